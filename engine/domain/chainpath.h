@@ -1,0 +1,22 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+namespace hg {
+
+// "PROJECT/CHAIN", the way the command line and export documents name a chain.
+struct ChainPath
+{
+    QString project;
+    QString chain;
+
+    static Result<ChainPath> parse(const QString &text);
+    QString toString() const { return project + QLatin1Char('/') + chain; }
+};
+
+// Names appear in paths and messages: no slash, no control characters, not blank.
+Status validateName(const QString &what, const QString &name);
+
+} // namespace hg

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "enumnames.h"
+
+namespace hg {
+
+enum class TaskKind { Program, Shell, Sql, Builtin, Http, Subchain };
+HG_ENUM_NAMES(TaskKind, {TaskKind::Program, "program"}, {TaskKind::Shell, "shell"},
+              {TaskKind::Sql, "sql"}, {TaskKind::Builtin, "builtin"}, {TaskKind::Http, "http"},
+              {TaskKind::Subchain, "subchain"})
+
+enum class DependencyCondition { Success, Completion, Failure };
+HG_ENUM_NAMES(DependencyCondition, {DependencyCondition::Success, "success"},
+              {DependencyCondition::Completion, "completion"},
+              {DependencyCondition::Failure, "failure"})
+
+enum class FailureStrategy { End, Continue };
+HG_ENUM_NAMES(FailureStrategy, {FailureStrategy::End, "end"},
+              {FailureStrategy::Continue, "continue"})
+
+// DolphinScheduler's five levels; stored as text so the order can be changed in SQL via CASE.
+enum class Priority { Highest, High, Medium, Low, Lowest };
+HG_ENUM_NAMES(Priority, {Priority::Highest, "highest"}, {Priority::High, "high"},
+              {Priority::Medium, "medium"}, {Priority::Low, "low"}, {Priority::Lowest, "lowest"})
+
+enum class NotifyPolicy { None, Success, Failure, All };
+HG_ENUM_NAMES(NotifyPolicy, {NotifyPolicy::None, "none"}, {NotifyPolicy::Success, "success"},
+              {NotifyPolicy::Failure, "failure"}, {NotifyPolicy::All, "all"})
+
+// What a chain does with a fire that would exceed max_instances.
+enum class OverlapPolicy { Queue, Skip };
+HG_ENUM_NAMES(OverlapPolicy, {OverlapPolicy::Queue, "queue"}, {OverlapPolicy::Skip, "skip"})
+
+enum class ScheduleKind { Cron, Once, Every, After, Startup };
+HG_ENUM_NAMES(ScheduleKind, {ScheduleKind::Cron, "cron"}, {ScheduleKind::Once, "once"},
+              {ScheduleKind::Every, "every"}, {ScheduleKind::After, "after"},
+              {ScheduleKind::Startup, "startup"})
+
+enum class CronDialect { Auto, Unix, Seconds, Quartz, PgTimetable };
+HG_ENUM_NAMES(CronDialect, {CronDialect::Auto, "auto"}, {CronDialect::Unix, "unix"},
+              {CronDialect::Seconds, "seconds"}, {CronDialect::Quartz, "quartz"},
+              {CronDialect::PgTimetable, "pgtimetable"})
+
+enum class MisfirePolicy { Skip, Once, All };
+HG_ENUM_NAMES(MisfirePolicy, {MisfirePolicy::Skip, "skip"}, {MisfirePolicy::Once, "once"},
+              {MisfirePolicy::All, "all"})
+
+enum class RunTrigger { Schedule, Manual, Rerun, Backfill, Subchain };
+HG_ENUM_NAMES(RunTrigger, {RunTrigger::Schedule, "schedule"}, {RunTrigger::Manual, "manual"},
+              {RunTrigger::Rerun, "rerun"}, {RunTrigger::Backfill, "backfill"},
+              {RunTrigger::Subchain, "subchain"})
+
+// DolphinScheduler-like states shared by runs and task runs.
+enum class RunState {
+    Queued,
+    Waiting,
+    Running,
+    Paused,
+    Succeeded,
+    Failed,
+    Cancelled,
+    TimedOut,
+    Interrupted
+};
+HG_ENUM_NAMES(RunState, {RunState::Queued, "queued"}, {RunState::Waiting, "waiting"},
+              {RunState::Running, "running"}, {RunState::Paused, "paused"},
+              {RunState::Succeeded, "succeeded"}, {RunState::Failed, "failed"},
+              {RunState::Cancelled, "cancelled"}, {RunState::TimedOut, "timed_out"},
+              {RunState::Interrupted, "interrupted"})
+
+inline bool isTerminal(RunState state)
+{
+    return state == RunState::Succeeded || state == RunState::Failed
+        || state == RunState::Cancelled || state == RunState::TimedOut;
+}
+
+enum class LogStream { Stdout, Stderr, System };
+HG_ENUM_NAMES(LogStream, {LogStream::Stdout, "stdout"}, {LogStream::Stderr, "stderr"},
+              {LogStream::System, "system"})
+
+enum class CommandKind { Start, Stop, Pause, Resume, Rerun, RerunFailed, Backfill };
+HG_ENUM_NAMES(CommandKind, {CommandKind::Start, "start"}, {CommandKind::Stop, "stop"},
+              {CommandKind::Pause, "pause"}, {CommandKind::Resume, "resume"},
+              {CommandKind::Rerun, "rerun"}, {CommandKind::RerunFailed, "rerun_failed"},
+              {CommandKind::Backfill, "backfill"})
+
+enum class ConnectionKind { Sqlite, PostgreSql, MySql, PgTimetable, DolphinScheduler, Goscheduler };
+HG_ENUM_NAMES(ConnectionKind, {ConnectionKind::Sqlite, "sqlite"},
+              {ConnectionKind::PostgreSql, "postgresql"}, {ConnectionKind::MySql, "mysql"},
+              {ConnectionKind::PgTimetable, "pgtimetable"},
+              {ConnectionKind::DolphinScheduler, "dolphinscheduler"},
+              {ConnectionKind::Goscheduler, "goscheduler"})
+
+} // namespace hg

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QString>
+
+namespace hg {
+
+// What went wrong decides the exit code of the command line and how the GUI reacts,
+// so the kind is part of the value rather than being guessed from the message.
+enum class ErrorKind {
+    NotFound,      // a named thing does not exist
+    AlreadyExists, // a name that must be unique is taken
+    Invalid,       // the input is malformed or breaks a rule (cycle, range, format)
+    Storage,       // the database could not be opened, read or written
+    Runtime,       // anything else that failed while doing the work
+};
+
+struct Error
+{
+    ErrorKind kind = ErrorKind::Runtime;
+    QString message;
+
+    static Error notFound(const QString &message) { return {ErrorKind::NotFound, message}; }
+    static Error exists(const QString &message) { return {ErrorKind::AlreadyExists, message}; }
+    static Error invalid(const QString &message) { return {ErrorKind::Invalid, message}; }
+    static Error storage(const QString &message) { return {ErrorKind::Storage, message}; }
+    static Error runtime(const QString &message) { return {ErrorKind::Runtime, message}; }
+
+    // Bad input (exit 2) versus a failure while working (exit 1).
+    bool isUserError() const
+    {
+        return kind == ErrorKind::NotFound || kind == ErrorKind::AlreadyExists
+            || kind == ErrorKind::Invalid;
+    }
+};
+
+} // namespace hg

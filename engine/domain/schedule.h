@@ -1,0 +1,34 @@
+#pragma once
+
+#include "enums.h"
+
+#include <QDateTime>
+#include <QString>
+
+namespace hg {
+
+struct Schedule
+{
+    qint64 id = 0;
+    qint64 chainId = 0;
+    ScheduleKind kind = ScheduleKind::Cron;
+    QString expression; // cron text, an ISO time (once) or an interval (every/after)
+    CronDialect dialect = CronDialect::Auto;
+    QString timeZone; // IANA id; empty: the engine's default zone
+    MisfirePolicy misfire = MisfirePolicy::Once;
+    int misfireWindowSeconds = 24 * 3600;
+    QDateTime activeFrom; // invalid: no bound
+    QDateTime activeUntil;
+    bool enabled = true;
+    QDateTime createdAt;
+};
+
+} // namespace hg
+
+namespace hg {
+
+// "@reboot" starts with the engine, "@every"/"@after" are intervals, an ISO 8601 time
+// fires once, anything else is a cron expression.
+ScheduleKind inferScheduleKind(const QString &expression);
+
+} // namespace hg

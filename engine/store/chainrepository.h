@@ -1,0 +1,34 @@
+#pragma once
+
+#include "domain/chain.h"
+#include "domain/chainpath.h"
+#include "domain/result.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace hg {
+
+class Store;
+
+class ChainRepository final
+{
+public:
+    explicit ChainRepository(Store &store) : m_store(store) {}
+
+    // chain.projectId must be set; the name must be unused within that project.
+    Result<Chain> add(const Chain &chain);
+    Status update(const Chain &chain);
+    Result<Chain> byId(qint64 id) const;
+    Result<Chain> byPath(const ChainPath &path) const;
+    Result<QList<Chain>> list(std::optional<qint64> projectId = std::nullopt) const;
+    Status remove(qint64 id);
+    // "project/chain" for messages and listings.
+    Result<ChainPath> pathOf(qint64 chainId) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "domain/command.h"
+#include "domain/result.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace hg {
+
+class Store;
+
+class CommandRepository final
+{
+public:
+    explicit CommandRepository(Store &store) : m_store(store) {}
+
+    Result<Command> enqueue(const Command &command);
+    // Atomically takes the oldest unclaimed command this engine may run; nullopt when none.
+    Result<std::optional<Command>> claimNext(const QString &engineName);
+    // Marks a claimed command done; an empty error means it succeeded.
+    Status complete(qint64 id, const QString &error = {});
+    Result<Command> byId(qint64 id) const;
+    Result<QList<Command>> pending() const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "domain/connectionprofile.h"
+#include "domain/result.h"
+
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+class ConnectionProfileRepository final
+{
+public:
+    explicit ConnectionProfileRepository(Store &store) : m_store(store) {}
+
+    Result<ConnectionProfile> add(const ConnectionProfile &profile);
+    Status update(const ConnectionProfile &profile);
+    Result<ConnectionProfile> byName(const QString &name) const;
+    Result<ConnectionProfile> byId(qint64 id) const;
+    Result<QList<ConnectionProfile>> list() const;
+    // Refused while a task still uses the profile.
+    Status remove(const QString &name);
+
+private:
+    Result<ConnectionProfile> fetchOne(const QString &where, const QVariant &key,
+                                       const QString &notFound) const;
+
+    Store &m_store;
+};
+
+} // namespace hg

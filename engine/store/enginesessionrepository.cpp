@@ -1,0 +1,105 @@
+#include "enginesessionrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+const QString selectSession = QStringLiteral(
+    "SELECT id, name, host, pid, started_at, heartbeat_at, lease_until, capacity, load "
+    "FROM engine_session ");
+
+EngineSession readSession(const StoreQuery &q)
+{
+    return EngineSession{q.int64(0), q.text(1),   q.text(2),    q.int64(3), q.time(4),
+                         q.time(5),  q.time(6), q.integer(7), q.integer(8)};
+}
+
+} // namespace
+
+Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &session,
+                                                       const QDateTime &now)
+{
+    EngineSession stored = session;
+    const Status status = m_store.transaction([&]() -> Status {
+        StoreQuery existing(m_store, selectSession + QStringLiteral("WHERE name = ?"));
+        existing.bind(session.name);
+        if (Status s = existing.exec(QStringLiteral("read engine session")); !s)
+            return s;
+        if (existing.next()) {
+            const EngineSession holder = readSession(existing);
+            if (holder.leaseUntil > now)
+                return Error::exists(QStringLiteral("engine '%1' is already running (pid %2 on "
+                                                    "%3, lease until %4)")
+                                         .arg(holder.name)
+                                         .arg(holder.pid)
+                                         .arg(holder.host, holder.leaseUntil.toString(Qt::ISODate)));
+            StoreQuery drop(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
+            drop.bind(holder.id);
+            if (Status s = drop.exec(QStringLiteral("replace expired engine session")); !s)
+                return s;
+        }
+        StoreQuery q(m_store, QStringLiteral(
+            "INSERT INTO engine_session (name, host, pid, started_at, heartbeat_at, lease_until, "
+            "capacity, load) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+        q.bind(session.name).bind(session.host).bind(session.pid).bind(StoreQuery::fromTime(now))
+            .bind(StoreQuery::fromTime(now)).bind(StoreQuery::fromTime(session.leaseUntil))
+            .bind(session.capacity).bind(session.load);
+        if (Status s = q.execSingle(QStringLiteral("register engine session"), {}); !s)
+            return s;
+        stored.id = q.int64(0);
+        stored.startedAt = now;
+        stored.heartbeatAt = now;
+        return {};
+    });
+    if (!status)
+        return status.error();
+    return stored;
+}
+
+Status EngineSessionRepository::heartbeat(qint64 id, const QDateTime &now,
+                                          const QDateTime &leaseUntil, int load)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE engine_session SET heartbeat_at = ?, "
+                                         "lease_until = ?, load = ? WHERE id = ?"));
+    q.bind(StoreQuery::fromTime(now)).bind(StoreQuery::fromTime(leaseUntil)).bind(load).bind(id);
+    if (Status s = q.exec(QStringLiteral("heartbeat engine session")); !s)
+        return s;
+    // Another engine took our session over after our lease expired: we must stop working.
+    if (q.rowsAffected() == 0)
+        return Error::notFound(QStringLiteral("engine session %1 was taken over").arg(id));
+    return {};
+}
+
+Status EngineSessionRepository::release(qint64 id)
+{
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
+    q.bind(id);
+    return q.exec(QStringLiteral("release engine session"));
+}
+
+Result<QList<EngineSession>> EngineSessionRepository::list() const
+{
+    StoreQuery q(m_store, selectSession + QStringLiteral("ORDER BY name"));
+    if (Status s = q.exec(QStringLiteral("list engine sessions")); !s)
+        return s.error();
+    QList<EngineSession> sessions;
+    while (q.next())
+        sessions << readSession(q);
+    return sessions;
+}
+
+Result<QList<EngineSession>> EngineSessionRepository::expired(const QDateTime &now) const
+{
+    StoreQuery q(m_store, selectSession + QStringLiteral("WHERE lease_until < ? ORDER BY id"));
+    q.bind(StoreQuery::fromTime(now));
+    if (Status s = q.exec(QStringLiteral("list expired engine sessions")); !s)
+        return s.error();
+    QList<EngineSession> sessions;
+    while (q.next())
+        sessions << readSession(q);
+    return sessions;
+}
+
+} // namespace hg

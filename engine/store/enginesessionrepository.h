@@ -1,0 +1,30 @@
+#pragma once
+
+#include "domain/enginesession.h"
+#include "domain/result.h"
+
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+class EngineSessionRepository final
+{
+public:
+    explicit EngineSessionRepository(Store &store) : m_store(store) {}
+
+    // Takes the name for this engine. Refused (AlreadyExists) while another session of that
+    // name still holds an unexpired lease; an expired one is replaced.
+    Result<EngineSession> acquire(const EngineSession &session, const QDateTime &now);
+    Status heartbeat(qint64 id, const QDateTime &now, const QDateTime &leaseUntil, int load);
+    Status release(qint64 id);
+    Result<QList<EngineSession>> list() const;
+    // Sessions whose lease ran out before now: their engines are presumed dead.
+    Result<QList<EngineSession>> expired(const QDateTime &now) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

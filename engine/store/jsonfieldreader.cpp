@@ -1,0 +1,134 @@
+#include "jsonfieldreader.h"
+
+namespace hg {
+
+JsonFieldReader::JsonFieldReader(const QJsonObject &object, QString path, QString *firstError)
+    : m_object(object)
+    , m_path(std::move(path))
+    , m_firstError(firstError)
+{
+}
+
+bool JsonFieldReader::present(const QString &key) const
+{
+    const QJsonValue value = m_object.value(key);
+    return !value.isUndefined() && !value.isNull();
+}
+
+void JsonFieldReader::fail(const QString &key, const QString &problem)
+{
+    if (m_firstError->isEmpty()) {
+        const QString where = m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key;
+        *m_firstError = where + QLatin1String(": ") + problem;
+    }
+}
+
+QString JsonFieldReader::childPath(const QString &key, qsizetype index) const
+{
+    const QString base = m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key;
+    return base + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+QString JsonFieldReader::string(const QString &key, const QString &fallback)
+{
+    if (!present(key))
+        return fallback;
+    const QJsonValue value = m_object.value(key);
+    if (!value.isString()) {
+        fail(key, QStringLiteral("expected text"));
+        return fallback;
+    }
+    return value.toString();
+}
+
+QString JsonFieldReader::requiredString(const QString &key)
+{
+    if (!present(key)) {
+        fail(key, QStringLiteral("missing"));
+        return {};
+    }
+    return string(key);
+}
+
+int JsonFieldReader::integer(const QString &key, int fallback)
+{
+    if (!present(key))
+        return fallback;
+    const QJsonValue value = m_object.value(key);
+    const double number = value.toDouble();
+    if (!value.isDouble() || number != static_cast<double>(static_cast<int>(number))) {
+        fail(key, QStringLiteral("expected a whole number"));
+        return fallback;
+    }
+    return static_cast<int>(number);
+}
+
+double JsonFieldReader::number(const QString &key, double fallback)
+{
+    if (!present(key))
+        return fallback;
+    const QJsonValue value = m_object.value(key);
+    if (!value.isDouble()) {
+        fail(key, QStringLiteral("expected a number"));
+        return fallback;
+    }
+    return value.toDouble();
+}
+
+bool JsonFieldReader::boolean(const QString &key, bool fallback)
+{
+    if (!present(key))
+        return fallback;
+    const QJsonValue value = m_object.value(key);
+    if (!value.isBool()) {
+        fail(key, QStringLiteral("expected true or false"));
+        return fallback;
+    }
+    return value.toBool();
+}
+
+QJsonObject JsonFieldReader::object(const QString &key)
+{
+    if (!present(key))
+        return {};
+    const QJsonValue value = m_object.value(key);
+    if (!value.isObject())
+        fail(key, QStringLiteral("expected an object"));
+    return value.toObject();
+}
+
+QJsonArray JsonFieldReader::array(const QString &key)
+{
+    if (!present(key))
+        return {};
+    const QJsonValue value = m_object.value(key);
+    if (!value.isArray())
+        fail(key, QStringLiteral("expected a list"));
+    return value.toArray();
+}
+
+QStringList JsonFieldReader::stringList(const QString &key)
+{
+    QStringList strings;
+    for (const QJsonValue &value : array(key)) {
+        if (!value.isString()) {
+            fail(key, QStringLiteral("expected a list of text"));
+            return {};
+        }
+        strings << value.toString();
+    }
+    return strings;
+}
+
+QDateTime JsonFieldReader::time(const QString &key)
+{
+    const QString text = string(key);
+    if (text.isEmpty())
+        return {};
+    const QDateTime parsed = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!parsed.isValid())
+        fail(key, QStringLiteral("'%1' is not an ISO 8601 time").arg(text));
+    return parsed.toUTC();
+}
+
+} // namespace hg

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "domain/enumnames.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace hg {
+
+// Reads typed fields of an imported JSON object. A missing optional field gives its default;
+// a field of the wrong type records the first problem with its path
+// ("projects[0].chains[1].tasks[2].kind: expected one of ...") and reading goes on harmlessly.
+class JsonFieldReader final
+{
+public:
+    JsonFieldReader(const QJsonObject &object, QString path, QString *firstError);
+
+    QString string(const QString &key, const QString &fallback = {});
+    QString requiredString(const QString &key);
+    int integer(const QString &key, int fallback);
+    double number(const QString &key, double fallback);
+    bool boolean(const QString &key, bool fallback);
+    QJsonObject object(const QString &key);
+    QJsonArray array(const QString &key);
+    QStringList stringList(const QString &key);
+    QDateTime time(const QString &key);
+
+    template<typename E>
+    E enumeration(const QString &key, E fallback)
+    {
+        const QString text = string(key, toString(fallback));
+        if (const auto value = enumFromString<E>(text))
+            return *value;
+        fail(key, QStringLiteral("'%1' is not one of %2").arg(text, enumChoices<E>()));
+        return fallback;
+    }
+
+    QString childPath(const QString &key, qsizetype index) const;
+    void fail(const QString &key, const QString &problem);
+
+private:
+    bool present(const QString &key) const;
+
+    QJsonObject m_object;
+    QString m_path;
+    QString *m_firstError;
+};
+
+} // namespace hg

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "domain/logline.h"
+#include "domain/result.h"
+
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+class LogRepository final
+{
+public:
+    explicit LogRepository(Store &store) : m_store(store) {}
+
+    // One transaction per batch: the engine collects lines and writes them together.
+    Status append(const QList<LogLine> &lines);
+    // Lines of a run after afterId, oldest first (follow mode pages with the last id seen).
+    Result<QList<LogLine>> read(qint64 runId, qint64 afterId = 0, int limit = 1000) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

@@ -1,0 +1,133 @@
+#include "migrator.h"
+
+#include "store.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace hg {
+namespace {
+
+QString folderFor(StoreBackend backend)
+{
+    return backend == StoreBackend::Sqlite ? QStringLiteral(":/sql/sqlite")
+                                           : QStringLiteral(":/sql/postgresql");
+}
+
+// File name NNN_what.sql -> NNN; 0 when the name has no leading number.
+int versionOf(const QString &fileName)
+{
+    return fileName.section(QLatin1Char('_'), 0, 0).toInt();
+}
+
+QStringList migrationFiles(StoreBackend backend)
+{
+    QStringList files = QDir(folderFor(backend))
+                            .entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+    files.removeIf([](const QString &name) { return versionOf(name) <= 0; });
+    return files;
+}
+
+} // namespace
+
+Migrator::Migrator(Store &store)
+    : m_store(store)
+{
+}
+
+int Migrator::latestVersion(StoreBackend backend)
+{
+    const QStringList files = migrationFiles(backend);
+    return files.isEmpty() ? 0 : versionOf(files.last());
+}
+
+QStringList Migrator::splitStatements(const QString &script)
+{
+    QStringList statements;
+    QString current;
+    bool inString = false;
+    const QStringList lines = script.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        if (!inString && line.trimmed().startsWith(QLatin1String("--")))
+            continue;
+        for (QChar c : line) {
+            if (c == QLatin1Char('\''))
+                inString = !inString;
+        }
+        current += line + QLatin1Char('\n');
+        if (!inString && line.trimmed().endsWith(QLatin1Char(';'))) {
+            statements << current.trimmed().chopped(1);
+            current.clear();
+        }
+    }
+    if (!current.trimmed().isEmpty())
+        statements << current.trimmed();
+    return statements;
+}
+
+Result<int> Migrator::currentVersion() const
+{
+    const QSqlDatabase db = m_store.database();
+    if (!db.tables().contains(QStringLiteral("schema_version")))
+        return 0;
+    QSqlQuery query(db);
+    if (!query.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")))
+        return Error::storage(QStringLiteral("cannot read the schema version of %1: %2")
+                                  .arg(m_store.location().displayName(), query.lastError().text()));
+    return query.next() ? query.value(0).toInt() : 0;
+}
+
+Status Migrator::migrateFrom(int version)
+{
+    const StoreBackend backend = m_store.backend();
+    return m_store.transaction([&]() -> Status {
+        QSqlQuery query(m_store.database());
+        const auto run = [&](const QString &sql) -> Status {
+            if (!query.exec(sql))
+                return Error::storage(
+                    QStringLiteral("migration failed: %1\n%2").arg(query.lastError().text(), sql));
+            return {};
+        };
+        if (backend == StoreBackend::PostgreSql) {
+            // Engines on several machines may start at once: one migrates, the others wait.
+            if (Status locked = run(QStringLiteral("SELECT pg_advisory_xact_lock(72007001)"));
+                !locked)
+                return locked;
+        }
+        if (Status created = run(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version ("
+                                                "version INTEGER NOT NULL PRIMARY KEY, "
+                                                "applied_at BIGINT NOT NULL)"));
+            !created)
+            return created;
+        // Another engine may have migrated while we waited for the lock.
+        int from = version;
+        if (query.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) && query.next())
+            from = qMax(from, query.value(0).toInt());
+
+        for (const QString &fileName : migrationFiles(backend)) {
+            const int fileVersion = versionOf(fileName);
+            if (fileVersion <= from)
+                continue;
+            QFile file(folderFor(backend) + QLatin1Char('/') + fileName);
+            if (!file.open(QIODevice::ReadOnly))
+                return Error::runtime(QStringLiteral("missing migration %1").arg(fileName));
+            for (const QString &statement : splitStatements(QString::fromUtf8(file.readAll()))) {
+                if (Status applied = run(statement); !applied)
+                    return applied;
+            }
+            query.prepare(QStringLiteral("INSERT INTO schema_version (version, applied_at) "
+                                         "VALUES (?, ?)"));
+            query.addBindValue(fileVersion);
+            query.addBindValue(QDateTime::currentMSecsSinceEpoch());
+            if (!query.exec())
+                return Error::storage(QStringLiteral("cannot record schema version: %1")
+                                          .arg(query.lastError().text()));
+        }
+        return {};
+    });
+}
+
+} // namespace hg

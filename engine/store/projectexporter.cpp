@@ -1,0 +1,181 @@
+#include "projectexporter.h"
+
+#include "chainrepository.h"
+#include "connectionprofilerepository.h"
+#include "dependencyrepository.h"
+#include "projectrepository.h"
+#include "schedulerepository.h"
+#include "store.h"
+#include "taskrepository.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+namespace hg {
+namespace {
+
+QJsonValue timeValue(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
+}
+
+QJsonObject taskToJson(const Task &t)
+{
+    QJsonObject o{{QStringLiteral("name"), t.name},
+                  {QStringLiteral("kind"), toString(t.kind)},
+                  {QStringLiteral("command"), t.command},
+                  {QStringLiteral("arguments"), QJsonArray::fromStringList(t.arguments)},
+                  {QStringLiteral("workingDirectory"), t.workingDirectory},
+                  {QStringLiteral("environment"), t.environment},
+                  {QStringLiteral("connection"), t.connectionName},
+                  {QStringLiteral("ignoreError"), t.ignoreError},
+                  {QStringLiteral("autonomous"), t.autonomous},
+                  {QStringLiteral("timeoutSeconds"), t.timeoutSeconds},
+                  {QStringLiteral("maxRetries"), t.maxRetries},
+                  {QStringLiteral("retryDelaySeconds"), t.retryDelaySeconds},
+                  {QStringLiteral("retryBackoff"), t.retryBackoff},
+                  {QStringLiteral("priority"), toString(t.priority)}};
+    if (t.position)
+        o.insert(QStringLiteral("position"), QJsonArray{t.position->x(), t.position->y()});
+    return o;
+}
+
+QJsonObject scheduleToJson(const Schedule &s)
+{
+    return {{QStringLiteral("kind"), toString(s.kind)},
+            {QStringLiteral("expression"), s.expression},
+            {QStringLiteral("dialect"), toString(s.dialect)},
+            {QStringLiteral("timeZone"), s.timeZone},
+            {QStringLiteral("misfire"), toString(s.misfire)},
+            {QStringLiteral("misfireWindowSeconds"), s.misfireWindowSeconds},
+            {QStringLiteral("activeFrom"), timeValue(s.activeFrom)},
+            {QStringLiteral("activeUntil"), timeValue(s.activeUntil)},
+            {QStringLiteral("enabled"), s.enabled}};
+}
+
+QJsonObject chainToJson(const Chain &c)
+{
+    return {{QStringLiteral("name"), c.name},
+            {QStringLiteral("description"), c.description},
+            {QStringLiteral("enabled"), c.enabled},
+            {QStringLiteral("maxInstances"), c.maxInstances},
+            {QStringLiteral("overlap"), toString(c.overlap)},
+            {QStringLiteral("timeoutSeconds"), c.timeoutSeconds},
+            {QStringLiteral("selfDestruct"), c.selfDestruct},
+            {QStringLiteral("exclusive"), c.exclusive},
+            {QStringLiteral("client"), c.clientName},
+            {QStringLiteral("onFailure"), toString(c.onFailure)},
+            {QStringLiteral("priority"), toString(c.priority)},
+            {QStringLiteral("notify"), toString(c.notify)},
+            {QStringLiteral("parameters"), c.parameters}};
+}
+
+QJsonObject profileToJson(const ConnectionProfile &p)
+{
+    return {{QStringLiteral("name"), p.name},         {QStringLiteral("kind"), toString(p.kind)},
+            {QStringLiteral("host"), p.host},         {QStringLiteral("port"), p.port},
+            {QStringLiteral("database"), p.database}, {QStringLiteral("user"), p.userName},
+            {QStringLiteral("options"), p.options}};
+}
+
+} // namespace
+
+Result<QJsonObject> ProjectExporter::exportAll()
+{
+    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    if (!projects)
+        return projects.error();
+    QStringList names;
+    for (const Project &project : projects.value())
+        names << project.name;
+    return exportProjects(names, std::nullopt);
+}
+
+Result<QJsonObject> ProjectExporter::exportProject(const QString &project,
+                                                   const std::optional<QString> &chain)
+{
+    if (Result<Project> found = ProjectRepository(m_store).byName(project); !found)
+        return found.error();
+    if (chain) {
+        if (Result<Chain> found = ChainRepository(m_store).byPath({project, *chain}); !found)
+            return found.error();
+    }
+    return exportProjects({project}, chain);
+}
+
+Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNames,
+                                                    const std::optional<QString> &onlyChain)
+{
+    ProjectRepository projects(m_store);
+    ChainRepository chains(m_store);
+    TaskRepository tasks(m_store);
+    DependencyRepository dependencies(m_store);
+    ScheduleRepository schedules(m_store);
+    QSet<QString> usedConnections;
+
+    QJsonArray projectArray;
+    for (const QString &projectName : projectNames) {
+        const Result<Project> project = projects.byName(projectName);
+        if (!project)
+            return project.error();
+        const Result<QList<Chain>> chainList = chains.list(project->id);
+        if (!chainList)
+            return chainList.error();
+        QJsonArray chainArray;
+        for (const Chain &chain : chainList.value()) {
+            if (onlyChain && chain.name != *onlyChain)
+                continue;
+            QJsonObject chainObject = chainToJson(chain);
+            const Result<QList<Task>> taskList = tasks.list(chain.id);
+            if (!taskList)
+                return taskList.error();
+            QJsonArray taskArray;
+            for (const Task &task : taskList.value()) {
+                taskArray << taskToJson(task);
+                if (!task.connectionName.isEmpty())
+                    usedConnections.insert(task.connectionName);
+            }
+            chainObject.insert(QStringLiteral("tasks"), taskArray);
+
+            const Result<QList<Dependency>> edges = dependencies.list(chain.id);
+            if (!edges)
+                return edges.error();
+            QJsonArray edgeArray;
+            for (const Dependency &edge : edges.value()) {
+                edgeArray << QJsonObject{{QStringLiteral("task"), edge.taskName},
+                                         {QStringLiteral("upstream"), edge.upstreamName},
+                                         {QStringLiteral("when"), toString(edge.condition)}};
+            }
+            chainObject.insert(QStringLiteral("dependencies"), edgeArray);
+
+            const Result<QList<Schedule>> scheduleList = schedules.list(chain.id);
+            if (!scheduleList)
+                return scheduleList.error();
+            QJsonArray scheduleArray;
+            for (const Schedule &schedule : scheduleList.value())
+                scheduleArray << scheduleToJson(schedule);
+            chainObject.insert(QStringLiteral("schedules"), scheduleArray);
+            chainArray << chainObject;
+        }
+        projectArray << QJsonObject{{QStringLiteral("name"), project->name},
+                                    {QStringLiteral("description"), project->description},
+                                    {QStringLiteral("chains"), chainArray}};
+    }
+
+    QStringList connectionNames(usedConnections.begin(), usedConnections.end());
+    connectionNames.sort();
+    QJsonArray connectionArray;
+    ConnectionProfileRepository profiles(m_store);
+    for (const QString &name : connectionNames) {
+        const Result<ConnectionProfile> profile = profiles.byName(name);
+        if (!profile)
+            return profile.error();
+        connectionArray << profileToJson(profile.value());
+    }
+    return QJsonObject{{QStringLiteral("format"), formatName()},
+                       {QStringLiteral("version"), formatVersion},
+                       {QStringLiteral("connections"), connectionArray},
+                       {QStringLiteral("projects"), projectArray}};
+}
+
+} // namespace hg

@@ -1,0 +1,231 @@
+#include "projectimporter.h"
+
+#include "chainrepository.h"
+#include "connectionprofilerepository.h"
+#include "dependencyrepository.h"
+#include "jsonfieldreader.h"
+#include "projectexporter.h"
+#include "projectrepository.h"
+#include "schedulerepository.h"
+#include "store.h"
+#include "taskrepository.h"
+
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace hg {
+namespace {
+
+// A repository error raised while importing gets the document path in front of it.
+Error at(const QString &path, const Error &error)
+{
+    return Error{error.kind == ErrorKind::Storage ? ErrorKind::Storage : ErrorKind::Invalid,
+                 QStringLiteral("import: %1: %2").arg(path, error.message)};
+}
+
+} // namespace
+
+Result<ProjectImporter::Summary> ProjectImporter::importDocument(const QByteArray &json)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error::invalid(QStringLiteral("import: malformed JSON at byte %1: %2")
+                                  .arg(parseError.offset)
+                                  .arg(parseError.errorString()));
+    if (!document.isObject())
+        return Error::invalid(QStringLiteral("import: the document is not a JSON object"));
+    Summary summary;
+    m_problem.clear();
+    const Status status = m_store.transaction(
+        [&]() { return importDocumentObject(document.object(), summary); });
+    if (!status)
+        return status.error();
+    return summary;
+}
+
+Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary &summary)
+{
+    JsonFieldReader document(object, {}, &m_problem);
+    if (document.string(QStringLiteral("format")) != ProjectExporter::formatName())
+        return Error::invalid(QStringLiteral("import: not an Hourglass export (format is not '%1')")
+                                  .arg(ProjectExporter::formatName()));
+    const int version = document.integer(QStringLiteral("version"), 0);
+    if (version < 1 || version > ProjectExporter::formatVersion)
+        return Error::invalid(QStringLiteral("import: document version %1 is not supported (this "
+                                             "Hourglass reads 1 to %2)")
+                                  .arg(version)
+                                  .arg(ProjectExporter::formatVersion));
+    if (Status connections = importConnections(document); !connections)
+        return connections;
+
+    ProjectRepository projects(m_store);
+    const QJsonArray projectArray = document.array(QStringLiteral("projects"));
+    for (qsizetype i = 0; i < projectArray.size(); ++i) {
+        const QString path = document.childPath(QStringLiteral("projects"), i);
+        JsonFieldReader project(projectArray.at(i).toObject(), path, &m_problem);
+        if (!projectArray.at(i).isObject())
+            project.fail({}, QStringLiteral("expected an object"));
+        const QString name = project.requiredString(QStringLiteral("name"));
+        const QString description = project.string(QStringLiteral("description"));
+        const QJsonArray chains = project.array(QStringLiteral("chains"));
+        if (!m_problem.isEmpty())
+            return Error::invalid(QStringLiteral("import: ") + m_problem);
+
+        Result<Project> stored = projects.byName(name);
+        if (!stored && stored.error().kind == ErrorKind::NotFound) {
+            stored = projects.add(name, description);
+            ++summary.projects;
+        }
+        if (!stored)
+            return at(path, stored.error());
+        for (qsizetype c = 0; c < chains.size(); ++c) {
+            if (Status chain = importChain(stored->id, name, chains.at(c).toObject(),
+                                           project.childPath(QStringLiteral("chains"), c), summary);
+                !chain)
+                return chain;
+        }
+    }
+    return {};
+}
+
+Status ProjectImporter::importConnections(JsonFieldReader &document)
+{
+    ConnectionProfileRepository profiles(m_store);
+    const QJsonArray connections = document.array(QStringLiteral("connections"));
+    for (qsizetype i = 0; i < connections.size(); ++i) {
+        const QString path = document.childPath(QStringLiteral("connections"), i);
+        JsonFieldReader field(connections.at(i).toObject(), path, &m_problem);
+        ConnectionProfile profile;
+        profile.name = field.requiredString(QStringLiteral("name"));
+        profile.kind = field.enumeration(QStringLiteral("kind"), ConnectionKind::PostgreSql);
+        profile.host = field.string(QStringLiteral("host"));
+        profile.port = field.integer(QStringLiteral("port"), 0);
+        profile.database = field.string(QStringLiteral("database"));
+        profile.userName = field.string(QStringLiteral("user"));
+        profile.options = field.string(QStringLiteral("options"));
+        if (!m_problem.isEmpty())
+            return Error::invalid(QStringLiteral("import: ") + m_problem);
+        if (profiles.byName(profile.name))
+            continue; // profiles are shared by every project; keep the one the user has
+        if (Result<ConnectionProfile> added = profiles.add(profile); !added)
+            return at(path, added.error());
+    }
+    return {};
+}
+
+Status ProjectImporter::importChain(qint64 projectId, const QString &projectName,
+                                    const QJsonObject &object, const QString &path,
+                                    Summary &summary)
+{
+    JsonFieldReader field(object, path, &m_problem);
+    Chain chain;
+    chain.projectId = projectId;
+    chain.name = field.requiredString(QStringLiteral("name"));
+    chain.description = field.string(QStringLiteral("description"));
+    chain.enabled = field.boolean(QStringLiteral("enabled"), true);
+    chain.maxInstances = field.integer(QStringLiteral("maxInstances"), 0);
+    chain.overlap = field.enumeration(QStringLiteral("overlap"), OverlapPolicy::Queue);
+    chain.timeoutSeconds = field.integer(QStringLiteral("timeoutSeconds"), 0);
+    chain.selfDestruct = field.boolean(QStringLiteral("selfDestruct"), false);
+    chain.exclusive = field.boolean(QStringLiteral("exclusive"), false);
+    chain.clientName = field.string(QStringLiteral("client"));
+    chain.onFailure = field.enumeration(QStringLiteral("onFailure"), FailureStrategy::End);
+    chain.priority = field.enumeration(QStringLiteral("priority"), Priority::Medium);
+    chain.notify = field.enumeration(QStringLiteral("notify"), NotifyPolicy::Failure);
+    chain.parameters = field.object(QStringLiteral("parameters"));
+    if (!m_problem.isEmpty())
+        return Error::invalid(QStringLiteral("import: ") + m_problem);
+    const Result<Chain> stored = ChainRepository(m_store).add(chain);
+    if (!stored) {
+        if (stored.error().kind == ErrorKind::AlreadyExists)
+            return Error::exists(QStringLiteral("import: chain '%1/%2' already exists")
+                                     .arg(projectName, chain.name));
+        return at(path, stored.error());
+    }
+    ++summary.chains;
+
+    TaskRepository tasks(m_store);
+    QHash<QString, qint64> taskIds;
+    const QJsonArray taskArray = field.array(QStringLiteral("tasks"));
+    for (qsizetype i = 0; i < taskArray.size(); ++i) {
+        const QString taskPath = field.childPath(QStringLiteral("tasks"), i);
+        JsonFieldReader t(taskArray.at(i).toObject(), taskPath, &m_problem);
+        Task task;
+        task.chainId = stored->id;
+        task.name = t.requiredString(QStringLiteral("name"));
+        task.kind = t.enumeration(QStringLiteral("kind"), TaskKind::Program);
+        task.command = t.requiredString(QStringLiteral("command"));
+        task.arguments = t.stringList(QStringLiteral("arguments"));
+        task.workingDirectory = t.string(QStringLiteral("workingDirectory"));
+        task.environment = t.object(QStringLiteral("environment"));
+        task.connectionName = t.string(QStringLiteral("connection"));
+        task.ignoreError = t.boolean(QStringLiteral("ignoreError"), false);
+        task.autonomous = t.boolean(QStringLiteral("autonomous"), false);
+        task.timeoutSeconds = t.integer(QStringLiteral("timeoutSeconds"), 0);
+        task.maxRetries = t.integer(QStringLiteral("maxRetries"), 0);
+        task.retryDelaySeconds = t.integer(QStringLiteral("retryDelaySeconds"), 0);
+        task.retryBackoff = t.number(QStringLiteral("retryBackoff"), 2.0);
+        task.priority = t.enumeration(QStringLiteral("priority"), Priority::Medium);
+        const QJsonArray position = t.array(QStringLiteral("position"));
+        if (position.size() == 2 && position.at(0).isDouble() && position.at(1).isDouble())
+            task.position = QPointF(position.at(0).toDouble(), position.at(1).toDouble());
+        else if (!position.isEmpty())
+            t.fail(QStringLiteral("position"), QStringLiteral("expected [x, y]"));
+        if (!m_problem.isEmpty())
+            return Error::invalid(QStringLiteral("import: ") + m_problem);
+        const Result<Task> added = tasks.add(task);
+        if (!added)
+            return at(taskPath, added.error());
+        taskIds.insert(task.name, added->id);
+        ++summary.tasks;
+    }
+
+    DependencyRepository dependencies(m_store);
+    const QJsonArray edges = field.array(QStringLiteral("dependencies"));
+    for (qsizetype i = 0; i < edges.size(); ++i) {
+        const QString edgePath = field.childPath(QStringLiteral("dependencies"), i);
+        JsonFieldReader e(edges.at(i).toObject(), edgePath, &m_problem);
+        const QString taskName = e.requiredString(QStringLiteral("task"));
+        const QString upstreamName = e.requiredString(QStringLiteral("upstream"));
+        const auto condition = e.enumeration(QStringLiteral("when"), DependencyCondition::Success);
+        if (!m_problem.isEmpty())
+            return Error::invalid(QStringLiteral("import: ") + m_problem);
+        for (const QString &name : {taskName, upstreamName}) {
+            if (!taskIds.contains(name))
+                return Error::invalid(
+                    QStringLiteral("import: %1: unknown task '%2'").arg(edgePath, name));
+        }
+        if (Status added = dependencies.add(stored->id, taskIds.value(taskName),
+                                            taskIds.value(upstreamName), condition);
+            !added)
+            return at(edgePath, added.error());
+    }
+
+    ScheduleRepository schedules(m_store);
+    const QJsonArray scheduleArray = field.array(QStringLiteral("schedules"));
+    for (qsizetype i = 0; i < scheduleArray.size(); ++i) {
+        const QString schedulePath = field.childPath(QStringLiteral("schedules"), i);
+        JsonFieldReader s(scheduleArray.at(i).toObject(), schedulePath, &m_problem);
+        Schedule schedule;
+        schedule.chainId = stored->id;
+        schedule.expression = s.requiredString(QStringLiteral("expression"));
+        schedule.kind = s.enumeration(QStringLiteral("kind"), inferScheduleKind(schedule.expression));
+        schedule.dialect = s.enumeration(QStringLiteral("dialect"), CronDialect::Auto);
+        schedule.timeZone = s.string(QStringLiteral("timeZone"));
+        schedule.misfire = s.enumeration(QStringLiteral("misfire"), MisfirePolicy::Once);
+        schedule.misfireWindowSeconds = s.integer(QStringLiteral("misfireWindowSeconds"), 86400);
+        schedule.activeFrom = s.time(QStringLiteral("activeFrom"));
+        schedule.activeUntil = s.time(QStringLiteral("activeUntil"));
+        schedule.enabled = s.boolean(QStringLiteral("enabled"), true);
+        if (!m_problem.isEmpty())
+            return Error::invalid(QStringLiteral("import: ") + m_problem);
+        if (Result<Schedule> added = schedules.add(schedule); !added)
+            return at(schedulePath, added.error());
+        ++summary.schedules;
+    }
+    return {};
+}
+
+} // namespace hg

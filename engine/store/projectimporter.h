@@ -1,0 +1,41 @@
+#pragma once
+
+#include "domain/result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace hg {
+
+class Store;
+class JsonFieldReader;
+
+// Reads a document written by ProjectExporter, all or nothing: one transaction, rolled back
+// at the first problem, so a bad file changes nothing. Projects and connection profiles that
+// already exist are reused; a chain that already exists is an error.
+class ProjectImporter final
+{
+public:
+    struct Summary
+    {
+        int projects = 0;
+        int chains = 0;
+        int tasks = 0;
+        int schedules = 0;
+    };
+
+    explicit ProjectImporter(Store &store) : m_store(store) {}
+
+    Result<Summary> importDocument(const QByteArray &json);
+
+private:
+    Status importDocumentObject(const QJsonObject &document, Summary &summary);
+    Status importConnections(JsonFieldReader &document);
+    Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,
+                       const QString &path, Summary &summary);
+
+    Store &m_store;
+    QString m_problem;
+};
+
+} // namespace hg

@@ -1,0 +1,149 @@
+#include "runrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+const QString selectRun = QStringLiteral(
+    "SELECT id, chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, scheduled_for, state, "
+    "engine_name, parameters, created_at, started_at, finished_at FROM run ");
+
+Run readRun(const StoreQuery &q)
+{
+    Run r;
+    r.id = q.int64(0);
+    r.chainId = q.int64(1);
+    r.scheduleId = q.int64(2);
+    r.parentRunId = q.int64(3);
+    r.rerunOfId = q.int64(4);
+    r.trigger = enumFromString<RunTrigger>(q.text(5)).value_or(RunTrigger::Manual);
+    r.scheduledFor = q.time(6);
+    r.state = enumFromString<RunState>(q.text(7)).value_or(RunState::Queued);
+    r.engineName = q.text(8);
+    r.parameters = q.object(9);
+    r.createdAt = q.time(10);
+    r.startedAt = q.time(11);
+    r.finishedAt = q.time(12);
+    return r;
+}
+
+} // namespace
+
+Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, qint64 scheduleId,
+                                                               const QDateTime &fireTime)
+{
+    StoreQuery insertQuery(m_store, QStringLiteral(
+        "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at) "
+        "VALUES (?, ?, 'schedule', ?, 'queued', ?) "
+        "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
+    insertQuery.bind(chainId).bind(scheduleId).bind(StoreQuery::fromTime(fireTime))
+        .bind(QDateTime::currentMSecsSinceEpoch());
+    if (Status s = insertQuery.exec(QStringLiteral("insert scheduled run")); !s)
+        return s.error();
+    const bool created = insertQuery.next();
+
+    StoreQuery existing(m_store, selectRun + QStringLiteral("WHERE schedule_id = ? AND "
+                                                            "scheduled_for = ?"));
+    existing.bind(scheduleId).bind(StoreQuery::fromTime(fireTime));
+    if (Status s = existing.execSingle(QStringLiteral("read scheduled run"),
+                                       QStringLiteral("scheduled run vanished"));
+        !s)
+        return s.error();
+    return Inserted{readRun(existing), created};
+}
+
+Result<Run> RunRepository::insert(const Run &run)
+{
+    Run stored = run;
+    stored.createdAt = QDateTime::currentDateTimeUtc();
+    if (!stored.scheduledFor.isValid())
+        stored.scheduledFor = stored.createdAt;
+    StoreQuery q(m_store, QStringLiteral(
+        "INSERT INTO run (chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, "
+        "scheduled_for, state, engine_name, parameters, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.bind(stored.chainId).bind(StoreQuery::fromId(stored.scheduleId))
+        .bind(StoreQuery::fromId(stored.parentRunId)).bind(StoreQuery::fromId(stored.rerunOfId))
+        .bind(toString(stored.trigger)).bind(StoreQuery::fromTime(stored.scheduledFor))
+        .bind(toString(stored.state)).bind(stored.engineName)
+        .bind(StoreQuery::fromJson(stored.parameters)).bind(StoreQuery::fromTime(stored.createdAt));
+    if (Status s = q.execSingle(QStringLiteral("insert run"), {}); !s)
+        return s.error();
+    stored.id = q.int64(0);
+    return stored;
+}
+
+Result<Run> RunRepository::byId(qint64 id) const
+{
+    StoreQuery q(m_store, selectRun + QStringLiteral("WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.execSingle(QStringLiteral("read run"), QStringLiteral("unknown run %1").arg(id));
+        !s)
+        return s.error();
+    return readRun(q);
+}
+
+Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
+{
+    QStringList conditions;
+    QVariantList values;
+    if (filter.chainId) {
+        conditions << QStringLiteral("chain_id = ?");
+        values << *filter.chainId;
+    }
+    if (filter.state) {
+        conditions << QStringLiteral("state = ?");
+        values << toString(*filter.state);
+    }
+    if (filter.beforeId > 0) {
+        conditions << QStringLiteral("id < ?");
+        values << filter.beforeId;
+    }
+    QString sql = selectRun;
+    if (!conditions.isEmpty())
+        sql += QStringLiteral("WHERE ") + conditions.join(QLatin1String(" AND ")) + QLatin1Char(' ');
+    sql += QStringLiteral("ORDER BY id DESC LIMIT ?");
+    StoreQuery q(m_store, sql);
+    for (const QVariant &value : values)
+        q.bind(value);
+    q.bind(qMax(filter.limit, 1));
+    if (Status s = q.exec(QStringLiteral("list runs")); !s)
+        return s.error();
+    QList<Run> runs;
+    while (q.next())
+        runs << readRun(q);
+    return runs;
+}
+
+Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at,
+                               const QString &engineName)
+{
+    // started_at keeps the first start; finished_at is set by terminal states only.
+    StoreQuery q(m_store, QStringLiteral(
+        "UPDATE run SET state = ?, "
+        "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
+        "finished_at = CASE WHEN ? THEN ? ELSE NULL END, "
+        "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
+    const QVariant when = StoreQuery::fromTime(at);
+    q.bind(toString(state)).bind(state == RunState::Running).bind(when)
+        .bind(isTerminal(state)).bind(when).bind(engineName).bind(engineName).bind(runId);
+    if (Status s = q.exec(QStringLiteral("update run %1").arg(runId)); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(QStringLiteral("unknown run %1").arg(runId));
+    return {};
+}
+
+Result<int> RunRepository::countActive(qint64 chainId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT COUNT(*) FROM run WHERE chain_id = ? AND state "
+                                         "IN ('running', 'waiting', 'paused')"));
+    q.bind(chainId);
+    if (Status s = q.execSingle(QStringLiteral("count active runs"), {}); !s)
+        return s.error();
+    return q.integer(0);
+}
+
+} // namespace hg

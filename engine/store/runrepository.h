@@ -1,0 +1,47 @@
+#pragma once
+
+#include "domain/result.h"
+#include "domain/run.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace hg {
+
+class Store;
+
+struct RunFilter
+{
+    std::optional<qint64> chainId;
+    std::optional<RunState> state;
+    qint64 beforeId = 0; // keyset paging: only runs with a smaller id; 0 = from the newest
+    int limit = 100;
+};
+
+class RunRepository final
+{
+public:
+    explicit RunRepository(Store &store) : m_store(store) {}
+
+    struct Inserted
+    {
+        Run run;
+        bool created = false; // false: the fire already had its run
+    };
+    // One run per (schedule, fire time), however many engines try at once.
+    Result<Inserted> insertScheduled(qint64 chainId, qint64 scheduleId, const QDateTime &fireTime);
+    // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
+    Result<Run> insert(const Run &run);
+    Result<Run> byId(qint64 id) const;
+    Result<QList<Run>> list(const RunFilter &filter) const;
+    // Persists a transition; started/finished times are set when the state implies them.
+    Status setState(qint64 runId, RunState state, const QDateTime &at,
+                    const QString &engineName = {});
+    Result<int> countActive(qint64 chainId) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

@@ -1,0 +1,135 @@
+#include "schedulerepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+#include <QTimeZone>
+
+namespace hg {
+namespace {
+
+const QString selectSchedule = QStringLiteral(
+    "SELECT id, chain_id, kind, expression, dialect, time_zone, misfire, misfire_window_s, "
+    "active_from, active_until, enabled, created_at FROM schedule ");
+
+Schedule readSchedule(const StoreQuery &q)
+{
+    Schedule s;
+    s.id = q.int64(0);
+    s.chainId = q.int64(1);
+    s.kind = enumFromString<ScheduleKind>(q.text(2)).value_or(ScheduleKind::Cron);
+    s.expression = q.text(3);
+    s.dialect = enumFromString<CronDialect>(q.text(4)).value_or(CronDialect::Auto);
+    s.timeZone = q.text(5);
+    s.misfire = enumFromString<MisfirePolicy>(q.text(6)).value_or(MisfirePolicy::Once);
+    s.misfireWindowSeconds = q.integer(7);
+    s.activeFrom = q.time(8);
+    s.activeUntil = q.time(9);
+    s.enabled = q.boolean(10);
+    s.createdAt = q.time(11);
+    return s;
+}
+
+void bindEditable(StoreQuery &q, const Schedule &s)
+{
+    q.bind(toString(s.kind)).bind(s.expression.trimmed()).bind(toString(s.dialect))
+        .bind(s.timeZone).bind(toString(s.misfire)).bind(s.misfireWindowSeconds)
+        .bind(StoreQuery::fromTime(s.activeFrom)).bind(StoreQuery::fromTime(s.activeUntil))
+        .bind(s.enabled);
+}
+
+} // namespace
+
+Status ScheduleRepository::validate(const Schedule &s)
+{
+    if (s.expression.trimmed().isEmpty())
+        return Error::invalid(QStringLiteral("schedule expression is empty"));
+    if (!s.timeZone.isEmpty() && !QTimeZone(s.timeZone.toUtf8()).isValid())
+        return Error::invalid(QStringLiteral("unknown time zone '%1'").arg(s.timeZone));
+    if (s.kind == ScheduleKind::Once
+        && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
+        return Error::invalid(
+            QStringLiteral("'%1' is not an ISO 8601 date and time").arg(s.expression));
+    if (s.misfireWindowSeconds < 0)
+        return Error::invalid(QStringLiteral("misfire window must not be negative"));
+    if (s.activeFrom.isValid() && s.activeUntil.isValid() && s.activeFrom >= s.activeUntil)
+        return Error::invalid(QStringLiteral("active window ends before it starts"));
+    return {};
+}
+
+Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
+{
+    if (Status valid = validate(schedule); !valid)
+        return valid.error();
+    Schedule stored = schedule;
+    stored.expression = schedule.expression.trimmed();
+    stored.createdAt = QDateTime::currentDateTimeUtc();
+    StoreQuery q(m_store, QStringLiteral(
+        "INSERT INTO schedule (kind, expression, dialect, time_zone, misfire, misfire_window_s, "
+        "active_from, active_until, enabled, chain_id, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    bindEditable(q, stored);
+    q.bind(stored.chainId).bind(StoreQuery::fromTime(stored.createdAt));
+    if (Status s = q.execSingle(QStringLiteral("add schedule"), {}); !s) {
+        if (s.error().kind == ErrorKind::Invalid)
+            return Error::notFound(QStringLiteral("unknown chain id %1").arg(stored.chainId));
+        return s.error();
+    }
+    stored.id = q.int64(0);
+    return stored;
+}
+
+Status ScheduleRepository::update(const Schedule &schedule)
+{
+    if (Status valid = validate(schedule); !valid)
+        return valid;
+    StoreQuery q(m_store, QStringLiteral(
+        "UPDATE schedule SET kind = ?, expression = ?, dialect = ?, time_zone = ?, misfire = ?, "
+        "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ? WHERE id = ?"));
+    bindEditable(q, schedule);
+    q.bind(schedule.id);
+    if (Status s = q.exec(QStringLiteral("update schedule")); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(QStringLiteral("unknown schedule %1").arg(schedule.id));
+    return {};
+}
+
+Result<Schedule> ScheduleRepository::byId(qint64 id) const
+{
+    StoreQuery q(m_store, selectSchedule + QStringLiteral("WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.execSingle(QStringLiteral("read schedule"),
+                                QStringLiteral("unknown schedule %1").arg(id));
+        !s)
+        return s.error();
+    return readSchedule(q);
+}
+
+Result<QList<Schedule>> ScheduleRepository::list(std::optional<qint64> chainId) const
+{
+    StoreQuery q(m_store, selectSchedule
+                              + (chainId ? QStringLiteral("WHERE chain_id = ? ORDER BY id")
+                                         : QStringLiteral("ORDER BY id")));
+    if (chainId)
+        q.bind(*chainId);
+    if (Status s = q.exec(QStringLiteral("list schedules")); !s)
+        return s.error();
+    QList<Schedule> schedules;
+    while (q.next())
+        schedules << readSchedule(q);
+    return schedules;
+}
+
+Status ScheduleRepository::remove(qint64 id)
+{
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM schedule WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.exec(QStringLiteral("remove schedule")); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(QStringLiteral("unknown schedule %1").arg(id));
+    return {};
+}
+
+} // namespace hg

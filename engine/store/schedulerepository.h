@@ -1,0 +1,31 @@
+#pragma once
+
+#include "domain/result.h"
+#include "domain/schedule.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace hg {
+
+class Store;
+
+class ScheduleRepository final
+{
+public:
+    explicit ScheduleRepository(Store &store) : m_store(store) {}
+
+    static Status validate(const Schedule &schedule);
+
+    Result<Schedule> add(const Schedule &schedule);
+    Status update(const Schedule &schedule);
+    Result<Schedule> byId(qint64 id) const;
+    Result<QList<Schedule>> list(std::optional<qint64> chainId = std::nullopt) const;
+    Status remove(qint64 id);
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg

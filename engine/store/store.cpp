@@ -1,0 +1,186 @@
+#include "store.h"
+
+#include "migrator.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUrlQuery>
+
+namespace hg {
+namespace {
+
+QAtomicInteger<quint64> connectionCounter;
+
+constexpr QFileDevice::Permissions ownerOnlyFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+constexpr QFileDevice::Permissions ownerOnlyDir = ownerOnlyFile | QFileDevice::ExeOwner;
+
+Status execPragma(const QSqlDatabase &db, const QString &pragma)
+{
+    QSqlQuery query(db);
+    if (!query.exec(pragma))
+        return Error::storage(QStringLiteral("cannot configure store (%1): %2")
+                                  .arg(pragma, query.lastError().text()));
+    return {};
+}
+
+} // namespace
+
+int Store::knownSchemaVersion(StoreBackend backend)
+{
+    return Migrator::latestVersion(backend);
+}
+
+Store::Store(StoreLocation location, QString connectionName)
+    : m_location(std::move(location))
+    , m_connectionName(std::move(connectionName))
+{
+}
+
+Store::~Store()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+QSqlDatabase Store::database() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
+
+Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const QString &purpose,
+                                           OpenMode mode)
+{
+    const QString name = QStringLiteral("hourglass-%1-%2").arg(purpose).arg(++connectionCounter);
+    std::unique_ptr<Store> store(new Store(location, name));
+    const Status opened = location.backend() == StoreBackend::Sqlite ? store->openSqlite()
+                                                                     : store->openPostgreSql();
+    if (!opened)
+        return opened.error();
+
+    Migrator migrator(*store);
+    const Result<int> version = migrator.currentVersion();
+    if (!version)
+        return version.error();
+    const int known = knownSchemaVersion(location.backend());
+    if (version.value() > known)
+        return Error::runtime(QStringLiteral("store %1 has schema version %2, newer than this "
+                                             "Hourglass understands (%3); upgrade Hourglass")
+                                  .arg(location.displayName())
+                                  .arg(version.value())
+                                  .arg(known));
+    // Only now that the schema is known to be ours may the file be changed.
+    if (location.backend() == StoreBackend::Sqlite) {
+        if (const Status journal = store->configureSqliteJournal(); !journal)
+            return journal.error();
+    }
+    if (mode == OpenMode::Migrate && version.value() < known) {
+        if (const Status migrated = migrator.migrateFrom(version.value()); !migrated)
+            return migrated.error();
+    } else if (version.value() < known) {
+        return Error::runtime(QStringLiteral("store %1 has schema version %2; this Hourglass needs "
+                                             "%3 and was asked not to migrate it")
+                                  .arg(location.displayName())
+                                  .arg(version.value())
+                                  .arg(known));
+    }
+    store->m_schemaVersion = known;
+    return store;
+}
+
+Status Store::openSqlite()
+{
+    const QString path = m_location.sqlitePath();
+    const QFileInfo file(path);
+    const QString directory = file.absolutePath();
+    if (!QFileInfo::exists(directory)) {
+        if (!QDir().mkpath(directory))
+            return Error::storage(
+                QStringLiteral("cannot create store directory %1").arg(directory));
+        // A directory we create holds nobody else's files: keep it private.
+        QFile::setPermissions(directory, ownerOnlyDir);
+    }
+    if (!file.exists()) {
+        QFile create(path);
+        if (!create.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+            return Error::storage(
+                QStringLiteral("cannot create store %1: %2").arg(path, create.errorString()));
+        create.setPermissions(ownerOnlyFile);
+    } else if (file.isDir()) {
+        return Error::storage(QStringLiteral("cannot open store %1: it is a directory").arg(path));
+    }
+
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    db.setDatabaseName(path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    if (!db.open())
+        return Error::storage(
+            QStringLiteral("cannot open store %1: %2").arg(path, db.lastError().text()));
+    // Not persistent, so safe before the schema version is checked.
+    return execPragma(db, QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+Status Store::configureSqliteJournal()
+{
+    const QSqlDatabase db = database();
+    if (const Status wal = execPragma(db, QStringLiteral("PRAGMA journal_mode = WAL")); !wal)
+        return wal;
+    return execPragma(db, QStringLiteral("PRAGMA synchronous = NORMAL"));
+}
+
+Status Store::openPostgreSql()
+{
+    const QUrl &url = m_location.url();
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    db.setHostName(url.host());
+    db.setPort(url.port(5432));
+    db.setDatabaseName(m_location.databaseName());
+    db.setUserName(url.userName());
+    db.setPassword(url.password());
+    QStringList options{QStringLiteral("connect_timeout=5")};
+    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
+    for (const auto &[key, value] : items)
+        options << key + QLatin1Char('=') + value;
+    db.setConnectOptions(options.join(QLatin1Char(';')));
+    if (!db.open())
+        return Error::storage(QStringLiteral("cannot connect to PostgreSQL store %1: %2")
+                                  .arg(m_location.displayName(),
+                                       db.lastError().text().simplified()));
+    return execPragma(db, QStringLiteral("SET client_min_messages = WARNING"));
+}
+
+Status Store::transaction(const std::function<Status()> &work)
+{
+    QSqlDatabase db = database();
+    if (m_transactionDepth > 0) {
+        ++m_transactionDepth;
+        const Status status = work();
+        --m_transactionDepth;
+        return status;
+    }
+    if (!db.transaction())
+        return Error::storage(
+            QStringLiteral("cannot begin a transaction: %1").arg(db.lastError().text()));
+    ++m_transactionDepth;
+    const Status status = work();
+    --m_transactionDepth;
+    if (!status) {
+        db.rollback();
+        return status;
+    }
+    if (!db.commit()) {
+        const QString why = db.lastError().text();
+        db.rollback();
+        return Error::storage(QStringLiteral("cannot commit: %1").arg(why));
+    }
+    return {};
+}
+
+} // namespace hg

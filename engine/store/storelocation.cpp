@@ -1,0 +1,69 @@
+#include "storelocation.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace hg {
+
+Result<StoreLocation> StoreLocation::resolve(const QString &commandLineValue)
+{
+    if (!commandLineValue.isEmpty())
+        return parse(commandLineValue);
+    const QString fromEnvironment = qEnvironmentVariable("HOURGLASS_DB");
+    if (!fromEnvironment.isEmpty())
+        return parse(fromEnvironment);
+    return parse(defaultSqlitePath());
+}
+
+Result<StoreLocation> StoreLocation::parse(const QString &text)
+{
+    StoreLocation location;
+    if (text.startsWith(QLatin1String("postgresql://"))
+        || text.startsWith(QLatin1String("postgres://"))) {
+        const QUrl url(text, QUrl::StrictMode);
+        if (!url.isValid() || url.host().isEmpty())
+            return Error::invalid(QStringLiteral("invalid PostgreSQL URL '%1': expected "
+                                                 "postgresql://user[:password]@host[:port]/database")
+                                      .arg(url.toDisplayString(QUrl::RemovePassword)));
+        if (url.path().size() <= 1)
+            return Error::invalid(
+                QStringLiteral("PostgreSQL URL '%1' names no database")
+                    .arg(url.toDisplayString(QUrl::RemovePassword)));
+        location.m_backend = StoreBackend::PostgreSql;
+        location.m_url = url;
+        return location;
+    }
+    QString path = text;
+    if (path.startsWith(QLatin1String("sqlite://")))
+        path = path.mid(9);
+    else if (path.startsWith(QLatin1String("sqlite:")))
+        path = path.mid(7);
+    if (path.isEmpty())
+        return Error::invalid(QStringLiteral("empty store path"));
+    if (path.contains(QLatin1String("://")))
+        return Error::invalid(QStringLiteral("unsupported store URL '%1': use a file path or "
+                                             "postgresql://")
+                                  .arg(path));
+    location.m_backend = StoreBackend::Sqlite;
+    location.m_sqlitePath = QDir::cleanPath(QDir::current().absoluteFilePath(path));
+    return location;
+}
+
+QString StoreLocation::defaultSqlitePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QLatin1String("/hourglass/hourglass.db");
+}
+
+QString StoreLocation::databaseName() const
+{
+    return m_backend == StoreBackend::Sqlite ? m_sqlitePath : m_url.path().mid(1);
+}
+
+QString StoreLocation::displayName() const
+{
+    return m_backend == StoreBackend::Sqlite ? m_sqlitePath
+                                             : m_url.toDisplayString(QUrl::RemovePassword);
+}
+
+} // namespace hg

@@ -1,0 +1,92 @@
+#include "storequery.h"
+
+#include "store.h"
+
+#include <QJsonDocument>
+#include <QSqlError>
+
+namespace hg {
+
+StoreQuery::StoreQuery(const Store &store, const QString &sql)
+    : m_query(store.database())
+{
+    if (!m_query.prepare(sql))
+        m_prepareError = m_query.lastError().text();
+}
+
+StoreQuery &StoreQuery::bind(const QVariant &value)
+{
+    m_query.addBindValue(value);
+    return *this;
+}
+
+Status StoreQuery::exec(const QString &whatFor)
+{
+    if (!m_prepareError.isEmpty())
+        return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, m_prepareError));
+    if (m_query.exec())
+        return {};
+    const QSqlError error = m_query.lastError();
+    const QString text = error.text().simplified();
+    const QString code = error.nativeErrorCode();
+    // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
+    if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
+        return Error::exists(QStringLiteral("cannot %1: already exists (%2)").arg(whatFor, text));
+    if (code == QLatin1String("23503") || text.contains(QLatin1String("FOREIGN KEY constraint")))
+        return Error::invalid(
+            QStringLiteral("cannot %1: it is still referenced or refers to something missing (%2)")
+                .arg(whatFor, text));
+    if (code == QLatin1String("23514") || text.contains(QLatin1String("CHECK constraint")))
+        return Error::invalid(QStringLiteral("cannot %1: a value is out of range (%2)")
+                                  .arg(whatFor, text));
+    return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, text));
+}
+
+Status StoreQuery::execSingle(const QString &whatFor, const QString &notFoundMessage)
+{
+    if (Status status = exec(whatFor); !status)
+        return status;
+    if (!m_query.next())
+        return Error::notFound(notFoundMessage);
+    return {};
+}
+
+QDateTime StoreQuery::time(int column) const
+{
+    const QVariant value = m_query.value(column);
+    if (value.isNull())
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+QJsonObject StoreQuery::object(int column) const
+{
+    return QJsonDocument::fromJson(m_query.value(column).toString().toUtf8()).object();
+}
+
+QJsonArray StoreQuery::array(int column) const
+{
+    return QJsonDocument::fromJson(m_query.value(column).toString().toUtf8()).array();
+}
+
+QVariant StoreQuery::fromTime(const QDateTime &time)
+{
+    return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QVariant StoreQuery::fromId(qint64 id)
+{
+    return id > 0 ? QVariant(id) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QString StoreQuery::fromJson(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QString StoreQuery::fromJson(const QJsonArray &array)
+{
+    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+}
+
+} // namespace hg

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "domain/result.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hg {
+
+class Store;
+
+// A prepared statement on one store whose failures come back as Error values: unique and
+// foreign-key violations become AlreadyExists / Invalid, everything else Storage.
+class StoreQuery final
+{
+public:
+    StoreQuery(const Store &store, const QString &sql);
+
+    StoreQuery &bind(const QVariant &value);
+    Status exec(const QString &whatFor);
+    // exec() and move to the single expected row; NotFound with the message when absent.
+    Status execSingle(const QString &whatFor, const QString &notFoundMessage);
+
+    bool next() { return m_query.next(); }
+    QVariant value(int column) const { return m_query.value(column); }
+    qint64 int64(int column) const { return m_query.value(column).toLongLong(); }
+    int integer(int column) const { return m_query.value(column).toInt(); }
+    bool boolean(int column) const { return m_query.value(column).toBool(); }
+    QString text(int column) const { return m_query.value(column).toString(); }
+    QDateTime time(int column) const;
+    QJsonObject object(int column) const;
+    QJsonArray array(int column) const;
+    int rowsAffected() const { return m_query.numRowsAffected(); }
+
+    // Binding helpers: invalid times and zero ids become SQL NULL.
+    static QVariant fromTime(const QDateTime &time);
+    static QVariant fromId(qint64 id);
+    static QString fromJson(const QJsonObject &object);
+    static QString fromJson(const QJsonArray &array);
+
+private:
+    QSqlQuery m_query;
+    QString m_prepareError;
+};
+
+} // namespace hg

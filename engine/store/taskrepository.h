@@ -1,0 +1,34 @@
+#pragma once
+
+#include "domain/result.h"
+#include "domain/task.h"
+
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+class TaskRepository final
+{
+public:
+    explicit TaskRepository(Store &store) : m_store(store) {}
+
+    // The names of the BUILTIN tasks the engine provides.
+    static QStringList builtinNames();
+    static Status validate(const Task &task);
+
+    Result<Task> add(const Task &task);
+    Status update(const Task &task);
+    Result<Task> byName(qint64 chainId, const QString &name) const;
+    Result<Task> byId(qint64 id) const;
+    Result<QList<Task>> list(qint64 chainId) const;
+    Status remove(qint64 id);
+
+private:
+    Result<QVariant> connectionIdFor(const Task &task) const;
+
+    Store &m_store;
+};
+
+} // namespace hg

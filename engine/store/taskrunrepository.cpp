@@ -1,0 +1,108 @@
+#include "taskrunrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+const QString selectTaskRun = QStringLiteral(
+    "SELECT id, run_id, task_id, attempt, state, pid, process_start, exit_code, error, "
+    "queued_at, started_at, finished_at FROM task_run ");
+
+TaskRun readTaskRun(const StoreQuery &q)
+{
+    TaskRun t;
+    t.id = q.int64(0);
+    t.runId = q.int64(1);
+    t.taskId = q.int64(2);
+    t.attempt = q.integer(3);
+    t.state = enumFromString<RunState>(q.text(4)).value_or(RunState::Queued);
+    t.pid = q.int64(5);
+    t.processStartTicks = q.int64(6);
+    if (!q.value(7).isNull())
+        t.exitCode = q.integer(7);
+    t.error = q.text(8);
+    t.queuedAt = q.time(9);
+    t.startedAt = q.time(10);
+    t.finishedAt = q.time(11);
+    return t;
+}
+
+QVariant exitCodeValue(const TaskRun &t)
+{
+    return t.exitCode ? QVariant(*t.exitCode) : QVariant(QMetaType::fromType<int>());
+}
+
+} // namespace
+
+Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
+{
+    TaskRun stored = taskRun;
+    if (!stored.queuedAt.isValid())
+        stored.queuedAt = QDateTime::currentDateTimeUtc();
+    StoreQuery q(m_store, QStringLiteral(
+        "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
+        "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "RETURNING id"));
+    q.bind(stored.runId).bind(stored.taskId).bind(stored.attempt).bind(toString(stored.state))
+        .bind(stored.pid).bind(stored.processStartTicks).bind(exitCodeValue(stored))
+        .bind(stored.error).bind(StoreQuery::fromTime(stored.queuedAt))
+        .bind(StoreQuery::fromTime(stored.startedAt)).bind(StoreQuery::fromTime(stored.finishedAt));
+    if (Status s = q.execSingle(QStringLiteral("insert task run"), {}); !s)
+        return s.error();
+    stored.id = q.int64(0);
+    return stored;
+}
+
+Status TaskRunRepository::update(const TaskRun &t)
+{
+    StoreQuery q(m_store, QStringLiteral(
+        "UPDATE task_run SET state = ?, pid = ?, process_start = ?, exit_code = ?, error = ?, "
+        "started_at = ?, finished_at = ? WHERE id = ?"));
+    q.bind(toString(t.state)).bind(t.pid).bind(t.processStartTicks).bind(exitCodeValue(t))
+        .bind(t.error).bind(StoreQuery::fromTime(t.startedAt))
+        .bind(StoreQuery::fromTime(t.finishedAt)).bind(t.id);
+    if (Status s = q.exec(QStringLiteral("update task run %1").arg(t.id)); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(QStringLiteral("unknown task run %1").arg(t.id));
+    return {};
+}
+
+Result<TaskRun> TaskRunRepository::byId(qint64 id) const
+{
+    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.execSingle(QStringLiteral("read task run"),
+                                QStringLiteral("unknown task run %1").arg(id));
+        !s)
+        return s.error();
+    return readTaskRun(q);
+}
+
+Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
+{
+    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE run_id = ? ORDER BY id"));
+    q.bind(runId);
+    if (Status s = q.exec(QStringLiteral("list task runs")); !s)
+        return s.error();
+    QList<TaskRun> taskRuns;
+    while (q.next())
+        taskRuns << readTaskRun(q);
+    return taskRuns;
+}
+
+Result<QList<TaskRun>> TaskRunRepository::listInState(RunState state) const
+{
+    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE state = ? ORDER BY id"));
+    q.bind(toString(state));
+    if (Status s = q.exec(QStringLiteral("list task runs")); !s)
+        return s.error();
+    QList<TaskRun> taskRuns;
+    while (q.next())
+        taskRuns << readTaskRun(q);
+    return taskRuns;
+}
+
+} // namespace hg
