@@ -130,6 +130,14 @@ Result<Chain> ChainRepository::byPath(const ChainPath &path) const
     return readChain(q);
 }
 
+Result<Chain> ChainRepository::byPath(const QString &text) const
+{
+    const Result<ChainPath> path = ChainPath::parse(text);
+    if (!path)
+        return path.error();
+    return byPath(path.value());
+}
+
 Result<QList<Chain>> ChainRepository::list(std::optional<qint64> projectId) const
 {
     QString sql = QStringLiteral("SELECT %1 FROM chain c JOIN project p ON p.id = c.project_id ")

@@ -22,6 +22,8 @@ public:
     Status update(const Chain &chain);
     Result<Chain> byId(qint64 id) const;
     Result<Chain> byPath(const ChainPath &path) const;
+    // "PROJECT/CHAIN" as typed by a user.
+    Result<Chain> byPath(const QString &text) const;
     Result<QList<Chain>> list(std::optional<qint64> projectId = std::nullopt) const;
     Status remove(qint64 id);
     // "project/chain" for messages and listings.

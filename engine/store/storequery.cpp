@@ -16,7 +16,11 @@ StoreQuery::StoreQuery(const Store &store, const QString &sql)
 
 StoreQuery &StoreQuery::bind(const QVariant &value)
 {
-    m_query.addBindValue(value);
+    // Qt binds a null QString as SQL NULL; our text columns are NOT NULL with '' for "none".
+    if (value.typeId() == QMetaType::QString && value.toString().isNull())
+        m_query.addBindValue(QString::fromLatin1(""));
+    else
+        m_query.addBindValue(value);
     return *this;
 }
 
@@ -27,7 +31,9 @@ Status StoreQuery::exec(const QString &whatFor)
     if (m_query.exec())
         return {};
     const QSqlError error = m_query.lastError();
-    const QString text = error.text().simplified();
+    const QString text = (error.databaseText().isEmpty() ? error.driverText()
+                                                         : error.databaseText())
+                             .simplified();
     const QString code = error.nativeErrorCode();
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))

@@ -1,0 +1,160 @@
+#include "clicontext.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace hg {
+
+CliContext::CliContext(QTextStream &out, QTextStream &err, QString storeOverride)
+    : m_out(out)
+    , m_err(err)
+    , m_storeOverride(std::move(storeOverride))
+{
+}
+
+CliContext::~CliContext() = default;
+
+bool CliContext::parse(QCommandLineParser &parser, const QStringList &args, const QString &synopsis,
+                       bool listing)
+{
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Store: a SQLite file or a "
+                                                                     "postgresql:// URL."),
+                                QStringLiteral("PATH|URL"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    parser.addOption(db);
+    parser.addOption(help);
+    if (listing)
+        parser.addOption(json);
+    if (!parser.parse(QStringList{QStringLiteral("hourglass")} + args)) {
+        m_exitCode = usage(parser.errorText());
+        return false;
+    }
+    if (parser.isSet(help)) {
+        m_out << "Usage: hourglass " << synopsis << "\n\n"
+              << parser.helpText().section(QLatin1Char('\n'), 2);
+        m_out.flush();
+        m_exitCode = ExitOk;
+        return false;
+    }
+    if (parser.isSet(db))
+        m_storeOverride = parser.value(db);
+    m_json = listing && parser.isSet(json);
+    return true;
+}
+
+bool CliContext::expectPositionals(const QCommandLineParser &parser, const QStringList &names,
+                                   int optionalTail)
+{
+    const qsizetype given = parser.positionalArguments().size();
+    const qsizetype required = names.size() - optionalTail;
+    if (given < required) {
+        m_exitCode = usage(QStringLiteral("missing %1").arg(names.at(given)));
+        return false;
+    }
+    if (given > names.size()) {
+        m_exitCode = usage(QStringLiteral("unexpected argument '%1'")
+                               .arg(parser.positionalArguments().at(names.size())));
+        return false;
+    }
+    return true;
+}
+
+Result<Store *> CliContext::store()
+{
+    if (!m_store) {
+        const Result<StoreLocation> location = StoreLocation::resolve(m_storeOverride);
+        if (!location)
+            return location.error();
+        Result<std::unique_ptr<Store>> opened = Store::open(location.value(), QStringLiteral("cli"));
+        if (!opened)
+            return opened.error();
+        m_store = std::move(opened.value());
+    }
+    return m_store.get();
+}
+
+Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,
+                          const QString &synopsis, const QStringList &positionals, bool listing,
+                          int optionalTail)
+{
+    if (!parse(parser, args, synopsis, listing)
+        || !expectPositionals(parser, positionals, optionalTail))
+        return nullptr;
+    const Result<Store *> opened = store();
+    if (!opened) {
+        fail(opened.error());
+        return nullptr;
+    }
+    return opened.value();
+}
+
+bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineOption &option,
+                           int &value, int minimum)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    const QString text = parser.value(option);
+    const int parsed = text.toInt(&ok);
+    if (!ok || parsed < minimum) {
+        usage(QStringLiteral("--%1: '%2' is not a whole number of at least %3")
+                  .arg(option.names().constFirst(), text)
+                  .arg(minimum));
+        return false;
+    }
+    value = parsed;
+    return true;
+}
+
+int CliContext::fail(const Error &error)
+{
+    // One line, so scripts can show it as it is.
+    m_err << "hourglass: " << QString(error.message).replace(QLatin1Char('\n'), QLatin1String("; "))
+          << '\n';
+    m_err.flush();
+    m_exitCode = error.isUserError() ? ExitUsage : ExitFailure;
+    return m_exitCode;
+}
+
+int CliContext::usage(const QString &message)
+{
+    m_err << "hourglass: " << message << " (see --help)\n";
+    m_err.flush();
+    m_exitCode = ExitUsage;
+    return m_exitCode;
+}
+
+void CliContext::printJson(const QJsonValue &value)
+{
+    const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray())
+                                                   : QJsonDocument(value.toObject());
+    m_out << document.toJson(QJsonDocument::Indented);
+    m_out.flush();
+}
+
+void CliContext::printTable(const QStringList &headers, const QList<QStringList> &rows)
+{
+    QList<qsizetype> widths;
+    for (const QString &header : headers)
+        widths << header.size();
+    for (const QStringList &row : rows) {
+        for (qsizetype i = 0; i < row.size() && i < widths.size(); ++i)
+            widths[i] = qMax(widths[i], row.at(i).size());
+    }
+    const auto printRow = [&](const QStringList &cells) {
+        QString line;
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            line += i + 1 < cells.size() ? cells.at(i).leftJustified(widths.at(i) + 2) : cells.at(i);
+        m_out << line << '\n';
+    };
+    printRow(headers);
+    for (const QStringList &row : rows)
+        printRow(row);
+    m_out.flush();
+}
+
+} // namespace hg

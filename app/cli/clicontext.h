@@ -1,0 +1,79 @@
+#pragma once
+
+#include "domain/enumnames.h"
+#include "domain/result.h"
+#include "store/store.h"
+
+#include <QCommandLineParser>
+#include <QJsonValue>
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+
+
+namespace hg {
+
+// Exit codes of every subcommand.
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+// What one subcommand needs: its streams, the store (opened on first use), and the shared
+// rules for parsing, printing and reporting errors as one line on stderr.
+class CliContext final
+{
+public:
+    CliContext(QTextStream &out, QTextStream &err, QString storeOverride);
+    ~CliContext();
+    Q_DISABLE_COPY_MOVE(CliContext)
+
+    // Adds --db, --help (and --json when listing) to the parser and parses args.
+    // On false the caller returns exitCode(): an error or the help text was printed.
+    bool parse(QCommandLineParser &parser, const QStringList &args, const QString &synopsis,
+               bool listing = false);
+    bool json() const { return m_json; }
+    int exitCode() const { return m_exitCode; }
+
+    // Positional arguments: exactly `count` of them, named in the message when missing.
+    bool expectPositionals(const QCommandLineParser &parser, const QStringList &names,
+                           int optionalTail = 0);
+
+    Result<Store *> store();
+
+    // parse() + expectPositionals() + store(): nullptr means "return exitCode()".
+    Store *prepare(QCommandLineParser &parser, const QStringList &args, const QString &synopsis,
+                   const QStringList &positionals, bool listing = false, int optionalTail = 0);
+
+    // Option values: false (with the error reported) when the text is not acceptable.
+    bool intOption(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
+                   int minimum = 0);
+    template<typename E>
+    bool enumOption(const QCommandLineParser &parser, const QCommandLineOption &option, E &value)
+    {
+        if (!parser.isSet(option))
+            return true;
+        const QString text = parser.value(option);
+        if (const auto parsed = enumFromString<E>(text)) {
+            value = *parsed;
+            return true;
+        }
+        usage(QStringLiteral("--%1: '%2' is not one of %3")
+                  .arg(option.names().constFirst(), text, enumChoices<E>()));
+        return false;
+    }
+
+    int fail(const Error &error);
+    int usage(const QString &message);
+    void printJson(const QJsonValue &value);
+    void printTable(const QStringList &headers, const QList<QStringList> &rows);
+    QTextStream &out() { return m_out; }
+
+private:
+    QTextStream &m_out;
+    QTextStream &m_err;
+    QString m_storeOverride;
+    std::unique_ptr<Store> m_store;
+    bool m_json = false;
+    int m_exitCode = ExitOk;
+};
+
+} // namespace hg

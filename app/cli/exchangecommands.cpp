@@ -1,0 +1,75 @@
+#include "clicontext.h"
+#include "store/projectexporter.h"
+#include "store/projectimporter.h"
+#include "subcommands.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace hg {
+
+int runExportCommand(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write to FILE instead of standard output."),
+                                    QStringLiteral("FILE"));
+    parser.addOption(output);
+    Store *store = context.prepare(parser, args,
+                                   QStringLiteral("export [PROJECT[/CHAIN]] [--output FILE]"),
+                                   {QStringLiteral("PROJECT[/CHAIN]")}, false, 1);
+    if (!store)
+        return context.exitCode();
+    ProjectExporter exporter(*store);
+    Result<QJsonObject> document = QJsonObject();
+    if (parser.positionalArguments().isEmpty()) {
+        document = exporter.exportAll();
+    } else {
+        const QString scope = parser.positionalArguments().at(0);
+        const qsizetype slash = scope.indexOf(QLatin1Char('/'));
+        document = slash < 0 ? exporter.exportProject(scope)
+                             : exporter.exportProject(scope.left(slash), scope.mid(slash + 1));
+    }
+    if (!document)
+        return context.fail(document.error());
+    const QByteArray bytes = QJsonDocument(document.value()).toJson(QJsonDocument::Indented);
+    if (!parser.isSet(output)) {
+        context.out() << bytes;
+        context.out().flush();
+        return ExitOk;
+    }
+    // QSaveFile: a failed write leaves any earlier file as it was.
+    QSaveFile file(parser.value(output));
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return context.fail(Error::runtime(
+            QStringLiteral("cannot write %1: %2").arg(parser.value(output), file.errorString())));
+    return ExitOk;
+}
+
+int runImportCommand(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("import FILE ('-' reads stdin)"),
+                                   {QStringLiteral("FILE")});
+    if (!store)
+        return context.exitCode();
+    const QString path = parser.positionalArguments().at(0);
+    QFile file;
+    const bool opened = path == QLatin1String("-")
+        ? file.open(stdin, QIODevice::ReadOnly)
+        : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+    if (!opened)
+        return context.fail(
+            Error::invalid(QStringLiteral("cannot read %1: %2").arg(path, file.errorString())));
+    const Result<ProjectImporter::Summary> summary = ProjectImporter(*store).importDocument(file.readAll());
+    if (!summary)
+        return context.fail(summary.error());
+    context.out() << "imported " << summary->projects << " project(s), " << summary->chains
+                  << " chain(s), " << summary->tasks << " task(s), " << summary->schedules
+                  << " schedule(s)\n";
+    context.out().flush();
+    return ExitOk;
+}
+
+} // namespace hg

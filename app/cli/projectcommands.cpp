@@ -1,0 +1,87 @@
+#include "clicontext.h"
+#include "store/projectrepository.h"
+#include "subcommands.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace hg {
+namespace {
+
+int addProject(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption description(QStringLiteral("description"),
+                                         QStringLiteral("What the project is for."),
+                                         QStringLiteral("TEXT"));
+    parser.addOption(description);
+    Store *store = context.prepare(parser, args, QStringLiteral("project add NAME [--description TEXT]"),
+                                   {QStringLiteral("NAME")});
+    if (!store)
+        return context.exitCode();
+    const Result<Project> added = ProjectRepository(*store)
+                                      .add(parser.positionalArguments().at(0),
+                                           parser.value(description));
+    return added ? ExitOk : context.fail(added.error());
+}
+
+int listProjects(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("project list [--json]"), {}, true);
+    if (!store)
+        return context.exitCode();
+    ProjectRepository projects(*store);
+    const Result<QList<Project>> list = projects.list();
+    if (!list)
+        return context.fail(list.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const Project &project : list.value()) {
+        const Result<int> chains = projects.chainCount(project.id);
+        if (!chains)
+            return context.fail(chains.error());
+        array << QJsonObject{{QStringLiteral("name"), project.name},
+                             {QStringLiteral("description"), project.description},
+                             {QStringLiteral("chains"), chains.value()}};
+        rows << QStringList{project.name, QString::number(chains.value()), project.description};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("NAME"), QStringLiteral("CHAINS"),
+                            QStringLiteral("DESCRIPTION")},
+                           rows);
+    return ExitOk;
+}
+
+int removeProject(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption force(QStringLiteral("force"),
+                                   QStringLiteral("Also remove its chains and their history."));
+    parser.addOption(force);
+    Store *store = context.prepare(parser, args, QStringLiteral("project rm NAME [--force]"),
+                                   {QStringLiteral("NAME")});
+    if (!store)
+        return context.exitCode();
+    const Status removed = ProjectRepository(*store)
+                               .remove(parser.positionalArguments().at(0), parser.isSet(force));
+    return removed ? ExitOk : context.fail(removed.error());
+}
+
+} // namespace
+
+int runProjectCommand(CliContext &context, const QString &verb, const QStringList &args)
+{
+    if (verb == QLatin1String("add"))
+        return addProject(context, args);
+    if (verb == QLatin1String("list"))
+        return listProjects(context, args);
+    if (verb == QLatin1String("rm"))
+        return removeProject(context, args);
+    return context.usage(QStringLiteral("unknown command 'project %1'; use add, list or rm").arg(verb));
+}
+
+} // namespace hg

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QStringList>
+
+namespace hg {
+
+class CliContext;
+
+// One entry point per group of subcommands; each returns the process exit code.
+// args are the words after "GROUP VERB".
+int runProjectCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runChainCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runTaskCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runDependencyCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
+// export and import take no verb.
+int runExportCommand(CliContext &context, const QStringList &args);
+int runImportCommand(CliContext &context, const QStringList &args);
+
+} // namespace hg

@@ -1,0 +1,215 @@
+#include "clicontext.h"
+#include "store/chainrepository.h"
+#include "store/dependencyrepository.h"
+#include "store/taskrepository.h"
+#include "subcommands.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace hg {
+namespace {
+
+struct UpstreamSpec
+{
+    QString task;
+    DependencyCondition condition = DependencyCondition::Success;
+};
+
+// "--after TASK[:success|completion|failure]"
+Result<UpstreamSpec> parseAfter(const QString &text)
+{
+    UpstreamSpec spec{text, DependencyCondition::Success};
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon > 0) {
+        const auto condition = enumFromString<DependencyCondition>(text.mid(colon + 1));
+        if (!condition)
+            return Error::invalid(QStringLiteral("--after %1: '%2' is not one of %3")
+                                      .arg(text, text.mid(colon + 1),
+                                           enumChoices<DependencyCondition>()));
+        spec = {text.left(colon), *condition};
+    }
+    return spec;
+}
+
+int addTask(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption kind(QStringLiteral("kind"), enumChoices<TaskKind>(),
+                                  QStringLiteral("KIND"));
+    const QCommandLineOption command(QStringLiteral("command"),
+                                     QStringLiteral("Program, shell text, SQL, builtin name, URL "
+                                                    "or PROJECT/CHAIN."),
+                                     QStringLiteral("CMD"));
+    const QCommandLineOption argument(QStringLiteral("arg"),
+                                      QStringLiteral("An argument (repeatable)."),
+                                      QStringLiteral("A"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Run after TASK (repeatable)."),
+                                   QStringLiteral("TASK[:success|completion|failure]"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds."),
+                                     QStringLiteral("SEC"));
+    const QCommandLineOption retries(QStringLiteral("retries"),
+                                     QStringLiteral("Attempts after the first."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption retryDelay(QStringLiteral("retry-delay"),
+                                        QStringLiteral("Seconds before the first retry."),
+                                        QStringLiteral("SEC"));
+    const QCommandLineOption ignoreError(QStringLiteral("ignore-error"),
+                                         QStringLiteral("A failure counts as success."));
+    const QCommandLineOption environment(QStringLiteral("env"),
+                                         QStringLiteral("Environment variable (repeatable)."),
+                                         QStringLiteral("K=V"));
+    const QCommandLineOption workdir(QStringLiteral("workdir"),
+                                     QStringLiteral("Working directory."), QStringLiteral("DIR"));
+    const QCommandLineOption connection(QStringLiteral("connection"),
+                                        QStringLiteral("Connection profile of an sql task."),
+                                        QStringLiteral("NAME"));
+    parser.addOptions({kind, command, argument, after, timeout, retries, retryDelay, ignoreError,
+                       environment, workdir, connection});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("task add PROJECT/CHAIN TASK --kind KIND --command CMD [--arg A]... "
+                       "[--after TASK[:CONDITION]]... [--timeout SEC] [--retries N] "
+                       "[--retry-delay SEC] [--ignore-error] [--env K=V]... [--workdir DIR] "
+                       "[--connection NAME]"),
+        {QStringLiteral("PROJECT/CHAIN"), QStringLiteral("TASK")});
+    if (!store)
+        return context.exitCode();
+    if (!parser.isSet(kind))
+        return context.usage(QStringLiteral("missing --kind (%1)").arg(enumChoices<TaskKind>()));
+    if (!parser.isSet(command))
+        return context.usage(QStringLiteral("missing --command"));
+
+    Task task;
+    task.name = parser.positionalArguments().at(1);
+    task.command = parser.value(command);
+    task.arguments = parser.values(argument);
+    task.workingDirectory = parser.value(workdir);
+    task.connectionName = parser.value(connection);
+    task.ignoreError = parser.isSet(ignoreError);
+    if (!context.enumOption(parser, kind, task.kind)
+        || !context.intOption(parser, timeout, task.timeoutSeconds)
+        || !context.intOption(parser, retries, task.maxRetries)
+        || !context.intOption(parser, retryDelay, task.retryDelaySeconds))
+        return context.exitCode();
+    for (const QString &pair : parser.values(environment)) {
+        const qsizetype equals = pair.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return context.usage(QStringLiteral("--env %1: expected NAME=VALUE").arg(pair));
+        task.environment.insert(pair.left(equals), pair.mid(equals + 1));
+    }
+    QList<UpstreamSpec> upstreams;
+    for (const QString &text : parser.values(after)) {
+        const Result<UpstreamSpec> spec = parseAfter(text);
+        if (!spec)
+            return context.fail(spec.error());
+        upstreams << spec.value();
+    }
+
+    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    task.chainId = chain->id;
+    // The task and its edges land together or not at all.
+    const Status added = store->transaction([&]() -> Status {
+        TaskRepository tasks(*store);
+        const Result<Task> stored = tasks.add(task);
+        if (!stored)
+            return stored.error();
+        DependencyRepository dependencies(*store);
+        for (const UpstreamSpec &spec : upstreams) {
+            const Result<Task> upstream = tasks.byName(chain->id, spec.task);
+            if (!upstream)
+                return Error::notFound(QStringLiteral("--after: unknown task '%1' in %2")
+                                           .arg(spec.task, parser.positionalArguments().at(0)));
+            if (Status edge = dependencies.add(chain->id, stored->id, upstream->id, spec.condition);
+                !edge)
+                return edge;
+        }
+        return {};
+    });
+    return added ? ExitOk : context.fail(added.error());
+}
+
+int listTasks(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("task list PROJECT/CHAIN [--json]"),
+                                   {QStringLiteral("PROJECT/CHAIN")}, true);
+    if (!store)
+        return context.exitCode();
+    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    const Result<QList<Task>> tasks = TaskRepository(*store).list(chain->id);
+    if (!tasks)
+        return context.fail(tasks.error());
+    const Result<QList<Dependency>> edges = DependencyRepository(*store).list(chain->id);
+    if (!edges)
+        return context.fail(edges.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const Task &task : tasks.value()) {
+        QStringList after;
+        QJsonArray afterJson;
+        for (const Dependency &edge : edges.value()) {
+            if (edge.taskId != task.id)
+                continue;
+            after << edge.upstreamName + QLatin1Char(':') + toString(edge.condition);
+            afterJson << QJsonObject{{QStringLiteral("task"), edge.upstreamName},
+                                     {QStringLiteral("when"), toString(edge.condition)}};
+        }
+        array << QJsonObject{{QStringLiteral("name"), task.name},
+                             {QStringLiteral("kind"), toString(task.kind)},
+                             {QStringLiteral("command"), task.command},
+                             {QStringLiteral("arguments"), QJsonArray::fromStringList(task.arguments)},
+                             {QStringLiteral("after"), afterJson},
+                             {QStringLiteral("timeoutSeconds"), task.timeoutSeconds},
+                             {QStringLiteral("maxRetries"), task.maxRetries},
+                             {QStringLiteral("ignoreError"), task.ignoreError}};
+        rows << QStringList{task.name, toString(task.kind),
+                            (QStringList{task.command} + task.arguments).join(QLatin1Char(' ')),
+                            after.join(QLatin1String(", "))};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("TASK"), QStringLiteral("KIND"),
+                            QStringLiteral("COMMAND"), QStringLiteral("AFTER")},
+                           rows);
+    return ExitOk;
+}
+
+int removeTask(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("task rm PROJECT/CHAIN TASK"),
+                                   {QStringLiteral("PROJECT/CHAIN"), QStringLiteral("TASK")});
+    if (!store)
+        return context.exitCode();
+    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    TaskRepository tasks(*store);
+    const Result<Task> task = tasks.byName(chain->id, parser.positionalArguments().at(1));
+    if (!task)
+        return context.fail(task.error());
+    const Status removed = tasks.remove(task->id);
+    return removed ? ExitOk : context.fail(removed.error());
+}
+
+} // namespace
+
+int runTaskCommand(CliContext &context, const QString &verb, const QStringList &args)
+{
+    if (verb == QLatin1String("add"))
+        return addTask(context, args);
+    if (verb == QLatin1String("list"))
+        return listTasks(context, args);
+    if (verb == QLatin1String("rm"))
+        return removeTask(context, args);
+    return context.usage(QStringLiteral("unknown command 'task %1'; use add, list or rm").arg(verb));
+}
+
+} // namespace hg

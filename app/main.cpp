@@ -1,0 +1,27 @@
+#include "cli/commandline.h"
+#include "guistartup.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    arguments.reserve(argc);
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+
+    QCoreApplication::setApplicationName(QStringLiteral("hourglass"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HOURGLASS_VERSION));
+
+    if (!hg::CommandLine::wantsSubcommand(arguments))
+        return hg::runGui(argc, argv, arguments);
+
+    // The command line never needs a display: a core application only.
+    QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    return hg::CommandLine(out, err).run(arguments);
+}

@@ -1,0 +1,122 @@
+#include "projecttreemodel.h"
+
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+
+#include <QBrush>
+#include <QPalette>
+
+namespace hg {
+
+// internalId: 0 for a project row; 1 + project row for a chain row.
+ProjectTreeModel::ProjectTreeModel(Store &store, QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_store(store)
+{
+}
+
+Status ProjectTreeModel::reload()
+{
+    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    if (!projects)
+        return projects.error();
+    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    if (!chains)
+        return chains.error();
+    QList<ProjectNode> nodes;
+    for (const Project &project : projects.value()) {
+        ProjectNode node{project, {}};
+        for (const Chain &chain : chains.value()) {
+            if (chain.projectId == project.id)
+                node.chains << chain;
+        }
+        nodes << node;
+    }
+    beginResetModel();
+    m_projects = std::move(nodes);
+    endResetModel();
+    return {};
+}
+
+QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, quintptr(0));
+    return createIndex(row, column, quintptr(parent.row() + 1));
+}
+
+QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int ProjectTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_projects.size());
+    if (parent.internalId() == 0 && parent.column() == 0)
+        return int(m_projects.at(parent.row()).chains.size());
+    return 0;
+}
+
+int ProjectTreeModel::columnCount(const QModelIndex &) const
+{
+    return 1;
+}
+
+QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    if (index.internalId() == 0) {
+        const Project &project = m_projects.at(index.row()).project;
+        switch (role) {
+        case Qt::DisplayRole:
+            return project.name;
+        case Qt::ToolTipRole:
+            return project.description;
+        case IdRole:
+            return project.id;
+        case IsChainRole:
+            return false;
+        case EnabledRole:
+            return true;
+        default:
+            return {};
+        }
+    }
+    const Chain &chain = m_projects.at(int(index.internalId() - 1)).chains.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return chain.name;
+    case Qt::ToolTipRole:
+        return chain.description.isEmpty() ? chain.name : chain.description;
+    case Qt::ForegroundRole:
+        // A disabled chain stays visible but reads as switched off.
+        return chain.enabled ? QVariant() : QVariant(QPalette().brush(QPalette::Disabled,
+                                                                      QPalette::Text));
+    case IdRole:
+        return chain.id;
+    case IsChainRole:
+        return true;
+    case EnabledRole:
+        return chain.enabled;
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ProjectTreeModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
+    names.insert(IdRole, "id");
+    names.insert(IsChainRole, "isChain");
+    names.insert(EnabledRole, "enabled");
+    return names;
+}
+
+} // namespace hg

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "domain/chain.h"
+#include "domain/project.h"
+#include "domain/result.h"
+
+#include <QAbstractItemModel>
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+// Projects and their chains as a two-level tree, read from the store of the GUI thread.
+class ProjectTreeModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProjectTreeModel)
+
+public:
+    enum Role { IdRole = Qt::UserRole + 1, IsChainRole, EnabledRole };
+    Q_ENUM(Role)
+
+    explicit ProjectTreeModel(Store &store, QObject *parent = nullptr);
+
+    Status reload();
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    struct ProjectNode
+    {
+        Project project;
+        QList<Chain> chains;
+    };
+
+    Store &m_store;
+    QList<ProjectNode> m_projects;
+};
+
+} // namespace hg

@@ -1,0 +1,52 @@
+#include "guistartup.h"
+
+#include "mainwindow.h"
+#include "store/exampleproject.h"
+#include "store/projectrepository.h"
+#include "store/store.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QSettings>
+
+namespace hg {
+
+int runGui(int &argc, char **argv, const QStringList &arguments)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("Hourglass"));
+    QApplication::setDesktopFileName(QStringLiteral("org.hourglass.Hourglass"));
+
+    QCommandLineParser parser;
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Store"),
+                                QStringLiteral("PATH|URL"));
+    parser.addOption(db);
+    parser.parse(arguments); // unknown options were refused by CommandLine already
+
+    const auto showError = [](const QString &message) {
+        QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), message);
+        return 1;
+    };
+    const Result<StoreLocation> location = StoreLocation::resolve(parser.value(db));
+    if (!location)
+        return showError(location.error().message);
+    Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("gui"));
+    if (!store)
+        return showError(store.error().message);
+
+    // First start: the example project, so nobody meets an empty window.
+    QSettings settings;
+    const Result<QList<Project>> projects = ProjectRepository(*store.value()).list();
+    if (projects && projects->isEmpty()
+        && !settings.value(QStringLiteral("firstStart/exampleInstalled")).toBool()) {
+        if (const Status installed = ExampleProject::install(*store.value()); installed)
+            settings.setValue(QStringLiteral("firstStart/exampleInstalled"), true);
+    }
+
+    MainWindow window(*store.value());
+    window.show();
+    return QApplication::exec();
+}
+
+} // namespace hg
