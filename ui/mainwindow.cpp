@@ -78,7 +78,7 @@ void MainWindow::showSelection()
                 after << edge.upstreamName;
         }
         html += QStringLiteral("<li><b>%1</b> (%2) <code>%3</code>%4</li>")
-                    .arg(task.name.toHtmlEscaped(), toString(task.kind),
+                    .arg(task.name.toHtmlEscaped(), enumName(task.kind),
                          (QStringList{task.command} + task.arguments).join(QLatin1Char(' ')).toHtmlEscaped(),
                          after.isEmpty() ? QString()
                                          : tr(" after %1").arg(after.join(QLatin1String(", ")).toHtmlEscaped()));
@@ -86,7 +86,7 @@ void MainWindow::showSelection()
     html += QStringLiteral("</ul><h3>%1</h3><ul>").arg(tr("Schedules"));
     for (const Schedule &schedule : schedules.value())
         html += QStringLiteral("<li><code>%1</code> (%2, %3)</li>")
-                    .arg(schedule.expression.toHtmlEscaped(), toString(schedule.dialect),
+                    .arg(schedule.expression.toHtmlEscaped(), enumName(schedule.dialect),
                          schedule.timeZone.isEmpty() ? tr("local time") : schedule.timeZone);
     html += QStringLiteral("</ul>");
     m_details->setText(html);

@@ -103,11 +103,11 @@ int listChains(CliContext &context, const QStringList &args)
                              {QStringLiteral("name"), chain.name},
                              {QStringLiteral("enabled"), chain.enabled},
                              {QStringLiteral("maxInstances"), chain.maxInstances},
-                             {QStringLiteral("priority"), toString(chain.priority)},
-                             {QStringLiteral("onFailure"), toString(chain.onFailure)}};
+                             {QStringLiteral("priority"), enumName(chain.priority)},
+                             {QStringLiteral("onFailure"), enumName(chain.onFailure)}};
         rows << QStringList{path->toString(),
                             chain.enabled ? QStringLiteral("yes") : QStringLiteral("no"),
-                            toString(chain.priority), toString(chain.onFailure),
+                            enumName(chain.priority), enumName(chain.onFailure),
                             chain.description};
     }
     if (context.json())

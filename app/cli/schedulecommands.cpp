@@ -76,16 +76,16 @@ int listSchedules(CliContext &context, const QStringList &args)
             return context.fail(path.error());
         array << QJsonObject{{QStringLiteral("id"), s.id},
                              {QStringLiteral("chain"), path->toString()},
-                             {QStringLiteral("kind"), toString(s.kind)},
+                             {QStringLiteral("kind"), enumName(s.kind)},
                              {QStringLiteral("expression"), s.expression},
-                             {QStringLiteral("dialect"), toString(s.dialect)},
+                             {QStringLiteral("dialect"), enumName(s.dialect)},
                              {QStringLiteral("timeZone"), s.timeZone},
-                             {QStringLiteral("misfire"), toString(s.misfire)},
+                             {QStringLiteral("misfire"), enumName(s.misfire)},
                              {QStringLiteral("enabled"), s.enabled}};
-        rows << QStringList{QString::number(s.id), path->toString(), toString(s.kind),
-                            s.expression, toString(s.dialect),
+        rows << QStringList{QString::number(s.id), path->toString(), enumName(s.kind),
+                            s.expression, enumName(s.dialect),
                             s.timeZone.isEmpty() ? QStringLiteral("local") : s.timeZone,
-                            toString(s.misfire), s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
+                            enumName(s.misfire), s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
     }
     if (context.json())
         context.printJson(array);

@@ -156,19 +156,19 @@ int listTasks(CliContext &context, const QStringList &args)
         for (const Dependency &edge : edges.value()) {
             if (edge.taskId != task.id)
                 continue;
-            after << edge.upstreamName + QLatin1Char(':') + toString(edge.condition);
+            after << edge.upstreamName + QLatin1Char(':') + enumName(edge.condition);
             afterJson << QJsonObject{{QStringLiteral("task"), edge.upstreamName},
-                                     {QStringLiteral("when"), toString(edge.condition)}};
+                                     {QStringLiteral("when"), enumName(edge.condition)}};
         }
         array << QJsonObject{{QStringLiteral("name"), task.name},
-                             {QStringLiteral("kind"), toString(task.kind)},
+                             {QStringLiteral("kind"), enumName(task.kind)},
                              {QStringLiteral("command"), task.command},
                              {QStringLiteral("arguments"), QJsonArray::fromStringList(task.arguments)},
                              {QStringLiteral("after"), afterJson},
                              {QStringLiteral("timeoutSeconds"), task.timeoutSeconds},
                              {QStringLiteral("maxRetries"), task.maxRetries},
                              {QStringLiteral("ignoreError"), task.ignoreError}};
-        rows << QStringList{task.name, toString(task.kind),
+        rows << QStringList{task.name, enumName(task.kind),
                             (QStringList{task.command} + task.arguments).join(QLatin1Char(' ')),
                             after.join(QLatin1String(", "))};
     }

@@ -15,7 +15,7 @@ template<typename E>
 struct EnumNames;
 
 template<typename E>
-QString toString(E value)
+QString enumName(E value)
 {
     for (const auto &[candidate, name] : EnumNames<E>::table())
         if (candidate == value)

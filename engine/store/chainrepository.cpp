@@ -38,9 +38,9 @@ Chain readChain(const StoreQuery &q)
 void bindEditable(StoreQuery &q, const Chain &c)
 {
     q.bind(c.name).bind(c.description).bind(c.enabled).bind(c.maxInstances)
-        .bind(toString(c.overlap)).bind(c.timeoutSeconds).bind(c.selfDestruct).bind(c.exclusive)
-        .bind(c.clientName).bind(toString(c.onFailure)).bind(toString(c.priority))
-        .bind(toString(c.notify)).bind(StoreQuery::fromJson(c.parameters));
+        .bind(enumName(c.overlap)).bind(c.timeoutSeconds).bind(c.selfDestruct).bind(c.exclusive)
+        .bind(c.clientName).bind(enumName(c.onFailure)).bind(enumName(c.priority))
+        .bind(enumName(c.notify)).bind(StoreQuery::fromJson(c.parameters));
 }
 
 Status validateChain(const Chain &c)

@@ -36,10 +36,10 @@ Result<Command> CommandRepository::enqueue(const Command &command)
     StoreQuery q(m_store, QStringLiteral("INSERT INTO command (kind, chain_id, run_id, payload, "
                                          "target_engine, created_at) VALUES (?, ?, ?, ?, ?, ?) "
                                          "RETURNING id"));
-    q.bind(toString(stored.kind)).bind(StoreQuery::fromId(stored.chainId))
+    q.bind(enumName(stored.kind)).bind(StoreQuery::fromId(stored.chainId))
         .bind(StoreQuery::fromId(stored.runId)).bind(StoreQuery::fromJson(stored.payload))
         .bind(stored.targetEngine).bind(StoreQuery::fromTime(stored.createdAt));
-    if (Status s = q.execSingle(QStringLiteral("enqueue %1 command").arg(toString(stored.kind)), {});
+    if (Status s = q.execSingle(QStringLiteral("enqueue %1 command").arg(enumName(stored.kind)), {});
         !s)
         return s.error();
     stored.id = q.int64(0);

@@ -28,7 +28,7 @@ ConnectionProfile readProfile(const StoreQuery &q)
 
 void bindEditable(StoreQuery &q, const ConnectionProfile &p)
 {
-    q.bind(p.name).bind(toString(p.kind)).bind(p.host).bind(p.port).bind(p.database)
+    q.bind(p.name).bind(enumName(p.kind)).bind(p.host).bind(p.port).bind(p.database)
         .bind(p.userName).bind(p.options).bind(p.keychainKey);
 }
 

@@ -35,7 +35,7 @@ Status DependencyRepository::add(qint64 chainId, qint64 taskId, qint64 upstreamI
                                       .arg(DependencyGraph::describeCycle(cycle)));
         StoreQuery q(m_store, QStringLiteral("INSERT INTO dependency (task_id, upstream_id, "
                                              "condition) VALUES (?, ?, ?)"));
-        q.bind(taskId).bind(upstreamId).bind(toString(condition));
+        q.bind(taskId).bind(upstreamId).bind(enumName(condition));
         return q.exec(QStringLiteral("add dependency"));
     });
 }

@@ -29,7 +29,7 @@ public:
     template<typename E>
     E enumeration(const QString &key, E fallback)
     {
-        const QString text = string(key, toString(fallback));
+        const QString text = string(key, enumName(fallback));
         if (const auto value = enumFromString<E>(text))
             return *value;
         fail(key, QStringLiteral("'%1' is not one of %2").arg(text, enumChoices<E>()));

@@ -13,7 +13,7 @@ Status LogRepository::append(const QList<LogLine> &lines)
         StoreQuery q(m_store, QStringLiteral("INSERT INTO log_line (run_id, task_run_id, stream, "
                                              "at, text) VALUES (?, ?, ?, ?, ?)"));
         for (const LogLine &line : lines) {
-            q.bind(line.runId).bind(StoreQuery::fromId(line.taskRunId)).bind(toString(line.stream))
+            q.bind(line.runId).bind(StoreQuery::fromId(line.taskRunId)).bind(enumName(line.stream))
                 .bind(StoreQuery::fromTime(line.at)).bind(line.text);
             if (Status s = q.exec(QStringLiteral("write log line")); !s)
                 return s;

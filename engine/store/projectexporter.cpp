@@ -22,7 +22,7 @@ QJsonValue timeValue(const QDateTime &time)
 QJsonObject taskToJson(const Task &t)
 {
     QJsonObject o{{QStringLiteral("name"), t.name},
-                  {QStringLiteral("kind"), toString(t.kind)},
+                  {QStringLiteral("kind"), enumName(t.kind)},
                   {QStringLiteral("command"), t.command},
                   {QStringLiteral("arguments"), QJsonArray::fromStringList(t.arguments)},
                   {QStringLiteral("workingDirectory"), t.workingDirectory},
@@ -34,7 +34,7 @@ QJsonObject taskToJson(const Task &t)
                   {QStringLiteral("maxRetries"), t.maxRetries},
                   {QStringLiteral("retryDelaySeconds"), t.retryDelaySeconds},
                   {QStringLiteral("retryBackoff"), t.retryBackoff},
-                  {QStringLiteral("priority"), toString(t.priority)}};
+                  {QStringLiteral("priority"), enumName(t.priority)}};
     if (t.position)
         o.insert(QStringLiteral("position"), QJsonArray{t.position->x(), t.position->y()});
     return o;
@@ -42,11 +42,11 @@ QJsonObject taskToJson(const Task &t)
 
 QJsonObject scheduleToJson(const Schedule &s)
 {
-    return {{QStringLiteral("kind"), toString(s.kind)},
+    return {{QStringLiteral("kind"), enumName(s.kind)},
             {QStringLiteral("expression"), s.expression},
-            {QStringLiteral("dialect"), toString(s.dialect)},
+            {QStringLiteral("dialect"), enumName(s.dialect)},
             {QStringLiteral("timeZone"), s.timeZone},
-            {QStringLiteral("misfire"), toString(s.misfire)},
+            {QStringLiteral("misfire"), enumName(s.misfire)},
             {QStringLiteral("misfireWindowSeconds"), s.misfireWindowSeconds},
             {QStringLiteral("activeFrom"), timeValue(s.activeFrom)},
             {QStringLiteral("activeUntil"), timeValue(s.activeUntil)},
@@ -59,20 +59,20 @@ QJsonObject chainToJson(const Chain &c)
             {QStringLiteral("description"), c.description},
             {QStringLiteral("enabled"), c.enabled},
             {QStringLiteral("maxInstances"), c.maxInstances},
-            {QStringLiteral("overlap"), toString(c.overlap)},
+            {QStringLiteral("overlap"), enumName(c.overlap)},
             {QStringLiteral("timeoutSeconds"), c.timeoutSeconds},
             {QStringLiteral("selfDestruct"), c.selfDestruct},
             {QStringLiteral("exclusive"), c.exclusive},
             {QStringLiteral("client"), c.clientName},
-            {QStringLiteral("onFailure"), toString(c.onFailure)},
-            {QStringLiteral("priority"), toString(c.priority)},
-            {QStringLiteral("notify"), toString(c.notify)},
+            {QStringLiteral("onFailure"), enumName(c.onFailure)},
+            {QStringLiteral("priority"), enumName(c.priority)},
+            {QStringLiteral("notify"), enumName(c.notify)},
             {QStringLiteral("parameters"), c.parameters}};
 }
 
 QJsonObject profileToJson(const ConnectionProfile &p)
 {
-    return {{QStringLiteral("name"), p.name},         {QStringLiteral("kind"), toString(p.kind)},
+    return {{QStringLiteral("name"), p.name},         {QStringLiteral("kind"), enumName(p.kind)},
             {QStringLiteral("host"), p.host},         {QStringLiteral("port"), p.port},
             {QStringLiteral("database"), p.database}, {QStringLiteral("user"), p.userName},
             {QStringLiteral("options"), p.options}};
@@ -144,7 +144,7 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             for (const Dependency &edge : edges.value()) {
                 edgeArray << QJsonObject{{QStringLiteral("task"), edge.taskName},
                                          {QStringLiteral("upstream"), edge.upstreamName},
-                                         {QStringLiteral("when"), toString(edge.condition)}};
+                                         {QStringLiteral("when"), enumName(edge.condition)}};
             }
             chainObject.insert(QStringLiteral("dependencies"), edgeArray);
 

@@ -66,8 +66,8 @@ Result<Run> RunRepository::insert(const Run &run)
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.bind(stored.chainId).bind(StoreQuery::fromId(stored.scheduleId))
         .bind(StoreQuery::fromId(stored.parentRunId)).bind(StoreQuery::fromId(stored.rerunOfId))
-        .bind(toString(stored.trigger)).bind(StoreQuery::fromTime(stored.scheduledFor))
-        .bind(toString(stored.state)).bind(stored.engineName)
+        .bind(enumName(stored.trigger)).bind(StoreQuery::fromTime(stored.scheduledFor))
+        .bind(enumName(stored.state)).bind(stored.engineName)
         .bind(StoreQuery::fromJson(stored.parameters)).bind(StoreQuery::fromTime(stored.createdAt));
     if (Status s = q.execSingle(QStringLiteral("insert run"), {}); !s)
         return s.error();
@@ -95,7 +95,7 @@ Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
     }
     if (filter.state) {
         conditions << QStringLiteral("state = ?");
-        values << toString(*filter.state);
+        values << enumName(*filter.state);
     }
     if (filter.beforeId > 0) {
         conditions << QStringLiteral("id < ?");
@@ -127,7 +127,7 @@ Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at
         "finished_at = CASE WHEN ? THEN ? ELSE NULL END, "
         "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
     const QVariant when = StoreQuery::fromTime(at);
-    q.bind(toString(state)).bind(state == RunState::Running).bind(when)
+    q.bind(enumName(state)).bind(state == RunState::Running).bind(when)
         .bind(isTerminal(state)).bind(when).bind(engineName).bind(engineName).bind(runId);
     if (Status s = q.exec(QStringLiteral("update run %1").arg(runId)); !s)
         return s;

@@ -32,8 +32,8 @@ Schedule readSchedule(const StoreQuery &q)
 
 void bindEditable(StoreQuery &q, const Schedule &s)
 {
-    q.bind(toString(s.kind)).bind(s.expression.trimmed()).bind(toString(s.dialect))
-        .bind(s.timeZone).bind(toString(s.misfire)).bind(s.misfireWindowSeconds)
+    q.bind(enumName(s.kind)).bind(s.expression.trimmed()).bind(enumName(s.dialect))
+        .bind(s.timeZone).bind(enumName(s.misfire)).bind(s.misfireWindowSeconds)
         .bind(StoreQuery::fromTime(s.activeFrom)).bind(StoreQuery::fromTime(s.activeUntil))
         .bind(s.enabled);
 }

@@ -44,11 +44,11 @@ Task readTask(const StoreQuery &q)
 void bindEditable(StoreQuery &q, const Task &t, const QVariant &connectionId)
 {
     const QVariant noPosition(QMetaType::fromType<double>());
-    q.bind(t.name).bind(toString(t.kind)).bind(t.command)
+    q.bind(t.name).bind(enumName(t.kind)).bind(t.command)
         .bind(StoreQuery::fromJson(QJsonArray::fromStringList(t.arguments)))
         .bind(t.workingDirectory).bind(StoreQuery::fromJson(t.environment)).bind(connectionId)
         .bind(t.ignoreError).bind(t.autonomous).bind(t.timeoutSeconds).bind(t.maxRetries)
-        .bind(t.retryDelaySeconds).bind(t.retryBackoff).bind(toString(t.priority))
+        .bind(t.retryDelaySeconds).bind(t.retryBackoff).bind(enumName(t.priority))
         .bind(t.position ? QVariant(t.position->x()) : noPosition)
         .bind(t.position ? QVariant(t.position->y()) : noPosition);
 }
@@ -73,7 +73,7 @@ Status TaskRepository::validate(const Task &task)
 {
     if (Status name = validateName(QStringLiteral("task"), task.name); !name)
         return name;
-    const QString kind = toString(task.kind);
+    const QString kind = enumName(task.kind);
     if (task.command.trimmed().isEmpty())
         return Error::invalid(QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
     switch (task.kind) {

@@ -45,7 +45,7 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
         "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
         "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "RETURNING id"));
-    q.bind(stored.runId).bind(stored.taskId).bind(stored.attempt).bind(toString(stored.state))
+    q.bind(stored.runId).bind(stored.taskId).bind(stored.attempt).bind(enumName(stored.state))
         .bind(stored.pid).bind(stored.processStartTicks).bind(exitCodeValue(stored))
         .bind(stored.error).bind(StoreQuery::fromTime(stored.queuedAt))
         .bind(StoreQuery::fromTime(stored.startedAt)).bind(StoreQuery::fromTime(stored.finishedAt));
@@ -60,7 +60,7 @@ Status TaskRunRepository::update(const TaskRun &t)
     StoreQuery q(m_store, QStringLiteral(
         "UPDATE task_run SET state = ?, pid = ?, process_start = ?, exit_code = ?, error = ?, "
         "started_at = ?, finished_at = ? WHERE id = ?"));
-    q.bind(toString(t.state)).bind(t.pid).bind(t.processStartTicks).bind(exitCodeValue(t))
+    q.bind(enumName(t.state)).bind(t.pid).bind(t.processStartTicks).bind(exitCodeValue(t))
         .bind(t.error).bind(StoreQuery::fromTime(t.startedAt))
         .bind(StoreQuery::fromTime(t.finishedAt)).bind(t.id);
     if (Status s = q.exec(QStringLiteral("update task run %1").arg(t.id)); !s)
@@ -96,7 +96,7 @@ Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
 Result<QList<TaskRun>> TaskRunRepository::listInState(RunState state) const
 {
     StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE state = ? ORDER BY id"));
-    q.bind(toString(state));
+    q.bind(enumName(state));
     if (Status s = q.exec(QStringLiteral("list task runs")); !s)
         return s.error();
     QList<TaskRun> taskRuns;

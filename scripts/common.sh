@@ -1,0 +1,43 @@
+# Shared by scripts/run, scripts/test and scripts/bench: sourced, not run.
+# Installs what is missing from Debian's packages and builds with the ci preset.
+
+HG_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export DEBIAN_FRONTEND=noninteractive
+
+hg_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+hg_as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Packages the build and the application need.
+HG_BUILD_PACKAGES=(cmake ninja-build g++ ccache pkg-config python3
+    qt6-base-dev qt6-base-dev-tools libgl-dev
+    libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql)
+
+hg_install_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+            || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    hg_log "Installing ${missing[*]}"
+    hg_as_root apt-get update -qq
+    hg_as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+hg_build() {
+    cd "$HG_ROOT"
+    # ccache keeps its cache beside the build so a second run on the same machine is quick.
+    export CCACHE_DIR="${CCACHE_DIR:-$HG_ROOT/build/.ccache}"
+    hg_log "Configuring (cmake --preset ci)"
+    cmake --preset ci >/dev/null
+    hg_log "Building with $(nproc) jobs"
+    cmake --build --preset ci -j "$(nproc)"
+}
+
+# A free TCP port on loopback, chosen by the kernel.
+hg_free_port() {
+    /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}

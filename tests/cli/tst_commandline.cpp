@@ -1,0 +1,384 @@
+#include "teststore.h"
+#include "testservers.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+class TestCommandLine final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void version_printsVersion();
+    void help_listsEveryCommand();
+    void definitions_builtThroughCommandsReadBackAsJson();
+    void badInput_exitsTwoWithOneLineOnStderr_data();
+    void badInput_exitsTwoWithOneLineOnStderr();
+    void exportImportExport_documentsAreIdentical();
+    void import_malformedOrTruncatedChangesNothing();
+    void store_unwritablePathExitsOne();
+    void store_newerSchemaExitsOneAndChangesNothing();
+    void store_dbOptionWinsOverEnvironmentAndMayFollowCommand();
+    void remove_commandsDeleteWhatTheyName();
+
+private:
+    struct Output
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Output run(const QStringList &arguments, const QProcessEnvironment &extra = {});
+    Output runOn(test::TestStore &store, const QStringList &arguments);
+    static QString dbArgument(const test::TestStore &store);
+    void buildNightlyChain(test::TestStore &store);
+
+    QTemporaryDir m_home;
+};
+
+TestCommandLine::Output TestCommandLine::run(const QStringList &arguments,
+                                             const QProcessEnvironment &extra)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("HOURGLASS_DB"));
+    // The default store must never be the user's real one.
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+    for (const QString &key : extra.keys())
+        environment.insert(key, extra.value(key));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(HOURGLASS_BINARY), arguments);
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString TestCommandLine::dbArgument(const test::TestStore &store)
+{
+    return store.location().backend() == StoreBackend::Sqlite ? store.location().sqlitePath()
+                                                              : store.location().url().toString();
+}
+
+TestCommandLine::Output TestCommandLine::runOn(test::TestStore &store, const QStringList &arguments)
+{
+    return run(QStringList{QStringLiteral("--db"), dbArgument(store)} + arguments);
+}
+
+void TestCommandLine::buildNightlyChain(test::TestStore &t)
+{
+    const QList<QStringList> commands{
+        {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("ops")},
+        {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("--max-instances"), QStringLiteral("2"), QStringLiteral("--timeout"),
+         QStringLiteral("600"), QStringLiteral("--exclusive"), QStringLiteral("--client"),
+         QStringLiteral("server-1"), QStringLiteral("--on-failure"), QStringLiteral("continue"),
+         QStringLiteral("--priority"), QStringLiteral("high")},
+        {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("a"), QStringLiteral("--kind"), QStringLiteral("program"),
+         QStringLiteral("--command"), QStringLiteral("/bin/echo"), QStringLiteral("--arg"),
+         QStringLiteral("hello world"), QStringLiteral("--env"), QStringLiteral("GREETING=hi"),
+         QStringLiteral("--retries"), QStringLiteral("2"), QStringLiteral("--retry-delay"),
+         QStringLiteral("5")},
+        {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("b"), QStringLiteral("--kind"), QStringLiteral("shell"),
+         QStringLiteral("--command"), QStringLiteral("echo b"), QStringLiteral("--after"),
+         QStringLiteral("a")},
+        {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("c"), QStringLiteral("--kind"), QStringLiteral("builtin"),
+         QStringLiteral("--command"), QStringLiteral("NoOp"), QStringLiteral("--after"),
+         QStringLiteral("b:completion"), QStringLiteral("--ignore-error")},
+        {QStringLiteral("dep"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("--when"),
+         QStringLiteral("failure")},
+        {QStringLiteral("schedule"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+         QStringLiteral("30 2 * * 1-5"), QStringLiteral("--dialect"), QStringLiteral("unix"),
+         QStringLiteral("--tz"), QStringLiteral("Europe/Berlin"), QStringLiteral("--misfire"),
+         QStringLiteral("all")},
+    };
+    for (const QStringList &command : commands) {
+        const Output result = runOn(t, command);
+        QVERIFY2(result.exitCode == 0, qPrintable(command.join(QLatin1Char(' ')) + QLatin1String(": ")
+                                                  + result.err));
+        QVERIFY2(result.err.isEmpty(), qPrintable(result.err));
+    }
+}
+
+void TestCommandLine::version_printsVersion()
+{
+    const Output result = run({QStringLiteral("--version")});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.out.trimmed(), QStringLiteral("hourglass " HOURGLASS_VERSION));
+}
+
+void TestCommandLine::help_listsEveryCommand()
+{
+    const Output result = run({QStringLiteral("--help")});
+    QCOMPARE(result.exitCode, 0);
+    for (const char *command : {"project add", "chain add", "chain show", "task add", "dep add",
+                                "schedule add", "export", "import"})
+        QVERIFY2(result.out.contains(QLatin1String(command)), command);
+    const Output sub = run({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("--help")});
+    QCOMPARE(sub.exitCode, 0);
+    QVERIFY(sub.out.contains(QLatin1String("--retry-delay")));
+}
+
+void TestCommandLine::definitions_builtThroughCommandsReadBackAsJson()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Output show = runOn(t, {QStringLiteral("chain"), QStringLiteral("show"),
+                                  QStringLiteral("ops/nightly"), QStringLiteral("--json")});
+    QCOMPARE(show.exitCode, 0);
+    const QJsonObject chain = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    QCOMPARE(chain[QStringLiteral("path")].toString(), QStringLiteral("ops/nightly"));
+    QCOMPARE(chain[QStringLiteral("maxInstances")].toInt(), 2);
+    QCOMPARE(chain[QStringLiteral("timeoutSeconds")].toInt(), 600);
+    QCOMPARE(chain[QStringLiteral("exclusive")].toBool(), true);
+    QCOMPARE(chain[QStringLiteral("client")].toString(), QStringLiteral("server-1"));
+    QCOMPARE(chain[QStringLiteral("onFailure")].toString(), QStringLiteral("continue"));
+    QCOMPARE(chain[QStringLiteral("priority")].toString(), QStringLiteral("high"));
+    const QJsonArray tasks = chain[QStringLiteral("tasks")].toArray();
+    QCOMPARE(tasks.size(), 3);
+    QCOMPARE(tasks[0][QStringLiteral("arguments")].toArray().first().toString(),
+             QStringLiteral("hello world"));
+    QCOMPARE(tasks[0][QStringLiteral("environment")][QStringLiteral("GREETING")].toString(),
+             QStringLiteral("hi"));
+    QCOMPARE(tasks[0][QStringLiteral("maxRetries")].toInt(), 2);
+    QCOMPARE(tasks[2][QStringLiteral("ignoreError")].toBool(), true);
+    QCOMPARE(chain[QStringLiteral("dependencies")].toArray().size(), 3);
+
+    const Output taskList = runOn(t, {QStringLiteral("task"), QStringLiteral("list"),
+                                      QStringLiteral("ops/nightly"), QStringLiteral("--json")});
+    const QJsonArray listed = QJsonDocument::fromJson(taskList.out.toUtf8()).array();
+    QCOMPARE(listed.size(), 3);
+    const QJsonArray afterC = listed[2][QStringLiteral("after")].toArray();
+    QCOMPARE(afterC.size(), 2);
+    QCOMPARE(afterC[0][QStringLiteral("when")].toString(), QStringLiteral("failure"));
+
+    const Output schedules = runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"),
+                                       QStringLiteral("--json")});
+    const QJsonArray scheduleArray = QJsonDocument::fromJson(schedules.out.toUtf8()).array();
+    QCOMPARE(scheduleArray.size(), 1);
+    QCOMPARE(scheduleArray[0][QStringLiteral("timeZone")].toString(), QStringLiteral("Europe/Berlin"));
+    QCOMPARE(scheduleArray[0][QStringLiteral("misfire")].toString(), QStringLiteral("all"));
+
+    const Output projects = runOn(t, {QStringLiteral("project"), QStringLiteral("list"),
+                                      QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(projects.out.toUtf8()).array()[0][QStringLiteral("chains")].toInt(), 1);
+    const Output chains = runOn(t, {QStringLiteral("chain"), QStringLiteral("list")});
+    QVERIFY(chains.out.contains(QLatin1String("ops/nightly")));
+}
+
+void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const auto words = [](const char *text) { return QString::fromUtf8(text).split(QLatin1Char('|')); };
+    QTest::newRow("unknown project") << words("chain|add|nope/x") << QStringLiteral("unknown project 'nope'");
+    QTest::newRow("unknown chain") << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
+    QTest::newRow("duplicate project") << words("project|add|ops")
+                                       << QStringLiteral("project 'ops' already exists");
+    QTest::newRow("duplicate chain") << words("chain|add|ops/nightly")
+                                     << QStringLiteral("chain 'nightly' already exists");
+    QTest::newRow("duplicate task")
+        << words("task|add|ops/nightly|a|--kind|shell|--command|true")
+        << QStringLiteral("task 'a' already exists");
+    QTest::newRow("cycle") << words("dep|add|ops/nightly|a|c")
+                           << QStringLiteral("cycle: c → a → c");
+    QTest::newRow("after unknown task")
+        << words("task|add|ops/nightly|d|--kind|shell|--command|true|--after|zzz")
+        << QStringLiteral("unknown task 'zzz'");
+    QTest::newRow("bad kind") << words("task|add|ops/nightly|d|--kind|magic|--command|x")
+                              << QStringLiteral("--kind: 'magic' is not one of");
+    QTest::newRow("bad number") << words("chain|add|ops/x|--max-instances|many")
+                                << QStringLiteral("--max-instances: 'many' is not a whole number");
+    QTest::newRow("bad zone") << words("schedule|add|ops/nightly|* * * * *|--tz|Mars/Base")
+                              << QStringLiteral("unknown time zone 'Mars/Base'");
+    QTest::newRow("not a path") << words("chain|show|ops") << QStringLiteral("'ops' is not PROJECT/CHAIN");
+    QTest::newRow("unknown command") << words("frobnicate") << QStringLiteral("unknown command 'frobnicate'");
+    QTest::newRow("unknown verb") << words("project|explode") << QStringLiteral("unknown command 'project explode'");
+    QTest::newRow("missing argument") << words("project|add") << QStringLiteral("missing NAME");
+    QTest::newRow("unknown option") << words("project|list|--colour") << QStringLiteral("Unknown option 'colour'");
+    QTest::newRow("schedule id not a number") << words("schedule|rm|x") << QStringLiteral("'x' is not a schedule id");
+    QTest::newRow("unknown schedule") << words("schedule|rm|999") << QStringLiteral("unknown schedule 999");
+}
+
+void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Output result = runOn(t, arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(result.out.isEmpty());
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    QVERIFY2(result.err.startsWith(QLatin1String("hourglass: ")), qPrintable(result.err));
+    QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
+}
+
+void TestCommandLine::exportImportExport_documentsAreIdentical()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    QTemporaryDir dir;
+    const QString first = dir.filePath(QStringLiteral("first.json"));
+    QCOMPARE(runOn(t, {QStringLiteral("export"), QStringLiteral("--output"), first}).exitCode, 0);
+
+    const QString emptyStore = dir.filePath(QStringLiteral("empty.db"));
+    const Output imported = run({QStringLiteral("--db"), emptyStore, QStringLiteral("import"), first});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+    const Output second = run({QStringLiteral("--db"), emptyStore, QStringLiteral("export")});
+    QCOMPARE(second.exitCode, 0);
+    QFile firstFile(first);
+    QVERIFY(firstFile.open(QIODevice::ReadOnly));
+    QCOMPARE(second.out.toUtf8(), firstFile.readAll());
+
+    const Output oneChain = runOn(t, {QStringLiteral("export"), QStringLiteral("ops/nightly")});
+    QCOMPARE(oneChain.exitCode, 0);
+    QVERIFY(oneChain.out.contains(QLatin1String("\"nightly\"")));
+}
+
+void TestCommandLine::import_malformedOrTruncatedChangesNothing()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Output before = runOn(t, {QStringLiteral("export")});
+    QTemporaryDir dir;
+    const QByteArray document = before.out.toUtf8();
+    QByteArray renamed = document;
+    renamed.replace("\"ops\"", "\"ops2\"");
+    renamed.replace("\"kind\": \"shell\"", "\"kind\": \"psychic\"");
+    const QList<QByteArray> bad{document.left(document.size() * 2 / 3), QByteArray("{"), renamed};
+    for (const QByteArray &content : bad) {
+        QFile file(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(content);
+        file.close();
+        const Output result = runOn(t, {QStringLiteral("import"), file.fileName()});
+        QCOMPARE(result.exitCode, 2);
+        QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
+        QCOMPARE(runOn(t, {QStringLiteral("export")}).out, before.out);
+    }
+    const Output missing = runOn(t, {QStringLiteral("import"), dir.filePath(QStringLiteral("none"))});
+    QCOMPARE(missing.exitCode, 2);
+}
+
+void TestCommandLine::store_unwritablePathExitsOne()
+{
+    QTemporaryDir dir;
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const Output result = run({QStringLiteral("--db"), blocker.fileName() + QLatin1String("/x/h.db"),
+                               QStringLiteral("project"), QStringLiteral("list")});
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains(QLatin1String("cannot create store directory")), qPrintable(result.err));
+    QVERIFY(result.out.isEmpty());
+}
+
+void TestCommandLine::store_newerSchemaExitsOneAndChangesNothing()
+{
+    HG_TEST_STORE(t);
+    QSqlQuery bump(t.store().database());
+    QVERIFY(bump.exec(QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (9999, 0)")));
+    t.close();
+    const Output result = runOn(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("x")});
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains(QLatin1String("schema version 9999, newer than")), qPrintable(result.err));
+    // Nothing was added: removing the marker makes the store readable again, and empty.
+    std::unique_ptr<Store> raw;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(t.location().backend() == StoreBackend::Sqlite
+                                                        ? QStringLiteral("QSQLITE")
+                                                        : QStringLiteral("QPSQL"),
+                                                    QStringLiteral("raw"));
+        if (t.location().backend() == StoreBackend::Sqlite) {
+            db.setDatabaseName(t.location().sqlitePath());
+        } else {
+            db.setHostName(t.location().url().host());
+            db.setPort(t.location().url().port());
+            db.setUserName(t.location().url().userName());
+            db.setDatabaseName(t.location().databaseName());
+        }
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("DELETE FROM schema_version WHERE version = 9999")));
+        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM project")) && query.next());
+        QCOMPARE(query.value(0).toInt(), 0);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
+void TestCommandLine::store_dbOptionWinsOverEnvironmentAndMayFollowCommand()
+{
+    QTemporaryDir dir;
+    const QString fromEnv = dir.filePath(QStringLiteral("env.db"));
+    const QString fromOption = dir.filePath(QStringLiteral("option.db"));
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("HOURGLASS_DB"), fromEnv);
+    QCOMPARE(run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("in-env")},
+                 environment).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("in-option"),
+                  QStringLiteral("--db"), fromOption}, environment).exitCode, 0);
+    const Output envList = run({QStringLiteral("project"), QStringLiteral("list")}, environment);
+    QVERIFY(envList.out.contains(QLatin1String("in-env")));
+    QVERIFY(!envList.out.contains(QLatin1String("in-option")));
+    const Output optionList = run({QStringLiteral("--db"), fromOption, QStringLiteral("project"),
+                                   QStringLiteral("list")}, environment);
+    QVERIFY(optionList.out.contains(QLatin1String("in-option")));
+    // Neither went to the default store in the data directory.
+    QVERIFY(!QFile::exists(m_home.filePath(QStringLiteral("hourglass/hourglass.db"))));
+}
+
+void TestCommandLine::remove_commandsDeleteWhatTheyName()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(runOn(t, {QStringLiteral("dep"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("c"), QStringLiteral("a")}).exitCode, 0);
+    QCOMPARE(runOn(t, {QStringLiteral("dep"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("c"), QStringLiteral("a")}).exitCode, 2);
+    QCOMPARE(runOn(t, {QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("c")}).exitCode, 0);
+    const Output tasks = runOn(t, {QStringLiteral("task"), QStringLiteral("list"),
+                                   QStringLiteral("ops/nightly"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(tasks.out.toUtf8()).array().size(), 2);
+    const Output schedules = runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"),
+                                       QStringLiteral("--json")});
+    const QString id = QString::number(
+        QJsonDocument::fromJson(schedules.out.toUtf8()).array()[0][QStringLiteral("id")].toInteger());
+    QCOMPARE(runOn(t, {QStringLiteral("schedule"), QStringLiteral("rm"), id}).exitCode, 0);
+    QCOMPARE(runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode, 2);
+    QCOMPARE(runOn(t, {QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("ops/nightly")}).exitCode, 0);
+    QCOMPARE(runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode, 0);
+    QVERIFY(QJsonDocument::fromJson(runOn(t, {QStringLiteral("project"), QStringLiteral("list"),
+                                              QStringLiteral("--json")}).out.toUtf8()).array().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"

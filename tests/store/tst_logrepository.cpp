@@ -1,0 +1,85 @@
+#include "fixtures.h"
+#include "store/logrepository.h"
+#include "store/runrepository.h"
+#include "teststore.h"
+#include "testservers.h"
+
+#include <QTest>
+
+using namespace hg;
+
+class TestLogRepository final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void append_batchIsReadBackInOrder();
+    void read_followsFromLastSeenId();
+    void append_badRunWritesNothing();
+};
+
+namespace {
+
+qint64 makeRun(Store &store)
+{
+    const Chain chain = test::makeChain(store, QStringLiteral("p"), QStringLiteral("c"));
+    Run run;
+    run.chainId = chain.id;
+    const Result<Run> inserted = RunRepository(store).insert(run);
+    return inserted ? inserted->id : 0;
+}
+
+QList<LogLine> lines(qint64 runId, int count, int from = 0)
+{
+    QList<LogLine> batch;
+    for (int i = from; i < from + count; ++i)
+        batch << LogLine{0, runId, 0, i % 3 == 0 ? LogStream::Stderr : LogStream::Stdout,
+                         QDateTime::currentDateTimeUtc(), QStringLiteral("line %1 – ünïcode").arg(i)};
+    return batch;
+}
+
+} // namespace
+
+void TestLogRepository::append_batchIsReadBackInOrder()
+{
+    HG_TEST_STORE(t);
+    const qint64 run = makeRun(t.store());
+    LogRepository log(t.store());
+    QVERIFY(log.append(lines(run, 500)));
+    const Result<QList<LogLine>> read = log.read(run, 0, 1000);
+    QVERIFY(read);
+    QCOMPARE(read->size(), 500);
+    QCOMPARE(read->at(0).text, QStringLiteral("line 0 – ünïcode"));
+    QCOMPARE(read->at(0).stream, LogStream::Stderr);
+    QCOMPARE(read->at(499).text, QStringLiteral("line 499 – ünïcode"));
+}
+
+void TestLogRepository::read_followsFromLastSeenId()
+{
+    HG_TEST_STORE(t);
+    const qint64 run = makeRun(t.store());
+    LogRepository log(t.store());
+    QVERIFY(log.append(lines(run, 10)));
+    const Result<QList<LogLine>> first = log.read(run, 0, 4);
+    QCOMPARE(first->size(), 4);
+    QVERIFY(log.append(lines(run, 5, 10)));
+    const Result<QList<LogLine>> rest = log.read(run, first->last().id, 100);
+    QCOMPARE(rest->size(), 11);
+    QCOMPARE(rest->first().text, QStringLiteral("line 4 – ünïcode"));
+    QCOMPARE(rest->last().text, QStringLiteral("line 14 – ünïcode"));
+}
+
+void TestLogRepository::append_badRunWritesNothing()
+{
+    HG_TEST_STORE(t);
+    const qint64 run = makeRun(t.store());
+    QList<LogLine> batch = lines(run, 3);
+    batch << LogLine{0, 999999, 0, LogStream::System, QDateTime::currentDateTimeUtc(),
+                     QStringLiteral("orphan")};
+    LogRepository log(t.store());
+    QVERIFY(!log.append(batch));
+    QVERIFY(log.read(run)->isEmpty()); // the batch is one transaction
+}
+
+QTEST_GUILESS_MAIN(TestLogRepository)
+#include "tst_logrepository.moc"

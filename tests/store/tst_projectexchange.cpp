@@ -1,0 +1,124 @@
+#include "store/exampleproject.h"
+#include "store/projectexporter.h"
+#include "store/projectimporter.h"
+#include "store/projectrepository.h"
+#include "teststore.h"
+#include "testservers.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace hg;
+
+class TestProjectExchange final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void exampleProject_roundTripsIdentically();
+    void exportChain_containsOnlyThatChain();
+    void import_badDocumentChangesNothing_data();
+    void import_badDocumentChangesNothing();
+    void import_intoExistingProjectAddsChains();
+};
+
+namespace {
+
+QByteArray exportAll(Store &store)
+{
+    const Result<QJsonObject> document = ProjectExporter(store).exportAll();
+    return document ? QJsonDocument(document.value()).toJson() : QByteArray();
+}
+
+} // namespace
+
+void TestProjectExchange::exampleProject_roundTripsIdentically()
+{
+    HG_TEST_STORE(source);
+    QVERIFY(ExampleProject::install(source.store()));
+    const QByteArray first = exportAll(source.store());
+    QVERIFY(first.contains("daily-report"));
+
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> summary = ProjectImporter(target.store()).importDocument(first);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    QCOMPARE(summary->projects, 1);
+    QCOMPARE(summary->chains, 3);
+    QCOMPARE(summary->tasks, 6);
+    QCOMPARE(exportAll(target.store()), first);
+}
+
+void TestProjectExchange::exportChain_containsOnlyThatChain()
+{
+    HG_TEST_STORE(t);
+    QVERIFY(ExampleProject::install(t.store()));
+    const Result<QJsonObject> document =
+        ProjectExporter(t.store()).exportProject(QStringLiteral("Examples"), QStringLiteral("heartbeat"));
+    QVERIFY(document);
+    const QJsonArray chains = document->value(QStringLiteral("projects"))[0][QStringLiteral("chains")].toArray();
+    QCOMPARE(chains.size(), 1);
+    QCOMPARE(chains[0][QStringLiteral("name")].toString(), QStringLiteral("heartbeat"));
+    QCOMPARE(ProjectExporter(t.store()).exportProject(QStringLiteral("Examples"), QStringLiteral("nope"))
+                 .error().kind,
+             ErrorKind::NotFound);
+}
+
+void TestProjectExchange::import_badDocumentChangesNothing_data()
+{
+    QTest::addColumn<QByteArray>("document");
+    QTest::addColumn<QString>("problem");
+    const QByteArray good = ExampleProject::document();
+    QTest::newRow("truncated") << good.left(good.size() / 2) << QStringLiteral("malformed JSON");
+    QTest::newRow("not json") << QByteArray("hello") << QStringLiteral("malformed JSON");
+    QTest::newRow("array") << QByteArray("[]") << QStringLiteral("not a JSON object");
+    QTest::newRow("wrong format") << QByteArray(R"({"format":"other","version":1})")
+                                  << QStringLiteral("not an Hourglass export");
+    QTest::newRow("future version")
+        << QByteArray(R"({"format":"hourglass-export","version":99,"projects":[]})")
+        << QStringLiteral("version 99 is not supported");
+    QByteArray badKind = good;
+    badKind.replace("\"kind\": \"shell\"", "\"kind\": \"telepathy\"");
+    QTest::newRow("bad enum late in the file")
+        << badKind << QStringLiteral("'telepathy' is not one of");
+    QByteArray cycle = good;
+    cycle.replace(R"({ "task": "tidy-up", "upstream": "report", "when": "completion" })",
+                  R"({ "task": "tidy-up", "upstream": "report", "when": "completion" },
+                     { "task": "count-files", "upstream": "tidy-up", "when": "success" })");
+    QTest::newRow("cycle") << cycle << QStringLiteral("cycle");
+    QByteArray wrongType = good;
+    wrongType.replace("\"maxInstances\": 1", "\"maxInstances\": \"one\"");
+    QTest::newRow("wrong type") << wrongType << QStringLiteral("maxInstances: expected a whole number");
+}
+
+void TestProjectExchange::import_badDocumentChangesNothing()
+{
+    QFETCH(QByteArray, document);
+    QFETCH(QString, problem);
+    HG_TEST_STORE(t);
+    QVERIFY(ProjectRepository(t.store()).add(QStringLiteral("existing")));
+    const QByteArray before = exportAll(t.store());
+    const Result<ProjectImporter::Summary> summary = ProjectImporter(t.store()).importDocument(document);
+    QVERIFY(!summary);
+    QVERIFY2(summary.error().message.contains(problem), qPrintable(summary.error().message));
+    QVERIFY(summary.error().isUserError());
+    QCOMPARE(exportAll(t.store()), before);
+}
+
+void TestProjectExchange::import_intoExistingProjectAddsChains()
+{
+    HG_TEST_STORE(t);
+    QVERIFY(ProjectRepository(t.store()).add(QStringLiteral("Examples")));
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(t.store()).importDocument(ExampleProject::document());
+    QVERIFY(summary);
+    QCOMPARE(summary->projects, 0);
+    QCOMPARE(summary->chains, 3);
+    // A second import collides on the chains and changes nothing.
+    const Result<ProjectImporter::Summary> again =
+        ProjectImporter(t.store()).importDocument(ExampleProject::document());
+    QCOMPARE(again.error().kind, ErrorKind::AlreadyExists);
+}
+
+QTEST_GUILESS_MAIN(TestProjectExchange)
+#include "tst_projectexchange.moc"

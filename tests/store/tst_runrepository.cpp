@@ -1,0 +1,174 @@
+#include "fixtures.h"
+#include "store/runrepository.h"
+#include "store/schedulerepository.h"
+#include "teststore.h"
+#include "testservers.h"
+
+#include <QTest>
+
+using namespace hg;
+
+class TestRunRepository final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void insertScheduled_oneRunPerFireTime();
+    void insertScheduled_idempotentAcrossConnections();
+    void insert_manualRunsNeverCollide();
+    void list_pagesByKeysetAndFilters();
+    void setState_setsStartAndFinishTimes();
+    void countActive_countsRunningWaitingPaused();
+};
+
+namespace {
+
+qint64 makeSchedule(Store &store, qint64 chainId)
+{
+    Schedule s;
+    s.chainId = chainId;
+    s.expression = QStringLiteral("* * * * *");
+    const Result<Schedule> added = ScheduleRepository(store).add(s);
+    return added ? added->id : 0;
+}
+
+const QDateTime fire(QDate(2026, 3, 29), QTime(1, 0), Qt::UTC);
+
+} // namespace
+
+void TestRunRepository::insertScheduled_oneRunPerFireTime()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const qint64 schedule = makeSchedule(t.store(), chain.id);
+    RunRepository runs(t.store());
+    const Result<RunRepository::Inserted> first = runs.insertScheduled(chain.id, schedule, fire);
+    QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+    QVERIFY(first->created);
+    QCOMPARE(first->run.trigger, RunTrigger::Schedule);
+    QCOMPARE(first->run.scheduledFor, fire);
+    const Result<RunRepository::Inserted> second = runs.insertScheduled(chain.id, schedule, fire);
+    QVERIFY(second);
+    QVERIFY(!second->created);
+    QCOMPARE(second->run.id, first->run.id);
+    const Result<RunRepository::Inserted> next = runs.insertScheduled(chain.id, schedule,
+                                                                      fire.addSecs(60));
+    QVERIFY(next->created);
+    QVERIFY(next->run.id != first->run.id);
+}
+
+void TestRunRepository::insertScheduled_idempotentAcrossConnections()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const qint64 schedule = makeSchedule(t.store(), chain.id);
+    std::unique_ptr<Store> other = t.openAnother(QStringLiteral("engine-2"));
+    QVERIFY(other);
+    int created = 0;
+    qint64 runId = 0;
+    for (Store *store : {&t.store(), other.get(), &t.store(), other.get()}) {
+        const Result<RunRepository::Inserted> inserted =
+            RunRepository(*store).insertScheduled(chain.id, schedule, fire);
+        QVERIFY(inserted);
+        created += inserted->created ? 1 : 0;
+        QVERIFY(runId == 0 || runId == inserted->run.id);
+        runId = inserted->run.id;
+    }
+    QCOMPARE(created, 1);
+}
+
+void TestRunRepository::insert_manualRunsNeverCollide()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Run run;
+    run.chainId = chain.id;
+    run.trigger = RunTrigger::Manual;
+    run.scheduledFor = fire;
+    run.parameters = QJsonObject{{QStringLiteral("day"), 3}};
+    RunRepository runs(t.store());
+    const Result<Run> a = runs.insert(run);
+    const Result<Run> b = runs.insert(run);
+    QVERIFY(a && b);
+    QVERIFY(a->id != b->id);
+    QCOMPARE(runs.byId(a->id)->parameters, run.parameters);
+    QCOMPARE(runs.byId(a->id)->scheduleId, 0);
+}
+
+void TestRunRepository::list_pagesByKeysetAndFilters()
+{
+    HG_TEST_STORE(t);
+    const Chain one = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("one"));
+    const Chain two = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("two"));
+    RunRepository runs(t.store());
+    for (int i = 0; i < 25; ++i) {
+        Run run;
+        run.chainId = i % 2 ? one.id : two.id;
+        run.state = i % 5 == 0 ? RunState::Failed : RunState::Succeeded;
+        QVERIFY(runs.insert(run));
+    }
+    RunFilter filter;
+    filter.limit = 10;
+    QList<qint64> seen;
+    for (;;) {
+        const Result<QList<Run>> page = runs.list(filter);
+        QVERIFY(page);
+        if (page->isEmpty())
+            break;
+        for (const Run &run : page.value()) {
+            QVERIFY(seen.isEmpty() || run.id < seen.last()); // newest first, no repeats
+            seen << run.id;
+        }
+        filter.beforeId = page->last().id;
+    }
+    QCOMPARE(seen.size(), 25);
+
+    RunFilter failedOfTwo;
+    failedOfTwo.chainId = two.id;
+    failedOfTwo.state = RunState::Failed;
+    const Result<QList<Run>> failed = runs.list(failedOfTwo);
+    QVERIFY(failed);
+    QCOMPARE(failed->size(), 3); // i = 0, 10, 20
+}
+
+void TestRunRepository::setState_setsStartAndFinishTimes()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Run run;
+    run.chainId = chain.id;
+    RunRepository runs(t.store());
+    const qint64 id = runs.insert(run)->id;
+    const QDateTime started = fire;
+    const QDateTime finished = fire.addSecs(90);
+    QVERIFY(runs.setState(id, RunState::Running, started, QStringLiteral("engine-a")));
+    QCOMPARE(runs.byId(id)->startedAt, started);
+    QVERIFY(!runs.byId(id)->finishedAt.isValid());
+    QCOMPARE(runs.byId(id)->engineName, QStringLiteral("engine-a"));
+    QVERIFY(runs.setState(id, RunState::Paused, fire.addSecs(10)));
+    QVERIFY(runs.setState(id, RunState::Running, fire.addSecs(20)));
+    QCOMPARE(runs.byId(id)->startedAt, started); // the first start is kept
+    QVERIFY(runs.setState(id, RunState::Succeeded, finished));
+    QCOMPARE(runs.byId(id)->state, RunState::Succeeded);
+    QCOMPARE(runs.byId(id)->finishedAt, finished);
+    QCOMPARE(runs.byId(id)->engineName, QStringLiteral("engine-a"));
+    QCOMPARE(runs.setState(999999, RunState::Failed, finished).error().kind, ErrorKind::NotFound);
+}
+
+void TestRunRepository::countActive_countsRunningWaitingPaused()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    RunRepository runs(t.store());
+    for (RunState state : {RunState::Queued, RunState::Running, RunState::Waiting, RunState::Paused,
+                           RunState::Succeeded, RunState::Failed}) {
+        Run run;
+        run.chainId = chain.id;
+        run.state = state;
+        QVERIFY(runs.insert(run));
+    }
+    QCOMPARE(runs.countActive(chain.id).value(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestRunRepository)
+#include "tst_runrepository.moc"

@@ -1,0 +1,198 @@
+#include "store/migrator.h"
+#include "store/projectrepository.h"
+#include "store/store.h"
+#include "teststore.h"
+#include "testservers.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+class TestStore final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void open_appliesAllMigrations();
+    void open_isIdempotentAndKeepsData();
+    void open_refusesNewerSchemaAndChangesNothing();
+    void open_sqliteUsesWalForeignKeysAndPrivateFiles();
+    void open_createsPrivateDataDirectory();
+    void open_unwritablePathIsAClearError();
+    void open_unreachablePostgresIsAClearError();
+    void transaction_rollsBackOnError();
+    void splitStatements_data();
+    void splitStatements();
+};
+
+namespace {
+
+QByteArray fileHash(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+bool sqliteOnly()
+{
+    return test::TestStore::backend() == StoreBackend::Sqlite;
+}
+
+} // namespace
+
+void TestStore::open_appliesAllMigrations()
+{
+    HG_TEST_STORE(t);
+    QVERIFY(Store::knownSchemaVersion(t.store().backend()) >= 1);
+    QCOMPARE(t.store().schemaVersion(), Store::knownSchemaVersion(t.store().backend()));
+    const QStringList tables = t.store().database().tables();
+    for (const char *table : {"project", "chain", "task", "dependency", "schedule", "run",
+                              "task_run", "log_line", "command", "engine_session",
+                              "connection_profile", "schema_version"})
+        QVERIFY2(tables.contains(QLatin1String(table)), table);
+}
+
+void TestStore::open_isIdempotentAndKeepsData()
+{
+    HG_TEST_STORE(t);
+    QVERIFY(ProjectRepository(t.store()).add(QStringLiteral("kept")));
+    t.close();
+    std::unique_ptr<Store> again = t.openAnother(QStringLiteral("again"));
+    QVERIFY(again);
+    QVERIFY(ProjectRepository(*again).byName(QStringLiteral("kept")));
+    QSqlQuery count(again->database());
+    QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM schema_version")) && count.next());
+    QCOMPARE(count.value(0).toInt(), Store::knownSchemaVersion(again->backend()));
+}
+
+void TestStore::open_refusesNewerSchemaAndChangesNothing()
+{
+    HG_TEST_STORE(t);
+    const int newer = Store::knownSchemaVersion(t.store().backend()) + 1;
+    QSqlQuery insert(t.store().database());
+    QVERIFY(insert.exec(
+        QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (%1, 0)").arg(newer)));
+    if (sqliteOnly()) // DELETE journal mode: what is on disk is the whole store
+        QVERIFY(QSqlQuery(t.store().database()).exec(QStringLiteral("PRAGMA journal_mode = DELETE")));
+    t.close();
+    const QByteArray before = sqliteOnly() ? fileHash(t.location().sqlitePath()) : QByteArray();
+
+    const Result<std::unique_ptr<Store>> refused = Store::open(t.location(), QStringLiteral("newer"));
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("newer")),
+             qPrintable(refused.error().message));
+    QVERIFY(!refused.error().isUserError());
+    if (sqliteOnly()) {
+        QCOMPARE(fileHash(t.location().sqlitePath()), before);
+        QVERIFY(!QFileInfo::exists(t.location().sqlitePath() + QLatin1String("-wal")));
+    }
+}
+
+void TestStore::open_sqliteUsesWalForeignKeysAndPrivateFiles()
+{
+    if (!sqliteOnly())
+        QSKIP("SQLite files only");
+    HG_TEST_STORE(t);
+    QSqlQuery query(t.store().database());
+    QVERIFY(query.exec(QStringLiteral("PRAGMA journal_mode")) && query.next());
+    QCOMPARE(query.value(0).toString(), QStringLiteral("wal"));
+    QVERIFY(query.exec(QStringLiteral("PRAGMA foreign_keys")) && query.next());
+    QCOMPARE(query.value(0).toInt(), 1);
+    QVERIFY(ProjectRepository(t.store()).add(QStringLiteral("p"))); // makes the WAL file
+    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        const QString path = t.location().sqlitePath() + suffix;
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+        const QFileDevice::Permissions permissions = QFileInfo(path).permissions();
+        QVERIFY2((permissions & ~(ownerOnly | QFileDevice::ReadUser | QFileDevice::WriteUser)) == 0,
+                 qPrintable(path));
+    }
+}
+
+void TestStore::open_createsPrivateDataDirectory()
+{
+    QTemporaryDir root;
+    const QString directory = root.filePath(QStringLiteral("data/hourglass"));
+    const Result<StoreLocation> location = StoreLocation::parse(directory + QLatin1String("/h.db"));
+    QVERIFY(location);
+    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("dir"));
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    const QFileDevice::Permissions permissions = QFileInfo(directory).permissions();
+    QVERIFY(permissions & QFileDevice::ExeOwner);
+    QVERIFY(!(permissions & (QFileDevice::ReadGroup | QFileDevice::ReadOther
+                             | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
+}
+
+void TestStore::open_unwritablePathIsAClearError()
+{
+    // A path below a regular file fails even for root, unlike a permission bit.
+    QTemporaryDir root;
+    QFile blocker(root.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const Result<StoreLocation> location =
+        StoreLocation::parse(blocker.fileName() + QLatin1String("/sub/h.db"));
+    QVERIFY(location);
+    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("bad"));
+    QVERIFY(!store);
+    QCOMPARE(store.error().kind, ErrorKind::Storage);
+    QVERIFY2(store.error().message.contains(blocker.fileName()), qPrintable(store.error().message));
+}
+
+void TestStore::open_unreachablePostgresIsAClearError()
+{
+    // Port 1 on loopback: nothing listens, the refusal is immediate.
+    const Result<StoreLocation> location =
+        StoreLocation::parse(QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"));
+    QVERIFY(location);
+    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("pg"));
+    QVERIFY(!store);
+    QCOMPARE(store.error().kind, ErrorKind::Storage);
+    QVERIFY2(store.error().message.contains(QLatin1String("127.0.0.1:1")),
+             qPrintable(store.error().message));
+    QVERIFY(!store.error().message.contains(QLatin1String("pw")));
+}
+
+void TestStore::transaction_rollsBackOnError()
+{
+    HG_TEST_STORE(t);
+    ProjectRepository projects(t.store());
+    const Status status = t.store().transaction([&]() -> Status {
+        if (!projects.add(QStringLiteral("first")))
+            return Error::runtime(QStringLiteral("unexpected"));
+        return Error::invalid(QStringLiteral("stop here"));
+    });
+    QVERIFY(!status);
+    QCOMPARE(status.error().message, QStringLiteral("stop here"));
+    QCOMPARE(projects.byName(QStringLiteral("first")).error().kind, ErrorKind::NotFound);
+}
+
+void TestStore::splitStatements_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<int>("count");
+    QTest::newRow("two statements") << QStringLiteral("CREATE TABLE a (x);\nCREATE TABLE b (y);\n")
+                                    << 2;
+    QTest::newRow("comment lines skipped")
+        << QStringLiteral("-- a comment;\nCREATE TABLE a (x);\n") << 1;
+    QTest::newRow("semicolon inside a string")
+        << QStringLiteral("INSERT INTO a VALUES ('x;\ny');\nSELECT 1;\n") << 2;
+}
+
+void TestStore::splitStatements()
+{
+    QFETCH(QString, script);
+    QTEST(int(Migrator::splitStatements(script).size()), "count");
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"

@@ -1,0 +1,35 @@
+#include "fixtures.h"
+
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/taskrepository.h"
+
+namespace hg::test {
+
+Chain makeChain(Store &store, const QString &project, const QString &chain)
+{
+    ProjectRepository projects(store);
+    Result<Project> stored = projects.byName(project);
+    if (!stored)
+        stored = projects.add(project);
+    if (!stored)
+        return {};
+    Chain c;
+    c.projectId = stored->id;
+    c.name = chain;
+    const Result<Chain> added = ChainRepository(store).add(c);
+    return added ? added.value() : Chain{};
+}
+
+Task makeTask(Store &store, qint64 chainId, const QString &name, const QString &command)
+{
+    Task t;
+    t.chainId = chainId;
+    t.name = name;
+    t.kind = TaskKind::Program;
+    t.command = command;
+    const Result<Task> added = TaskRepository(store).add(t);
+    return added ? added.value() : Task{};
+}
+
+} // namespace hg::test
