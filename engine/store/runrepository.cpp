@@ -124,7 +124,7 @@ Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at
     StoreQuery q(m_store, QStringLiteral(
         "UPDATE run SET state = ?, "
         "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
-        "finished_at = CASE WHEN ? THEN ? ELSE NULL END, "
+        "finished_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE NULL END, "
         "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
     const QVariant when = StoreQuery::fromTime(at);
     q.bind(enumName(state)).bind(state == RunState::Running).bind(when)

@@ -35,6 +35,7 @@ public:
     // Runs work inside one transaction: committed when it returns ok, rolled back otherwise.
     // Nested calls join the outer transaction.
     Status transaction(const std::function<Status()> &work);
+    bool inTransaction() const { return m_transactionDepth > 0; }
 
 private:
     Store(StoreLocation location, QString connectionName);

@@ -8,7 +8,8 @@
 namespace hg {
 
 StoreQuery::StoreQuery(const Store &store, const QString &sql)
-    : m_query(store.database())
+    : m_store(store)
+    , m_query(store.database())
 {
     if (!m_query.prepare(sql))
         m_prepareError = m_query.lastError().text();
@@ -28,7 +29,7 @@ Status StoreQuery::exec(const QString &whatFor)
 {
     if (!m_prepareError.isEmpty())
         return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, m_prepareError));
-    if (m_query.exec())
+    if (execGuarded())
         return {};
     const QSqlError error = m_query.lastError();
     const QString text = (error.databaseText().isEmpty() ? error.driverText()
@@ -46,6 +47,21 @@ Status StoreQuery::exec(const QString &whatFor)
         return Error::invalid(QStringLiteral("cannot %1: a value is out of range (%2)")
                                   .arg(whatFor, text));
     return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, text));
+}
+
+bool StoreQuery::execGuarded()
+{
+    // A failed statement aborts a PostgreSQL transaction: nothing after it works, not even
+    // freeing prepared statements. A savepoint per statement keeps the transaction usable so
+    // the caller can report the error (or try something else) and roll back cleanly.
+    if (m_store.backend() != StoreBackend::PostgreSql || !m_store.inTransaction())
+        return m_query.exec();
+    QSqlQuery savepoint(m_store.database());
+    savepoint.exec(QStringLiteral("SAVEPOINT hg_statement"));
+    const bool ok = m_query.exec();
+    savepoint.exec(ok ? QStringLiteral("RELEASE SAVEPOINT hg_statement")
+                      : QStringLiteral("ROLLBACK TO SAVEPOINT hg_statement"));
+    return ok;
 }
 
 Status StoreQuery::execSingle(const QString &whatFor, const QString &notFoundMessage)

@@ -42,6 +42,9 @@ public:
     static QString fromJson(const QJsonArray &array);
 
 private:
+    bool execGuarded();
+
+    const Store &m_store;
     QSqlQuery m_query;
     QString m_prepareError;
 };

@@ -141,7 +141,8 @@ void TestRunRepository::setState_setsStartAndFinishTimes()
     const qint64 id = runs.insert(run)->id;
     const QDateTime started = fire;
     const QDateTime finished = fire.addSecs(90);
-    QVERIFY(runs.setState(id, RunState::Running, started, QStringLiteral("engine-a")));
+    const Status running = runs.setState(id, RunState::Running, started, QStringLiteral("engine-a"));
+    QVERIFY2(running, running ? "" : qPrintable(running.error().message));
     QCOMPARE(runs.byId(id)->startedAt, started);
     QVERIFY(!runs.byId(id)->finishedAt.isValid());
     QCOMPARE(runs.byId(id)->engineName, QStringLiteral("engine-a"));
