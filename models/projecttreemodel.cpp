@@ -12,8 +12,7 @@ namespace hg {
 ProjectTreeModel::ProjectTreeModel(Store &store, QObject *parent)
     : QAbstractItemModel(parent)
     , m_store(store)
-{
-}
+{}
 
 Status ProjectTreeModel::reload()
 {
@@ -97,8 +96,8 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
         return chain.description.isEmpty() ? chain.name : chain.description;
     case Qt::ForegroundRole:
         // A disabled chain stays visible but reads as switched off.
-        return chain.enabled ? QVariant() : QVariant(QPalette().brush(QPalette::Disabled,
-                                                                      QPalette::Text));
+        return chain.enabled ? QVariant()
+                             : QVariant(QPalette().brush(QPalette::Disabled, QPalette::Text));
     case IdRole:
         return chain.id;
     case IsChainRole:

@@ -46,6 +46,10 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     m_tree->expandAll();
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::showSelection);
+    // Open on the first chain, so the window shows something useful straight away.
+    const QModelIndex firstProject = m_model->index(0, 0);
+    if (m_model->rowCount(firstProject) > 0)
+        m_tree->setCurrentIndex(m_model->index(0, 0, firstProject));
     showSelection();
 }
 
@@ -68,20 +72,24 @@ void MainWindow::showSelection()
         m_details->setText(tr("Cannot read this chain."));
         return;
     }
-    QString html = QStringLiteral("<h2>%1</h2><p>%2</p><h3>%3</h3><ul>")
-                       .arg(chain->name.toHtmlEscaped(), chain->description.toHtmlEscaped(),
-                            tr("Tasks"));
+    QString html =
+        QStringLiteral("<h2>%1</h2><p>%2</p><h3>%3</h3><ul>")
+            .arg(chain->name.toHtmlEscaped(), chain->description.toHtmlEscaped(), tr("Tasks"));
     for (const Task &task : tasks.value()) {
         QStringList after;
         for (const Dependency &edge : edges.value()) {
             if (edge.taskId == task.id)
                 after << edge.upstreamName;
         }
-        html += QStringLiteral("<li><b>%1</b> (%2) <code>%3</code>%4</li>")
-                    .arg(task.name.toHtmlEscaped(), enumName(task.kind),
-                         (QStringList{task.command} + task.arguments).join(QLatin1Char(' ')).toHtmlEscaped(),
-                         after.isEmpty() ? QString()
-                                         : tr(" after %1").arg(after.join(QLatin1String(", ")).toHtmlEscaped()));
+        html +=
+            QStringLiteral("<li><b>%1</b> (%2) <code>%3</code>%4</li>")
+                .arg(task.name.toHtmlEscaped(), enumName(task.kind),
+                     (QStringList{task.command} + task.arguments)
+                         .join(QLatin1Char(' '))
+                         .toHtmlEscaped(),
+                     after.isEmpty()
+                         ? QString()
+                         : tr(" after %1").arg(after.join(QLatin1String(", ")).toHtmlEscaped()));
     }
     html += QStringLiteral("</ul><h3>%1</h3><ul>").arg(tr("Schedules"));
     for (const Schedule &schedule : schedules.value())

@@ -77,13 +77,14 @@ int listChains(CliContext &context, const QStringList &args)
                                            QStringLiteral("Only this project's chains."),
                                            QStringLiteral("P"));
     parser.addOption(projectOption);
-    Store *store = context.prepare(parser, args, QStringLiteral("chain list [--project P] [--json]"),
-                                   {}, true);
+    Store *store = context.prepare(parser, args,
+                                   QStringLiteral("chain list [--project P] [--json]"), {}, true);
     if (!store)
         return context.exitCode();
     std::optional<qint64> projectId;
     if (parser.isSet(projectOption)) {
-        const Result<Project> project = ProjectRepository(*store).byName(parser.value(projectOption));
+        const Result<Project> project =
+            ProjectRepository(*store).byName(parser.value(projectOption));
         if (!project)
             return context.fail(project.error());
         projectId = project->id;
@@ -107,8 +108,7 @@ int listChains(CliContext &context, const QStringList &args)
                              {QStringLiteral("onFailure"), enumName(chain.onFailure)}};
         rows << QStringList{path->toString(),
                             chain.enabled ? QStringLiteral("yes") : QStringLiteral("no"),
-                            enumName(chain.priority), enumName(chain.onFailure),
-                            chain.description};
+                            enumName(chain.priority), enumName(chain.onFailure), chain.description};
     }
     if (context.json())
         context.printJson(array);
@@ -123,16 +123,17 @@ int listChains(CliContext &context, const QStringList &args)
 int showChain(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    Store *store = context.prepare(parser, args, QStringLiteral("chain show PROJECT/CHAIN [--json]"),
-                                   {QStringLiteral("PROJECT/CHAIN")}, true);
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("chain show PROJECT/CHAIN [--json]"),
+                        {QStringLiteral("PROJECT/CHAIN")}, true);
     if (!store)
         return context.exitCode();
     const Result<ChainPath> path = ChainPath::parse(parser.positionalArguments().at(0));
     if (!path)
         return context.fail(path.error());
     // The export document already describes a chain completely; show prints that.
-    const Result<QJsonObject> document = ProjectExporter(*store).exportProject(path->project,
-                                                                               path->chain);
+    const Result<QJsonObject> document =
+        ProjectExporter(*store).exportProject(path->project, path->chain);
     if (!document)
         return context.fail(document.error());
     QJsonObject chain = document->value(QStringLiteral("projects"))
@@ -150,11 +151,11 @@ int showChain(CliContext &context, const QStringList &args)
     }
     QTextStream &out = context.out();
     out << "chain           " << path->toString() << '\n';
-    const QStringList scalarKeys{QStringLiteral("description"), QStringLiteral("enabled"),
-                                 QStringLiteral("maxInstances"), QStringLiteral("overlap"),
+    const QStringList scalarKeys{QStringLiteral("description"),    QStringLiteral("enabled"),
+                                 QStringLiteral("maxInstances"),   QStringLiteral("overlap"),
                                  QStringLiteral("timeoutSeconds"), QStringLiteral("exclusive"),
-                                 QStringLiteral("selfDestruct"), QStringLiteral("client"),
-                                 QStringLiteral("onFailure"), QStringLiteral("priority"),
+                                 QStringLiteral("selfDestruct"),   QStringLiteral("client"),
+                                 QStringLiteral("onFailure"),      QStringLiteral("priority"),
                                  QStringLiteral("notify")};
     for (const QString &key : scalarKeys)
         out << QString(key + QLatin1Char(' ')).leftJustified(16)

@@ -11,16 +11,16 @@ CliContext::CliContext(QTextStream &out, QTextStream &err, QString storeOverride
     : m_out(out)
     , m_err(err)
     , m_storeOverride(std::move(storeOverride))
-{
-}
+{}
 
 CliContext::~CliContext() = default;
 
 bool CliContext::parse(QCommandLineParser &parser, const QStringList &args, const QString &synopsis,
                        bool listing)
 {
-    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Store: a SQLite file or a "
-                                                                     "postgresql:// URL."),
+    const QCommandLineOption db(QStringLiteral("db"),
+                                QStringLiteral("Store: a SQLite file or a "
+                                               "postgresql:// URL."),
                                 QStringLiteral("PATH|URL"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
@@ -69,7 +69,8 @@ Result<Store *> CliContext::store()
         const Result<StoreLocation> location = StoreLocation::resolve(m_storeOverride);
         if (!location)
             return location.error();
-        Result<std::unique_ptr<Store>> opened = Store::open(location.value(), QStringLiteral("cli"));
+        Result<std::unique_ptr<Store>> opened =
+            Store::open(location.value(), QStringLiteral("cli"));
         if (!opened)
             return opened.error();
         m_store = std::move(opened.value());
@@ -78,8 +79,8 @@ Result<Store *> CliContext::store()
 }
 
 Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,
-                          const QString &synopsis, const QStringList &positionals, bool listing,
-                          int optionalTail)
+                           const QString &synopsis, const QStringList &positionals, bool listing,
+                           int optionalTail)
 {
     if (!parse(parser, args, synopsis, listing)
         || !expectPositionals(parser, positionals, optionalTail))
@@ -130,8 +131,8 @@ int CliContext::usage(const QString &message)
 
 void CliContext::printJson(const QJsonValue &value)
 {
-    const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray())
-                                                   : QJsonDocument(value.toObject());
+    const QJsonDocument document =
+        value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
     m_out << document.toJson(QJsonDocument::Indented);
     m_out.flush();
 }
@@ -148,7 +149,8 @@ void CliContext::printTable(const QStringList &headers, const QList<QStringList>
     const auto printRow = [&](const QStringList &cells) {
         QString line;
         for (qsizetype i = 0; i < cells.size(); ++i)
-            line += i + 1 < cells.size() ? cells.at(i).leftJustified(widths.at(i) + 2) : cells.at(i);
+            line +=
+                i + 1 < cells.size() ? cells.at(i).leftJustified(widths.at(i) + 2) : cells.at(i);
         m_out << line << '\n';
     };
     printRow(headers);

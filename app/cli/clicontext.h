@@ -11,7 +11,6 @@
 
 #include <memory>
 
-
 namespace hg {
 
 // Exit codes of every subcommand.

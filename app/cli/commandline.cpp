@@ -40,8 +40,7 @@ const char usageText[] =
 CommandLine::CommandLine(QTextStream &out, QTextStream &err)
     : m_out(out)
     , m_err(err)
-{
-}
+{}
 
 bool CommandLine::wantsSubcommand(const QStringList &arguments)
 {
@@ -106,8 +105,8 @@ int CommandLine::run(const QStringList &arguments)
         if (group != name)
             continue;
         if (words.size() < 2 || words.at(1).startsWith(QLatin1Char('-'))) {
-            if (words.size() >= 2 && (words.at(1) == QLatin1String("--help")
-                                      || words.at(1) == QLatin1String("-h")))
+            if (words.size() >= 2
+                && (words.at(1) == QLatin1String("--help") || words.at(1) == QLatin1String("-h")))
                 return printUsage();
             return context.usage(QStringLiteral("'%1' needs a command").arg(group));
         }

@@ -51,8 +51,8 @@ int addDependency(CliContext &context, const QStringList &args)
     const Result<Edge> edge = resolveEdge(*store, parser.positionalArguments());
     if (!edge)
         return context.fail(edge.error());
-    const Status added = DependencyRepository(*store).add(edge->chainId, edge->taskId,
-                                                          edge->upstreamId, condition);
+    const Status added =
+        DependencyRepository(*store).add(edge->chainId, edge->taskId, edge->upstreamId, condition);
     return added ? ExitOk : context.fail(added.error());
 }
 
@@ -68,9 +68,9 @@ int removeDependency(CliContext &context, const QStringList &args)
         return context.fail(edge.error());
     const Status removed = DependencyRepository(*store).remove(edge->taskId, edge->upstreamId);
     if (!removed && removed.error().kind == ErrorKind::NotFound)
-        return context.fail(Error::notFound(QStringLiteral("'%1' does not depend on '%2'")
-                                                .arg(parser.positionalArguments().at(1),
-                                                     parser.positionalArguments().at(2))));
+        return context.fail(Error::notFound(
+            QStringLiteral("'%1' does not depend on '%2'")
+                .arg(parser.positionalArguments().at(1), parser.positionalArguments().at(2))));
     return removed ? ExitOk : context.fail(removed.error());
 }
 

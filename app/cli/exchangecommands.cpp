@@ -16,9 +16,9 @@ int runExportCommand(CliContext &context, const QStringList &args)
                                     QStringLiteral("Write to FILE instead of standard output."),
                                     QStringLiteral("FILE"));
     parser.addOption(output);
-    Store *store = context.prepare(parser, args,
-                                   QStringLiteral("export [PROJECT[/CHAIN]] [--output FILE]"),
-                                   {QStringLiteral("PROJECT[/CHAIN]")}, false, 1);
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("export [PROJECT[/CHAIN]] [--output FILE]"),
+                        {QStringLiteral("PROJECT[/CHAIN]")}, false, 1);
     if (!store)
         return context.exitCode();
     ProjectExporter exporter(*store);
@@ -57,12 +57,13 @@ int runImportCommand(CliContext &context, const QStringList &args)
     const QString path = parser.positionalArguments().at(0);
     QFile file;
     const bool opened = path == QLatin1String("-")
-        ? file.open(stdin, QIODevice::ReadOnly)
-        : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+                            ? file.open(stdin, QIODevice::ReadOnly)
+                            : (file.setFileName(path), file.open(QIODevice::ReadOnly));
     if (!opened)
         return context.fail(
             Error::invalid(QStringLiteral("cannot read %1: %2").arg(path, file.errorString())));
-    const Result<ProjectImporter::Summary> summary = ProjectImporter(*store).importDocument(file.readAll());
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(*store).importDocument(file.readAll());
     if (!summary)
         return context.fail(summary.error());
     context.out() << "imported " << summary->projects << " project(s), " << summary->chains

@@ -16,13 +16,13 @@ int addProject(CliContext &context, const QStringList &args)
                                          QStringLiteral("What the project is for."),
                                          QStringLiteral("TEXT"));
     parser.addOption(description);
-    Store *store = context.prepare(parser, args, QStringLiteral("project add NAME [--description TEXT]"),
-                                   {QStringLiteral("NAME")});
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("project add NAME [--description TEXT]"),
+                        {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
-    const Result<Project> added = ProjectRepository(*store)
-                                      .add(parser.positionalArguments().at(0),
-                                           parser.value(description));
+    const Result<Project> added = ProjectRepository(*store).add(parser.positionalArguments().at(0),
+                                                                parser.value(description));
     return added ? ExitOk : context.fail(added.error());
 }
 
@@ -50,9 +50,9 @@ int listProjects(CliContext &context, const QStringList &args)
     if (context.json())
         context.printJson(array);
     else
-        context.printTable({QStringLiteral("NAME"), QStringLiteral("CHAINS"),
-                            QStringLiteral("DESCRIPTION")},
-                           rows);
+        context.printTable(
+            {QStringLiteral("NAME"), QStringLiteral("CHAINS"), QStringLiteral("DESCRIPTION")},
+            rows);
     return ExitOk;
 }
 
@@ -66,8 +66,8 @@ int removeProject(CliContext &context, const QStringList &args)
                                    {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
-    const Status removed = ProjectRepository(*store)
-                               .remove(parser.positionalArguments().at(0), parser.isSet(force));
+    const Status removed =
+        ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
     return removed ? ExitOk : context.fail(removed.error());
 }
 
@@ -81,7 +81,8 @@ int runProjectCommand(CliContext &context, const QString &verb, const QStringLis
         return listProjects(context, args);
     if (verb == QLatin1String("rm"))
         return removeProject(context, args);
-    return context.usage(QStringLiteral("unknown command 'project %1'; use add, list or rm").arg(verb));
+    return context.usage(
+        QStringLiteral("unknown command 'project %1'; use add, list or rm").arg(verb));
 }
 
 } // namespace hg

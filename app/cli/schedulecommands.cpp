@@ -52,9 +52,9 @@ int addSchedule(CliContext &context, const QStringList &args)
 int listSchedules(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    Store *store = context.prepare(parser, args,
-                                   QStringLiteral("schedule list [PROJECT/CHAIN] [--json]"),
-                                   {QStringLiteral("PROJECT/CHAIN")}, true, 1);
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("schedule list [PROJECT/CHAIN] [--json]"),
+                        {QStringLiteral("PROJECT/CHAIN")}, true, 1);
     if (!store)
         return context.exitCode();
     ChainRepository chains(*store);
@@ -82,10 +82,11 @@ int listSchedules(CliContext &context, const QStringList &args)
                              {QStringLiteral("timeZone"), s.timeZone},
                              {QStringLiteral("misfire"), enumName(s.misfire)},
                              {QStringLiteral("enabled"), s.enabled}};
-        rows << QStringList{QString::number(s.id), path->toString(), enumName(s.kind),
-                            s.expression, enumName(s.dialect),
-                            s.timeZone.isEmpty() ? QStringLiteral("local") : s.timeZone,
-                            enumName(s.misfire), s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
+        rows << QStringList{
+            QString::number(s.id), path->toString(),
+            enumName(s.kind),      s.expression,
+            enumName(s.dialect),   s.timeZone.isEmpty() ? QStringLiteral("local") : s.timeZone,
+            enumName(s.misfire),   s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
     }
     if (context.json())
         context.printJson(array);
@@ -101,8 +102,8 @@ int listSchedules(CliContext &context, const QStringList &args)
 int removeSchedule(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    Store *store = context.prepare(parser, args, QStringLiteral("schedule rm ID"),
-                                   {QStringLiteral("ID")});
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("schedule rm ID"), {QStringLiteral("ID")});
     if (!store)
         return context.exitCode();
     bool ok = false;

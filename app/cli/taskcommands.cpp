@@ -24,9 +24,9 @@ Result<UpstreamSpec> parseAfter(const QString &text)
     if (colon > 0) {
         const auto condition = enumFromString<DependencyCondition>(text.mid(colon + 1));
         if (!condition)
-            return Error::invalid(QStringLiteral("--after %1: '%2' is not one of %3")
-                                      .arg(text, text.mid(colon + 1),
-                                           enumChoices<DependencyCondition>()));
+            return Error::invalid(
+                QStringLiteral("--after %1: '%2' is not one of %3")
+                    .arg(text, text.mid(colon + 1), enumChoices<DependencyCondition>()));
         spec = {text.left(colon), *condition};
     }
     return spec;
@@ -41,9 +41,8 @@ int addTask(CliContext &context, const QStringList &args)
                                      QStringLiteral("Program, shell text, SQL, builtin name, URL "
                                                     "or PROJECT/CHAIN."),
                                      QStringLiteral("CMD"));
-    const QCommandLineOption argument(QStringLiteral("arg"),
-                                      QStringLiteral("An argument (repeatable)."),
-                                      QStringLiteral("A"));
+    const QCommandLineOption argument(
+        QStringLiteral("arg"), QStringLiteral("An argument (repeatable)."), QStringLiteral("A"));
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("Run after TASK (repeatable)."),
                                    QStringLiteral("TASK[:success|completion|failure]"));
@@ -160,14 +159,15 @@ int listTasks(CliContext &context, const QStringList &args)
             afterJson << QJsonObject{{QStringLiteral("task"), edge.upstreamName},
                                      {QStringLiteral("when"), enumName(edge.condition)}};
         }
-        array << QJsonObject{{QStringLiteral("name"), task.name},
-                             {QStringLiteral("kind"), enumName(task.kind)},
-                             {QStringLiteral("command"), task.command},
-                             {QStringLiteral("arguments"), QJsonArray::fromStringList(task.arguments)},
-                             {QStringLiteral("after"), afterJson},
-                             {QStringLiteral("timeoutSeconds"), task.timeoutSeconds},
-                             {QStringLiteral("maxRetries"), task.maxRetries},
-                             {QStringLiteral("ignoreError"), task.ignoreError}};
+        array << QJsonObject{
+            {QStringLiteral("name"), task.name},
+            {QStringLiteral("kind"), enumName(task.kind)},
+            {QStringLiteral("command"), task.command},
+            {QStringLiteral("arguments"), QJsonArray::fromStringList(task.arguments)},
+            {QStringLiteral("after"), afterJson},
+            {QStringLiteral("timeoutSeconds"), task.timeoutSeconds},
+            {QStringLiteral("maxRetries"), task.maxRetries},
+            {QStringLiteral("ignoreError"), task.ignoreError}};
         rows << QStringList{task.name, enumName(task.kind),
                             (QStringList{task.command} + task.arguments).join(QLatin1Char(' ')),
                             after.join(QLatin1String(", "))};
@@ -209,7 +209,8 @@ int runTaskCommand(CliContext &context, const QString &verb, const QStringList &
         return listTasks(context, args);
     if (verb == QLatin1String("rm"))
         return removeTask(context, args);
-    return context.usage(QStringLiteral("unknown command 'task %1'; use add, list or rm").arg(verb));
+    return context.usage(
+        QStringLiteral("unknown command 'task %1'; use add, list or rm").arg(verb));
 }
 
 } // namespace hg

@@ -70,8 +70,8 @@ HG_ENUM_NAMES(RunState, {RunState::Queued, "queued"}, {RunState::Waiting, "waiti
 
 inline bool isTerminal(RunState state)
 {
-    return state == RunState::Succeeded || state == RunState::Failed
-        || state == RunState::Cancelled || state == RunState::TimedOut;
+    return state == RunState::Succeeded || state == RunState::Failed || state == RunState::Cancelled
+           || state == RunState::TimedOut;
 }
 
 enum class LogStream { Stdout, Stderr, System };

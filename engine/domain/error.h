@@ -29,7 +29,7 @@ struct Error
     bool isUserError() const
     {
         return kind == ErrorKind::NotFound || kind == ErrorKind::AlreadyExists
-            || kind == ErrorKind::Invalid;
+               || kind == ErrorKind::Invalid;
     }
 };
 

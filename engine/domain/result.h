@@ -13,8 +13,12 @@ template<typename T>
 class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_data(std::move(value)) {}
-    Result(Error error) : m_data(std::move(error)) {}
+    Result(T value)
+        : m_data(std::move(value))
+    {}
+    Result(Error error)
+        : m_data(std::move(error))
+    {}
 
     bool ok() const { return std::holds_alternative<T>(m_data); }
     explicit operator bool() const { return ok(); }
@@ -38,7 +42,10 @@ class [[nodiscard]] Result<void>
 {
 public:
     Result() = default;
-    Result(Error error) : m_error(std::move(error)), m_ok(false) {}
+    Result(Error error)
+        : m_error(std::move(error))
+        , m_ok(false)
+    {}
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return m_ok; }

@@ -13,7 +13,7 @@ struct Run
 {
     qint64 id = 0;
     qint64 chainId = 0;
-    qint64 scheduleId = 0; // 0: not from a schedule
+    qint64 scheduleId = 0;  // 0: not from a schedule
     qint64 parentRunId = 0; // subchain runs
     qint64 rerunOfId = 0;
     RunTrigger trigger = RunTrigger::Manual;

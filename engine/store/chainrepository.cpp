@@ -37,10 +37,19 @@ Chain readChain(const StoreQuery &q)
 // The editable columns in one order, shared by insert and update.
 void bindEditable(StoreQuery &q, const Chain &c)
 {
-    q.bind(c.name).bind(c.description).bind(c.enabled).bind(c.maxInstances)
-        .bind(enumName(c.overlap)).bind(c.timeoutSeconds).bind(c.selfDestruct).bind(c.exclusive)
-        .bind(c.clientName).bind(enumName(c.onFailure)).bind(enumName(c.priority))
-        .bind(enumName(c.notify)).bind(StoreQuery::fromJson(c.parameters));
+    q.bind(c.name)
+        .bind(c.description)
+        .bind(c.enabled)
+        .bind(c.maxInstances)
+        .bind(enumName(c.overlap))
+        .bind(c.timeoutSeconds)
+        .bind(c.selfDestruct)
+        .bind(c.exclusive)
+        .bind(c.clientName)
+        .bind(enumName(c.onFailure))
+        .bind(enumName(c.priority))
+        .bind(enumName(c.notify))
+        .bind(StoreQuery::fromJson(c.parameters));
 }
 
 Status validateChain(const Chain &c)
@@ -62,11 +71,13 @@ Result<Chain> ChainRepository::add(const Chain &chain)
         return valid.error();
     Chain stored = chain;
     stored.createdAt = QDateTime::currentDateTimeUtc();
-    StoreQuery q(m_store, QStringLiteral(
-        "INSERT INTO chain (name, description, enabled, max_instances, overlap, timeout_s, "
-        "self_destruct, exclusive, client_name, on_failure, priority, notify, parameters, "
-        "project_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "RETURNING id"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "INSERT INTO chain (name, description, enabled, max_instances, overlap, timeout_s, "
+            "self_destruct, exclusive, client_name, on_failure, priority, notify, parameters, "
+            "project_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.projectId).bind(StoreQuery::fromTime(stored.createdAt));
     if (Status status = q.execSingle(QStringLiteral("add chain '%1'").arg(chain.name), {});
@@ -86,10 +97,13 @@ Status ChainRepository::update(const Chain &chain)
 {
     if (Status valid = validateChain(chain); !valid)
         return valid;
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE chain SET name = ?, description = ?, enabled = ?, max_instances = ?, overlap = ?, "
-        "timeout_s = ?, self_destruct = ?, exclusive = ?, client_name = ?, on_failure = ?, "
-        "priority = ?, notify = ?, parameters = ? WHERE id = ?"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE chain SET name = ?, description = ?, enabled = ?, max_instances = ?, overlap = "
+            "?, "
+            "timeout_s = ?, self_destruct = ?, exclusive = ?, client_name = ?, on_failure = ?, "
+            "priority = ?, notify = ?, parameters = ? WHERE id = ?"));
     bindEditable(q, chain);
     q.bind(chain.id);
     if (Status status = q.exec(QStringLiteral("update chain '%1'").arg(chain.name)); !status) {
@@ -105,7 +119,8 @@ Status ChainRepository::update(const Chain &chain)
 
 Result<Chain> ChainRepository::byId(qint64 id) const
 {
-    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM chain c WHERE c.id = ?").arg(chainColumns));
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT %1 FROM chain c WHERE c.id = ?").arg(chainColumns));
     q.bind(id);
     if (Status s = q.execSingle(QStringLiteral("read chain"),
                                 QStringLiteral("unknown chain id %1").arg(id));

@@ -15,7 +15,9 @@ class Store;
 class ChainRepository final
 {
 public:
-    explicit ChainRepository(Store &store) : m_store(store) {}
+    explicit ChainRepository(Store &store)
+        : m_store(store)
+    {}
 
     // chain.projectId must be set; the name must be unused within that project.
     Result<Chain> add(const Chain &chain);

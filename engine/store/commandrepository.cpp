@@ -36,10 +36,14 @@ Result<Command> CommandRepository::enqueue(const Command &command)
     StoreQuery q(m_store, QStringLiteral("INSERT INTO command (kind, chain_id, run_id, payload, "
                                          "target_engine, created_at) VALUES (?, ?, ?, ?, ?, ?) "
                                          "RETURNING id"));
-    q.bind(enumName(stored.kind)).bind(StoreQuery::fromId(stored.chainId))
-        .bind(StoreQuery::fromId(stored.runId)).bind(StoreQuery::fromJson(stored.payload))
-        .bind(stored.targetEngine).bind(StoreQuery::fromTime(stored.createdAt));
-    if (Status s = q.execSingle(QStringLiteral("enqueue %1 command").arg(enumName(stored.kind)), {});
+    q.bind(enumName(stored.kind))
+        .bind(StoreQuery::fromId(stored.chainId))
+        .bind(StoreQuery::fromId(stored.runId))
+        .bind(StoreQuery::fromJson(stored.payload))
+        .bind(stored.targetEngine)
+        .bind(StoreQuery::fromTime(stored.createdAt));
+    if (Status s =
+            q.execSingle(QStringLiteral("enqueue %1 command").arg(enumName(stored.kind)), {});
         !s)
         return s.error();
     stored.id = q.int64(0);
@@ -51,12 +55,15 @@ Result<std::optional<Command>> CommandRepository::claimNext(const QString &engin
     // PostgreSQL engines compete: SKIP LOCKED lets each take a different row without waiting.
     // SQLite has one writer, so the plain sub-select is already atomic.
     const QString lock = m_store.backend() == StoreBackend::PostgreSql
-        ? QStringLiteral(" FOR UPDATE SKIP LOCKED")
-        : QString();
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE command SET claimed_by = ?, claimed_at = ? WHERE id = (SELECT id FROM command "
-        "WHERE claimed_at IS NULL AND (target_engine = '' OR target_engine = ?) ORDER BY id "
-        "LIMIT 1%1) RETURNING %2").arg(lock, commandColumns));
+                             ? QStringLiteral(" FOR UPDATE SKIP LOCKED")
+                             : QString();
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE command SET claimed_by = ?, claimed_at = ? WHERE id = (SELECT id FROM command "
+            "WHERE claimed_at IS NULL AND (target_engine = '' OR target_engine = ?) ORDER BY id "
+            "LIMIT 1%1) RETURNING %2")
+            .arg(lock, commandColumns));
     q.bind(engineName).bind(QDateTime::currentMSecsSinceEpoch()).bind(engineName);
     if (Status s = q.exec(QStringLiteral("claim a command")); !s)
         return s.error();
@@ -78,7 +85,8 @@ Status CommandRepository::complete(qint64 id, const QString &error)
 
 Result<Command> CommandRepository::byId(qint64 id) const
 {
-    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM command WHERE id = ?").arg(commandColumns));
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT %1 FROM command WHERE id = ?").arg(commandColumns));
     q.bind(id);
     if (Status s = q.execSingle(QStringLiteral("read command"),
                                 QStringLiteral("unknown command %1").arg(id));

@@ -14,7 +14,9 @@ class Store;
 class CommandRepository final
 {
 public:
-    explicit CommandRepository(Store &store) : m_store(store) {}
+    explicit CommandRepository(Store &store)
+        : m_store(store)
+    {}
 
     Result<Command> enqueue(const Command &command);
     // Atomically takes the oldest unclaimed command this engine may run; nullopt when none.

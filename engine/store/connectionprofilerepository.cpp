@@ -7,9 +7,9 @@
 namespace hg {
 namespace {
 
-const QString selectProfile = QStringLiteral(
-    "SELECT id, name, kind, host, port, database, user_name, options, keychain_key "
-    "FROM connection_profile ");
+const QString selectProfile =
+    QStringLiteral("SELECT id, name, kind, host, port, database, user_name, options, keychain_key "
+                   "FROM connection_profile ");
 
 ConnectionProfile readProfile(const StoreQuery &q)
 {
@@ -28,8 +28,14 @@ ConnectionProfile readProfile(const StoreQuery &q)
 
 void bindEditable(StoreQuery &q, const ConnectionProfile &p)
 {
-    q.bind(p.name).bind(enumName(p.kind)).bind(p.host).bind(p.port).bind(p.database)
-        .bind(p.userName).bind(p.options).bind(p.keychainKey);
+    q.bind(p.name)
+        .bind(enumName(p.kind))
+        .bind(p.host)
+        .bind(p.port)
+        .bind(p.database)
+        .bind(p.userName)
+        .bind(p.options)
+        .bind(p.keychainKey);
 }
 
 Status validateProfile(const ConnectionProfile &p)
@@ -53,7 +59,8 @@ Result<ConnectionProfile> ConnectionProfileRepository::add(const ConnectionProfi
     bindEditable(q, profile);
     if (Status s = q.execSingle(QStringLiteral("add connection '%1'").arg(profile.name), {}); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(QStringLiteral("connection '%1' already exists").arg(profile.name));
+            return Error::exists(
+                QStringLiteral("connection '%1' already exists").arg(profile.name));
         return s.error();
     }
     ConnectionProfile stored = profile;
@@ -72,7 +79,8 @@ Status ConnectionProfileRepository::update(const ConnectionProfile &profile)
     q.bind(profile.id);
     if (Status s = q.exec(QStringLiteral("update connection '%1'").arg(profile.name)); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(QStringLiteral("connection '%1' already exists").arg(profile.name));
+            return Error::exists(
+                QStringLiteral("connection '%1' already exists").arg(profile.name));
         return s;
     }
     if (q.rowsAffected() == 0)

@@ -12,7 +12,9 @@ class Store;
 class ConnectionProfileRepository final
 {
 public:
-    explicit ConnectionProfileRepository(Store &store) : m_store(store) {}
+    explicit ConnectionProfileRepository(Store &store)
+        : m_store(store)
+    {}
 
     Result<ConnectionProfile> add(const ConnectionProfile &profile);
     Status update(const ConnectionProfile &profile);

@@ -29,7 +29,8 @@ Status DependencyRepository::add(qint64 chainId, qint64 taskId, qint64 upstreamI
                 return Error::exists(QStringLiteral("'%1' already depends on '%2'")
                                          .arg(names.value(taskId), names.value(upstreamId)));
         }
-        const QStringList cycle = DependencyGraph(names, edges.value()).cycleIfAdded(taskId, upstreamId);
+        const QStringList cycle =
+            DependencyGraph(names, edges.value()).cycleIfAdded(taskId, upstreamId);
         if (!cycle.isEmpty())
             return Error::invalid(QStringLiteral("dependency would close a cycle: %1")
                                       .arg(DependencyGraph::describeCycle(cycle)));
@@ -54,19 +55,21 @@ Status DependencyRepository::remove(qint64 taskId, qint64 upstreamId)
 
 Result<QList<Dependency>> DependencyRepository::list(qint64 chainId) const
 {
-    StoreQuery q(m_store, QStringLiteral(
-        "SELECT d.task_id, d.upstream_id, d.condition, t.name, u.name FROM dependency d "
-        "JOIN task t ON t.id = d.task_id JOIN task u ON u.id = d.upstream_id "
-        "WHERE t.chain_id = ? ORDER BY t.name, u.name"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "SELECT d.task_id, d.upstream_id, d.condition, t.name, u.name FROM dependency d "
+            "JOIN task t ON t.id = d.task_id JOIN task u ON u.id = d.upstream_id "
+            "WHERE t.chain_id = ? ORDER BY t.name, u.name"));
     q.bind(chainId);
     if (Status s = q.exec(QStringLiteral("list dependencies")); !s)
         return s.error();
     QList<Dependency> edges;
     while (q.next()) {
-        edges << Dependency{q.int64(0), q.int64(1),
-                            enumFromString<DependencyCondition>(q.text(2))
-                                .value_or(DependencyCondition::Success),
-                            q.text(3), q.text(4)};
+        edges << Dependency{
+            q.int64(0), q.int64(1),
+            enumFromString<DependencyCondition>(q.text(2)).value_or(DependencyCondition::Success),
+            q.text(3), q.text(4)};
     }
     return edges;
 }

@@ -12,7 +12,9 @@ class Store;
 class DependencyRepository final
 {
 public:
-    explicit DependencyRepository(Store &store) : m_store(store) {}
+    explicit DependencyRepository(Store &store)
+        : m_store(store)
+    {}
 
     // Both tasks must belong to the chain; an edge that would close a cycle is refused with
     // the cycle named ("a → b → c → a").

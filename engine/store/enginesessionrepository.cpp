@@ -12,7 +12,7 @@ const QString selectSession = QStringLiteral(
 
 EngineSession readSession(const StoreQuery &q)
 {
-    return EngineSession{q.int64(0), q.text(1),   q.text(2),    q.int64(3), q.time(4),
+    return EngineSession{q.int64(0), q.text(1), q.text(2),    q.int64(3),  q.time(4),
                          q.time(5),  q.time(6), q.integer(7), q.integer(8)};
 }
 
@@ -30,22 +30,29 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
         if (existing.next()) {
             const EngineSession holder = readSession(existing);
             if (holder.leaseUntil > now)
-                return Error::exists(QStringLiteral("engine '%1' is already running (pid %2 on "
-                                                    "%3, lease until %4)")
-                                         .arg(holder.name)
-                                         .arg(holder.pid)
-                                         .arg(holder.host, holder.leaseUntil.toString(Qt::ISODate)));
+                return Error::exists(
+                    QStringLiteral("engine '%1' is already running (pid %2 on "
+                                   "%3, lease until %4)")
+                        .arg(holder.name)
+                        .arg(holder.pid)
+                        .arg(holder.host, holder.leaseUntil.toString(Qt::ISODate)));
             StoreQuery drop(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
             drop.bind(holder.id);
             if (Status s = drop.exec(QStringLiteral("replace expired engine session")); !s)
                 return s;
         }
         StoreQuery q(m_store, QStringLiteral(
-            "INSERT INTO engine_session (name, host, pid, started_at, heartbeat_at, lease_until, "
-            "capacity, load) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-        q.bind(session.name).bind(session.host).bind(session.pid).bind(StoreQuery::fromTime(now))
-            .bind(StoreQuery::fromTime(now)).bind(StoreQuery::fromTime(session.leaseUntil))
-            .bind(session.capacity).bind(session.load);
+                                  "INSERT INTO engine_session (name, host, pid, started_at, "
+                                  "heartbeat_at, lease_until, "
+                                  "capacity, load) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+        q.bind(session.name)
+            .bind(session.host)
+            .bind(session.pid)
+            .bind(StoreQuery::fromTime(now))
+            .bind(StoreQuery::fromTime(now))
+            .bind(StoreQuery::fromTime(session.leaseUntil))
+            .bind(session.capacity)
+            .bind(session.load);
         if (Status s = q.execSingle(QStringLiteral("register engine session"), {}); !s)
             return s;
         stored.id = q.int64(0);

@@ -12,7 +12,9 @@ class Store;
 class EngineSessionRepository final
 {
 public:
-    explicit EngineSessionRepository(Store &store) : m_store(store) {}
+    explicit EngineSessionRepository(Store &store)
+        : m_store(store)
+    {}
 
     // Takes the name for this engine. Refused (AlreadyExists) while another session of that
     // name still holds an unexpired lease; an expired one is replaced.

@@ -18,7 +18,8 @@ Status ExampleProject::install(Store &store)
 {
     if (ProjectRepository(store).byName(QString::fromLatin1(projectName)))
         return {};
-    const Result<ProjectImporter::Summary> imported = ProjectImporter(store).importDocument(document());
+    const Result<ProjectImporter::Summary> imported =
+        ProjectImporter(store).importDocument(document());
     if (!imported)
         return imported.error();
     return {};

@@ -6,8 +6,7 @@ JsonFieldReader::JsonFieldReader(const QJsonObject &object, QString path, QStrin
     : m_object(object)
     , m_path(std::move(path))
     , m_firstError(firstError)
-{
-}
+{}
 
 bool JsonFieldReader::present(const QString &key) const
 {

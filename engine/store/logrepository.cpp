@@ -13,8 +13,11 @@ Status LogRepository::append(const QList<LogLine> &lines)
         StoreQuery q(m_store, QStringLiteral("INSERT INTO log_line (run_id, task_run_id, stream, "
                                              "at, text) VALUES (?, ?, ?, ?, ?)"));
         for (const LogLine &line : lines) {
-            q.bind(line.runId).bind(StoreQuery::fromId(line.taskRunId)).bind(enumName(line.stream))
-                .bind(StoreQuery::fromTime(line.at)).bind(line.text);
+            q.bind(line.runId)
+                .bind(StoreQuery::fromId(line.taskRunId))
+                .bind(enumName(line.stream))
+                .bind(StoreQuery::fromTime(line.at))
+                .bind(line.text);
             if (Status s = q.exec(QStringLiteral("write log line")); !s)
                 return s;
         }
@@ -32,9 +35,10 @@ Result<QList<LogLine>> LogRepository::read(qint64 runId, qint64 afterId, int lim
         return s.error();
     QList<LogLine> lines;
     while (q.next()) {
-        lines << LogLine{q.int64(0), q.int64(1), q.int64(2),
-                         enumFromString<LogStream>(q.text(3)).value_or(LogStream::System),
-                         q.time(4), q.text(5)};
+        lines << LogLine{
+            q.int64(0), q.int64(1),
+            q.int64(2), enumFromString<LogStream>(q.text(3)).value_or(LogStream::System),
+            q.time(4),  q.text(5)};
     }
     return lines;
 }

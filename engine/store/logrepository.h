@@ -12,7 +12,9 @@ class Store;
 class LogRepository final
 {
 public:
-    explicit LogRepository(Store &store) : m_store(store) {}
+    explicit LogRepository(Store &store)
+        : m_store(store)
+    {}
 
     // One transaction per batch: the engine collects lines and writes them together.
     Status append(const QList<LogLine> &lines);

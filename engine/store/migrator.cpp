@@ -25,8 +25,8 @@ int versionOf(const QString &fileName)
 
 QStringList migrationFiles(StoreBackend backend)
 {
-    QStringList files = QDir(folderFor(backend))
-                            .entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+    QStringList files =
+        QDir(folderFor(backend)).entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
     files.removeIf([](const QString &name) { return versionOf(name) <= 0; });
     return files;
 }
@@ -35,8 +35,7 @@ QStringList migrationFiles(StoreBackend backend)
 
 Migrator::Migrator(Store &store)
     : m_store(store)
-{
-}
+{}
 
 int Migrator::latestVersion(StoreBackend backend)
 {

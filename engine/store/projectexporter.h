@@ -19,7 +19,9 @@ public:
     static constexpr int formatVersion = 1;
     static QString formatName() { return QStringLiteral("hourglass-export"); }
 
-    explicit ProjectExporter(Store &store) : m_store(store) {}
+    explicit ProjectExporter(Store &store)
+        : m_store(store)
+    {}
 
     Result<QJsonObject> exportAll();
     Result<QJsonObject> exportProject(const QString &project,

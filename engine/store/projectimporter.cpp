@@ -38,8 +38,8 @@ Result<ProjectImporter::Summary> ProjectImporter::importDocument(const QByteArra
         return Error::invalid(QStringLiteral("import: the document is not a JSON object"));
     Summary summary;
     m_problem.clear();
-    const Status status = m_store.transaction(
-        [&]() { return importDocumentObject(document.object(), summary); });
+    const Status status =
+        m_store.transaction([&]() { return importDocumentObject(document.object(), summary); });
     if (!status)
         return status.error();
     return summary;
@@ -211,7 +211,8 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         Schedule schedule;
         schedule.chainId = stored->id;
         schedule.expression = s.requiredString(QStringLiteral("expression"));
-        schedule.kind = s.enumeration(QStringLiteral("kind"), inferScheduleKind(schedule.expression));
+        schedule.kind =
+            s.enumeration(QStringLiteral("kind"), inferScheduleKind(schedule.expression));
         schedule.dialect = s.enumeration(QStringLiteral("dialect"), CronDialect::Auto);
         schedule.timeZone = s.string(QStringLiteral("timeZone"));
         schedule.misfire = s.enumeration(QStringLiteral("misfire"), MisfirePolicy::Once);

@@ -24,7 +24,9 @@ public:
         int schedules = 0;
     };
 
-    explicit ProjectImporter(Store &store) : m_store(store) {}
+    explicit ProjectImporter(Store &store)
+        : m_store(store)
+    {}
 
     Result<Summary> importDocument(const QByteArray &json);
 

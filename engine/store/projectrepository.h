@@ -12,7 +12,9 @@ class Store;
 class ProjectRepository final
 {
 public:
-    explicit ProjectRepository(Store &store) : m_store(store) {}
+    explicit ProjectRepository(Store &store)
+        : m_store(store)
+    {}
 
     Result<Project> add(const QString &name, const QString &description = {});
     Result<Project> byName(const QString &name) const;

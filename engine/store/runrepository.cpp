@@ -34,18 +34,23 @@ Run readRun(const StoreQuery &q)
 Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, qint64 scheduleId,
                                                                const QDateTime &fireTime)
 {
-    StoreQuery insertQuery(m_store, QStringLiteral(
-        "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at) "
-        "VALUES (?, ?, 'schedule', ?, 'queued', ?) "
-        "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
-    insertQuery.bind(chainId).bind(scheduleId).bind(StoreQuery::fromTime(fireTime))
+    StoreQuery insertQuery(
+        m_store,
+        QStringLiteral(
+            "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at) "
+            "VALUES (?, ?, 'schedule', ?, 'queued', ?) "
+            "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
+    insertQuery.bind(chainId)
+        .bind(scheduleId)
+        .bind(StoreQuery::fromTime(fireTime))
         .bind(QDateTime::currentMSecsSinceEpoch());
     if (Status s = insertQuery.exec(QStringLiteral("insert scheduled run")); !s)
         return s.error();
     const bool created = insertQuery.next();
 
-    StoreQuery existing(m_store, selectRun + QStringLiteral("WHERE schedule_id = ? AND "
-                                                            "scheduled_for = ?"));
+    StoreQuery existing(m_store, selectRun
+                                     + QStringLiteral("WHERE schedule_id = ? AND "
+                                                      "scheduled_for = ?"));
     existing.bind(scheduleId).bind(StoreQuery::fromTime(fireTime));
     if (Status s = existing.execSingle(QStringLiteral("read scheduled run"),
                                        QStringLiteral("scheduled run vanished"));
@@ -60,15 +65,21 @@ Result<Run> RunRepository::insert(const Run &run)
     stored.createdAt = QDateTime::currentDateTimeUtc();
     if (!stored.scheduledFor.isValid())
         stored.scheduledFor = stored.createdAt;
-    StoreQuery q(m_store, QStringLiteral(
-        "INSERT INTO run (chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, "
-        "scheduled_for, state, engine_name, parameters, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-    q.bind(stored.chainId).bind(StoreQuery::fromId(stored.scheduleId))
-        .bind(StoreQuery::fromId(stored.parentRunId)).bind(StoreQuery::fromId(stored.rerunOfId))
-        .bind(enumName(stored.trigger)).bind(StoreQuery::fromTime(stored.scheduledFor))
-        .bind(enumName(stored.state)).bind(stored.engineName)
-        .bind(StoreQuery::fromJson(stored.parameters)).bind(StoreQuery::fromTime(stored.createdAt));
+    StoreQuery q(m_store,
+                 QStringLiteral(
+                     "INSERT INTO run (chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, "
+                     "scheduled_for, state, engine_name, parameters, created_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.bind(stored.chainId)
+        .bind(StoreQuery::fromId(stored.scheduleId))
+        .bind(StoreQuery::fromId(stored.parentRunId))
+        .bind(StoreQuery::fromId(stored.rerunOfId))
+        .bind(enumName(stored.trigger))
+        .bind(StoreQuery::fromTime(stored.scheduledFor))
+        .bind(enumName(stored.state))
+        .bind(stored.engineName)
+        .bind(StoreQuery::fromJson(stored.parameters))
+        .bind(StoreQuery::fromTime(stored.createdAt));
     if (Status s = q.execSingle(QStringLiteral("insert run"), {}); !s)
         return s.error();
     stored.id = q.int64(0);
@@ -79,7 +90,8 @@ Result<Run> RunRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectRun + QStringLiteral("WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read run"), QStringLiteral("unknown run %1").arg(id));
+    if (Status s =
+            q.execSingle(QStringLiteral("read run"), QStringLiteral("unknown run %1").arg(id));
         !s)
         return s.error();
     return readRun(q);
@@ -103,7 +115,8 @@ Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
     }
     QString sql = selectRun;
     if (!conditions.isEmpty())
-        sql += QStringLiteral("WHERE ") + conditions.join(QLatin1String(" AND ")) + QLatin1Char(' ');
+        sql +=
+            QStringLiteral("WHERE ") + conditions.join(QLatin1String(" AND ")) + QLatin1Char(' ');
     sql += QStringLiteral("ORDER BY id DESC LIMIT ?");
     StoreQuery q(m_store, sql);
     for (const QVariant &value : values)
@@ -121,14 +134,21 @@ Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at
                                const QString &engineName)
 {
     // started_at keeps the first start; finished_at is set by terminal states only.
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE run SET state = ?, "
-        "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
-        "finished_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE NULL END, "
-        "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
+    StoreQuery q(m_store,
+                 QStringLiteral(
+                     "UPDATE run SET state = ?, "
+                     "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
+                     "finished_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE NULL END, "
+                     "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
     const QVariant when = StoreQuery::fromTime(at);
-    q.bind(enumName(state)).bind(state == RunState::Running).bind(when)
-        .bind(isTerminal(state)).bind(when).bind(engineName).bind(engineName).bind(runId);
+    q.bind(enumName(state))
+        .bind(state == RunState::Running)
+        .bind(when)
+        .bind(isTerminal(state))
+        .bind(when)
+        .bind(engineName)
+        .bind(engineName)
+        .bind(runId);
     if (Status s = q.exec(QStringLiteral("update run %1").arg(runId)); !s)
         return s;
     if (q.rowsAffected() == 0)

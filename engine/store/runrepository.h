@@ -22,7 +22,9 @@ struct RunFilter
 class RunRepository final
 {
 public:
-    explicit RunRepository(Store &store) : m_store(store) {}
+    explicit RunRepository(Store &store)
+        : m_store(store)
+    {}
 
     struct Inserted
     {

@@ -32,9 +32,14 @@ Schedule readSchedule(const StoreQuery &q)
 
 void bindEditable(StoreQuery &q, const Schedule &s)
 {
-    q.bind(enumName(s.kind)).bind(s.expression.trimmed()).bind(enumName(s.dialect))
-        .bind(s.timeZone).bind(enumName(s.misfire)).bind(s.misfireWindowSeconds)
-        .bind(StoreQuery::fromTime(s.activeFrom)).bind(StoreQuery::fromTime(s.activeUntil))
+    q.bind(enumName(s.kind))
+        .bind(s.expression.trimmed())
+        .bind(enumName(s.dialect))
+        .bind(s.timeZone)
+        .bind(enumName(s.misfire))
+        .bind(s.misfireWindowSeconds)
+        .bind(StoreQuery::fromTime(s.activeFrom))
+        .bind(StoreQuery::fromTime(s.activeUntil))
         .bind(s.enabled);
 }
 
@@ -64,10 +69,11 @@ Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
     Schedule stored = schedule;
     stored.expression = schedule.expression.trimmed();
     stored.createdAt = QDateTime::currentDateTimeUtc();
-    StoreQuery q(m_store, QStringLiteral(
-        "INSERT INTO schedule (kind, expression, dialect, time_zone, misfire, misfire_window_s, "
-        "active_from, active_until, enabled, chain_id, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    StoreQuery q(m_store,
+                 QStringLiteral("INSERT INTO schedule (kind, expression, dialect, time_zone, "
+                                "misfire, misfire_window_s, "
+                                "active_from, active_until, enabled, chain_id, created_at) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.chainId).bind(StoreQuery::fromTime(stored.createdAt));
     if (Status s = q.execSingle(QStringLiteral("add schedule"), {}); !s) {
@@ -83,9 +89,12 @@ Status ScheduleRepository::update(const Schedule &schedule)
 {
     if (Status valid = validate(schedule); !valid)
         return valid;
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE schedule SET kind = ?, expression = ?, dialect = ?, time_zone = ?, misfire = ?, "
-        "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ? WHERE id = ?"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE schedule SET kind = ?, expression = ?, dialect = ?, time_zone = ?, misfire = "
+            "?, "
+            "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ? WHERE id = ?"));
     bindEditable(q, schedule);
     q.bind(schedule.id);
     if (Status s = q.exec(QStringLiteral("update schedule")); !s)

@@ -14,7 +14,9 @@ class Store;
 class ScheduleRepository final
 {
 public:
-    explicit ScheduleRepository(Store &store) : m_store(store) {}
+    explicit ScheduleRepository(Store &store)
+        : m_store(store)
+    {}
 
     static Status validate(const Schedule &schedule);
 

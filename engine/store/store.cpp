@@ -37,8 +37,7 @@ int Store::knownSchemaVersion(StoreBackend backend)
 Store::Store(StoreLocation location, QString connectionName)
     : m_location(std::move(location))
     , m_connectionName(std::move(connectionName))
-{
-}
+{}
 
 Store::~Store()
 {
@@ -60,8 +59,8 @@ Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const 
 {
     const QString name = QStringLiteral("hourglass-%1-%2").arg(purpose).arg(++connectionCounter);
     std::unique_ptr<Store> store(new Store(location, name));
-    const Status opened = location.backend() == StoreBackend::Sqlite ? store->openSqlite()
-                                                                     : store->openPostgreSql();
+    const Status opened =
+        location.backend() == StoreBackend::Sqlite ? store->openSqlite() : store->openPostgreSql();
     if (!opened)
         return opened.error();
 
@@ -150,9 +149,9 @@ Status Store::openPostgreSql()
         options << key + QLatin1Char('=') + value;
     db.setConnectOptions(options.join(QLatin1Char(';')));
     if (!db.open())
-        return Error::storage(QStringLiteral("cannot connect to PostgreSQL store %1: %2")
-                                  .arg(m_location.displayName(),
-                                       db.lastError().text().simplified()));
+        return Error::storage(
+            QStringLiteral("cannot connect to PostgreSQL store %1: %2")
+                .arg(m_location.displayName(), db.lastError().text().simplified()));
     return execPragma(db, QStringLiteral("SET client_min_messages = WARNING"));
 }
 

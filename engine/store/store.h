@@ -21,9 +21,8 @@ public:
     // The newest schema version this binary knows: a store beyond it is refused untouched.
     static int knownSchemaVersion(StoreBackend backend);
 
-    static Result<std::unique_ptr<Store>> open(const StoreLocation &location,
-                                               const QString &purpose,
-                                               OpenMode mode = OpenMode::Migrate);
+    static Result<std::unique_ptr<Store>>
+    open(const StoreLocation &location, const QString &purpose, OpenMode mode = OpenMode::Migrate);
     ~Store();
     Q_DISABLE_COPY_MOVE(Store)
 

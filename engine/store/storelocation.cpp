@@ -22,13 +22,13 @@ Result<StoreLocation> StoreLocation::parse(const QString &text)
         || text.startsWith(QLatin1String("postgres://"))) {
         const QUrl url(text, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty())
-            return Error::invalid(QStringLiteral("invalid PostgreSQL URL '%1': expected "
-                                                 "postgresql://user[:password]@host[:port]/database")
-                                      .arg(url.toDisplayString(QUrl::RemovePassword)));
-        if (url.path().size() <= 1)
             return Error::invalid(
-                QStringLiteral("PostgreSQL URL '%1' names no database")
+                QStringLiteral("invalid PostgreSQL URL '%1': expected "
+                               "postgresql://user[:password]@host[:port]/database")
                     .arg(url.toDisplayString(QUrl::RemovePassword)));
+        if (url.path().size() <= 1)
+            return Error::invalid(QStringLiteral("PostgreSQL URL '%1' names no database")
+                                      .arg(url.toDisplayString(QUrl::RemovePassword)));
         location.m_backend = StoreBackend::PostgreSql;
         location.m_url = url;
         return location;
@@ -52,7 +52,7 @@ Result<StoreLocation> StoreLocation::parse(const QString &text)
 QString StoreLocation::defaultSqlitePath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-        + QLatin1String("/hourglass/hourglass.db");
+           + QLatin1String("/hourglass/hourglass.db");
 }
 
 QString StoreLocation::databaseName() const

@@ -32,9 +32,8 @@ Status StoreQuery::exec(const QString &whatFor)
     if (execGuarded())
         return {};
     const QSqlError error = m_query.lastError();
-    const QString text = (error.databaseText().isEmpty() ? error.driverText()
-                                                         : error.databaseText())
-                             .simplified();
+    const QString text =
+        (error.databaseText().isEmpty() ? error.driverText() : error.databaseText()).simplified();
     const QString code = error.nativeErrorCode();
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
@@ -44,8 +43,8 @@ Status StoreQuery::exec(const QString &whatFor)
             QStringLiteral("cannot %1: it is still referenced or refers to something missing (%2)")
                 .arg(whatFor, text));
     if (code == QLatin1String("23514") || text.contains(QLatin1String("CHECK constraint")))
-        return Error::invalid(QStringLiteral("cannot %1: a value is out of range (%2)")
-                                  .arg(whatFor, text));
+        return Error::invalid(
+            QStringLiteral("cannot %1: a value is out of range (%2)").arg(whatFor, text));
     return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, text));
 }
 
@@ -93,7 +92,8 @@ QJsonArray StoreQuery::array(int column) const
 
 QVariant StoreQuery::fromTime(const QDateTime &time)
 {
-    return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant(QMetaType::fromType<qint64>());
+    return time.isValid() ? QVariant(time.toMSecsSinceEpoch())
+                          : QVariant(QMetaType::fromType<qint64>());
 }
 
 QVariant StoreQuery::fromId(qint64 id)

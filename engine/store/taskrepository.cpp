@@ -44,11 +44,20 @@ Task readTask(const StoreQuery &q)
 void bindEditable(StoreQuery &q, const Task &t, const QVariant &connectionId)
 {
     const QVariant noPosition(QMetaType::fromType<double>());
-    q.bind(t.name).bind(enumName(t.kind)).bind(t.command)
+    q.bind(t.name)
+        .bind(enumName(t.kind))
+        .bind(t.command)
         .bind(StoreQuery::fromJson(QJsonArray::fromStringList(t.arguments)))
-        .bind(t.workingDirectory).bind(StoreQuery::fromJson(t.environment)).bind(connectionId)
-        .bind(t.ignoreError).bind(t.autonomous).bind(t.timeoutSeconds).bind(t.maxRetries)
-        .bind(t.retryDelaySeconds).bind(t.retryBackoff).bind(enumName(t.priority))
+        .bind(t.workingDirectory)
+        .bind(StoreQuery::fromJson(t.environment))
+        .bind(connectionId)
+        .bind(t.ignoreError)
+        .bind(t.autonomous)
+        .bind(t.timeoutSeconds)
+        .bind(t.maxRetries)
+        .bind(t.retryDelaySeconds)
+        .bind(t.retryBackoff)
+        .bind(enumName(t.priority))
         .bind(t.position ? QVariant(t.position->x()) : noPosition)
         .bind(t.position ? QVariant(t.position->y()) : noPosition);
 }
@@ -56,7 +65,8 @@ void bindEditable(StoreQuery &q, const Task &t, const QVariant &connectionId)
 Status duplicateOr(const Status &status, const Task &task)
 {
     if (!status && status.error().kind == ErrorKind::AlreadyExists)
-        return Error::exists(QStringLiteral("task '%1' already exists in this chain").arg(task.name));
+        return Error::exists(
+            QStringLiteral("task '%1' already exists in this chain").arg(task.name));
     return status;
 }
 
@@ -75,26 +85,27 @@ Status TaskRepository::validate(const Task &task)
         return name;
     const QString kind = enumName(task.kind);
     if (task.command.trimmed().isEmpty())
-        return Error::invalid(QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
+        return Error::invalid(
+            QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
     switch (task.kind) {
     case TaskKind::Builtin:
         if (!builtinNames().contains(task.command))
-            return Error::invalid(QStringLiteral("task '%1': unknown builtin '%2' (one of %3)")
-                                      .arg(task.name, task.command,
-                                           builtinNames().join(QLatin1String(", "))));
+            return Error::invalid(
+                QStringLiteral("task '%1': unknown builtin '%2' (one of %3)")
+                    .arg(task.name, task.command, builtinNames().join(QLatin1String(", "))));
         break;
     case TaskKind::Http: {
         const QUrl url(task.command, QUrl::StrictMode);
-        if (!url.isValid() || (url.scheme() != QLatin1String("http")
-                               && url.scheme() != QLatin1String("https")))
-            return Error::invalid(
-                QStringLiteral("task '%1': '%2' is not an http or https URL").arg(task.name, task.command));
+        if (!url.isValid()
+            || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+            return Error::invalid(QStringLiteral("task '%1': '%2' is not an http or https URL")
+                                      .arg(task.name, task.command));
         break;
     }
     case TaskKind::Subchain:
         if (Result<ChainPath> path = ChainPath::parse(task.command); !path)
-            return Error::invalid(QStringLiteral("task '%1': subchain %2")
-                                      .arg(task.name, path.error().message));
+            return Error::invalid(
+                QStringLiteral("task '%1': subchain %2").arg(task.name, path.error().message));
         break;
     default:
         break;
@@ -135,15 +146,17 @@ Result<Task> TaskRepository::add(const Task &task)
     const Result<QVariant> connectionId = connectionIdFor(task);
     if (!connectionId)
         return connectionId.error();
-    StoreQuery q(m_store, QStringLiteral(
-        "INSERT INTO task (name, kind, command, arguments, working_dir, environment, "
-        "connection_id, ignore_error, autonomous, timeout_s, max_retries, retry_delay_s, "
-        "retry_backoff, priority, pos_x, pos_y, chain_id) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "INSERT INTO task (name, kind, command, arguments, working_dir, environment, "
+            "connection_id, ignore_error, autonomous, timeout_s, max_retries, retry_delay_s, "
+            "retry_backoff, priority, pos_x, pos_y, chain_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, task, connectionId.value());
     q.bind(task.chainId);
-    if (Status s = duplicateOr(q.execSingle(QStringLiteral("add task '%1'").arg(task.name), {}),
-                               task);
+    if (Status s =
+            duplicateOr(q.execSingle(QStringLiteral("add task '%1'").arg(task.name), {}), task);
         !s)
         return s.error();
     Task stored = task;
@@ -158,15 +171,16 @@ Status TaskRepository::update(const Task &task)
     const Result<QVariant> connectionId = connectionIdFor(task);
     if (!connectionId)
         return connectionId.error();
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE task SET name = ?, kind = ?, command = ?, arguments = ?, working_dir = ?, "
-        "environment = ?, connection_id = ?, ignore_error = ?, autonomous = ?, timeout_s = ?, "
-        "max_retries = ?, retry_delay_s = ?, retry_backoff = ?, priority = ?, pos_x = ?, "
-        "pos_y = ? WHERE id = ?"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE task SET name = ?, kind = ?, command = ?, arguments = ?, working_dir = ?, "
+            "environment = ?, connection_id = ?, ignore_error = ?, autonomous = ?, timeout_s = ?, "
+            "max_retries = ?, retry_delay_s = ?, retry_backoff = ?, priority = ?, pos_x = ?, "
+            "pos_y = ? WHERE id = ?"));
     bindEditable(q, task, connectionId.value());
     q.bind(task.id);
-    if (Status s = duplicateOr(q.exec(QStringLiteral("update task '%1'").arg(task.name)), task);
-        !s)
+    if (Status s = duplicateOr(q.exec(QStringLiteral("update task '%1'").arg(task.name)), task); !s)
         return s;
     if (q.rowsAffected() == 0)
         return Error::notFound(QStringLiteral("unknown task id %1").arg(task.id));
@@ -188,8 +202,8 @@ Result<Task> TaskRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectTask + QStringLiteral("WHERE t.id = ?"));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read task"),
-                                QStringLiteral("unknown task id %1").arg(id));
+    if (Status s =
+            q.execSingle(QStringLiteral("read task"), QStringLiteral("unknown task id %1").arg(id));
         !s)
         return s.error();
     return readTask(q);

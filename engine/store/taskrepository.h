@@ -12,7 +12,9 @@ class Store;
 class TaskRepository final
 {
 public:
-    explicit TaskRepository(Store &store) : m_store(store) {}
+    explicit TaskRepository(Store &store)
+        : m_store(store)
+    {}
 
     // The names of the BUILTIN tasks the engine provides.
     static QStringList builtinNames();

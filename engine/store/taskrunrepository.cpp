@@ -41,14 +41,23 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
     TaskRun stored = taskRun;
     if (!stored.queuedAt.isValid())
         stored.queuedAt = QDateTime::currentDateTimeUtc();
-    StoreQuery q(m_store, QStringLiteral(
-        "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
-        "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "RETURNING id"));
-    q.bind(stored.runId).bind(stored.taskId).bind(stored.attempt).bind(enumName(stored.state))
-        .bind(stored.pid).bind(stored.processStartTicks).bind(exitCodeValue(stored))
-        .bind(stored.error).bind(StoreQuery::fromTime(stored.queuedAt))
-        .bind(StoreQuery::fromTime(stored.startedAt)).bind(StoreQuery::fromTime(stored.finishedAt));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
+            "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"));
+    q.bind(stored.runId)
+        .bind(stored.taskId)
+        .bind(stored.attempt)
+        .bind(enumName(stored.state))
+        .bind(stored.pid)
+        .bind(stored.processStartTicks)
+        .bind(exitCodeValue(stored))
+        .bind(stored.error)
+        .bind(StoreQuery::fromTime(stored.queuedAt))
+        .bind(StoreQuery::fromTime(stored.startedAt))
+        .bind(StoreQuery::fromTime(stored.finishedAt));
     if (Status s = q.execSingle(QStringLiteral("insert task run"), {}); !s)
         return s.error();
     stored.id = q.int64(0);
@@ -57,12 +66,19 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
 
 Status TaskRunRepository::update(const TaskRun &t)
 {
-    StoreQuery q(m_store, QStringLiteral(
-        "UPDATE task_run SET state = ?, pid = ?, process_start = ?, exit_code = ?, error = ?, "
-        "started_at = ?, finished_at = ? WHERE id = ?"));
-    q.bind(enumName(t.state)).bind(t.pid).bind(t.processStartTicks).bind(exitCodeValue(t))
-        .bind(t.error).bind(StoreQuery::fromTime(t.startedAt))
-        .bind(StoreQuery::fromTime(t.finishedAt)).bind(t.id);
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE task_run SET state = ?, pid = ?, process_start = ?, exit_code = ?, error = ?, "
+            "started_at = ?, finished_at = ? WHERE id = ?"));
+    q.bind(enumName(t.state))
+        .bind(t.pid)
+        .bind(t.processStartTicks)
+        .bind(exitCodeValue(t))
+        .bind(t.error)
+        .bind(StoreQuery::fromTime(t.startedAt))
+        .bind(StoreQuery::fromTime(t.finishedAt))
+        .bind(t.id);
     if (Status s = q.exec(QStringLiteral("update task run %1").arg(t.id)); !s)
         return s;
     if (q.rowsAffected() == 0)

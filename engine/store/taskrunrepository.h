@@ -12,7 +12,9 @@ class Store;
 class TaskRunRepository final
 {
 public:
-    explicit TaskRunRepository(Store &store) : m_store(store) {}
+    explicit TaskRunRepository(Store &store)
+        : m_store(store)
+    {}
 
     Result<TaskRun> insert(const TaskRun &taskRun);
     // Writes state, pid, exit code, error and times of an existing attempt.

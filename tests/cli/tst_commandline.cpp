@@ -1,5 +1,5 @@
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -110,8 +110,8 @@ void TestCommandLine::buildNightlyChain(test::TestStore &t)
     };
     for (const QStringList &command : commands) {
         const Output result = runOn(t, command);
-        QVERIFY2(result.exitCode == 0, qPrintable(command.join(QLatin1Char(' ')) + QLatin1String(": ")
-                                                  + result.err));
+        QVERIFY2(result.exitCode == 0,
+                 qPrintable(command.join(QLatin1Char(' ')) + QLatin1String(": ") + result.err));
         QVERIFY2(result.err.isEmpty(), qPrintable(result.err));
     }
 }
@@ -130,7 +130,8 @@ void TestCommandLine::help_listsEveryCommand()
     for (const char *command : {"project add", "chain add", "chain show", "task add", "dep add",
                                 "schedule add", "export", "import"})
         QVERIFY2(result.out.contains(QLatin1String(command)), command);
-    const Output sub = run({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("--help")});
+    const Output sub =
+        run({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("--help")});
     QCOMPARE(sub.exitCode, 0);
     QVERIFY(sub.out.contains(QLatin1String("--retry-delay")));
 }
@@ -170,16 +171,19 @@ void TestCommandLine::definitions_builtThroughCommandsReadBackAsJson()
     QCOMPARE(afterC.size(), 2);
     QCOMPARE(afterC[0][QStringLiteral("when")].toString(), QStringLiteral("failure"));
 
-    const Output schedules = runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"),
-                                       QStringLiteral("--json")});
+    const Output schedules =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"), QStringLiteral("--json")});
     const QJsonArray scheduleArray = QJsonDocument::fromJson(schedules.out.toUtf8()).array();
     QCOMPARE(scheduleArray.size(), 1);
-    QCOMPARE(scheduleArray[0][QStringLiteral("timeZone")].toString(), QStringLiteral("Europe/Berlin"));
+    QCOMPARE(scheduleArray[0][QStringLiteral("timeZone")].toString(),
+             QStringLiteral("Europe/Berlin"));
     QCOMPARE(scheduleArray[0][QStringLiteral("misfire")].toString(), QStringLiteral("all"));
 
-    const Output projects = runOn(t, {QStringLiteral("project"), QStringLiteral("list"),
-                                      QStringLiteral("--json")});
-    QCOMPARE(QJsonDocument::fromJson(projects.out.toUtf8()).array()[0][QStringLiteral("chains")].toInt(), 1);
+    const Output projects =
+        runOn(t, {QStringLiteral("project"), QStringLiteral("list"), QStringLiteral("--json")});
+    QCOMPARE(
+        QJsonDocument::fromJson(projects.out.toUtf8()).array()[0][QStringLiteral("chains")].toInt(),
+        1);
     const Output chains = runOn(t, {QStringLiteral("chain"), QStringLiteral("list")});
     QVERIFY(chains.out.contains(QLatin1String("ops/nightly")));
 }
@@ -188,16 +192,19 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    const auto words = [](const char *text) { return QString::fromUtf8(text).split(QLatin1Char('|')); };
-    QTest::newRow("unknown project") << words("chain|add|nope/x") << QStringLiteral("unknown project 'nope'");
-    QTest::newRow("unknown chain") << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
-    QTest::newRow("duplicate project") << words("project|add|ops")
-                                       << QStringLiteral("project 'ops' already exists");
-    QTest::newRow("duplicate chain") << words("chain|add|ops/nightly")
-                                     << QStringLiteral("chain 'nightly' already exists");
-    QTest::newRow("duplicate task")
-        << words("task|add|ops/nightly|a|--kind|shell|--command|true")
-        << QStringLiteral("task 'a' already exists");
+    const auto words = [](const char *text) {
+        return QString::fromUtf8(text).split(QLatin1Char('|'));
+    };
+    QTest::newRow("unknown project")
+        << words("chain|add|nope/x") << QStringLiteral("unknown project 'nope'");
+    QTest::newRow("unknown chain")
+        << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
+    QTest::newRow("duplicate project")
+        << words("project|add|ops") << QStringLiteral("project 'ops' already exists");
+    QTest::newRow("duplicate chain")
+        << words("chain|add|ops/nightly") << QStringLiteral("chain 'nightly' already exists");
+    QTest::newRow("duplicate task") << words("task|add|ops/nightly|a|--kind|shell|--command|true")
+                                    << QStringLiteral("task 'a' already exists");
     QTest::newRow("cycle") << words("dep|add|ops/nightly|a|c")
                            << QStringLiteral("cycle: c → a → c");
     QTest::newRow("after unknown task")
@@ -209,13 +216,19 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
                                 << QStringLiteral("--max-instances: 'many' is not a whole number");
     QTest::newRow("bad zone") << words("schedule|add|ops/nightly|* * * * *|--tz|Mars/Base")
                               << QStringLiteral("unknown time zone 'Mars/Base'");
-    QTest::newRow("not a path") << words("chain|show|ops") << QStringLiteral("'ops' is not PROJECT/CHAIN");
-    QTest::newRow("unknown command") << words("frobnicate") << QStringLiteral("unknown command 'frobnicate'");
-    QTest::newRow("unknown verb") << words("project|explode") << QStringLiteral("unknown command 'project explode'");
+    QTest::newRow("not a path") << words("chain|show|ops")
+                                << QStringLiteral("'ops' is not PROJECT/CHAIN");
+    QTest::newRow("unknown command")
+        << words("frobnicate") << QStringLiteral("unknown command 'frobnicate'");
+    QTest::newRow("unknown verb") << words("project|explode")
+                                  << QStringLiteral("unknown command 'project explode'");
     QTest::newRow("missing argument") << words("project|add") << QStringLiteral("missing NAME");
-    QTest::newRow("unknown option") << words("project|list|--colour") << QStringLiteral("Unknown option 'colour'");
-    QTest::newRow("schedule id not a number") << words("schedule|rm|x") << QStringLiteral("'x' is not a schedule id");
-    QTest::newRow("unknown schedule") << words("schedule|rm|999") << QStringLiteral("unknown schedule 999");
+    QTest::newRow("unknown option")
+        << words("project|list|--colour") << QStringLiteral("Unknown option 'colour'");
+    QTest::newRow("schedule id not a number")
+        << words("schedule|rm|x") << QStringLiteral("'x' is not a schedule id");
+    QTest::newRow("unknown schedule")
+        << words("schedule|rm|999") << QStringLiteral("unknown schedule 999");
 }
 
 void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr()
@@ -245,7 +258,8 @@ void TestCommandLine::exportImportExport_documentsAreIdentical()
     QCOMPARE(runOn(t, {QStringLiteral("export"), QStringLiteral("--output"), first}).exitCode, 0);
 
     const QString emptyStore = dir.filePath(QStringLiteral("empty.db"));
-    const Output imported = run({QStringLiteral("--db"), emptyStore, QStringLiteral("import"), first});
+    const Output imported =
+        run({QStringLiteral("--db"), emptyStore, QStringLiteral("import"), first});
     QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
     const Output second = run({QStringLiteral("--db"), emptyStore, QStringLiteral("export")});
     QCOMPARE(second.exitCode, 0);
@@ -281,7 +295,8 @@ void TestCommandLine::import_malformedOrTruncatedChangesNothing()
         QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
         QCOMPARE(runOn(t, {QStringLiteral("export")}).out, before.out);
     }
-    const Output missing = runOn(t, {QStringLiteral("import"), dir.filePath(QStringLiteral("none"))});
+    const Output missing =
+        runOn(t, {QStringLiteral("import"), dir.filePath(QStringLiteral("none"))});
     QCOMPARE(missing.exitCode, 2);
 }
 
@@ -291,10 +306,12 @@ void TestCommandLine::store_unwritablePathExitsOne()
     QFile blocker(dir.filePath(QStringLiteral("file")));
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
-    const Output result = run({QStringLiteral("--db"), blocker.fileName() + QLatin1String("/x/h.db"),
-                               QStringLiteral("project"), QStringLiteral("list")});
+    const Output result =
+        run({QStringLiteral("--db"), blocker.fileName() + QLatin1String("/x/h.db"),
+             QStringLiteral("project"), QStringLiteral("list")});
     QCOMPARE(result.exitCode, 1);
-    QVERIFY2(result.err.contains(QLatin1String("cannot create store directory")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("cannot create store directory")),
+             qPrintable(result.err));
     QVERIFY(result.out.isEmpty());
 }
 
@@ -302,11 +319,14 @@ void TestCommandLine::store_newerSchemaExitsOneAndChangesNothing()
 {
     HG_TEST_STORE(t);
     QSqlQuery bump(t.store().database());
-    QVERIFY(bump.exec(QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (9999, 0)")));
+    QVERIFY(bump.exec(
+        QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (9999, 0)")));
     t.close();
-    const Output result = runOn(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("x")});
+    const Output result =
+        runOn(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("x")});
     QCOMPARE(result.exitCode, 1);
-    QVERIFY2(result.err.contains(QLatin1String("schema version 9999, newer than")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("schema version 9999, newer than")),
+             qPrintable(result.err));
     // Nothing was added: removing the marker makes the store readable again, and empty.
     std::unique_ptr<Store> raw;
     {
@@ -340,14 +360,20 @@ void TestCommandLine::store_dbOptionWinsOverEnvironmentAndMayFollowCommand()
     QProcessEnvironment environment;
     environment.insert(QStringLiteral("HOURGLASS_DB"), fromEnv);
     QCOMPARE(run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("in-env")},
-                 environment).exitCode, 0);
+                 environment)
+                 .exitCode,
+             0);
     QCOMPARE(run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("in-option"),
-                  QStringLiteral("--db"), fromOption}, environment).exitCode, 0);
+                  QStringLiteral("--db"), fromOption},
+                 environment)
+                 .exitCode,
+             0);
     const Output envList = run({QStringLiteral("project"), QStringLiteral("list")}, environment);
     QVERIFY(envList.out.contains(QLatin1String("in-env")));
     QVERIFY(!envList.out.contains(QLatin1String("in-option")));
-    const Output optionList = run({QStringLiteral("--db"), fromOption, QStringLiteral("project"),
-                                   QStringLiteral("list")}, environment);
+    const Output optionList =
+        run({QStringLiteral("--db"), fromOption, QStringLiteral("project"), QStringLiteral("list")},
+            environment);
     QVERIFY(optionList.out.contains(QLatin1String("in-option")));
     // Neither went to the default store in the data directory.
     QVERIFY(!QFile::exists(m_home.filePath(QStringLiteral("hourglass/hourglass.db"))));
@@ -360,24 +386,41 @@ void TestCommandLine::remove_commandsDeleteWhatTheyName()
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(runOn(t, {QStringLiteral("dep"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
-                       QStringLiteral("c"), QStringLiteral("a")}).exitCode, 0);
+                       QStringLiteral("c"), QStringLiteral("a")})
+                 .exitCode,
+             0);
     QCOMPARE(runOn(t, {QStringLiteral("dep"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
-                       QStringLiteral("c"), QStringLiteral("a")}).exitCode, 2);
+                       QStringLiteral("c"), QStringLiteral("a")})
+                 .exitCode,
+             2);
     QCOMPARE(runOn(t, {QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
-                       QStringLiteral("c")}).exitCode, 0);
+                       QStringLiteral("c")})
+                 .exitCode,
+             0);
     const Output tasks = runOn(t, {QStringLiteral("task"), QStringLiteral("list"),
                                    QStringLiteral("ops/nightly"), QStringLiteral("--json")});
     QCOMPARE(QJsonDocument::fromJson(tasks.out.toUtf8()).array().size(), 2);
-    const Output schedules = runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"),
-                                       QStringLiteral("--json")});
-    const QString id = QString::number(
-        QJsonDocument::fromJson(schedules.out.toUtf8()).array()[0][QStringLiteral("id")].toInteger());
+    const Output schedules =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"), QStringLiteral("--json")});
+    const QString id = QString::number(QJsonDocument::fromJson(schedules.out.toUtf8())
+                                           .array()[0][QStringLiteral("id")]
+                                           .toInteger());
     QCOMPARE(runOn(t, {QStringLiteral("schedule"), QStringLiteral("rm"), id}).exitCode, 0);
-    QCOMPARE(runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode, 2);
-    QCOMPARE(runOn(t, {QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("ops/nightly")}).exitCode, 0);
-    QCOMPARE(runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode, 0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode,
+        2);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("ops/nightly")})
+            .exitCode,
+        0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode,
+        0);
     QVERIFY(QJsonDocument::fromJson(runOn(t, {QStringLiteral("project"), QStringLiteral("list"),
-                                              QStringLiteral("--json")}).out.toUtf8()).array().isEmpty());
+                                              QStringLiteral("--json")})
+                                        .out.toUtf8())
+                .array()
+                .isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)

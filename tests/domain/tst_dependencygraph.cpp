@@ -20,8 +20,11 @@ namespace {
 // Tasks 1..5 named a..e; edges given as "upstream>task".
 QHash<qint64, QString> names()
 {
-    return {{1, QStringLiteral("a")}, {2, QStringLiteral("b")}, {3, QStringLiteral("c")},
-            {4, QStringLiteral("d")}, {5, QStringLiteral("e")}};
+    return {{1, QStringLiteral("a")},
+            {2, QStringLiteral("b")},
+            {3, QStringLiteral("c")},
+            {4, QStringLiteral("d")},
+            {5, QStringLiteral("e")}};
 }
 
 QList<Dependency> edges(const QStringList &pairs)
@@ -44,8 +47,8 @@ void TestDependencyGraph::cycleIfAdded_data()
     QTest::addColumn<qint64>("upstream");
     QTest::addColumn<QString>("cycle");
 
-    QTest::newRow("independent edge is fine") << QStringList{QStringLiteral("a>b")} << qint64(3)
-                                              << qint64(2) << QString();
+    QTest::newRow("independent edge is fine")
+        << QStringList{QStringLiteral("a>b")} << qint64(3) << qint64(2) << QString();
     QTest::newRow("diamond join is fine")
         << QStringList{QStringLiteral("a>b"), QStringLiteral("a>c"), QStringLiteral("b>d")}
         << qint64(4) << qint64(3) << QString();

@@ -40,8 +40,9 @@ QString TestServers::check(const QString &driver, const QUrl &url, int defaultPo
                 error = q.lastError().text();
             else
                 *version = q.value(0).toString();
-            for (const char *sql : {"CREATE TABLE hg_probe (id INTEGER PRIMARY KEY, note TEXT)",
-                                    "INSERT INTO hg_probe VALUES (1, 'ü')", "DROP TABLE hg_probe"}) {
+            for (const char *sql :
+                 {"CREATE TABLE hg_probe (id INTEGER PRIMARY KEY, note TEXT)",
+                  "INSERT INTO hg_probe VALUES (1, 'ü')", "DROP TABLE hg_probe"}) {
                 if (error.isEmpty() && !q.exec(QLatin1String(sql)))
                     error = q.lastError().text();
             }
@@ -57,8 +58,8 @@ void TestServers::postgresql_isVersion15AndWritable()
     const QUrl url = hg::test::postgresUrl();
     HG_REQUIRE_SERVER(url.toString(), "HOURGLASS_TEST_PG_URL");
     QString version;
-    const QString error = check(QStringLiteral("QPSQL"), url, 5432,
-                                QStringLiteral("SHOW server_version"), &version);
+    const QString error =
+        check(QStringLiteral("QPSQL"), url, 5432, QStringLiteral("SHOW server_version"), &version);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(version.startsWith(QLatin1String("15")), qPrintable(version));
 }
@@ -68,8 +69,8 @@ void TestServers::mariadb_isReachableAndWritable()
     const QUrl url = hg::test::mysqlUrl();
     HG_REQUIRE_SERVER(url.toString(), "HOURGLASS_TEST_MYSQL_URL");
     QString version;
-    const QString error = check(QStringLiteral("QMYSQL"), url, 3306,
-                                QStringLiteral("SELECT VERSION()"), &version);
+    const QString error =
+        check(QStringLiteral("QMYSQL"), url, 3306, QStringLiteral("SELECT VERSION()"), &version);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(version.contains(QLatin1String("MariaDB")), qPrintable(version));
 }

@@ -2,8 +2,8 @@
 #include "projecttreemodel.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -2,8 +2,8 @@
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 

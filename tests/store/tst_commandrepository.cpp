@@ -1,7 +1,7 @@
 #include "fixtures.h"
 #include "store/commandrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QSet>
 #include <QTest>

@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/connectionprofilerepository.h"
 #include "store/taskrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 

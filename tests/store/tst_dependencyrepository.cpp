@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/dependencyrepository.h"
 #include "store/taskrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -65,7 +65,8 @@ void TestDependencyRepository::add_refusesCycleAndNamesIt()
     const Status cycle = deps.add(m_chain, m_a, m_c, DependencyCondition::Completion);
     QVERIFY(!cycle);
     QCOMPARE(cycle.error().kind, ErrorKind::Invalid);
-    QCOMPARE(cycle.error().message, QStringLiteral("dependency would close a cycle: c → a → b → c"));
+    QCOMPARE(cycle.error().message,
+             QStringLiteral("dependency would close a cycle: c → a → b → c"));
     QCOMPARE(deps.list(m_chain)->size(), 2); // nothing was written
 }
 
@@ -79,7 +80,8 @@ void TestDependencyRepository::add_refusesDuplicateEdge()
 
 void TestDependencyRepository::add_refusesTaskOfAnotherChain()
 {
-    const qint64 other = test::makeChain(m_store->store(), QStringLiteral("p"), QStringLiteral("o")).id;
+    const qint64 other =
+        test::makeChain(m_store->store(), QStringLiteral("p"), QStringLiteral("o")).id;
     const qint64 x = test::makeTask(m_store->store(), other, QStringLiteral("x")).id;
     const Status status =
         DependencyRepository(m_store->store()).add(m_chain, m_a, x, DependencyCondition::Success);

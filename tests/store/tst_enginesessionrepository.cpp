@@ -1,6 +1,6 @@
 #include "store/enginesessionrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -39,8 +39,8 @@ void TestEngineSessionRepository::acquire_refusedWhileLeaseIsLive()
     EngineSessionRepository sessions(t.store());
     const Result<EngineSession> first = sessions.acquire(session(now.addSecs(30)), now);
     QVERIFY2(first, first ? "" : qPrintable(first.error().message));
-    const Result<EngineSession> second = sessions.acquire(session(now.addSecs(40), 200),
-                                                          now.addSecs(10));
+    const Result<EngineSession> second =
+        sessions.acquire(session(now.addSecs(40), 200), now.addSecs(10));
     QVERIFY(!second);
     QCOMPARE(second.error().kind, ErrorKind::AlreadyExists);
     QVERIFY2(second.error().message.contains(QLatin1String("pid 100")),
@@ -54,7 +54,8 @@ void TestEngineSessionRepository::acquire_replacesExpiredSession()
     EngineSessionRepository sessions(t.store());
     QVERIFY(sessions.acquire(session(now.addSecs(30)), now));
     QCOMPARE(sessions.expired(now.addSecs(31))->size(), 1);
-    const Result<EngineSession> next = sessions.acquire(session(now.addSecs(90), 200), now.addSecs(60));
+    const Result<EngineSession> next =
+        sessions.acquire(session(now.addSecs(90), 200), now.addSecs(60));
     QVERIFY(next);
     QCOMPARE(sessions.list()->size(), 1);
     QCOMPARE(sessions.list()->first().pid, 200);

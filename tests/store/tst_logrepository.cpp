@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -33,8 +33,12 @@ QList<LogLine> lines(qint64 runId, int count, int from = 0)
 {
     QList<LogLine> batch;
     for (int i = from; i < from + count; ++i)
-        batch << LogLine{0, runId, 0, i % 3 == 0 ? LogStream::Stderr : LogStream::Stdout,
-                         QDateTime::currentDateTimeUtc(), QStringLiteral("line %1 – ünïcode").arg(i)};
+        batch << LogLine{0,
+                         runId,
+                         0,
+                         i % 3 == 0 ? LogStream::Stderr : LogStream::Stdout,
+                         QDateTime::currentDateTimeUtc(),
+                         QStringLiteral("line %1 – ünïcode").arg(i)};
     return batch;
 }
 
@@ -74,8 +78,8 @@ void TestLogRepository::append_badRunWritesNothing()
     HG_TEST_STORE(t);
     const qint64 run = makeRun(t.store());
     QList<LogLine> batch = lines(run, 3);
-    batch << LogLine{0, 999999, 0, LogStream::System, QDateTime::currentDateTimeUtc(),
-                     QStringLiteral("orphan")};
+    batch << LogLine{
+        0, 999999, 0, LogStream::System, QDateTime::currentDateTimeUtc(), QStringLiteral("orphan")};
     LogRepository log(t.store());
     QVERIFY(!log.append(batch));
     QVERIFY(log.read(run)->isEmpty()); // the batch is one transaction

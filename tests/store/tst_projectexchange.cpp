@@ -2,8 +2,8 @@
 #include "store/projectexporter.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,7 +41,8 @@ void TestProjectExchange::exampleProject_roundTripsIdentically()
     QVERIFY(first.contains("daily-report"));
 
     HG_TEST_STORE(target);
-    const Result<ProjectImporter::Summary> summary = ProjectImporter(target.store()).importDocument(first);
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(target.store()).importDocument(first);
     QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
     QCOMPARE(summary->projects, 1);
     QCOMPARE(summary->chains, 3);
@@ -53,14 +54,17 @@ void TestProjectExchange::exportChain_containsOnlyThatChain()
 {
     HG_TEST_STORE(t);
     QVERIFY(ExampleProject::install(t.store()));
-    const Result<QJsonObject> document =
-        ProjectExporter(t.store()).exportProject(QStringLiteral("Examples"), QStringLiteral("heartbeat"));
+    const Result<QJsonObject> document = ProjectExporter(t.store()).exportProject(
+        QStringLiteral("Examples"), QStringLiteral("heartbeat"));
     QVERIFY(document);
-    const QJsonArray chains = document->value(QStringLiteral("projects"))[0][QStringLiteral("chains")].toArray();
+    const QJsonArray chains =
+        document->value(QStringLiteral("projects"))[0][QStringLiteral("chains")].toArray();
     QCOMPARE(chains.size(), 1);
     QCOMPARE(chains[0][QStringLiteral("name")].toString(), QStringLiteral("heartbeat"));
-    QCOMPARE(ProjectExporter(t.store()).exportProject(QStringLiteral("Examples"), QStringLiteral("nope"))
-                 .error().kind,
+    QCOMPARE(ProjectExporter(t.store())
+                 .exportProject(QStringLiteral("Examples"), QStringLiteral("nope"))
+                 .error()
+                 .kind,
              ErrorKind::NotFound);
 }
 
@@ -88,7 +92,8 @@ void TestProjectExchange::import_badDocumentChangesNothing_data()
     QTest::newRow("cycle") << cycle << QStringLiteral("cycle");
     QByteArray wrongType = good;
     wrongType.replace("\"maxInstances\": 1", "\"maxInstances\": \"one\"");
-    QTest::newRow("wrong type") << wrongType << QStringLiteral("maxInstances: expected a whole number");
+    QTest::newRow("wrong type") << wrongType
+                                << QStringLiteral("maxInstances: expected a whole number");
 }
 
 void TestProjectExchange::import_badDocumentChangesNothing()
@@ -98,7 +103,8 @@ void TestProjectExchange::import_badDocumentChangesNothing()
     HG_TEST_STORE(t);
     QVERIFY(ProjectRepository(t.store()).add(QStringLiteral("existing")));
     const QByteArray before = exportAll(t.store());
-    const Result<ProjectImporter::Summary> summary = ProjectImporter(t.store()).importDocument(document);
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(t.store()).importDocument(document);
     QVERIFY(!summary);
     QVERIFY2(summary.error().message.contains(problem), qPrintable(summary.error().message));
     QVERIFY(summary.error().isUserError());

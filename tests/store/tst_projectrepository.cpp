@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -67,8 +67,8 @@ void TestProjectRepository::list_isSortedByName()
     QStringList names;
     for (const Project &p : list.value())
         names << p.name;
-    QCOMPARE(names, (QStringList{QStringLiteral("alpha"), QStringLiteral("mid"),
-                                 QStringLiteral("zeta")}));
+    QCOMPARE(names,
+             (QStringList{QStringLiteral("alpha"), QStringLiteral("mid"), QStringLiteral("zeta")}));
 }
 
 void TestProjectRepository::rename_refusesTakenName()

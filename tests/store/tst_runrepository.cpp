@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -51,8 +51,8 @@ void TestRunRepository::insertScheduled_oneRunPerFireTime()
     QVERIFY(second);
     QVERIFY(!second->created);
     QCOMPARE(second->run.id, first->run.id);
-    const Result<RunRepository::Inserted> next = runs.insertScheduled(chain.id, schedule,
-                                                                      fire.addSecs(60));
+    const Result<RunRepository::Inserted> next =
+        runs.insertScheduled(chain.id, schedule, fire.addSecs(60));
     QVERIFY(next->created);
     QVERIFY(next->run.id != first->run.id);
 }
@@ -141,7 +141,8 @@ void TestRunRepository::setState_setsStartAndFinishTimes()
     const qint64 id = runs.insert(run)->id;
     const QDateTime started = fire;
     const QDateTime finished = fire.addSecs(90);
-    const Status running = runs.setState(id, RunState::Running, started, QStringLiteral("engine-a"));
+    const Status running =
+        runs.setState(id, RunState::Running, started, QStringLiteral("engine-a"));
     QVERIFY2(running, running ? "" : qPrintable(running.error().message));
     QCOMPARE(runs.byId(id)->startedAt, started);
     QVERIFY(!runs.byId(id)->finishedAt.isValid());

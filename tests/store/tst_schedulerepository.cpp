@@ -1,7 +1,7 @@
 #include "fixtures.h"
 #include "store/schedulerepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -74,7 +74,8 @@ void TestScheduleRepository::validate_data()
     QTest::addColumn<QString>("expression");
     QTest::addColumn<QString>("zone");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("ok") << QStringLiteral("0 3 * * *") << QStringLiteral("Asia/Kolkata") << QString();
+    QTest::newRow("ok") << QStringLiteral("0 3 * * *") << QStringLiteral("Asia/Kolkata")
+                        << QString();
     QTest::newRow("empty") << QStringLiteral(" ") << QString() << QStringLiteral("empty");
     QTest::newRow("bad zone") << QStringLiteral("0 3 * * *") << QStringLiteral("Mars/Olympus")
                               << QStringLiteral("unknown time zone 'Mars/Olympus'");

@@ -1,8 +1,8 @@
 #include "store/migrator.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -55,9 +55,9 @@ void TestStore::open_appliesAllMigrations()
     QVERIFY(Store::knownSchemaVersion(t.store().backend()) >= 1);
     QCOMPARE(t.store().schemaVersion(), Store::knownSchemaVersion(t.store().backend()));
     const QStringList tables = t.store().database().tables();
-    for (const char *table : {"project", "chain", "task", "dependency", "schedule", "run",
-                              "task_run", "log_line", "command", "engine_session",
-                              "connection_profile", "schema_version"})
+    for (const char *table :
+         {"project", "chain", "task", "dependency", "schedule", "run", "task_run", "log_line",
+          "command", "engine_session", "connection_profile", "schema_version"})
         QVERIFY2(tables.contains(QLatin1String(table)), table);
 }
 
@@ -80,13 +80,16 @@ void TestStore::open_refusesNewerSchemaAndChangesNothing()
     const int newer = Store::knownSchemaVersion(t.store().backend()) + 1;
     QSqlQuery insert(t.store().database());
     QVERIFY(insert.exec(
-        QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (%1, 0)").arg(newer)));
+        QStringLiteral("INSERT INTO schema_version (version, applied_at) VALUES (%1, 0)")
+            .arg(newer)));
     if (sqliteOnly()) // DELETE journal mode: what is on disk is the whole store
-        QVERIFY(QSqlQuery(t.store().database()).exec(QStringLiteral("PRAGMA journal_mode = DELETE")));
+        QVERIFY(
+            QSqlQuery(t.store().database()).exec(QStringLiteral("PRAGMA journal_mode = DELETE")));
     t.close();
     const QByteArray before = sqliteOnly() ? fileHash(t.location().sqlitePath()) : QByteArray();
 
-    const Result<std::unique_ptr<Store>> refused = Store::open(t.location(), QStringLiteral("newer"));
+    const Result<std::unique_ptr<Store>> refused =
+        Store::open(t.location(), QStringLiteral("newer"));
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.contains(QLatin1String("newer")),
              qPrintable(refused.error().message));
@@ -124,12 +127,14 @@ void TestStore::open_createsPrivateDataDirectory()
     const QString directory = root.filePath(QStringLiteral("data/hourglass"));
     const Result<StoreLocation> location = StoreLocation::parse(directory + QLatin1String("/h.db"));
     QVERIFY(location);
-    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("dir"));
+    const Result<std::unique_ptr<Store>> store =
+        Store::open(location.value(), QStringLiteral("dir"));
     QVERIFY2(store, store ? "" : qPrintable(store.error().message));
     const QFileDevice::Permissions permissions = QFileInfo(directory).permissions();
     QVERIFY(permissions & QFileDevice::ExeOwner);
-    QVERIFY(!(permissions & (QFileDevice::ReadGroup | QFileDevice::ReadOther
-                             | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
+    QVERIFY(!(permissions
+              & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::ExeGroup
+                 | QFileDevice::ExeOther)));
 }
 
 void TestStore::open_unwritablePathIsAClearError()
@@ -142,7 +147,8 @@ void TestStore::open_unwritablePathIsAClearError()
     const Result<StoreLocation> location =
         StoreLocation::parse(blocker.fileName() + QLatin1String("/sub/h.db"));
     QVERIFY(location);
-    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("bad"));
+    const Result<std::unique_ptr<Store>> store =
+        Store::open(location.value(), QStringLiteral("bad"));
     QVERIFY(!store);
     QCOMPARE(store.error().kind, ErrorKind::Storage);
     QVERIFY2(store.error().message.contains(blocker.fileName()), qPrintable(store.error().message));
@@ -154,7 +160,8 @@ void TestStore::open_unreachablePostgresIsAClearError()
     const Result<StoreLocation> location =
         StoreLocation::parse(QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"));
     QVERIFY(location);
-    const Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("pg"));
+    const Result<std::unique_ptr<Store>> store =
+        Store::open(location.value(), QStringLiteral("pg"));
     QVERIFY(!store);
     QCOMPARE(store.error().kind, ErrorKind::Storage);
     QVERIFY2(store.error().message.contains(QLatin1String("127.0.0.1:1")),
@@ -180,8 +187,8 @@ void TestStore::splitStatements_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<int>("count");
-    QTest::newRow("two statements") << QStringLiteral("CREATE TABLE a (x);\nCREATE TABLE b (y);\n")
-                                    << 2;
+    QTest::newRow("two statements")
+        << QStringLiteral("CREATE TABLE a (x);\nCREATE TABLE b (y);\n") << 2;
     QTest::newRow("comment lines skipped")
         << QStringLiteral("-- a comment;\nCREATE TABLE a (x);\n") << 1;
     QTest::newRow("semicolon inside a string")

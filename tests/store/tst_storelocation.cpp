@@ -55,10 +55,10 @@ void TestStoreLocation::parse_data()
     QTest::addColumn<bool>("valid");
     QTest::addColumn<int>("backend");
     QTest::newRow("relative file") << QStringLiteral("x.db") << true << int(StoreBackend::Sqlite);
-    QTest::newRow("sqlite scheme") << QStringLiteral("sqlite:/tmp/x.db") << true
-                                   << int(StoreBackend::Sqlite);
-    QTest::newRow("postgres alias") << QStringLiteral("postgres://h/db") << true
-                                    << int(StoreBackend::PostgreSql);
+    QTest::newRow("sqlite scheme")
+        << QStringLiteral("sqlite:/tmp/x.db") << true << int(StoreBackend::Sqlite);
+    QTest::newRow("postgres alias")
+        << QStringLiteral("postgres://h/db") << true << int(StoreBackend::PostgreSql);
     QTest::newRow("postgres without database") << QStringLiteral("postgresql://h") << false << 0;
     QTest::newRow("postgres without host") << QStringLiteral("postgresql:///db") << false << 0;
     QTest::newRow("unknown scheme") << QStringLiteral("mysql://h/db") << false << 0;

@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/connectionprofilerepository.h"
 #include "store/taskrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -86,25 +86,25 @@ void TestTaskRepository::validate_data()
     QTest::addColumn<QString>("command");
     QTest::addColumn<QString>("connection");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("program ok") << int(TaskKind::Program) << QStringLiteral("/bin/true") << QString()
-                                << QString();
+    QTest::newRow("program ok") << int(TaskKind::Program) << QStringLiteral("/bin/true")
+                                << QString() << QString();
     QTest::newRow("empty command") << int(TaskKind::Shell) << QStringLiteral("  ") << QString()
                                    << QStringLiteral("needs a command");
-    QTest::newRow("builtin known") << int(TaskKind::Builtin) << QStringLiteral("Sleep") << QString()
-                                   << QString();
+    QTest::newRow("builtin known")
+        << int(TaskKind::Builtin) << QStringLiteral("Sleep") << QString() << QString();
     QTest::newRow("builtin unknown") << int(TaskKind::Builtin) << QStringLiteral("Nap") << QString()
                                      << QStringLiteral("unknown builtin 'Nap'");
     QTest::newRow("http ok") << int(TaskKind::Http) << QStringLiteral("https://example.org/x")
                              << QString() << QString();
-    QTest::newRow("http bad scheme") << int(TaskKind::Http) << QStringLiteral("ftp://x") << QString()
-                                     << QStringLiteral("not an http or https URL");
+    QTest::newRow("http bad scheme") << int(TaskKind::Http) << QStringLiteral("ftp://x")
+                                     << QString() << QStringLiteral("not an http or https URL");
     QTest::newRow("subchain ok") << int(TaskKind::Subchain) << QStringLiteral("p/other")
                                  << QString() << QString();
     QTest::newRow("subchain bad") << int(TaskKind::Subchain) << QStringLiteral("other") << QString()
                                   << QStringLiteral("not PROJECT/CHAIN");
-    QTest::newRow("connection on program") << int(TaskKind::Program) << QStringLiteral("/bin/true")
-                                           << QStringLiteral("db")
-                                           << QStringLiteral("only sql tasks take a connection");
+    QTest::newRow("connection on program")
+        << int(TaskKind::Program) << QStringLiteral("/bin/true") << QStringLiteral("db")
+        << QStringLiteral("only sql tasks take a connection");
 }
 
 void TestTaskRepository::validate()

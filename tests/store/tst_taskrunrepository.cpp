@@ -1,8 +1,8 @@
 #include "fixtures.h"
 #include "store/runrepository.h"
 #include "store/taskrunrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 

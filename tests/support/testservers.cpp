@@ -15,7 +15,7 @@ QUrl mysqlUrl()
 bool requireServers()
 {
     return !qEnvironmentVariable("CI").isEmpty()
-        || !qEnvironmentVariable("HOURGLASS_TEST_REQUIRE_SERVERS").isEmpty();
+           || !qEnvironmentVariable("HOURGLASS_TEST_REQUIRE_SERVERS").isEmpty();
 }
 
 QString missingServerMessage(const QString &variable)

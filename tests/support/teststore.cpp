@@ -47,15 +47,16 @@ TestStore::~TestStore()
 {
     m_store.reset();
     if (!m_postgresDatabase.isEmpty())
-        adminExec(postgresUrl(),
-                  QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_postgresDatabase));
+        adminExec(
+            postgresUrl(),
+            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_postgresDatabase));
 }
 
 StoreBackend TestStore::backend()
 {
     return qEnvironmentVariable("HOURGLASS_TEST_BACKEND") == QLatin1String("postgresql")
-        ? StoreBackend::PostgreSql
-        : StoreBackend::Sqlite;
+               ? StoreBackend::PostgreSql
+               : StoreBackend::Sqlite;
 }
 
 bool TestStore::create()
@@ -77,8 +78,8 @@ bool TestStore::create()
                                  .arg(QCoreApplication::applicationPid())
                                  .arg(++counter)
                                  .arg(QRandomGenerator::global()->bounded(1000000));
-        if (const QString failed = adminExec(server, QStringLiteral("CREATE DATABASE %1")
-                                                         .arg(m_postgresDatabase));
+        if (const QString failed =
+                adminExec(server, QStringLiteral("CREATE DATABASE %1").arg(m_postgresDatabase));
             !failed.isEmpty()) {
             m_error = QStringLiteral("cannot create test database: %1").arg(failed);
             m_postgresDatabase.clear();
