@@ -29,6 +29,9 @@ const char usageText[] =
     "  schedule add PROJECT/CHAIN EXPR [--dialect auto|unix|seconds|quartz|pgtimetable]\n"
     "        [--tz ZONE] [--misfire skip|once|all]\n"
     "  schedule list [PROJECT/CHAIN] | schedule rm ID\n"
+    "  cron next EXPR [--dialect auto|unix|seconds|quartz|pgtimetable] [--tz ZONE]\n"
+    "        [--from ISO8601] [--count N]\n"
+    "  cron explain EXPR [--dialect ...] [--tz ZONE]\n"
     "  export [PROJECT[/CHAIN]] [--output FILE]\n"
     "  import FILE\n"
     "\n"
@@ -100,6 +103,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("task"), runTaskCommand},
         {QLatin1StringView("dep"), runDependencyCommand},
         {QLatin1StringView("schedule"), runScheduleCommand},
+        {QLatin1StringView("cron"), runCronCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

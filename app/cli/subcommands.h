@@ -12,6 +12,7 @@ int runProjectCommand(CliContext &context, const QString &verb, const QStringLis
 int runChainCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runTaskCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runDependencyCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runCronCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
 // export and import take no verb.
 int runExportCommand(CliContext &context, const QStringList &args);

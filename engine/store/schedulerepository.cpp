@@ -1,5 +1,6 @@
 #include "schedulerepository.h"
 
+#include "cron/cronexpression.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -55,6 +56,11 @@ Status ScheduleRepository::validate(const Schedule &s)
         && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
         return Error::invalid(
             QStringLiteral("'%1' is not an ISO 8601 date and time").arg(s.expression));
+    if (s.kind != ScheduleKind::Once) {
+        if (const Result<CronExpression> cron = CronExpression::parse(s.expression, s.dialect);
+            !cron)
+            return cron.error();
+    }
     if (s.misfireWindowSeconds < 0)
         return Error::invalid(QStringLiteral("misfire window must not be negative"));
     if (s.activeFrom.isValid() && s.activeUntil.isValid() && s.activeFrom >= s.activeUntil)
@@ -68,6 +74,11 @@ Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
         return valid.error();
     Schedule stored = schedule;
     stored.expression = schedule.expression.trimmed();
+    // "auto" is resolved once, so the schedule keeps meaning what it meant when it was added.
+    if (stored.kind != ScheduleKind::Once && stored.dialect == CronDialect::Auto) {
+        if (const Result<CronExpression> cron = CronExpression::parse(stored.expression); cron)
+            stored.dialect = cron->dialect();
+    }
     stored.createdAt = QDateTime::currentDateTimeUtc();
     StoreQuery q(m_store,
                  QStringLiteral("INSERT INTO schedule (kind, expression, dialect, time_zone, "

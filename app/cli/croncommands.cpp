@@ -1,0 +1,147 @@
+#include "clicontext.h"
+#include "cron/cronexplainer.h"
+#include "cron/cronexpression.h"
+#include "subcommands.h"
+
+#include <QTimeZone>
+
+namespace hg {
+namespace {
+
+// ISO 8601 with seconds and the offset spelled out, also for UTC: 2026-03-29T03:00:00+02:00.
+QString isoWithOffset(const QDateTime &time)
+{
+    const int offset = time.offsetFromUtc();
+    const int minutes = std::abs(offset) / 60;
+    return time.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")) + (offset < 0 ? u'-' : u'+')
+           + QString::number(minutes / 60).rightJustified(2, u'0') + u':'
+           + QString::number(minutes % 60).rightJustified(2, u'0');
+}
+
+struct CronOptions
+{
+    QCommandLineOption dialect{QStringLiteral("dialect"), enumChoices<CronDialect>(),
+                               QStringLiteral("DIALECT")};
+    QCommandLineOption zone{QStringLiteral("tz"),
+                            QStringLiteral("IANA time zone (default: this machine's)."),
+                            QStringLiteral("ZONE")};
+};
+
+// Reads EXPR, --dialect and --tz; false when an error was reported.
+bool readExpression(CliContext &context, const QCommandLineParser &parser,
+                    const CronOptions &options, std::optional<CronExpression> &expression,
+                    QTimeZone &zone)
+{
+    CronDialect dialect = CronDialect::Auto;
+    if (!context.enumOption(parser, options.dialect, dialect))
+        return false;
+    zone = QTimeZone::systemTimeZone();
+    if (parser.isSet(options.zone)) {
+        zone = QTimeZone(parser.value(options.zone).toUtf8());
+        if (!zone.isValid()) {
+            context.fail(Error::invalid(
+                QStringLiteral("unknown time zone '%1'").arg(parser.value(options.zone))));
+            return false;
+        }
+    }
+    Result<CronExpression> parsed =
+        CronExpression::parse(parser.positionalArguments().at(0), dialect);
+    if (!parsed) {
+        context.fail(parsed.error());
+        return false;
+    }
+    expression = std::move(parsed.value());
+    return true;
+}
+
+int cronNext(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    CronOptions options;
+    const QCommandLineOption from(QStringLiteral("from"),
+                                  QStringLiteral("Start after this time (default: now); without "
+                                                 "an offset it is read in --tz."),
+                                  QStringLiteral("ISO8601"));
+    const QCommandLineOption count(QStringLiteral("count"),
+                                   QStringLiteral("How many fire times (default 5)."),
+                                   QStringLiteral("N"));
+    parser.addOptions({options.dialect, options.zone, from, count});
+    if (!context.parse(parser, args,
+                       QStringLiteral("cron next EXPR [--dialect DIALECT] [--tz ZONE] "
+                                      "[--from ISO8601] [--count N]"))
+        || !context.expectPositionals(parser, {QStringLiteral("EXPR")}))
+        return context.exitCode();
+    std::optional<CronExpression> expression;
+    QTimeZone zone;
+    if (!readExpression(context, parser, options, expression, zone))
+        return context.exitCode();
+    int howMany = 5;
+    if (!context.intOption(parser, count, howMany, 1))
+        return context.exitCode();
+    QDateTime start = QDateTime::currentDateTimeUtc();
+    if (parser.isSet(from)) {
+        start = QDateTime::fromString(parser.value(from), Qt::ISODateWithMs);
+        if (!start.isValid())
+            return context.usage(QStringLiteral("--from: '%1' is not an ISO 8601 date and time")
+                                     .arg(parser.value(from)));
+        if (start.timeSpec() == Qt::LocalTime) // no offset written: a wall time in --tz
+            start = QDateTime(start.date(), start.time(), zone);
+    }
+    QTextStream &out = context.out();
+    for (int i = 0; i < howMany; ++i) {
+        const std::optional<QDateTime> fire = expression->next(start, zone);
+        if (!fire)
+            break;
+        out << isoWithOffset(*fire) << '\n';
+        start = *fire;
+    }
+    out.flush();
+    return ExitOk;
+}
+
+int cronExplain(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    CronOptions options;
+    parser.addOptions({options.dialect, options.zone});
+    if (!context.parse(parser, args,
+                       QStringLiteral("cron explain EXPR [--dialect DIALECT] [--tz ZONE]"))
+        || !context.expectPositionals(parser, {QStringLiteral("EXPR")}))
+        return context.exitCode();
+    std::optional<CronExpression> expression;
+    QTimeZone zone;
+    if (!readExpression(context, parser, options, expression, zone))
+        return context.exitCode();
+    const QString zoneName =
+        parser.isSet(options.zone)
+            ? QString::fromUtf8(zone.id())
+            : QStringLiteral("local time (%1)").arg(QString::fromUtf8(zone.id()));
+    const CronExplainer explainer(*expression);
+    QTextStream &out = context.out();
+    out << explainer.describe(zoneName) << '\n';
+    out << "dialect: "
+        << (expression->detectionNote().isEmpty()
+                ? enumName(expression->dialect())
+                : expression->detectionNote() + QLatin1String(", detected"))
+        << '\n';
+    if (!expression->fields().isEmpty())
+        out << "fields: " << expression->fields().join(QLatin1Char(' ')) << '\n';
+    for (const QString &warning : explainer.warnings())
+        out << "warning: " << warning << '\n';
+    out.flush();
+    return ExitOk;
+}
+
+} // namespace
+
+int runCronCommand(CliContext &context, const QString &verb, const QStringList &args)
+{
+    if (verb == QLatin1String("next"))
+        return cronNext(context, args);
+    if (verb == QLatin1String("explain"))
+        return cronExplain(context, args);
+    return context.usage(
+        QStringLiteral("unknown command 'cron %1'; use next or explain").arg(verb));
+}
+
+} // namespace hg
