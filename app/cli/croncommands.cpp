@@ -1,22 +1,13 @@
 #include "clicontext.h"
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "cron/isotime.h"
 #include "subcommands.h"
 
 #include <QTimeZone>
 
 namespace hg {
 namespace {
-
-// ISO 8601 with seconds and the offset spelled out, also for UTC: 2026-03-29T03:00:00+02:00.
-QString isoWithOffset(const QDateTime &time)
-{
-    const int offset = time.offsetFromUtc();
-    const int minutes = std::abs(offset) / 60;
-    return time.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")) + (offset < 0 ? u'-' : u'+')
-           + QString::number(minutes / 60).rightJustified(2, u'0') + u':'
-           + QString::number(minutes % 60).rightJustified(2, u'0');
-}
 
 struct CronOptions
 {

@@ -66,7 +66,7 @@ QString describeValues(const QList<int> &values, const std::function<QString(int
 // A step from the field's start across the whole field ("*/15"): its step, else 0.
 int uniformStep(const QList<int> &values, int low, int high)
 {
-    if (values.size() < 2 || values.first() != low)
+    if (values.size() < 3 || values.first() != low)
         return 0;
     const int step = values.at(1) - values.at(0);
     for (qsizetype i = 1; i < values.size(); ++i) {
