@@ -95,7 +95,7 @@ void TestCronParser::rejected_data()
     QTest::newRow("empty list item") << QStringLiteral("1,,2 * * * *") << cronie
                                      << QStringLiteral("empty list item");
     QTest::newRow("too few fields") << QStringLiteral("* * * *") << cronie
-                                    << QStringLiteral("the cronie dialect takes 5 fields");
+                                    << QStringLiteral("the unix dialect takes 5 fields");
     QTest::newRow("seconds needs six") << QStringLiteral("* * * * *") << seconds
                                        << QStringLiteral("takes 6 fields");
     QTest::newRow("auto with eight") << QStringLiteral("* * * * * * * *") << any
