@@ -28,6 +28,11 @@ private slots:
     void store_newerSchemaExitsOneAndChangesNothing();
     void store_dbOptionWinsOverEnvironmentAndMayFollowCommand();
     void remove_commandsDeleteWhatTheyName();
+    void cronNext_printsIsoTimesWithOffset();
+    void cronNext_invalidExpressionExitsTwoWithNothingOnStdout_data();
+    void cronNext_invalidExpressionExitsTwoWithNothingOnStdout();
+    void cronExplain_describesAndWarns();
+    void scheduleAdd_validatesAndPinsTheDialect();
 
 private:
     struct Output
@@ -421,6 +426,104 @@ void TestCommandLine::remove_commandsDeleteWhatTheyName()
                                         .out.toUtf8())
                 .array()
                 .isEmpty());
+}
+
+void TestCommandLine::cronNext_printsIsoTimesWithOffset()
+{
+    const Output result = run(
+        {QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("30 2 * * *"),
+         QStringLiteral("--tz"), QStringLiteral("Europe/Berlin"), QStringLiteral("--from"),
+         QStringLiteral("2026-03-28T12:00:00"), QStringLiteral("--count"), QStringLiteral("2")});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.out, QStringLiteral("2026-03-29T03:00:00+02:00\n2026-03-30T02:30:00+02:00\n"));
+    QVERIFY(result.err.isEmpty());
+    const Output utc = run(
+        {QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("0 0 1 1 *"),
+         QStringLiteral("--tz"), QStringLiteral("UTC"), QStringLiteral("--from"),
+         QStringLiteral("2026-06-01T00:00:00Z"), QStringLiteral("--count"), QStringLiteral("1")});
+    QCOMPARE(utc.out, QStringLiteral("2027-01-01T00:00:00+00:00\n"));
+    const Output fiveByDefault =
+        run({QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("*/5 * * * *")});
+    QCOMPARE(fiveByDefault.out.count(QLatin1Char('\n')), 5);
+}
+
+void TestCommandLine::cronNext_invalidExpressionExitsTwoWithNothingOnStdout_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("hour out of range")
+        << QStringList{QStringLiteral("0 24 * * *")}
+        << QStringLiteral("hourglass: cron: hour field (column 3): 24 is out of range 0-23\n");
+    QTest::newRow("never fires") << QStringList{QStringLiteral("0 0 30 2 *")}
+                                 << QStringLiteral("never fires");
+    QTest::newRow("quartz without ?")
+        << QStringList{QStringLiteral("0 0 12 * * * 2030")} << QStringLiteral("Quartz needs '?'");
+    QTest::newRow("bad zone") << QStringList{QStringLiteral("* * * * *"), QStringLiteral("--tz"),
+                                             QStringLiteral("Nowhere/City")}
+                              << QStringLiteral("unknown time zone 'Nowhere/City'");
+    QTest::newRow("bad from") << QStringList{QStringLiteral("* * * * *"), QStringLiteral("--from"),
+                                             QStringLiteral("yesterday")}
+                              << QStringLiteral("--from: 'yesterday' is not an ISO 8601");
+    QTest::newRow("bad dialect") << QStringList{
+        QStringLiteral("* * * * *"), QStringLiteral("--dialect"),
+        QStringLiteral("fcron")} << QStringLiteral("--dialect: 'fcron' is not one of");
+}
+
+void TestCommandLine::cronNext_invalidExpressionExitsTwoWithNothingOnStdout()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Output result =
+        run(QStringList{QStringLiteral("cron"), QStringLiteral("next")} + arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(result.out.isEmpty());
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
+}
+
+void TestCommandLine::cronExplain_describesAndWarns()
+{
+    const Output result =
+        run({QStringLiteral("cron"), QStringLiteral("explain"), QStringLiteral("30 2 * * 1-5"),
+             QStringLiteral("--tz"), QStringLiteral("Europe/Berlin")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(
+        result.out.startsWith(QLatin1String("At 02:30 on Monday through Friday, Europe/Berlin\n")),
+        qPrintable(result.out));
+    QVERIFY(result.out.contains(QLatin1String("dialect: unix")));
+    const Output warned =
+        run({QStringLiteral("cron"), QStringLiteral("explain"), QStringLiteral("0 9 1 * 1"),
+             QStringLiteral("--dialect"), QStringLiteral("pgtimetable")});
+    QVERIFY(warned.out.contains(
+        QLatin1String("warning: day-of-month and day-of-week are both restricted")));
+}
+
+void TestCommandLine::scheduleAdd_validatesAndPinsTheDialect()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Output bad = runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"),
+                                 QStringLiteral("ops/nightly"), QStringLiteral("61 * * * *")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QLatin1String("minute field (column 1): 61 is out of range 0-59")),
+             qPrintable(bad.err));
+    QCOMPARE(runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"),
+                       QStringLiteral("ops/nightly"), QStringLiteral("0 0 12 ? * MON#2")})
+                 .exitCode,
+             0);
+    QCOMPARE(runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"),
+                       QStringLiteral("ops/nightly"), QStringLiteral("@every 15 minutes")})
+                 .exitCode,
+             0);
+    const Output list =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"), QStringLiteral("--json")});
+    const QJsonArray schedules = QJsonDocument::fromJson(list.out.toUtf8()).array();
+    QCOMPARE(schedules.size(), 3);
+    QCOMPARE(schedules[1][QStringLiteral("dialect")].toString(), QStringLiteral("quartz"));
+    QCOMPARE(schedules[2][QStringLiteral("dialect")].toString(), QStringLiteral("pgtimetable"));
+    QCOMPARE(schedules[2][QStringLiteral("kind")].toString(), QStringLiteral("every"));
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)

@@ -21,7 +21,8 @@ int main(int argc, char *argv[])
             out << "ERR bad input line\n";
             continue;
         }
-        const CronDialect dialect = enumFromString<CronDialect>(parts.at(0)).value_or(CronDialect::Auto);
+        const CronDialect dialect =
+            enumFromString<CronDialect>(parts.at(0)).value_or(CronDialect::Auto);
         const QTimeZone zone(parts.at(1).toUtf8());
         const qint64 until = parts.at(3).toLongLong();
         const int count = parts.at(4).toInt();

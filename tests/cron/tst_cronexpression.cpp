@@ -30,8 +30,8 @@ void addRow(const char *name, const char *expression, CronDialect dialect, const
     QStringList times;
     for (const char *time : expected)
         times << QString::fromLatin1(time);
-    QTest::newRow(name) << QString::fromLatin1(expression) << int(dialect)
-                        << QByteArray(zone) << QString::fromLatin1(from) << times;
+    QTest::newRow(name) << QString::fromLatin1(expression) << int(dialect) << QByteArray(zone)
+                        << QString::fromLatin1(from) << times;
 }
 
 QStringList walk(const CronExpression &expression, const QTimeZone &zone, QDateTime from, int count,
@@ -39,8 +39,8 @@ QStringList walk(const CronExpression &expression, const QTimeZone &zone, QDateT
 {
     QStringList times;
     for (int i = 0; i < count; ++i) {
-        const std::optional<QDateTime> fire = forward ? expression.next(from, zone)
-                                                      : expression.previous(from, zone);
+        const std::optional<QDateTime> fire =
+            forward ? expression.next(from, zone) : expression.previous(from, zone);
         if (!fire)
             break;
         times << isoWithOffset(*fire);
@@ -65,8 +65,8 @@ void TestCronExpression::next_data()
     addRow("cronie every quarter hour", "*/15 * * * *", cronie, "UTC", "2026-01-01T00:07:00Z",
            {"2026-01-01T00:15:00+00:00", "2026-01-01T00:30:00+00:00", "2026-01-01T00:45:00+00:00",
             "2026-01-01T01:00:00+00:00"});
-    addRow("cronie weekdays skip the weekend", "0 9 * * MON-FRI", cronie, "UTC", "2026-01-02T10:00:00Z",
-           {"2026-01-05T09:00:00+00:00", "2026-01-06T09:00:00+00:00"});
+    addRow("cronie weekdays skip the weekend", "0 9 * * MON-FRI", cronie, "UTC",
+           "2026-01-02T10:00:00Z", {"2026-01-05T09:00:00+00:00", "2026-01-06T09:00:00+00:00"});
     addRow("cronie day fields OR", "0 0 1 * 1", cronie, "UTC", "2026-01-31T00:00:00Z",
            {"2026-02-01T00:00:00+00:00", "2026-02-02T00:00:00+00:00", "2026-02-09T00:00:00+00:00"});
     addRow("cronie star step in day-of-month ANDs (cronie)", "0 0 */10 * 1", cronie, "UTC",
@@ -127,8 +127,8 @@ void TestCronExpression::next_data()
            "2026-10-25T01:00:00+02:00",
            {"2026-10-25T01:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00",
             "2026-10-25T03:30:00+01:00"});
-    addRow("new york spring gap", "0 2 * * *", cronie, "America/New_York", "2026-03-07T12:00:00-05:00",
-           {"2026-03-08T03:00:00-04:00", "2026-03-09T02:00:00-04:00"});
+    addRow("new york spring gap", "0 2 * * *", cronie, "America/New_York",
+           "2026-03-07T12:00:00-05:00", {"2026-03-08T03:00:00-04:00", "2026-03-09T02:00:00-04:00"});
     addRow("new york overlap fixed", "30 1 * * *", cronie, "America/New_York",
            "2026-10-31T12:00:00-04:00", {"2026-11-01T01:30:00-04:00", "2026-11-02T01:30:00-05:00"});
     addRow("new york overlap hourly", "30 * * * *", cronie, "America/New_York",
@@ -147,8 +147,8 @@ void TestCronExpression::next_data()
            "2018-11-03T12:00:00-03:00", {"2018-11-04T01:00:00-02:00", "2018-11-05T00:00:00-02:00"});
     addRow("sao paulo no dst since 2019", "0 0 * * *", cronie, "America/Sao_Paulo",
            "2026-11-01T00:00:00-03:00", {"2026-11-02T00:00:00-03:00"});
-    addRow("kolkata half hour offset", "0 9 * * *", cronie, "Asia/Kolkata", "2026-01-01T00:00:00+05:30",
-           {"2026-01-01T09:00:00+05:30", "2026-01-02T09:00:00+05:30"});
+    addRow("kolkata half hour offset", "0 9 * * *", cronie, "Asia/Kolkata",
+           "2026-01-01T00:00:00+05:30", {"2026-01-01T09:00:00+05:30", "2026-01-02T09:00:00+05:30"});
     addRow("quartz in berlin gap", "0 30 2 ? * SUN", quartz, "Europe/Berlin",
            "2026-03-28T00:00:00+01:00", {"2026-03-29T03:00:00+02:00", "2026-04-05T02:30:00+02:00"});
 }
@@ -188,8 +188,8 @@ void TestCronExpression::previous_data()
     addRow("back over an overlap, hourly", "30 * * * *", CronDialect::Unix, "Europe/Berlin",
            "2026-10-25T03:00:00+01:00",
            {"2026-10-25T02:30:00+01:00", "2026-10-25T02:30:00+02:00", "2026-10-25T01:30:00+02:00"});
-    addRow("quartz last day back", "0 0 10 L * ?", CronDialect::Quartz, "UTC", "2026-03-01T00:00:00Z",
-           {"2026-02-28T10:00:00+00:00", "2026-01-31T10:00:00+00:00"});
+    addRow("quartz last day back", "0 0 10 L * ?", CronDialect::Quartz, "UTC",
+           "2026-03-01T00:00:00Z", {"2026-02-28T10:00:00+00:00", "2026-01-31T10:00:00+00:00"});
 }
 
 void TestCronExpression::previous()
@@ -201,9 +201,9 @@ void TestCronExpression::previous()
     QFETCH(QStringList, expected);
     const Result<CronExpression> parsed = CronExpression::parse(expression, CronDialect(dialect));
     QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().message));
-    const QStringList times = walk(parsed.value(), QTimeZone(zone),
-                                   QDateTime::fromString(from, Qt::ISODate), int(expected.size()),
-                                   false);
+    const QStringList times =
+        walk(parsed.value(), QTimeZone(zone), QDateTime::fromString(from, Qt::ISODate),
+             int(expected.size()), false);
     QCOMPARE(times, expected);
 }
 
@@ -212,13 +212,21 @@ void TestCronExpression::previous_retracesNext_data()
     QTest::addColumn<QString>("expression");
     QTest::addColumn<int>("dialect");
     QTest::addColumn<QByteArray>("zone");
-    const QList<QByteArray> zones{"UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
-                                  "America/Sao_Paulo", "Asia/Kolkata"};
+    const QList<QByteArray> zones{"UTC",
+                                  "Europe/Berlin",
+                                  "America/New_York",
+                                  "Australia/Lord_Howe",
+                                  "America/Sao_Paulo",
+                                  "Asia/Kolkata"};
     const QList<std::pair<const char *, CronDialect>> expressions{
-        {"*/7 * * * *", CronDialect::Unix},          {"30 */3 * * *", CronDialect::Unix},
-        {"15 1-3 * * *", CronDialect::Unix},         {"0 2 1,15 * 0", CronDialect::Unix},
-        {"*/13 */17 * * * *", CronDialect::Seconds}, {"0 30 2 L * ?", CronDialect::Quartz},
-        {"0 0 1 ? * 1#2", CronDialect::Quartz},      {"0 0-23/5 * * 1,7", CronDialect::PgTimetable}};
+        {"*/7 * * * *", CronDialect::Unix},
+        {"30 */3 * * *", CronDialect::Unix},
+        {"15 1-3 * * *", CronDialect::Unix},
+        {"0 2 1,15 * 0", CronDialect::Unix},
+        {"*/13 */17 * * * *", CronDialect::Seconds},
+        {"0 30 2 L * ?", CronDialect::Quartz},
+        {"0 0 1 ? * 1#2", CronDialect::Quartz},
+        {"0 0-23/5 * * 1,7", CronDialect::PgTimetable}};
     for (const QByteArray &zone : zones) {
         for (const auto &[expression, dialect] : expressions)
             QTest::addRow("%s in %s", expression, zone.constData())
@@ -259,7 +267,8 @@ void TestCronExpression::previous_retracesNext()
 void TestCronExpression::next_millisecondsStillStrictlyAfter()
 {
     const CronExpression everySecond = CronExpression::parse(QStringLiteral("* * * * * *")).value();
-    const QDateTime at = QDateTime::fromString(QStringLiteral("2026-01-01T00:00:00.999Z"), Qt::ISODateWithMs);
+    const QDateTime at =
+        QDateTime::fromString(QStringLiteral("2026-01-01T00:00:00.999Z"), Qt::ISODateWithMs);
     QCOMPARE(isoWithOffset(*everySecond.next(at, QTimeZone("UTC"))),
              QStringLiteral("2026-01-01T00:00:01+00:00"));
     QCOMPARE(isoWithOffset(*everySecond.previous(at, QTimeZone("UTC"))),
