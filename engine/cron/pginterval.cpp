@@ -92,6 +92,12 @@ Result<qint64> PgInterval::parseSeconds(const QString &input)
             position = match.capturedEnd();
         }
     }
+    // A bound keeps fire-time arithmetic far from overflow (the fuzzer found
+    // "@every 222222222220 y" wrapping around).
+    constexpr double maximumSeconds = 100 * 365.25 * 86400;
+    if (!(total <= maximumSeconds))
+        return Error::invalid(
+            QStringLiteral("interval '%1' is longer than 100 years").arg(input.trimmed()));
     const qint64 seconds = std::llround(total);
     if (seconds < 1)
         return Error::invalid(

@@ -34,6 +34,7 @@ void TestPgInterval::parseSeconds_data()
     QTest::newRow("garbage") << QStringLiteral("soon") << qint64(-1);
     QTest::newRow("empty") << QString() << qint64(-1);
     QTest::newRow("zero") << QStringLiteral("0 seconds") << qint64(-1);
+    QTest::newRow("longer than a century") << QStringLiteral("222222222220 y") << qint64(-1);
     QTest::newRow("negative") << QStringLiteral("-5 minutes") << qint64(-1);
 }
 
