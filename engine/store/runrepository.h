@@ -3,6 +3,7 @@
 #include "domain/result.h"
 #include "domain/run.h"
 
+#include <QHash>
 #include <QList>
 
 #include <optional>
@@ -41,6 +42,15 @@ public:
     Status setState(qint64 runId, RunState state, const QDateTime &at,
                     const QString &engineName = {});
     Result<int> countActive(qint64 chainId) const;
+
+    struct ScheduleHistory
+    {
+        qint64 lastFireMs = -1;   // latest scheduled_for of the schedule's runs
+        qint64 lastFinishMs = -1; // latest finished_at (for @after)
+        bool unfinished = false;  // a run of it has not ended yet
+    };
+    Result<QHash<qint64, ScheduleHistory>> scheduleHistory() const;
+    Result<QList<qint64>> idsInStates(const QList<RunState> &states) const;
 
 private:
     Store &m_store;

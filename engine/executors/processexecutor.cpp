@@ -1,0 +1,179 @@
+#include "processexecutor.h"
+
+#include "processinfo.h"
+
+#include <csignal>
+#include <fcntl.h>
+#include <linux/close_range.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace hg {
+namespace {
+
+// Runs in the child between fork and exec: async-signal-safe calls only.
+void prepareChild()
+{
+    ::setsid(); // own session and process group: the group id is the child's pid
+    // Nothing of the engine's beyond stdin/stdout/stderr survives exec.
+    if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+        const long limit = std::min(::sysconf(_SC_OPEN_MAX), 65536L);
+        for (int fd = 3; fd < limit; ++fd)
+            ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+    // Signals the engine ignores or blocks must not stay so for the task.
+    sigset_t none;
+    ::sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGTERM, SIG_DFL);
+}
+
+} // namespace
+
+ProcessExecutor::ProcessExecutor(ProcessSpec spec, QObject *parent)
+    : TaskExecutor(parent)
+    , m_spec(std::move(spec))
+{
+    m_timeout.setSingleShot(true);
+    m_timeout.setTimerType(Qt::PreciseTimer);
+    m_killTimer.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_killTimer, &QTimer::timeout, this,
+            [this] { processinfo::signalGroup(m_pid, SIGKILL); });
+    connect(&m_process, &QProcess::readyReadStandardOutput, this,
+            [this] { readOutput(QProcess::StandardOutput); });
+    connect(&m_process, &QProcess::readyReadStandardError, this,
+            [this] { readOutput(QProcess::StandardError); });
+    connect(&m_process, &QProcess::finished, this, &ProcessExecutor::processFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, &ProcessExecutor::processFailed);
+}
+
+ProcessExecutor::~ProcessExecutor()
+{
+    // Never leave a task's processes behind, whatever happens to the executor.
+    if (m_pid > 0)
+        processinfo::signalGroup(m_pid, SIGKILL);
+    m_process.disconnect(this);
+    if (m_process.state() != QProcess::NotRunning)
+        m_process.waitForFinished(1000);
+}
+
+void ProcessExecutor::start()
+{
+    m_process.setProgram(m_spec.program);
+    m_process.setArguments(m_spec.arguments);
+    m_process.setProcessEnvironment(m_spec.environment);
+    if (!m_spec.workingDirectory.isEmpty())
+        m_process.setWorkingDirectory(m_spec.workingDirectory);
+    m_process.setInputChannelMode(QProcess::ManagedInputChannel);
+    m_process.setChildProcessModifier(prepareChild);
+    m_process.start(QIODevice::ReadOnly);
+    if (!m_process.waitForStarted(10000))
+        return; // errorOccurred reports it
+    m_pid = m_process.processId();
+    emit processStarted(m_pid, processinfo::startTicks(m_pid));
+    if (m_spec.timeoutMs > 0)
+        m_timeout.start(m_spec.timeoutMs);
+}
+
+void ProcessExecutor::stop(RunState reason)
+{
+    if (m_done || m_stopReason)
+        return;
+    m_stopReason = reason;
+    m_timeout.stop();
+    if (m_pid <= 0 || !processinfo::signalGroup(m_pid, SIGTERM)) {
+        m_process.kill();
+        return;
+    }
+    m_killTimer.start(m_spec.graceMs);
+}
+
+void ProcessExecutor::readOutput(QProcess::ProcessChannel channel)
+{
+    m_process.setReadChannel(channel);
+    const QByteArray chunk = m_process.readAll();
+    QByteArray &buffer = channel == QProcess::StandardOutput ? m_stdout : m_stderr;
+    if (m_capped)
+        return; // keep draining the pipe so the task never blocks on a full one
+    m_outputBytes += chunk.size();
+    if (m_outputBytes > m_spec.outputCapBytes) {
+        buffer += chunk.left(chunk.size() - (m_outputBytes - m_spec.outputCapBytes));
+        emitLines(channel == QProcess::StandardOutput ? LogStream::Stdout : LogStream::Stderr,
+                  buffer, true);
+        m_capped = true;
+        emit outputLine(LogStream::System,
+                        QStringLiteral("output truncated: more than %1 bytes; the rest is discarded")
+                            .arg(m_spec.outputCapBytes));
+        return;
+    }
+    buffer += chunk;
+    emitLines(channel == QProcess::StandardOutput ? LogStream::Stdout : LogStream::Stderr, buffer,
+              false);
+}
+
+void ProcessExecutor::emitLines(LogStream stream, QByteArray &buffer, bool flush)
+{
+    qsizetype start = 0;
+    for (qsizetype newline = buffer.indexOf('\n'); newline >= 0;
+         newline = buffer.indexOf('\n', start)) {
+        QByteArray line = buffer.mid(start, newline - start);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        emit outputLine(stream, QString::fromUtf8(line));
+        start = newline + 1;
+    }
+    buffer.remove(0, start);
+    if (flush && !buffer.isEmpty()) {
+        emit outputLine(stream, QString::fromUtf8(buffer));
+        buffer.clear();
+    }
+}
+
+void ProcessExecutor::processFinished(int exitCode, QProcess::ExitStatus status)
+{
+    readOutput(QProcess::StandardOutput);
+    readOutput(QProcess::StandardError);
+    emitLines(LogStream::Stdout, m_stdout, true);
+    emitLines(LogStream::Stderr, m_stderr, true);
+    TaskOutcome outcome;
+    if (m_stopReason) {
+        outcome.state = *m_stopReason;
+        outcome.error = *m_stopReason == RunState::TimedOut ? QStringLiteral("timed out")
+                                                            : QStringLiteral("stopped");
+    } else if (status == QProcess::CrashExit) {
+        outcome.state = RunState::Failed;
+        outcome.error = QStringLiteral("ended by a signal");
+    } else {
+        outcome.exitCode = exitCode;
+        outcome.state = exitCode == 0 ? RunState::Succeeded : RunState::Failed;
+        if (exitCode != 0)
+            outcome.error = QStringLiteral("exit code %1").arg(exitCode);
+    }
+    finish(outcome);
+}
+
+void ProcessExecutor::processFailed(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart)
+        return; // crashes and timeouts arrive through finished()
+    finish(TaskOutcome{RunState::Failed, std::nullopt,
+                       QStringLiteral("cannot start %1: %2").arg(m_spec.program, m_process.errorString())});
+}
+
+void ProcessExecutor::finish(const TaskOutcome &outcome)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    m_killTimer.stop();
+    // Children the task left running (sleep 1000 &) end with it.
+    if (m_pid > 0)
+        processinfo::signalGroup(m_pid, SIGKILL);
+    emit finished(outcome);
+}
+
+} // namespace hg

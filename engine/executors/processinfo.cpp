@@ -1,0 +1,40 @@
+#include "processinfo.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QList>
+
+#include <csignal>
+
+namespace hg::processinfo {
+
+qint64 startTicks(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !stat.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray line = stat.readAll();
+    // The command name (field 2) may contain spaces and parentheses: fields count from the
+    // last ')'. starttime is field 22, the 20th after the name.
+    const qsizetype close = line.lastIndexOf(')');
+    if (close < 0)
+        return 0;
+    const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+    return fields.size() > 19 ? fields.at(19).toLongLong() : 0;
+}
+
+bool signalGroup(qint64 processGroup, int signal)
+{
+    if (processGroup <= 1)
+        return false;
+    return ::kill(-pid_t(processGroup), signal) == 0;
+}
+
+bool killGroupIfSameProcess(qint64 pid, qint64 expectedStartTicks)
+{
+    if (pid <= 1 || expectedStartTicks <= 0 || startTicks(pid) != expectedStartTicks)
+        return false;
+    return signalGroup(pid, SIGKILL);
+}
+
+} // namespace hg::processinfo

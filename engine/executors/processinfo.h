@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QtGlobal>
+
+namespace hg::processinfo {
+
+// The start time of a process in clock ticks since boot (/proc/PID/stat, field 22), or 0
+// when it does not exist. With the pid it identifies a process across pid reuse.
+qint64 startTicks(qint64 pid);
+// Sends a signal to a whole process group; false when the group is gone.
+bool signalGroup(qint64 processGroup, int signal);
+// Kills the group of a crashed engine's task, but only if its leader is still the very
+// process that was started (same start time): a reused pid is left alone.
+bool killGroupIfSameProcess(qint64 pid, qint64 expectedStartTicks);
+
+} // namespace hg::processinfo

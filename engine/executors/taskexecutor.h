@@ -1,0 +1,40 @@
+#pragma once
+
+#include "domain/enums.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace hg {
+
+// How one attempt of a task ended.
+struct TaskOutcome
+{
+    RunState state = RunState::Failed; // Succeeded, Failed, TimedOut or Cancelled
+    std::optional<int> exitCode;
+    QString error; // empty when it succeeded
+};
+
+// Runs one attempt of one task. Lives in the engine thread; reports through signals only.
+class TaskExecutor : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TaskExecutor)
+
+public:
+    using QObject::QObject;
+    ~TaskExecutor() override = default;
+
+    virtual void start() = 0;
+    // Ends the attempt early with state Cancelled (stop) or TimedOut; finished() follows.
+    virtual void stop(RunState reason) = 0;
+
+signals:
+    void processStarted(qint64 pid, qint64 processStartTicks);
+    void outputLine(hg::LogStream stream, const QString &line);
+    void finished(const hg::TaskOutcome &outcome);
+};
+
+} // namespace hg

@@ -1,0 +1,494 @@
+#include "engine.h"
+
+#include "clock.h"
+#include "domain/command.h"
+#include "executors/processinfo.h"
+#include "logbatcher.h"
+#include "runexecution.h"
+#include "store/chainrepository.h"
+#include "store/commandrepository.h"
+#include "store/dependencyrepository.h"
+#include "store/enginesessionrepository.h"
+#include "store/runrepository.h"
+#include "store/schedulerepository.h"
+#include "store/store.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QSysInfo>
+
+#include <csignal>
+
+namespace hg {
+namespace {
+
+QDateTime fromMs(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+} // namespace
+
+Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+    , m_clock(clock ? std::move(clock) : std::make_shared<SystemClock>())
+{
+    if (m_config.name.isEmpty())
+        m_config.name = QSysInfo::machineHostName();
+    if (m_config.baseEnvironment.isEmpty())
+        m_config.baseEnvironment = EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment());
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &Engine::checkDue);
+    connect(&m_commandTimer, &QTimer::timeout, this, &Engine::processCommands);
+    connect(&m_heartbeatTimer, &QTimer::timeout, this, &Engine::heartbeat);
+}
+
+Engine::~Engine()
+{
+    // Executions own processes; deleting them kills what still runs.
+    qDeleteAll(m_executions);
+    m_executions.clear();
+    m_logs.reset();
+    if (m_sessionId > 0 && m_store)
+        (void)EngineSessionRepository(*m_store).release(m_sessionId);
+}
+
+void Engine::start()
+{
+    const Result<StoreLocation> location = StoreLocation::resolve(m_config.storeLocation);
+    if (!location) {
+        emit startFailed(location.error().message);
+        return;
+    }
+    Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("engine"));
+    if (!store) {
+        emit startFailed(store.error().message);
+        return;
+    }
+    m_store = std::move(store.value());
+    m_logs = std::make_unique<LogBatcher>(*m_store);
+    connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
+    if (const Status session = acquireSession(); !session) {
+        emit startFailed(session.error().message);
+        return;
+    }
+    if (const Status recovered = recover(); !recovered) {
+        emit startFailed(recovered.error().message);
+        return;
+    }
+    m_running = true;
+    if (m_config.runSchedules) {
+        reloadSchedules();
+        const Result<QList<qint64>> queued = RunRepository(*m_store).idsInStates({RunState::Queued});
+        if (queued)
+            m_queuedRuns << queued.value();
+    }
+    m_commandTimer.start(m_config.commandPollMs);
+    m_heartbeatTimer.start(m_config.heartbeatMs);
+    emit started();
+    armTimer();
+    scheduleDispatch();
+}
+
+Status Engine::acquireSession()
+{
+    EngineSessionRepository sessions(*m_store);
+    const qint64 now = m_clock->nowMs();
+    if (m_store->backend() == StoreBackend::Sqlite) {
+        // One engine per SQLite file: any live lease, whatever its name, keeps us out.
+        const Result<QList<EngineSession>> live = sessions.list();
+        if (!live)
+            return live.error();
+        for (const EngineSession &session : live.value()) {
+            if (session.leaseUntil.toMSecsSinceEpoch() > now && session.name != m_config.name)
+                return Error::exists(QStringLiteral("another engine ('%1', pid %2 on %3) is "
+                                                    "already serving %4")
+                                         .arg(session.name)
+                                         .arg(session.pid)
+                                         .arg(session.host, m_store->location().displayName()));
+        }
+    }
+    EngineSession session;
+    session.name = m_config.name;
+    session.host = QSysInfo::machineHostName();
+    session.pid = QCoreApplication::applicationPid();
+    session.capacity = m_config.slotCount;
+    session.leaseUntil = fromMs(now + m_config.leaseMs);
+    const Result<EngineSession> acquired = sessions.acquire(session, fromMs(now));
+    if (!acquired)
+        return acquired.error();
+    m_sessionId = acquired->id;
+    return {};
+}
+
+Status Engine::recover()
+{
+    // Whatever was running when the previous engine of this store died: its processes are
+    // killed (if they are still the same processes) and the attempts marked interrupted.
+    TaskRunRepository taskRuns(*m_store);
+    const qint64 now = m_clock->nowMs();
+    for (RunState state : {RunState::Running, RunState::Waiting, RunState::Queued}) {
+        const Result<QList<TaskRun>> left = taskRuns.listInState(state);
+        if (!left)
+            return left.error();
+        for (TaskRun attempt : left.value()) {
+            if (attempt.pid > 0)
+                processinfo::killGroupIfSameProcess(attempt.pid, attempt.processStartTicks);
+            attempt.state = RunState::Interrupted;
+            attempt.finishedAt = fromMs(now);
+            attempt.error = QStringLiteral("the engine stopped while this attempt ran");
+            if (const Status s = taskRuns.update(attempt); !s)
+                return s;
+        }
+    }
+    RunRepository runs(*m_store);
+    const Result<QList<qint64>> unfinished = runs.idsInStates(
+        {RunState::Running, RunState::Paused, RunState::Waiting, RunState::Interrupted});
+    if (!unfinished)
+        return unfinished.error();
+    for (qint64 runId : unfinished.value()) {
+        // Queued again: admission restores its history and carries on.
+        if (const Status s = runs.setState(runId, RunState::Queued, fromMs(now)); !s)
+            return s;
+        m_queuedRuns << runId;
+    }
+    return {};
+}
+
+void Engine::reloadSchedules()
+{
+    if (!m_store)
+        return;
+    const Result<QList<Schedule>> schedules = ScheduleRepository(*m_store).list();
+    const Result<QList<Chain>> chains = ChainRepository(*m_store).list();
+    const Result<QHash<qint64, RunRepository::ScheduleHistory>> history =
+        RunRepository(*m_store).scheduleHistory();
+    if (!schedules || !chains || !history)
+        return;
+    QHash<qint64, Chain> chainById;
+    for (const Chain &chain : chains.value())
+        chainById.insert(chain.id, chain);
+    const bool firstLoad = m_plans.isEmpty() && m_queue.size() == 0;
+    m_plans.clear();
+    m_queue = FireQueue();
+    const qint64 now = m_clock->nowMs();
+    for (const Schedule &schedule : schedules.value()) {
+        const Chain chain = chainById.value(schedule.chainId);
+        if (!schedule.enabled || !chain.enabled
+            || (!chain.clientName.isEmpty() && chain.clientName != m_config.name))
+            continue;
+        Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_config.defaultZone);
+        if (!plan)
+            continue;
+        const RunRepository::ScheduleHistory past = history->value(schedule.id);
+        const qint64 last = past.lastFireMs >= 0 ? past.lastFireMs : schedule.createdAt.toMSecsSinceEpoch();
+        std::optional<qint64> next;
+        switch (schedule.kind) {
+        case ScheduleKind::Startup:
+            if (firstLoad)
+                fireSchedule(plan.value(), now / 1000 * 1000);
+            break;
+        case ScheduleKind::After:
+            if (past.lastFireMs < 0)
+                next = now;
+            else if (!past.unfinished && past.lastFinishMs >= 0)
+                next = std::max(now, plan->nextAfterRunEnded(past.lastFinishMs).value_or(now));
+            break;
+        default:
+            for (qint64 missed : plan->missedFires(last, now))
+                fireSchedule(plan.value(), missed);
+            next = plan->nextFireMs(std::max(now, last));
+            break;
+        }
+        if (next)
+            m_queue.set(schedule.id, *next);
+        m_plans.insert(schedule.id, std::move(plan.value()));
+    }
+    armTimer();
+}
+
+void Engine::armTimer()
+{
+    if (!m_running)
+        return;
+    const qint64 next = m_queue.nextDueMs();
+    if (next < 0) {
+        m_timer.stop();
+        return;
+    }
+    // At most a second between looks at the wall clock: a resume from sleep or a clock step
+    // is noticed within that second.
+    const qint64 now = m_clock->nowMs();
+    const qint64 delay = std::clamp<qint64>(next - now, 0, 1000);
+    m_expectedWakeMs = now + delay;
+    m_timer.start(int(delay));
+}
+
+void Engine::checkDue()
+{
+    if (!m_running || m_shuttingDown)
+        return;
+    const qint64 now = m_clock->nowMs();
+    for (const FireQueue::Due &due : m_queue.takeDue(now)) {
+        const auto plan = m_plans.constFind(due.scheduleId);
+        if (plan == m_plans.constEnd())
+            continue;
+        if (now - due.dueMs > m_config.lateToleranceMs) {
+            for (qint64 missed : plan->missedFires(due.dueMs - 1, now))
+                fireSchedule(plan.value(), missed);
+        } else {
+            fireSchedule(plan.value(), due.dueMs);
+        }
+        if (const auto next = plan->nextFireMs(std::max(now, due.dueMs)))
+            m_queue.set(due.scheduleId, *next);
+    }
+    armTimer();
+}
+
+void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
+{
+    const Result<Chain> chain = ChainRepository(*m_store).byId(plan.chainId());
+    if (!chain)
+        return;
+    if (chain->maxInstances > 0 && chain->overlap == OverlapPolicy::Skip) {
+        int active = 0;
+        for (const RunExecution *execution : std::as_const(m_executions))
+            active += execution->run().chainId == chain->id ? 1 : 0;
+        if (active >= chain->maxInstances)
+            return; // this fire is skipped: the chain is at its limit
+    }
+    const Result<RunRepository::Inserted> inserted =
+        RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), fromMs(fireMs));
+    if (!inserted || !inserted->created)
+        return; // another engine (or an earlier pass) already made this fire's run
+    m_queuedRuns << inserted->run.id;
+    emit runChanged(inserted->run);
+    scheduleDispatch();
+}
+
+void Engine::admitRun(qint64 runId)
+{
+    if (!m_queuedRuns.contains(runId) && !m_executions.contains(runId))
+        m_queuedRuns << runId;
+    scheduleDispatch();
+}
+
+void Engine::scheduleDispatch()
+{
+    if (m_dispatchScheduled)
+        return;
+    m_dispatchScheduled = true;
+    QMetaObject::invokeMethod(this, &Engine::dispatch, Qt::QueuedConnection);
+}
+
+bool Engine::admit(qint64 runId, QString *whyNot)
+{
+    const Result<Run> run = RunRepository(*m_store).byId(runId);
+    if (!run || run->state != RunState::Queued)
+        return true; // gone or already decided: drop it from the queue
+    const Result<Chain> chain = ChainRepository(*m_store).byId(run->chainId);
+    if (!chain)
+        return true;
+    int sameChain = 0;
+    bool exclusiveActive = false;
+    for (const RunExecution *execution : std::as_const(m_executions)) {
+        sameChain += execution->run().chainId == chain->id ? 1 : 0;
+        exclusiveActive = exclusiveActive || execution->chain().exclusive;
+    }
+    if (exclusiveActive || (chain->exclusive && !m_executions.isEmpty())) {
+        *whyNot = QStringLiteral("exclusive");
+        return false;
+    }
+    if (chain->maxInstances > 0 && sameChain >= chain->maxInstances) {
+        *whyNot = QStringLiteral("max instances");
+        return false;
+    }
+    const Result<QList<Task>> tasks = TaskRepository(*m_store).list(chain->id);
+    const Result<QList<Dependency>> edges = DependencyRepository(*m_store).list(chain->id);
+    const Result<QList<TaskRun>> history = TaskRunRepository(*m_store).listForRun(runId);
+    if (!tasks || !edges || !history)
+        return false;
+    auto *execution = new RunExecution(*m_store, *m_clock, m_config, run.value(), chain.value(),
+                                       tasks.value(), edges.value(), this);
+    execution->restoreHistory(history.value());
+    if (const auto only = m_restrictions.constFind(runId); only != m_restrictions.constEnd())
+        execution->restrictTo(only.value());
+    m_executions.insert(runId, execution);
+    connect(execution, &RunExecution::readyChanged, this, &Engine::scheduleDispatch);
+    connect(execution, &RunExecution::taskRunChanged, this, &Engine::taskRunChanged);
+    connect(execution, &RunExecution::logLine, this, [this](const LogLine &line) { m_logs->add(line); });
+    connect(execution, &RunExecution::runStateChanged, this, [this, execution](const Run &changed) {
+        emit runChanged(changed);
+        if (isTerminal(changed.state))
+            QMetaObject::invokeMethod(this, [this, execution] { runFinished(execution); },
+                                      Qt::QueuedConnection);
+    });
+    execution->begin();
+    return true;
+}
+
+void Engine::dispatch()
+{
+    m_dispatchScheduled = false;
+    if (!m_running)
+        return;
+    if (!m_shuttingDown) {
+        for (qsizetype i = 0; i < m_queuedRuns.size();) {
+            QString whyNot;
+            if (admit(m_queuedRuns.at(i), &whyNot))
+                m_queuedRuns.removeAt(i);
+            else
+                ++i;
+        }
+    }
+    int running = 0;
+    QList<RunExecution *> executions;
+    bool exclusive = false;
+    for (RunExecution *execution : std::as_const(m_executions)) {
+        running += execution->runningCount();
+        executions << execution;
+        exclusive = exclusive || execution->chain().exclusive;
+    }
+    std::sort(executions.begin(), executions.end(), [](RunExecution *a, RunExecution *b) {
+        if (a->chain().priority != b->chain().priority)
+            return int(a->chain().priority) < int(b->chain().priority);
+        return a->run().id < b->run().id;
+    });
+    for (RunExecution *execution : std::as_const(executions)) {
+        if (exclusive && !execution->chain().exclusive)
+            continue; // nothing runs beside an exclusive chain
+        for (qint64 taskId : execution->readyTasks()) {
+            if (running >= m_config.slotCount)
+                return;
+            execution->startTask(taskId);
+            ++running;
+        }
+    }
+}
+
+void Engine::runFinished(RunExecution *execution)
+{
+    const Run run = execution->run();
+    const Chain chain = execution->chain();
+    m_executions.remove(run.id);
+    m_restrictions.remove(run.id);
+    execution->deleteLater();
+    if (chain.selfDestruct && run.state == RunState::Succeeded) {
+        (void)ChainRepository(*m_store).remove(chain.id);
+        reloadSchedules();
+    }
+    if (const auto plan = m_plans.constFind(run.scheduleId); plan != m_plans.constEnd()) {
+        if (const auto next = plan->nextAfterRunEnded(run.finishedAt.toMSecsSinceEpoch())) {
+            m_queue.set(run.scheduleId, *next);
+            armTimer();
+        }
+    }
+    if (m_shuttingDown && m_executions.isEmpty()) {
+        finishShutdown();
+        return;
+    }
+    scheduleDispatch();
+}
+
+void Engine::processCommands()
+{
+    if (!m_running)
+        return;
+    CommandRepository commands(*m_store);
+    for (int i = 0; i < 100; ++i) {
+        const Result<std::optional<Command>> next = commands.claimNext(m_config.name);
+        if (!next || !next.value())
+            return;
+        executeCommand(*next.value());
+    }
+}
+
+void Engine::executeCommand(const Command &command)
+{
+    CommandRepository commands(*m_store);
+    QString error;
+    RunExecution *execution = m_executions.value(command.runId);
+    switch (command.kind) {
+    case CommandKind::Start:
+    case CommandKind::Rerun:
+    case CommandKind::Backfill:
+        admitRun(command.runId);
+        break;
+    case CommandKind::RerunFailed: {
+        QSet<qint64> only;
+        for (const QJsonValue &id : command.payload.value(QStringLiteral("tasks")).toArray())
+            only.insert(id.toInteger());
+        m_restrictions.insert(command.runId, only);
+        admitRun(command.runId);
+        break;
+    }
+    case CommandKind::Stop:
+        if (execution) {
+            execution->stop(RunState::Cancelled);
+        } else if (m_queuedRuns.removeAll(command.runId) > 0
+                   || RunRepository(*m_store).byId(command.runId).value().state == RunState::Queued) {
+            (void)RunRepository(*m_store).setState(command.runId, RunState::Cancelled,
+                                                   fromMs(m_clock->nowMs()));
+        } else {
+            error = QStringLiteral("run %1 is not active").arg(command.runId);
+        }
+        break;
+    case CommandKind::Pause:
+    case CommandKind::Resume:
+        if (!execution)
+            error = QStringLiteral("run %1 is not running").arg(command.runId);
+        else if (command.kind == CommandKind::Pause)
+            execution->pause();
+        else
+            execution->resume();
+        break;
+    }
+    (void)commands.complete(command.id, error);
+}
+
+void Engine::heartbeat()
+{
+    const qint64 now = m_clock->nowMs();
+    int load = 0;
+    for (const RunExecution *execution : std::as_const(m_executions))
+        load += execution->runningCount();
+    const Status beat = EngineSessionRepository(*m_store).heartbeat(
+        m_sessionId, fromMs(now), fromMs(now + m_config.leaseMs), load);
+    if (!beat && beat.error().kind == ErrorKind::NotFound)
+        shutdown(ExitPolicy::Stop); // another engine took over our session
+}
+
+void Engine::shutdown(ExitPolicy policy)
+{
+    if (!m_running || m_shuttingDown)
+        return;
+    m_shuttingDown = true;
+    m_timer.stop();
+    m_commandTimer.stop();
+    if (policy == ExitPolicy::Stop) {
+        for (RunExecution *execution : std::as_const(m_executions))
+            execution->stop(RunState::Cancelled);
+    }
+    if (m_executions.isEmpty())
+        finishShutdown();
+}
+
+void Engine::finishShutdown()
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    m_heartbeatTimer.stop();
+    m_logs->flush();
+    if (m_sessionId > 0)
+        (void)EngineSessionRepository(*m_store).release(m_sessionId);
+    m_sessionId = 0;
+    emit stopped();
+}
+
+} // namespace hg

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "domain/command.h"
+#include "domain/logline.h"
+#include "domain/run.h"
+#include "domain/taskrun.h"
+#include "engineconfig.h"
+#include "firequeue.h"
+#include "scheduleplan.h"
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <memory>
+
+namespace hg {
+
+class Clock;
+class LogBatcher;
+class RunExecution;
+class Store;
+
+// The scheduling engine. Lives in one thread (the main thread for `hourglass serve`, its own
+// thread under EngineHost in the GUI) and owns a store connection opened there. A min-heap
+// of next fire times drives one precise timer; due fires become runs by an idempotent insert;
+// queued runs are admitted within max_instances and exclusive_execution, and their ready
+// tasks get the engine's slots by priority. Control arrives through the command table.
+class Engine final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Engine)
+
+public:
+    enum class ExitPolicy { Stop, Wait };
+
+    explicit Engine(EngineConfig config, std::shared_ptr<Clock> clock = {},
+                    QObject *parent = nullptr);
+    ~Engine() override;
+
+    bool isRunning() const { return m_running; }
+    Store *store() const { return m_store.get(); }
+    int activeRunCount() const { return int(m_executions.size()); }
+
+public slots:
+    void start();
+    void shutdown(hg::Engine::ExitPolicy policy);
+    // Re-reads the wall clock and handles what became due (tests call it after moving a
+    // ManualClock; the timer calls it otherwise).
+    void checkDue();
+    void reloadSchedules();
+    void processCommands();
+    // Queues a run that already exists in the store (state queued).
+    void admitRun(qint64 runId);
+
+signals:
+    void started();
+    void startFailed(const QString &error);
+    void stopped();
+    void runChanged(const hg::Run &run);
+    void taskRunChanged(const hg::TaskRun &taskRun);
+    void logLinesWritten(const QList<hg::LogLine> &lines);
+
+private:
+    Status acquireSession();
+    Status recover();
+    void armTimer();
+    void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
+    void scheduleDispatch();
+    void dispatch();
+    bool admit(qint64 runId, QString *whyNot);
+    void runFinished(RunExecution *execution);
+    void heartbeat();
+    void executeCommand(const Command &command);
+    void finishShutdown();
+
+    EngineConfig m_config;
+    std::shared_ptr<Clock> m_clock;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<LogBatcher> m_logs;
+    QHash<qint64, SchedulePlan> m_plans;
+    FireQueue m_queue;
+    QTimer m_timer;
+    QTimer m_commandTimer;
+    QTimer m_heartbeatTimer;
+    QList<qint64> m_queuedRuns;
+    QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
+    QHash<qint64, QSet<qint64>> m_restrictions;  // rerun-failed: run id -> tasks to run
+    qint64 m_sessionId = 0;
+    qint64 m_expectedWakeMs = 0;
+    bool m_running = false;
+    bool m_dispatchScheduled = false;
+    bool m_shuttingDown = false;
+};
+
+} // namespace hg

@@ -1,0 +1,487 @@
+#include "runexecution.h"
+
+#include "clock.h"
+#include "executors/builtinexecutor.h"
+#include "executors/processexecutor.h"
+#include "store/logrepository.h"
+#include "store/runrepository.h"
+#include "store/store.h"
+#include "store/taskrunrepository.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hg {
+namespace {
+
+int priorityRank(Priority priority)
+{
+    return int(priority); // Highest = 0 ... Lowest = 4
+}
+
+QDateTime fromMs(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+} // namespace
+
+RunExecution::RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run,
+                           Chain chain, QList<Task> tasks, QList<Dependency> dependencies,
+                           QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_clock(clock)
+    , m_config(config)
+    , m_run(std::move(run))
+    , m_chain(std::move(chain))
+    , m_dependencies(std::move(dependencies))
+{
+    for (Task &task : tasks) {
+        TaskState state;
+        state.task = std::move(task);
+        const qint64 id = state.task.id;
+        m_tasks.emplace(id, std::move(state));
+    }
+    // Chain parameters, then the run's own (--param K=V) over them, then the built-ins.
+    for (auto it = m_chain.parameters.begin(); it != m_chain.parameters.end(); ++it)
+        m_parameters.insert(it.key(), it.value().toVariant().toString());
+    for (auto it = m_run.parameters.begin(); it != m_run.parameters.end(); ++it)
+        m_parameters.insert(it.key(), it.value().toVariant().toString());
+    m_parameters.insert(QStringLiteral("run.id"), QString::number(m_run.id));
+    m_parameters.insert(QStringLiteral("run.scheduled_for"),
+                        m_run.scheduledFor.toUTC().toString(Qt::ISODate));
+    m_parameters.insert(QStringLiteral("chain.name"), m_chain.name);
+
+    m_chainTimeout.setSingleShot(true);
+    connect(&m_chainTimeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+}
+
+RunExecution::~RunExecution() = default;
+
+qint64 RunExecution::nowMs() const
+{
+    return m_clock.nowMs();
+}
+
+void RunExecution::begin()
+{
+    setRunState(RunState::Running);
+    if (m_chain.timeoutSeconds > 0)
+        m_chainTimeout.start(m_chain.timeoutSeconds * 1000);
+    refreshReadiness();
+    finishIfDone(); // a chain without tasks ends at once
+}
+
+void RunExecution::restrictTo(const QSet<qint64> &taskIds)
+{
+    for (auto &[id, state] : m_tasks) {
+        if (!taskIds.contains(state.task.id)) {
+            state.phase = Phase::Done;
+            state.outcome = RunState::Succeeded;
+        }
+    }
+}
+
+void RunExecution::restoreHistory(const QList<TaskRun> &attempts)
+{
+    QHash<qint64, TaskRun> last;
+    for (const TaskRun &attempt : attempts) {
+        if (!last.contains(attempt.taskId) || last.value(attempt.taskId).attempt < attempt.attempt)
+            last.insert(attempt.taskId, attempt);
+    }
+    for (auto it = last.cbegin(); it != last.cend(); ++it) {
+        if (!m_tasks.contains(it.key()))
+            continue;
+        TaskState &state = m_tasks[it.key()];
+        const TaskRun &attempt = it.value();
+        state.attempt = attempt.attempt;
+        state.row = attempt;
+        if (attempt.state == RunState::Interrupted && attempt.attempt <= state.task.maxRetries) {
+            writeSystemLine(attempt.id, QStringLiteral("%1: attempt %2 was interrupted; it is "
+                                                       "retried as attempt %3")
+                                            .arg(state.task.name)
+                                            .arg(attempt.attempt)
+                                            .arg(attempt.attempt + 1));
+            continue; // stays Pending; its next start writes a new attempt
+        }
+        state.phase = Phase::Done;
+        state.outcome = attempt.state == RunState::Interrupted ? RunState::Failed : attempt.state;
+        const bool failed = state.outcome == RunState::Failed
+            || state.outcome == RunState::TimedOut;
+        state.effectiveFailure = failed && !state.task.ignoreError;
+    }
+}
+
+QString RunExecution::substitute(const QString &text) const
+{
+    static const QRegularExpression placeholder(QStringLiteral("\\$\\{([A-Za-z0-9_.]+)\\}"));
+    QString result;
+    qsizetype last = 0;
+    auto it = placeholder.globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        result += text.mid(last, match.capturedStart() - last);
+        const auto value = m_parameters.constFind(match.captured(1));
+        result += value != m_parameters.constEnd() ? value.value() : match.captured();
+        last = match.capturedEnd();
+    }
+    return result + text.mid(last);
+}
+
+bool RunExecution::edgeSatisfied(const Dependency &edge, bool *impossible) const
+{
+    const TaskState &upstream = m_tasks.at(edge.upstreamId);
+    *impossible = false;
+    if (upstream.phase == Phase::Blocked) {
+        *impossible = true;
+        return false;
+    }
+    if (upstream.phase != Phase::Done)
+        return false;
+    bool met = false;
+    switch (edge.condition) {
+    case DependencyCondition::Success:
+        met = !upstream.effectiveFailure && upstream.outcome != RunState::Cancelled;
+        break;
+    case DependencyCondition::Completion:
+        met = upstream.outcome != RunState::Cancelled;
+        break;
+    case DependencyCondition::Failure:
+        met = upstream.effectiveFailure;
+        break;
+    }
+    *impossible = !met;
+    return met;
+}
+
+void RunExecution::refreshReadiness()
+{
+    // Blocking spreads along the DAG, so repeat until nothing changes.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (auto &[id, state] : m_tasks) {
+            if (state.phase != Phase::Pending)
+                continue;
+            bool ready = true;
+            bool blocked = false;
+            for (const Dependency &edge : m_dependencies) {
+                if (edge.taskId != state.task.id)
+                    continue;
+                bool impossible = false;
+                if (!edgeSatisfied(edge, &impossible))
+                    ready = false;
+                blocked = blocked || impossible;
+            }
+            if (blocked) {
+                state.phase = Phase::Blocked;
+                changed = true;
+            } else if (ready) {
+                state.phase = Phase::Ready;
+                changed = true;
+            }
+        }
+    }
+    emit readyChanged();
+}
+
+QList<qint64> RunExecution::readyTasks() const
+{
+    QList<const TaskState *> ready;
+    if (m_paused || m_stopping || m_finished)
+        return {};
+    for (const auto &[id, state] : m_tasks) {
+        if (state.phase == Phase::Ready)
+            ready << &state;
+    }
+    std::sort(ready.begin(), ready.end(), [](const TaskState *a, const TaskState *b) {
+        if (a->task.priority != b->task.priority)
+            return priorityRank(a->task.priority) < priorityRank(b->task.priority);
+        return a->task.name < b->task.name;
+    });
+    QList<qint64> ids;
+    for (const TaskState *state : ready)
+        ids << state->task.id;
+    return ids;
+}
+
+int RunExecution::runningCount() const
+{
+    return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(),
+                             [](const auto &entry) { return entry.second.phase == Phase::Running; }));
+}
+
+std::unique_ptr<TaskExecutor> RunExecution::createExecutor(const TaskState &state)
+{
+    const Task &task = state.task;
+    QStringList arguments;
+    for (const QString &argument : task.arguments)
+        arguments << substitute(argument);
+    const int timeoutMs = task.timeoutSeconds * 1000;
+    switch (task.kind) {
+    case TaskKind::Program:
+    case TaskKind::Shell: {
+        ProcessSpec spec;
+        if (task.kind == TaskKind::Program) {
+            spec.program = substitute(task.command);
+            spec.arguments = arguments;
+        } else {
+            // Arguments become $1, $2 ... of the shell command.
+            spec.program = QStringLiteral("/bin/sh");
+            spec.arguments = QStringList{QStringLiteral("-c"), substitute(task.command),
+                                         QStringLiteral("sh")}
+                + arguments;
+        }
+        spec.workingDirectory = task.workingDirectory;
+        spec.environment = m_config.baseEnvironment.isEmpty()
+            ? EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment())
+            : m_config.baseEnvironment;
+        spec.environment.insert(QStringLiteral("HOURGLASS_RUN_ID"), QString::number(m_run.id));
+        spec.environment.insert(QStringLiteral("HOURGLASS_CHAIN"), m_chain.name);
+        spec.environment.insert(QStringLiteral("HOURGLASS_TASK"), task.name);
+        spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"), QString::number(state.attempt));
+        spec.environment.insert(QStringLiteral("HOURGLASS_SCHEDULED_FOR"),
+                                m_parameters.value(QStringLiteral("run.scheduled_for")));
+        for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
+            spec.environment.insert(it.key(), substitute(it.value().toString()));
+        spec.timeoutMs = timeoutMs;
+        spec.graceMs = m_config.graceMs;
+        spec.outputCapBytes = m_config.outputCapBytes;
+        return std::make_unique<ProcessExecutor>(std::move(spec));
+    }
+    case TaskKind::Builtin:
+        return std::make_unique<BuiltinExecutor>(task.command, arguments.value(0), timeoutMs);
+    case TaskKind::Sql:
+    case TaskKind::Http:
+    case TaskKind::Subchain:
+        break;
+    }
+    return nullptr;
+}
+
+void RunExecution::startTask(qint64 taskId)
+{
+    TaskState &state = m_tasks[taskId];
+    if (state.phase != Phase::Ready)
+        return;
+    state.phase = Phase::Running;
+    const qint64 now = nowMs();
+    if (state.attempt == 0 || state.row.state != RunState::Waiting) {
+        ++state.attempt;
+        TaskRun row;
+        row.runId = m_run.id;
+        row.taskId = taskId;
+        row.attempt = state.attempt;
+        row.state = RunState::Running;
+        row.queuedAt = fromMs(now);
+        row.startedAt = fromMs(now);
+        const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
+        if (!inserted) {
+            taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
+            return;
+        }
+        state.row = inserted.value();
+    } else { // a retry whose row was written when it started waiting
+        state.row.state = RunState::Running;
+        state.row.startedAt = fromMs(now);
+        if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
+            writeSystemLine(state.row.id, s.error().message);
+    }
+    emit taskRunChanged(state.row);
+
+    state.executor = createExecutor(state);
+    if (!state.executor) {
+        taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt,
+                                         QStringLiteral("%1 tasks are not built yet")
+                                             .arg(enumName(state.task.kind))});
+        return;
+    }
+    TaskExecutor *executor = state.executor.get();
+    const qint64 taskRunId = state.row.id;
+    connect(executor, &TaskExecutor::processStarted, this,
+            [this, taskId](qint64 pid, qint64 ticks) {
+                TaskState &s = m_tasks[taskId];
+                s.row.pid = pid;
+                s.row.processStartTicks = ticks;
+                // Recorded so a later engine can kill the group if this one dies.
+                if (const Status st = TaskRunRepository(m_store).update(s.row); st)
+                    emit taskRunChanged(s.row);
+            });
+    connect(executor, &TaskExecutor::outputLine, this,
+            [this, taskRunId](LogStream stream, const QString &text) {
+                emit logLine(LogLine{0, m_run.id, taskRunId, stream, fromMs(nowMs()), text});
+            });
+    connect(executor, &TaskExecutor::finished, this,
+            [this, taskId](const TaskOutcome &outcome) { taskFinished(taskId, outcome); });
+    executor->start();
+}
+
+void RunExecution::taskFinished(qint64 taskId, const TaskOutcome &outcome)
+{
+    TaskState &state = m_tasks[taskId];
+    if (state.phase == Phase::Done)
+        return;
+    state.row.state = outcome.state;
+    state.row.exitCode = outcome.exitCode;
+    state.row.error = outcome.error;
+    state.row.finishedAt = fromMs(nowMs());
+    if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
+        writeSystemLine(state.row.id, s.error().message);
+    if (!outcome.error.isEmpty())
+        writeSystemLine(state.row.id, QStringLiteral("%1 attempt %2: %3")
+                                          .arg(state.task.name)
+                                          .arg(state.attempt)
+                                          .arg(outcome.error));
+    emit taskRunChanged(state.row);
+    if (state.executor) {
+        state.executor->disconnect(this);
+        state.executor.release()->deleteLater();
+    }
+
+    const bool failed = outcome.state == RunState::Failed || outcome.state == RunState::TimedOut;
+    if (failed && !m_stopping && state.attempt <= state.task.maxRetries) {
+        scheduleRetry(state);
+        emit readyChanged();
+        return;
+    }
+    state.phase = Phase::Done;
+    state.outcome = outcome.state;
+    state.effectiveFailure = failed && !state.task.ignoreError;
+    if (state.effectiveFailure && m_chain.onFailure == FailureStrategy::End && !m_stopping) {
+        // "end": nothing more starts and what still runs is stopped.
+        m_stopping = true;
+        for (auto &[otherId, other] : m_tasks) {
+            if (other.phase == Phase::Running && other.executor)
+                other.executor->stop(RunState::Cancelled);
+            else if (other.phase == Phase::Waiting)
+                other.phase = Phase::Blocked;
+        }
+    }
+    refreshReadiness();
+    finishIfDone();
+}
+
+void RunExecution::scheduleRetry(TaskState &state)
+{
+    const int delaySeconds = int(std::lround(state.task.retryDelaySeconds
+                                             * std::pow(state.task.retryBackoff, state.attempt - 1)));
+    ++state.attempt;
+    state.phase = Phase::Waiting;
+    TaskRun row;
+    row.runId = m_run.id;
+    row.taskId = state.task.id;
+    row.attempt = state.attempt;
+    row.state = RunState::Waiting;
+    row.queuedAt = fromMs(nowMs());
+    const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
+    if (!inserted) {
+        state.phase = Phase::Done;
+        state.outcome = RunState::Failed;
+        state.effectiveFailure = !state.task.ignoreError;
+        return;
+    }
+    state.row = inserted.value();
+    emit taskRunChanged(state.row);
+    writeSystemLine(state.row.id, QStringLiteral("%1: retry %2 of %3 in %4 s")
+                                      .arg(state.task.name)
+                                      .arg(state.attempt - 1)
+                                      .arg(state.task.maxRetries)
+                                      .arg(delaySeconds));
+    const qint64 taskId = state.task.id;
+    state.retryTimer = std::make_unique<QTimer>();
+    state.retryTimer->setSingleShot(true);
+    connect(state.retryTimer.get(), &QTimer::timeout, this, [this, taskId] {
+        TaskState &s = m_tasks[taskId];
+        if (s.phase == Phase::Waiting && !m_stopping) {
+            s.phase = Phase::Ready;
+            emit readyChanged();
+        }
+    });
+    state.retryTimer->start(delaySeconds * 1000);
+}
+
+void RunExecution::pause()
+{
+    if (m_finished || m_paused)
+        return;
+    m_paused = true;
+    setRunState(RunState::Paused);
+}
+
+void RunExecution::resume()
+{
+    if (m_finished || !m_paused)
+        return;
+    m_paused = false;
+    setRunState(RunState::Running);
+    emit readyChanged();
+}
+
+void RunExecution::stop(RunState reason)
+{
+    if (m_finished)
+        return;
+    m_stopping = true;
+    m_stopReason = reason;
+    for (auto &[id, state] : m_tasks) {
+        if (state.phase == Phase::Running && state.executor) {
+            state.executor->stop(reason);
+        } else if (state.phase == Phase::Waiting) {
+            state.phase = Phase::Done;
+            state.outcome = RunState::Cancelled;
+            state.row.state = RunState::Cancelled;
+            state.row.finishedAt = fromMs(nowMs());
+            if (const Status s = TaskRunRepository(m_store).update(state.row); s)
+                emit taskRunChanged(state.row);
+        }
+    }
+    finishIfDone();
+}
+
+void RunExecution::finishIfDone()
+{
+    if (m_finished)
+        return;
+    for (const auto &[id, state] : m_tasks) {
+        if (state.phase == Phase::Running || state.phase == Phase::Waiting)
+            return;
+        if (state.phase == Phase::Ready && !m_stopping)
+            return;
+    }
+    m_finished = true;
+    m_chainTimeout.stop();
+    RunState final = RunState::Succeeded;
+    if (m_stopReason) {
+        final = *m_stopReason;
+    } else {
+        for (const auto &[id, state] : m_tasks) {
+            if (state.effectiveFailure)
+                final = RunState::Failed;
+        }
+    }
+    setRunState(final);
+}
+
+void RunExecution::setRunState(RunState state)
+{
+    m_run.state = state;
+    const QDateTime now = fromMs(nowMs());
+    if (const Status s = RunRepository(m_store).setState(m_run.id, state, now, m_config.name); !s)
+        writeSystemLine(0, s.error().message);
+    if (state == RunState::Running && !m_run.startedAt.isValid())
+        m_run.startedAt = now;
+    if (isTerminal(state))
+        m_run.finishedAt = now;
+    m_run.engineName = m_config.name;
+    emit runStateChanged(m_run);
+}
+
+void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text)
+{
+    emit logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, fromMs(nowMs()), text});
+}
+
+} // namespace hg

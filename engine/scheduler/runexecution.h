@@ -1,0 +1,102 @@
+#pragma once
+
+#include "domain/chain.h"
+#include "domain/dependency.h"
+#include "domain/logline.h"
+#include "domain/run.h"
+#include "domain/task.h"
+#include "domain/taskrun.h"
+#include "engineconfig.h"
+#include "executors/taskexecutor.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <map>
+#include <memory>
+
+namespace hg {
+
+class Clock;
+class Store;
+
+// One run of a chain as a DAG: which tasks may start, their attempts, and the run's end.
+// The engine decides when a ready task gets a slot (startTask); this class decides what is
+// ready. Every transition is written to the store before its signal goes out.
+class RunExecution final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunExecution)
+
+public:
+    RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run, Chain chain,
+                 QList<Task> tasks, QList<Dependency> dependencies, QObject *parent = nullptr);
+    ~RunExecution() override;
+
+    const Run &run() const { return m_run; }
+    const Chain &chain() const { return m_chain; }
+
+    void begin();                  // the run starts: state running, chain timeout armed
+    QList<qint64> readyTasks() const; // may start now, best priority first
+    void startTask(qint64 taskId);
+    int runningCount() const;
+    bool isFinished() const { return m_finished; }
+
+    void pause();
+    void resume();
+    void stop(RunState reason); // Cancelled (stop) or TimedOut: running tasks end, nothing starts
+
+    // Tasks named by rerun-failed: only these run; the others count as already succeeded.
+    void restrictTo(const QSet<qint64> &taskIds);
+    // Picks up a run an engine left behind: finished attempts stand, an interrupted one is
+    // retried as a new attempt if attempts remain (never the same attempt twice).
+    void restoreHistory(const QList<TaskRun> &attempts);
+
+signals:
+    void runStateChanged(const hg::Run &run);
+    void taskRunChanged(const hg::TaskRun &taskRun);
+    void logLine(const hg::LogLine &line);
+    void readyChanged(); // tasks may start, or a slot came free
+
+private:
+    enum class Phase { Pending, Ready, Waiting, Running, Done, Blocked };
+    struct TaskState
+    {
+        Task task;
+        Phase phase = Phase::Pending;
+        int attempt = 0;
+        TaskRun row;
+        RunState outcome = RunState::Queued; // final state of the last attempt
+        bool effectiveFailure = false;       // failed and not ignored
+        std::unique_ptr<TaskExecutor> executor;
+        std::unique_ptr<QTimer> retryTimer;
+    };
+
+    void refreshReadiness();
+    bool edgeSatisfied(const Dependency &edge, bool *impossible) const;
+    std::unique_ptr<TaskExecutor> createExecutor(const TaskState &state);
+    QString substitute(const QString &text) const;
+    void taskFinished(qint64 taskId, const TaskOutcome &outcome);
+    void scheduleRetry(TaskState &state);
+    void finishIfDone();
+    void setRunState(RunState state);
+    void writeSystemLine(qint64 taskRunId, const QString &text);
+    qint64 nowMs() const;
+
+    Store &m_store;
+    const Clock &m_clock;
+    const EngineConfig &m_config;
+    Run m_run;
+    Chain m_chain;
+    QList<Dependency> m_dependencies;
+    std::map<qint64, TaskState> m_tasks; // by task id; values own executors, so no QHash
+    QHash<QString, QString> m_parameters;
+    QTimer m_chainTimeout;
+    bool m_paused = false;
+    bool m_stopping = false;
+    std::optional<RunState> m_stopReason;
+    bool m_finished = false;
+};
+
+} // namespace hg

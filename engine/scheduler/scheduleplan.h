@@ -1,0 +1,51 @@
+#pragma once
+
+#include "cron/cronexpression.h"
+#include "domain/result.h"
+#include "domain/schedule.h"
+
+#include <QList>
+#include <QTimeZone>
+
+#include <memory>
+#include <optional>
+
+namespace hg {
+
+class ZoneRules;
+
+// When one schedule fires: its kind, expression, zone and active window turned into fire
+// times (milliseconds since the epoch, whole seconds), plus the misfire policy for fire
+// times the engine was not there to see.
+class SchedulePlan final
+{
+public:
+    static Result<SchedulePlan> create(const Schedule &schedule, const QTimeZone &defaultZone);
+
+    const Schedule &schedule() const { return m_schedule; }
+    qint64 scheduleId() const { return m_schedule.id; }
+    qint64 chainId() const { return m_schedule.chainId; }
+    ScheduleKind kind() const { return m_schedule.kind; }
+
+    // The first fire time strictly after afterMs, inside the active window; nullopt when the
+    // schedule has no more (a past "once", the window's end, @reboot, or @after, whose next
+    // time depends on when the previous run ends: see nextAfterRunEnded()).
+    std::optional<qint64> nextFireMs(qint64 afterMs) const;
+    // @after: the fire time for a run of this schedule that ended at endedMs.
+    std::optional<qint64> nextAfterRunEnded(qint64 endedMs) const;
+
+    // The fire times in (sinceMs, nowMs] that the policy says to run now, oldest first:
+    // skip -> none; once -> the latest; all -> each within the misfire window, at most limit.
+    QList<qint64> missedFires(qint64 sinceMs, qint64 nowMs, int limit = 1000) const;
+
+private:
+    SchedulePlan() = default;
+    bool insideWindow(qint64 ms) const;
+
+    Schedule m_schedule;
+    std::optional<CronExpression> m_cron; // cron, every and after kinds
+    std::shared_ptr<const ZoneRules> m_zone;
+    qint64 m_onceMs = 0;
+};
+
+} // namespace hg
