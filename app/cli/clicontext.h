@@ -65,6 +65,9 @@ public:
     void printJson(const QJsonValue &value);
     void printTable(const QStringList &headers, const QList<QStringList> &rows);
     QTextStream &out() { return m_out; }
+    QTextStream &err() { return m_err; }
+    // The --db value (or the one given before the command), for code that opens its own store.
+    QString storeArgument() const { return m_storeOverride; }
 
 private:
     QTextStream &m_out;

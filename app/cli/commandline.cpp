@@ -32,6 +32,11 @@ const char usageText[] =
     "  cron next EXPR [--dialect auto|unix|seconds|quartz|pgtimetable] [--tz ZONE]\n"
     "        [--from ISO8601] [--count N]\n"
     "  cron explain EXPR [--dialect ...] [--tz ZONE]\n"
+    "  serve [--on-exit wait|stop]\n"
+    "  run PROJECT/CHAIN [--param K=V]... [--wait]\n"
+    "  runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]\n"
+    "  logs RUN_ID [--follow]\n"
+    "  stop RUN_ID | pause RUN_ID | resume RUN_ID | rerun RUN_ID [--failed-only]\n"
     "  export [PROJECT[/CHAIN]] [--output FILE]\n"
     "  import FILE\n"
     "\n"
@@ -95,6 +100,12 @@ int CommandLine::run(const QStringList &arguments)
         return runExportCommand(subcommand, words.mid(1));
     if (group == QLatin1String("import"))
         return runImportCommand(subcommand, words.mid(1));
+    static const QStringList engineCommands{QStringLiteral("serve"),  QStringLiteral("run"),
+                                            QStringLiteral("runs"),   QStringLiteral("logs"),
+                                            QStringLiteral("stop"),   QStringLiteral("pause"),
+                                            QStringLiteral("resume"), QStringLiteral("rerun")};
+    if (engineCommands.contains(group))
+        return runEngineCommand(subcommand, group, words.mid(1));
 
     using Runner = int (*)(CliContext &, const QString &, const QStringList &);
     const QList<std::pair<QLatin1StringView, Runner>> groups{

@@ -33,8 +33,9 @@ BuiltinExecutor::BuiltinExecutor(QString name, QString argument, int timeoutMs, 
     m_sleep.setSingleShot(true);
     m_sleep.setTimerType(Qt::PreciseTimer);
     m_timeout.setSingleShot(true);
-    connect(&m_sleep, &QTimer::timeout, this,
-            [this] { finish(TaskOutcome{RunState::Succeeded, 0, {}}); });
+    connect(&m_sleep, &QTimer::timeout, this, [this] {
+        finish(TaskOutcome{RunState::Succeeded, 0, {}});
+    });
     connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
 }
 
@@ -92,8 +93,8 @@ void BuiltinExecutor::finish(const TaskOutcome &outcome)
     m_sleep.stop();
     m_timeout.stop();
     // Delivered from the event loop, so a caller of start() never sees finished() first.
-    QMetaObject::invokeMethod(this, [this, outcome] { emit finished(outcome); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, outcome] { emit finished(outcome); }, Qt::QueuedConnection);
 }
 
 } // namespace hg

@@ -104,9 +104,10 @@ void ProcessExecutor::readOutput(QProcess::ProcessChannel channel)
         emitLines(channel == QProcess::StandardOutput ? LogStream::Stdout : LogStream::Stderr,
                   buffer, true);
         m_capped = true;
-        emit outputLine(LogStream::System,
-                        QStringLiteral("output truncated: more than %1 bytes; the rest is discarded")
-                            .arg(m_spec.outputCapBytes));
+        emit outputLine(
+            LogStream::System,
+            QStringLiteral("output truncated: more than %1 bytes; the rest is discarded")
+                .arg(m_spec.outputCapBytes));
         return;
     }
     buffer += chunk;
@@ -159,8 +160,9 @@ void ProcessExecutor::processFailed(QProcess::ProcessError error)
 {
     if (error != QProcess::FailedToStart)
         return; // crashes and timeouts arrive through finished()
-    finish(TaskOutcome{RunState::Failed, std::nullopt,
-                       QStringLiteral("cannot start %1: %2").arg(m_spec.program, m_process.errorString())});
+    finish(TaskOutcome{
+        RunState::Failed, std::nullopt,
+        QStringLiteral("cannot start %1: %2").arg(m_spec.program, m_process.errorString())});
 }
 
 void ProcessExecutor::finish(const TaskOutcome &outcome)

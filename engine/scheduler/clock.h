@@ -22,7 +22,9 @@ public:
 class ManualClock final : public Clock
 {
 public:
-    explicit ManualClock(qint64 startMs) : m_nowMs(startMs) {}
+    explicit ManualClock(qint64 startMs)
+        : m_nowMs(startMs)
+    {}
     qint64 nowMs() const override { return m_nowMs; }
     void setMs(qint64 ms) { m_nowMs = ms; }
     void advanceMs(qint64 ms) { m_nowMs += ms; }

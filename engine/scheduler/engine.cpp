@@ -40,7 +40,8 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     if (m_config.name.isEmpty())
         m_config.name = QSysInfo::machineHostName();
     if (m_config.baseEnvironment.isEmpty())
-        m_config.baseEnvironment = EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment());
+        m_config.baseEnvironment =
+            EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment());
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Engine::checkDue);
@@ -84,7 +85,8 @@ void Engine::start()
     m_running = true;
     if (m_config.runSchedules) {
         reloadSchedules();
-        const Result<QList<qint64>> queued = RunRepository(*m_store).idsInStates({RunState::Queued});
+        const Result<QList<qint64>> queued =
+            RunRepository(*m_store).idsInStates({RunState::Queued});
         if (queued)
             m_queuedRuns << queued.value();
     }
@@ -186,7 +188,8 @@ void Engine::reloadSchedules()
         if (!plan)
             continue;
         const RunRepository::ScheduleHistory past = history->value(schedule.id);
-        const qint64 last = past.lastFireMs >= 0 ? past.lastFireMs : schedule.createdAt.toMSecsSinceEpoch();
+        const qint64 last =
+            past.lastFireMs >= 0 ? past.lastFireMs : schedule.createdAt.toMSecsSinceEpoch();
         std::optional<qint64> next;
         switch (schedule.kind) {
         case ScheduleKind::Startup:
@@ -321,12 +324,14 @@ bool Engine::admit(qint64 runId, QString *whyNot)
     m_executions.insert(runId, execution);
     connect(execution, &RunExecution::readyChanged, this, &Engine::scheduleDispatch);
     connect(execution, &RunExecution::taskRunChanged, this, &Engine::taskRunChanged);
-    connect(execution, &RunExecution::logLine, this, [this](const LogLine &line) { m_logs->add(line); });
+    connect(execution, &RunExecution::logLine, this,
+            [this](const LogLine &line) { m_logs->add(line); });
+    connect(execution, &RunExecution::finishing, m_logs.get(), &LogBatcher::flush);
     connect(execution, &RunExecution::runStateChanged, this, [this, execution](const Run &changed) {
         emit runChanged(changed);
         if (isTerminal(changed.state))
-            QMetaObject::invokeMethod(this, [this, execution] { runFinished(execution); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, execution] { runFinished(execution); }, Qt::QueuedConnection);
     });
     execution->begin();
     return true;
@@ -431,7 +436,8 @@ void Engine::executeCommand(const Command &command)
         if (execution) {
             execution->stop(RunState::Cancelled);
         } else if (m_queuedRuns.removeAll(command.runId) > 0
-                   || RunRepository(*m_store).byId(command.runId).value().state == RunState::Queued) {
+                   || RunRepository(*m_store).byId(command.runId).value().state
+                          == RunState::Queued) {
             (void)RunRepository(*m_store).setState(command.runId, RunState::Cancelled,
                                                    fromMs(m_clock->nowMs()));
         } else {

@@ -86,7 +86,7 @@ private:
     QTimer m_heartbeatTimer;
     QList<qint64> m_queuedRuns;
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
-    QHash<qint64, QSet<qint64>> m_restrictions;  // rerun-failed: run id -> tasks to run
+    QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
     qint64 m_sessionId = 0;
     qint64 m_expectedWakeMs = 0;
     bool m_running = false;

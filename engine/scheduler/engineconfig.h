@@ -9,17 +9,17 @@ namespace hg {
 // Everything the engine needs to know, built once by app/ (the engine never reads QSettings).
 struct EngineConfig
 {
-    QString storeLocation;          // as for --db; empty: HOURGLASS_DB or the default file
-    QString name;                   // engine name: client_name of chains, session name
-    int slotCount = 4;                 // tasks running at once, across all runs
+    QString storeLocation; // as for --db; empty: HOURGLASS_DB or the default file
+    QString name;          // engine name: client_name of chains, session name
+    int slotCount = 4;     // tasks running at once, across all runs
     QTimeZone defaultZone = QTimeZone::systemTimeZone();
-    int graceMs = 5000;             // TERM -> KILL
+    int graceMs = 5000; // TERM -> KILL
     qint64 outputCapBytes = 10 * 1024 * 1024;
-    int lateToleranceMs = 60000;    // a fire later than this counts as missed (misfire policy)
-    int commandPollMs = 250;        // how often the command table is read
+    int lateToleranceMs = 60000; // a fire later than this counts as missed (misfire policy)
+    int commandPollMs = 250;     // how often the command table is read
     int heartbeatMs = 5000;
     int leaseMs = 30000;
-    bool runSchedules = true;       // false: only what is asked for (hourglass run --wait)
+    bool runSchedules = true; // false: only what is asked for (hourglass run --wait)
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
 

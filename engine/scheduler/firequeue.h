@@ -1,8 +1,8 @@
 #pragma once
 
 #include <QHash>
-
 #include <queue>
+
 #include <vector>
 
 namespace hg {

@@ -110,8 +110,8 @@ void RunExecution::restoreHistory(const QList<TaskRun> &attempts)
         }
         state.phase = Phase::Done;
         state.outcome = attempt.state == RunState::Interrupted ? RunState::Failed : attempt.state;
-        const bool failed = state.outcome == RunState::Failed
-            || state.outcome == RunState::TimedOut;
+        const bool failed =
+            state.outcome == RunState::Failed || state.outcome == RunState::TimedOut;
         state.effectiveFailure = failed && !state.task.ignoreError;
     }
 }
@@ -210,8 +210,9 @@ QList<qint64> RunExecution::readyTasks() const
 
 int RunExecution::runningCount() const
 {
-    return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(),
-                             [](const auto &entry) { return entry.second.phase == Phase::Running; }));
+    return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const auto &entry) {
+        return entry.second.phase == Phase::Running;
+    }));
 }
 
 std::unique_ptr<TaskExecutor> RunExecution::createExecutor(const TaskState &state)
@@ -231,18 +232,20 @@ std::unique_ptr<TaskExecutor> RunExecution::createExecutor(const TaskState &stat
         } else {
             // Arguments become $1, $2 ... of the shell command.
             spec.program = QStringLiteral("/bin/sh");
-            spec.arguments = QStringList{QStringLiteral("-c"), substitute(task.command),
-                                         QStringLiteral("sh")}
+            spec.arguments =
+                QStringList{QStringLiteral("-c"), substitute(task.command), QStringLiteral("sh")}
                 + arguments;
         }
         spec.workingDirectory = task.workingDirectory;
-        spec.environment = m_config.baseEnvironment.isEmpty()
-            ? EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment())
-            : m_config.baseEnvironment;
+        spec.environment =
+            m_config.baseEnvironment.isEmpty()
+                ? EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment())
+                : m_config.baseEnvironment;
         spec.environment.insert(QStringLiteral("HOURGLASS_RUN_ID"), QString::number(m_run.id));
         spec.environment.insert(QStringLiteral("HOURGLASS_CHAIN"), m_chain.name);
         spec.environment.insert(QStringLiteral("HOURGLASS_TASK"), task.name);
-        spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"), QString::number(state.attempt));
+        spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"),
+                                QString::number(state.attempt));
         spec.environment.insert(QStringLiteral("HOURGLASS_SCHEDULED_FOR"),
                                 m_parameters.value(QStringLiteral("run.scheduled_for")));
         for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
@@ -280,7 +283,8 @@ void RunExecution::startTask(qint64 taskId)
         row.startedAt = fromMs(now);
         const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
         if (!inserted) {
-            taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
+            taskFinished(taskId,
+                         TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
             return;
         }
         state.row = inserted.value();
@@ -294,9 +298,11 @@ void RunExecution::startTask(qint64 taskId)
 
     state.executor = createExecutor(state);
     if (!state.executor) {
-        taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt,
-                                         QStringLiteral("%1 tasks are not built yet")
-                                             .arg(enumName(state.task.kind))});
+        taskFinished(
+            taskId,
+            TaskOutcome{
+                RunState::Failed, std::nullopt,
+                QStringLiteral("%1 tasks are not built yet").arg(enumName(state.task.kind))});
         return;
     }
     TaskExecutor *executor = state.executor.get();
@@ -366,8 +372,8 @@ void RunExecution::taskFinished(qint64 taskId, const TaskOutcome &outcome)
 
 void RunExecution::scheduleRetry(TaskState &state)
 {
-    const int delaySeconds = int(std::lround(state.task.retryDelaySeconds
-                                             * std::pow(state.task.retryBackoff, state.attempt - 1)));
+    const int delaySeconds = int(std::lround(
+        state.task.retryDelaySeconds * std::pow(state.task.retryBackoff, state.attempt - 1)));
     ++state.attempt;
     state.phase = Phase::Waiting;
     TaskRun row;
@@ -453,6 +459,7 @@ void RunExecution::finishIfDone()
     }
     m_finished = true;
     m_chainTimeout.stop();
+    emit finishing();
     RunState final = RunState::Succeeded;
     if (m_stopReason) {
         final = *m_stopReason;

@@ -37,7 +37,7 @@ public:
     const Run &run() const { return m_run; }
     const Chain &chain() const { return m_chain; }
 
-    void begin();                  // the run starts: state running, chain timeout armed
+    void begin();                     // the run starts: state running, chain timeout armed
     QList<qint64> readyTasks() const; // may start now, best priority first
     void startTask(qint64 taskId);
     int runningCount() const;
@@ -58,6 +58,7 @@ signals:
     void taskRunChanged(const hg::TaskRun &taskRun);
     void logLine(const hg::LogLine &line);
     void readyChanged(); // tasks may start, or a slot came free
+    void finishing();    // the run is about to record its final state (flush its log first)
 
 private:
     enum class Phase { Pending, Ready, Waiting, Running, Done, Blocked };

@@ -10,8 +10,8 @@ Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZ
 {
     SchedulePlan plan;
     plan.m_schedule = schedule;
-    const QTimeZone zone = schedule.timeZone.isEmpty() ? defaultZone
-                                                       : QTimeZone(schedule.timeZone.toUtf8());
+    const QTimeZone zone =
+        schedule.timeZone.isEmpty() ? defaultZone : QTimeZone(schedule.timeZone.toUtf8());
     if (!zone.isValid())
         return Error::invalid(QStringLiteral("schedule %1: unknown time zone '%2'")
                                   .arg(schedule.id)
@@ -50,7 +50,7 @@ bool SchedulePlan::insideWindow(qint64 ms) const
     const QDateTime &from = m_schedule.activeFrom;
     const QDateTime &until = m_schedule.activeUntil;
     return (!from.isValid() || ms >= from.toMSecsSinceEpoch())
-        && (!until.isValid() || ms <= until.toMSecsSinceEpoch());
+           && (!until.isValid() || ms <= until.toMSecsSinceEpoch());
 }
 
 std::optional<qint64> SchedulePlan::nextFireMs(qint64 afterMs) const

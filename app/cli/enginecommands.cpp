@@ -1,0 +1,392 @@
+#include "clicontext.h"
+#include "runfollower.h"
+#include "scheduler/engine.h"
+#include "signalwatcher.h"
+#include "store/chainrepository.h"
+#include "store/commandrepository.h"
+#include "store/enginesessionrepository.h"
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+#include "subcommands.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QThread>
+
+namespace hg {
+namespace {
+
+EngineConfig engineConfig(const CliContext &context)
+{
+    EngineConfig config;
+    config.storeLocation = context.storeArgument();
+    config.name = qEnvironmentVariable("HOURGLASS_ENGINE_NAME");
+    config.slotCount = std::max(2, 2 * QThread::idealThreadCount());
+    return config;
+}
+
+bool engineIsServing(Store &store)
+{
+    const Result<QList<EngineSession>> sessions = EngineSessionRepository(store).list();
+    if (!sessions)
+        return false;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const EngineSession &session : sessions.value()) {
+        if (session.leaseUntil > now)
+            return true;
+    }
+    return false;
+}
+
+Status enqueue(Store &store, CommandKind kind, qint64 runId, const QJsonObject &payload = {})
+{
+    Command command;
+    command.kind = kind;
+    command.runId = runId;
+    command.payload = payload;
+    const Result<Command> queued = CommandRepository(store).enqueue(command);
+    return queued ? Status() : queued.error();
+}
+
+Result<qint64> parseRunId(const QString &text)
+{
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    if (!ok || id <= 0)
+        return Error::invalid(QStringLiteral("'%1' is not a run id").arg(text));
+    return id;
+}
+
+int exitFor(const Result<Run> &run, CliContext &context)
+{
+    if (!run)
+        return context.fail(run.error());
+    return run->state == RunState::Succeeded ? ExitOk : ExitFailure;
+}
+
+// No engine serves the store: run this one run here, with an engine of its own.
+int runInProcess(CliContext &context, qint64 runId)
+{
+    EngineConfig config = engineConfig(context);
+    config.runSchedules = false;
+    if (config.name.isEmpty())
+        config.name = QStringLiteral("hourglass-run-%1").arg(QCoreApplication::applicationPid());
+    Engine engine(config);
+    RunFollower follower(*context.store().value(), context.out());
+    std::optional<Run> finished;
+    QString failure;
+    QObject::connect(&engine, &Engine::logLinesWritten, &engine, [&](const QList<LogLine> &lines) {
+        for (const LogLine &line : lines) {
+            if (line.runId == runId)
+                follower.print(line);
+        }
+    });
+    QObject::connect(&engine, &Engine::runChanged, &engine, [&](const Run &run) {
+        if (run.id == runId && isTerminal(run.state)) {
+            finished = run;
+            engine.shutdown(Engine::ExitPolicy::Stop);
+        }
+    });
+    QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {
+        failure = error;
+        QCoreApplication::quit();
+    });
+    QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
+    QObject::connect(&engine, &Engine::started, &engine, [&] { engine.admitRun(runId); });
+    SignalWatcher terminations;
+    QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine,
+                     [&] { engine.shutdown(Engine::ExitPolicy::Stop); });
+    QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    if (!failure.isEmpty())
+        return context.fail(Error::runtime(failure));
+    if (!finished)
+        return context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId)));
+    return finished->state == RunState::Succeeded ? ExitOk : ExitFailure;
+}
+
+int serve(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption onExit(QStringLiteral("on-exit"),
+                                    QStringLiteral("On SIGTERM/SIGINT: stop running tasks (stop, "
+                                                   "the default) or let them finish (wait)."),
+                                    QStringLiteral("wait|stop"));
+    parser.addOption(onExit);
+    if (!context.parse(parser, args, QStringLiteral("serve [--on-exit wait|stop]"))
+        || !context.expectPositionals(parser, {}))
+        return context.exitCode();
+    const QString policyText = parser.value(onExit);
+    if (!policyText.isEmpty() && policyText != QLatin1String("wait")
+        && policyText != QLatin1String("stop"))
+        return context.usage(QStringLiteral("--on-exit: '%1' is not wait or stop").arg(policyText));
+    const Engine::ExitPolicy policy =
+        policyText == QLatin1String("wait") ? Engine::ExitPolicy::Wait : Engine::ExitPolicy::Stop;
+    Engine engine(engineConfig(context));
+    QString failure;
+    QTextStream &out = context.out();
+    QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {
+        failure = error;
+        QCoreApplication::quit();
+    });
+    QObject::connect(&engine, &Engine::started, &engine, [&] {
+        context.err() << "hourglass: serving " << engine.store()->location().displayName() << '\n';
+        context.err().flush();
+    });
+    QObject::connect(&engine, &Engine::runChanged, &engine, [&](const Run &run) {
+        out << QDateTime::currentDateTime().toString(Qt::ISODate) << " run " << run.id << ' '
+            << enumName(run.state) << '\n';
+        out.flush();
+    });
+    QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
+    SignalWatcher terminations;
+    QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine,
+                     [&engine, policy] { engine.shutdown(policy); });
+    QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    if (!failure.isEmpty())
+        return context.fail(Error::runtime(failure));
+    return ExitOk;
+}
+
+int run(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption param(QStringLiteral("param"),
+                                   QStringLiteral("A parameter for ${K} (repeatable)."),
+                                   QStringLiteral("K=V"));
+    const QCommandLineOption wait(
+        QStringLiteral("wait"),
+        QStringLiteral("Stream the log and exit 0 only if the run succeeded."));
+    parser.addOptions({param, wait});
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("run PROJECT/CHAIN [--param K=V]... [--wait]"),
+                        {QStringLiteral("PROJECT/CHAIN")});
+    if (!store)
+        return context.exitCode();
+    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    Run run;
+    run.chainId = chain->id;
+    run.trigger = RunTrigger::Manual;
+    for (const QString &pair : parser.values(param)) {
+        const qsizetype equals = pair.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return context.usage(QStringLiteral("--param %1: expected K=V").arg(pair));
+        run.parameters.insert(pair.left(equals), pair.mid(equals + 1));
+    }
+    const bool serving = engineIsServing(*store);
+    const Result<Run> created = RunRepository(*store).insert(run);
+    if (!created)
+        return context.fail(created.error());
+    context.out() << created->id << '\n';
+    context.out().flush();
+    if (!parser.isSet(wait) || serving) {
+        if (const Status queued = enqueue(*store, CommandKind::Start, created->id); !queued)
+            return context.fail(queued.error());
+        if (!parser.isSet(wait))
+            return ExitOk;
+        return exitFor(RunFollower(*store, context.out()).follow(created->id), context);
+    }
+    return runInProcess(context, created->id);
+}
+
+int runs(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption chainOption(QStringLiteral("chain"),
+                                         QStringLiteral("Only this chain."),
+                                         QStringLiteral("PROJECT/CHAIN"));
+    const QCommandLineOption state(QStringLiteral("state"), enumChoices<RunState>(),
+                                   QStringLiteral("STATE"));
+    const QCommandLineOption limit(QStringLiteral("limit"),
+                                   QStringLiteral("At most N (default 50)."), QStringLiteral("N"));
+    parser.addOptions({chainOption, state, limit});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]"), {}, true);
+    if (!store)
+        return context.exitCode();
+    RunFilter filter;
+    filter.limit = 50;
+    RunState wanted = RunState::Queued;
+    if (!context.intOption(parser, limit, filter.limit, 1)
+        || !context.enumOption(parser, state, wanted))
+        return context.exitCode();
+    if (parser.isSet(state))
+        filter.state = wanted;
+    ChainRepository chains(*store);
+    if (parser.isSet(chainOption)) {
+        const Result<Chain> chain = chains.byPath(parser.value(chainOption));
+        if (!chain)
+            return context.fail(chain.error());
+        filter.chainId = chain->id;
+    }
+    const Result<QList<Run>> list = RunRepository(*store).list(filter);
+    if (!list)
+        return context.fail(list.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    const auto time = [](const QDateTime &t) {
+        return t.isValid() ? t.toLocalTime().toString(Qt::ISODate) : QString();
+    };
+    for (const Run &r : list.value()) {
+        const QString path = chains.pathOf(r.chainId).value().toString();
+        const QString duration =
+            r.startedAt.isValid() && r.finishedAt.isValid()
+                ? QStringLiteral("%1 s").arg(r.startedAt.msecsTo(r.finishedAt) / 1000.0, 0, 'f', 1)
+                : QString();
+        array << QJsonObject{
+            {QStringLiteral("id"), r.id},
+            {QStringLiteral("chain"), path},
+            {QStringLiteral("state"), enumName(r.state)},
+            {QStringLiteral("trigger"), enumName(r.trigger)},
+            {QStringLiteral("scheduledFor"), r.scheduledFor.toUTC().toString(Qt::ISODate)},
+            {QStringLiteral("startedAt"),
+             r.startedAt.isValid() ? r.startedAt.toUTC().toString(Qt::ISODateWithMs) : QString()},
+            {QStringLiteral("finishedAt"),
+             r.finishedAt.isValid() ? r.finishedAt.toUTC().toString(Qt::ISODateWithMs) : QString()},
+            {QStringLiteral("engine"), r.engineName}};
+        rows << QStringList{QString::number(r.id),
+                            path,
+                            enumName(r.state),
+                            enumName(r.trigger),
+                            time(r.scheduledFor),
+                            time(r.startedAt),
+                            duration};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("ID"), QStringLiteral("CHAIN"), QStringLiteral("STATE"),
+                            QStringLiteral("TRIGGER"), QStringLiteral("SCHEDULED FOR"),
+                            QStringLiteral("STARTED"), QStringLiteral("DURATION")},
+                           rows);
+    return ExitOk;
+}
+
+int logs(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption follow(QStringLiteral("follow"),
+                                    QStringLiteral("Keep printing until the run ends."));
+    parser.addOption(follow);
+    Store *store = context.prepare(parser, args, QStringLiteral("logs RUN_ID [--follow]"),
+                                   {QStringLiteral("RUN_ID")});
+    if (!store)
+        return context.exitCode();
+    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
+    if (!runId)
+        return context.fail(runId.error());
+    RunFollower follower(*store, context.out());
+    const Result<Run> run =
+        parser.isSet(follow) ? follower.follow(*runId) : follower.printNew(*runId);
+    return run ? ExitOk : context.fail(run.error());
+}
+
+int control(CliContext &context, CommandKind kind, const QString &name, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store =
+        context.prepare(parser, args, name + QLatin1String(" RUN_ID"), {QStringLiteral("RUN_ID")});
+    if (!store)
+        return context.exitCode();
+    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
+    if (!runId)
+        return context.fail(runId.error());
+    const Result<Run> run = RunRepository(*store).byId(*runId);
+    if (!run)
+        return context.fail(run.error());
+    if (isTerminal(run->state))
+        return context.fail(Error::invalid(
+            QStringLiteral("run %1 has already ended (%2)").arg(*runId).arg(enumName(run->state))));
+    const Status queued = enqueue(*store, kind, *runId);
+    return queued ? ExitOk : context.fail(queued.error());
+}
+
+int rerun(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption failedOnly(
+        QStringLiteral("failed-only"),
+        QStringLiteral("Only the tasks that failed or did not run."));
+    parser.addOption(failedOnly);
+    Store *store = context.prepare(parser, args, QStringLiteral("rerun RUN_ID [--failed-only]"),
+                                   {QStringLiteral("RUN_ID")});
+    if (!store)
+        return context.exitCode();
+    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
+    if (!runId)
+        return context.fail(runId.error());
+    const Result<Run> original = RunRepository(*store).byId(*runId);
+    if (!original)
+        return context.fail(original.error());
+    if (!isTerminal(original->state))
+        return context.fail(Error::invalid(QStringLiteral("run %1 has not ended yet (%2)")
+                                               .arg(*runId)
+                                               .arg(enumName(original->state))));
+    QJsonArray only;
+    if (parser.isSet(failedOnly)) {
+        // Like DolphinScheduler's start from the failed node: what did not succeed runs again.
+        QHash<qint64, TaskRun> last;
+        for (const TaskRun &attempt : TaskRunRepository(*store).listForRun(*runId).value()) {
+            if (!last.contains(attempt.taskId)
+                || last.value(attempt.taskId).attempt < attempt.attempt)
+                last.insert(attempt.taskId, attempt);
+        }
+        for (const Task &task : TaskRepository(*store).list(original->chainId).value()) {
+            if (!last.contains(task.id) || last.value(task.id).state != RunState::Succeeded)
+                only << task.id;
+        }
+        if (only.isEmpty())
+            return context.fail(Error::invalid(
+                QStringLiteral("run %1 has no failed or unrun task to run again").arg(*runId)));
+    }
+    Run again;
+    again.chainId = original->chainId;
+    again.trigger = RunTrigger::Rerun;
+    again.rerunOfId = original->id;
+    again.scheduledFor = original->scheduledFor;
+    again.parameters = original->parameters;
+    const Result<Run> created = RunRepository(*store).insert(again);
+    if (!created)
+        return context.fail(created.error());
+    const Status queued = parser.isSet(failedOnly)
+                              ? enqueue(*store, CommandKind::RerunFailed, created->id,
+                                        {{QStringLiteral("tasks"), only}})
+                              : enqueue(*store, CommandKind::Rerun, created->id);
+    if (!queued)
+        return context.fail(queued.error());
+    context.out() << created->id << '\n';
+    context.out().flush();
+    return ExitOk;
+}
+
+} // namespace
+
+int runEngineCommand(CliContext &context, const QString &command, const QStringList &args)
+{
+    if (command == QLatin1String("serve"))
+        return serve(context, args);
+    if (command == QLatin1String("run"))
+        return run(context, args);
+    if (command == QLatin1String("runs"))
+        return runs(context, args);
+    if (command == QLatin1String("logs"))
+        return logs(context, args);
+    if (command == QLatin1String("stop"))
+        return control(context, CommandKind::Stop, command, args);
+    if (command == QLatin1String("pause"))
+        return control(context, CommandKind::Pause, command, args);
+    if (command == QLatin1String("resume"))
+        return control(context, CommandKind::Resume, command, args);
+    if (command == QLatin1String("rerun"))
+        return rerun(context, args);
+    return context.usage(QStringLiteral("unknown command '%1'").arg(command));
+}
+
+} // namespace hg

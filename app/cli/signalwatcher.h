@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QObject>
+
+class QSocketNotifier;
+
+namespace hg {
+
+// Turns SIGTERM and SIGINT into a Qt signal through a self-pipe, so `hourglass serve` can
+// stop its engine in the event loop instead of inside a signal handler.
+class SignalWatcher final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SignalWatcher)
+
+public:
+    explicit SignalWatcher(QObject *parent = nullptr);
+    ~SignalWatcher() override;
+
+signals:
+    void terminationRequested(int signal);
+
+private:
+    QSocketNotifier *m_notifier = nullptr;
+};
+
+} // namespace hg
