@@ -175,7 +175,9 @@ void ProcessExecutor::finish(const TaskOutcome &outcome)
     // Children the task left running (sleep 1000 &) end with it.
     if (m_pid > 0)
         processinfo::signalGroup(m_pid, SIGKILL);
-    emit finished(outcome);
+    // Through the event loop, so a caller of start() never sees finished() inside it.
+    QMetaObject::invokeMethod(this, [this, outcome] { emit finished(outcome); },
+                              Qt::QueuedConnection);
 }
 
 } // namespace hg

@@ -1,0 +1,189 @@
+#include "executors/processexecutor.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace hg;
+
+// Real processes, real signals: what a task runs must end with the task.
+class TestProcessExecutor final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void output_arrivesAsLinesWithStreamsApart();
+    void exitCode_decidesTheOutcome();
+    void missingProgram_failsWithAClearError();
+    void timeout_endsTheWholeProcessTree();
+    void stop_killsAfterGraceWhenTermIsIgnored();
+    void finishedTask_leavesNoBackgroundChild();
+    void environment_isExactlyTheGivenOne();
+    void descriptors_beyondStderrAreNotInherited();
+    void output_isCappedWithAMarker();
+
+private:
+    struct Result
+    {
+        TaskOutcome outcome;
+        QList<std::pair<LogStream, QString>> lines;
+        qint64 pid = 0;
+    };
+    Result runToEnd(ProcessSpec spec, int stopAfterMs = -1);
+    static ProcessSpec shell(const QString &command);
+    static QList<qint64> liveGroupMembers(qint64 group);
+};
+
+ProcessSpec TestProcessExecutor::shell(const QString &command)
+{
+    ProcessSpec spec;
+    spec.program = QStringLiteral("/bin/sh");
+    spec.arguments = {QStringLiteral("-c"), command};
+    spec.environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    spec.graceMs = 500;
+    return spec;
+}
+
+QList<qint64> TestProcessExecutor::liveGroupMembers(qint64 group)
+{
+    // Zombies are dead already (only not yet reaped), so they do not count.
+    QList<qint64> members;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 2 && fields.at(2).toLongLong() == group && fields.at(0) != "Z")
+            members << pid;
+    }
+    return members;
+}
+
+TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec, int stopAfterMs)
+{
+    Result result;
+    ProcessExecutor executor(std::move(spec));
+    connect(&executor, &TaskExecutor::outputLine, this,
+            [&](LogStream stream, const QString &line) { result.lines << std::pair(stream, line); });
+    connect(&executor, &TaskExecutor::processStarted, this, [&](qint64 pid, qint64) { result.pid = pid; });
+    QSignalSpy finished(&executor, &TaskExecutor::finished);
+    executor.start();
+    if (stopAfterMs >= 0)
+        QTimer::singleShot(stopAfterMs, &executor, [&] { executor.stop(RunState::Cancelled); });
+    if (!finished.wait(20000))
+        return result;
+    result.outcome = finished.at(0).at(0).value<TaskOutcome>();
+    return result;
+}
+
+void TestProcessExecutor::output_arrivesAsLinesWithStreamsApart()
+{
+    const Result r = runToEnd(shell(QStringLiteral("printf 'one\\ntwo\\n'; echo bad >&2; printf 'no newline'")));
+    QCOMPARE(r.outcome.state, RunState::Succeeded);
+    QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("one"))));
+    QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("two"))));
+    QVERIFY(r.lines.contains(std::pair(LogStream::Stderr, QStringLiteral("bad"))));
+    QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("no newline"))));
+}
+
+void TestProcessExecutor::exitCode_decidesTheOutcome()
+{
+    const Result r = runToEnd(shell(QStringLiteral("exit 7")));
+    QCOMPARE(r.outcome.state, RunState::Failed);
+    QCOMPARE(r.outcome.exitCode, std::optional<int>(7));
+    QCOMPARE(r.outcome.error, QStringLiteral("exit code 7"));
+}
+
+void TestProcessExecutor::missingProgram_failsWithAClearError()
+{
+    ProcessSpec spec;
+    spec.program = QStringLiteral("/nonexistent/tool");
+    const Result r = runToEnd(spec);
+    QCOMPARE(r.outcome.state, RunState::Failed);
+    QVERIFY2(r.outcome.error.startsWith(QLatin1String("cannot start /nonexistent/tool")),
+             qPrintable(r.outcome.error));
+}
+
+void TestProcessExecutor::timeout_endsTheWholeProcessTree()
+{
+    ProcessSpec spec = shell(QStringLiteral("sleep 1000 & sleep 1000; wait"));
+    spec.timeoutMs = 1000;
+    const Result r = runToEnd(spec);
+    QCOMPARE(r.outcome.state, RunState::TimedOut);
+    QVERIFY(r.pid > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(r.pid).isEmpty(), 2000);
+}
+
+void TestProcessExecutor::stop_killsAfterGraceWhenTermIsIgnored()
+{
+    const Result r = runToEnd(shell(QStringLiteral("trap '' TERM; sleep 1000 & wait; wait")), 300);
+    QCOMPARE(r.outcome.state, RunState::Cancelled);
+    QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(r.pid).isEmpty(), 2000);
+}
+
+void TestProcessExecutor::finishedTask_leavesNoBackgroundChild()
+{
+    // The main process ends at once; what it started in the background must not outlive it.
+    const Result r = runToEnd(shell(QStringLiteral("sleep 1000 >/dev/null 2>&1 & echo started")));
+    QCOMPARE(r.outcome.state, RunState::Succeeded);
+    QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(r.pid).isEmpty(), 2000);
+}
+
+void TestProcessExecutor::environment_isExactlyTheGivenOne()
+{
+    qputenv("HOURGLASS_TEST_SECRET", "do-not-leak");
+    ProcessSpec spec = shell(QStringLiteral("env"));
+    spec.environment.insert(QStringLiteral("GIVEN"), QStringLiteral("yes"));
+    const Result r = runToEnd(spec);
+    QStringList names;
+    for (const auto &[stream, line] : r.lines)
+        names << line.section(QLatin1Char('='), 0, 0);
+    QVERIFY(names.contains(QLatin1String("GIVEN")));
+    QVERIFY(!names.contains(QLatin1String("HOURGLASS_TEST_SECRET")));
+    qunsetenv("HOURGLASS_TEST_SECRET");
+}
+
+void TestProcessExecutor::descriptors_beyondStderrAreNotInherited()
+{
+    // A descriptor the engine opened without O_CLOEXEC must still not reach the task.
+    const int leaky = ::open("/dev/null", O_RDONLY);
+    QVERIFY(leaky > 2);
+    const Result r = runToEnd(shell(QStringLiteral("ls /proc/self/fd")));
+    ::close(leaky);
+    QStringList fds;
+    for (const auto &[stream, line] : r.lines)
+        fds << line;
+    // 0-2, plus the descriptor ls opens to read the directory itself.
+    QVERIFY2(fds.size() <= 4, qPrintable(fds.join(QLatin1Char(' '))));
+    QVERIFY(!fds.contains(QString::number(leaky)) || fds.size() == 4);
+}
+
+void TestProcessExecutor::output_isCappedWithAMarker()
+{
+    ProcessSpec spec = shell(QStringLiteral("yes line | head -n 100000"));
+    spec.outputCapBytes = 1000;
+    const Result r = runToEnd(spec);
+    QCOMPARE(r.outcome.state, RunState::Succeeded);
+    qsizetype bytes = 0;
+    for (const auto &[stream, line] : r.lines) {
+        if (stream != LogStream::System)
+            bytes += line.size() + 1;
+    }
+    QVERIFY(bytes <= 1001);
+    QCOMPARE(r.lines.last().first, LogStream::System);
+    QVERIFY(r.lines.last().second.contains(QLatin1String("output truncated")));
+}
+
+QTEST_GUILESS_MAIN(TestProcessExecutor)
+#include "tst_processexecutor.moc"
