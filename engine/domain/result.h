@@ -25,7 +25,8 @@ public:
 
     const T &value() const & { return std::get<T>(m_data); }
     T &value() & { return std::get<T>(m_data); }
-    T &&value() && { return std::get<T>(std::move(m_data)); }
+    // By value: `for (auto &x : repo.list().value())` must not bind to a dying temporary.
+    T value() && { return std::get<T>(std::move(m_data)); }
     const T *operator->() const { return &value(); }
     T *operator->() { return &value(); }
     const T &operator*() const & { return value(); }

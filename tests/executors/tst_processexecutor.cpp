@@ -74,9 +74,11 @@ TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec, int 
 {
     Result result;
     ProcessExecutor executor(std::move(spec));
-    connect(&executor, &TaskExecutor::outputLine, this,
-            [&](LogStream stream, const QString &line) { result.lines << std::pair(stream, line); });
-    connect(&executor, &TaskExecutor::processStarted, this, [&](qint64 pid, qint64) { result.pid = pid; });
+    connect(&executor, &TaskExecutor::outputLine, this, [&](LogStream stream, const QString &line) {
+        result.lines << std::pair(stream, line);
+    });
+    connect(&executor, &TaskExecutor::processStarted, this,
+            [&](qint64 pid, qint64) { result.pid = pid; });
     QSignalSpy finished(&executor, &TaskExecutor::finished);
     executor.start();
     if (stopAfterMs >= 0)
@@ -89,7 +91,8 @@ TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec, int 
 
 void TestProcessExecutor::output_arrivesAsLinesWithStreamsApart()
 {
-    const Result r = runToEnd(shell(QStringLiteral("printf 'one\\ntwo\\n'; echo bad >&2; printf 'no newline'")));
+    const Result r =
+        runToEnd(shell(QStringLiteral("printf 'one\\ntwo\\n'; echo bad >&2; printf 'no newline'")));
     QCOMPARE(r.outcome.state, RunState::Succeeded);
     QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("one"))));
     QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("two"))));

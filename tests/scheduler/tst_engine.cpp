@@ -1,0 +1,445 @@
+#include "executors/processinfo.h"
+#include "fixtures.h"
+#include "scheduler/clock.h"
+#include "scheduler/engine.h"
+#include "store/chainrepository.h"
+#include "store/dependencyrepository.h"
+#include "store/logrepository.h"
+#include "store/runrepository.h"
+#include "store/schedulerepository.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <csignal>
+
+using namespace hg;
+
+// The engine end to end on a real store: schedules become runs, runs execute their DAG with
+// real processes, and a dead engine's leftovers are recovered.
+class TestEngine final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void schedule_fireBecomesOneRunThatSucceeds();
+    void startup_missedFiresFollowThePolicy_data();
+    void startup_missedFiresFollowThePolicy();
+    void dag_continueRunsWhatIsNotBlocked();
+    void dag_endStopsWhatRuns();
+    void dag_ignoreErrorCountsAsSuccess();
+    void retries_eachAttemptIsANewRow();
+    void chainTimeout_endsTheRun();
+    void parameters_substituteIntoCommands();
+    void slots_startTasksByPriority();
+    void maxInstances_queuesTheSecondRun();
+    void recovery_killsLeftoverProcessAndRetries();
+    void recovery_leavesAReusedPidAlone();
+    void secondEngine_isRefusedOnSqlite();
+
+private:
+    struct Harness
+    {
+        std::shared_ptr<ManualClock> clock;
+        std::unique_ptr<Engine> engine;
+    };
+    Harness startEngine(test::TestStore &store, qint64 nowMs, int slotCount = 4);
+    Run runToEnd(test::TestStore &store, Engine &engine, qint64 chainId, QJsonObject params = {});
+    Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+                 const QString &command, const QStringList &arguments = {});
+    QList<TaskRun> attemptsOf(Store &store, qint64 runId, qint64 taskId);
+    QStringList logOf(Store &store, qint64 runId);
+};
+
+TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs, int slotCount)
+{
+    Harness h;
+    h.clock = std::make_shared<ManualClock>(nowMs);
+    EngineConfig config;
+    config.storeLocation = store.location().backend() == StoreBackend::Sqlite
+                               ? store.location().sqlitePath()
+                               : store.location().url().toString();
+    config.name = QStringLiteral("test-engine");
+    config.slotCount = slotCount;
+    config.graceMs = 500;
+    config.commandPollMs = 50;
+    h.engine = std::make_unique<Engine>(config, h.clock);
+    QSignalSpy started(h.engine.get(), &Engine::started);
+    QSignalSpy failed(h.engine.get(), &Engine::startFailed);
+    h.engine->start();
+    if (!failed.isEmpty())
+        qWarning() << "engine failed to start:" << failed.first().first().toString();
+    return h;
+}
+
+Task TestEngine::addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+                         const QString &command, const QStringList &arguments)
+{
+    Task task;
+    task.chainId = chainId;
+    task.name = name;
+    task.kind = kind;
+    task.command = command;
+    task.arguments = arguments;
+    return TaskRepository(store).add(task).value();
+}
+
+Run TestEngine::runToEnd(test::TestStore &store, Engine &engine, qint64 chainId, QJsonObject params)
+{
+    Run run;
+    run.chainId = chainId;
+    run.parameters = params;
+    const Run created = RunRepository(store.store()).insert(run).value();
+    QSignalSpy changes(&engine, &Engine::runChanged);
+    engine.admitRun(created.id);
+    for (int i = 0; i < 300; ++i) {
+        const Run now = RunRepository(store.store()).byId(created.id).value();
+        if (isTerminal(now.state))
+            return now;
+        changes.wait(100);
+    }
+    return RunRepository(store.store()).byId(created.id).value();
+}
+
+QList<TaskRun> TestEngine::attemptsOf(Store &store, qint64 runId, qint64 taskId)
+{
+    QList<TaskRun> attempts;
+    for (const TaskRun &attempt : TaskRunRepository(store).listForRun(runId).value()) {
+        if (attempt.taskId == taskId)
+            attempts << attempt;
+    }
+    return attempts;
+}
+
+QStringList TestEngine::logOf(Store &store, qint64 runId)
+{
+    QStringList lines;
+    for (const LogLine &line : LogRepository(store).read(runId).value())
+        lines << line.text;
+    return lines;
+}
+
+void TestEngine::schedule_fireBecomesOneRunThatSucceeds()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = QStringLiteral("*/5 * * * *");
+    schedule.timeZone = QStringLiteral("UTC");
+    schedule.misfire = MisfirePolicy::Skip;
+    const Schedule stored = ScheduleRepository(t.store()).add(schedule).value();
+    // One second before the first five-minute mark after the schedule was made.
+    const qint64 mark = (stored.createdAt.toMSecsSinceEpoch() / 300000 + 2) * 300000;
+    Harness h = startEngine(t, mark - 1000);
+    QVERIFY(h.engine->isRunning());
+    RunFilter all;
+    QVERIFY(RunRepository(t.store()).list(all)->isEmpty());
+
+    h.clock->setMs(mark + 3);
+    h.engine->checkDue();
+    h.engine->checkDue(); // a second look at the same instant makes no second run
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(t.store()).list(all)->size(), 1, 5000);
+    const Run run = RunRepository(t.store()).list(all)->first();
+    QCOMPARE(run.scheduledFor.toMSecsSinceEpoch(), mark);
+    QCOMPARE(run.trigger, RunTrigger::Schedule);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(t.store()).byId(run.id)->state, RunState::Succeeded,
+                              5000);
+}
+
+void TestEngine::startup_missedFiresFollowThePolicy_data()
+{
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("runs");
+    QTest::newRow("skip") << int(MisfirePolicy::Skip) << 1; // only the run before the outage
+    QTest::newRow("once") << int(MisfirePolicy::Once) << 2;
+    QTest::newRow("all") << int(MisfirePolicy::All) << 5; // four hours missed
+}
+
+void TestEngine::startup_missedFiresFollowThePolicy()
+{
+    QFETCH(int, policy);
+    QFETCH(int, runs);
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = QStringLiteral("0 * * * *");
+    schedule.timeZone = QStringLiteral("UTC");
+    schedule.misfire = MisfirePolicy(policy);
+    const Schedule stored = ScheduleRepository(t.store()).add(schedule).value();
+    // The last run the engine made was at hour H; it comes back at H+4h10m.
+    const qint64 lastFire = (stored.createdAt.toMSecsSinceEpoch() / 3600000 + 1) * 3600000;
+    const auto inserted = RunRepository(t.store()).insertScheduled(
+        chain.id, stored.id, QDateTime::fromMSecsSinceEpoch(lastFire, Qt::UTC));
+    QVERIFY(inserted);
+    QVERIFY(RunRepository(t.store()).setState(inserted->run.id, RunState::Succeeded,
+                                              QDateTime::fromMSecsSinceEpoch(lastFire, Qt::UTC)));
+    Harness h = startEngine(t, lastFire + 4 * 3600000 + 600000);
+    RunFilter all;
+    all.limit = 100;
+    QCOMPARE(RunRepository(t.store()).list(all)->size(), runs);
+}
+
+void TestEngine::dag_continueRunsWhatIsNotBlocked()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    chain.onFailure = FailureStrategy::Continue;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    const Task a = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                           QStringLiteral("exit 1"));
+    const Task onSuccess =
+        addTask(t.store(), chain.id, QStringLiteral("b"), TaskKind::Shell, QStringLiteral("true"));
+    const Task onFailure =
+        addTask(t.store(), chain.id, QStringLiteral("c"), TaskKind::Shell, QStringLiteral("true"));
+    const Task onCompletion =
+        addTask(t.store(), chain.id, QStringLiteral("d"), TaskKind::Shell, QStringLiteral("true"));
+    const Task afterBlocked =
+        addTask(t.store(), chain.id, QStringLiteral("e"), TaskKind::Shell, QStringLiteral("true"));
+    DependencyRepository deps(t.store());
+    QVERIFY(deps.add(chain.id, onSuccess.id, a.id, DependencyCondition::Success));
+    QVERIFY(deps.add(chain.id, onFailure.id, a.id, DependencyCondition::Failure));
+    QVERIFY(deps.add(chain.id, onCompletion.id, a.id, DependencyCondition::Completion));
+    QVERIFY(deps.add(chain.id, afterBlocked.id, onSuccess.id, DependencyCondition::Completion));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::Failed);
+    QCOMPARE(attemptsOf(t.store(), run.id, a.id).size(), 1);
+    QVERIFY(attemptsOf(t.store(), run.id, onSuccess.id).isEmpty());
+    QCOMPARE(attemptsOf(t.store(), run.id, onFailure.id).first().state, RunState::Succeeded);
+    QCOMPARE(attemptsOf(t.store(), run.id, onCompletion.id).first().state, RunState::Succeeded);
+    QVERIFY(attemptsOf(t.store(), run.id, afterBlocked.id).isEmpty());
+}
+
+void TestEngine::dag_endStopsWhatRuns()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const Task failing = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                                 QStringLiteral("sleep 0.3; exit 1"));
+    const Task slow = addTask(t.store(), chain.id, QStringLiteral("b"), TaskKind::Shell,
+                              QStringLiteral("sleep 30"));
+    const Task later =
+        addTask(t.store(), chain.id, QStringLiteral("c"), TaskKind::Shell, QStringLiteral("true"));
+    QVERIFY(DependencyRepository(t.store()).add(chain.id, later.id, failing.id,
+                                                DependencyCondition::Completion));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    QElapsedTimer timer;
+    timer.start();
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::Failed);
+    QVERIFY(timer.elapsed() < 10000);
+    QCOMPARE(attemptsOf(t.store(), run.id, slow.id).first().state, RunState::Cancelled);
+    QVERIFY(attemptsOf(t.store(), run.id, later.id).isEmpty()); // "end" starts nothing more
+}
+
+void TestEngine::dag_ignoreErrorCountsAsSuccess()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Task a = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                     QStringLiteral("exit 4"));
+    a.ignoreError = true;
+    QVERIFY(TaskRepository(t.store()).update(a));
+    const Task b =
+        addTask(t.store(), chain.id, QStringLiteral("b"), TaskKind::Shell, QStringLiteral("true"));
+    QVERIFY(
+        DependencyRepository(t.store()).add(chain.id, b.id, a.id, DependencyCondition::Success));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::Succeeded);
+    QCOMPARE(attemptsOf(t.store(), run.id, a.id).first().exitCode, std::optional<int>(4));
+    QCOMPARE(attemptsOf(t.store(), run.id, b.id).first().state, RunState::Succeeded);
+}
+
+void TestEngine::retries_eachAttemptIsANewRow()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Task a = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                     QStringLiteral("echo attempt $HOURGLASS_ATTEMPT; exit 2"));
+    a.maxRetries = 2;
+    QVERIFY(TaskRepository(t.store()).update(a));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::Failed);
+    const QList<TaskRun> attempts = attemptsOf(t.store(), run.id, a.id);
+    QCOMPARE(attempts.size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(attempts.at(i).attempt, i + 1);
+        QCOMPARE(attempts.at(i).state, RunState::Failed);
+    }
+    QVERIFY(logOf(t.store(), run.id).contains(QStringLiteral("attempt 3")));
+}
+
+void TestEngine::chainTimeout_endsTheRun()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    chain.timeoutSeconds = 1;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    const Task slow = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                              QStringLiteral("sleep 30"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::TimedOut);
+    QCOMPARE(attemptsOf(t.store(), run.id, slow.id).first().state, RunState::TimedOut);
+}
+
+void TestEngine::parameters_substituteIntoCommands()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("nightly"));
+    chain.parameters = QJsonObject{{QStringLiteral("target"), QStringLiteral("default")},
+                                   {QStringLiteral("region"), QStringLiteral("eu")}};
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Program,
+            QStringLiteral("/bin/echo"),
+            {QStringLiteral("${chain.name} run ${run.id} to ${target} in ${region}; ${unknown}")});
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    const Run run =
+        runToEnd(t, *h.engine, chain.id, {{QStringLiteral("target"), QStringLiteral("prod")}});
+    QCOMPARE(run.state, RunState::Succeeded);
+    QCOMPARE(logOf(t.store(), run.id),
+             QStringList{QStringLiteral("nightly run %1 to prod in eu; ${unknown}").arg(run.id)});
+}
+
+void TestEngine::slots_startTasksByPriority()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const QList<std::pair<const char *, Priority>> tasks{
+        {"low", Priority::Low}, {"highest", Priority::Highest}, {"medium", Priority::Medium}};
+    for (const auto &[name, priority] : tasks) {
+        Task task = addTask(t.store(), chain.id, QLatin1String(name), TaskKind::Shell,
+                            QStringLiteral("sleep 0.1"));
+        task.priority = priority;
+        QVERIFY(TaskRepository(t.store()).update(task));
+    }
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch(), 1);
+    const Run run = runToEnd(t, *h.engine, chain.id);
+    QCOMPARE(run.state, RunState::Succeeded);
+    QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(run.id).value();
+    QCOMPARE(attempts.size(), 3);
+    // One slot: each starts after the one before finished, best priority first.
+    const Task first = TaskRepository(t.store()).byId(attempts.at(0).taskId).value();
+    const Task second = TaskRepository(t.store()).byId(attempts.at(1).taskId).value();
+    QCOMPARE(first.name, QStringLiteral("highest"));
+    QCOMPARE(second.name, QStringLiteral("medium"));
+    QVERIFY(attempts.at(1).startedAt >= attempts.at(0).finishedAt);
+}
+
+void TestEngine::maxInstances_queuesTheSecondRun()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    chain.maxInstances = 1;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell, QStringLiteral("sleep 0.3"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    Run run;
+    run.chainId = chain.id;
+    const Run first = RunRepository(t.store()).insert(run).value();
+    const Run second = RunRepository(t.store()).insert(run).value();
+    h.engine->admitRun(first.id);
+    h.engine->admitRun(second.id);
+    QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(second.id)->state), 10000);
+    const Run a = RunRepository(t.store()).byId(first.id).value();
+    const Run b = RunRepository(t.store()).byId(second.id).value();
+    QCOMPARE(a.state, RunState::Succeeded);
+    QCOMPARE(b.state, RunState::Succeeded);
+    QVERIFY(b.startedAt >= a.finishedAt);
+}
+
+void TestEngine::recovery_killsLeftoverProcessAndRetries()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Task task = addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell,
+                        QStringLiteral("echo again"));
+    task.maxRetries = 1;
+    QVERIFY(TaskRepository(t.store()).update(task));
+    // What a dead engine left: a run in progress and the process group of its task.
+    qint64 pid = 0;
+    QVERIFY(QProcess::startDetached(QStringLiteral("/usr/bin/setsid"),
+                                    {QStringLiteral("sleep"), QStringLiteral("1000")}, {}, &pid));
+    QTRY_VERIFY(processinfo::startTicks(pid) > 0);
+    Run run;
+    run.chainId = chain.id;
+    run.state = RunState::Running;
+    const Run left = RunRepository(t.store()).insert(run).value();
+    TaskRun attempt;
+    attempt.runId = left.id;
+    attempt.taskId = task.id;
+    attempt.state = RunState::Running;
+    attempt.pid = pid;
+    attempt.processStartTicks = processinfo::startTicks(pid);
+    QVERIFY(TaskRunRepository(t.store()).insert(attempt));
+
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(left.id)->state), 10000);
+    QCOMPARE(RunRepository(t.store()).byId(left.id)->state, RunState::Succeeded);
+    const QList<TaskRun> attempts = attemptsOf(t.store(), left.id, task.id);
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts.at(0).state, RunState::Interrupted);
+    QCOMPARE(attempts.at(1).attempt, 2);
+    QCOMPARE(attempts.at(1).state, RunState::Succeeded);
+    QTRY_VERIFY(::kill(pid_t(pid), 0) != 0 || processinfo::startTicks(pid) == 0);
+}
+
+void TestEngine::recovery_leavesAReusedPidAlone()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const Task task =
+        addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell, QStringLiteral("true"));
+    qint64 pid = 0;
+    QVERIFY(QProcess::startDetached(QStringLiteral("/usr/bin/setsid"),
+                                    {QStringLiteral("sleep"), QStringLiteral("1000")}, {}, &pid));
+    QTRY_VERIFY(processinfo::startTicks(pid) > 0);
+    Run run;
+    run.chainId = chain.id;
+    run.state = RunState::Running;
+    const Run left = RunRepository(t.store()).insert(run).value();
+    TaskRun attempt;
+    attempt.runId = left.id;
+    attempt.taskId = task.id;
+    attempt.state = RunState::Running;
+    attempt.pid = pid;
+    attempt.processStartTicks = processinfo::startTicks(pid) - 1; // another process had this pid
+    QVERIFY(TaskRunRepository(t.store()).insert(attempt));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(left.id)->state), 10000);
+    QCOMPARE(RunRepository(t.store()).byId(left.id)->state, RunState::Failed); // no retries left
+    QVERIFY(processinfo::startTicks(pid) > 0); // still alive: not ours to kill
+    ::kill(-pid_t(pid), SIGKILL);
+}
+
+void TestEngine::secondEngine_isRefusedOnSqlite()
+{
+    if (test::TestStore::backend() != StoreBackend::Sqlite)
+        QSKIP("several engines may share a PostgreSQL store");
+    HG_TEST_STORE(t);
+    Harness first = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    QVERIFY(first.engine->isRunning());
+    EngineConfig config;
+    config.storeLocation = t.location().sqlitePath();
+    config.name = QStringLiteral("second");
+    Engine second(config);
+    QSignalSpy failed(&second, &Engine::startFailed);
+    second.start();
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed.first().first().toString().contains(QLatin1String("already serving")),
+             qPrintable(failed.first().first().toString()));
+}
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"
