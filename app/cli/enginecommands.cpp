@@ -30,15 +30,9 @@ EngineConfig engineConfig(const CliContext &context)
 
 bool engineIsServing(Store &store)
 {
-    const Result<QList<EngineSession>> sessions = EngineSessionRepository(store).list();
-    if (!sessions)
-        return false;
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (const EngineSession &session : sessions.value()) {
-        if (session.leaseUntil > now)
-            return true;
-    }
-    return false;
+    const Result<QList<EngineSession>> sessions =
+        EngineSessionRepository(store).live(QDateTime::currentDateTimeUtc());
+    return sessions && !sessions->isEmpty();
 }
 
 Status enqueue(Store &store, CommandKind kind, qint64 runId, const QJsonObject &payload = {})

@@ -23,6 +23,16 @@ qint64 startTicks(qint64 pid)
     return fields.size() > 19 ? fields.at(19).toLongLong() : 0;
 }
 
+bool isAlive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close >= 0 && line.size() > close + 2 && line.at(close + 2) != 'Z';
+}
+
 bool signalGroup(qint64 processGroup, int signal)
 {
     if (processGroup <= 1)

@@ -7,6 +7,8 @@ namespace hg::processinfo {
 // The start time of a process in clock ticks since boot (/proc/PID/stat, field 22), or 0
 // when it does not exist. With the pid it identifies a process across pid reuse.
 qint64 startTicks(qint64 pid);
+// Whether a process with this pid exists (zombies count as gone).
+bool isAlive(qint64 pid);
 // Sends a signal to a whole process group; false when the group is gone.
 bool signalGroup(qint64 processGroup, int signal);
 // Kills the group of a crashed engine's task, but only if its leader is still the very

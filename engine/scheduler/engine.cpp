@@ -103,11 +103,11 @@ Status Engine::acquireSession()
     const qint64 now = m_clock->nowMs();
     if (m_store->backend() == StoreBackend::Sqlite) {
         // One engine per SQLite file: any live lease, whatever its name, keeps us out.
-        const Result<QList<EngineSession>> live = sessions.list();
+        const Result<QList<EngineSession>> live = sessions.live(fromMs(now));
         if (!live)
             return live.error();
         for (const EngineSession &session : live.value()) {
-            if (session.leaseUntil.toMSecsSinceEpoch() > now && session.name != m_config.name)
+            if (session.name != m_config.name)
                 return Error::exists(QStringLiteral("another engine ('%1', pid %2 on %3) is "
                                                     "already serving %4")
                                          .arg(session.name)

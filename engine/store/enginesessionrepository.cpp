@@ -1,7 +1,10 @@
 #include "enginesessionrepository.h"
 
+#include "executors/processinfo.h"
 #include "store.h"
 #include "storequery.h"
+
+#include <QSysInfo>
 
 namespace hg {
 namespace {
@@ -29,7 +32,9 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             return s;
         if (existing.next()) {
             const EngineSession holder = readSession(existing);
-            if (holder.leaseUntil > now)
+            const bool holderDead =
+                holder.host == QSysInfo::machineHostName() && !processinfo::isAlive(holder.pid);
+            if (holder.leaseUntil > now && !holderDead)
                 return Error::exists(
                     QStringLiteral("engine '%1' is already running (pid %2 on "
                                    "%3, lease until %4)")
@@ -95,6 +100,23 @@ Result<QList<EngineSession>> EngineSessionRepository::list() const
     while (q.next())
         sessions << readSession(q);
     return sessions;
+}
+
+Result<QList<EngineSession>> EngineSessionRepository::live(const QDateTime &now) const
+{
+    const Result<QList<EngineSession>> all = list();
+    if (!all)
+        return all.error();
+    const QString host = QSysInfo::machineHostName();
+    QList<EngineSession> serving;
+    for (const EngineSession &session : all.value()) {
+        if (session.leaseUntil <= now)
+            continue;
+        if (session.host == host && !processinfo::isAlive(session.pid))
+            continue;
+        serving << session;
+    }
+    return serving;
 }
 
 Result<QList<EngineSession>> EngineSessionRepository::expired(const QDateTime &now) const

@@ -22,6 +22,9 @@ public:
     Status heartbeat(qint64 id, const QDateTime &now, const QDateTime &leaseUntil, int load);
     Status release(qint64 id);
     Result<QList<EngineSession>> list() const;
+    // Sessions that still serve: an unexpired lease, and (on this host) a living process.
+    // An engine killed with SIGKILL leaves its lease behind; it must not block a restart.
+    Result<QList<EngineSession>> live(const QDateTime &now) const;
     // Sessions whose lease ran out before now: their engines are presumed dead.
     Result<QList<EngineSession>> expired(const QDateTime &now) const;
 

@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <unistd.h>
 
 using namespace hg;
 
@@ -54,7 +55,18 @@ private:
                  const QString &command, const QStringList &arguments = {});
     QList<TaskRun> attemptsOf(Store &store, qint64 runId, qint64 taskId);
     QStringList logOf(Store &store, qint64 runId);
+    static void startLeftover(QProcess &process);
 };
+
+void TestEngine::startLeftover(QProcess &process)
+{
+    // Its own session and group, like an engine's task; no pipe back to the test runner.
+    process.setChildProcessModifier([] { ::setsid(); });
+    process.setStandardOutputFile(QProcess::nullDevice());
+    process.setStandardErrorFile(QProcess::nullDevice());
+    process.start(QStringLiteral("sleep"), {QStringLiteral("1000")});
+    process.waitForStarted();
+}
 
 TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs, int slotCount)
 {
@@ -368,10 +380,10 @@ void TestEngine::recovery_killsLeftoverProcessAndRetries()
     task.maxRetries = 1;
     QVERIFY(TaskRepository(t.store()).update(task));
     // What a dead engine left: a run in progress and the process group of its task.
-    qint64 pid = 0;
-    QVERIFY(QProcess::startDetached(QStringLiteral("/usr/bin/setsid"),
-                                    {QStringLiteral("sleep"), QStringLiteral("1000")}, {}, &pid));
-    QTRY_VERIFY(processinfo::startTicks(pid) > 0);
+    QProcess leftover; // stands for the task a dead engine left running
+    startLeftover(leftover);
+    const qint64 pid = leftover.processId();
+    QVERIFY(processinfo::isAlive(pid));
     Run run;
     run.chainId = chain.id;
     run.state = RunState::Running;
@@ -392,7 +404,10 @@ void TestEngine::recovery_killsLeftoverProcessAndRetries()
     QCOMPARE(attempts.at(0).state, RunState::Interrupted);
     QCOMPARE(attempts.at(1).attempt, 2);
     QCOMPARE(attempts.at(1).state, RunState::Succeeded);
-    QTRY_VERIFY(::kill(pid_t(pid), 0) != 0 || processinfo::startTicks(pid) == 0);
+    // Killed by the engine's recovery (it may be reaped already, so no waitForFinished()).
+    QTRY_COMPARE_WITH_TIMEOUT(leftover.state(), QProcess::NotRunning, 5000);
+    QCOMPARE(leftover.exitStatus(), QProcess::CrashExit);
+    QVERIFY(!processinfo::isAlive(pid));
 }
 
 void TestEngine::recovery_leavesAReusedPidAlone()
@@ -401,10 +416,10 @@ void TestEngine::recovery_leavesAReusedPidAlone()
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     const Task task =
         addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell, QStringLiteral("true"));
-    qint64 pid = 0;
-    QVERIFY(QProcess::startDetached(QStringLiteral("/usr/bin/setsid"),
-                                    {QStringLiteral("sleep"), QStringLiteral("1000")}, {}, &pid));
-    QTRY_VERIFY(processinfo::startTicks(pid) > 0);
+    QProcess leftover; // stands for the task a dead engine left running
+    startLeftover(leftover);
+    const qint64 pid = leftover.processId();
+    QVERIFY(processinfo::isAlive(pid));
     Run run;
     run.chainId = chain.id;
     run.state = RunState::Running;
@@ -419,8 +434,9 @@ void TestEngine::recovery_leavesAReusedPidAlone()
     Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
     QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(left.id)->state), 10000);
     QCOMPARE(RunRepository(t.store()).byId(left.id)->state, RunState::Failed); // no retries left
-    QVERIFY(processinfo::startTicks(pid) > 0); // still alive: not ours to kill
-    ::kill(-pid_t(pid), SIGKILL);
+    QVERIFY(processinfo::isAlive(pid)); // still alive: not ours to kill
+    leftover.kill();
+    leftover.waitForFinished();
 }
 
 void TestEngine::secondEngine_isRefusedOnSqlite()
