@@ -343,7 +343,9 @@ void Engine::dispatch()
     if (!m_running)
         return;
     if (!m_shuttingDown) {
-        for (qsizetype i = 0; i < m_queuedRuns.size();) {
+        // Bounded, so one dispatch never walks thousands of executions.
+        for (qsizetype i = 0;
+             i < m_queuedRuns.size() && m_executions.size() < m_config.maxActiveRuns;) {
             QString whyNot;
             if (admit(m_queuedRuns.at(i), &whyNot))
                 m_queuedRuns.removeAt(i);

@@ -9,9 +9,10 @@ namespace hg {
 // Everything the engine needs to know, built once by app/ (the engine never reads QSettings).
 struct EngineConfig
 {
-    QString storeLocation; // as for --db; empty: HOURGLASS_DB or the default file
-    QString name;          // engine name: client_name of chains, session name
-    int slotCount = 4;     // tasks running at once, across all runs
+    QString storeLocation;   // as for --db; empty: HOURGLASS_DB or the default file
+    QString name;            // engine name: client_name of chains, session name
+    int slotCount = 4;       // tasks running at once, across all runs
+    int maxActiveRuns = 256; // runs admitted at once; the rest wait in the queue
     QTimeZone defaultZone = QTimeZone::systemTimeZone();
     int graceMs = 5000; // TERM -> KILL
     qint64 outputCapBytes = 10 * 1024 * 1024;

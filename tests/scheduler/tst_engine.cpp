@@ -39,6 +39,11 @@ private slots:
     void parameters_substituteIntoCommands();
     void slots_startTasksByPriority();
     void maxInstances_queuesTheSecondRun();
+    void exclusive_nothingRunsBesideIt();
+    void selfDestruct_removesTheChainAfterSuccess();
+    void clientName_otherEnginesChainIsNotScheduled();
+    void shutdown_waitLetsTasksFinishStopCancelsThem_data();
+    void shutdown_waitLetsTasksFinishStopCancelsThem();
     void recovery_killsLeftoverProcessAndRetries();
     void recovery_leavesAReusedPidAlone();
     void secondEngine_isRefusedOnSqlite();
@@ -369,6 +374,103 @@ void TestEngine::maxInstances_queuesTheSecondRun()
     QCOMPARE(a.state, RunState::Succeeded);
     QCOMPARE(b.state, RunState::Succeeded);
     QVERIFY(b.startedAt >= a.finishedAt);
+}
+
+void TestEngine::exclusive_nothingRunsBesideIt()
+{
+    HG_TEST_STORE(t);
+    Chain exclusive = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("exclusive"));
+    exclusive.exclusive = true;
+    QVERIFY(ChainRepository(t.store()).update(exclusive));
+    addTask(t.store(), exclusive.id, QStringLiteral("a"), TaskKind::Shell,
+            QStringLiteral("sleep 0.4"));
+    const Chain other = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("other"));
+    addTask(t.store(), other.id, QStringLiteral("b"), TaskKind::Shell, QStringLiteral("sleep 0.1"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    Run run;
+    run.chainId = exclusive.id;
+    const Run first = RunRepository(t.store()).insert(run).value();
+    run.chainId = other.id;
+    const Run second = RunRepository(t.store()).insert(run).value();
+    h.engine->admitRun(first.id);
+    h.engine->admitRun(second.id);
+    QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(second.id)->state), 10000);
+    const Run a = RunRepository(t.store()).byId(first.id).value();
+    const Run b = RunRepository(t.store()).byId(second.id).value();
+    QCOMPARE(a.state, RunState::Succeeded);
+    QCOMPARE(b.state, RunState::Succeeded);
+    QVERIFY(b.startedAt >= a.finishedAt); // the other chain waited for the exclusive one
+}
+
+void TestEngine::selfDestruct_removesTheChainAfterSuccess()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("once-only"));
+    chain.selfDestruct = true;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    QSignalSpy changes(h.engine.get(), &Engine::runChanged);
+    Run run;
+    run.chainId = chain.id;
+    h.engine->admitRun(RunRepository(t.store()).insert(run).value().id);
+    // The chain goes, and with it its runs (as in pg_timetable, nothing of it stays).
+    QTRY_VERIFY_WITH_TIMEOUT(!ChainRepository(t.store()).byId(chain.id).ok(), 5000);
+    QCOMPARE(changes.last().first().value<Run>().state, RunState::Succeeded);
+}
+
+void TestEngine::clientName_otherEnginesChainIsNotScheduled()
+{
+    HG_TEST_STORE(t);
+    Chain mine = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("mine"));
+    mine.clientName = QStringLiteral("test-engine");
+    QVERIFY(ChainRepository(t.store()).update(mine));
+    Chain theirs = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("theirs"));
+    theirs.clientName = QStringLiteral("another-machine");
+    QVERIFY(ChainRepository(t.store()).update(theirs));
+    for (const Chain &chain : {mine, theirs}) {
+        addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Builtin,
+                QStringLiteral("NoOp"));
+        Schedule schedule;
+        schedule.chainId = chain.id;
+        schedule.expression = QStringLiteral("@reboot");
+        schedule.kind = ScheduleKind::Startup;
+        QVERIFY(ScheduleRepository(t.store()).add(schedule));
+    }
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    RunFilter filter;
+    filter.chainId = mine.id;
+    QTRY_COMPARE(RunRepository(t.store()).list(filter)->size(), 1);
+    filter.chainId = theirs.id;
+    QCOMPARE(RunRepository(t.store()).list(filter)->size(), 0);
+}
+
+void TestEngine::shutdown_waitLetsTasksFinishStopCancelsThem_data()
+{
+    QTest::addColumn<bool>("wait");
+    QTest::addColumn<int>("state");
+    QTest::newRow("wait") << true << int(RunState::Succeeded);
+    QTest::newRow("stop") << false << int(RunState::Cancelled);
+}
+
+void TestEngine::shutdown_waitLetsTasksFinishStopCancelsThem()
+{
+    QFETCH(bool, wait);
+    QFETCH(int, state);
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell, QStringLiteral("sleep 0.5"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
+    Run run;
+    run.chainId = chain.id;
+    const Run created = RunRepository(t.store()).insert(run).value();
+    h.engine->admitRun(created.id);
+    QTRY_COMPARE(RunRepository(t.store()).byId(created.id)->state, RunState::Running);
+    QSignalSpy stopped(h.engine.get(), &Engine::stopped);
+    h.engine->shutdown(wait ? Engine::ExitPolicy::Wait : Engine::ExitPolicy::Stop);
+    QTRY_COMPARE_WITH_TIMEOUT(stopped.size(), 1, 10000);
+    QCOMPARE(int(RunRepository(t.store()).byId(created.id)->state), state);
+    QVERIFY(!h.engine->isRunning());
 }
 
 void TestEngine::recovery_killsLeftoverProcessAndRetries()
