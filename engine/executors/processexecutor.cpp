@@ -176,8 +176,8 @@ void ProcessExecutor::finish(const TaskOutcome &outcome)
     if (m_pid > 0)
         processinfo::signalGroup(m_pid, SIGKILL);
     // Through the event loop, so a caller of start() never sees finished() inside it.
-    QMetaObject::invokeMethod(this, [this, outcome] { emit finished(outcome); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, outcome] { emit finished(outcome); }, Qt::QueuedConnection);
 }
 
 } // namespace hg

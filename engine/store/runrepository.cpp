@@ -172,17 +172,17 @@ namespace hg {
 
 Result<QHash<qint64, RunRepository::ScheduleHistory>> RunRepository::scheduleHistory() const
 {
-    StoreQuery q(m_store, QStringLiteral(
-        "SELECT schedule_id, MAX(scheduled_for), MAX(finished_at), "
-        "SUM(CASE WHEN finished_at IS NULL THEN 1 ELSE 0 END) FROM run "
-        "WHERE schedule_id IS NOT NULL GROUP BY schedule_id"));
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT schedule_id, MAX(scheduled_for), MAX(finished_at), "
+                                "SUM(CASE WHEN finished_at IS NULL THEN 1 ELSE 0 END) FROM run "
+                                "WHERE schedule_id IS NOT NULL GROUP BY schedule_id"));
     if (Status s = q.exec(QStringLiteral("read schedule history")); !s)
         return s.error();
     QHash<qint64, ScheduleHistory> history;
     while (q.next()) {
-        history.insert(q.int64(0), ScheduleHistory{q.int64(1),
-                                                   q.value(2).isNull() ? -1 : q.int64(2),
-                                                   q.int64(3) > 0});
+        history.insert(
+            q.int64(0),
+            ScheduleHistory{q.int64(1), q.value(2).isNull() ? -1 : q.int64(2), q.int64(3) > 0});
     }
     return history;
 }

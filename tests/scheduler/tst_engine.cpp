@@ -61,7 +61,25 @@ private:
     QList<TaskRun> attemptsOf(Store &store, qint64 runId, qint64 taskId);
     QStringList logOf(Store &store, qint64 runId);
     static void startLeftover(QProcess &process);
+    // A run a dead engine left in progress, its task's attempt recorded with pid and ticks.
+    static Run insertLeftRun(Store &store, qint64 chainId, qint64 taskId, qint64 pid, qint64 ticks);
 };
+
+Run TestEngine::insertLeftRun(Store &store, qint64 chainId, qint64 taskId, qint64 pid, qint64 ticks)
+{
+    Run run;
+    run.chainId = chainId;
+    run.state = RunState::Running;
+    const Run left = RunRepository(store).insert(run).value();
+    TaskRun attempt;
+    attempt.runId = left.id;
+    attempt.taskId = taskId;
+    attempt.state = RunState::Running;
+    attempt.pid = pid;
+    attempt.processStartTicks = ticks;
+    (void)TaskRunRepository(store).insert(attempt).value();
+    return left;
+}
 
 void TestEngine::startLeftover(QProcess &process)
 {
@@ -486,17 +504,7 @@ void TestEngine::recovery_killsLeftoverProcessAndRetries()
     startLeftover(leftover);
     const qint64 pid = leftover.processId();
     QVERIFY(processinfo::isAlive(pid));
-    Run run;
-    run.chainId = chain.id;
-    run.state = RunState::Running;
-    const Run left = RunRepository(t.store()).insert(run).value();
-    TaskRun attempt;
-    attempt.runId = left.id;
-    attempt.taskId = task.id;
-    attempt.state = RunState::Running;
-    attempt.pid = pid;
-    attempt.processStartTicks = processinfo::startTicks(pid);
-    QVERIFY(TaskRunRepository(t.store()).insert(attempt));
+    const Run left = insertLeftRun(t.store(), chain.id, task.id, pid, processinfo::startTicks(pid));
 
     Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
     QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(left.id)->state), 10000);
@@ -522,17 +530,9 @@ void TestEngine::recovery_leavesAReusedPidAlone()
     startLeftover(leftover);
     const qint64 pid = leftover.processId();
     QVERIFY(processinfo::isAlive(pid));
-    Run run;
-    run.chainId = chain.id;
-    run.state = RunState::Running;
-    const Run left = RunRepository(t.store()).insert(run).value();
-    TaskRun attempt;
-    attempt.runId = left.id;
-    attempt.taskId = task.id;
-    attempt.state = RunState::Running;
-    attempt.pid = pid;
-    attempt.processStartTicks = processinfo::startTicks(pid) - 1; // another process had this pid
-    QVERIFY(TaskRunRepository(t.store()).insert(attempt));
+    // Recorded with another start time: another process had this pid then.
+    const Run left =
+        insertLeftRun(t.store(), chain.id, task.id, pid, processinfo::startTicks(pid) - 1);
     Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch());
     QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(left.id)->state), 10000);
     QCOMPARE(RunRepository(t.store()).byId(left.id)->state, RunState::Failed); // no retries left
