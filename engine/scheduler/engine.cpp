@@ -228,7 +228,6 @@ void Engine::armTimer()
     // is noticed within that second.
     const qint64 now = m_clock->nowMs();
     const qint64 delay = std::clamp<qint64>(next - now, 0, 1000);
-    m_expectedWakeMs = now + delay;
     m_timer.start(int(delay));
 }
 
@@ -289,7 +288,7 @@ void Engine::scheduleDispatch()
     QMetaObject::invokeMethod(this, &Engine::dispatch, Qt::QueuedConnection);
 }
 
-bool Engine::admit(qint64 runId, QString *whyNot)
+bool Engine::admit(qint64 runId)
 {
     const Result<Run> run = RunRepository(*m_store).byId(runId);
     if (!run || run->state != RunState::Queued)
@@ -303,14 +302,10 @@ bool Engine::admit(qint64 runId, QString *whyNot)
         sameChain += execution->run().chainId == chain->id ? 1 : 0;
         exclusiveActive = exclusiveActive || execution->chain().exclusive;
     }
-    if (exclusiveActive || (chain->exclusive && !m_executions.isEmpty())) {
-        *whyNot = QStringLiteral("exclusive");
+    if (exclusiveActive || (chain->exclusive && !m_executions.isEmpty()))
+        return false; // nothing runs beside an exclusive chain
+    if (chain->maxInstances > 0 && sameChain >= chain->maxInstances)
         return false;
-    }
-    if (chain->maxInstances > 0 && sameChain >= chain->maxInstances) {
-        *whyNot = QStringLiteral("max instances");
-        return false;
-    }
     const Result<QList<Task>> tasks = TaskRepository(*m_store).list(chain->id);
     const Result<QList<Dependency>> edges = DependencyRepository(*m_store).list(chain->id);
     const Result<QList<TaskRun>> history = TaskRunRepository(*m_store).listForRun(runId);
@@ -346,8 +341,7 @@ void Engine::dispatch()
         // Bounded, so one dispatch never walks thousands of executions.
         for (qsizetype i = 0;
              i < m_queuedRuns.size() && m_executions.size() < m_config.maxActiveRuns;) {
-            QString whyNot;
-            if (admit(m_queuedRuns.at(i), &whyNot))
+            if (admit(m_queuedRuns.at(i)))
                 m_queuedRuns.removeAt(i);
             else
                 ++i;

@@ -69,7 +69,7 @@ private:
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
     void dispatch();
-    bool admit(qint64 runId, QString *whyNot);
+    bool admit(qint64 runId); // false: not now (limits); true: started or dropped
     void runFinished(RunExecution *execution);
     void heartbeat();
     void executeCommand(const Command &command);
@@ -88,7 +88,6 @@ private:
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
     QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
     qint64 m_sessionId = 0;
-    qint64 m_expectedWakeMs = 0;
     bool m_running = false;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;

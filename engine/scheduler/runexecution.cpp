@@ -3,7 +3,6 @@
 #include "clock.h"
 #include "executors/builtinexecutor.h"
 #include "executors/processexecutor.h"
-#include "store/logrepository.h"
 #include "store/runrepository.h"
 #include "store/store.h"
 #include "store/taskrunrepository.h"
