@@ -337,16 +337,30 @@ void Engine::dispatch()
     m_dispatchScheduled = false;
     if (!m_running)
         return;
-    if (!m_shuttingDown) {
-        // Bounded, so one dispatch never walks thousands of executions.
-        for (qsizetype i = 0;
-             i < m_queuedRuns.size() && m_executions.size() < m_config.maxActiveRuns;) {
-            if (admit(m_queuedRuns.at(i)))
-                m_queuedRuns.removeAt(i);
-            else
-                ++i;
-        }
+    // One transaction for the whole pass: a commit costs more than all the statements of a
+    // run's admission and its first task's start together.
+    (void)m_store->transaction([this] {
+        if (!m_shuttingDown)
+            admitQueuedRuns();
+        startReadyTasks();
+        return Status{};
+    });
+}
+
+void Engine::admitQueuedRuns()
+{
+    // Bounded, so one dispatch never walks thousands of executions.
+    for (qsizetype i = 0;
+         i < m_queuedRuns.size() && m_executions.size() < m_config.maxActiveRuns;) {
+        if (admit(m_queuedRuns.at(i)))
+            m_queuedRuns.removeAt(i);
+        else
+            ++i;
     }
+}
+
+void Engine::startReadyTasks()
+{
     int running = 0;
     QList<RunExecution *> executions;
     bool exclusive = false;

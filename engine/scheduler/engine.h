@@ -69,6 +69,8 @@ private:
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
     void dispatch();
+    void admitQueuedRuns();
+    void startReadyTasks();
     bool admit(qint64 runId); // false: not now (limits); true: started or dropped
     void runFinished(RunExecution *execution);
     void heartbeat();

@@ -326,6 +326,15 @@ void RunExecution::startTask(qint64 taskId)
 
 void RunExecution::taskFinished(qint64 taskId, const TaskOutcome &outcome)
 {
+    // The attempt's end, the retry or the run's end: one commit.
+    (void)m_store.transaction([&] {
+        recordTaskEnd(taskId, outcome);
+        return Status{};
+    });
+}
+
+void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
+{
     TaskState &state = m_tasks[taskId];
     if (state.phase == Phase::Done)
         return;

@@ -79,6 +79,7 @@ private:
     std::unique_ptr<TaskExecutor> createExecutor(const TaskState &state);
     QString substitute(const QString &text) const;
     void taskFinished(qint64 taskId, const TaskOutcome &outcome);
+    void recordTaskEnd(qint64 taskId, const TaskOutcome &outcome);
     void scheduleRetry(TaskState &state);
     void finishIfDone();
     void setRunState(RunState state);

@@ -41,17 +41,39 @@ Store::Store(StoreLocation location, QString connectionName)
 
 Store::~Store()
 {
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        if (db.isOpen())
-            db.close();
-    }
+    m_statements.clear(); // statements must go before their connection
+    if (m_database.isOpen())
+        m_database.close();
+    m_database = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
 }
 
 QSqlDatabase Store::database() const
 {
-    return QSqlDatabase::database(m_connectionName, false);
+    return m_database;
+}
+
+QSqlQuery Store::takeStatement(const QString &sql, QString *error) const
+{
+    error->clear();
+    if (auto pooled = m_statements.find(sql); pooled != m_statements.end() && !pooled->isEmpty())
+        return pooled->takeLast();
+    QSqlQuery statement(m_database);
+    // Rows are read once; QSQLITE would cache them all otherwise. Not for QPSQL: forward-only
+    // there means single-row mode, and the next statement on the connection loses the rest.
+    statement.setForwardOnly(backend() == StoreBackend::Sqlite);
+    if (!statement.prepare(sql))
+        *error = statement.lastError().text();
+    return statement;
+}
+
+void Store::giveBackStatement(const QString &sql, QSqlQuery statement) const
+{
+    // finish() resets the statement: an SQLite SELECT left open would pin its WAL snapshot.
+    statement.finish();
+    QList<QSqlQuery> &pool = m_statements[sql];
+    if (pool.size() < 4)
+        pool.append(std::move(statement));
 }
 
 Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const QString &purpose,
@@ -116,7 +138,8 @@ Status Store::openSqlite()
         return Error::storage(QStringLiteral("cannot open store %1: it is a directory").arg(path));
     }
 
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    QSqlDatabase &db = m_database;
     db.setDatabaseName(path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     if (!db.open())
@@ -137,7 +160,8 @@ Status Store::configureSqliteJournal()
 Status Store::openPostgreSql()
 {
     const QUrl &url = m_location.url();
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    m_database = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    QSqlDatabase &db = m_database;
     db.setHostName(url.host());
     db.setPort(url.port(5432));
     db.setDatabaseName(m_location.databaseName());
@@ -157,7 +181,7 @@ Status Store::openPostgreSql()
 
 Status Store::transaction(const std::function<Status()> &work)
 {
-    QSqlDatabase db = database();
+    QSqlDatabase &db = m_database;
     if (m_transactionDepth > 0) {
         ++m_transactionDepth;
         const Status status = work();

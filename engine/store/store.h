@@ -3,7 +3,10 @@
 #include "domain/result.h"
 #include "storelocation.h"
 
+#include <QHash>
+#include <QList>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 #include <functional>
@@ -36,6 +39,12 @@ public:
     Status transaction(const std::function<Status()> &work);
     bool inTransaction() const { return m_transactionDepth > 0; }
 
+    // Prepared statements are kept per SQL text and reused: preparing costs more than running
+    // most of our statements. A statement taken is out of the pool until given back, so a
+    // nested use of the same SQL gets its own. Empty error: prepared.
+    QSqlQuery takeStatement(const QString &sql, QString *error) const;
+    void giveBackStatement(const QString &sql, QSqlQuery statement) const;
+
 private:
     Store(StoreLocation location, QString connectionName);
     Status openSqlite();
@@ -44,6 +53,8 @@ private:
 
     StoreLocation m_location;
     QString m_connectionName;
+    QSqlDatabase m_database; // cached handle: QSqlDatabase::database() takes a global lock
+    mutable QHash<QString, QList<QSqlQuery>> m_statements;
     int m_schemaVersion = 0;
     int m_transactionDepth = 0;
 };

@@ -9,14 +9,19 @@ namespace hg {
 
 StoreQuery::StoreQuery(const Store &store, const QString &sql)
     : m_store(store)
-    , m_query(store.database())
+    , m_sql(sql)
+    , m_query(store.takeStatement(sql, &m_prepareError))
+{}
+
+StoreQuery::~StoreQuery()
 {
-    if (!m_query.prepare(sql))
-        m_prepareError = m_query.lastError().text();
+    if (m_prepareError.isEmpty() && !m_unexecutedBinds)
+        m_store.giveBackStatement(m_sql, std::move(m_query));
 }
 
 StoreQuery &StoreQuery::bind(const QVariant &value)
 {
+    m_unexecutedBinds = true;
     // Qt binds a null QString as SQL NULL; our text columns are NOT NULL with '' for "none".
     if (value.typeId() == QMetaType::QString && value.toString().isNull())
         m_query.addBindValue(QString::fromLatin1(""));
@@ -29,6 +34,7 @@ Status StoreQuery::exec(const QString &whatFor)
 {
     if (!m_prepareError.isEmpty())
         return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, m_prepareError));
+    m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
     if (execGuarded())
         return {};
     const QSqlError error = m_query.lastError();

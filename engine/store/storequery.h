@@ -18,6 +18,8 @@ class StoreQuery final
 {
 public:
     StoreQuery(const Store &store, const QString &sql);
+    ~StoreQuery();
+    Q_DISABLE_COPY_MOVE(StoreQuery)
 
     StoreQuery &bind(const QVariant &value);
     Status exec(const QString &whatFor);
@@ -45,8 +47,10 @@ private:
     bool execGuarded();
 
     const Store &m_store;
+    QString m_sql;
+    QString m_prepareError; // before m_query: its initializer fills this
     QSqlQuery m_query;
-    QString m_prepareError;
+    bool m_unexecutedBinds = false; // Qt has no public way to clear them: don't reuse then
 };
 
 } // namespace hg
