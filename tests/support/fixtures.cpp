@@ -2,7 +2,9 @@
 
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
+#include "store/runrepository.h"
 #include "store/taskrepository.h"
+#include "teststore.h"
 
 namespace hg::test {
 
@@ -30,6 +32,28 @@ Task makeTask(Store &store, qint64 chainId, const QString &name, const QString &
     t.command = command;
     const Result<Task> added = TaskRepository(store).add(t);
     return added ? added.value() : Task{};
+}
+
+EngineConfig engineConfig(const TestStore &store, const QString &name)
+{
+    EngineConfig config;
+    config.storeLocation = store.location().backend() == StoreBackend::Sqlite
+                               ? store.location().sqlitePath()
+                               : store.location().url().toString();
+    config.name = name;
+    config.slotCount = 4;
+    config.graceMs = 500;
+    config.commandPollMs = 50;
+    return config;
+}
+
+Run queueRun(Store &store, qint64 chainId, const QJsonObject &parameters)
+{
+    Run run;
+    run.chainId = chainId;
+    run.parameters = parameters;
+    const Result<Run> inserted = RunRepository(store).insert(run);
+    return inserted ? inserted.value() : Run{};
 }
 
 } // namespace hg::test

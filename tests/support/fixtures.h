@@ -1,7 +1,9 @@
 #pragma once
 
 #include "domain/chain.h"
+#include "domain/run.h"
 #include "domain/task.h"
+#include "scheduler/engineconfig.h"
 
 namespace hg {
 class Store;
@@ -14,5 +16,12 @@ namespace hg::test {
 Chain makeChain(Store &store, const QString &project, const QString &chain);
 Task makeTask(Store &store, qint64 chainId, const QString &name,
               const QString &command = QStringLiteral("/bin/true"));
+
+class TestStore;
+
+// An engine configuration on the test's store, with short timings for tests.
+EngineConfig engineConfig(const TestStore &store, const QString &name = QStringLiteral("test"));
+// A queued manual run of the chain (what `hourglass run` inserts).
+Run queueRun(Store &store, qint64 chainId, const QJsonObject &parameters = {});
 
 } // namespace hg::test

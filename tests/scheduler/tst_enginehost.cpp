@@ -1,0 +1,105 @@
+#include "executors/processinfo.h"
+#include "fixtures.h"
+#include "scheduler/enginehost.h"
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace hg;
+
+// The engine in its own thread, as the GUI runs it.
+class TestEngineHost final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void run_executesInTheEngineThread();
+    void destroyingTheHost_stopsWhatRuns();
+    void startFailure_isReportedAndTheThreadEnds();
+
+private:
+    static Task addTask(Store &store, qint64 chainId, TaskKind kind, const QString &command,
+                        const QStringList &arguments = {});
+};
+
+Task TestEngineHost::addTask(Store &store, qint64 chainId, TaskKind kind, const QString &command,
+                             const QStringList &arguments)
+{
+    Task task;
+    task.chainId = chainId;
+    task.name = QStringLiteral("t");
+    task.kind = kind;
+    task.command = command;
+    task.arguments = arguments;
+    return TaskRepository(store).add(task).value();
+}
+
+void TestEngineHost::run_executesInTheEngineThread()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, TaskKind::Builtin, QStringLiteral("Log"),
+            {QStringLiteral(R"({"message": "hello from the engine thread"})")});
+    EngineHost host(test::engineConfig(t));
+    QSignalSpy started(&host, &EngineHost::started);
+    QThread *emittedFrom = nullptr;
+    connect(
+        host.engine(), &Engine::runChanged, host.engine(),
+        [&emittedFrom](const Run &) { emittedFrom = QThread::currentThread(); },
+        Qt::DirectConnection);
+    QSignalSpy runs(host.engine(), &Engine::runChanged);
+    host.start();
+    QVERIFY(started.wait(10000));
+
+    const Run run = test::queueRun(t.store(), chain.id);
+    QMetaObject::invokeMethod(host.engine(), "admitRun", Qt::QueuedConnection,
+                              Q_ARG(qint64, run.id));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !runs.isEmpty() && runs.last().first().value<Run>().state == RunState::Succeeded, 10000);
+    QCOMPARE(emittedFrom, host.thread());
+    QVERIFY(emittedFrom != QThread::currentThread());
+    QCOMPARE(RunRepository(t.store()).byId(run.id)->state, RunState::Succeeded);
+}
+
+void TestEngineHost::destroyingTheHost_stopsWhatRuns()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, TaskKind::Shell, QStringLiteral("sleep 1000 & sleep 1000; wait"));
+    qint64 pid = 0;
+    Run run;
+    {
+        EngineHost host(test::engineConfig(t));
+        QSignalSpy started(&host, &EngineHost::started);
+        QSignalSpy attempts(host.engine(), &Engine::taskRunChanged);
+        host.start();
+        QVERIFY(started.wait(10000));
+        run = test::queueRun(t.store(), chain.id);
+        QMetaObject::invokeMethod(host.engine(), "admitRun", Qt::QueuedConnection,
+                                  Q_ARG(qint64, run.id));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !attempts.isEmpty() && (pid = attempts.last().first().value<TaskRun>().pid) > 0, 10000);
+        QVERIFY(processinfo::isAlive(pid));
+    } // the host goes: the engine stops its run and its thread ends
+    QVERIFY(!processinfo::isAlive(pid));
+    QCOMPARE(RunRepository(t.store()).byId(run.id)->state, RunState::Cancelled);
+}
+
+void TestEngineHost::startFailure_isReportedAndTheThreadEnds()
+{
+    EngineConfig config;
+    config.storeLocation = QStringLiteral("/proc/hourglass-cannot-be-here/store.db");
+    EngineHost host(config);
+    QSignalSpy failed(&host, &EngineHost::startFailed);
+    host.start();
+    QVERIFY(failed.wait(10000));
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("hourglass-cannot-be-here")));
+    QVERIFY(host.waitForStopped(5000));
+}
+
+QTEST_GUILESS_MAIN(TestEngineHost)
+#include "tst_enginehost.moc"
