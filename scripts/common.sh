@@ -13,7 +13,7 @@ hg_as_root() {
 # Packages the build and the application need.
 HG_BUILD_PACKAGES=(cmake ninja-build g++ ccache pkg-config python3
     qt6-base-dev qt6-base-dev-tools libgl-dev
-    libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql)
+    libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libsqlite3-dev)
 
 hg_install_packages() {
     local missing=()

@@ -34,7 +34,20 @@ public:
 signals:
     void processStarted(qint64 pid, qint64 processStartTicks);
     void outputLine(hg::LogStream stream, const QString &line);
+    // A Notify builtin asks for a desktop notification (the GUI shows it; serve prints it).
+    void notificationRequested(const QString &title, const QString &message);
     void finished(const hg::TaskOutcome &outcome);
+
+protected:
+    // Reports the outcome once (later calls are ignored), always from the event loop, so a
+    // caller of start() or stop() never sees finished() before that call returns.
+    void deliverOutcome(const TaskOutcome &outcome);
+    bool outcomeDelivered() const { return m_outcomeDelivered; }
+    // Emits text as log lines (one per line of the text).
+    void emitText(LogStream stream, const QString &text);
+
+private:
+    bool m_outcomeDelivered = false;
 };
 
 } // namespace hg

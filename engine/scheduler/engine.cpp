@@ -47,6 +47,12 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     connect(&m_timer, &QTimer::timeout, this, &Engine::checkDue);
     connect(&m_commandTimer, &QTimer::timeout, this, &Engine::processCommands);
     connect(&m_heartbeatTimer, &QTimer::timeout, this, &Engine::heartbeat);
+    m_subchains.launch = [this](const QString &path, const Run &parentRun) {
+        return launchChildRun(path, parentRun);
+    };
+    m_subchains.stop = [this](qint64 runId) {
+        stopRun(runId);
+    };
 }
 
 Engine::~Engine()
@@ -302,8 +308,10 @@ bool Engine::admit(qint64 runId)
         sameChain += execution->run().chainId == chain->id ? 1 : 0;
         exclusiveActive = exclusiveActive || execution->chain().exclusive;
     }
-    if (exclusiveActive || (chain->exclusive && !m_executions.isEmpty()))
-        return false; // nothing runs beside an exclusive chain
+    // Nothing runs beside an exclusive chain, except the child runs its SUBCHAIN tasks wait for.
+    const bool childOfActive = run->parentRunId > 0 && m_executions.contains(run->parentRunId);
+    if (!childOfActive && (exclusiveActive || (chain->exclusive && !m_executions.isEmpty())))
+        return false;
     if (chain->maxInstances > 0 && sameChain >= chain->maxInstances)
         return false;
     const Result<QList<Task>> tasks = TaskRepository(*m_store).list(chain->id);
@@ -312,7 +320,7 @@ bool Engine::admit(qint64 runId)
     if (!tasks || !edges || !history)
         return false;
     auto *execution = new RunExecution(*m_store, *m_clock, m_config, run.value(), chain.value(),
-                                       tasks.value(), edges.value(), this);
+                                       tasks.value(), edges.value(), &m_subchains, this);
     execution->restoreHistory(history.value());
     if (const auto only = m_restrictions.constFind(runId); only != m_restrictions.constEnd())
         execution->restrictTo(only.value());
@@ -322,6 +330,7 @@ bool Engine::admit(qint64 runId)
     connect(execution, &RunExecution::logLine, this,
             [this](const LogLine &line) { m_logs->add(line); });
     connect(execution, &RunExecution::finishing, m_logs.get(), &LogBatcher::flush);
+    connect(execution, &RunExecution::notificationRequested, this, &Engine::notificationRequested);
     connect(execution, &RunExecution::runStateChanged, this, [this, execution](const Run &changed) {
         emit runChanged(changed);
         if (isTerminal(changed.state))
@@ -365,7 +374,7 @@ void Engine::startReadyTasks()
     QList<RunExecution *> executions;
     bool exclusive = false;
     for (RunExecution *execution : std::as_const(m_executions)) {
-        running += execution->runningCount();
+        running += execution->slotsInUse();
         executions << execution;
         exclusive = exclusive || execution->chain().exclusive;
     }
@@ -375,13 +384,15 @@ void Engine::startReadyTasks()
         return a->run().id < b->run().id;
     });
     for (RunExecution *execution : std::as_const(executions)) {
-        if (exclusive && !execution->chain().exclusive)
-            continue; // nothing runs beside an exclusive chain
+        if (exclusive && !execution->chain().exclusive && execution->run().parentRunId == 0)
+            continue; // nothing runs beside an exclusive chain but its child runs
         for (qint64 taskId : execution->readyTasks()) {
             if (running >= m_config.slotCount)
                 return;
             execution->startTask(taskId);
-            ++running;
+            running = 0;
+            for (const RunExecution *counted : std::as_const(executions))
+                running += counted->slotsInUse();
         }
     }
 }
@@ -393,6 +404,7 @@ void Engine::runFinished(RunExecution *execution)
     m_executions.remove(run.id);
     m_restrictions.remove(run.id);
     execution->deleteLater();
+    emit m_subchains.runEnded(run.id, run.state);
     if (chain.selfDestruct && run.state == RunState::Succeeded) {
         (void)ChainRepository(*m_store).remove(chain.id);
         reloadSchedules();
@@ -443,16 +455,8 @@ void Engine::executeCommand(const Command &command)
         break;
     }
     case CommandKind::Stop:
-        if (execution) {
-            execution->stop(RunState::Cancelled);
-        } else if (m_queuedRuns.removeAll(command.runId) > 0
-                   || RunRepository(*m_store).byId(command.runId).value().state
-                          == RunState::Queued) {
-            (void)RunRepository(*m_store).setState(command.runId, RunState::Cancelled,
-                                                   fromMs(m_clock->nowMs()));
-        } else {
+        if (!stopRun(command.runId))
             error = QStringLiteral("run %1 is not active").arg(command.runId);
-        }
         break;
     case CommandKind::Pause:
     case CommandKind::Resume:
@@ -465,6 +469,63 @@ void Engine::executeCommand(const Command &command)
         break;
     }
     (void)commands.complete(command.id, error);
+}
+
+bool Engine::stopRun(qint64 runId)
+{
+    if (RunExecution *execution = m_executions.value(runId)) {
+        execution->stop(RunState::Cancelled);
+        return true;
+    }
+    const Result<Run> run = RunRepository(*m_store).byId(runId);
+    if (m_queuedRuns.removeAll(runId) == 0 && (!run || run->state != RunState::Queued))
+        return false;
+    const QDateTime now = fromMs(m_clock->nowMs());
+    if (const Status s = RunRepository(*m_store).setState(runId, RunState::Cancelled, now); !s)
+        return false;
+    Run cancelled = run ? run.value() : Run{};
+    cancelled.id = runId;
+    cancelled.state = RunState::Cancelled;
+    cancelled.finishedAt = now;
+    emit runChanged(cancelled);
+    emit m_subchains.runEnded(runId, RunState::Cancelled);
+    return true;
+}
+
+Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
+{
+    const Result<Chain> chain = ChainRepository(*m_store).byPath(path);
+    if (!chain)
+        return Error::invalid(QStringLiteral("subchain %1: %2").arg(path, chain.error().message));
+    // A chain that (through its subchains) starts itself would never end.
+    QStringList lineage{path};
+    RunRepository runs(*m_store);
+    for (Run ancestor = parentRun; ancestor.id > 0;) {
+        const Result<ChainPath> ancestorPath = ChainRepository(*m_store).pathOf(ancestor.chainId);
+        lineage.prepend(ancestorPath ? ancestorPath->toString()
+                                     : QString::number(ancestor.chainId));
+        if (ancestor.chainId == chain->id)
+            return Error::invalid(
+                QStringLiteral("subchain cycle: %1").arg(lineage.join(QStringLiteral(" → "))));
+        if (ancestor.parentRunId == 0)
+            break;
+        const Result<Run> up = runs.byId(ancestor.parentRunId);
+        if (!up)
+            break;
+        ancestor = up.value();
+    }
+    Run child;
+    child.chainId = chain->id;
+    child.parentRunId = parentRun.id;
+    child.trigger = RunTrigger::Subchain;
+    child.scheduledFor = parentRun.scheduledFor;
+    child.parameters = parentRun.parameters;
+    const Result<Run> inserted = runs.insert(child);
+    if (!inserted)
+        return inserted.error();
+    emit runChanged(inserted.value());
+    admitRun(inserted->id);
+    return inserted->id;
 }
 
 void Engine::heartbeat()

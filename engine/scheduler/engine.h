@@ -5,6 +5,7 @@
 #include "domain/run.h"
 #include "domain/taskrun.h"
 #include "engineconfig.h"
+#include "executors/subchainlauncher.h"
 #include "firequeue.h"
 #include "scheduleplan.h"
 
@@ -61,6 +62,8 @@ signals:
     void runChanged(const hg::Run &run);
     void taskRunChanged(const hg::TaskRun &taskRun);
     void logLinesWritten(const QList<hg::LogLine> &lines);
+    // A Notify builtin ran: the GUI shows it, `serve` prints it.
+    void notificationRequested(const hg::Run &run, const QString &title, const QString &message);
 
 private:
     Status acquireSession();
@@ -74,6 +77,8 @@ private:
     bool admit(qint64 runId); // false: not now (limits); true: started or dropped
     void runFinished(RunExecution *execution);
     void heartbeat();
+    bool stopRun(qint64 runId); // false: neither running nor queued
+    Result<qint64> launchChildRun(const QString &path, const Run &parentRun);
     void executeCommand(const Command &command);
     void finishShutdown();
 
@@ -81,6 +86,7 @@ private:
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<LogBatcher> m_logs;
+    SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
     FireQueue m_queue;
     QTimer m_timer;

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QTimeZone>
 
+#include <functional>
+
 namespace hg {
 
 // Everything the engine needs to know, built once by app/ (the engine never reads QSettings).
@@ -23,6 +25,9 @@ struct EngineConfig
     bool runSchedules = true; // false: only what is asked for (hourglass run --wait)
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
+    // The password of a connection profile from its keychain key (the app wires the OS
+    // keychain in). Unset or empty: the client library's own sources (~/.pgpass …).
+    std::function<QString(const QString &keychainKey)> secretLookup;
 
     static QProcessEnvironment safeEnvironment(const QProcessEnvironment &from);
 };

@@ -1,13 +1,15 @@
 #include "runexecution.h"
 
 #include "clock.h"
-#include "executors/builtinexecutor.h"
-#include "executors/processexecutor.h"
+#include "domain/jsonfieldreader.h"
+#include "executors/executorfactory.h"
 #include "store/runrepository.h"
 #include "store/store.h"
 #include "store/taskrunrepository.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -30,9 +32,10 @@ QDateTime fromMs(qint64 ms)
 
 RunExecution::RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run,
                            Chain chain, QList<Task> tasks, QList<Dependency> dependencies,
-                           QObject *parent)
+                           SubchainLauncher *subchains, QObject *parent)
     : QObject(parent)
     , m_store(store)
+    , m_subchains(subchains)
     , m_clock(clock)
     , m_config(config)
     , m_run(std::move(run))
@@ -214,54 +217,60 @@ int RunExecution::runningCount() const
     }));
 }
 
-std::unique_ptr<TaskExecutor> RunExecution::createExecutor(const TaskState &state)
+int RunExecution::slotsInUse() const
 {
-    const Task &task = state.task;
-    QStringList arguments;
-    for (const QString &argument : task.arguments)
-        arguments << substitute(argument);
-    const int timeoutMs = task.timeoutSeconds * 1000;
-    switch (task.kind) {
-    case TaskKind::Program:
-    case TaskKind::Shell: {
-        ProcessSpec spec;
-        if (task.kind == TaskKind::Program) {
-            spec.program = substitute(task.command);
-            spec.arguments = arguments;
-        } else {
-            // Arguments become $1, $2 ... of the shell command.
-            spec.program = QStringLiteral("/bin/sh");
-            spec.arguments =
-                QStringList{QStringLiteral("-c"), substitute(task.command), QStringLiteral("sh")}
-                + arguments;
-        }
-        spec.workingDirectory = task.workingDirectory;
-        spec.environment =
-            m_config.baseEnvironment.isEmpty()
-                ? EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment())
-                : m_config.baseEnvironment;
-        spec.environment.insert(QStringLiteral("HOURGLASS_RUN_ID"), QString::number(m_run.id));
-        spec.environment.insert(QStringLiteral("HOURGLASS_CHAIN"), m_chain.name);
-        spec.environment.insert(QStringLiteral("HOURGLASS_TASK"), task.name);
-        spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"),
-                                QString::number(state.attempt));
-        spec.environment.insert(QStringLiteral("HOURGLASS_SCHEDULED_FOR"),
-                                m_parameters.value(QStringLiteral("run.scheduled_for")));
-        for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
-            spec.environment.insert(it.key(), substitute(it.value().toString()));
-        spec.timeoutMs = timeoutMs;
-        spec.graceMs = m_config.graceMs;
-        spec.outputCapBytes = m_config.outputCapBytes;
-        return std::make_unique<ProcessExecutor>(std::move(spec));
+    // A SUBCHAIN task only waits for its child run: holding a slot could starve the child.
+    return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const auto &entry) {
+        return entry.second.phase == Phase::Running && entry.second.task.kind != TaskKind::Subchain;
+    }));
+}
+
+QJsonValue RunExecution::substituteJson(const QJsonValue &value) const
+{
+    // Inside the strings of a JSON argument, so a value with a quote cannot break the JSON.
+    if (value.isString())
+        return substitute(value.toString());
+    if (value.isArray()) {
+        QJsonArray array;
+        for (const QJsonValue &item : value.toArray())
+            array.append(substituteJson(item));
+        return array;
     }
-    case TaskKind::Builtin:
-        return std::make_unique<BuiltinExecutor>(task.command, arguments.value(0), timeoutMs);
-    case TaskKind::Sql:
-    case TaskKind::Http:
-    case TaskKind::Subchain:
-        break;
+    if (value.isObject()) {
+        QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            it.value() = substituteJson(it.value());
+        return object;
     }
-    return nullptr;
+    return value;
+}
+
+Result<std::unique_ptr<TaskExecutor>> RunExecution::createExecutor(const TaskState &state)
+{
+    ExecutorContext context;
+    context.task = state.task;
+    Task &task = context.task;
+    const bool jsonArgument = task.kind == TaskKind::Builtin || task.kind == TaskKind::Http;
+    // SQL text is never substituted: values reach SQL only as bound parameters.
+    if (task.kind != TaskKind::Sql)
+        task.command = substitute(task.command);
+    for (QString &argument : task.arguments) {
+        const std::optional<QJsonObject> json =
+            jsonArgument ? JsonFieldReader::parseObject(argument) : std::nullopt;
+        argument =
+            json ? QString::fromUtf8(
+                QJsonDocument(substituteJson(*json).toObject()).toJson(QJsonDocument::Compact))
+                 : substitute(argument);
+    }
+    for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
+        it.value() = substitute(it.value().toString());
+    context.run = m_run;
+    context.chainName = m_chain.name;
+    context.attempt = state.attempt;
+    context.config = &m_config;
+    context.store = &m_store;
+    context.subchains = m_subchains;
+    return ExecutorFactory::create(context);
 }
 
 void RunExecution::startTask(qint64 taskId)
@@ -295,15 +304,12 @@ void RunExecution::startTask(qint64 taskId)
     }
     emit taskRunChanged(state.row);
 
-    state.executor = createExecutor(state);
-    if (!state.executor) {
-        taskFinished(
-            taskId,
-            TaskOutcome{
-                RunState::Failed, std::nullopt,
-                QStringLiteral("%1 tasks are not built yet").arg(enumName(state.task.kind))});
+    Result<std::unique_ptr<TaskExecutor>> created = createExecutor(state);
+    if (!created) {
+        taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, created.error().message});
         return;
     }
+    state.executor = std::move(created.value());
     TaskExecutor *executor = state.executor.get();
     const qint64 taskRunId = state.row.id;
     connect(executor, &TaskExecutor::processStarted, this,
@@ -318,6 +324,10 @@ void RunExecution::startTask(qint64 taskId)
     connect(executor, &TaskExecutor::outputLine, this,
             [this, taskRunId](LogStream stream, const QString &text) {
                 emit logLine(LogLine{0, m_run.id, taskRunId, stream, fromMs(nowMs()), text});
+            });
+    connect(executor, &TaskExecutor::notificationRequested, this,
+            [this](const QString &title, const QString &message) {
+                emit notificationRequested(m_run, title, message);
             });
     connect(executor, &TaskExecutor::finished, this,
             [this, taskId](const TaskOutcome &outcome) { taskFinished(taskId, outcome); });

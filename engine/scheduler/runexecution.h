@@ -3,6 +3,7 @@
 #include "domain/chain.h"
 #include "domain/dependency.h"
 #include "domain/logline.h"
+#include "domain/result.h"
 #include "domain/run.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
@@ -10,6 +11,7 @@
 #include "executors/taskexecutor.h"
 
 #include <QHash>
+#include <QJsonValue>
 #include <QObject>
 #include <QTimer>
 
@@ -20,6 +22,7 @@ namespace hg {
 
 class Clock;
 class Store;
+class SubchainLauncher;
 
 // One run of a chain as a DAG: which tasks may start, their attempts, and the run's end.
 // The engine decides when a ready task gets a slot (startTask); this class decides what is
@@ -31,7 +34,8 @@ class RunExecution final : public QObject
 
 public:
     RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run, Chain chain,
-                 QList<Task> tasks, QList<Dependency> dependencies, QObject *parent = nullptr);
+                 QList<Task> tasks, QList<Dependency> dependencies,
+                 SubchainLauncher *subchains = nullptr, QObject *parent = nullptr);
     ~RunExecution() override;
 
     const Run &run() const { return m_run; }
@@ -41,6 +45,7 @@ public:
     QList<qint64> readyTasks() const; // may start now, best priority first
     void startTask(qint64 taskId);
     int runningCount() const;
+    int slotsInUse() const; // running tasks that hold one of the engine's slots
     bool isFinished() const { return m_finished; }
 
     void pause();
@@ -59,6 +64,7 @@ signals:
     void logLine(const hg::LogLine &line);
     void readyChanged(); // tasks may start, or a slot came free
     void finishing();    // the run is about to record its final state (flush its log first)
+    void notificationRequested(const hg::Run &run, const QString &title, const QString &message);
 
 private:
     enum class Phase { Pending, Ready, Waiting, Running, Done, Blocked };
@@ -76,8 +82,9 @@ private:
 
     void refreshReadiness();
     bool edgeSatisfied(const Dependency &edge, bool *impossible) const;
-    std::unique_ptr<TaskExecutor> createExecutor(const TaskState &state);
+    Result<std::unique_ptr<TaskExecutor>> createExecutor(const TaskState &state);
     QString substitute(const QString &text) const;
+    QJsonValue substituteJson(const QJsonValue &value) const;
     void taskFinished(qint64 taskId, const TaskOutcome &outcome);
     void recordTaskEnd(qint64 taskId, const TaskOutcome &outcome);
     void scheduleRetry(TaskState &state);
@@ -87,6 +94,7 @@ private:
     qint64 nowMs() const;
 
     Store &m_store;
+    SubchainLauncher *m_subchains = nullptr;
     const Clock &m_clock;
     const EngineConfig &m_config;
     Run m_run;

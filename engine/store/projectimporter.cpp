@@ -3,7 +3,7 @@
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
-#include "jsonfieldreader.h"
+#include "domain/jsonfieldreader.h"
 #include "projectexporter.h"
 #include "projectrepository.h"
 #include "schedulerepository.h"

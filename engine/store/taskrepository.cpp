@@ -1,11 +1,12 @@
 #include "taskrepository.h"
 
 #include "connectionprofilerepository.h"
+#include "domain/builtinarguments.h"
 #include "domain/chainpath.h"
+#include "domain/httprequestspec.h"
+#include "domain/jsonfieldreader.h"
 #include "store.h"
 #include "storequery.h"
-
-#include <QUrl>
 
 namespace hg {
 namespace {
@@ -72,13 +73,6 @@ Status duplicateOr(const Status &status, const Task &task)
 
 } // namespace
 
-QStringList TaskRepository::builtinNames()
-{
-    return {QStringLiteral("NoOp"),        QStringLiteral("Sleep"),    QStringLiteral("Log"),
-            QStringLiteral("HttpRequest"), QStringLiteral("Download"), QStringLiteral("CopyFile"),
-            QStringLiteral("Notify")};
-}
-
 Status TaskRepository::validate(const Task &task)
 {
     if (Status name = validateName(QStringLiteral("task"), task.name); !name)
@@ -89,17 +83,27 @@ Status TaskRepository::validate(const Task &task)
             QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
     switch (task.kind) {
     case TaskKind::Builtin:
-        if (!builtinNames().contains(task.command))
+        if (const Result<QJsonObject> arguments =
+                BuiltinArguments::parse(task.command, task.arguments.value(0));
+            !arguments)
             return Error::invalid(
-                QStringLiteral("task '%1': unknown builtin '%2' (one of %3)")
-                    .arg(task.name, task.command, builtinNames().join(QLatin1String(", "))));
+                QStringLiteral("task '%1': %2").arg(task.name, arguments.error().message));
+        if (task.arguments.size() > 1)
+            return Error::invalid(
+                QStringLiteral("task '%1': a builtin takes one JSON argument").arg(task.name));
         break;
     case TaskKind::Http: {
-        const QUrl url(task.command, QUrl::StrictMode);
-        if (!url.isValid()
-            || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
-            return Error::invalid(QStringLiteral("task '%1': '%2' is not an http or https URL")
-                                      .arg(task.name, task.command));
+        const std::optional<QJsonObject> request =
+            JsonFieldReader::parseObject(task.arguments.value(0));
+        if (!request || task.arguments.size() > 1)
+            return Error::invalid(
+                QStringLiteral("task '%1': an http task takes one JSON argument "
+                               "with %2")
+                    .arg(task.name, HttpRequestSpec::fieldNames().join(QLatin1String(", "))));
+        if (const Result<HttpRequestSpec> spec =
+                HttpRequestSpec::fromJson(*request, task.name, task.command);
+            !spec)
+            return Error::invalid(QStringLiteral("task %1").arg(spec.error().message));
         break;
     }
     case TaskKind::Subchain:

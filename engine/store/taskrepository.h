@@ -17,7 +17,6 @@ public:
     {}
 
     // The names of the BUILTIN tasks the engine provides.
-    static QStringList builtinNames();
     static Status validate(const Task &task);
 
     Result<Task> add(const Task &task);

@@ -84,42 +84,62 @@ void TestTaskRepository::validate_data()
 {
     QTest::addColumn<int>("kind");
     QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("argument");
     QTest::addColumn<QString>("connection");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("program ok") << int(TaskKind::Program) << QStringLiteral("/bin/true")
-                                << QString() << QString();
-    QTest::newRow("empty command") << int(TaskKind::Shell) << QStringLiteral("  ") << QString()
-                                   << QStringLiteral("needs a command");
-    QTest::newRow("builtin known")
-        << int(TaskKind::Builtin) << QStringLiteral("Sleep") << QString() << QString();
-    QTest::newRow("builtin unknown") << int(TaskKind::Builtin) << QStringLiteral("Nap") << QString()
-                                     << QStringLiteral("unknown builtin 'Nap'");
-    QTest::newRow("http ok") << int(TaskKind::Http) << QStringLiteral("https://example.org/x")
-                             << QString() << QString();
-    QTest::newRow("http bad scheme") << int(TaskKind::Http) << QStringLiteral("ftp://x")
-                                     << QString() << QStringLiteral("not an http or https URL");
-    QTest::newRow("subchain ok") << int(TaskKind::Subchain) << QStringLiteral("p/other")
-                                 << QString() << QString();
-    QTest::newRow("subchain bad") << int(TaskKind::Subchain) << QStringLiteral("other") << QString()
-                                  << QStringLiteral("not PROJECT/CHAIN");
-    QTest::newRow("connection on program")
-        << int(TaskKind::Program) << QStringLiteral("/bin/true") << QStringLiteral("db")
-        << QStringLiteral("only sql tasks take a connection");
+    const auto row = [](const char *name, TaskKind kind, const char *command, const char *argument,
+                        const char *problem, const char *connection = "") {
+        QTest::newRow(name) << int(kind) << QString::fromUtf8(command)
+                            << QString::fromUtf8(argument) << QString::fromUtf8(connection)
+                            << QString::fromUtf8(problem);
+    };
+    row("program ok", TaskKind::Program, "/bin/true", "", "");
+    row("empty command", TaskKind::Shell, "  ", "", "needs a command");
+    row("builtin known", TaskKind::Builtin, "Sleep", R"({"seconds": 2})", "");
+    row("builtin unknown", TaskKind::Builtin, "Nap", "", "unknown builtin 'Nap'");
+    row("sleep without seconds", TaskKind::Builtin, "Sleep", "",
+        "Sleep.seconds: must be a number above 0");
+    row("sleep misspelt", TaskKind::Builtin, "Sleep", R"({"secs": 2})",
+        "Sleep.secs: unknown field (expected seconds)");
+    row("sleep not json", TaskKind::Builtin, "Sleep", "2", "Sleep: the argument must be a JSON");
+    row("log without message", TaskKind::Builtin, "Log", "{}", "Log.message: missing");
+    row("copy relative", TaskKind::Builtin, "CopyFile",
+        R"({"source": "a.txt", "destination": "/tmp/b"})",
+        "CopyFile.source: 'a.txt' is not an absolute path");
+    row("download bad url", TaskKind::Builtin, "Download",
+        R"({"url": "ftp://x/y", "destination": "/tmp/y"})", "not an http or https URL");
+    row("request bad method", TaskKind::Builtin, "HttpRequest",
+        R"({"url": "https://example.org", "method": "FETCH"})",
+        "HttpRequest.method: 'FETCH' is not one of GET");
+    row("notify ok", TaskKind::Builtin, "Notify", R"({"message": "done"})", "");
+    row("http ok", TaskKind::Http, "https://example.org/x", "", "");
+    row("http with request", TaskKind::Http, "https://example.org/x",
+        R"({"method": "POST", "body": "{}", "expect_status": [200, 201]})", "");
+    row("http bad status", TaskKind::Http, "https://example.org/x", R"({"expect_status": 999})",
+        "expect_status: expected an HTTP status");
+    row("http bad scheme", TaskKind::Http, "ftp://x", "", "not an http or https URL");
+    row("subchain ok", TaskKind::Subchain, "p/other", "", "");
+    row("subchain bad", TaskKind::Subchain, "other", "", "not PROJECT/CHAIN");
+    row("connection on program", TaskKind::Program, "/bin/true", "",
+        "only sql tasks take a connection", "db");
 }
 
 void TestTaskRepository::validate()
 {
     QFETCH(int, kind);
     QFETCH(QString, command);
+    QFETCH(QString, argument);
     QFETCH(QString, connection);
     QFETCH(QString, problem);
     Task task;
     task.name = QStringLiteral("t");
     task.kind = TaskKind(kind);
     task.command = command;
+    if (!argument.isEmpty())
+        task.arguments = QStringList{argument};
     task.connectionName = connection;
     const Status status = TaskRepository::validate(task);
-    QCOMPARE(status.ok(), problem.isEmpty());
+    QVERIFY2(status.ok() == problem.isEmpty(), status ? "ok" : qPrintable(status.error().message));
     if (!problem.isEmpty())
         QVERIFY2(status.error().message.contains(problem), qPrintable(status.error().message));
 }

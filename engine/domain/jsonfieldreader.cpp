@@ -1,5 +1,8 @@
 #include "jsonfieldreader.h"
 
+#include <QJsonDocument>
+#include <QJsonParseError>
+
 namespace hg {
 
 JsonFieldReader::JsonFieldReader(const QJsonObject &object, QString path, QString *firstError)
@@ -7,6 +10,17 @@ JsonFieldReader::JsonFieldReader(const QJsonObject &object, QString path, QStrin
     , m_path(std::move(path))
     , m_firstError(firstError)
 {}
+
+std::optional<QJsonObject> JsonFieldReader::parseObject(const QString &text)
+{
+    if (text.trimmed().isEmpty())
+        return QJsonObject();
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return std::nullopt;
+    return document.object();
+}
 
 bool JsonFieldReader::present(const QString &key) const
 {
@@ -19,6 +33,16 @@ void JsonFieldReader::fail(const QString &key, const QString &problem)
     if (m_firstError->isEmpty()) {
         const QString where = m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key;
         *m_firstError = where + QLatin1String(": ") + problem;
+    }
+}
+
+void JsonFieldReader::rejectUnknownKeys(const QStringList &known)
+{
+    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+        if (!known.contains(it.key()))
+            fail(it.key(), QStringLiteral("unknown field (expected %1)")
+                               .arg(known.isEmpty() ? QStringLiteral("none")
+                                                    : known.join(QLatin1String(", "))));
     }
 }
 

@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <optional>
+
 namespace hg {
 
 // Reads typed fields of an imported JSON object. A missing optional field gives its default;
@@ -15,6 +17,9 @@ class JsonFieldReader final
 {
 public:
     JsonFieldReader(const QJsonObject &object, QString path, QString *firstError);
+
+    // A JSON object from text; blank text is the empty object; anything else is nullopt.
+    static std::optional<QJsonObject> parseObject(const QString &text);
 
     QString string(const QString &key, const QString &fallback = {});
     QString requiredString(const QString &key);
@@ -35,6 +40,11 @@ public:
         fail(key, QStringLiteral("'%1' is not one of %2").arg(text, enumChoices<E>()));
         return fallback;
     }
+
+    bool has(const QString &key) const { return present(key); }
+    // Records the first key that is not one of `known` (a misspelt option is an error, not
+    // something silently ignored).
+    void rejectUnknownKeys(const QStringList &known);
 
     QString childPath(const QString &key, qsizetype index) const;
     void fail(const QString &key, const QString &problem);

@@ -1,0 +1,146 @@
+#include "executorfactory.h"
+
+#include "builtinexecutor.h"
+#include "domain/builtinarguments.h"
+#include "domain/jsonfieldreader.h"
+#include "filecopyexecutor.h"
+#include "httpexecutor.h"
+#include "processexecutor.h"
+#include "sqlexecutor.h"
+#include "store/connectionprofilerepository.h"
+#include "store/store.h"
+#include "subchainexecutor.h"
+
+namespace hg {
+namespace {
+
+std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
+{
+    const Task &task = context.task;
+    const EngineConfig &config = *context.config;
+    ProcessSpec spec;
+    if (task.kind == TaskKind::Program) {
+        spec.program = task.command;
+        spec.arguments = task.arguments;
+    } else {
+        // Arguments become $1, $2 ... of the shell command.
+        spec.program = QStringLiteral("/bin/sh");
+        spec.arguments =
+            QStringList{QStringLiteral("-c"), task.command, QStringLiteral("sh")} + task.arguments;
+    }
+    spec.workingDirectory = task.workingDirectory;
+    spec.environment = config.baseEnvironment.isEmpty()
+                           ? EngineConfig::safeEnvironment(QProcessEnvironment::systemEnvironment())
+                           : config.baseEnvironment;
+    spec.environment.insert(QStringLiteral("HOURGLASS_RUN_ID"), QString::number(context.run.id));
+    spec.environment.insert(QStringLiteral("HOURGLASS_CHAIN"), context.chainName);
+    spec.environment.insert(QStringLiteral("HOURGLASS_TASK"), task.name);
+    spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"), QString::number(context.attempt));
+    spec.environment.insert(QStringLiteral("HOURGLASS_SCHEDULED_FOR"),
+                            context.run.scheduledFor.toUTC().toString(Qt::ISODate));
+    for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
+        spec.environment.insert(it.key(), it.value().toString());
+    spec.timeoutMs = task.timeoutSeconds * 1000;
+    spec.graceMs = config.graceMs;
+    spec.outputCapBytes = config.outputCapBytes;
+    return std::make_unique<ProcessExecutor>(std::move(spec));
+}
+
+Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &context)
+{
+    const Task &task = context.task;
+    const int timeoutMs = task.timeoutSeconds * 1000;
+    const Result<QJsonObject> parsed =
+        BuiltinArguments::parse(task.command, task.arguments.value(0));
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject &arguments = parsed.value();
+    if (task.command == QLatin1String("HttpRequest")) {
+        Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(arguments, task.command);
+        if (!spec)
+            return spec.error();
+        return std::unique_ptr<TaskExecutor>(
+            std::make_unique<HttpExecutor>(std::move(spec.value()), timeoutMs));
+    }
+    if (task.command == QLatin1String("Download")) {
+        QJsonObject request{{QStringLiteral("url"), arguments.value(QStringLiteral("url"))}};
+        if (arguments.contains(QStringLiteral("headers")))
+            request.insert(QStringLiteral("headers"), arguments.value(QStringLiteral("headers")));
+        Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(request, task.command);
+        if (!spec)
+            return spec.error();
+        HttpExecutor::Download download{arguments.value(QStringLiteral("destination")).toString(),
+                                        arguments.value(QStringLiteral("overwrite")).toBool()};
+        return std::unique_ptr<TaskExecutor>(
+            std::make_unique<HttpExecutor>(std::move(spec.value()), timeoutMs, download));
+    }
+    if (task.command == QLatin1String("CopyFile"))
+        return std::unique_ptr<TaskExecutor>(std::make_unique<FileCopyExecutor>(
+            arguments.value(QStringLiteral("source")).toString(),
+            arguments.value(QStringLiteral("destination")).toString(),
+            arguments.value(QStringLiteral("overwrite")).toBool(), timeoutMs));
+    return std::unique_ptr<TaskExecutor>(
+        std::make_unique<BuiltinExecutor>(task.command, arguments, timeoutMs));
+}
+
+Result<std::unique_ptr<TaskExecutor>> sqlExecutor(const ExecutorContext &context)
+{
+    const Task &task = context.task;
+    SqlTarget target;
+    if (task.connectionName.isEmpty()) {
+        target = SqlTarget::forStore(context.store->location());
+    } else {
+        const Result<ConnectionProfile> profile =
+            ConnectionProfileRepository(*context.store).byName(task.connectionName);
+        if (!profile)
+            return profile.error();
+        const QString password = context.config->secretLookup && !profile->keychainKey.isEmpty()
+                                     ? context.config->secretLookup(profile->keychainKey)
+                                     : QString();
+        Result<SqlTarget> fromProfile = SqlTarget::forProfile(profile.value(), password);
+        if (!fromProfile)
+            return fromProfile.error();
+        target = std::move(fromProfile.value());
+    }
+    return std::unique_ptr<TaskExecutor>(std::make_unique<SqlExecutor>(
+        std::move(target), task.command, task.arguments, task.timeoutSeconds * 1000));
+}
+
+Result<std::unique_ptr<TaskExecutor>> httpExecutor(const ExecutorContext &context)
+{
+    const Task &task = context.task;
+    const std::optional<QJsonObject> request =
+        JsonFieldReader::parseObject(task.arguments.value(0));
+    if (!request)
+        return Error::invalid(
+            QStringLiteral("%1: the argument must be a JSON object").arg(task.name));
+    Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(*request, task.name, task.command);
+    if (!spec)
+        return spec.error();
+    return std::unique_ptr<TaskExecutor>(
+        std::make_unique<HttpExecutor>(std::move(spec.value()), task.timeoutSeconds * 1000));
+}
+
+} // namespace
+
+Result<std::unique_ptr<TaskExecutor>> ExecutorFactory::create(const ExecutorContext &context)
+{
+    switch (context.task.kind) {
+    case TaskKind::Program:
+    case TaskKind::Shell:
+        return processExecutor(context);
+    case TaskKind::Builtin:
+        return builtinExecutor(context);
+    case TaskKind::Sql:
+        return sqlExecutor(context);
+    case TaskKind::Http:
+        return httpExecutor(context);
+    case TaskKind::Subchain:
+        return std::unique_ptr<TaskExecutor>(
+            std::make_unique<SubchainExecutor>(context.subchains, context.task.command, context.run,
+                                               context.task.timeoutSeconds * 1000));
+    }
+    return Error::invalid(QStringLiteral("unknown task kind"));
+}
+
+} // namespace hg

@@ -1,0 +1,157 @@
+#include "httpexecutor.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+namespace hg {
+
+HttpExecutor::HttpExecutor(HttpRequestSpec spec, int timeoutMs, std::optional<Download> download,
+                           QObject *parent)
+    : TaskExecutor(parent)
+    , m_spec(std::move(spec))
+    , m_timeoutMs(timeoutMs)
+    , m_download(std::move(download))
+{
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+}
+
+HttpExecutor::~HttpExecutor()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+    if (m_file)
+        m_file->cancelWriting();
+}
+
+void HttpExecutor::start()
+{
+    if (m_download) {
+        const QFileInfo target(m_download->destination);
+        if (target.exists() && !m_download->overwrite) {
+            fail(QStringLiteral("%1 exists (set \"overwrite\": true to replace it)")
+                     .arg(m_download->destination));
+            return;
+        }
+        m_file = std::make_unique<QSaveFile>(m_download->destination);
+        if (!m_file->open(QIODevice::WriteOnly)) {
+            fail(QStringLiteral("cannot write %1: %2")
+                     .arg(m_download->destination, m_file->errorString()));
+            return;
+        }
+    }
+    QNetworkRequest request(m_spec.url);
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QStringLiteral("Hourglass/%1").arg(QCoreApplication::applicationVersion()));
+    for (const auto &[name, value] : std::as_const(m_spec.headers))
+        request.setRawHeader(name, value);
+    m_elapsed.start();
+    m_reply = m_network.sendCustomRequest(request, m_spec.method, m_spec.body);
+    connect(m_reply, &QNetworkReply::readyRead, this, &HttpExecutor::readBody);
+    connect(m_reply, &QNetworkReply::finished, this, &HttpExecutor::replyFinished);
+    if (m_timeoutMs > 0)
+        m_timeout.start(m_timeoutMs);
+}
+
+void HttpExecutor::readBody()
+{
+    const QByteArray chunk = m_reply->readAll();
+    m_bodyBytes += chunk.size();
+    if (m_file) {
+        if (m_file->write(chunk) != chunk.size()) {
+            stop(RunState::Failed);
+            return;
+        }
+    } else if (m_loggedBody.size() < loggedBodyBytes) {
+        m_loggedBody += chunk.left(loggedBodyBytes - m_loggedBody.size());
+    }
+}
+
+void HttpExecutor::replyFinished()
+{
+    m_timeout.stop();
+    if (!m_stopReason)
+        readBody(); // whatever arrived with the end
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    reply->deleteLater();
+    if (m_stopReason) {
+        if (m_file)
+            m_file->cancelWriting();
+        const QString why = *m_stopReason == RunState::TimedOut ? QStringLiteral("timed out")
+                            : *m_stopReason == RunState::Failed
+                                ? QStringLiteral("cannot write %1: %2")
+                                      .arg(m_download->destination, m_file->errorString())
+                                : QStringLiteral("stopped");
+        deliverOutcome(TaskOutcome{*m_stopReason, std::nullopt, why});
+        return;
+    }
+    const QVariant statusAttribute = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    const QString reason =
+        reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString().trimmed();
+    const QString target = QString::fromLatin1(m_spec.method) + QLatin1Char(' ')
+                           + m_spec.url.toDisplayString(QUrl::RemoveUserInfo);
+    if (!statusAttribute.isValid()) { // no HTTP response at all
+        fail(QStringLiteral("%1: %2").arg(target, reply->errorString()));
+        return;
+    }
+    const int status = statusAttribute.toInt();
+    emit outputLine(LogStream::System, QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
+                                           .arg(target)
+                                           .arg(status)
+                                           .arg(reason)
+                                           .arg(m_bodyBytes)
+                                           .arg(m_elapsed.elapsed()));
+    if (!m_file && !m_loggedBody.isEmpty()) {
+        emitText(LogStream::Stdout, QString::fromUtf8(m_loggedBody));
+        if (m_bodyBytes > m_loggedBody.size())
+            emit outputLine(LogStream::System,
+                            QStringLiteral("[response body truncated in the log after %1 bytes]")
+                                .arg(m_loggedBody.size()));
+    }
+    if (!m_spec.statusIsExpected(status)) {
+        fail(QStringLiteral("%1: expected status %2, got %3 %4")
+                 .arg(target, m_spec.expectedStatusText())
+                 .arg(status)
+                 .arg(reason),
+             status);
+        return;
+    }
+    if (m_file && !m_file->commit()) {
+        fail(QStringLiteral("cannot write %1: %2")
+                 .arg(m_download->destination, m_file->errorString()),
+             status);
+        return;
+    }
+    if (m_file)
+        emit outputLine(
+            LogStream::System,
+            QStringLiteral("saved %1 bytes to %2").arg(m_bodyBytes).arg(m_download->destination));
+    m_file.reset();
+    deliverOutcome(TaskOutcome{RunState::Succeeded, status, {}});
+}
+
+void HttpExecutor::stop(RunState reason)
+{
+    if (outcomeDelivered() || m_stopReason)
+        return;
+    m_stopReason = reason;
+    if (m_reply)
+        m_reply->abort(); // finished() follows, synchronously
+    else
+        deliverOutcome(TaskOutcome{reason, std::nullopt, QStringLiteral("stopped")});
+}
+
+void HttpExecutor::fail(const QString &error, std::optional<int> status)
+{
+    if (m_file)
+        m_file->cancelWriting();
+    m_file.reset();
+    deliverOutcome(TaskOutcome{RunState::Failed, status, error});
+}
+
+} // namespace hg

@@ -1,0 +1,231 @@
+#include "sqlexecutor.h"
+
+#include <QAtomicInteger>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <functional>
+#include <mutex>
+#include <sqlite3.h>
+
+namespace hg {
+
+struct SqlExecutor::Control
+{
+    std::mutex mutex;
+    std::function<void()> cancel; // set while a statement runs
+    bool cancelRequested = false;
+
+    void requestCancel()
+    {
+        const std::lock_guard lock(mutex);
+        cancelRequested = true;
+        if (cancel)
+            cancel();
+    }
+};
+
+namespace {
+
+QAtomicInteger<quint64> connectionCounter;
+
+QString nextConnectionName()
+{
+    return QStringLiteral("hourglass-sql-%1").arg(++connectionCounter);
+}
+
+// Runs `statement` on a short-lived second connection to the same server (to cancel the
+// first one's statement).
+void runOnSecondConnection(const SqlTarget &target, const QString &statement, qint64 id)
+{
+    const QString name = nextConnectionName();
+    {
+        Result<QSqlDatabase> db = target.open(name);
+        if (db) {
+            QSqlQuery query(db.value());
+            query.exec(statement.arg(id));
+            db->close();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+// How to cancel what runs on `db` from another thread.
+std::function<void()> cancellerFor(QSqlDatabase &db, const SqlTarget &target)
+{
+    if (target.driver == QLatin1String("QSQLITE")) {
+        const QVariant handle = db.driver()->handle();
+        if (qstrcmp(handle.typeName(), "sqlite3*") != 0)
+            return {};
+        sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData());
+        return [connection] {
+            sqlite3_interrupt(connection);
+        }; // made for other threads
+    }
+    const bool postgres = target.driver == QLatin1String("QPSQL");
+    QSqlQuery idQuery(db);
+    if (!idQuery.exec(postgres ? QStringLiteral("SELECT pg_backend_pid()")
+                               : QStringLiteral("SELECT CONNECTION_ID()"))
+        || !idQuery.next())
+        return {};
+    const qint64 id = idQuery.value(0).toLongLong();
+    const QString statement =
+        postgres ? QStringLiteral("SELECT pg_cancel_backend(%1)") : QStringLiteral("KILL QUERY %1");
+    return [target, statement, id] {
+        runOnSecondConnection(target, statement, id);
+    };
+}
+
+void collectOutput(QSqlQuery &query, QStringList &lines)
+{
+    if (!query.isSelect()) {
+        lines << QStringLiteral("%1 rows affected").arg(query.numRowsAffected());
+        return;
+    }
+    const QSqlRecord record = query.record();
+    QStringList header;
+    for (int i = 0; i < record.count(); ++i)
+        header << record.fieldName(i);
+    lines << header.join(QLatin1Char('\t'));
+    qint64 rows = 0;
+    while (query.next()) {
+        if (++rows > SqlExecutor::maxLoggedRows)
+            continue; // still counted
+        QStringList values;
+        for (int i = 0; i < record.count(); ++i)
+            values << (query.isNull(i) ? QStringLiteral("NULL") : query.value(i).toString());
+        lines << values.join(QLatin1Char('\t'));
+    }
+    if (rows > SqlExecutor::maxLoggedRows)
+        lines << QStringLiteral("[%1 more rows not logged]").arg(rows - SqlExecutor::maxLoggedRows);
+    lines << QStringLiteral("(%1 rows)").arg(rows);
+}
+
+SqlExecutor::Outcome execute(QSqlDatabase &db, const QString &sql, const QStringList &parameters)
+{
+    SqlExecutor::Outcome outcome;
+    const bool transactional = db.transaction();
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    bool ok = false;
+    if (parameters.isEmpty()) {
+        ok = query.exec(sql);
+    } else {
+        ok = query.prepare(sql);
+        for (const QString &parameter : parameters)
+            query.addBindValue(parameter);
+        ok = ok && query.exec();
+    }
+    if (ok)
+        collectOutput(query, outcome.lines);
+    else
+        outcome.error = query.lastError().text().simplified();
+    query.finish();
+    if (transactional) {
+        if (ok && !db.commit())
+            outcome.error = QStringLiteral("commit failed: %1").arg(db.lastError().text());
+        else if (!ok)
+            db.rollback();
+    }
+    return outcome;
+}
+
+SqlExecutor::Outcome runSql(const SqlTarget &target, const QString &sql,
+                            const QStringList &parameters,
+                            const std::shared_ptr<SqlExecutor::Control> &control)
+{
+    SqlExecutor::Outcome outcome;
+    const QString name = nextConnectionName();
+    {
+        Result<QSqlDatabase> opened = target.open(name);
+        if (!opened) {
+            outcome.error = opened.error().message;
+        } else {
+            QSqlDatabase db = opened.value();
+            bool cancelled = false;
+            {
+                const std::lock_guard lock(control->mutex);
+                control->cancel = cancellerFor(db, target);
+                cancelled = control->cancelRequested;
+            }
+            if (!cancelled)
+                outcome = execute(db, sql, parameters);
+            {
+                const std::lock_guard lock(control->mutex);
+                control->cancel = nullptr; // the connection goes: nothing left to cancel
+            }
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return outcome;
+}
+
+} // namespace
+
+SqlExecutor::SqlExecutor(SqlTarget target, QString sql, QStringList parameters, int timeoutMs,
+                         QObject *parent)
+    : TaskExecutor(parent)
+    , m_target(std::move(target))
+    , m_sql(std::move(sql))
+    , m_parameters(std::move(parameters))
+    , m_timeoutMs(timeoutMs)
+    , m_control(std::make_shared<Control>())
+{
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+        m_timeout.stop();
+        const Outcome outcome = m_watcher.result();
+        for (const QString &line : outcome.lines)
+            emitText(LogStream::Stdout, line);
+        if (m_stopReason) {
+            deliverOutcome(
+                TaskOutcome{*m_stopReason, std::nullopt,
+                            *m_stopReason == RunState::TimedOut
+                                ? QStringLiteral("timed out; the statement was cancelled")
+                                : QStringLiteral("stopped; the statement was cancelled")});
+        } else if (!outcome.error.isEmpty()) {
+            deliverOutcome(
+                TaskOutcome{RunState::Failed, std::nullopt,
+                            QStringLiteral("%1: %2").arg(m_target.displayName, outcome.error)});
+        } else {
+            deliverOutcome(TaskOutcome{RunState::Succeeded, 0, {}});
+        }
+    });
+}
+
+SqlExecutor::~SqlExecutor()
+{
+    if (m_watcher.isRunning()) {
+        m_watcher.disconnect(this);
+        m_control->requestCancel();
+        m_watcher.waitForFinished(); // its connection closes before the engine goes on
+    }
+}
+
+void SqlExecutor::start()
+{
+    if (m_timeoutMs > 0)
+        m_timeout.start(m_timeoutMs);
+    m_watcher.setFuture(QtConcurrent::run(runSql, m_target, m_sql, m_parameters, m_control));
+}
+
+void SqlExecutor::stop(RunState reason)
+{
+    if (outcomeDelivered() || m_stopReason)
+        return;
+    m_stopReason = reason;
+    m_timeout.stop();
+    if (!m_watcher.isRunning()) {
+        deliverOutcome(TaskOutcome{reason, std::nullopt, QStringLiteral("stopped")});
+        return;
+    }
+    // Cancelling may open a second connection: not on the engine's thread.
+    (void)QtConcurrent::run([control = m_control] { control->requestCancel(); });
+}
+
+} // namespace hg

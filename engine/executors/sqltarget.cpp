@@ -1,0 +1,93 @@
+#include "sqltarget.h"
+
+#include "store/storelocation.h"
+
+#include <QSqlError>
+#include <QUrlQuery>
+
+namespace hg {
+
+SqlTarget SqlTarget::forStore(const StoreLocation &location)
+{
+    SqlTarget target;
+    target.displayName = QStringLiteral("the store (%1)").arg(location.displayName());
+    if (location.backend() == StoreBackend::Sqlite) {
+        target.driver = QStringLiteral("QSQLITE");
+        target.databaseName = location.sqlitePath();
+        target.options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000");
+        return target;
+    }
+    const QUrl &url = location.url();
+    target.driver = QStringLiteral("QPSQL");
+    target.host = url.host();
+    target.port = url.port(5432);
+    target.databaseName = location.databaseName();
+    target.userName = url.userName();
+    target.password = url.password();
+    QStringList options{QStringLiteral("connect_timeout=5")};
+    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
+    for (const auto &[key, value] : items)
+        options << key + QLatin1Char('=') + value;
+    target.options = options.join(QLatin1Char(';'));
+    return target;
+}
+
+Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const QString &password)
+{
+    SqlTarget target;
+    target.databaseName = profile.database;
+    target.host = profile.host;
+    target.userName = profile.userName;
+    target.password = password;
+    target.options = profile.options;
+    switch (profile.kind) {
+    case ConnectionKind::Sqlite:
+        target.driver = QStringLiteral("QSQLITE");
+        target.displayName =
+            QStringLiteral("connection '%1' (%2)").arg(profile.name, profile.database);
+        return target;
+    case ConnectionKind::PostgreSql:
+    case ConnectionKind::PgTimetable:
+        target.driver = QStringLiteral("QPSQL");
+        target.port = profile.port > 0 ? profile.port : 5432;
+        if (target.options.isEmpty())
+            target.options = QStringLiteral("connect_timeout=5");
+        break;
+    case ConnectionKind::MySql:
+        target.driver = QStringLiteral("QMYSQL");
+        target.port = profile.port > 0 ? profile.port : 3306;
+        if (target.options.isEmpty())
+            target.options = QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5");
+        break;
+    default:
+        return Error::invalid(QStringLiteral("connection '%1' is a %2 profile; SQL tasks need a "
+                                             "sqlite, postgresql or mysql connection")
+                                  .arg(profile.name, enumName(profile.kind)));
+    }
+    target.displayName = QStringLiteral("connection '%1' (%2@%3:%4/%5)")
+                             .arg(profile.name, profile.userName, profile.host)
+                             .arg(target.port)
+                             .arg(profile.database);
+    return target;
+}
+
+Result<QSqlDatabase> SqlTarget::open(const QString &connectionName) const
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(driver, connectionName);
+    db.setDatabaseName(databaseName);
+    if (!host.isEmpty())
+        db.setHostName(host);
+    if (port > 0)
+        db.setPort(port);
+    if (!userName.isEmpty())
+        db.setUserName(userName);
+    if (!password.isEmpty())
+        db.setPassword(password);
+    db.setConnectOptions(options);
+    if (!db.open())
+        return Error::runtime(QStringLiteral("cannot connect to %1: %2")
+                                  .arg(displayName, db.lastError().text().simplified()));
+    return db;
+}
+
+} // namespace hg
