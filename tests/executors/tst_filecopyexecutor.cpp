@@ -1,0 +1,83 @@
+#include "executorrun.h"
+#include "executors/filecopyexecutor.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// The CopyFile builtin: all of the file or none of it at the destination.
+class TestFileCopyExecutor final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void copy_writesTheWholeFile();
+    void existingDestination_isKeptUnlessOverwrite();
+    void missingSource_failsNamingIt();
+
+private:
+    static void write(const QString &path, const QByteArray &content);
+    static QByteArray read(const QString &path);
+};
+
+void TestFileCopyExecutor::write(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+QByteArray TestFileCopyExecutor::read(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void TestFileCopyExecutor::copy_writesTheWholeFile()
+{
+    QTemporaryDir dir;
+    const QByteArray content(3 * 1024 * 1024, 'k');
+    write(dir.filePath(QStringLiteral("a")), content);
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")), dir.filePath(QStringLiteral("b")),
+                              false, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Succeeded);
+    QCOMPARE(read(dir.filePath(QStringLiteral("b"))), content);
+    QVERIFY(run.text().contains(QLatin1String("3145728 bytes")));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // no partial file left
+}
+
+void TestFileCopyExecutor::existingDestination_isKeptUnlessOverwrite()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a")), "new");
+    write(dir.filePath(QStringLiteral("b")), "old");
+    {
+        FileCopyExecutor executor(dir.filePath(QStringLiteral("a")),
+                                  dir.filePath(QStringLiteral("b")), false, 0);
+        const test::ExecutorRun run = test::runExecutor(executor);
+        QCOMPARE(run.outcome.state, RunState::Failed);
+        QVERIFY(run.outcome.error.contains(QLatin1String("exists")));
+        QCOMPARE(read(dir.filePath(QStringLiteral("b"))), QByteArray("old"));
+    }
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")), dir.filePath(QStringLiteral("b")),
+                              true, 0);
+    QCOMPARE(test::runExecutor(executor).outcome.state, RunState::Succeeded);
+    QCOMPARE(read(dir.filePath(QStringLiteral("b"))), QByteArray("new"));
+}
+
+void TestFileCopyExecutor::missingSource_failsNamingIt()
+{
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("nope"));
+    FileCopyExecutor executor(missing, dir.filePath(QStringLiteral("b")), false, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QCOMPARE(run.outcome.error, QStringLiteral("%1 is not a file").arg(missing));
+}
+
+QTEST_GUILESS_MAIN(TestFileCopyExecutor)
+#include "tst_filecopyexecutor.moc"

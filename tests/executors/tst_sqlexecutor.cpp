@@ -1,0 +1,180 @@
+#include "executorrun.h"
+#include "executors/sqlexecutor.h"
+#include "store/storelocation.h"
+#include "testservers.h"
+
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// SQL tasks on the three real databases: SQLite, PostgreSQL and MariaDB.
+class TestSqlExecutor final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void select_bindsParametersAndLogsRows_data() { backends(); }
+    void select_bindsParametersAndLogsRows();
+    void parameter_isNeverSpliced_data() { backends(); }
+    void parameter_isNeverSpliced();
+    void badStatement_failsNamingTheTarget_data() { backends(); }
+    void badStatement_failsNamingTheTarget();
+    void stop_cancelsTheStatementOnTheServer_data() { backends(); }
+    void stop_cancelsTheStatementOnTheServer();
+    void timeout_cancelsTheStatement_data() { backends(); }
+    void timeout_cancelsTheStatement();
+    void unreachableServer_failsWithTheReason();
+
+private:
+    static void backends();
+    // The target for the current row, or empty driver after QSKIP/QFAIL.
+    SqlTarget target();
+    QString run(const SqlTarget &target, const QString &sql, const QStringList &parameters = {},
+                RunState expected = RunState::Succeeded);
+    static QString longStatement(const SqlTarget &target);
+
+    QTemporaryDir m_directory;
+    QString m_table = QStringLiteral("hg_sql_%1").arg(QRandomGenerator::global()->generate());
+};
+
+void TestSqlExecutor::backends()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    QTest::newRow("mariadb") << QStringLiteral("mariadb");
+}
+
+SqlTarget TestSqlExecutor::target()
+{
+    const QString backend = QString::fromLatin1(QTest::currentDataTag());
+    if (backend == QLatin1String("sqlite"))
+        return SqlTarget::forStore(
+            StoreLocation::parse(m_directory.filePath(QStringLiteral("tasks.db"))).value());
+    if (backend == QLatin1String("postgresql")) {
+        if (test::postgresUrl().isEmpty())
+            return {};
+        return SqlTarget::forStore(StoreLocation::parse(test::postgresUrl().toString()).value());
+    }
+    const QUrl url = test::mysqlUrl();
+    if (url.isEmpty())
+        return {};
+    ConnectionProfile profile;
+    profile.name = QStringLiteral("maria");
+    profile.kind = ConnectionKind::MySql;
+    profile.host = url.host();
+    profile.port = url.port(3306);
+    profile.database = url.path().mid(1);
+    profile.userName = url.userName();
+    return SqlTarget::forProfile(profile, url.password()).value();
+}
+
+QString TestSqlExecutor::run(const SqlTarget &target, const QString &sql,
+                             const QStringList &parameters, RunState expected)
+{
+    SqlExecutor executor(target, sql, parameters, 0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    if (result.outcome.state != expected)
+        qWarning() << sql << "ended" << enumName(result.outcome.state) << result.outcome.error;
+    return result.outcome.state == expected ? result.text() : QStringLiteral("<unexpected>");
+}
+
+QString TestSqlExecutor::longStatement(const SqlTarget &target)
+{
+    if (target.driver == QLatin1String("QPSQL"))
+        return QStringLiteral("SELECT pg_sleep(60)");
+    if (target.driver == QLatin1String("QMYSQL"))
+        return QStringLiteral("SELECT SLEEP(60)");
+    return QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                          "SELECT count(*) FROM c");
+}
+
+#define HG_SQL_TARGET(name)                                                                        \
+    const SqlTarget name = target();                                                               \
+    if (name.driver.isEmpty()) {                                                                   \
+        if (QTest::currentDataTag() == QByteArray("postgresql"))                                   \
+            HG_REQUIRE_SERVER(QString(), "HOURGLASS_TEST_PG_URL");                                 \
+        HG_REQUIRE_SERVER(QString(), "HOURGLASS_TEST_MYSQL_URL");                                  \
+    }
+
+void TestSqlExecutor::select_bindsParametersAndLogsRows()
+{
+    HG_SQL_TARGET(db);
+    QVERIFY(run(db, QStringLiteral("CREATE TABLE %1 (id INTEGER, name VARCHAR(20))").arg(m_table))
+            != QLatin1String("<unexpected>"));
+    const QString inserted =
+        run(db, QStringLiteral("INSERT INTO %1 VALUES (1, 'ada'), (2, 'bob')").arg(m_table));
+    QCOMPARE(inserted, QStringLiteral("2 rows affected"));
+    const QString selected =
+        run(db, QStringLiteral("SELECT id, name FROM %1 WHERE name = ?").arg(m_table),
+            {QStringLiteral("bob")});
+    QCOMPARE(selected, QStringLiteral("id\tname\n2\tbob\n(1 rows)"));
+    run(db, QStringLiteral("DROP TABLE %1").arg(m_table));
+}
+
+void TestSqlExecutor::parameter_isNeverSpliced()
+{
+    HG_SQL_TARGET(db);
+    run(db, QStringLiteral("CREATE TABLE %1 (name VARCHAR(80))").arg(m_table));
+    const QString hostile = QStringLiteral("x'); DROP TABLE %1; --").arg(m_table);
+    QCOMPARE(run(db, QStringLiteral("INSERT INTO %1 VALUES (?)").arg(m_table), {hostile}),
+             QStringLiteral("1 rows affected"));
+    QCOMPARE(run(db, QStringLiteral("SELECT name FROM %1").arg(m_table)),
+             QStringLiteral("name\n%1\n(1 rows)").arg(hostile));
+    run(db, QStringLiteral("DROP TABLE %1").arg(m_table));
+}
+
+void TestSqlExecutor::badStatement_failsNamingTheTarget()
+{
+    HG_SQL_TARGET(db);
+    SqlExecutor executor(db, QStringLiteral("SELECT * FROM hg_no_such_table"), {}, 0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QCOMPARE(result.outcome.state, RunState::Failed);
+    QVERIFY2(result.outcome.error.startsWith(db.displayName), qPrintable(result.outcome.error));
+    QVERIFY2(result.outcome.error.contains(QLatin1String("hg_no_such_table")),
+             qPrintable(result.outcome.error));
+}
+
+void TestSqlExecutor::stop_cancelsTheStatementOnTheServer()
+{
+    HG_SQL_TARGET(db);
+    SqlExecutor executor(db, longStatement(db), {}, 0);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const test::ExecutorRun result = test::runExecutor(executor, 500);
+    QVERIFY(result.finished);
+    QCOMPARE(result.outcome.state, RunState::Cancelled);
+    QVERIFY2(elapsed.elapsed() < 15000, "the statement ran on after the stop");
+}
+
+void TestSqlExecutor::timeout_cancelsTheStatement()
+{
+    HG_SQL_TARGET(db);
+    SqlExecutor executor(db, longStatement(db), {}, 500);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QVERIFY(result.finished);
+    QCOMPARE(result.outcome.state, RunState::TimedOut);
+}
+
+void TestSqlExecutor::unreachableServer_failsWithTheReason()
+{
+    ConnectionProfile profile;
+    profile.name = QStringLiteral("gone");
+    profile.kind = ConnectionKind::PostgreSql;
+    profile.host = QStringLiteral("127.0.0.1");
+    profile.port = 1; // nothing listens on port 1
+    profile.database = QStringLiteral("x");
+    profile.userName = QStringLiteral("x");
+    SqlExecutor executor(SqlTarget::forProfile(profile, {}).value(), QStringLiteral("SELECT 1"), {},
+                         0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QCOMPARE(result.outcome.state, RunState::Failed);
+    QVERIFY2(result.outcome.error.contains(QLatin1String("cannot connect to connection 'gone'")),
+             qPrintable(result.outcome.error));
+}
+
+QTEST_GUILESS_MAIN(TestSqlExecutor)
+#include "tst_sqlexecutor.moc"
