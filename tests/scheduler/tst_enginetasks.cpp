@@ -1,0 +1,234 @@
+#include "fixtures.h"
+#include "scheduler/engine.h"
+#include "store/commandrepository.h"
+#include "store/dependencyrepository.h"
+#include "store/logrepository.h"
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace hg;
+
+// Task kinds that need the engine itself: SUBCHAIN child runs, Notify, SQL on the store.
+class TestEngineTasks final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void subchain_runsTheChildAndWaitsForIt();
+    void subchain_childFailureFailsTheTask();
+    void subchain_cycleIsRefusedAndNamed();
+    void subchain_stoppingTheParentStopsTheChild();
+    void notify_reachesTheEngineSignal();
+    void sql_onTheStoreGetsRunParametersBound();
+
+private:
+    std::unique_ptr<Engine> startEngine(test::TestStore &store, int slotCount = 1);
+    static Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+                        const QString &command, const QStringList &arguments = {});
+    static Run waitForEnd(Store &store, qint64 runId);
+    static QStringList logOf(Store &store, qint64 runId);
+    static void dependsOn(Store &store, const Chain &chain, const Task &task, const Task &upstream);
+};
+
+std::unique_ptr<Engine> TestEngineTasks::startEngine(test::TestStore &store, int slotCount)
+{
+    EngineConfig config = test::engineConfig(store);
+    config.slotCount = slotCount; // one slot: a waiting SUBCHAIN task must not hold it
+    config.runSchedules = false;
+    auto engine = std::make_unique<Engine>(config);
+    engine->start();
+    return engine;
+}
+
+Task TestEngineTasks::addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+                              const QString &command, const QStringList &arguments)
+{
+    Task task;
+    task.chainId = chainId;
+    task.name = name;
+    task.kind = kind;
+    task.command = command;
+    task.arguments = arguments;
+    const Result<Task> added = TaskRepository(store).add(task);
+    if (!added)
+        qWarning() << added.error().message;
+    return added ? added.value() : Task{};
+}
+
+void TestEngineTasks::dependsOn(Store &store, const Chain &chain, const Task &task,
+                                const Task &upstream)
+{
+    QVERIFY(DependencyRepository(store).add(chain.id, task.id, upstream.id,
+                                            DependencyCondition::Success));
+}
+
+Run TestEngineTasks::waitForEnd(Store &store, qint64 runId)
+{
+    for (int i = 0; i < 200; ++i) {
+        const Run run = RunRepository(store).byId(runId).value();
+        if (isTerminal(run.state))
+            return run;
+        QTest::qWait(50);
+    }
+    return RunRepository(store).byId(runId).value();
+}
+
+QStringList TestEngineTasks::logOf(Store &store, qint64 runId)
+{
+    QStringList lines;
+    for (const LogLine &line : LogRepository(store).read(runId).value())
+        lines << line.text;
+    return lines;
+}
+
+void TestEngineTasks::subchain_runsTheChildAndWaitsForIt()
+{
+    HG_TEST_STORE(t);
+    const Chain child = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("child"));
+    addTask(t.store(), child.id, QStringLiteral("say"), TaskKind::Builtin, QStringLiteral("Log"),
+            {QStringLiteral(R"({"message": "child of ${chain.name} says ${greeting}"})")});
+    const Chain parent = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("parent"));
+    const Task sub = addTask(t.store(), parent.id, QStringLiteral("sub"), TaskKind::Subchain,
+                             QStringLiteral("p/child"));
+    const Task after = addTask(t.store(), parent.id, QStringLiteral("after"), TaskKind::Builtin,
+                               QStringLiteral("NoOp"));
+    dependsOn(t.store(), parent, after, sub);
+    auto engine = startEngine(t);
+    QVERIFY(engine->isRunning());
+
+    const Run run = test::queueRun(t.store(), parent.id,
+                                   QJsonObject{{QStringLiteral("greeting"), QStringLiteral("hi")}});
+    engine->admitRun(run.id);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
+
+    RunFilter filter;
+    filter.chainId = child.id;
+    const QList<Run> children = RunRepository(t.store()).list(filter).value();
+    QCOMPARE(children.size(), 1);
+    QCOMPARE(children.first().parentRunId, run.id);
+    QCOMPARE(children.first().trigger, RunTrigger::Subchain);
+    QCOMPARE(children.first().state, RunState::Succeeded);
+    QVERIFY(
+        logOf(t.store(), children.first().id).contains(QStringLiteral("child of child says hi")));
+    // "after" started only once the child run had ended.
+    const QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(run.id).value();
+    QDateTime subEnd, afterStart;
+    for (const TaskRun &attempt : attempts) {
+        if (attempt.taskId == sub.id)
+            subEnd = attempt.finishedAt;
+        if (attempt.taskId == after.id)
+            afterStart = attempt.startedAt;
+    }
+    QVERIFY(subEnd.isValid() && afterStart.isValid());
+    QVERIFY(afterStart >= subEnd);
+    QVERIFY(children.first().finishedAt <= subEnd);
+}
+
+void TestEngineTasks::subchain_childFailureFailsTheTask()
+{
+    HG_TEST_STORE(t);
+    const Chain child = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("child"));
+    addTask(t.store(), child.id, QStringLiteral("fail"), TaskKind::Program,
+            QStringLiteral("/bin/false"));
+    const Chain parent = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("parent"));
+    addTask(t.store(), parent.id, QStringLiteral("sub"), TaskKind::Subchain,
+            QStringLiteral("p/child"));
+    auto engine = startEngine(t);
+    const Run run = test::queueRun(t.store(), parent.id);
+    engine->admitRun(run.id);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Failed);
+    const QString log = logOf(t.store(), run.id).join(QLatin1Char('\n'));
+    QVERIFY2(log.contains(QLatin1String("of p/child ended failed")), qPrintable(log));
+}
+
+void TestEngineTasks::subchain_cycleIsRefusedAndNamed()
+{
+    HG_TEST_STORE(t);
+    const Chain a = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("a"));
+    const Chain b = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("b"));
+    addTask(t.store(), a.id, QStringLiteral("to-b"), TaskKind::Subchain, QStringLiteral("p/b"));
+    addTask(t.store(), b.id, QStringLiteral("to-a"), TaskKind::Subchain, QStringLiteral("p/a"));
+    auto engine = startEngine(t);
+    const Run run = test::queueRun(t.store(), a.id);
+    engine->admitRun(run.id);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Failed);
+    RunFilter filter;
+    filter.chainId = b.id;
+    const QList<Run> children = RunRepository(t.store()).list(filter).value();
+    QCOMPARE(children.size(), 1);
+    const QString log = logOf(t.store(), children.first().id).join(QLatin1Char('\n'));
+    QVERIFY2(log.contains(QStringLiteral("subchain cycle: p/a → p/b → p/a")), qPrintable(log));
+}
+
+void TestEngineTasks::subchain_stoppingTheParentStopsTheChild()
+{
+    HG_TEST_STORE(t);
+    const Chain child = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("child"));
+    addTask(t.store(), child.id, QStringLiteral("wait"), TaskKind::Program, QStringLiteral("sleep"),
+            {QStringLiteral("1000")});
+    const Chain parent = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("parent"));
+    addTask(t.store(), parent.id, QStringLiteral("sub"), TaskKind::Subchain,
+            QStringLiteral("p/child"));
+    auto engine = startEngine(t);
+    QSignalSpy attempts(engine.get(), &Engine::taskRunChanged);
+    const Run run = test::queueRun(t.store(), parent.id);
+    engine->admitRun(run.id);
+    QTRY_VERIFY_WITH_TIMEOUT(std::any_of(attempts.cbegin(), attempts.cend(),
+                                         [](const QList<QVariant> &args) {
+                                             return args.first().value<TaskRun>().pid > 0;
+                                         }),
+                             10000);
+    Command stop;
+    stop.kind = CommandKind::Stop;
+    stop.runId = run.id;
+    QVERIFY(CommandRepository(t.store()).enqueue(stop));
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Cancelled);
+    RunFilter filter;
+    filter.chainId = child.id;
+    QCOMPARE(waitForEnd(t.store(), RunRepository(t.store()).list(filter)->first().id).state,
+             RunState::Cancelled);
+}
+
+void TestEngineTasks::notify_reachesTheEngineSignal()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("tell"), TaskKind::Builtin,
+            QStringLiteral("Notify"),
+            {QStringLiteral(R"({"title": "Backup", "message": "run ${run.id} done"})")});
+    auto engine = startEngine(t);
+    QSignalSpy notifications(engine.get(), &Engine::notificationRequested);
+    const Run run = test::queueRun(t.store(), chain.id);
+    engine->admitRun(run.id);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
+    QCOMPARE(notifications.size(), 1);
+    QCOMPARE(notifications.first().at(0).value<Run>().id, run.id);
+    QCOMPARE(notifications.first().at(1).toString(), QStringLiteral("Backup"));
+    QCOMPARE(notifications.first().at(2).toString(), QStringLiteral("run %1 done").arg(run.id));
+}
+
+void TestEngineTasks::sql_onTheStoreGetsRunParametersBound()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    // The SQL text is never substituted: ${run.id} reaches it only as a bound value.
+    addTask(t.store(), chain.id, QStringLiteral("count"), TaskKind::Sql,
+            QStringLiteral("SELECT count(*) AS runs, ? AS this_run FROM run WHERE chain_id = ?"),
+            {QStringLiteral("${run.id}"), QString::number(chain.id)});
+    auto engine = startEngine(t);
+    const Run run = test::queueRun(t.store(), chain.id);
+    engine->admitRun(run.id);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
+    const QStringList log = logOf(t.store(), run.id);
+    QVERIFY2(log.contains(QStringLiteral("1\t%1").arg(run.id)),
+             qPrintable(log.join(QLatin1Char('\n'))));
+}
+
+QTEST_GUILESS_MAIN(TestEngineTasks)
+#include "tst_enginetasks.moc"
