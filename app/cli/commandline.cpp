@@ -37,6 +37,8 @@ const char usageText[] =
     "  runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]\n"
     "  logs RUN_ID [--follow]\n"
     "  stop RUN_ID | pause RUN_ID | resume RUN_ID | rerun RUN_ID [--failed-only]\n"
+    "  backfill PROJECT/CHAIN --from ISO8601 --to ISO8601 [--parallel N]\n"
+    "        [--order oldest|newest]\n"
     "  export [PROJECT[/CHAIN]] [--output FILE]\n"
     "  import FILE\n"
     "\n"
@@ -100,10 +102,10 @@ int CommandLine::run(const QStringList &arguments)
         return runExportCommand(subcommand, words.mid(1));
     if (group == QLatin1String("import"))
         return runImportCommand(subcommand, words.mid(1));
-    static const QStringList engineCommands{QStringLiteral("serve"),  QStringLiteral("run"),
-                                            QStringLiteral("runs"),   QStringLiteral("logs"),
-                                            QStringLiteral("stop"),   QStringLiteral("pause"),
-                                            QStringLiteral("resume"), QStringLiteral("rerun")};
+    static const QStringList engineCommands{
+        QStringLiteral("serve"),  QStringLiteral("run"),   QStringLiteral("runs"),
+        QStringLiteral("logs"),   QStringLiteral("stop"),  QStringLiteral("pause"),
+        QStringLiteral("resume"), QStringLiteral("rerun"), QStringLiteral("backfill")};
     if (engineCommands.contains(group))
         return runEngineCommand(subcommand, group, words.mid(1));
 

@@ -1,5 +1,7 @@
 #include "clicontext.h"
+#include "cron/isotime.h"
 #include "runfollower.h"
+#include "scheduler/backfill.h"
 #include "scheduler/engine.h"
 #include "signalwatcher.h"
 #include "store/chainrepository.h"
@@ -360,6 +362,86 @@ int rerun(CliContext &context, const QStringList &args)
     return ExitOk;
 }
 
+Result<QDateTime> parseIsoOption(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
+    const QString text = parser.value(option);
+    // A date alone means its midnight; without an offset, the local time zone.
+    QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!time.isValid())
+        time = QDate::fromString(text, Qt::ISODate).startOfDay();
+    if (!time.isValid())
+        return Error::invalid(QStringLiteral("--%1: '%2' is not an ISO 8601 date and time")
+                                  .arg(option.names().constFirst(), text));
+    return time;
+}
+
+int backfill(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption from(QStringLiteral("from"),
+                                  QStringLiteral("First fire time to include (ISO 8601)."),
+                                  QStringLiteral("ISO8601"));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("Last fire time to include (ISO 8601)."),
+                                QStringLiteral("ISO8601"));
+    const QCommandLineOption parallel(
+        QStringLiteral("parallel"), QStringLiteral("Runs at once (default 1: one after another)."),
+        QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption order(QStringLiteral("order"),
+                                   QStringLiteral("oldest (default) or newest first."),
+                                   QStringLiteral("oldest|newest"), QStringLiteral("oldest"));
+    parser.addOptions({from, to, parallel, order});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("backfill PROJECT/CHAIN --from ISO8601 --to ISO8601 [--parallel N] "
+                       "[--order oldest|newest]"),
+        {QStringLiteral("PROJECT/CHAIN")});
+    if (!store)
+        return context.exitCode();
+    if (!parser.isSet(from) || !parser.isSet(to))
+        return context.usage(QStringLiteral("backfill needs --from and --to"));
+    const Result<QDateTime> first = parseIsoOption(parser, from);
+    const Result<QDateTime> last = parseIsoOption(parser, to);
+    if (!first)
+        return context.usage(first.error().message);
+    if (!last)
+        return context.usage(last.error().message);
+    int parallelRuns = 1;
+    if (!context.intOption(parser, parallel, parallelRuns, 1))
+        return context.exitCode();
+    const QString orderText = parser.value(order);
+    if (orderText != QLatin1String("oldest") && orderText != QLatin1String("newest"))
+        return context.usage(
+            QStringLiteral("--order: '%1' is not one of oldest, newest").arg(orderText));
+    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    const Result<QList<QDateTime>> times = Backfill::fireTimes(
+        *store, chain.value(), first.value(), last.value(), QTimeZone::systemTimeZone());
+    if (!times)
+        return context.fail(times.error());
+    const Result<QList<Run>> runs =
+        Backfill::enqueue(*store, chain.value(), times.value(), parallelRuns,
+                          orderText == QLatin1String("newest") ? Backfill::Order::NewestFirst
+                                                               : Backfill::Order::OldestFirst);
+    if (!runs)
+        return context.fail(runs.error());
+    QList<QStringList> rows;
+    for (const Run &run : runs.value())
+        rows << QStringList{QString::number(run.id), isoWithOffset(run.scheduledFor)};
+    context.printTable({QStringLiteral("RUN"), QStringLiteral("SCHEDULED FOR")}, rows);
+    context.err() << QStringLiteral("queued %1 backfill runs of %2, %3 at a time, %4 first%5\n")
+                         .arg(runs->size())
+                         .arg(parser.positionalArguments().at(0))
+                         .arg(parallelRuns)
+                         .arg(orderText,
+                              engineIsServing(*store)
+                                  ? QString()
+                                  : QStringLiteral("; they start when `hourglass serve` runs"));
+    context.err().flush();
+    return ExitOk;
+}
+
 } // namespace
 
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args)
@@ -380,6 +462,8 @@ int runEngineCommand(CliContext &context, const QString &command, const QStringL
         return control(context, CommandKind::Resume, command, args);
     if (command == QLatin1String("rerun"))
         return rerun(context, args);
+    if (command == QLatin1String("backfill"))
+        return backfill(context, args);
     return context.usage(QStringLiteral("unknown command '%1'").arg(command));
 }
 

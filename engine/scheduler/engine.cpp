@@ -314,6 +314,15 @@ bool Engine::admit(qint64 runId)
         return false;
     if (chain->maxInstances > 0 && sameChain >= chain->maxInstances)
         return false;
+    if (run->batchId > 0 && run->batchParallel > 0) {
+        // A backfill batch: at most batch_parallel of its runs at once (the queue keeps them
+        // in the order they were asked for).
+        int sameBatch = 0;
+        for (const RunExecution *execution : std::as_const(m_executions))
+            sameBatch += execution->run().batchId == run->batchId ? 1 : 0;
+        if (sameBatch >= run->batchParallel)
+            return false;
+    }
     const Result<QList<Task>> tasks = TaskRepository(*m_store).list(chain->id);
     const Result<QList<Dependency>> edges = DependencyRepository(*m_store).list(chain->id);
     const Result<QList<TaskRun>> history = TaskRunRepository(*m_store).listForRun(runId);

@@ -8,7 +8,8 @@ namespace {
 
 const QString selectRun = QStringLiteral(
     "SELECT id, chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, scheduled_for, state, "
-    "engine_name, parameters, created_at, started_at, finished_at FROM run ");
+    "engine_name, parameters, created_at, started_at, finished_at, batch_id, batch_parallel "
+    "FROM run ");
 
 Run readRun(const StoreQuery &q)
 {
@@ -26,6 +27,8 @@ Run readRun(const StoreQuery &q)
     r.createdAt = q.time(10);
     r.startedAt = q.time(11);
     r.finishedAt = q.time(12);
+    r.batchId = q.int64(13);
+    r.batchParallel = q.integer(14);
     return r;
 }
 
@@ -68,8 +71,8 @@ Result<Run> RunRepository::insert(const Run &run)
     StoreQuery q(m_store,
                  QStringLiteral(
                      "INSERT INTO run (chain_id, schedule_id, parent_run_id, rerun_of_id, trigger, "
-                     "scheduled_for, state, engine_name, parameters, created_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+                     "scheduled_for, state, engine_name, parameters, created_at, batch_id, "
+                     "batch_parallel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.bind(stored.chainId)
         .bind(StoreQuery::fromId(stored.scheduleId))
         .bind(StoreQuery::fromId(stored.parentRunId))
@@ -79,11 +82,20 @@ Result<Run> RunRepository::insert(const Run &run)
         .bind(enumName(stored.state))
         .bind(stored.engineName)
         .bind(StoreQuery::fromJson(stored.parameters))
-        .bind(StoreQuery::fromTime(stored.createdAt));
+        .bind(StoreQuery::fromTime(stored.createdAt))
+        .bind(StoreQuery::fromId(stored.batchId))
+        .bind(stored.batchParallel);
     if (Status s = q.execSingle(QStringLiteral("insert run"), {}); !s)
         return s.error();
     stored.id = q.int64(0);
     return stored;
+}
+
+Status RunRepository::setBatch(qint64 runId, qint64 batchId)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE run SET batch_id = ? WHERE id = ?"));
+    q.bind(batchId).bind(runId);
+    return q.exec(QStringLiteral("update run %1").arg(runId));
 }
 
 Result<Run> RunRepository::byId(qint64 id) const

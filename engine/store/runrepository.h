@@ -37,6 +37,7 @@ public:
     // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
     Result<Run> insert(const Run &run);
     Result<Run> byId(qint64 id) const;
+    Status setBatch(qint64 runId, qint64 batchId);
     Result<QList<Run>> list(const RunFilter &filter) const;
     // Persists a transition; started/finished times are set when the state implies them.
     Status setState(qint64 runId, RunState state, const QDateTime &at,

@@ -1,3 +1,5 @@
+#include "store/commandrepository.h"
+#include "store/runrepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -33,6 +35,7 @@ private slots:
     void cronNext_invalidExpressionExitsTwoWithNothingOnStdout();
     void cronExplain_describesAndWarns();
     void scheduleAdd_validatesAndPinsTheDialect();
+    void backfill_queuesTheScheduleFireTimesAsABatch();
 
 private:
     struct Output
@@ -234,6 +237,21 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
         << words("schedule|rm|x") << QStringLiteral("'x' is not a schedule id");
     QTest::newRow("unknown schedule")
         << words("schedule|rm|999") << QStringLiteral("unknown schedule 999");
+    QTest::newRow("builtin argument")
+        << words("task|add|ops/nightly|nap|--kind|builtin|--command|Sleep|--arg|{\"secs\": 1}")
+        << QStringLiteral("task 'nap': Sleep.secs: unknown field (expected seconds)");
+    QTest::newRow("backfill reversed range")
+        << words("backfill|ops/nightly|--from|2026-11-09|--to|2026-11-02")
+        << QStringLiteral("--from must not be after --to");
+    QTest::newRow("backfill bad time")
+        << words("backfill|ops/nightly|--from|yesterday|--to|2026-11-02")
+        << QStringLiteral("--from: 'yesterday' is not an ISO 8601 date and time");
+    QTest::newRow("backfill no fire times")
+        << words("backfill|ops/nightly|--from|2026-11-07T00:00:00Z|--to|2026-11-08T23:00:00Z")
+        << QStringLiteral("chain 'nightly' has no fire times between");
+    QTest::newRow("backfill bad order")
+        << words("backfill|ops/nightly|--from|2026-11-02|--to|2026-11-03|--order|random")
+        << QStringLiteral("--order: 'random' is not one of oldest, newest");
 }
 
 void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr()
@@ -524,6 +542,41 @@ void TestCommandLine::scheduleAdd_validatesAndPinsTheDialect()
     QCOMPARE(schedules[1][QStringLiteral("dialect")].toString(), QStringLiteral("quartz"));
     QCOMPARE(schedules[2][QStringLiteral("dialect")].toString(), QStringLiteral("pgtimetable"));
     QCOMPARE(schedules[2][QStringLiteral("kind")].toString(), QStringLiteral("every"));
+}
+
+void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    // 30 2 * * 1-5 in Berlin, over Monday 2 to Sunday 8 November 2026: five weekdays.
+    const Output result = runOn(
+        t, {QStringLiteral("backfill"), QStringLiteral("ops/nightly"), QStringLiteral("--from"),
+            QStringLiteral("2026-11-02T00:00:00+01:00"), QStringLiteral("--to"),
+            QStringLiteral("2026-11-08T23:59:59+01:00"), QStringLiteral("--parallel"),
+            QStringLiteral("2"), QStringLiteral("--order"), QStringLiteral("newest")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(
+        result.err.contains(QLatin1String("queued 5 backfill runs of ops/nightly, 2 at a time, "
+                                          "newest first")),
+        qPrintable(result.err));
+    const QStringList lines = result.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 6); // header and five runs, newest first
+    QVERIFY(lines.at(1).endsWith(QLatin1String("2026-11-06T01:30:00+00:00")));
+    QVERIFY(lines.at(5).endsWith(QLatin1String("2026-11-02T01:30:00+00:00")));
+
+    RunFilter all;
+    const QList<Run> runs = RunRepository(t.store()).list(all).value();
+    QCOMPARE(runs.size(), 5);
+    const qint64 batch = runs.last().id; // the list is newest id first; the batch is the first
+    for (const Run &run : runs) {
+        QCOMPARE(run.trigger, RunTrigger::Backfill);
+        QCOMPARE(run.state, RunState::Queued);
+        QCOMPARE(run.batchId, batch);
+        QCOMPARE(run.batchParallel, 2);
+    }
+    QCOMPARE(CommandRepository(t.store()).pending()->size(), 5);
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)

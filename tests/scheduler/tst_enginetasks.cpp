@@ -1,9 +1,11 @@
 #include "fixtures.h"
+#include "scheduler/backfill.h"
 #include "scheduler/engine.h"
 #include "store/commandrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
+#include "store/schedulerepository.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
 #include "testservers.h"
@@ -26,6 +28,7 @@ private slots:
     void subchain_stoppingTheParentStopsTheChild();
     void notify_reachesTheEngineSignal();
     void sql_onTheStoreGetsRunParametersBound();
+    void backfill_runsTheBatchInOrderAtMostNAtATime();
 
 private:
     std::unique_ptr<Engine> startEngine(test::TestStore &store, int slotCount = 1);
@@ -228,6 +231,50 @@ void TestEngineTasks::sql_onTheStoreGetsRunParametersBound()
     const QStringList log = logOf(t.store(), run.id);
     QVERIFY2(log.contains(QStringLiteral("1\t%1").arg(run.id)),
              qPrintable(log.join(QLatin1Char('\n'))));
+}
+
+void TestEngineTasks::backfill_runsTheBatchInOrderAtMostNAtATime()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const Task nap = addTask(t.store(), chain.id, QStringLiteral("nap"), TaskKind::Builtin,
+                             QStringLiteral("Sleep"), {QStringLiteral(R"({"seconds": 0.2})")});
+    Schedule hourly;
+    hourly.chainId = chain.id;
+    hourly.expression = QStringLiteral("0 * * * *");
+    hourly.timeZone = QStringLiteral("UTC");
+    QVERIFY(ScheduleRepository(t.store()).add(hourly));
+    const QDateTime from(QDate(2026, 11, 1), QTime(0, 0), Qt::UTC);
+    const Result<QList<QDateTime>> times =
+        Backfill::fireTimes(t.store(), chain, from, from.addSecs(5 * 3600), QTimeZone::utc());
+    QVERIFY(times);
+    QCOMPARE(times->size(), 6);
+    const Result<QList<Run>> runs =
+        Backfill::enqueue(t.store(), chain, times.value(), 2, Backfill::Order::OldestFirst);
+    QVERIFY(runs);
+
+    auto engine = startEngine(t, 4); // slots for more: the batch itself must limit to two
+    for (const Run &run : runs.value())
+        QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
+
+    struct Span
+    {
+        QDateTime scheduledFor, start, end;
+    };
+    QList<Span> spans;
+    for (const Run &run : runs.value()) {
+        const TaskRun attempt = TaskRunRepository(t.store()).listForRun(run.id)->first();
+        QCOMPARE(attempt.taskId, nap.id);
+        spans << Span{run.scheduledFor, attempt.startedAt, attempt.finishedAt};
+    }
+    for (qsizetype i = 1; i < spans.size(); ++i)
+        QVERIFY2(spans.at(i - 1).start <= spans.at(i).start, "started out of order");
+    for (const Span &span : spans) {
+        int overlapping = 0;
+        for (const Span &other : spans)
+            overlapping += other.start <= span.start && span.start < other.end ? 1 : 0;
+        QVERIFY2(overlapping <= 2, "more than two runs of the batch at once");
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngineTasks)
