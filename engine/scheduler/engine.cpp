@@ -172,25 +172,33 @@ void Engine::reloadSchedules()
 {
     if (!m_store)
         return;
+    // What is due now fires under the old plans first: a reload must never swallow a fire.
+    if (m_running && !m_plans.isEmpty())
+        checkDue();
+    if (const Result<qint64> revision = ScheduleRepository(*m_store).definitionRevision())
+        m_definitionRevision = revision.value();
     const Result<QList<Schedule>> schedules = ScheduleRepository(*m_store).list();
     const Result<QList<Chain>> chains = ChainRepository(*m_store).list();
     const Result<QHash<qint64, RunRepository::ScheduleHistory>> history =
         RunRepository(*m_store).scheduleHistory();
     if (!schedules || !chains || !history)
         return;
-    QHash<qint64, Chain> chainById;
+    m_chains.clear();
+    m_definitions.clear();
     for (const Chain &chain : chains.value())
-        chainById.insert(chain.id, chain);
+        m_chains.insert(chain.id, chain);
     const bool firstLoad = m_plans.isEmpty() && m_queue.size() == 0;
     m_plans.clear();
     m_queue = FireQueue();
     const qint64 now = m_clock->nowMs();
+    SchedulePlan::Cache cache;
+    m_plans.reserve(schedules->size());
     for (const Schedule &schedule : schedules.value()) {
-        const Chain chain = chainById.value(schedule.chainId);
+        const Chain chain = m_chains.value(schedule.chainId);
         if (!schedule.enabled || !chain.enabled
             || (!chain.clientName.isEmpty() && chain.clientName != m_config.name))
             continue;
-        Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_config.defaultZone);
+        Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_config.defaultZone, &cache);
         if (!plan)
             continue;
         const RunRepository::ScheduleHistory past = history->value(schedule.id);
@@ -242,26 +250,32 @@ void Engine::checkDue()
     if (!m_running || m_shuttingDown)
         return;
     const qint64 now = m_clock->nowMs();
-    for (const FireQueue::Due &due : m_queue.takeDue(now)) {
-        const auto plan = m_plans.constFind(due.scheduleId);
-        if (plan == m_plans.constEnd())
-            continue;
-        if (now - due.dueMs > m_config.lateToleranceMs) {
-            for (qint64 missed : plan->missedFires(due.dueMs - 1, now))
-                fireSchedule(plan.value(), missed);
-        } else {
-            fireSchedule(plan.value(), due.dueMs);
+    const std::vector<FireQueue::Due> due = m_queue.takeDue(now);
+    // All fires of this instant in one transaction: one commit instead of one per fire.
+    (void)m_store->transaction([&] {
+        for (const FireQueue::Due &fire : due) {
+            const auto plan = m_plans.constFind(fire.scheduleId);
+            if (plan == m_plans.constEnd())
+                continue;
+            if (now - fire.dueMs > m_config.lateToleranceMs) {
+                for (qint64 missed : plan->missedFires(fire.dueMs - 1, now))
+                    fireSchedule(plan.value(), missed);
+            } else {
+                fireSchedule(plan.value(), fire.dueMs);
+            }
+            if (const auto next = plan->nextFireMs(std::max(now, fire.dueMs)))
+                m_queue.set(fire.scheduleId, *next);
         }
-        if (const auto next = plan->nextFireMs(std::max(now, due.dueMs)))
-            m_queue.set(due.scheduleId, *next);
-    }
+        return Status{};
+    });
     armTimer();
 }
 
 void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
 {
-    const Result<Chain> chain = ChainRepository(*m_store).byId(plan.chainId());
-    if (!chain)
+    // The chain as loaded with the schedules (reloadSchedules() runs when definitions change).
+    const auto chain = m_chains.constFind(plan.chainId());
+    if (chain == m_chains.constEnd())
         return;
     if (chain->maxInstances > 0 && chain->overlap == OverlapPolicy::Skip) {
         int active = 0;
@@ -275,6 +289,7 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
     if (!inserted || !inserted->created)
         return; // another engine (or an earlier pass) already made this fire's run
     m_queuedRuns << inserted->run.id;
+    m_knownQueued.insert(inserted->run.id, inserted->run);
     emit runChanged(inserted->run);
     scheduleDispatch();
 }
@@ -296,12 +311,20 @@ void Engine::scheduleDispatch()
 
 bool Engine::admit(qint64 runId)
 {
-    const Result<Run> run = RunRepository(*m_store).byId(runId);
-    if (!run || run->state != RunState::Queued)
+    // A run this engine just made is known; anything else is read (it may have changed).
+    Result<Run> run = m_knownQueued.contains(runId) ? Result<Run>(m_knownQueued.value(runId))
+                                                    : RunRepository(*m_store).byId(runId);
+    if (!run || run->state != RunState::Queued) {
+        m_knownQueued.remove(runId);
         return true; // gone or already decided: drop it from the queue
-    const Result<Chain> chain = ChainRepository(*m_store).byId(run->chainId);
-    if (!chain)
+    }
+    const Result<Chain> chain = m_chains.contains(run->chainId)
+                                    ? Result<Chain>(m_chains.value(run->chainId))
+                                    : ChainRepository(*m_store).byId(run->chainId);
+    if (!chain) {
+        m_knownQueued.remove(runId);
         return true;
+    }
     int sameChain = 0;
     bool exclusiveActive = false;
     for (const RunExecution *execution : std::as_const(m_executions)) {
@@ -323,11 +346,25 @@ bool Engine::admit(qint64 runId)
         if (sameBatch >= run->batchParallel)
             return false;
     }
-    const Result<QList<Task>> tasks = TaskRepository(*m_store).list(chain->id);
-    const Result<QList<Dependency>> edges = DependencyRepository(*m_store).list(chain->id);
-    const Result<QList<TaskRun>> history = TaskRunRepository(*m_store).listForRun(runId);
+    // Definitions are cached until the next reload (the definition revision moves on edits).
+    ChainDefinition &definition = m_definitions[chain->id];
+    if (!definition.loaded) {
+        const Result<QList<Task>> loadedTasks = TaskRepository(*m_store).list(chain->id);
+        const Result<QList<Dependency>> loadedEdges =
+            DependencyRepository(*m_store).list(chain->id);
+        if (!loadedTasks || !loadedEdges)
+            return false;
+        definition = ChainDefinition{loadedTasks.value(), loadedEdges.value(), true};
+    }
+    const Result<QList<Task>> tasks = definition.tasks;
+    const Result<QList<Dependency>> edges = definition.edges;
+    // A run that never started has no attempts to restore.
+    const Result<QList<TaskRun>> history = run->startedAt.isValid()
+                                               ? TaskRunRepository(*m_store).listForRun(runId)
+                                               : Result<QList<TaskRun>>(QList<TaskRun>());
     if (!tasks || !edges || !history)
         return false;
+    m_knownQueued.remove(runId);
     auto *execution = new RunExecution(*m_store, *m_clock, m_config, run.value(), chain.value(),
                                        tasks.value(), edges.value(), &m_subchains, this);
     execution->restoreHistory(history.value());
@@ -435,6 +472,12 @@ void Engine::processCommands()
 {
     if (!m_running)
         return;
+    // Definitions edited elsewhere (the command line, the GUI's own connection) take effect.
+    if (m_config.runSchedules) {
+        const Result<qint64> revision = ScheduleRepository(*m_store).definitionRevision();
+        if (revision && revision.value() != m_definitionRevision)
+            reloadSchedules();
+    }
     CommandRepository commands(*m_store);
     for (int i = 0; i < 100; ++i) {
         const Result<std::optional<Command>> next = commands.claimNext(m_config.name);
@@ -486,6 +529,7 @@ bool Engine::stopRun(qint64 runId)
         execution->stop(RunState::Cancelled);
         return true;
     }
+    m_knownQueued.remove(runId);
     const Result<Run> run = RunRepository(*m_store).byId(runId);
     if (m_queuedRuns.removeAll(runId) == 0 && (!run || run->state != RunState::Queued))
         return false;

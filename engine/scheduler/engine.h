@@ -1,8 +1,11 @@
 #pragma once
 
+#include "domain/chain.h"
 #include "domain/command.h"
+#include "domain/dependency.h"
 #include "domain/logline.h"
 #include "domain/run.h"
+#include "domain/task.h"
 #include "domain/taskrun.h"
 #include "engineconfig.h"
 #include "executors/subchainlauncher.h"
@@ -88,14 +91,24 @@ private:
     std::unique_ptr<LogBatcher> m_logs;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
+    QHash<qint64, Chain> m_chains; // as of the last reloadSchedules()
+    struct ChainDefinition
+    {
+        QList<Task> tasks;
+        QList<Dependency> edges;
+        bool loaded = false;
+    };
+    QHash<qint64, ChainDefinition> m_definitions; // chain id -> tasks and edges, until reload
     FireQueue m_queue;
     QTimer m_timer;
     QTimer m_commandTimer;
     QTimer m_heartbeatTimer;
     QList<qint64> m_queuedRuns;
+    QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
     QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
     qint64 m_sessionId = 0;
+    qint64 m_definitionRevision = -1;
     bool m_running = false;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;

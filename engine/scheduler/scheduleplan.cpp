@@ -6,12 +6,21 @@
 
 namespace hg {
 
-Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZone &defaultZone)
+Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZone &defaultZone,
+                                          Cache *cache)
 {
     SchedulePlan plan;
     plan.m_schedule = schedule;
-    const QTimeZone zone =
-        schedule.timeZone.isEmpty() ? defaultZone : QTimeZone(schedule.timeZone.toUtf8());
+    QTimeZone zone = defaultZone;
+    if (!schedule.timeZone.isEmpty()) {
+        if (cache && cache->zones.contains(schedule.timeZone)) {
+            zone = cache->zones.value(schedule.timeZone);
+        } else {
+            zone = QTimeZone(schedule.timeZone.toUtf8());
+            if (cache)
+                cache->zones.insert(schedule.timeZone, zone);
+        }
+    }
     if (!zone.isValid())
         return Error::invalid(QStringLiteral("schedule %1: unknown time zone '%2'")
                                   .arg(schedule.id)
@@ -34,10 +43,20 @@ Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZ
     case ScheduleKind::Cron:
     case ScheduleKind::Every:
     case ScheduleKind::After: {
+        const QString key = enumName(schedule.dialect) + QLatin1Char(' ') + schedule.expression;
+        if (cache) {
+            if (const auto known = cache->expressions.constFind(key);
+                known != cache->expressions.constEnd()) {
+                plan.m_cron = known.value();
+                break;
+            }
+        }
         Result<CronExpression> cron = CronExpression::parse(schedule.expression, schedule.dialect);
         if (!cron)
             return Error::invalid(
                 QStringLiteral("schedule %1: %2").arg(schedule.id).arg(cron.error().message));
+        if (cache)
+            cache->expressions.insert(key, cron.value());
         plan.m_cron = std::move(cron.value());
         break;
     }

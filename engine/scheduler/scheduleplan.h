@@ -4,6 +4,7 @@
 #include "domain/result.h"
 #include "domain/schedule.h"
 
+#include <QHash>
 #include <QList>
 #include <QTimeZone>
 
@@ -20,7 +21,17 @@ class ZoneRules;
 class SchedulePlan final
 {
 public:
-    static Result<SchedulePlan> create(const Schedule &schedule, const QTimeZone &defaultZone);
+    // Parsed expressions and zones, shared while many plans are made at once (a store's
+    // schedules repeat a handful of expressions and zones; parsing each again is most of the
+    // cost of loading 100,000 schedules).
+    struct Cache
+    {
+        QHash<QString, QTimeZone> zones;
+        QHash<QString, CronExpression> expressions; // by dialect and text
+    };
+
+    static Result<SchedulePlan> create(const Schedule &schedule, const QTimeZone &defaultZone,
+                                       Cache *cache = nullptr);
 
     const Schedule &schedule() const { return m_schedule; }
     qint64 scheduleId() const { return m_schedule.id; }

@@ -43,14 +43,21 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
             "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at) "
             "VALUES (?, ?, 'schedule', ?, 'queued', ?) "
             "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
-    insertQuery.bind(chainId)
-        .bind(scheduleId)
-        .bind(StoreQuery::fromTime(fireTime))
-        .bind(QDateTime::currentMSecsSinceEpoch());
+    const qint64 createdMs = QDateTime::currentMSecsSinceEpoch();
+    insertQuery.bind(chainId).bind(scheduleId).bind(StoreQuery::fromTime(fireTime)).bind(createdMs);
     if (Status s = insertQuery.exec(QStringLiteral("insert scheduled run")); !s)
         return s.error();
-    const bool created = insertQuery.next();
-
+    if (insertQuery.next()) { // new: everything about it is known, no need to read it back
+        Run run;
+        run.id = insertQuery.int64(0);
+        run.chainId = chainId;
+        run.scheduleId = scheduleId;
+        run.trigger = RunTrigger::Schedule;
+        run.scheduledFor = fireTime.toUTC();
+        run.state = RunState::Queued;
+        run.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
+        return Inserted{run, true};
+    }
     StoreQuery existing(m_store, selectRun
                                      + QStringLiteral("WHERE schedule_id = ? AND "
                                                       "scheduled_for = ?"));
@@ -59,7 +66,7 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
                                        QStringLiteral("scheduled run vanished"));
         !s)
         return s.error();
-    return Inserted{readRun(existing), created};
+    return Inserted{readRun(existing), false};
 }
 
 Result<Run> RunRepository::insert(const Run &run)
@@ -184,17 +191,20 @@ namespace hg {
 
 Result<QHash<qint64, RunRepository::ScheduleHistory>> RunRepository::scheduleHistory() const
 {
+    // Only each schedule's latest run, found through the (schedule_id, scheduled_for) unique
+    // index: a store with millions of runs still answers at once, where an aggregate over
+    // the whole run table would take seconds.
     StoreQuery q(m_store,
-                 QStringLiteral("SELECT schedule_id, MAX(scheduled_for), MAX(finished_at), "
-                                "SUM(CASE WHEN finished_at IS NULL THEN 1 ELSE 0 END) FROM run "
-                                "WHERE schedule_id IS NOT NULL GROUP BY schedule_id"));
+                 QStringLiteral("SELECT s.id, r.scheduled_for, r.finished_at FROM schedule s "
+                                "JOIN run r ON r.id = (SELECT id FROM run WHERE schedule_id = "
+                                "s.id ORDER BY scheduled_for DESC LIMIT 1)"));
     if (Status s = q.exec(QStringLiteral("read schedule history")); !s)
         return s.error();
     QHash<qint64, ScheduleHistory> history;
     while (q.next()) {
-        history.insert(
-            q.int64(0),
-            ScheduleHistory{q.int64(1), q.value(2).isNull() ? -1 : q.int64(2), q.int64(3) > 0});
+        const bool finished = !q.value(2).isNull();
+        history.insert(q.int64(0),
+                       ScheduleHistory{q.int64(1), finished ? q.int64(2) : -1, !finished});
     }
     return history;
 }

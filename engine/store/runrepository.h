@@ -46,9 +46,9 @@ public:
 
     struct ScheduleHistory
     {
-        qint64 lastFireMs = -1;   // latest scheduled_for of the schedule's runs
-        qint64 lastFinishMs = -1; // latest finished_at (for @after)
-        bool unfinished = false;  // a run of it has not ended yet
+        qint64 lastFireMs = -1;   // scheduled_for of the schedule's latest run
+        qint64 lastFinishMs = -1; // when that run ended (for @after)
+        bool unfinished = false;  // that run has not ended yet
     };
     Result<QHash<qint64, ScheduleHistory>> scheduleHistory() const;
     Result<QList<qint64>> idsInStates(const QList<RunState> &states) const;

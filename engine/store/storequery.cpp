@@ -88,12 +88,18 @@ QDateTime StoreQuery::time(int column) const
 
 QJsonObject StoreQuery::object(int column) const
 {
-    return QJsonDocument::fromJson(m_query.value(column).toString().toUtf8()).object();
+    const QString text = m_query.value(column).toString();
+    if (text.size() <= 2) // '{}' or '': most rows, and parsing costs more than the rest of one
+        return {};
+    return QJsonDocument::fromJson(text.toUtf8()).object();
 }
 
 QJsonArray StoreQuery::array(int column) const
 {
-    return QJsonDocument::fromJson(m_query.value(column).toString().toUtf8()).array();
+    const QString text = m_query.value(column).toString();
+    if (text.size() <= 2)
+        return {};
+    return QJsonDocument::fromJson(text.toUtf8()).array();
 }
 
 QVariant StoreQuery::fromTime(const QDateTime &time)

@@ -1,0 +1,130 @@
+// How late the engine starts what is due (scripts/bench): many schedules firing every second,
+// and a burst of PROGRAM tasks due in the same second. Prints figures only.
+#include "benchsupport.h"
+#include "scheduler/engine.h"
+#include "store/store.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+using namespace hg;
+
+namespace {
+
+QTextStream out(stdout);
+
+// Runs the engine on the store until `stopAtMs` (wall clock).
+void serveUntil(Engine &engine, qint64 stopAtMs)
+{
+    QObject::connect(&engine, &Engine::startFailed, [](const QString &error) {
+        qFatal("engine did not start: %s", qPrintable(error));
+    });
+    QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
+    QTimer::singleShot(int(stopAtMs - QDateTime::currentMSecsSinceEpoch()), qApp,
+                       &QCoreApplication::quit);
+    QCoreApplication::exec();
+    engine.shutdown(Engine::ExitPolicy::Stop);
+}
+
+void everySecond(int schedules, int seconds)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.db"));
+    {
+        auto store = std::move(
+            Store::open(StoreLocation::parse(path).value(), QStringLiteral("setup")).value());
+        bench::createChains(*store, schedules, TaskKind::Builtin, QStringLiteral("NoOp"), {},
+                            QStringLiteral("* * * * * *"));
+    }
+    EngineConfig config = bench::benchConfig(path);
+    config.maxActiveRuns = 4096;
+    const qint64 begin = QDateTime::currentMSecsSinceEpoch();
+    {
+        Engine engine(config);
+        serveUntil(engine, begin + (seconds + 2) * 1000);
+    }
+    auto store =
+        std::move(Store::open(StoreLocation::parse(path).value(), QStringLiteral("read")).value());
+    QSqlQuery q(store->database());
+    // The first two seconds warm up (the schedules load, the first runs prepare statements).
+    q.exec(QStringLiteral("SELECT scheduled_for, created_at, started_at FROM run "
+                          "WHERE scheduled_for >= %1 AND scheduled_for < %2")
+               .arg(begin + 2000)
+               .arg(begin + (seconds + 1) * 1000));
+    QList<qint64> fire, start;
+    qint64 notStarted = 0;
+    while (q.next()) {
+        fire << q.value(1).toLongLong() - q.value(0).toLongLong();
+        if (q.value(2).isNull())
+            ++notStarted;
+        else
+            start << q.value(2).toLongLong() - q.value(0).toLongLong();
+    }
+    out << QStringLiteral("  %1 schedules every second, %2 fires measured:\n")
+               .arg(schedules)
+               .arg(fire.size());
+    out << "    fire recorded (run row written): " << bench::figures(fire) << '\n';
+    out << "    run started:                     " << bench::figures(start);
+    if (notStarted > 0)
+        out << QStringLiteral(" (%1 never started: more fires than runs per second)")
+                   .arg(notStarted);
+    out << '\n';
+    out.flush();
+}
+
+void burst(int tasks)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.db"));
+    // Due in one second, a few seconds from now (UTC, seconds dialect).
+    const QDateTime due =
+        QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch() + 4, Qt::UTC);
+    {
+        auto store = std::move(
+            Store::open(StoreLocation::parse(path).value(), QStringLiteral("setup")).value());
+        bench::createChains(*store, tasks, TaskKind::Program, QStringLiteral("/bin/sleep"),
+                            {QStringLiteral("5")},
+                            QStringLiteral("%1 %2 %3 * * *")
+                                .arg(due.time().second())
+                                .arg(due.time().minute())
+                                .arg(due.time().hour()));
+    }
+    EngineConfig config = bench::benchConfig(path);
+    config.slotCount = tasks; // enough slots: this measures how fast processes start
+    config.maxActiveRuns = tasks;
+    QList<qint64> started;
+    Engine engine(config);
+    QObject::connect(&engine, &Engine::taskRunChanged, [&](const TaskRun &attempt) {
+        if (attempt.pid > 0)
+            started << QDateTime::currentMSecsSinceEpoch() - due.toMSecsSinceEpoch();
+    });
+    serveUntil(engine, due.toMSecsSinceEpoch() + 4000);
+    out << QStringLiteral("  burst of %1 PROGRAM tasks due in one second: %2 started, the last "
+                          "%3 ms after the due time (%4)\n")
+               .arg(tasks)
+               .arg(started.size())
+               .arg(bench::percentile(started, 100))
+               .arg(bench::figures(started));
+    out.flush();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QString only = app.arguments().value(1);
+    out << "start lateness (SQLite store, NoOp tasks, every state persisted):\n";
+    out.flush();
+    if (only.isEmpty() || only == QLatin1String("1000"))
+        everySecond(1000, 5);
+    if (only.isEmpty() || only == QLatin1String("10000"))
+        everySecond(10000, 5);
+    if (only.isEmpty() || only == QLatin1String("burst"))
+        burst(1000);
+    return 0;
+}

@@ -1,0 +1,96 @@
+#include "benchsupport.h"
+
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/schedulerepository.h"
+#include "store/store.h"
+#include "store/taskrepository.h"
+
+#include <QFile>
+#include <QThread>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hg::bench {
+
+void createChains(Store &store, int count, TaskKind kind, const QString &command,
+                  const QStringList &arguments, const QString &expression)
+{
+    const Status created = store.transaction([&]() -> Status {
+        const Result<Project> project = ProjectRepository(store).add(QStringLiteral("bench"));
+        if (!project)
+            return project.error();
+        for (int i = 0; i < count; ++i) {
+            Chain chain;
+            chain.projectId = project->id;
+            chain.name = QStringLiteral("c%1").arg(i);
+            const Result<Chain> c = ChainRepository(store).add(chain);
+            if (!c)
+                return c.error();
+            Task task;
+            task.chainId = c->id;
+            task.name = QStringLiteral("t");
+            task.kind = kind;
+            task.command = command;
+            task.arguments = arguments;
+            if (const Result<Task> t = TaskRepository(store).add(task); !t)
+                return t.error();
+            if (expression.isEmpty())
+                continue;
+            Schedule schedule;
+            schedule.chainId = c->id;
+            // %M and %H spread the schedules over the minutes and hours of the day.
+            schedule.expression = QString(expression)
+                                      .replace(QLatin1String("%M"), QString::number(i % 60))
+                                      .replace(QLatin1String("%H"), QString::number(i / 60 % 24));
+            schedule.timeZone = QStringLiteral("UTC");
+            schedule.misfire = MisfirePolicy::Skip;
+            if (const Result<Schedule> s = ScheduleRepository(store).add(schedule); !s)
+                return s.error();
+        }
+        return {};
+    });
+    if (!created)
+        qFatal("bench setup failed: %s", qPrintable(created.error().message));
+}
+
+double percentile(QList<qint64> values, double percent)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto index = qsizetype(std::ceil(percent / 100.0 * double(values.size()))) - 1;
+    return double(values.at(std::clamp<qsizetype>(index, 0, values.size() - 1)));
+}
+
+QString figures(const QList<qint64> &values)
+{
+    return QStringLiteral("p50 %1 ms, p99 %2 ms, max %3 ms")
+        .arg(percentile(values, 50))
+        .arg(percentile(values, 99))
+        .arg(percentile(values, 100));
+}
+
+qint64 residentKiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
+}
+
+EngineConfig benchConfig(const QString &storePath)
+{
+    EngineConfig config;
+    config.storeLocation = storePath;
+    config.name = QStringLiteral("bench");
+    config.slotCount = 2 * QThread::idealThreadCount();
+    return config;
+}
+
+} // namespace hg::bench
