@@ -47,6 +47,8 @@ private slots:
     void recovery_killsLeftoverProcessAndRetries();
     void recovery_leavesAReusedPidAlone();
     void secondEngine_isRefusedOnSqlite();
+    void dst_springForwardFiresOnceAfterTheGap();
+    void dst_fallBackRunsFixedTimesOnceAndHourlyTwice();
 
 private:
     struct Harness
@@ -63,6 +65,11 @@ private:
     static void startLeftover(QProcess &process);
     // A run a dead engine left in progress, its task's attempt recorded with pid and ticks.
     static Run insertLeftRun(Store &store, qint64 chainId, qint64 taskId, qint64 pid, qint64 ticks);
+    // A chain with a NoOp task and one Europe/Berlin schedule; its id.
+    qint64 berlinChain(Store &store, const QString &name, const QString &expression);
+    // Moves the clock in 30-second steps from..to, letting the engine look each time.
+    static void walkClock(Harness &h, qint64 fromMs, qint64 toMs);
+    static QStringList scheduledTimes(Store &store, qint64 chainId);
 };
 
 Run TestEngine::insertLeftRun(Store &store, qint64 chainId, qint64 taskId, qint64 pid, qint64 ticks)
@@ -557,6 +564,73 @@ void TestEngine::secondEngine_isRefusedOnSqlite()
     QCOMPARE(failed.size(), 1);
     QVERIFY2(failed.first().first().toString().contains(QLatin1String("already serving")),
              qPrintable(failed.first().first().toString()));
+}
+
+qint64 TestEngine::berlinChain(Store &store, const QString &name, const QString &expression)
+{
+    const Chain chain = test::makeChain(store, QStringLiteral("p"), name);
+    addTask(store, chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = expression;
+    schedule.timeZone = QStringLiteral("Europe/Berlin");
+    schedule.misfire = MisfirePolicy::Skip; // every fire must come from the timer path
+    if (!ScheduleRepository(store).add(schedule))
+        return 0;
+    return chain.id;
+}
+
+void TestEngine::walkClock(Harness &h, qint64 fromMs, qint64 toMs)
+{
+    for (qint64 ms = fromMs; ms <= toMs; ms += 30000) {
+        h.clock->setMs(ms);
+        h.engine->checkDue();
+    }
+}
+
+QStringList TestEngine::scheduledTimes(Store &store, qint64 chainId)
+{
+    RunFilter filter;
+    filter.chainId = chainId;
+    QStringList times;
+    for (const Run &run : RunRepository(store).list(filter).value())
+        times.prepend(run.scheduledFor.toUTC().toString(Qt::ISODate));
+    return times;
+}
+
+void TestEngine::dst_springForwardFiresOnceAfterTheGap()
+{
+    HG_TEST_STORE(t);
+    // Europe/Berlin skips 02:00-03:00 on 28 March 2027: 02:30 does not exist that night.
+    const qint64 chain = berlinChain(t.store(), QStringLiteral("c"), QStringLiteral("30 2 * * *"));
+    QVERIFY(chain > 0);
+    const qint64 start = QDateTime(QDate(2027, 3, 27), QTime(22, 0), Qt::UTC).toMSecsSinceEpoch();
+    Harness h = startEngine(t, start);
+    QVERIFY(h.engine->isRunning());
+    walkClock(h, start, start + 30 * 3600000); // to 29 March 04:00 UTC
+    QCOMPARE(scheduledTimes(t.store(), chain),
+             QStringList({QStringLiteral("2027-03-28T01:00:00Z"),    // 03:00 CEST, after the gap
+                          QStringLiteral("2027-03-29T00:30:00Z")})); // 02:30 CEST
+}
+
+void TestEngine::dst_fallBackRunsFixedTimesOnceAndHourlyTwice()
+{
+    HG_TEST_STORE(t);
+    // Europe/Berlin repeats 02:00-03:00 on 31 October 2027 (first CEST, then CET).
+    const qint64 fixed =
+        berlinChain(t.store(), QStringLiteral("fixed"), QStringLiteral("30 2 * * *"));
+    const qint64 hourly =
+        berlinChain(t.store(), QStringLiteral("hourly"), QStringLiteral("30 * * * *"));
+    QVERIFY(fixed > 0 && hourly > 0);
+    const qint64 start = QDateTime(QDate(2027, 10, 30), QTime(23, 0), Qt::UTC).toMSecsSinceEpoch();
+    Harness h = startEngine(t, start);
+    walkClock(h, start, start + 3 * 3600000); // to 31 October 02:00 UTC (03:00 CET)
+    QCOMPARE(scheduledTimes(t.store(), fixed),
+             QStringList{QStringLiteral("2027-10-31T00:30:00Z")}); // the first 02:30 only
+    QCOMPARE(scheduledTimes(t.store(), hourly),
+             QStringList({QStringLiteral("2027-10-30T23:30:00Z"),    // 01:30 CEST
+                          QStringLiteral("2027-10-31T00:30:00Z"),    // 02:30 CEST
+                          QStringLiteral("2027-10-31T01:30:00Z")})); // 02:30 CET
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

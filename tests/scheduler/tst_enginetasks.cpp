@@ -29,6 +29,7 @@ private slots:
     void notify_reachesTheEngineSignal();
     void sql_onTheStoreGetsRunParametersBound();
     void backfill_runsTheBatchInOrderAtMostNAtATime();
+    void definitions_editedElsewhereTakeEffectWithoutRestart();
 
 private:
     std::unique_ptr<Engine> startEngine(test::TestStore &store, int slotCount = 1);
@@ -275,6 +276,27 @@ void TestEngineTasks::backfill_runsTheBatchInOrderAtMostNAtATime()
             overlapping += other.start <= span.start && span.start < other.end ? 1 : 0;
         QVERIFY2(overlapping <= 2, "more than two runs of the batch at once");
     }
+}
+
+void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    EngineConfig config = test::engineConfig(t);
+    Engine engine(config);
+    engine.start();
+    QVERIFY(engine.isRunning());
+    // Another connection (as `hourglass schedule add` would) adds a schedule.
+    std::unique_ptr<Store> other = t.openAnother(QStringLiteral("cli"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = QStringLiteral("@every 1 second");
+    QVERIFY(ScheduleRepository(*other).add(schedule));
+    RunFilter filter;
+    filter.chainId = chain.id;
+    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(filter)->isEmpty(), 10000);
+    QCOMPARE(RunRepository(t.store()).list(filter)->first().trigger, RunTrigger::Schedule);
 }
 
 QTEST_GUILESS_MAIN(TestEngineTasks)
