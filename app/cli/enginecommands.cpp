@@ -137,6 +137,15 @@ int serve(CliContext &context, const QStringList &args)
             << enumName(run.state) << '\n';
         out.flush();
     });
+    // Headless there is no tray: a Notify task's message goes to the output.
+    QObject::connect(&engine, &Engine::notificationRequested, &engine,
+                     [&](const Run &run, const QString &title, const QString &message) {
+                         out << QDateTime::currentDateTime().toString(Qt::ISODate) << " run "
+                             << run.id << " notify: "
+                             << (title.isEmpty() ? message : title + QLatin1String(": ") + message)
+                             << '\n';
+                         out.flush();
+                     });
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     SignalWatcher terminations;
     QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine,
