@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 using namespace hg;
+using hg::test::addTask;
 
 // The engine end to end on a real store: schedules become runs, runs execute their DAG with
 // real processes, and a dead engine's leftovers are recovered.
@@ -58,8 +59,6 @@ private:
     };
     Harness startEngine(test::TestStore &store, qint64 nowMs, int slotCount = 4);
     Run runToEnd(test::TestStore &store, Engine &engine, qint64 chainId, QJsonObject params = {});
-    Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
-                 const QString &command, const QStringList &arguments = {});
     QList<TaskRun> attemptsOf(Store &store, qint64 runId, qint64 taskId);
     QStringList logOf(Store &store, qint64 runId);
     static void startLeftover(QProcess &process);
@@ -117,18 +116,6 @@ TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs
     if (!failed.isEmpty())
         qWarning() << "engine failed to start:" << failed.first().first().toString();
     return h;
-}
-
-Task TestEngine::addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
-                         const QString &command, const QStringList &arguments)
-{
-    Task task;
-    task.chainId = chainId;
-    task.name = name;
-    task.kind = kind;
-    task.command = command;
-    task.arguments = arguments;
-    return TaskRepository(store).add(task).value();
 }
 
 Run TestEngine::runToEnd(test::TestStore &store, Engine &engine, qint64 chainId, QJsonObject params)

@@ -20,30 +20,15 @@ private slots:
     void run_executesInTheEngineThread();
     void destroyingTheHost_stopsWhatRuns();
     void startFailure_isReportedAndTheThreadEnds();
-
-private:
-    static Task addTask(Store &store, qint64 chainId, TaskKind kind, const QString &command,
-                        const QStringList &arguments = {});
 };
-
-Task TestEngineHost::addTask(Store &store, qint64 chainId, TaskKind kind, const QString &command,
-                             const QStringList &arguments)
-{
-    Task task;
-    task.chainId = chainId;
-    task.name = QStringLiteral("t");
-    task.kind = kind;
-    task.command = command;
-    task.arguments = arguments;
-    return TaskRepository(store).add(task).value();
-}
 
 void TestEngineHost::run_executesInTheEngineThread()
 {
     HG_TEST_STORE(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    addTask(t.store(), chain.id, TaskKind::Builtin, QStringLiteral("Log"),
-            {QStringLiteral(R"({"message": "hello from the engine thread"})")});
+    test::addTask(t.store(), chain.id, QStringLiteral("t"), TaskKind::Builtin,
+                  QStringLiteral("Log"),
+                  {QStringLiteral(R"({"message": "hello from the engine thread"})")});
     EngineHost host(test::engineConfig(t));
     QSignalSpy started(&host, &EngineHost::started);
     QThread *emittedFrom = nullptr;
@@ -69,7 +54,8 @@ void TestEngineHost::destroyingTheHost_stopsWhatRuns()
 {
     HG_TEST_STORE(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    addTask(t.store(), chain.id, TaskKind::Shell, QStringLiteral("sleep 1000 & sleep 1000; wait"));
+    test::addTask(t.store(), chain.id, QStringLiteral("t"), TaskKind::Shell,
+                  QStringLiteral("sleep 1000 & sleep 1000; wait"));
     qint64 pid = 0;
     Run run;
     {

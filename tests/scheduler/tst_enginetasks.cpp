@@ -15,6 +15,7 @@
 #include <QTest>
 
 using namespace hg;
+using hg::test::addTask;
 
 // Task kinds that need the engine itself: SUBCHAIN child runs, Notify, SQL on the store.
 class TestEngineTasks final : public QObject
@@ -33,8 +34,6 @@ private slots:
 
 private:
     std::unique_ptr<Engine> startEngine(test::TestStore &store, int slotCount = 1);
-    static Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
-                        const QString &command, const QStringList &arguments = {});
     static Run waitForEnd(Store &store, qint64 runId);
     static QStringList logOf(Store &store, qint64 runId);
     static void dependsOn(Store &store, const Chain &chain, const Task &task, const Task &upstream);
@@ -48,21 +47,6 @@ std::unique_ptr<Engine> TestEngineTasks::startEngine(test::TestStore &store, int
     auto engine = std::make_unique<Engine>(config);
     engine->start();
     return engine;
-}
-
-Task TestEngineTasks::addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
-                              const QString &command, const QStringList &arguments)
-{
-    Task task;
-    task.chainId = chainId;
-    task.name = name;
-    task.kind = kind;
-    task.command = command;
-    task.arguments = arguments;
-    const Result<Task> added = TaskRepository(store).add(task);
-    if (!added)
-        qWarning() << added.error().message;
-    return added ? added.value() : Task{};
 }
 
 void TestEngineTasks::dependsOn(Store &store, const Chain &chain, const Task &task,

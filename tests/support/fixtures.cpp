@@ -6,6 +6,8 @@
 #include "store/taskrepository.h"
 #include "teststore.h"
 
+#include <QDebug>
+
 namespace hg::test {
 
 Chain makeChain(Store &store, const QString &project, const QString &chain)
@@ -25,12 +27,21 @@ Chain makeChain(Store &store, const QString &project, const QString &chain)
 
 Task makeTask(Store &store, qint64 chainId, const QString &name, const QString &command)
 {
-    Task t;
-    t.chainId = chainId;
-    t.name = name;
-    t.kind = TaskKind::Program;
-    t.command = command;
-    const Result<Task> added = TaskRepository(store).add(t);
+    return addTask(store, chainId, name, TaskKind::Program, command);
+}
+
+Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+             const QString &command, const QStringList &arguments)
+{
+    Task task;
+    task.chainId = chainId;
+    task.name = name;
+    task.kind = kind;
+    task.command = command;
+    task.arguments = arguments;
+    const Result<Task> added = TaskRepository(store).add(task);
+    if (!added)
+        qWarning() << "cannot add task" << name << ':' << added.error().message;
     return added ? added.value() : Task{};
 }
 

@@ -16,6 +16,9 @@ namespace hg::test {
 Chain makeChain(Store &store, const QString &project, const QString &chain);
 Task makeTask(Store &store, qint64 chainId, const QString &name,
               const QString &command = QStringLiteral("/bin/true"));
+// Any kind of task; a bad definition is reported as a warning and gives id 0.
+Task addTask(Store &store, qint64 chainId, const QString &name, TaskKind kind,
+             const QString &command, const QStringList &arguments = {});
 
 class TestStore;
 
