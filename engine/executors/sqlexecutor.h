@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sqltarget.h"
+#include "store/sqltarget.h"
 #include "taskexecutor.h"
 
 #include <QFutureWatcher>

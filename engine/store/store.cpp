@@ -1,6 +1,7 @@
 #include "store.h"
 
 #include "migrator.h"
+#include "sqltarget.h"
 
 #include <QAtomicInteger>
 #include <QDir>
@@ -8,7 +9,6 @@
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QUrlQuery>
 
 namespace hg {
 namespace {
@@ -159,24 +159,11 @@ Status Store::configureSqliteJournal()
 
 Status Store::openPostgreSql()
 {
-    const QUrl &url = m_location.url();
-    m_database = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
-    QSqlDatabase &db = m_database;
-    db.setHostName(url.host());
-    db.setPort(url.port(5432));
-    db.setDatabaseName(m_location.databaseName());
-    db.setUserName(url.userName());
-    db.setPassword(url.password());
-    QStringList options{QStringLiteral("connect_timeout=5")};
-    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
-    for (const auto &[key, value] : items)
-        options << key + QLatin1Char('=') + value;
-    db.setConnectOptions(options.join(QLatin1Char(';')));
-    if (!db.open())
-        return Error::storage(
-            QStringLiteral("cannot connect to PostgreSQL store %1: %2")
-                .arg(m_location.displayName(), db.lastError().text().simplified()));
-    return execPragma(db, QStringLiteral("SET client_min_messages = WARNING"));
+    Result<QSqlDatabase> db = SqlTarget::forStore(m_location).open(m_connectionName);
+    if (!db)
+        return Error::storage(db.error().message); // names the store and the reason
+    m_database = db.value();
+    return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
 }
 
 Status Store::transaction(const std::function<Status()> &work)

@@ -1,6 +1,6 @@
 #include "sqltarget.h"
 
-#include "store/storelocation.h"
+#include "storelocation.h"
 
 #include <QSqlError>
 #include <QUrlQuery>
