@@ -29,6 +29,9 @@ const char usageText[] =
     "  schedule add PROJECT/CHAIN EXPR [--dialect auto|unix|seconds|quartz|pgtimetable]\n"
     "        [--tz ZONE] [--misfire skip|once|all]\n"
     "  schedule list [PROJECT/CHAIN] | schedule rm ID\n"
+    "  connection add NAME --kind sqlite|postgresql|mysql|... [--host H] [--port P]\n"
+    "        [--database D] [--user U] [--options O] [--keychain-key K]\n"
+    "  connection list | connection rm NAME\n"
     "  cron next EXPR [--dialect auto|unix|seconds|quartz|pgtimetable] [--tz ZONE]\n"
     "        [--from ISO8601] [--count N]\n"
     "  cron explain EXPR [--dialect ...] [--tz ZONE]\n"
@@ -116,6 +119,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("task"), runTaskCommand},
         {QLatin1StringView("dep"), runDependencyCommand},
         {QLatin1StringView("schedule"), runScheduleCommand},
+        {QLatin1StringView("connection"), runConnectionCommand},
         {QLatin1StringView("cron"), runCronCommand},
     };
     for (const auto &[name, runner] : groups) {

@@ -14,7 +14,8 @@ int runTaskCommand(CliContext &context, const QString &verb, const QStringList &
 int runDependencyCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runCronCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
-// serve, run, runs, logs, stop, pause, resume, rerun: COMMAND ARGS.
+int runConnectionCommand(CliContext &context, const QString &verb, const QStringList &args);
+// serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);
 // export and import take no verb.
 int runExportCommand(CliContext &context, const QStringList &args);

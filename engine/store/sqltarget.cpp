@@ -56,8 +56,10 @@ Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const 
     case ConnectionKind::MySql:
         target.driver = QStringLiteral("QMYSQL");
         target.port = profile.port > 0 ? profile.port : 3306;
+        // The [client] group of ~/.my.cnf may hold the password, as ~/.pgpass does for libpq.
         if (target.options.isEmpty())
-            target.options = QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5");
+            target.options =
+                QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5;MYSQL_READ_DEFAULT_GROUP=client");
         break;
     default:
         return Error::invalid(QStringLiteral("connection '%1' is a %2 profile; SQL tasks need a "

@@ -36,6 +36,7 @@ private slots:
     void cronExplain_describesAndWarns();
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
+    void connection_addListAndRemove();
 
 private:
     struct Output
@@ -577,6 +578,47 @@ void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()
         QCOMPARE(run.batchParallel, 2);
     }
     QCOMPARE(CommandRepository(t.store()).pending()->size(), 5);
+}
+
+void TestCommandLine::connection_addListAndRemove()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    Output result =
+        runOn(t, {QStringLiteral("connection"), QStringLiteral("add"), QStringLiteral("warehouse"),
+                  QStringLiteral("--kind"), QStringLiteral("postgresql"), QStringLiteral("--host"),
+                  QStringLiteral("db.example.org"), QStringLiteral("--port"),
+                  QStringLiteral("5433"), QStringLiteral("--database"), QStringLiteral("dwh"),
+                  QStringLiteral("--user"), QStringLiteral("etl")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    result = runOn(t, {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("load"), QStringLiteral("--kind"), QStringLiteral("sql"),
+                       QStringLiteral("--command"), QStringLiteral("CALL load(?)"),
+                       QStringLiteral("--arg"), QStringLiteral("${run.scheduled_for}"),
+                       QStringLiteral("--connection"), QStringLiteral("warehouse")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    result =
+        runOn(t, {QStringLiteral("connection"), QStringLiteral("list"), QStringLiteral("--json")});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonArray list = QJsonDocument::fromJson(result.out.toUtf8()).array();
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.first()[QStringLiteral("port")].toInt(), 5433);
+    QCOMPARE(list.first()[QStringLiteral("kind")].toString(), QStringLiteral("postgresql"));
+    // Still used by a task: kept.
+    result =
+        runOn(t, {QStringLiteral("connection"), QStringLiteral("rm"), QStringLiteral("warehouse")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QLatin1String("still used by a task")), qPrintable(result.err));
+    QCOMPARE(runOn(t, {QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("load")})
+                 .exitCode,
+             0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("connection"), QStringLiteral("rm"), QStringLiteral("warehouse")})
+            .exitCode,
+        0);
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)
