@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -56,9 +57,14 @@ void everySecond(int schedules, int seconds)
                .arg(begin + 2000)
                .arg(begin + (seconds + 1) * 1000));
     QList<qint64> fire, start;
+    QHash<qint64, qint64> firstOfSecond; // due second -> lateness of its first recorded fire
     qint64 notStarted = 0;
     while (q.next()) {
-        fire << q.value(1).toLongLong() - q.value(0).toLongLong();
+        const qint64 late = q.value(1).toLongLong() - q.value(0).toLongLong();
+        fire << late;
+        const qint64 second = q.value(0).toLongLong();
+        firstOfSecond[second] =
+            firstOfSecond.contains(second) ? std::min(firstOfSecond.value(second), late) : late;
         if (q.value(2).isNull())
             ++notStarted;
         else
@@ -67,6 +73,8 @@ void everySecond(int schedules, int seconds)
     out << QStringLiteral("  %1 schedules every second, %2 fires measured:\n")
                .arg(schedules)
                .arg(fire.size());
+    out << "    engine awake (first fire of each second written): "
+        << bench::figures(firstOfSecond.values()) << '\n';
     out << "    fire recorded (run row written): " << bench::figures(fire) << '\n';
     out << "    run started:                     " << bench::figures(start);
     if (notStarted > 0)

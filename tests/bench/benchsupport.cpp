@@ -66,6 +66,8 @@ double percentile(QList<qint64> values, double percent)
 
 QString figures(const QList<qint64> &values)
 {
+    if (values.isEmpty())
+        return QStringLiteral("none");
     return QStringLiteral("p50 %1 ms, p99 %2 ms, max %3 ms")
         .arg(percentile(values, 50))
         .arg(percentile(values, 99))
