@@ -105,6 +105,69 @@ Status RunRepository::setBatch(qint64 runId, qint64 batchId)
     return q.exec(QStringLiteral("update run %1").arg(runId));
 }
 
+Result<QList<RunListing>> RunRepository::page(const RunPageQuery &query) const
+{
+    // The sort key as SQL; NULL times sort as 0 so the keyset comparison stays total.
+    QString key;
+    switch (query.sort) {
+    case RunPageQuery::SortKey::Id:
+        key = QStringLiteral("r.id");
+        break;
+    case RunPageQuery::SortKey::ScheduledFor:
+        key = QStringLiteral("r.scheduled_for");
+        break;
+    case RunPageQuery::SortKey::StartedAt:
+        key = QStringLiteral("COALESCE(r.started_at, 0)");
+        break;
+    case RunPageQuery::SortKey::Duration:
+        key = QStringLiteral("(COALESCE(r.finished_at, r.started_at, 0) - "
+                             "COALESCE(r.started_at, 0))");
+        break;
+    }
+    QStringList conditions;
+    QVariantList values;
+    if (query.chainId) {
+        conditions << QStringLiteral("r.chain_id = ?");
+        values << *query.chainId;
+    }
+    if (query.state) {
+        conditions << QStringLiteral("r.state = ?");
+        values << enumName(*query.state);
+    }
+    if (query.trigger) {
+        conditions << QStringLiteral("r.trigger = ?");
+        values << enumName(*query.trigger);
+    }
+    const QLatin1StringView direction(query.ascending ? ">" : "<");
+    if (query.after) {
+        conditions << QStringLiteral("(%1 %2 ? OR (%1 = ? AND r.id %2 ?))").arg(key, direction);
+        values << query.after->first << query.after->first << query.after->second;
+    }
+    const QLatin1StringView order(query.ascending ? "ASC" : "DESC");
+    QString sql = QStringLiteral("SELECT r.id, r.chain_id, r.schedule_id, r.parent_run_id, "
+                                 "r.rerun_of_id, r.trigger, r.scheduled_for, r.state, "
+                                 "r.engine_name, r.parameters, r.created_at, r.started_at, "
+                                 "r.finished_at, r.batch_id, r.batch_parallel, "
+                                 "p.name || '/' || c.name, %1 FROM run r "
+                                 "JOIN chain c ON c.id = r.chain_id "
+                                 "JOIN project p ON p.id = c.project_id ")
+                      .arg(key);
+    if (!conditions.isEmpty())
+        sql +=
+            QStringLiteral("WHERE ") + conditions.join(QLatin1String(" AND ")) + QLatin1Char(' ');
+    sql += QStringLiteral("ORDER BY %1 %2, r.id %2 LIMIT ?").arg(key, order);
+    StoreQuery q(m_store, sql);
+    for (const QVariant &value : std::as_const(values))
+        q.bind(value);
+    q.bind(query.limit);
+    if (Status s = q.exec(QStringLiteral("list runs")); !s)
+        return s.error();
+    QList<RunListing> rows;
+    while (q.next())
+        rows << RunListing{readRun(q), q.text(15), q.int64(16)};
+    return rows;
+}
+
 Result<Run> RunRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectRun + QStringLiteral("WHERE id = ?"));

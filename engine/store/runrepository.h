@@ -20,6 +20,30 @@ struct RunFilter
     int limit = 100;
 };
 
+// One page of the runs table for a view: filtered and sorted in SQL, continued by keyset
+// (the sort value and id of the last row shown), so a store with millions of runs answers any
+// page at once and never counts them.
+struct RunPageQuery
+{
+    enum class SortKey { Id, ScheduledFor, StartedAt, Duration };
+    std::optional<qint64> chainId;
+    std::optional<RunState> state;
+    std::optional<RunTrigger> trigger;
+    SortKey sort = SortKey::Id;
+    bool ascending = false;
+    // Continue after this row (its sort value and id); nullopt: the first page.
+    std::optional<std::pair<qint64, qint64>> after;
+    int limit = 200;
+};
+
+// A run with what a list shows beside it, and the key to continue a page after it.
+struct RunListing
+{
+    Run run;
+    QString chainPath; // PROJECT/CHAIN
+    qint64 sortValue = 0;
+};
+
 class RunRepository final
 {
 public:
@@ -39,6 +63,7 @@ public:
     Result<Run> byId(qint64 id) const;
     Status setBatch(qint64 runId, qint64 batchId);
     Result<QList<Run>> list(const RunFilter &filter) const;
+    Result<QList<RunListing>> page(const RunPageQuery &query) const;
     // Persists a transition; started/finished times are set when the state implies them.
     Status setState(qint64 runId, RunState state, const QDateTime &at,
                     const QString &engineName = {});

@@ -1,0 +1,295 @@
+#include "runsmodel.h"
+
+#include "store/chainrepository.h"
+
+#include <QColor>
+#include <QLocale>
+
+namespace hg {
+namespace {
+
+QString localTime(const QDateTime &time)
+{
+    return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                          : QString();
+}
+
+QString durationText(const Run &run)
+{
+    if (!run.startedAt.isValid())
+        return {};
+    if (!run.finishedAt.isValid())
+        return RunsModel::tr("running");
+    const qint64 ms = run.startedAt.msecsTo(run.finishedAt);
+    if (ms < 60000)
+        return RunsModel::tr("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1);
+    const qint64 seconds = ms / 1000;
+    if (seconds < 3600)
+        return RunsModel::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+    return RunsModel::tr("%1 h %2 min").arg(seconds / 3600).arg(seconds / 60 % 60);
+}
+
+QColor stateColour(RunState state)
+{
+    switch (state) {
+    case RunState::Succeeded:
+        return QColor(0x2e, 0x7d, 0x32);
+    case RunState::Failed:
+    case RunState::TimedOut:
+    case RunState::Interrupted:
+        return QColor(0xc6, 0x28, 0x28);
+    case RunState::Running:
+        return QColor(0x15, 0x65, 0xc0);
+    case RunState::Cancelled:
+    case RunState::Paused:
+        return QColor(0x6d, 0x6d, 0x6d);
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
+RunsModel::RunsModel(Store &store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{
+    m_query.limit = pageSize;
+}
+
+void RunsModel::setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
+                          std::optional<RunTrigger> trigger)
+{
+    m_query.chainId = chainId;
+    m_query.state = state;
+    m_query.trigger = trigger;
+    (void)reload();
+}
+
+Status RunsModel::reload()
+{
+    m_notifying = true;
+    beginResetModel();
+    m_rows.clear();
+    m_loaded.clear();
+    m_exhausted = false;
+    m_query.after.reset();
+    const Result<QList<RunListing>> first = fetchPage();
+    if (first) {
+        m_rows = first.value();
+        for (const RunListing &row : std::as_const(m_rows))
+            m_loaded.insert(row.run.id);
+        m_exhausted = m_rows.size() < pageSize;
+    } else {
+        m_exhausted = true;
+    }
+    // Views (and QAbstractItemModelTester) may ask for more while a change is announced;
+    // rows fetched inside that notification would come twice or confuse them.
+    endResetModel();
+    m_notifying = false;
+    return first ? Status() : Status(first.error());
+}
+
+Result<QList<RunListing>> RunsModel::fetchPage()
+{
+    RunPageQuery query = m_query;
+    if (!m_rows.isEmpty())
+        query.after = std::pair(m_rows.last().sortValue, m_rows.last().run.id);
+    Result<QList<RunListing>> page = RunRepository(m_store).page(query);
+    if (!page)
+        m_lastError = page.error().message;
+    return page;
+}
+
+int RunsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int RunsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const RunListing &row = m_rows.at(index.row());
+    const Run &run = row.run;
+    switch (role) {
+    case RunIdRole:
+        return run.id;
+    case StateRole:
+        return int(run.state);
+    case ChainIdRole:
+        return run.chainId;
+    case Qt::ForegroundRole:
+        return index.column() == StateColumn ? QVariant(stateColour(run.state)) : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == IdColumn || index.column() == DurationColumn
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case IdColumn:
+            return run.id;
+        case ChainColumn:
+            return row.chainPath;
+        case StateColumn:
+            return enumName(run.state);
+        case TriggerColumn:
+            return enumName(run.trigger);
+        case ScheduledColumn:
+            return localTime(run.scheduledFor);
+        case StartedColumn:
+            return localTime(run.startedAt);
+        case DurationColumn:
+            return durationText(run);
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case IdColumn:
+        return tr("Run");
+    case ChainColumn:
+        return tr("Chain");
+    case StateColumn:
+        return tr("State");
+    case TriggerColumn:
+        return tr("Trigger");
+    case ScheduledColumn:
+        return tr("Scheduled for");
+    case StartedColumn:
+        return tr("Started");
+    case DurationColumn:
+        return tr("Duration");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+bool RunsModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_exhausted;
+}
+
+void RunsModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_exhausted || m_notifying)
+        return;
+    const Result<QList<RunListing>> page = fetchPage();
+    if (!page || page->isEmpty()) {
+        m_exhausted = true;
+        return;
+    }
+    m_exhausted = page->size() < pageSize;
+    const int first = int(m_rows.size());
+    m_notifying = true;
+    beginInsertRows({}, first, first + int(page->size()) - 1);
+    for (const RunListing &row : page.value()) {
+        m_rows << row;
+        m_loaded.insert(row.run.id);
+    }
+    endInsertRows();
+    m_notifying = false;
+}
+
+void RunsModel::sort(int column, Qt::SortOrder order)
+{
+    using Key = RunPageQuery::SortKey;
+    std::optional<Key> key;
+    switch (Column(column)) {
+    case IdColumn:
+        key = Key::Id;
+        break;
+    case ScheduledColumn:
+        key = Key::ScheduledFor;
+        break;
+    case StartedColumn:
+        key = Key::StartedAt;
+        break;
+    case DurationColumn:
+        key = Key::Duration;
+        break;
+    default:
+        break;
+    }
+    if (!key)
+        return;
+    m_query.sort = *key;
+    m_query.ascending = order == Qt::AscendingOrder;
+    (void)reload();
+}
+
+bool RunsModel::matchesFilter(const Run &run) const
+{
+    return (!m_query.chainId || *m_query.chainId == run.chainId)
+           && (!m_query.state || *m_query.state == run.state)
+           && (!m_query.trigger || *m_query.trigger == run.trigger);
+}
+
+int RunsModel::rowOf(qint64 runId) const
+{
+    for (qsizetype i = 0; i < m_rows.size(); ++i) { // active runs are near the top
+        if (m_rows.at(i).run.id == runId)
+            return int(i);
+    }
+    return -1;
+}
+
+QString RunsModel::chainPath(qint64 chainId)
+{
+    if (const auto known = m_chainPaths.constFind(chainId); known != m_chainPaths.constEnd())
+        return known.value();
+    const Result<ChainPath> path = ChainRepository(m_store).pathOf(chainId);
+    const QString text = path ? path->toString() : QString::number(chainId);
+    m_chainPaths.insert(chainId, text);
+    return text;
+}
+
+void RunsModel::applyRun(const Run &run)
+{
+    if (m_loaded.contains(run.id)) {
+        const int row = rowOf(run.id);
+        if (row < 0)
+            return;
+        RunListing &listing = m_rows[row];
+        listing.run.state = run.state;
+        if (run.startedAt.isValid())
+            listing.run.startedAt = run.startedAt;
+        if (run.finishedAt.isValid())
+            listing.run.finishedAt = run.finishedAt;
+        if (!run.engineName.isEmpty())
+            listing.run.engineName = run.engineName;
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        return;
+    }
+    // New runs show at once only where they belong without a query: the top of a
+    // newest-first list.
+    const bool newestFirst = m_query.sort == RunPageQuery::SortKey::Id && !m_query.ascending;
+    if (!newestFirst || !matchesFilter(run)
+        || (!m_rows.isEmpty() && run.id < m_rows.first().run.id))
+        return;
+    const QString path = chainPath(run.chainId);
+    m_notifying = true;
+    beginInsertRows({}, 0, 0);
+    m_rows.prepend(RunListing{run, path, run.id});
+    m_loaded.insert(run.id);
+    endInsertRows();
+    m_notifying = false;
+}
+
+} // namespace hg

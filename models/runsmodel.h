@@ -1,0 +1,77 @@
+#pragma once
+
+#include "domain/result.h"
+#include "store/runrepository.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QSet>
+
+namespace hg {
+
+class Store;
+
+// The runs table. Rows arrive a page at a time through fetchMore(), filtered and sorted in SQL
+// (RunRepository::page), so a store with a million runs opens at once and nothing ever walks
+// all of them. Engine events update the rows shown in place; a new run appears at the top
+// when the view shows the newest first.
+class RunsModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunsModel)
+
+public:
+    enum Column {
+        IdColumn,
+        ChainColumn,
+        StateColumn,
+        TriggerColumn,
+        ScheduledColumn,
+        StartedColumn,
+        DurationColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role { RunIdRole = Qt::UserRole + 1, StateRole, ChainIdRole };
+    Q_ENUM(Role)
+
+    explicit RunsModel(Store &store, QObject *parent = nullptr);
+
+    // Filters; unset means all. Each change reloads the first page.
+    void setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
+                   std::optional<RunTrigger> trigger);
+    Status reload();
+    QString lastError() const { return m_lastError; }
+    static constexpr int pageSize = 200;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    // Id, scheduled-for, started and duration sort in SQL; other columns keep the order.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+public slots:
+    // From Engine::runChanged (queued from the engine thread).
+    void applyRun(const hg::Run &run);
+
+private:
+    Result<QList<RunListing>> fetchPage();
+    bool matchesFilter(const Run &run) const;
+    int rowOf(qint64 runId) const;
+    QString chainPath(qint64 chainId);
+
+    Store &m_store;
+    RunPageQuery m_query;
+    QList<RunListing> m_rows;
+    QSet<qint64> m_loaded; // ids of m_rows
+    QHash<qint64, QString> m_chainPaths;
+    bool m_exhausted = false;
+    bool m_notifying = false; // inside endResetModel()/endInsertRows()
+    QString m_lastError;
+};
+
+} // namespace hg
