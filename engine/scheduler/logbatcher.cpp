@@ -32,7 +32,7 @@ void LogBatcher::flush()
     m_timer.stop();
     if (m_pending.isEmpty())
         return;
-    const QList<LogLine> batch = std::exchange(m_pending, {});
+    QList<LogLine> batch = std::exchange(m_pending, {});
     if (LogRepository(m_store).append(batch))
         emit linesWritten(batch);
 }

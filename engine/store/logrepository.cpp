@@ -3,27 +3,46 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <algorithm>
+
 namespace hg {
 
-Status LogRepository::append(const QList<LogLine> &lines)
+Status LogRepository::append(QList<LogLine> &lines)
 {
     if (lines.isEmpty())
         return {};
     return m_store.transaction([&]() -> Status {
         StoreQuery q(m_store, QStringLiteral("INSERT INTO log_line (run_id, task_run_id, stream, "
-                                             "at, text) VALUES (?, ?, ?, ?, ?)"));
-        for (const LogLine &line : lines) {
+                                             "at, text) VALUES (?, ?, ?, ?, ?) RETURNING id"));
+        for (LogLine &line : lines) {
             q.bind(line.runId)
                 .bind(StoreQuery::fromId(line.taskRunId))
                 .bind(enumName(line.stream))
                 .bind(StoreQuery::fromTime(line.at))
                 .bind(line.text);
-            if (Status s = q.exec(QStringLiteral("write log line")); !s)
+            if (Status s = q.execSingle(QStringLiteral("write log line"), {}); !s)
                 return s;
+            line.id = q.int64(0); // a live view tells these apart from what it read
         }
         return {};
     });
 }
+
+namespace {
+
+QList<LogLine> readLines(StoreQuery &q)
+{
+    QList<LogLine> lines;
+    while (q.next()) {
+        lines << LogLine{
+            q.int64(0), q.int64(1),
+            q.int64(2), enumFromString<LogStream>(q.text(3)).value_or(LogStream::System),
+            q.time(4),  q.text(5)};
+    }
+    return lines;
+}
+
+} // namespace
 
 Result<QList<LogLine>> LogRepository::read(qint64 runId, qint64 afterId, int limit) const
 {
@@ -33,13 +52,19 @@ Result<QList<LogLine>> LogRepository::read(qint64 runId, qint64 afterId, int lim
     q.bind(runId).bind(afterId).bind(qMax(limit, 1));
     if (Status s = q.exec(QStringLiteral("read log")); !s)
         return s.error();
-    QList<LogLine> lines;
-    while (q.next()) {
-        lines << LogLine{
-            q.int64(0), q.int64(1),
-            q.int64(2), enumFromString<LogStream>(q.text(3)).value_or(LogStream::System),
-            q.time(4),  q.text(5)};
-    }
+    return readLines(q);
+}
+
+Result<QList<LogLine>> LogRepository::readTail(qint64 runId, int limit) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT id, run_id, COALESCE(task_run_id, 0), stream, at, "
+                                         "text FROM log_line WHERE run_id = ? "
+                                         "ORDER BY id DESC LIMIT ?"));
+    q.bind(runId).bind(qMax(limit, 1));
+    if (Status s = q.exec(QStringLiteral("read log")); !s)
+        return s.error();
+    QList<LogLine> lines = readLines(q);
+    std::reverse(lines.begin(), lines.end());
     return lines;
 }
 

@@ -16,10 +16,13 @@ public:
         : m_store(store)
     {}
 
-    // One transaction per batch: the engine collects lines and writes them together.
-    Status append(const QList<LogLine> &lines);
+    // One transaction per batch: the engine collects lines and writes them together. Each
+    // line gets its id.
+    Status append(QList<LogLine> &lines);
     // Lines of a run after afterId, oldest first (follow mode pages with the last id seen).
     Result<QList<LogLine>> read(qint64 runId, qint64 afterId = 0, int limit = 1000) const;
+    // The last `limit` lines of a run, oldest first (where a live view starts).
+    Result<QList<LogLine>> readTail(qint64 runId, int limit) const;
 
 private:
     Store &m_store;

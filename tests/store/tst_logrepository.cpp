@@ -49,10 +49,17 @@ void TestLogRepository::append_batchIsReadBackInOrder()
     HG_TEST_STORE(t);
     const qint64 run = makeRun(t.store());
     LogRepository log(t.store());
-    QVERIFY(log.append(lines(run, 500)));
+    QList<LogLine> batch = lines(run, 500);
+    QVERIFY(log.append(batch));
     const Result<QList<LogLine>> read = log.read(run, 0, 1000);
     QVERIFY(read);
     QCOMPARE(read->size(), 500);
+    QCOMPARE(batch.first().id, read->first().id); // append tells each line its id
+    QCOMPARE(batch.last().id, read->last().id);
+    const Result<QList<LogLine>> tail = log.readTail(run, 3);
+    QCOMPARE(tail->size(), 3);
+    QCOMPARE(tail->last().id, batch.last().id);
+    QCOMPARE(tail->first().text, QStringLiteral("line 497 – ünïcode"));
     QCOMPARE(read->at(0).text, QStringLiteral("line 0 – ünïcode"));
     QCOMPARE(read->at(0).stream, LogStream::Stderr);
     QCOMPARE(read->at(499).text, QStringLiteral("line 499 – ünïcode"));
@@ -63,10 +70,12 @@ void TestLogRepository::read_followsFromLastSeenId()
     HG_TEST_STORE(t);
     const qint64 run = makeRun(t.store());
     LogRepository log(t.store());
-    QVERIFY(log.append(lines(run, 10)));
+    QList<LogLine> ten = lines(run, 10);
+    QVERIFY(log.append(ten));
     const Result<QList<LogLine>> first = log.read(run, 0, 4);
     QCOMPARE(first->size(), 4);
-    QVERIFY(log.append(lines(run, 5, 10)));
+    QList<LogLine> more = lines(run, 5, 10);
+    QVERIFY(log.append(more));
     const Result<QList<LogLine>> rest = log.read(run, first->last().id, 100);
     QCOMPARE(rest->size(), 11);
     QCOMPARE(rest->first().text, QStringLiteral("line 4 – ünïcode"));
