@@ -310,6 +310,7 @@ void RunExecution::startTask(qint64 taskId)
         return;
     }
     state.executor = std::move(created.value());
+    state.launched = false;
     TaskExecutor *executor = state.executor.get();
     const qint64 taskRunId = state.row.id;
     connect(executor, &TaskExecutor::processStarted, this,
@@ -331,7 +332,25 @@ void RunExecution::startTask(qint64 taskId)
             });
     connect(executor, &TaskExecutor::finished, this,
             [this, taskId](const TaskOutcome &outcome) { taskFinished(taskId, outcome); });
-    executor->start();
+    // Launched from the event loop, after the engine's dispatch pass has committed this
+    // attempt's row: a crash can then never leave a process the store knows nothing of (the
+    // next engine would run the attempt a second time beside the orphan).
+    QMetaObject::invokeMethod(
+        this, [this, taskId] { launch(taskId); }, Qt::QueuedConnection);
+}
+
+void RunExecution::launch(qint64 taskId)
+{
+    TaskState &state = m_tasks[taskId];
+    if (state.phase != Phase::Running || !state.executor || state.launched)
+        return;
+    if (m_stopping) { // stopped between the dispatch and now: it never starts
+        taskFinished(taskId, TaskOutcome{m_stopReason.value_or(RunState::Cancelled), std::nullopt,
+                                         QStringLiteral("stopped before it started")});
+        return;
+    }
+    state.launched = true;
+    state.executor->start();
 }
 
 void RunExecution::taskFinished(qint64 taskId, const TaskOutcome &outcome)
@@ -378,7 +397,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
         // "end": nothing more starts and what still runs is stopped.
         m_stopping = true;
         for (auto &[otherId, other] : m_tasks) {
-            if (other.phase == Phase::Running && other.executor)
+            if (other.phase == Phase::Running && other.executor && other.launched)
                 other.executor->stop(RunState::Cancelled);
             else if (other.phase == Phase::Waiting)
                 other.phase = Phase::Blocked;
@@ -451,7 +470,7 @@ void RunExecution::stop(RunState reason)
     m_stopping = true;
     m_stopReason = reason;
     for (auto &[id, state] : m_tasks) {
-        if (state.phase == Phase::Running && state.executor) {
+        if (state.phase == Phase::Running && state.executor && state.launched) {
             state.executor->stop(reason);
         } else if (state.phase == Phase::Waiting) {
             state.phase = Phase::Done;

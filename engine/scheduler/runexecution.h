@@ -77,6 +77,7 @@ private:
         RunState outcome = RunState::Queued; // final state of the last attempt
         bool effectiveFailure = false;       // failed and not ignored
         std::unique_ptr<TaskExecutor> executor;
+        bool launched = false; // executor->start() called (see launch())
         std::unique_ptr<QTimer> retryTimer;
     };
 
@@ -85,6 +86,7 @@ private:
     Result<std::unique_ptr<TaskExecutor>> createExecutor(const TaskState &state);
     QString substitute(const QString &text) const;
     QJsonValue substituteJson(const QJsonValue &value) const;
+    void launch(qint64 taskId);
     void taskFinished(qint64 taskId, const TaskOutcome &outcome);
     void recordTaskEnd(qint64 taskId, const TaskOutcome &outcome);
     void scheduleRetry(TaskState &state);
