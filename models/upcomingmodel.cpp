@@ -1,0 +1,131 @@
+#include "upcomingmodel.h"
+
+#include "scheduler/scheduleplan.h"
+#include "store/chainrepository.h"
+#include "store/schedulerepository.h"
+
+#include <algorithm>
+
+namespace hg {
+
+UpcomingModel::UpcomingModel(Store &store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{}
+
+Status UpcomingModel::reload(const QDateTime &from, int days)
+{
+    const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list();
+    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    if (!schedules)
+        return schedules.error();
+    if (!chains)
+        return chains.error();
+    QHash<qint64, Chain> chainById;
+    for (const Chain &chain : chains.value())
+        chainById.insert(chain.id, chain);
+    const QHash<qint64, QString> paths = [&] {
+        QHash<qint64, QString> result;
+        for (const Chain &chain : chains.value()) {
+            const Result<ChainPath> path = ChainRepository(m_store).pathOf(chain.id);
+            result.insert(chain.id, path ? path->toString() : chain.name);
+        }
+        return result;
+    }();
+
+    const qint64 startMs =
+        (from.isValid() ? from : QDateTime::currentDateTimeUtc()).toMSecsSinceEpoch();
+    const qint64 endMs = startMs + qint64(days) * 86400000;
+    QList<Fire> fires;
+    int truncated = 0;
+    SchedulePlan::Cache cache;
+    for (const Schedule &schedule : schedules.value()) {
+        const Chain chain = chainById.value(schedule.chainId);
+        if (!schedule.enabled || !chain.enabled)
+            continue;
+        const Result<SchedulePlan> plan =
+            SchedulePlan::create(schedule, QTimeZone::systemTimeZone(), &cache);
+        if (!plan)
+            continue;
+        const QString description =
+            schedule.timeZone.isEmpty()
+                ? schedule.expression
+                : schedule.expression + QLatin1String(" (") + schedule.timeZone + QLatin1Char(')');
+        int count = 0;
+        for (std::optional<qint64> next = plan->nextFireMs(startMs - 1); next && *next < endMs;
+             next = plan->nextFireMs(*next)) {
+            if (++count > perSchedule) {
+                ++truncated;
+                break;
+            }
+            fires << Fire{*next, chain.id, schedule.id, paths.value(chain.id), description};
+        }
+    }
+    std::stable_sort(fires.begin(), fires.end(),
+                     [](const Fire &a, const Fire &b) { return a.atMs < b.atMs; });
+    beginResetModel();
+    m_fires = std::move(fires);
+    m_truncated = truncated;
+    endResetModel();
+    return {};
+}
+
+int UpcomingModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_fires.size());
+}
+
+int UpcomingModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant UpcomingModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Fire &fire = m_fires.at(index.row());
+    switch (role) {
+    case FireTimeRole:
+        return QDateTime::fromMSecsSinceEpoch(fire.atMs, Qt::UTC);
+    case ChainIdRole:
+        return fire.chainId;
+    case ScheduleIdRole:
+        return fire.scheduleId;
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case WhenColumn:
+            return QDateTime::fromMSecsSinceEpoch(fire.atMs).toString(
+                QStringLiteral("ddd yyyy-MM-dd HH:mm:ss"));
+        case ChainColumn:
+            return fire.chainPath;
+        case ScheduleColumn:
+            return fire.schedule;
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant UpcomingModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case WhenColumn:
+        return tr("When");
+    case ChainColumn:
+        return tr("Chain");
+    case ScheduleColumn:
+        return tr("Schedule");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace hg

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "domain/result.h"
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+// The fire times of every enabled schedule of every enabled chain in the coming days (7 by
+// default), soonest first: the "Upcoming" calendar. A schedule that fires very often (every
+// second) is cut at perSchedule fire times so one noisy schedule cannot hide the others.
+class UpcomingModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UpcomingModel)
+
+public:
+    enum Column { WhenColumn, ChainColumn, ScheduleColumn, ColumnCount };
+    Q_ENUM(Column)
+    enum Role { FireTimeRole = Qt::UserRole + 1, ChainIdRole, ScheduleIdRole };
+    Q_ENUM(Role)
+
+    explicit UpcomingModel(Store &store, QObject *parent = nullptr);
+
+    // Recomputes from `from` (default now) for `days` days.
+    Status reload(const QDateTime &from = {}, int days = 7);
+    static constexpr int perSchedule = 500;
+    // Schedules whose fire times were cut at perSchedule.
+    int truncatedSchedules() const { return m_truncated; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Fire
+    {
+        qint64 atMs = 0;
+        qint64 chainId = 0;
+        qint64 scheduleId = 0;
+        QString chainPath;
+        QString schedule; // expression and zone
+    };
+
+    Store &m_store;
+    QList<Fire> m_fires;
+    int m_truncated = 0;
+};
+
+} // namespace hg
