@@ -1,0 +1,134 @@
+#include "taskrunsmodel.h"
+
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+
+namespace hg {
+
+TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{}
+
+Status TaskRunsModel::show(qint64 runId)
+{
+    const Result<Run> run = RunRepository(m_store).byId(runId);
+    if (!run)
+        return run.error();
+    const Result<QList<Task>> tasks = TaskRepository(m_store).list(run->chainId);
+    const Result<QList<TaskRun>> attempts = TaskRunRepository(m_store).listForRun(runId);
+    if (!tasks)
+        return tasks.error();
+    if (!attempts)
+        return attempts.error();
+    beginResetModel();
+    m_runId = runId;
+    m_taskNames.clear();
+    for (const Task &task : tasks.value())
+        m_taskNames.insert(task.id, task.name);
+    m_attempts = attempts.value();
+    endResetModel();
+    return {};
+}
+
+void TaskRunsModel::applyTaskRun(const TaskRun &taskRun)
+{
+    if (taskRun.runId != m_runId || m_runId == 0)
+        return;
+    for (qsizetype row = 0; row < m_attempts.size(); ++row) {
+        if (m_attempts.at(row).id == taskRun.id) {
+            m_attempts[row] = taskRun;
+            emit dataChanged(index(int(row), 0), index(int(row), ColumnCount - 1));
+            return;
+        }
+    }
+    const int row = int(m_attempts.size());
+    beginInsertRows({}, row, row);
+    m_attempts << taskRun;
+    endInsertRows();
+}
+
+int TaskRunsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_attempts.size());
+}
+
+int TaskRunsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const TaskRun &attempt = m_attempts.at(index.row());
+    switch (role) {
+    case TaskRunIdRole:
+        return attempt.id;
+    case TaskIdRole:
+        return attempt.taskId;
+    case StateRole:
+        return int(attempt.state);
+    case StartRole:
+        return attempt.startedAt;
+    case EndRole:
+        return attempt.finishedAt;
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case TaskColumn:
+            return m_taskNames.value(attempt.taskId, QString::number(attempt.taskId));
+        case AttemptColumn:
+            return attempt.attempt;
+        case StateColumn:
+            return enumName(attempt.state);
+        case StartedColumn:
+            return attempt.startedAt.isValid()
+                       ? attempt.startedAt.toLocalTime().toString(QStringLiteral("HH:mm:ss.zzz"))
+                       : QString();
+        case DurationColumn:
+            if (!attempt.startedAt.isValid() || !attempt.finishedAt.isValid())
+                return {};
+            return tr("%1 s").arg(double(attempt.startedAt.msecsTo(attempt.finishedAt)) / 1000.0, 0,
+                                  'f', 1);
+        case ExitColumn:
+            return attempt.exitCode ? QVariant(*attempt.exitCode) : QVariant();
+        case ErrorColumn:
+            return attempt.error;
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant TaskRunsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case TaskColumn:
+        return tr("Task");
+    case AttemptColumn:
+        return tr("Attempt");
+    case StateColumn:
+        return tr("State");
+    case StartedColumn:
+        return tr("Started");
+    case DurationColumn:
+        return tr("Duration");
+    case ExitColumn:
+        return tr("Exit");
+    case ErrorColumn:
+        return tr("Error");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace hg
