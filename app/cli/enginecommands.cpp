@@ -3,13 +3,11 @@
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
+#include "scheduler/runcontrol.h"
 #include "signalwatcher.h"
 #include "store/chainrepository.h"
-#include "store/commandrepository.h"
 #include "store/enginesessionrepository.h"
 #include "store/runrepository.h"
-#include "store/taskrepository.h"
-#include "store/taskrunrepository.h"
 #include "subcommands.h"
 
 #include <QCoreApplication>
@@ -35,16 +33,6 @@ bool engineIsServing(Store &store)
     const Result<QList<EngineSession>> sessions =
         EngineSessionRepository(store).live(QDateTime::currentDateTimeUtc());
     return sessions && !sessions->isEmpty();
-}
-
-Status enqueue(Store &store, CommandKind kind, qint64 runId, const QJsonObject &payload = {})
-{
-    Command command;
-    command.kind = kind;
-    command.runId = runId;
-    command.payload = payload;
-    const Result<Command> queued = CommandRepository(store).enqueue(command);
-    return queued ? Status() : queued.error();
 }
 
 Result<qint64> parseRunId(const QString &text)
@@ -175,29 +163,27 @@ int run(CliContext &context, const QStringList &args)
     const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
     if (!chain)
         return context.fail(chain.error());
-    Run run;
-    run.chainId = chain->id;
-    run.trigger = RunTrigger::Manual;
+    QJsonObject parameters;
     for (const QString &pair : parser.values(param)) {
         const qsizetype equals = pair.indexOf(QLatin1Char('='));
         if (equals <= 0)
             return context.usage(QStringLiteral("--param %1: expected K=V").arg(pair));
-        run.parameters.insert(pair.left(equals), pair.mid(equals + 1));
+        parameters.insert(pair.left(equals), pair.mid(equals + 1));
     }
-    const bool serving = engineIsServing(*store);
-    const Result<Run> created = RunRepository(*store).insert(run);
+    // With --wait and no engine serving the store, this process runs it: no start command.
+    const bool inProcess = parser.isSet(wait) && !engineIsServing(*store);
+    RunControl control(*store);
+    const Result<Run> created = inProcess ? control.createManual(chain->id, parameters)
+                                          : control.start(chain->id, parameters);
     if (!created)
         return context.fail(created.error());
     context.out() << created->id << '\n';
     context.out().flush();
-    if (!parser.isSet(wait) || serving) {
-        if (const Status queued = enqueue(*store, CommandKind::Start, created->id); !queued)
-            return context.fail(queued.error());
-        if (!parser.isSet(wait))
-            return ExitOk;
-        return exitFor(RunFollower(*store, context.out()).follow(created->id), context);
-    }
-    return runInProcess(context, created->id);
+    if (inProcess)
+        return runInProcess(context, created->id);
+    if (!parser.isSet(wait))
+        return ExitOk;
+    return exitFor(RunFollower(*store, context.out()).follow(created->id), context);
 }
 
 int runs(CliContext &context, const QStringList &args)
@@ -303,13 +289,7 @@ int control(CliContext &context, CommandKind kind, const QString &name, const QS
     const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
     if (!runId)
         return context.fail(runId.error());
-    const Result<Run> run = RunRepository(*store).byId(*runId);
-    if (!run)
-        return context.fail(run.error());
-    if (isTerminal(run->state))
-        return context.fail(Error::invalid(
-            QStringLiteral("run %1 has already ended (%2)").arg(*runId).arg(enumName(run->state))));
-    const Status queued = enqueue(*store, kind, *runId);
+    const Status queued = RunControl(*store).control(kind, *runId);
     return queued ? ExitOk : context.fail(queued.error());
 }
 
@@ -327,45 +307,9 @@ int rerun(CliContext &context, const QStringList &args)
     const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
     if (!runId)
         return context.fail(runId.error());
-    const Result<Run> original = RunRepository(*store).byId(*runId);
-    if (!original)
-        return context.fail(original.error());
-    if (!isTerminal(original->state))
-        return context.fail(Error::invalid(QStringLiteral("run %1 has not ended yet (%2)")
-                                               .arg(*runId)
-                                               .arg(enumName(original->state))));
-    QJsonArray only;
-    if (parser.isSet(failedOnly)) {
-        // Like DolphinScheduler's start from the failed node: what did not succeed runs again.
-        QHash<qint64, TaskRun> last;
-        for (const TaskRun &attempt : TaskRunRepository(*store).listForRun(*runId).value()) {
-            if (!last.contains(attempt.taskId)
-                || last.value(attempt.taskId).attempt < attempt.attempt)
-                last.insert(attempt.taskId, attempt);
-        }
-        for (const Task &task : TaskRepository(*store).list(original->chainId).value()) {
-            if (!last.contains(task.id) || last.value(task.id).state != RunState::Succeeded)
-                only << task.id;
-        }
-        if (only.isEmpty())
-            return context.fail(Error::invalid(
-                QStringLiteral("run %1 has no failed or unrun task to run again").arg(*runId)));
-    }
-    Run again;
-    again.chainId = original->chainId;
-    again.trigger = RunTrigger::Rerun;
-    again.rerunOfId = original->id;
-    again.scheduledFor = original->scheduledFor;
-    again.parameters = original->parameters;
-    const Result<Run> created = RunRepository(*store).insert(again);
+    const Result<Run> created = RunControl(*store).rerun(*runId, parser.isSet(failedOnly));
     if (!created)
         return context.fail(created.error());
-    const Status queued = parser.isSet(failedOnly)
-                              ? enqueue(*store, CommandKind::RerunFailed, created->id,
-                                        {{QStringLiteral("tasks"), only}})
-                              : enqueue(*store, CommandKind::Rerun, created->id);
-    if (!queued)
-        return context.fail(queued.error());
     context.out() << created->id << '\n';
     context.out().flush();
     return ExitOk;
