@@ -1,6 +1,7 @@
 #include "guistartup.h"
 
 #include "mainwindow.h"
+#include "scheduler/enginehost.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
@@ -9,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QSettings>
+#include <QThread>
 
 namespace hg {
 
@@ -44,7 +46,14 @@ int runGui(int &argc, char **argv, const QStringList &arguments)
             settings.setValue(QStringLiteral("firstStart/exampleInstalled"), true);
     }
 
-    MainWindow window(*store.value());
+    // The engine runs in its own thread on the same store, with a connection of its own.
+    EngineConfig config;
+    config.storeLocation = location->backend() == StoreBackend::Sqlite ? location->sqlitePath()
+                                                                       : location->url().toString();
+    config.slotCount = std::max(2, 2 * QThread::idealThreadCount());
+    EngineHost engine(config);
+    MainWindow window(*store.value(), &engine);
+    engine.start();
     window.show();
     return QApplication::exec();
 }

@@ -36,6 +36,11 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     : QObject(parent)
     , m_config(std::move(config))
     , m_clock(clock ? std::move(clock) : std::make_shared<SystemClock>())
+    // Children, so that moveToThread() (EngineHost) takes them along to the engine thread.
+    , m_subchains(this)
+    , m_timer(this)
+    , m_commandTimer(this)
+    , m_heartbeatTimer(this)
 {
     if (m_config.name.isEmpty())
         m_config.name = QSysInfo::machineHostName();

@@ -1,6 +1,7 @@
 #include "executors/processinfo.h"
 #include "fixtures.h"
 #include "scheduler/enginehost.h"
+#include "scheduler/runcontrol.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
@@ -40,9 +41,11 @@ void TestEngineHost::run_executesInTheEngineThread()
     host.start();
     QVERIFY(started.wait(10000));
 
-    const Run run = test::queueRun(t.store(), chain.id);
-    QMetaObject::invokeMethod(host.engine(), "admitRun", Qt::QueuedConnection,
-                              Q_ARG(qint64, run.id));
+    // Through the command table, as the GUI and the CLI ask: the engine's command timer must
+    // live in the engine thread for this to arrive.
+    const Result<Run> queued = RunControl(t.store()).start(chain.id);
+    QVERIFY(queued);
+    const Run run = queued.value();
     QTRY_VERIFY_WITH_TIMEOUT(
         !runs.isEmpty() && runs.last().first().value<Run>().state == RunState::Succeeded, 10000);
     QCOMPARE(emittedFrom, host.thread());

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "domain/logline.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLineEdit;
+class QListView;
+
+namespace hg {
+
+class LogModel;
+class Store;
+
+// The live log of the selected run: follows new lines (unless paused), tells stdout, stderr
+// and engine notes apart by colour, searches, copies and saves.
+class LogView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LogView)
+
+public:
+    explicit LogView(Store &store, QWidget *parent = nullptr);
+
+    LogModel *model() const { return m_model; }
+    void follow(qint64 runId);
+    bool isFollowing() const;
+
+public slots:
+    void appendLines(const QList<hg::LogLine> &lines);
+
+private:
+    void findNext(bool forward);
+    void saveToFile();
+
+    LogModel *m_model = nullptr;
+    QListView *m_list = nullptr;
+    QLineEdit *m_search = nullptr;
+    QCheckBox *m_follow = nullptr;
+};
+
+} // namespace hg

@@ -1,0 +1,202 @@
+#include "runsview.h"
+
+#include "logmodel.h"
+#include "logview.h"
+#include "runsmodel.h"
+#include "scheduler/runcontrol.h"
+#include "taskrunsmodel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace hg {
+
+RunsView::RunsView(Store &store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_runs(new RunsModel(store, this))
+    , m_attempts(new TaskRunsModel(store, this))
+    , m_table(new QTableView(this))
+    , m_attemptTable(new QTableView(this))
+    , m_log(new LogView(store, this))
+    , m_state(new QComboBox(this))
+    , m_trigger(new QComboBox(this))
+    , m_message(new QLabel(this))
+{
+    m_state->addItem(tr("All states"));
+    for (RunState state :
+         {RunState::Queued, RunState::Running, RunState::Paused, RunState::Succeeded,
+          RunState::Failed, RunState::Cancelled, RunState::TimedOut, RunState::Interrupted})
+        m_state->addItem(enumName(state), int(state));
+    m_trigger->addItem(tr("All triggers"));
+    for (RunTrigger trigger : {RunTrigger::Schedule, RunTrigger::Manual, RunTrigger::Rerun,
+                               RunTrigger::Backfill, RunTrigger::Subchain})
+        m_trigger->addItem(enumName(trigger), int(trigger));
+
+    auto *toolbar = new QToolBar(this);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_stop = toolbar->addAction(tr("Stop"), this, [this] {
+        request([this](qint64 id) { return RunControl(m_store).control(CommandKind::Stop, id); });
+    });
+    m_pause = toolbar->addAction(tr("Pause"), this, [this] {
+        request([this](qint64 id) { return RunControl(m_store).control(CommandKind::Pause, id); });
+    });
+    m_resume = toolbar->addAction(tr("Resume"), this, [this] {
+        request([this](qint64 id) { return RunControl(m_store).control(CommandKind::Resume, id); });
+    });
+    toolbar->addSeparator();
+    m_rerun = toolbar->addAction(tr("Rerun"), this, [this] {
+        request([this](qint64 id) {
+            const Result<Run> again = RunControl(m_store).rerun(id, false);
+            return again ? Status() : Status(again.error());
+        });
+    });
+    m_rerunFailed = toolbar->addAction(tr("Rerun failed"), this, [this] {
+        request([this](qint64 id) {
+            const Result<Run> again = RunControl(m_store).rerun(id, true);
+            return again ? Status() : Status(again.error());
+        });
+    });
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_rerun->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_state);
+    bar->addWidget(m_trigger);
+    bar->addWidget(toolbar);
+    bar->addWidget(m_message, 1);
+
+    m_table->setModel(m_runs);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSortIndicator(RunsModel::IdColumn, Qt::DescendingOrder);
+    m_table->setSortingEnabled(true);
+    m_table->setColumnWidth(RunsModel::ChainColumn, 220);
+    m_table->setColumnWidth(RunsModel::ScheduledColumn, 150);
+    m_table->setColumnWidth(RunsModel::StartedColumn, 150);
+
+    m_attemptTable->setModel(m_attempts);
+    m_attemptTable->verticalHeader()->hide();
+    m_attemptTable->horizontalHeader()->setStretchLastSection(true);
+    m_attemptTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+    auto *detail = new QSplitter(Qt::Horizontal, this);
+    detail->addWidget(m_attemptTable);
+    detail->addWidget(m_log);
+    detail->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_state, &QComboBox::currentIndexChanged, this, &RunsView::applyFilter);
+    connect(m_trigger, &QComboBox::currentIndexChanged, this, &RunsView::applyFilter);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &RunsView::showCurrentRun);
+    connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsView::updateActions);
+    connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsView::updateActions);
+    if (const Status loaded = m_runs->reload(); !loaded)
+        m_message->setText(loaded.error().message);
+    if (m_runs->rowCount() > 0)
+        m_table->selectRow(0);
+    updateActions();
+}
+
+void RunsView::applyFilter()
+{
+    const QVariant state = m_state->currentData();
+    const QVariant trigger = m_trigger->currentData();
+    m_runs->setFilter(
+        std::nullopt, state.isValid() ? std::optional(RunState(state.toInt())) : std::nullopt,
+        trigger.isValid() ? std::optional(RunTrigger(trigger.toInt())) : std::nullopt);
+}
+
+qint64 RunsView::currentRunId() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.siblingAtColumn(0).data(RunsModel::RunIdRole).toLongLong()
+                             : 0;
+}
+
+void RunsView::selectRun(qint64 runId)
+{
+    for (int row = 0; row < m_runs->rowCount(); ++row) {
+        if (m_runs->index(row, 0).data(RunsModel::RunIdRole).toLongLong() == runId) {
+            m_table->selectRow(row);
+            return;
+        }
+    }
+}
+
+void RunsView::showCurrentRun()
+{
+    const qint64 runId = currentRunId();
+    if (runId <= 0)
+        return;
+    (void)m_attempts->show(runId);
+    m_log->follow(runId);
+    for (int row = 0; row < m_attempts->rowCount(); ++row) {
+        const QModelIndex index = m_attempts->index(row, 0);
+        m_log->model()->setTaskName(index.data(TaskRunsModel::TaskRunIdRole).toLongLong(),
+                                    index.data().toString());
+    }
+    updateActions();
+}
+
+void RunsView::updateActions()
+{
+    const QModelIndex current = m_table->currentIndex();
+    const bool selected = current.isValid();
+    const RunState state =
+        selected ? RunState(current.siblingAtColumn(0).data(RunsModel::StateRole).toInt())
+                 : RunState::Queued;
+    const bool ended = selected && isTerminal(state);
+    m_stop->setEnabled(selected && !ended);
+    m_pause->setEnabled(selected && state == RunState::Running);
+    m_resume->setEnabled(selected && state == RunState::Paused);
+    m_rerun->setEnabled(ended);
+    m_rerunFailed->setEnabled(ended && state != RunState::Succeeded);
+}
+
+void RunsView::request(const std::function<Status(qint64)> &action)
+{
+    const qint64 runId = currentRunId();
+    if (runId <= 0)
+        return;
+    const Status done = action(runId);
+    m_message->setText(done ? tr("Sent to the engine.") : done.error().message);
+}
+
+void RunsView::applyRun(const Run &run)
+{
+    m_runs->applyRun(run);
+}
+
+void RunsView::applyTaskRun(const TaskRun &taskRun)
+{
+    m_attempts->applyTaskRun(taskRun);
+    if (taskRun.runId == m_attempts->runId())
+        m_log->model()->setTaskName(taskRun.id, m_attempts->taskName(taskRun.taskId));
+}
+
+void RunsView::appendLogLines(const QList<LogLine> &lines)
+{
+    m_log->appendLines(lines);
+}
+
+} // namespace hg

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "domain/logline.h"
+#include "domain/result.h"
+#include "domain/run.h"
+#include "domain/taskrun.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+class QToolBar;
+
+namespace hg {
+
+class LogView;
+class RunsModel;
+class Store;
+class TaskRunsModel;
+
+// Runs: a filterable, sortable table of every run (paged from the store), the controls
+// that go through the command table (stop, pause, resume, rerun, rerun failed), and for
+// the selected run its task attempts and its live log.
+class RunsView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunsView)
+
+public:
+    explicit RunsView(Store &store, QWidget *parent = nullptr);
+
+    RunsModel *runs() const { return m_runs; }
+    TaskRunsModel *attempts() const { return m_attempts; }
+    LogView *log() const { return m_log; }
+    QTableView *table() const { return m_table; }
+    // Shows the run and selects it (after "Run now").
+    void selectRun(qint64 runId);
+
+public slots:
+    void applyRun(const hg::Run &run);
+    void applyTaskRun(const hg::TaskRun &taskRun);
+    void appendLogLines(const QList<hg::LogLine> &lines);
+
+private:
+    void applyFilter();
+    void showCurrentRun();
+    void updateActions();
+    qint64 currentRunId() const;
+    void request(const std::function<Status(qint64)> &action);
+
+    Store &m_store;
+    RunsModel *m_runs = nullptr;
+    TaskRunsModel *m_attempts = nullptr;
+    QTableView *m_table = nullptr;
+    QTableView *m_attemptTable = nullptr;
+    LogView *m_log = nullptr;
+    QComboBox *m_state = nullptr;
+    QComboBox *m_trigger = nullptr;
+    QLabel *m_message = nullptr;
+    QAction *m_stop = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_rerun = nullptr;
+    QAction *m_rerunFailed = nullptr;
+};
+
+} // namespace hg
