@@ -51,6 +51,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
 
     m_upcomingTable->setModel(m_upcoming);
     m_upcomingTable->verticalHeader()->hide();
+    m_upcomingTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_upcomingTable->horizontalHeader()->setStretchLastSection(true);
     m_upcomingTable->setColumnWidth(UpcomingModel::WhenColumn, 190);
     m_upcomingTable->setColumnWidth(UpcomingModel::ChainColumn, 220);

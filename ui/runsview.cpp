@@ -87,6 +87,10 @@ RunsView::RunsView(Store &store, QWidget *parent)
 
     m_attemptTable->setModel(m_attempts);
     m_attemptTable->verticalHeader()->hide();
+    m_attemptTable->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_attemptTable->setColumnWidth(TaskRunsModel::TaskColumn, 110);
+    m_attemptTable->setColumnWidth(TaskRunsModel::AttemptColumn, 60);
+    m_attemptTable->setColumnWidth(TaskRunsModel::StateColumn, 80);
     m_attemptTable->horizontalHeader()->setStretchLastSection(true);
     m_attemptTable->setSelectionBehavior(QAbstractItemView::SelectRows);
 
@@ -94,6 +98,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     detail->addWidget(m_attemptTable);
     detail->addWidget(m_log);
     detail->setStretchFactor(1, 2);
+    detail->setSizes({420, 640});
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
     split->addWidget(detail);
