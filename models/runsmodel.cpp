@@ -158,27 +158,13 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (Column(section)) {
-    case IdColumn:
-        return tr("Run");
-    case ChainColumn:
-        return tr("Chain");
-    case StateColumn:
-        return tr("State");
-    case TriggerColumn:
-        return tr("Trigger");
-    case ScheduledColumn:
-        return tr("Scheduled for");
-    case StartedColumn:
-        return tr("Started");
-    case DurationColumn:
-        return tr("Duration");
-    case ColumnCount:
-        break;
-    }
-    return {};
+    // In Column order.
+    const QStringList titles{tr("Run"),           tr("Chain"),   tr("State"),   tr("Trigger"),
+                             tr("Scheduled for"), tr("Started"), tr("Duration")};
+    return titles.at(section);
 }
 
 bool RunsModel::canFetchMore(const QModelIndex &parent) const

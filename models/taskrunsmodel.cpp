@@ -108,27 +108,13 @@ QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
 
 QVariant TaskRunsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (Column(section)) {
-    case TaskColumn:
-        return tr("Task");
-    case AttemptColumn:
-        return tr("Attempt");
-    case StateColumn:
-        return tr("State");
-    case StartedColumn:
-        return tr("Started");
-    case DurationColumn:
-        return tr("Duration");
-    case ExitColumn:
-        return tr("Exit");
-    case ErrorColumn:
-        return tr("Error");
-    case ColumnCount:
-        break;
-    }
-    return {};
+    // In Column order.
+    const QStringList titles{tr("Task"),     tr("Attempt"), tr("State"), tr("Started"),
+                             tr("Duration"), tr("Exit"),    tr("Error")};
+    return titles.at(section);
 }
 
 } // namespace hg

@@ -113,19 +113,12 @@ QVariant UpcomingModel::data(const QModelIndex &index, int role) const
 
 QVariant UpcomingModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (Column(section)) {
-    case WhenColumn:
-        return tr("When");
-    case ChainColumn:
-        return tr("Chain");
-    case ScheduleColumn:
-        return tr("Schedule");
-    case ColumnCount:
-        break;
-    }
-    return {};
+    // In Column order.
+    const QStringList titles{tr("When"), tr("Chain"), tr("Schedule")};
+    return titles.at(section);
 }
 
 } // namespace hg
