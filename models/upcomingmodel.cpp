@@ -2,6 +2,7 @@
 
 #include "scheduler/scheduleplan.h"
 #include "store/chainrepository.h"
+#include "store/projectrepository.h"
 #include "store/schedulerepository.h"
 
 #include <algorithm>
@@ -24,14 +25,17 @@ Status UpcomingModel::reload(const QDateTime &from, int days)
     QHash<qint64, Chain> chainById;
     for (const Chain &chain : chains.value())
         chainById.insert(chain.id, chain);
-    const QHash<qint64, QString> paths = [&] {
-        QHash<qint64, QString> result;
-        for (const Chain &chain : chains.value()) {
-            const Result<ChainPath> path = ChainRepository(m_store).pathOf(chain.id);
-            result.insert(chain.id, path ? path->toString() : chain.name);
-        }
-        return result;
-    }();
+    // Paths from one read of the projects, not a query per chain.
+    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    if (!projects)
+        return projects.error();
+    QHash<qint64, QString> projectNames;
+    for (const Project &project : projects.value())
+        projectNames.insert(project.id, project.name);
+    QHash<qint64, QString> paths;
+    for (const Chain &chain : chains.value())
+        paths.insert(chain.id,
+                     ChainPath{projectNames.value(chain.projectId), chain.name}.toString());
 
     const qint64 startMs =
         (from.isValid() ? from : QDateTime::currentDateTimeUtc()).toMSecsSinceEpoch();

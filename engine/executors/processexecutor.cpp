@@ -80,7 +80,7 @@ void ProcessExecutor::start()
 
 void ProcessExecutor::stop(RunState reason)
 {
-    if (m_done || m_stopReason)
+    if (outcomeDelivered() || m_stopReason)
         return;
     m_stopReason = reason;
     m_timeout.stop();
@@ -167,17 +167,14 @@ void ProcessExecutor::processFailed(QProcess::ProcessError error)
 
 void ProcessExecutor::finish(const TaskOutcome &outcome)
 {
-    if (m_done)
+    if (outcomeDelivered())
         return;
-    m_done = true;
     m_timeout.stop();
     m_killTimer.stop();
     // Children the task left running (sleep 1000 &) end with it.
     if (m_pid > 0)
         processinfo::signalGroup(m_pid, SIGKILL);
-    // Through the event loop, so a caller of start() never sees finished() inside it.
-    QMetaObject::invokeMethod(
-        this, [this, outcome] { emit finished(outcome); }, Qt::QueuedConnection);
+    deliverOutcome(outcome);
 }
 
 } // namespace hg

@@ -54,7 +54,6 @@ private:
     qint64 m_pid = 0;
     qint64 m_outputBytes = 0;
     bool m_capped = false;
-    bool m_done = false;
     std::optional<RunState> m_stopReason;
 };
 

@@ -440,10 +440,10 @@ void Engine::startReadyTasks()
         for (qint64 taskId : execution->readyTasks()) {
             if (running >= m_config.slotCount)
                 return;
+            // Only this run's count can change (a SUBCHAIN task takes no slot).
+            const int before = execution->slotsInUse();
             execution->startTask(taskId);
-            running = 0;
-            for (const RunExecution *counted : std::as_const(executions))
-                running += counted->slotsInUse();
+            running += execution->slotsInUse() - before;
         }
     }
 }
