@@ -1,0 +1,43 @@
+#pragma once
+
+#include "domain/dependency.h"
+#include "domain/result.h"
+
+#include <QAbstractTableModel>
+
+namespace hg {
+
+class Store;
+
+// The dependencies (edges) of one chain: the canvas draws them, the edge list shows them.
+class DependenciesModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DependenciesModel)
+
+public:
+    enum Column { UpstreamColumn, TaskColumn, ConditionColumn, ColumnCount };
+    Q_ENUM(Column)
+    enum Role { TaskIdRole = Qt::UserRole + 1, UpstreamIdRole, ConditionRole };
+    Q_ENUM(Role)
+
+    explicit DependenciesModel(Store &store, QObject *parent = nullptr);
+
+    Status show(qint64 chainId);
+    Status reload() { return show(m_chainId); }
+    qint64 chainId() const { return m_chainId; }
+    const QList<Dependency> &dependencies() const { return m_edges; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    Store &m_store;
+    qint64 m_chainId = 0;
+    QList<Dependency> m_edges;
+};
+
+} // namespace hg

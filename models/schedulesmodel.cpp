@@ -1,0 +1,121 @@
+#include "schedulesmodel.h"
+
+#include "cron/cronexplainer.h"
+#include "cron/cronexpression.h"
+#include "scheduler/scheduleplan.h"
+#include "store/schedulerepository.h"
+
+namespace hg {
+
+SchedulesModel::SchedulesModel(Store &store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{}
+
+QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defaultZone)
+{
+    const QString zone =
+        schedule.timeZone.isEmpty() ? QString::fromUtf8(defaultZone.id()) : schedule.timeZone;
+    switch (schedule.kind) {
+    case ScheduleKind::Once:
+        return tr("Once, at %1").arg(schedule.expression);
+    case ScheduleKind::Startup:
+        return tr("When the engine starts");
+    default:
+        break;
+    }
+    const Result<CronExpression> cron = CronExpression::parse(schedule.expression,
+                                                              schedule.dialect);
+    if (!cron)
+        return cron.error().message;
+    return CronExplainer(cron.value()).describe(zone);
+}
+
+Status SchedulesModel::show(qint64 chainId)
+{
+    QList<Schedule> schedules;
+    QList<Row> rows;
+    if (chainId > 0) {
+        Result<QList<Schedule>> read = ScheduleRepository(m_store).list(chainId);
+        if (!read)
+            return read.error();
+        schedules = read.value();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (const Schedule &schedule : schedules) {
+            Row row{meaning(schedule, m_defaultZone), {}};
+            if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
+                plan && schedule.enabled) {
+                if (const std::optional<qint64> next = plan->nextFireMs(now))
+                    row.next = QDateTime::fromMSecsSinceEpoch(*next);
+            }
+            rows << row;
+        }
+    }
+    beginResetModel();
+    m_chainId = chainId;
+    m_schedules = std::move(schedules);
+    m_rows = std::move(rows);
+    endResetModel();
+    return {};
+}
+
+int SchedulesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_schedules.size());
+}
+
+int SchedulesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SchedulesModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Schedule &schedule = m_schedules.at(index.row());
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case ScheduleIdRole:
+        return schedule.id;
+    case NextFireRole:
+        return row.next;
+    case Qt::CheckStateRole:
+        return index.column() == EnabledColumn
+                   ? QVariant(schedule.enabled ? Qt::Checked : Qt::Unchecked)
+                   : QVariant();
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case ExpressionColumn:
+            return schedule.expression;
+        case MeaningColumn:
+            return row.meaning;
+        case ZoneColumn:
+            return schedule.timeZone.isEmpty() ? tr("default") : schedule.timeZone;
+        case NextColumn:
+            return row.next.isValid()
+                       ? row.next.toString(QStringLiteral("ddd yyyy-MM-dd HH:mm:ss"))
+                       : QStringLiteral("—");
+        case EnabledColumn:
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant SchedulesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    // In Column order.
+    const QStringList titles{tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"),
+                             tr("Enabled")};
+    return titles.at(section);
+}
+
+} // namespace hg

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "domain/result.h"
+#include "domain/schedule.h"
+
+#include <QAbstractTableModel>
+#include <QTimeZone>
+
+namespace hg {
+
+class Store;
+
+// The schedules of one chain, each with its plain-English meaning and its next fire time.
+class SchedulesModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SchedulesModel)
+
+public:
+    enum Column {
+        ExpressionColumn,
+        MeaningColumn,
+        ZoneColumn,
+        NextColumn,
+        EnabledColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role { ScheduleIdRole = Qt::UserRole + 1, NextFireRole };
+    Q_ENUM(Role)
+
+    explicit SchedulesModel(Store &store, QObject *parent = nullptr);
+
+    Status show(qint64 chainId);
+    Status reload() { return show(m_chainId); }
+    qint64 chainId() const { return m_chainId; }
+    const QList<Schedule> &schedules() const { return m_schedules; }
+    void setDefaultZone(const QTimeZone &zone) { m_defaultZone = zone; }
+
+    // "At 07:30 on Monday through Friday", or why the expression has no meaning.
+    static QString meaning(const Schedule &schedule, const QTimeZone &defaultZone);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        QString meaning;
+        QDateTime next; // invalid: no more fire times
+    };
+
+    Store &m_store;
+    qint64 m_chainId = 0;
+    QTimeZone m_defaultZone = QTimeZone::systemTimeZone();
+    QList<Schedule> m_schedules;
+    QList<Row> m_rows;
+};
+
+} // namespace hg

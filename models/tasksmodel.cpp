@@ -1,0 +1,162 @@
+#include "tasksmodel.h"
+
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+
+#include <QColor>
+
+namespace hg {
+
+QColor stateColor(std::optional<RunState> state)
+{
+    if (!state)
+        return QColor(0xe8, 0xea, 0xed); // never ran
+    switch (*state) {
+    case RunState::Succeeded:
+        return QColor(0x9b, 0xd7, 0x9f);
+    case RunState::Failed:
+    case RunState::TimedOut:
+        return QColor(0xf2, 0x8b, 0x82);
+    case RunState::Running:
+        return QColor(0x8a, 0xb4, 0xf8);
+    case RunState::Paused:
+    case RunState::Waiting:
+    case RunState::Queued:
+        return QColor(0xfd, 0xd6, 0x63);
+    case RunState::Cancelled:
+    case RunState::Interrupted:
+        return QColor(0xbd, 0xc1, 0xc6);
+    }
+    return {};
+}
+
+TasksModel::TasksModel(Store &store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{}
+
+Status TasksModel::show(qint64 chainId)
+{
+    QList<Task> tasks;
+    QHash<qint64, RunState> states;
+    QHash<qint64, qint64> attempts;
+    if (chainId > 0) {
+        Result<QList<Task>> read = TaskRepository(m_store).list(chainId);
+        if (!read)
+            return read.error();
+        tasks = read.value();
+        // The chain's latest run, through the (chain_id, id) index: cheap with any history.
+        RunFilter latest;
+        latest.chainId = chainId;
+        latest.limit = 1;
+        const Result<QList<Run>> runs = RunRepository(m_store).list(latest);
+        if (!runs)
+            return runs.error();
+        if (!runs->isEmpty()) {
+            const Result<QList<TaskRun>> taskRuns =
+                TaskRunRepository(m_store).listForRun(runs->constFirst().id);
+            if (!taskRuns)
+                return taskRuns.error();
+            for (const TaskRun &taskRun : taskRuns.value()) {
+                if (taskRun.id >= attempts.value(taskRun.taskId)) {
+                    states.insert(taskRun.taskId, taskRun.state);
+                    attempts.insert(taskRun.taskId, taskRun.id);
+                }
+            }
+        }
+    }
+    beginResetModel();
+    m_chainId = chainId;
+    m_tasks = std::move(tasks);
+    m_lastStates = std::move(states);
+    m_lastAttemptIds = std::move(attempts);
+    endResetModel();
+    return {};
+}
+
+int TasksModel::rowOf(qint64 taskId) const
+{
+    for (int row = 0; row < m_tasks.size(); ++row) {
+        if (m_tasks.at(row).id == taskId)
+            return row;
+    }
+    return -1;
+}
+
+std::optional<RunState> TasksModel::lastState(qint64 taskId) const
+{
+    const auto found = m_lastStates.constFind(taskId);
+    if (found == m_lastStates.constEnd())
+        return std::nullopt;
+    return found.value();
+}
+
+void TasksModel::applyTaskRun(const TaskRun &taskRun)
+{
+    const int row = rowOf(taskRun.taskId);
+    // Attempts arrive in order per task; an older one (a late queued signal) never wins.
+    if (row < 0 || taskRun.id < m_lastAttemptIds.value(taskRun.taskId))
+        return;
+    m_lastAttemptIds.insert(taskRun.taskId, taskRun.id);
+    m_lastStates.insert(taskRun.taskId, taskRun.state);
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1),
+                     {Qt::DisplayRole, Qt::DecorationRole, LastStateRole});
+}
+
+int TasksModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_tasks.size());
+}
+
+int TasksModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TasksModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Task &task = m_tasks.at(index.row());
+    const std::optional<RunState> state = lastState(task.id);
+    switch (role) {
+    case TaskIdRole:
+        return task.id;
+    case LastStateRole:
+        return state ? QVariant(int(*state)) : QVariant();
+    case PositionRole:
+        return task.position ? QVariant(*task.position) : QVariant();
+    case Qt::DecorationRole:
+        return index.column() == NameColumn ? QVariant(stateColor(state)) : QVariant();
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case NameColumn:
+            return task.name;
+        case KindColumn:
+            return enumName(task.kind);
+        case CommandColumn:
+            return (QStringList{task.command} + task.arguments).join(QLatin1Char(' '));
+        case StateColumn:
+            return state ? enumName(*state) : tr("never ran");
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant TasksModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    // In Column order.
+    const QStringList titles{tr("Task"), tr("Kind"), tr("Command"), tr("Last state")};
+    return titles.at(section);
+}
+
+} // namespace hg
