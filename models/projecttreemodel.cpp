@@ -75,6 +75,7 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
         const Project &project = m_projects.at(index.row()).project;
         switch (role) {
         case Qt::DisplayRole:
+        case Qt::EditRole:
             return project.name;
         case Qt::ToolTipRole:
             return project.description;
@@ -91,6 +92,7 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
     const Chain &chain = m_projects.at(int(index.internalId() - 1)).chains.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
+    case Qt::EditRole:
         return chain.name;
     case Qt::ToolTipRole:
         return chain.description.isEmpty() ? chain.name : chain.description;
@@ -107,6 +109,45 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QModelIndex ProjectTreeModel::indexOf(bool isChain, qint64 id) const
+{
+    for (int row = 0; row < m_projects.size(); ++row) {
+        const ProjectNode &node = m_projects.at(row);
+        if (!isChain && node.project.id == id)
+            return index(row, 0);
+        for (int chainRow = 0; isChain && chainRow < node.chains.size(); ++chainRow) {
+            if (node.chains.at(chainRow).id == id)
+                return index(chainRow, 0, index(row, 0));
+        }
+    }
+    return {};
+}
+
+std::optional<Chain> ProjectTreeModel::chainAt(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || index.internalId() == 0)
+        return std::nullopt;
+    return m_projects.at(int(index.internalId() - 1)).chains.at(index.row());
+}
+
+Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return QAbstractItemModel::flags(index);
+    return QAbstractItemModel::flags(index) | Qt::ItemIsEditable;
+}
+
+bool ProjectTreeModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return false;
+    const QString name = value.toString().trimmed();
+    if (name.isEmpty() || name == index.data(Qt::DisplayRole).toString())
+        return false;
+    emit renameRequested(index.data(IsChainRole).toBool(), index.data(IdRole).toLongLong(), name);
+    return true;
 }
 
 QHash<int, QByteArray> ProjectTreeModel::roleNames() const

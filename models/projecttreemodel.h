@@ -7,6 +7,8 @@
 #include <QAbstractItemModel>
 #include <QList>
 
+#include <optional>
+
 namespace hg {
 
 class Store;
@@ -24,6 +26,14 @@ public:
     explicit ProjectTreeModel(Store &store, QObject *parent = nullptr);
 
     Status reload();
+    // The row of a project (isChain false) or chain, for keeping the selection over a reload.
+    QModelIndex indexOf(bool isChain, qint64 id) const;
+    std::optional<Chain> chainAt(const QModelIndex &index) const;
+
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // Editing a name in place asks for a rename; the store changes only through the
+    // definition editor (undoable, validated), which reloads this model.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -31,6 +41,9 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
+
+signals:
+    void renameRequested(bool isChain, qint64 id, const QString &name);
 
 private:
     struct ProjectNode

@@ -1,12 +1,14 @@
 #include "mainwindow.h"
 
+#include "chaineditor.h"
+#include "definitioneditor.h"
 #include "projecttreemodel.h"
 #include "runsmodel.h"
 #include "runsview.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
 #include "store/chainrepository.h"
-#include "store/dependencyrepository.h"
+#include "store/projectrepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
@@ -24,6 +26,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QTreeView>
+#include <QUndoStack>
 
 namespace hg {
 
@@ -32,22 +35,20 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_store(store)
     , m_model(new ProjectTreeModel(store, this))
     , m_tree(new QTreeView(this))
-    , m_details(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_runsView(new RunsView(store, this))
     , m_upcoming(new UpcomingModel(store, this))
     , m_upcomingTable(new QTableView(this))
+    , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
 {
     setWindowTitle(QStringLiteral("Hourglass"));
+    m_chainEditor = new ChainEditor(store, m_editor, this);
+    m_tree->setObjectName(QStringLiteral("projectTree"));
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(true);
-
-    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_details->setTextFormat(Qt::RichText);
-    m_details->setWordWrap(true);
-    m_details->setMargin(16);
+    m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
 
     m_upcomingTable->setModel(m_upcoming);
     m_upcomingTable->verticalHeader()->hide();
@@ -55,7 +56,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_upcomingTable->horizontalHeader()->setStretchLastSection(true);
     m_upcomingTable->setColumnWidth(UpcomingModel::WhenColumn, 190);
     m_upcomingTable->setColumnWidth(UpcomingModel::ChainColumn, 220);
-    m_tabs->addTab(m_details, tr("&Chain"));
+    m_tabs->addTab(m_chainEditor, tr("&Chain"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
     m_tabs->addTab(m_upcomingTable, tr("&Upcoming"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
@@ -67,28 +68,29 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     splitter->addWidget(m_tree);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({260, 1000});
+    splitter->setSizes({240, 1040});
     setCentralWidget(splitter);
     resize(1280, 800);
+    createActions();
 
-    auto *runNow = new QAction(tr("&Run now"), this);
-    runNow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    connect(runNow, &QAction::triggered, this, &MainWindow::runSelectedChain);
-    auto *quit = new QAction(tr("&Quit"), this);
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->addAction(quit);
-    QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
-    chainMenu->addAction(runNow);
-    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_tree, &QWidget::customContextMenuRequested, this, [this, runNow](const QPoint &at) {
-        if (selectedChainId() <= 0)
-            return;
-        QMenu menu;
-        menu.addAction(runNow);
-        menu.exec(m_tree->viewport()->mapToGlobal(at));
-    });
+    // Queued: the tree's editor is still committing when the rename arrives.
+    connect(m_model, &ProjectTreeModel::renameRequested, this,
+            [this](bool isChain, qint64 id, const QString &name) {
+                if (isChain) {
+                    const Result<Chain> chain = ChainRepository(m_store).byId(id);
+                    if (!chain)
+                        return report(chain.error());
+                    Chain renamed = chain.value();
+                    renamed.name = name;
+                    report(m_editor->updateChain(renamed));
+                } else {
+                    report(m_editor->renameProject(id, name));
+                }
+            },
+            Qt::QueuedConnection);
+    connect(m_editor, &DefinitionEditor::treeChanged, this, &MainWindow::reloadTree);
+    connect(m_editor, &DefinitionEditor::stepFailed, this,
+            [this](const QString &message) { report(Error::invalid(message)); });
 
     statusBar()->addPermanentWidget(m_engineState);
     m_engineState->setText(engine ? tr("Engine: starting") : tr("Engine: not running here"));
@@ -110,12 +112,226 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::createActions()
+{
+    const auto action = [this](const QString &text, const QKeySequence &key, auto slot) {
+        auto *a = new QAction(text, this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    m_runNow = action(tr("&Run now"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                      &MainWindow::runSelectedChain);
+    m_newProject = action(tr("New &project"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                          &MainWindow::newProject);
+    m_newChain = action(tr("&New chain"), QKeySequence::New, &MainWindow::newChain);
+    m_rename = action(tr("Re&name"), QKeySequence(Qt::Key_F2), &MainWindow::renameSelected);
+    m_duplicate = action(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                         &MainWindow::duplicateSelected);
+    m_delete = action(tr("&Delete…"), QKeySequence::Delete, &MainWindow::deleteSelected);
+    // Delete belongs to whatever has focus: the tree here, the canvas in the chain editor.
+    m_delete->setShortcutContext(Qt::WidgetShortcut);
+    m_tree->addAction(m_delete);
+    m_toggleEnabled = action(tr("&Enable / disable"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                             &MainWindow::toggleSelectedEnabled);
+    auto *quit = action(tr("&Quit"), QKeySequence::Quit, &QWidget::close);
+
+    QAction *undo = m_editor->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_editor->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->addAction(m_newProject);
+    fileMenu->addAction(m_newChain);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+    editMenu->addAction(m_rename);
+    editMenu->addAction(m_duplicate);
+    editMenu->addAction(m_delete);
+    QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
+    chainMenu->addAction(m_runNow);
+    chainMenu->addAction(m_toggleEnabled);
+    chainMenu->addSeparator();
+    chainMenu->addAction(m_chainEditor->addTaskAction());
+    chainMenu->addAction(m_chainEditor->addScheduleAction());
+    chainMenu->addAction(m_chainEditor->autoLayoutAction());
+
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, &MainWindow::treeMenu);
+}
+
+void MainWindow::treeMenu(const QPoint &at)
+{
+    QMenu menu;
+    const bool onChain = selectedChainId() > 0;
+    if (onChain) {
+        menu.addAction(m_runNow);
+        menu.addSeparator();
+    }
+    menu.addAction(m_newChain);
+    menu.addAction(m_newProject);
+    if (m_tree->currentIndex().isValid()) {
+        menu.addSeparator();
+        menu.addAction(m_rename);
+        if (onChain) {
+            menu.addAction(m_duplicate);
+            menu.addAction(m_toggleEnabled);
+        }
+        menu.addAction(m_delete);
+    }
+    menu.exec(m_tree->viewport()->mapToGlobal(at));
+}
+
+void MainWindow::report(const Status &status)
+{
+    if (!status)
+        statusBar()->showMessage(status.error().message, 10000);
+}
+
 qint64 MainWindow::selectedChainId() const
 {
     const QModelIndex current = m_tree->currentIndex();
     if (!current.isValid() || !current.data(ProjectTreeModel::IsChainRole).toBool())
         return 0;
     return current.data(ProjectTreeModel::IdRole).toLongLong();
+}
+
+qint64 MainWindow::selectedProjectId() const
+{
+    QModelIndex current = m_tree->currentIndex();
+    if (current.isValid() && current.data(ProjectTreeModel::IsChainRole).toBool())
+        current = current.parent();
+    return current.isValid() ? current.data(ProjectTreeModel::IdRole).toLongLong() : 0;
+}
+
+void MainWindow::reloadTree()
+{
+    const QModelIndex current = m_tree->currentIndex();
+    const bool wasChain = current.isValid() && current.data(ProjectTreeModel::IsChainRole).toBool();
+    const qint64 id = current.isValid() ? current.data(ProjectTreeModel::IdRole).toLongLong() : 0;
+    report(m_model->reload());
+    m_tree->expandAll();
+    const QModelIndex again = m_model->indexOf(wasChain, id);
+    if (again.isValid())
+        m_tree->setCurrentIndex(again);
+    else
+        showSelection();
+    if (m_tabs->currentWidget() == m_upcomingTable)
+        report(m_upcoming->reload());
+}
+
+void MainWindow::selectChain(qint64 chainId)
+{
+    const QModelIndex index = m_model->indexOf(true, chainId);
+    if (index.isValid())
+        m_tree->setCurrentIndex(index);
+}
+
+void MainWindow::newProject()
+{
+    QString name = tr("project");
+    for (int n = 2; ProjectRepository(m_store).byName(name); ++n)
+        name = tr("project %1").arg(n);
+    const Result<Project> project = m_editor->addProject(name);
+    if (!project)
+        return report(project.error());
+    const QModelIndex index = m_model->indexOf(false, project->id);
+    m_tree->setCurrentIndex(index);
+    m_tree->edit(index);
+}
+
+void MainWindow::newChain()
+{
+    qint64 projectId = selectedProjectId();
+    if (projectId <= 0) {
+        // No project yet: make one, so New chain always works.
+        const Result<Project> project = m_editor->addProject(tr("project"));
+        if (!project)
+            return report(project.error());
+        projectId = project->id;
+    }
+    const Result<Project> project = ProjectRepository(m_store).byId(projectId);
+    if (!project)
+        return report(project.error());
+    QString name = tr("chain");
+    for (int n = 2; ChainRepository(m_store).byPath({project->name, name}); ++n)
+        name = tr("chain %1").arg(n);
+    const Result<Chain> chain = m_editor->addChain(projectId, name);
+    if (!chain)
+        return report(chain.error());
+    const QModelIndex index = m_model->indexOf(true, chain->id);
+    m_tree->setCurrentIndex(index);
+    m_tabs->setCurrentWidget(m_chainEditor);
+    m_tree->edit(index);
+}
+
+void MainWindow::renameSelected()
+{
+    if (m_tree->currentIndex().isValid())
+        m_tree->edit(m_tree->currentIndex());
+}
+
+void MainWindow::duplicateSelected()
+{
+    const qint64 chainId = selectedChainId();
+    if (chainId <= 0)
+        return;
+    const Result<Chain> copy = m_editor->duplicateChain(chainId);
+    if (!copy)
+        return report(copy.error());
+    selectChain(copy->id);
+}
+
+void MainWindow::toggleSelectedEnabled()
+{
+    const std::optional<Chain> chain = m_model->chainAt(m_tree->currentIndex());
+    if (!chain)
+        return;
+    Chain toggled = *chain;
+    toggled.enabled = !chain->enabled;
+    report(m_editor->updateChain(toggled));
+}
+
+void MainWindow::deleteSelected()
+{
+    const QModelIndex current = m_tree->currentIndex();
+    if (!current.isValid())
+        return;
+    const QString name = current.data().toString();
+    const qint64 id = current.data(ProjectTreeModel::IdRole).toLongLong();
+    if (const std::optional<Chain> chain = m_model->chainAt(current)) {
+        const Result<QList<Task>> taskList = TaskRepository(m_store).list(id);
+        const Result<QList<Schedule>> scheduleList = ScheduleRepository(m_store).list(id);
+        const qsizetype tasks = taskList ? taskList->size() : 0;
+        const qsizetype schedules = scheduleList ? scheduleList->size() : 0;
+        if (QMessageBox::question(
+                this, tr("Delete chain"),
+                tr("Delete the chain “%1” with its %2 task(s) and %3 schedule(s)?\n\nIts run "
+                   "history and logs are deleted too. Undo brings the definition back, not "
+                   "the history.")
+                    .arg(name)
+                    .arg(tasks)
+                    .arg(schedules))
+            != QMessageBox::Yes)
+            return;
+        report(m_editor->removeChain(id));
+        return;
+    }
+    const qsizetype chains = m_model->rowCount(current);
+    if (QMessageBox::question(this, tr("Delete project"),
+                              tr("Delete the project “%1” and its %2 chain(s)?\n\nTheir run "
+                                 "history is deleted too. Undo brings the definitions back.")
+                                  .arg(name)
+                                  .arg(chains))
+        != QMessageBox::Yes)
+        return;
+    report(m_editor->removeProject(id));
 }
 
 void MainWindow::runSelectedChain()
@@ -129,9 +345,14 @@ void MainWindow::runSelectedChain()
         return;
     }
     m_runsView->applyRun(run.value());
-    m_runsView->selectRun(run->id);
-    m_tabs->setCurrentWidget(m_runsView);
+    showRun(run->id);
     statusBar()->showMessage(tr("Run %1 queued").arg(run->id), 5000);
+}
+
+void MainWindow::showRun(qint64 runId)
+{
+    m_runsView->selectRun(runId);
+    m_tabs->setCurrentWidget(m_runsView);
 }
 
 void MainWindow::connectEngine(EngineHost *engine)
@@ -140,6 +361,7 @@ void MainWindow::connectEngine(EngineHost *engine)
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
     connect(source, &Engine::taskRunChanged, m_runsView, &RunsView::applyTaskRun);
+    connect(source, &Engine::taskRunChanged, m_chainEditor, &ChainEditor::applyTaskRun);
     connect(source, &Engine::logLinesWritten, m_runsView, &RunsView::appendLogLines);
     connect(source, &Engine::runChanged, this, [this](const Run &run) {
         if (isTerminal(run.state))
@@ -162,47 +384,11 @@ void MainWindow::connectEngine(EngineHost *engine)
 
 void MainWindow::showSelection()
 {
-    const QModelIndex current = m_tree->currentIndex();
-    if (!current.isValid() || !current.data(ProjectTreeModel::IsChainRole).toBool()) {
-        m_details->setText(tr("<h2>Hourglass</h2><p>Select a chain to see its tasks and "
-                              "schedules.</p>"));
-        return;
-    }
-    const qint64 chainId = current.data(ProjectTreeModel::IdRole).toLongLong();
-    const Result<Chain> chain = ChainRepository(m_store).byId(chainId);
-    const Result<QList<Task>> tasks = TaskRepository(m_store).list(chainId);
-    const Result<QList<Dependency>> edges = DependencyRepository(m_store).list(chainId);
-    const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list(chainId);
-    if (!chain || !tasks || !edges || !schedules) {
-        m_details->setText(tr("Cannot read this chain."));
-        return;
-    }
-    QString html =
-        QStringLiteral("<h2>%1</h2><p>%2</p><h3>%3</h3><ul>")
-            .arg(chain->name.toHtmlEscaped(), chain->description.toHtmlEscaped(), tr("Tasks"));
-    for (const Task &task : tasks.value()) {
-        QStringList after;
-        for (const Dependency &edge : edges.value()) {
-            if (edge.taskId == task.id)
-                after << edge.upstreamName;
-        }
-        html +=
-            QStringLiteral("<li><b>%1</b> (%2) <code>%3</code>%4</li>")
-                .arg(task.name.toHtmlEscaped(), enumName(task.kind),
-                     (QStringList{task.command} + task.arguments)
-                         .join(QLatin1Char(' '))
-                         .toHtmlEscaped(),
-                     after.isEmpty()
-                         ? QString()
-                         : tr(" after %1").arg(after.join(QLatin1String(", ")).toHtmlEscaped()));
-    }
-    html += QStringLiteral("</ul><h3>%1</h3><ul>").arg(tr("Schedules"));
-    for (const Schedule &schedule : schedules.value())
-        html += QStringLiteral("<li><code>%1</code> (%2, %3)</li>")
-                    .arg(schedule.expression.toHtmlEscaped(), enumName(schedule.dialect),
-                         schedule.timeZone.isEmpty() ? tr("local time") : schedule.timeZone);
-    html += QStringLiteral("</ul>");
-    m_details->setText(html);
+    const qint64 chainId = selectedChainId();
+    m_chainEditor->showChain(chainId);
+    m_runNow->setEnabled(chainId > 0);
+    m_duplicate->setEnabled(chainId > 0);
+    m_toggleEnabled->setEnabled(chainId > 0);
 }
 
 } // namespace hg

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "domain/result.h"
+
 #include <QMainWindow>
 #include <QSet>
 
+class QAction;
 class QLabel;
 class QTabWidget;
 class QTableView;
@@ -10,16 +13,18 @@ class QTreeView;
 
 namespace hg {
 
+class ChainEditor;
+class DefinitionEditor;
 class EngineHost;
 class ProjectTreeModel;
 class RunsView;
 class Store;
 class UpcomingModel;
 
-// The main window: the project/chain tree beside tabs for the selected chain, the runs (with
-// their attempts and live log) and the coming week's fire times. With an EngineHost the
-// engine's events keep the views current. Still to come (GUI issue): the DAG canvas, the
-// task and schedule editors, tray and settings.
+// The main window: the project/chain tree beside tabs for the selected chain (its DAG canvas,
+// task form and schedules), the runs (with their attempts, Gantt chart and live log) and the
+// coming week's fire times. Every definition edit is undoable (Edit menu). With an EngineHost
+// the engine's events keep the views current.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -32,22 +37,47 @@ public:
     QTreeView *projectTree() const { return m_tree; }
     RunsView *runsView() const { return m_runsView; }
     QTabWidget *tabs() const { return m_tabs; }
+    ChainEditor *chainEditor() const { return m_chainEditor; }
+    DefinitionEditor *definitionEditor() const { return m_editor; }
+    ProjectTreeModel *treeModel() const { return m_model; }
+    // New project / new chain: created with a free name, selected, and opened for renaming.
+    void newProject();
+    void newChain();
+    void selectChain(qint64 chainId);
+    void showRun(qint64 runId);
     // Queues a manual run of the chain selected in the tree and shows it.
     void runSelectedChain();
 
 private:
     void showSelection();
     void connectEngine(EngineHost *engine);
+    void createActions();
+    void reloadTree();
+    void renameSelected();
+    void duplicateSelected();
+    void deleteSelected();
+    void toggleSelectedEnabled();
+    void treeMenu(const QPoint &at);
     qint64 selectedChainId() const;
+    qint64 selectedProjectId() const; // the project of the selected project or chain
+    void report(const Status &status);
 
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
-    QLabel *m_details = nullptr;
+    ChainEditor *m_chainEditor = nullptr;
+    QAction *m_runNow = nullptr;
+    QAction *m_newProject = nullptr;
+    QAction *m_newChain = nullptr;
+    QAction *m_rename = nullptr;
+    QAction *m_duplicate = nullptr;
+    QAction *m_delete = nullptr;
+    QAction *m_toggleEnabled = nullptr;
     QTabWidget *m_tabs = nullptr;
     RunsView *m_runsView = nullptr;
     UpcomingModel *m_upcoming = nullptr;
     QTableView *m_upcomingTable = nullptr;
+    DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     QSet<qint64> m_activeRuns;
 };

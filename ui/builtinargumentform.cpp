@@ -1,0 +1,120 @@
+#include "builtinargumentform.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+
+namespace hg {
+namespace {
+
+enum class FieldType { Text, Number, Flag };
+struct Field
+{
+    const char *key;
+    FieldType type;
+    const char *hint;
+};
+
+// The editable fields of each builtin, as BuiltinArguments checks them.
+QList<Field> fieldsOf(const QString &builtin)
+{
+    if (builtin == QLatin1String("Sleep"))
+        return {{"seconds", FieldType::Number, "1 to 86400"}};
+    if (builtin == QLatin1String("Log"))
+        return {{"message", FieldType::Text, "text for the run's log"}};
+    if (builtin == QLatin1String("Notify"))
+        return {{"title", FieldType::Text, "notification title"},
+                {"message", FieldType::Text, "notification text"}};
+    if (builtin == QLatin1String("CopyFile"))
+        return {{"source", FieldType::Text, "/absolute/path"},
+                {"destination", FieldType::Text, "/absolute/path"},
+                {"overwrite", FieldType::Flag, ""}};
+    if (builtin == QLatin1String("Download"))
+        return {{"url", FieldType::Text, "https://…"},
+                {"destination", FieldType::Text, "/absolute/path"},
+                {"overwrite", FieldType::Flag, ""}};
+    if (builtin == QLatin1String("HttpRequest"))
+        return {{"url", FieldType::Text, "https://…"},
+                {"method", FieldType::Text, "GET"},
+                {"body", FieldType::Text, ""}};
+    return {};
+}
+
+} // namespace
+
+BuiltinArgumentForm::BuiltinArgumentForm(QWidget *parent)
+    : QWidget(parent)
+    , m_layout(new QFormLayout(this))
+{
+    m_layout->setContentsMargins(0, 0, 0, 0);
+}
+
+QString BuiltinArgumentForm::argumentText() const
+{
+    return QString::fromUtf8(QJsonDocument(m_argument).toJson(QJsonDocument::Compact));
+}
+
+void BuiltinArgumentForm::show(const QString &builtin, const QJsonObject &argument)
+{
+    m_argument = argument;
+    while (m_layout->rowCount() > 0)
+        m_layout->removeRow(0);
+    const QList<Field> fields = fieldsOf(builtin);
+    if (fields.isEmpty())
+        m_layout->addRow(new QLabel(tr("%1 takes no arguments.").arg(builtin), this));
+    for (const Field &field : fields) {
+        const QString key = QString::fromLatin1(field.key);
+        QWidget *editor = nullptr;
+        switch (field.type) {
+        case FieldType::Text: {
+            auto *line = new QLineEdit(m_argument.value(key).toString(), this);
+            line->setPlaceholderText(QString::fromUtf8(field.hint));
+            connect(line, &QLineEdit::textEdited, this, [this, key](const QString &text) {
+                if (text.isEmpty())
+                    m_argument.remove(key);
+                else
+                    m_argument.insert(key, text);
+                emit changed();
+            });
+            editor = line;
+            break;
+        }
+        case FieldType::Number: {
+            auto *spin = new QDoubleSpinBox(this);
+            spin->setRange(0, 86400);
+            spin->setDecimals(1);
+            spin->setSpecialValueText(tr("(not set)"));
+            spin->setValue(m_argument.value(key).toDouble());
+            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key](double value) {
+                if (value <= 0)
+                    m_argument.remove(key);
+                else
+                    m_argument.insert(key, value);
+                emit changed();
+            });
+            editor = spin;
+            break;
+        }
+        case FieldType::Flag: {
+            auto *box = new QCheckBox(this);
+            box->setChecked(m_argument.value(key).toBool());
+            connect(box, &QCheckBox::toggled, this, [this, key](bool on) {
+                if (on)
+                    m_argument.insert(key, true);
+                else
+                    m_argument.remove(key);
+                emit changed();
+            });
+            editor = box;
+            break;
+        }
+        }
+        editor->setObjectName(QStringLiteral("builtin.") + key);
+        m_layout->addRow(key + QLatin1Char(':'), editor);
+    }
+}
+
+} // namespace hg

@@ -1,0 +1,374 @@
+#include "chaineditor.h"
+
+#include "daglayout.h"
+#include "dagscene.h"
+#include "definitioneditor.h"
+#include "dependenciesmodel.h"
+#include "scheduledialog.h"
+#include "schedulesmodel.h"
+#include "store/chainrepository.h"
+#include "store/connectionprofilerepository.h"
+#include "store/store.h"
+#include "taskform.h"
+#include "tasknodeitem.h"
+#include "tasksmodel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QGraphicsView>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace hg {
+
+ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_editor(editor)
+    , m_tasks(new TasksModel(store, this))
+    , m_dependencies(new DependenciesModel(store, this))
+    , m_schedules(new SchedulesModel(store, this))
+    , m_scene(new DagScene(m_tasks, m_dependencies, this))
+    , m_view(new QGraphicsView(m_scene, this))
+    , m_form(new TaskForm(this))
+    , m_message(new QLabel(this))
+    , m_title(new QLabel(this))
+    , m_scheduleTable(new QTableView(this))
+    , m_notify(new QComboBox(this))
+    , m_overlap(new QComboBox(this))
+    , m_addTask(new QAction(tr("Add &task"), this))
+    , m_addSchedule(new QAction(tr("Add &schedule…"), this))
+    , m_autoLayout(new QAction(tr("Auto &layout"), this))
+    , m_fit(new QAction(tr("&Fit"), this))
+    , m_defaultZone(QTimeZone::systemTimeZone())
+{
+    m_view->setObjectName(QStringLiteral("canvas"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setDragMode(QGraphicsView::RubberBandDrag);
+    m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_view->setMinimumWidth(360);
+    m_message->setObjectName(QStringLiteral("chain.message"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(
+        QStringLiteral("background: #fce8e6; color: #a50e0e; padding: 6px; border-radius: 4px;"));
+    m_message->hide();
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+
+    m_addTask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_addTask->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_autoLayout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_autoLayout->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addActions({m_addTask, m_autoLayout});
+    connect(m_addTask, &QAction::triggered, this, &ChainEditor::addTask);
+    connect(m_autoLayout, &QAction::triggered, this, &ChainEditor::autoLayout);
+    connect(m_addSchedule, &QAction::triggered, this, [this] { editSchedule(0); });
+    connect(m_fit, &QAction::triggered, this, [this] {
+        m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+    });
+
+    auto *tools = new QHBoxLayout;
+    tools->addWidget(m_title);
+    tools->addStretch();
+    for (QAction *action : {m_addTask, m_autoLayout, m_fit}) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(action);
+        tools->addWidget(button);
+    }
+    auto *canvasColumn = new QWidget(this);
+    auto *canvasLayout = new QVBoxLayout(canvasColumn);
+    canvasLayout->setContentsMargins(0, 0, 0, 0);
+    canvasLayout->addLayout(tools);
+    canvasLayout->addWidget(buildChainSettings());
+    canvasLayout->addWidget(m_message);
+    canvasLayout->addWidget(m_view, 1);
+    auto *hint = new QLabel(tr("Drag from a task's right-hand port to another task to add a "
+                               "dependency. Right-click an edge for its condition; Delete "
+                               "removes what is selected."),
+                            this);
+    hint->setWordWrap(true);
+    hint->setStyleSheet(QStringLiteral("color: #5f6368;"));
+    canvasLayout->addWidget(hint);
+
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setWidget(m_form);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(formScroll);
+    right->addWidget(buildSchedules());
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+
+    auto *split = new QSplitter(this);
+    split->addWidget(canvasColumn);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({560, 420});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(split);
+
+    connect(m_scene, &DagScene::currentTaskChanged, this, &ChainEditor::selectTask);
+    connect(m_scene, &DagScene::connectRequested, this, [this](qint64 task, qint64 upstream) {
+        report(m_editor->addDependency(task, upstream, DependencyCondition::Success));
+    });
+    connect(m_scene, &DagScene::conditionRequested, this,
+            [this](qint64 task, qint64 upstream, DependencyCondition condition) {
+                report(m_editor->setDependencyCondition(task, upstream, condition));
+            });
+    connect(m_scene, &DagScene::removeEdgeRequested, this, [this](qint64 task, qint64 upstream) {
+        report(m_editor->removeDependency(task, upstream));
+    });
+    connect(m_scene, &DagScene::removeTaskRequested, this,
+            [this](qint64 task) { report(m_editor->removeTask(task)); });
+    connect(m_scene, &DagScene::tasksMoved, this, [this](const QHash<qint64, QPointF> &moved) {
+        report(m_editor->moveTasks(moved, tr("Move %n task(s)", nullptr, int(moved.size()))));
+    });
+    connect(m_form, &TaskForm::applyRequested, this, [this](const Task &task) {
+        const Status applied = m_editor->updateTask(task);
+        if (!applied)
+            m_form->showProblem(applied.error().message);
+    });
+    connect(m_editor, &DefinitionEditor::chainChanged, this, [this](qint64 chainId) {
+        if (chainId == m_chain.id)
+            reload();
+    });
+    showChain(0);
+}
+
+QWidget *ChainEditor::buildChainSettings()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const QStringList notifyLabels{tr("never"), tr("on success"), tr("on failure and recovery"),
+                                   tr("always")};
+    for (NotifyPolicy policy :
+         {NotifyPolicy::None, NotifyPolicy::Success, NotifyPolicy::Failure, NotifyPolicy::All})
+        m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
+    m_overlap->addItem(tr("queue behind the running one"), int(OverlapPolicy::Queue));
+    m_overlap->addItem(tr("skip while one runs"), int(OverlapPolicy::Skip));
+    m_notify->setObjectName(QStringLiteral("chain.notify"));
+    layout->addWidget(new QLabel(tr("Notify:"), row));
+    layout->addWidget(m_notify);
+    layout->addSpacing(12);
+    layout->addWidget(new QLabel(tr("A run while one runs:"), row));
+    layout->addWidget(m_overlap);
+    layout->addStretch();
+    connect(m_notify, &QComboBox::activated, this, [this] {
+        Chain chain = m_chain;
+        chain.notify = NotifyPolicy(m_notify->currentData().toInt());
+        writeChain(chain);
+    });
+    connect(m_overlap, &QComboBox::activated, this, [this] {
+        Chain chain = m_chain;
+        chain.overlap = OverlapPolicy(m_overlap->currentData().toInt());
+        writeChain(chain);
+    });
+    return row;
+}
+
+QWidget *ChainEditor::buildSchedules()
+{
+    auto *box = new QGroupBox(tr("Schedules"), this);
+    m_scheduleTable->setModel(m_schedules);
+    m_scheduleTable->setObjectName(QStringLiteral("schedules"));
+    m_scheduleTable->verticalHeader()->hide();
+    m_scheduleTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_scheduleTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_scheduleTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_scheduleTable->horizontalHeader()->setStretchLastSection(true);
+    m_scheduleTable->setColumnWidth(SchedulesModel::ExpressionColumn, 120);
+    m_scheduleTable->setColumnWidth(SchedulesModel::MeaningColumn, 200);
+    auto *add = new QPushButton(tr("&Add…"), box);
+    auto *edit = new QPushButton(tr("&Edit…"), box);
+    auto *remove = new QPushButton(tr("&Remove"), box);
+    connect(add, &QPushButton::clicked, m_addSchedule, &QAction::trigger);
+    const auto selectedId = [this] {
+        const QModelIndex current = m_scheduleTable->currentIndex();
+        return current.isValid() ? current.data(SchedulesModel::ScheduleIdRole).toLongLong()
+                                 : qint64(0);
+    };
+    connect(edit, &QPushButton::clicked, this, [this, selectedId] {
+        if (const qint64 id = selectedId())
+            editSchedule(id);
+    });
+    connect(m_scheduleTable, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        editSchedule(index.data(SchedulesModel::ScheduleIdRole).toLongLong());
+    });
+    connect(remove, &QPushButton::clicked, this, [this, selectedId] {
+        if (const qint64 id = selectedId())
+            report(m_editor->removeSchedule(id));
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(edit);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(m_scheduleTable);
+    layout->addLayout(buttons);
+    return box;
+}
+
+void ChainEditor::setDefaultZone(const QTimeZone &zone)
+{
+    m_defaultZone = zone;
+    m_schedules->setDefaultZone(zone);
+}
+
+void ChainEditor::showChain(qint64 chainId)
+{
+    m_chain = Chain();
+    if (chainId > 0) {
+        if (const Result<Chain> chain = ChainRepository(m_store).byId(chainId))
+            m_chain = chain.value();
+    }
+    m_message->hide();
+    m_form->clear();
+    QStringList connections;
+    if (const Result<QList<ConnectionProfile>> profiles = ConnectionProfileRepository(m_store).list())
+        for (const ConnectionProfile &profile : profiles.value())
+            connections << profile.name;
+    QStringList paths;
+    if (const Result<QList<Chain>> chains = ChainRepository(m_store).list()) {
+        for (const Chain &chain : chains.value()) {
+            if (const Result<ChainPath> path = ChainRepository(m_store).pathOf(chain.id);
+                path && chain.id != chainId)
+                paths << path->toString();
+        }
+    }
+    m_form->setChoices(connections, paths);
+    reload();
+}
+
+void ChainEditor::reload()
+{
+    if (m_chain.id > 0) {
+        if (const Result<Chain> chain = ChainRepository(m_store).byId(m_chain.id))
+            m_chain = chain.value();
+    }
+    const bool shown = m_chain.id > 0;
+    setEnabled(shown);
+    m_title->setText(shown ? m_chain.name : tr("No chain selected"));
+    m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
+    m_overlap->setCurrentIndex(m_overlap->findData(int(m_chain.overlap)));
+    const qint64 selected = m_form->taskId();
+    (void)m_tasks->show(m_chain.id);
+    (void)m_dependencies->show(m_chain.id);
+    (void)m_schedules->show(m_chain.id);
+    const int row = m_tasks->rowOf(selected);
+    if (row >= 0)
+        m_form->showTask(m_tasks->tasks().at(row));
+    else
+        m_form->clear();
+}
+
+void ChainEditor::selectTask(qint64 taskId)
+{
+    const int row = m_tasks->rowOf(taskId);
+    if (row < 0) {
+        if (taskId == 0 && m_form->taskId() != 0 && !m_scene->node(m_form->taskId()))
+            m_form->clear();
+        return;
+    }
+    if (m_form->taskId() != taskId)
+        m_form->showTask(m_tasks->tasks().at(row));
+}
+
+void ChainEditor::addTask()
+{
+    if (m_chain.id <= 0)
+        return;
+    QString name;
+    for (int n = int(m_tasks->tasks().size()) + 1;; ++n) {
+        name = tr("task-%1").arg(n);
+        if (std::none_of(m_tasks->tasks().begin(), m_tasks->tasks().end(),
+                         [&](const Task &task) { return task.name == name; }))
+            break;
+    }
+    Task task;
+    task.chainId = m_chain.id;
+    task.name = name;
+    task.kind = TaskKind::Shell;
+    task.command = QStringLiteral("echo \"hello from $HOURGLASS_TASK\"");
+    // Right of everything already placed, so it never lands on another task.
+    qreal right = -DagLayout::columnWidth;
+    for (const Task &existing : m_tasks->tasks()) {
+        if (const TaskNodeItem *node = m_scene->node(existing.id))
+            right = std::max(right, node->pos().x());
+    }
+    task.position = QPointF(right + DagLayout::columnWidth, 0);
+    const Result<Task> added = m_editor->addTask(task);
+    report(added ? Status() : Status(added.error()));
+    if (!added)
+        return;
+    m_form->showTask(added.value());
+    QMetaObject::invokeMethod(
+        this, [this, id = added->id] { m_scene->selectTask(id); }, Qt::QueuedConnection);
+}
+
+void ChainEditor::autoLayout()
+{
+    report(m_editor->moveTasks(m_scene->automaticLayout(), tr("Auto layout")));
+}
+
+void ChainEditor::editSchedule(qint64 scheduleId)
+{
+    if (m_chain.id <= 0)
+        return;
+    Schedule schedule;
+    schedule.chainId = m_chain.id;
+    for (const Schedule &existing : m_schedules->schedules()) {
+        if (existing.id == scheduleId)
+            schedule = existing;
+    }
+    auto *dialog = new ScheduleDialog(schedule, m_defaultZone, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // open(), not exec(): no nested event loop, and a test can fill the dialog in.
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const Schedule edited = dialog->schedule();
+        if (edited.id > 0) {
+            report(m_editor->updateSchedule(edited));
+            return;
+        }
+        const Result<Schedule> added = m_editor->addSchedule(edited);
+        report(added ? Status() : Status(added.error()));
+    });
+    dialog->open();
+}
+
+void ChainEditor::writeChain(const Chain &chain)
+{
+    report(m_editor->updateChain(chain));
+}
+
+void ChainEditor::report(const Status &status)
+{
+    m_message->setVisible(!status);
+    m_message->setText(status ? QString() : status.error().message);
+}
+
+QString ChainEditor::message() const
+{
+    return m_message->isVisible() ? m_message->text() : QString();
+}
+
+void ChainEditor::applyTaskRun(const TaskRun &taskRun)
+{
+    m_tasks->applyTaskRun(taskRun);
+}
+
+} // namespace hg

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "domain/chain.h"
+#include "domain/result.h"
+#include "domain/taskrun.h"
+
+#include <QTimeZone>
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QGraphicsView;
+class QLabel;
+class QTableView;
+
+namespace hg {
+
+class DagScene;
+class DefinitionEditor;
+class DependenciesModel;
+class SchedulesModel;
+class Store;
+class TaskForm;
+class TasksModel;
+
+// One chain, edited: the DAG canvas (drag from a task's port to another task to add a
+// dependency, right-click an edge for its condition, Delete to remove), the selected task's
+// form, the chain's schedules and its run settings. Every change is an undoable edit made
+// through the DefinitionEditor; a refused one is named in the banner above the canvas.
+class ChainEditor final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChainEditor)
+
+public:
+    ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent = nullptr);
+
+    void showChain(qint64 chainId);
+    qint64 chainId() const { return m_chain.id; }
+
+    TasksModel *tasks() const { return m_tasks; }
+    DependenciesModel *dependencies() const { return m_dependencies; }
+    SchedulesModel *schedules() const { return m_schedules; }
+    DagScene *scene() const { return m_scene; }
+    QGraphicsView *canvas() const { return m_view; }
+    TaskForm *taskForm() const { return m_form; }
+    QString message() const;
+    QAction *addTaskAction() const { return m_addTask; }
+    QAction *addScheduleAction() const { return m_addSchedule; }
+    QAction *autoLayoutAction() const { return m_autoLayout; }
+    void setDefaultZone(const QTimeZone &zone);
+
+public slots:
+    void applyTaskRun(const hg::TaskRun &taskRun);
+
+private:
+    QWidget *buildChainSettings();
+    QWidget *buildSchedules();
+    void reload();
+    void addTask();
+    void autoLayout();
+    void editSchedule(qint64 scheduleId);
+    void selectTask(qint64 taskId);
+    void report(const Status &status);
+    void writeChain(const Chain &chain);
+
+    Store &m_store;
+    DefinitionEditor *m_editor;
+    Chain m_chain;
+    TasksModel *m_tasks;
+    DependenciesModel *m_dependencies;
+    SchedulesModel *m_schedules;
+    DagScene *m_scene;
+    QGraphicsView *m_view;
+    TaskForm *m_form;
+    QLabel *m_message;
+    QLabel *m_title;
+    QTableView *m_scheduleTable;
+    QComboBox *m_notify;
+    QComboBox *m_overlap;
+    QAction *m_addTask;
+    QAction *m_addSchedule;
+    QAction *m_autoLayout;
+    QAction *m_fit;
+    QTimeZone m_defaultZone;
+};
+
+} // namespace hg

@@ -1,0 +1,246 @@
+#include "dagscene.h"
+
+#include "daglayout.h"
+#include "dependenciesmodel.h"
+#include "dependencyedgeitem.h"
+#include "tasknodeitem.h"
+#include "tasksmodel.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QTimer>
+
+namespace hg {
+
+DagScene::DagScene(TasksModel *tasks, DependenciesModel *dependencies, QObject *parent)
+    : QGraphicsScene(parent)
+    , m_tasks(tasks)
+    , m_dependencies(dependencies)
+{
+    setBackgroundBrush(QColor(0xfa, 0xfa, 0xfb));
+    // Deferred: a reset may come from an edit made inside one of this scene's own mouse
+    // handlers, which must not see their items deleted under them.
+    const auto scheduleRebuild = [this] {
+        if (m_rebuildPending)
+            return;
+        m_rebuildPending = true;
+        QTimer::singleShot(0, this, &DagScene::rebuild);
+    };
+    connect(tasks, &QAbstractItemModel::modelReset, this, scheduleRebuild);
+    connect(dependencies, &QAbstractItemModel::modelReset, this, scheduleRebuild);
+    connect(tasks, &QAbstractItemModel::dataChanged, this, &DagScene::refreshStates);
+    connect(this, &QGraphicsScene::selectionChanged, this, &DagScene::reportSelection);
+    rebuild();
+}
+
+DependencyEdgeItem *DagScene::edge(qint64 taskId, qint64 upstreamId) const
+{
+    for (DependencyEdgeItem *item : m_edges) {
+        if (item->dependency().taskId == taskId && item->dependency().upstreamId == upstreamId)
+            return item;
+    }
+    return nullptr;
+}
+
+QList<qint64> DagScene::selectedTaskIds() const
+{
+    QList<qint64> ids;
+    for (QGraphicsItem *item : selectedItems()) {
+        if (auto *node = qgraphicsitem_cast<TaskNodeItem *>(item))
+            ids << node->taskId();
+    }
+    return ids;
+}
+
+QHash<qint64, QPointF> DagScene::automaticLayout() const
+{
+    QList<qint64> ids;
+    for (const Task &task : m_tasks->tasks())
+        ids << task.id;
+    return DagLayout::place(ids, m_dependencies->dependencies());
+}
+
+void DagScene::selectTask(qint64 taskId)
+{
+    clearSelection();
+    if (TaskNodeItem *item = m_nodes.value(taskId))
+        item->setSelected(true);
+}
+
+void DagScene::rebuild()
+{
+    m_rebuildPending = false;
+    const QList<qint64> selected = selectedTaskIds();
+    const QSignalBlocker quiet(this); // clearing is not a selection change the user made
+    m_connectFrom = nullptr;
+    m_rubberBand = nullptr;
+    m_nodes.clear();
+    m_edges.clear();
+    clear();
+    const QHash<qint64, QPointF> automatic = automaticLayout();
+    for (const Task &task : m_tasks->tasks()) {
+        auto *item = new TaskNodeItem(task, m_tasks->lastState(task.id));
+        item->setPos(task.position.value_or(automatic.value(task.id)));
+        addItem(item);
+        m_nodes.insert(task.id, item);
+    }
+    for (const Dependency &dependency : m_dependencies->dependencies()) {
+        TaskNodeItem *upstream = m_nodes.value(dependency.upstreamId);
+        TaskNodeItem *task = m_nodes.value(dependency.taskId);
+        if (!upstream || !task)
+            continue;
+        auto *item = new DependencyEdgeItem(dependency, upstream, task);
+        addItem(item);
+        m_edges << item;
+    }
+    for (qint64 id : selected) {
+        if (TaskNodeItem *item = m_nodes.value(id))
+            item->setSelected(true);
+    }
+    setSceneRect(itemsBoundingRect().adjusted(-80, -60, 80, 60));
+}
+
+void DagScene::refreshStates()
+{
+    for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it)
+        it.value()->setLastState(m_tasks->lastState(it.key()));
+}
+
+TaskNodeItem *DagScene::nodeAt(const QPointF &scenePos) const
+{
+    for (QGraphicsItem *item : items(scenePos)) {
+        if (auto *node = qgraphicsitem_cast<TaskNodeItem *>(item))
+            return node;
+    }
+    return nullptr;
+}
+
+void DagScene::reportSelection()
+{
+    const QList<qint64> ids = selectedTaskIds();
+    emit currentTaskChanged(ids.size() == 1 ? ids.constFirst() : 0);
+}
+
+void DagScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        TaskNodeItem *node = nodeAt(event->scenePos());
+        if (node && node->isOnPort(event->scenePos())) {
+            m_connectFrom = node;
+            m_rubberBand = addLine(QLineF(node->outPort(), event->scenePos()),
+                                   QPen(QColor(0x1a, 0x73, 0xe8), 2, Qt::DashLine));
+            m_rubberBand->setZValue(2);
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::mousePressEvent(event);
+    m_pressPositions.clear();
+    for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it)
+        m_pressPositions.insert(it.key(), it.value()->pos());
+}
+
+void DagScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (m_connectFrom) {
+        m_rubberBand->setLine(QLineF(m_connectFrom->outPort(), event->scenePos()));
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
+void DagScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (m_connectFrom) {
+        TaskNodeItem *from = m_connectFrom;
+        m_connectFrom = nullptr;
+        delete m_rubberBand;
+        m_rubberBand = nullptr;
+        event->accept();
+        TaskNodeItem *target = nodeAt(event->scenePos());
+        if (target && target != from)
+            emit connectRequested(target->taskId(), from->taskId());
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
+    QHash<qint64, QPointF> moved;
+    for (auto it = m_pressPositions.begin(); it != m_pressPositions.end(); ++it) {
+        const TaskNodeItem *node = m_nodes.value(it.key());
+        if (node && node->pos() != it.value())
+            moved.insert(it.key(), node->pos());
+    }
+    m_pressPositions.clear();
+    if (!moved.isEmpty())
+        emit tasksMoved(moved);
+}
+
+void DagScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
+{
+    for (QGraphicsItem *item : items(event->scenePos())) {
+        if (auto *edgeItem = qgraphicsitem_cast<DependencyEdgeItem *>(item)) {
+            const Dependency dependency = edgeItem->dependency();
+            QMenu menu;
+            menu.setTitle(tr("%1 → %2").arg(dependency.upstreamName, dependency.taskName));
+            for (DependencyCondition condition :
+                 {DependencyCondition::Success, DependencyCondition::Completion,
+                  DependencyCondition::Failure}) {
+                static const QStringList labels{tr("Run when it &succeeds"),
+                                                tr("Run when it &completes (either way)"),
+                                                tr("Run when it &fails")};
+                QAction *choice = menu.addAction(labels.at(int(condition)));
+                choice->setCheckable(true);
+                choice->setChecked(condition == dependency.condition);
+                connect(choice, &QAction::triggered, this, [this, dependency, condition] {
+                    emit conditionRequested(dependency.taskId, dependency.upstreamId, condition);
+                });
+            }
+            menu.addSeparator();
+            connect(menu.addAction(tr("&Delete dependency")), &QAction::triggered, this,
+                    [this, dependency] {
+                        emit removeEdgeRequested(dependency.taskId, dependency.upstreamId);
+                    });
+            menu.exec(event->screenPos());
+            event->accept();
+            return;
+        }
+        if (auto *node = qgraphicsitem_cast<TaskNodeItem *>(item)) {
+            QMenu menu;
+            const qint64 id = node->taskId();
+            connect(menu.addAction(tr("&Delete task %1").arg(node->task().name)),
+                    &QAction::triggered, this, [this, id] { emit removeTaskRequested(id); });
+            menu.exec(event->screenPos());
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::contextMenuEvent(event);
+}
+
+void DagScene::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
+        QList<QPair<qint64, qint64>> edges;
+        QList<qint64> tasks;
+        for (QGraphicsItem *item : selectedItems()) {
+            if (auto *edgeItem = qgraphicsitem_cast<DependencyEdgeItem *>(item))
+                edges << qMakePair(edgeItem->dependency().taskId,
+                                   edgeItem->dependency().upstreamId);
+            else if (auto *node = qgraphicsitem_cast<TaskNodeItem *>(item))
+                tasks << node->taskId();
+        }
+        // Collected first: each request may rebuild the scene.
+        for (const auto &[taskId, upstreamId] : edges)
+            emit removeEdgeRequested(taskId, upstreamId);
+        for (qint64 taskId : tasks)
+            emit removeTaskRequested(taskId);
+        event->accept();
+        return;
+    }
+    QGraphicsScene::keyPressEvent(event);
+}
+
+} // namespace hg

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "domain/dependency.h"
+
+#include <QGraphicsPathItem>
+
+namespace hg {
+
+class TaskNodeItem;
+
+// One dependency on the DAG canvas: a curve from the upstream's port to the task, with an
+// arrow head; the condition shows as colour, dash and a label (success is the plain line).
+class DependencyEdgeItem final : public QGraphicsPathItem
+{
+public:
+    enum { Type = UserType + 2 };
+
+    DependencyEdgeItem(const Dependency &dependency, TaskNodeItem *upstream, TaskNodeItem *task);
+
+    int type() const override { return Type; }
+    const Dependency &dependency() const { return m_dependency; }
+    void adjust();
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
+               QWidget *widget) override;
+
+private:
+    Dependency m_dependency;
+    TaskNodeItem *m_upstream;
+    TaskNodeItem *m_task;
+    QPolygonF m_arrow;
+};
+
+} // namespace hg

@@ -1,0 +1,313 @@
+#include "scheduledialog.h"
+
+#include "cron/cronexplainer.h"
+#include "cron/cronexpression.h"
+#include "scheduler/scheduleplan.h"
+#include "schedulesmodel.h"
+#include "store/schedulerepository.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTimeEdit>
+#include <QVBoxLayout>
+
+namespace hg {
+
+ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaultZone,
+                               QWidget *parent)
+    : QDialog(parent)
+    , m_original(schedule)
+    , m_defaultZone(defaultZone)
+    , m_expression(new QLineEdit(schedule.expression, this))
+    , m_dialect(new QComboBox(this))
+    , m_zone(new QComboBox(this))
+    , m_misfire(new QComboBox(this))
+    , m_misfireWindow(new QSpinBox(this))
+    , m_fromEnabled(new QCheckBox(tr("From"), this))
+    , m_from(new QDateTimeEdit(this))
+    , m_untilEnabled(new QCheckBox(tr("Until"), this))
+    , m_until(new QDateTimeEdit(this))
+    , m_enabled(new QCheckBox(tr("Enabled"), this))
+    , m_pointer(new QLabel(this))
+    , m_problem(new QLabel(this))
+    , m_explanation(new QLabel(this))
+    , m_next(new QListWidget(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_everyMinutes(new QSpinBox(this))
+    , m_dailyAt(new QTimeEdit(QTime(7, 0), this))
+{
+    setWindowTitle(schedule.id ? tr("Edit schedule") : tr("New schedule"));
+    m_expression->setObjectName(QStringLiteral("schedule.expression"));
+    m_zone->setObjectName(QStringLiteral("schedule.zone"));
+    m_dialect->setObjectName(QStringLiteral("schedule.dialect"));
+    m_next->setObjectName(QStringLiteral("schedule.next"));
+    m_problem->setObjectName(QStringLiteral("schedule.problem"));
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_expression->setFont(fixed);
+    m_pointer->setFont(fixed);
+    m_expression->setPlaceholderText(
+        tr("*/5 * * * *  ·  0 30 7 * * MON-FRI  ·  @every 90s  ·  2026-12-24T18:00:00"));
+    m_problem->setStyleSheet(QStringLiteral("color: #c5221f;"));
+    m_pointer->setStyleSheet(QStringLiteral("color: #c5221f;"));
+    m_problem->setWordWrap(true);
+    m_explanation->setWordWrap(true);
+    m_next->setMinimumHeight(200);
+
+    const QStringList dialectLabels{tr("Detect"), tr("Unix (5 fields)"),
+                                    tr("With seconds (6 fields)"), tr("Quartz"),
+                                    tr("pg_timetable")};
+    for (CronDialect dialect : {CronDialect::Auto, CronDialect::Unix, CronDialect::Seconds,
+                                CronDialect::Quartz, CronDialect::PgTimetable})
+        m_dialect->addItem(dialectLabels.at(int(dialect)), int(dialect));
+    m_dialect->setCurrentIndex(m_dialect->findData(int(schedule.dialect)));
+
+    m_zone->setEditable(true);
+    m_zone->addItem(tr("(default: %1)").arg(QString::fromUtf8(defaultZone.id())), QString());
+    for (const QByteArray &id : QTimeZone::availableTimeZoneIds())
+        m_zone->addItem(QString::fromUtf8(id), QString::fromUtf8(id));
+    m_zone->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_zone->completer()->setFilterMode(Qt::MatchContains);
+    m_zone->setCurrentIndex(std::max(0, m_zone->findData(schedule.timeZone)));
+
+    const QStringList misfireLabels{tr("Skip what was missed"), tr("Run once for what was missed"),
+                                    tr("Run every missed time")};
+    for (MisfirePolicy policy : {MisfirePolicy::Skip, MisfirePolicy::Once, MisfirePolicy::All})
+        m_misfire->addItem(misfireLabels.at(int(policy)), int(policy));
+    m_misfire->setCurrentIndex(m_misfire->findData(int(schedule.misfire)));
+    m_misfireWindow->setRange(0, 24 * 365);
+    m_misfireWindow->setSuffix(tr(" h"));
+    m_misfireWindow->setValue(schedule.misfireWindowSeconds / 3600);
+
+    const QDateTime now = QDateTime::currentDateTime();
+    for (QDateTimeEdit *edit : {m_from, m_until}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setDateTime(now);
+    }
+    m_fromEnabled->setChecked(schedule.activeFrom.isValid());
+    m_untilEnabled->setChecked(schedule.activeUntil.isValid());
+    if (schedule.activeFrom.isValid())
+        m_from->setDateTime(schedule.activeFrom.toLocalTime());
+    if (schedule.activeUntil.isValid())
+        m_until->setDateTime(schedule.activeUntil.toLocalTime());
+    m_enabled->setChecked(schedule.enabled);
+
+    auto *expressionColumn = new QVBoxLayout;
+    expressionColumn->setSpacing(0);
+    expressionColumn->addWidget(m_expression);
+    expressionColumn->addWidget(m_pointer);
+    auto *window = new QHBoxLayout;
+    window->addWidget(m_fromEnabled);
+    window->addWidget(m_from);
+    window->addWidget(m_untilEnabled);
+    window->addWidget(m_until);
+    auto *misfire = new QHBoxLayout;
+    misfire->addWidget(m_misfire, 1);
+    misfire->addWidget(new QLabel(tr("within"), this));
+    misfire->addWidget(m_misfireWindow);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Expression:"), expressionColumn);
+    form->addRow(QString(), m_problem);
+    form->addRow(tr("&Dialect:"), m_dialect);
+    form->addRow(tr("&Time zone:"), m_zone);
+    form->addRow(tr("Meaning:"), m_explanation);
+    form->addRow(tr("Next 10:"), m_next);
+    form->addRow(tr("&Missed fires:"), misfire);
+    form->addRow(tr("Active:"), window);
+    form->addRow(QString(), m_enabled);
+
+    auto *layout = new QHBoxLayout;
+    layout->addLayout(form, 3);
+    layout->addWidget(buildBuilder(), 2);
+    auto *outer = new QVBoxLayout(this);
+    outer->addLayout(layout);
+    outer->addWidget(m_buttons);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_expression, &QLineEdit::textChanged, this, &ScheduleDialog::refresh);
+    connect(m_dialect, &QComboBox::currentIndexChanged, this, &ScheduleDialog::refresh);
+    connect(m_zone, &QComboBox::currentTextChanged, this, &ScheduleDialog::refresh);
+    for (QCheckBox *box : {m_fromEnabled, m_untilEnabled, m_enabled})
+        connect(box, &QCheckBox::toggled, this, &ScheduleDialog::refresh);
+    for (QDateTimeEdit *edit : {m_from, m_until})
+        connect(edit, &QDateTimeEdit::dateTimeChanged, this, &ScheduleDialog::refresh);
+    connect(m_misfireWindow, &QSpinBox::valueChanged, this, &ScheduleDialog::refresh);
+    refresh();
+    m_expression->setFocus();
+}
+
+QWidget *ScheduleDialog::buildBuilder()
+{
+    auto *box = new QGroupBox(tr("Builder"), this);
+    m_everyMinutes->setRange(1, 1440);
+    m_everyMinutes->setValue(15);
+    m_everyMinutes->setSuffix(tr(" min"));
+    auto *every = new QPushButton(tr("Every"), box);
+    auto *daily = new QPushButton(tr("Daily at"), box);
+    auto *weeklyTime = new QTimeEdit(QTime(7, 30), box);
+    auto *weekly = new QPushButton(tr("Weekly at"), box);
+    const QStringList days{tr("Sun"), tr("Mon"), tr("Tue"), tr("Wed"),
+                           tr("Thu"), tr("Fri"), tr("Sat")};
+    auto *dayRow = new QHBoxLayout;
+    for (int day = 0; day < 7; ++day) {
+        auto *check = new QCheckBox(days.at(day), box);
+        check->setChecked(day >= 1 && day <= 5);
+        m_weekdays << check;
+        dayRow->addWidget(check);
+    }
+    auto *form = new QFormLayout(box);
+    form->addRow(every, m_everyMinutes);
+    form->addRow(daily, m_dailyAt);
+    form->addRow(weekly, weeklyTime);
+    form->addRow(dayRow);
+    form->addRow(new QLabel(tr("Each button writes the expression; edit it further on the "
+                               "left."),
+                            box));
+    connect(every, &QPushButton::clicked, this,
+            [this] { buildEveryMinutes(m_everyMinutes->value()); });
+    connect(daily, &QPushButton::clicked, this, [this] { buildDaily(m_dailyAt->time()); });
+    connect(weekly, &QPushButton::clicked, this, [this, weeklyTime] {
+        QList<int> chosen;
+        for (int day = 0; day < 7; ++day) {
+            if (m_weekdays.at(day)->isChecked())
+                chosen << day;
+        }
+        buildWeekly(chosen, weeklyTime->time());
+    });
+    return box;
+}
+
+void ScheduleDialog::buildEveryMinutes(int minutes)
+{
+    m_dialect->setCurrentIndex(m_dialect->findData(int(CronDialect::Auto)));
+    // A step that divides the hour is plain cron; anything else needs @every.
+    m_expression->setText(60 % minutes == 0 && minutes < 60
+                              ? QStringLiteral("*/%1 * * * *").arg(minutes)
+                              : QStringLiteral("@every %1m").arg(minutes));
+}
+
+void ScheduleDialog::buildDaily(const QTime &at)
+{
+    m_dialect->setCurrentIndex(m_dialect->findData(int(CronDialect::Auto)));
+    m_expression->setText(QStringLiteral("%1 %2 * * *").arg(at.minute()).arg(at.hour()));
+}
+
+void ScheduleDialog::buildWeekly(const QList<int> &weekdays, const QTime &at)
+{
+    QStringList days;
+    for (int day : weekdays)
+        days << QString::number(day);
+    m_dialect->setCurrentIndex(m_dialect->findData(int(CronDialect::Auto)));
+    m_expression->setText(QStringLiteral("%1 %2 * * %3")
+                              .arg(at.minute())
+                              .arg(at.hour())
+                              .arg(days.isEmpty() ? QStringLiteral("*")
+                                                  : days.join(QLatin1Char(','))));
+}
+
+QTimeZone ScheduleDialog::zone() const
+{
+    const QString id = m_zone->currentData().toString();
+    // Typed into the editable box rather than picked: use the text when it names a zone.
+    const QString typed = m_zone->currentText().trimmed();
+    if (m_zone->findText(typed) < 0 && !typed.isEmpty())
+        return QTimeZone(typed.toUtf8());
+    return id.isEmpty() ? m_defaultZone : QTimeZone(id.toUtf8());
+}
+
+Schedule ScheduleDialog::schedule() const
+{
+    Schedule s = m_original;
+    s.expression = m_expression->text().trimmed();
+    s.kind = inferScheduleKind(s.expression);
+    s.dialect = CronDialect(m_dialect->currentData().toInt());
+    const QString typed = m_zone->currentText().trimmed();
+    s.timeZone = m_zone->findText(typed) >= 0 ? m_zone->currentData().toString() : typed;
+    s.misfire = MisfirePolicy(m_misfire->currentData().toInt());
+    s.misfireWindowSeconds = m_misfireWindow->value() * 3600;
+    s.activeFrom = m_fromEnabled->isChecked() ? m_from->dateTime().toUTC() : QDateTime();
+    s.activeUntil = m_untilEnabled->isChecked() ? m_until->dateTime().toUTC() : QDateTime();
+    s.enabled = m_enabled->isChecked();
+    return s;
+}
+
+void ScheduleDialog::refresh()
+{
+    m_from->setEnabled(m_fromEnabled->isChecked());
+    m_until->setEnabled(m_untilEnabled->isChecked());
+    const Schedule s = schedule();
+    m_next->clear();
+    m_pointer->clear();
+    const Status valid = ScheduleRepository::validate(s);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(valid));
+    if (!valid) {
+        const QString message = valid.error().message;
+        m_problem->setText(message);
+        m_explanation->clear();
+        // "cron: hour field (column 5): …": a caret under that column of the expression.
+        static const QRegularExpression columnPattern(QStringLiteral("\\(column (\\d+)\\)"));
+        const QRegularExpressionMatch column = columnPattern.match(message);
+        if (column.hasMatch()) {
+            const int at = column.captured(1).toInt();
+            // Columns count in the trimmed text; the field may have leading blanks.
+            const int leading = std::max(0, int(m_expression->text().indexOf(s.expression)));
+            m_pointer->setText(QString(leading + at - 1, QLatin1Char(' ')) + QLatin1Char('^'));
+            m_expression->setCursorPosition(leading + at - 1);
+        }
+        return;
+    }
+    m_problem->clear();
+    m_explanation->setText(SchedulesModel::meaning(s, m_defaultZone));
+    const QTimeZone shownIn = zone();
+    const Result<SchedulePlan> plan = SchedulePlan::create(s, m_defaultZone);
+    if (!plan)
+        return;
+    qint64 after = QDateTime::currentMSecsSinceEpoch();
+    for (int i = 0; i < 10; ++i) {
+        const std::optional<qint64> next = plan->nextFireMs(after);
+        if (!next)
+            break;
+        m_next->addItem(QDateTime::fromMSecsSinceEpoch(*next, shownIn)
+                            .toString(QStringLiteral("ddd yyyy-MM-dd HH:mm:ss t")));
+        after = *next;
+    }
+    if (m_next->count() == 0)
+        m_next->addItem(s.kind == ScheduleKind::After || s.kind == ScheduleKind::Startup
+                            ? tr("(depends on when the engine starts or the last run ends)")
+                            : tr("(no more fire times)"));
+}
+
+QString ScheduleDialog::problem() const
+{
+    return m_problem->text();
+}
+
+QStringList ScheduleDialog::nextFireTimes() const
+{
+    QStringList out;
+    for (int row = 0; row < m_next->count(); ++row)
+        out << m_next->item(row)->text();
+    return out;
+}
+
+QString ScheduleDialog::explanation() const
+{
+    return m_explanation->text();
+}
+
+} // namespace hg

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "domain/schedule.h"
+
+#include <QDialog>
+#include <QTimeZone>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+class QTimeEdit;
+
+namespace hg {
+
+// Adds or edits one schedule. The expression is checked as it is typed: a mistake is named
+// and a caret points at its column; a good one is explained in plain English with its next
+// ten fire times in the chosen zone. A small builder writes common expressions.
+class ScheduleDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ScheduleDialog)
+
+public:
+    explicit ScheduleDialog(const Schedule &schedule, const QTimeZone &defaultZone,
+                            QWidget *parent = nullptr);
+
+    Schedule schedule() const;
+    QString problem() const;
+    QStringList nextFireTimes() const;
+    QString explanation() const;
+    // The builder: every N minutes, daily at a time, or weekly on some days at a time.
+    void buildEveryMinutes(int minutes);
+    void buildDaily(const QTime &at);
+    void buildWeekly(const QList<int> &weekdays, const QTime &at); // 0 = Sunday
+
+private:
+    QWidget *buildBuilder();
+    void refresh();
+    QTimeZone zone() const;
+
+    Schedule m_original;
+    QTimeZone m_defaultZone;
+    QLineEdit *m_expression;
+    QComboBox *m_dialect;
+    QComboBox *m_zone;
+    QComboBox *m_misfire;
+    QSpinBox *m_misfireWindow;
+    QCheckBox *m_fromEnabled;
+    QDateTimeEdit *m_from;
+    QCheckBox *m_untilEnabled;
+    QDateTimeEdit *m_until;
+    QCheckBox *m_enabled;
+    QLabel *m_pointer;
+    QLabel *m_problem;
+    QLabel *m_explanation;
+    QListWidget *m_next;
+    QDialogButtonBox *m_buttons;
+    QSpinBox *m_everyMinutes;
+    QTimeEdit *m_dailyAt;
+    QList<QCheckBox *> m_weekdays;
+};
+
+} // namespace hg

@@ -1,0 +1,312 @@
+#include "taskform.h"
+
+#include "argumentlisteditor.h"
+#include "builtinargumentform.h"
+#include "domain/builtinarguments.h"
+#include "domain/jsonfieldreader.h"
+#include "httprequestform.h"
+#include "store/taskrepository.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace hg {
+namespace {
+
+QWidget *page(QWidget *parent, std::initializer_list<QPair<QString, QWidget *>> rows)
+{
+    auto *widget = new QWidget(parent);
+    auto *form = new QFormLayout(widget);
+    form->setContentsMargins(0, 0, 0, 0);
+    for (const auto &[label, field] : rows)
+        form->addRow(label, field);
+    return widget;
+}
+
+} // namespace
+
+TaskForm::TaskForm(QWidget *parent)
+    : QWidget(parent)
+    , m_name(new QLineEdit(this))
+    , m_kind(new QComboBox(this))
+    , m_pages(new QStackedWidget(this))
+    , m_program(new QLineEdit(this))
+    , m_programArguments(new ArgumentListEditor(this))
+    , m_shell(new QPlainTextEdit(this))
+    , m_connection(new QComboBox(this))
+    , m_sql(new QPlainTextEdit(this))
+    , m_sqlParameters(new ArgumentListEditor(this))
+    , m_builtin(new QComboBox(this))
+    , m_builtinArgument(new BuiltinArgumentForm(this))
+    , m_http(new HttpRequestForm(this))
+    , m_subchain(new QComboBox(this))
+    , m_workingDirectory(new QLineEdit(this))
+    , m_timeout(new QSpinBox(this))
+    , m_retries(new QSpinBox(this))
+    , m_retryDelay(new QSpinBox(this))
+    , m_ignoreError(new QCheckBox(tr("A failure does not fail the run"), this))
+    , m_problem(new QLabel(this))
+    , m_apply(new QPushButton(tr("&Apply"), this))
+    , m_revert(new QPushButton(tr("Re&vert"), this))
+{
+    m_name->setObjectName(QStringLiteral("task.name"));
+    m_kind->setObjectName(QStringLiteral("task.kind"));
+    m_program->setObjectName(QStringLiteral("program.command"));
+    m_programArguments->setObjectName(QStringLiteral("program.arguments"));
+    m_shell->setObjectName(QStringLiteral("shell.command"));
+    m_connection->setObjectName(QStringLiteral("sql.connection"));
+    m_sql->setObjectName(QStringLiteral("sql.text"));
+    m_builtin->setObjectName(QStringLiteral("builtin.name"));
+    m_subchain->setObjectName(QStringLiteral("subchain.path"));
+    m_problem->setObjectName(QStringLiteral("validation"));
+    m_apply->setObjectName(QStringLiteral("apply"));
+
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_shell->setFont(fixed);
+    m_sql->setFont(fixed);
+    m_program->setPlaceholderText(QStringLiteral("/usr/bin/program"));
+    m_shell->setPlaceholderText(tr("Shell script, run by /bin/sh -c"));
+    m_sql->setPlaceholderText(tr("One statement; ? marks bind the parameters below"));
+    m_builtin->addItems(BuiltinArguments::names());
+    m_subchain->setEditable(true);
+    for (TaskKind kind : {TaskKind::Program, TaskKind::Shell, TaskKind::Sql, TaskKind::Builtin,
+                          TaskKind::Http, TaskKind::Subchain})
+        m_kind->addItem(enumName(kind), int(kind));
+
+    // In TaskKind order.
+    m_pages->addWidget(page(this, {{tr("Program:"), m_program},
+                                   {tr("Arguments:"), m_programArguments}}));
+    m_pages->addWidget(page(this, {{tr("Script:"), m_shell}}));
+    m_pages->addWidget(page(this, {{tr("Connection:"), m_connection},
+                                   {tr("SQL:"), m_sql},
+                                   {tr("Parameters:"), m_sqlParameters}}));
+    m_pages->addWidget(page(this, {{tr("Builtin:"), m_builtin},
+                                   {tr("Argument:"), m_builtinArgument}}));
+    m_pages->addWidget(m_http);
+    m_pages->addWidget(page(this, {{tr("Chain to run:"), m_subchain}}));
+
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #c5221f;"));
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *top = new QFormLayout;
+    top->addRow(tr("&Name:"), m_name);
+    top->addRow(tr("&Kind:"), m_kind);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_problem, 1);
+    buttons->addWidget(m_revert);
+    buttons->addWidget(m_apply);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_pages);
+    layout->addWidget(buildCommonFields());
+    layout->addLayout(buttons);
+    layout->addStretch();
+
+    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_builtin, &QComboBox::currentTextChanged, this, [this](const QString &builtin) {
+        if (m_loading)
+            return;
+        m_builtinArgument->show(builtin, JsonFieldReader::parseObject(
+                                             BuiltinArguments::example(builtin))
+                                             .value_or(QJsonObject()));
+    });
+    const auto changed = [this] { validate(); };
+    connect(m_name, &QLineEdit::textChanged, this, changed);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_program, &QLineEdit::textChanged, this, changed);
+    connect(m_programArguments, &ArgumentListEditor::changed, this, changed);
+    connect(m_shell, &QPlainTextEdit::textChanged, this, changed);
+    connect(m_connection, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_sql, &QPlainTextEdit::textChanged, this, changed);
+    connect(m_sqlParameters, &ArgumentListEditor::changed, this, changed);
+    connect(m_builtin, &QComboBox::currentTextChanged, this, changed);
+    connect(m_builtinArgument, &BuiltinArgumentForm::changed, this, changed);
+    connect(m_http, &HttpRequestForm::changed, this, changed);
+    connect(m_subchain, &QComboBox::currentTextChanged, this, changed);
+    connect(m_workingDirectory, &QLineEdit::textChanged, this, changed);
+    connect(m_timeout, &QSpinBox::valueChanged, this, changed);
+    connect(m_retries, &QSpinBox::valueChanged, this, changed);
+    connect(m_retryDelay, &QSpinBox::valueChanged, this, changed);
+    connect(m_ignoreError, &QCheckBox::toggled, this, changed);
+    connect(m_apply, &QPushButton::clicked, this, [this] { emit applyRequested(task()); });
+    connect(m_revert, &QPushButton::clicked, this, [this] { showTask(m_original); });
+    clear();
+}
+
+QWidget *TaskForm::buildCommonFields()
+{
+    auto *box = new QGroupBox(tr("Run"), this);
+    m_workingDirectory->setPlaceholderText(tr("(the engine's directory)"));
+    m_timeout->setRange(0, 7 * 86400);
+    m_timeout->setSuffix(tr(" s"));
+    m_timeout->setSpecialValueText(tr("none"));
+    m_retries->setRange(0, 100);
+    m_retryDelay->setRange(0, 86400);
+    m_retryDelay->setSuffix(tr(" s"));
+    auto *form = new QFormLayout(box);
+    form->addRow(tr("Working directory:"), m_workingDirectory);
+    form->addRow(tr("Timeout:"), m_timeout);
+    form->addRow(tr("Retries:"), m_retries);
+    form->addRow(tr("Retry delay:"), m_retryDelay);
+    form->addRow(QString(), m_ignoreError);
+    return box;
+}
+
+void TaskForm::setChoices(const QStringList &connectionNames, const QStringList &chainPaths)
+{
+    const QSignalBlocker a(m_connection), b(m_subchain);
+    m_connection->clear();
+    m_connection->addItem(tr("(the store itself)"), QString());
+    for (const QString &name : connectionNames)
+        m_connection->addItem(name, name);
+    m_subchain->clear();
+    m_subchain->addItems(chainPaths);
+}
+
+void TaskForm::clear()
+{
+    m_original = Task();
+    setEnabled(false);
+    m_loading = true;
+    m_name->clear();
+    m_loading = false;
+    m_problem->setText(tr("Select a task on the canvas, or add one."));
+    m_apply->setEnabled(false);
+    m_revert->setEnabled(false);
+}
+
+void TaskForm::showTask(const Task &task)
+{
+    m_original = task;
+    m_loading = true;
+    setEnabled(true);
+    m_name->setText(task.name);
+    m_kind->setCurrentIndex(m_kind->findData(int(task.kind)));
+    m_pages->setCurrentIndex(m_kind->currentIndex());
+    m_program->clear();
+    m_programArguments->setArguments({});
+    m_shell->clear();
+    m_sql->clear();
+    m_sqlParameters->setArguments({});
+    const QJsonObject argument =
+        JsonFieldReader::parseObject(task.arguments.value(0)).value_or(QJsonObject());
+    switch (task.kind) {
+    case TaskKind::Program:
+        m_program->setText(task.command);
+        m_programArguments->setArguments(task.arguments);
+        break;
+    case TaskKind::Shell:
+        m_shell->setPlainText(task.command);
+        break;
+    case TaskKind::Sql:
+        m_sql->setPlainText(task.command);
+        m_sqlParameters->setArguments(task.arguments);
+        m_connection->setCurrentIndex(std::max(0, m_connection->findData(task.connectionName)));
+        break;
+    case TaskKind::Builtin:
+        m_builtin->setCurrentText(task.command);
+        break;
+    case TaskKind::Http:
+        m_http->show(task.command, argument);
+        break;
+    case TaskKind::Subchain:
+        m_subchain->setCurrentText(task.command);
+        break;
+    }
+    m_builtinArgument->show(m_builtin->currentText(),
+                            task.kind == TaskKind::Builtin ? argument : QJsonObject());
+    m_workingDirectory->setText(task.workingDirectory);
+    m_timeout->setValue(task.timeoutSeconds);
+    m_retries->setValue(task.maxRetries);
+    m_retryDelay->setValue(task.retryDelaySeconds);
+    m_ignoreError->setChecked(task.ignoreError);
+    m_loading = false;
+    validate();
+}
+
+Task TaskForm::task() const
+{
+    Task task = m_original;
+    task.name = m_name->text().trimmed();
+    task.kind = TaskKind(m_kind->currentData().toInt());
+    task.arguments.clear();
+    task.connectionName.clear();
+    switch (task.kind) {
+    case TaskKind::Program:
+        task.command = m_program->text().trimmed();
+        task.arguments = m_programArguments->arguments();
+        break;
+    case TaskKind::Shell:
+        task.command = m_shell->toPlainText();
+        break;
+    case TaskKind::Sql:
+        task.command = m_sql->toPlainText();
+        task.arguments = m_sqlParameters->arguments();
+        task.connectionName = m_connection->currentData().toString();
+        break;
+    case TaskKind::Builtin:
+        task.command = m_builtin->currentText();
+        task.arguments = QStringList{m_builtinArgument->argumentText()};
+        break;
+    case TaskKind::Http:
+        task.command = m_http->url();
+        task.arguments = QStringList{QString::fromUtf8(
+            QJsonDocument(m_http->request()).toJson(QJsonDocument::Compact))};
+        break;
+    case TaskKind::Subchain:
+        task.command = m_subchain->currentText().trimmed();
+        break;
+    }
+    task.workingDirectory = m_workingDirectory->text().trimmed();
+    task.timeoutSeconds = m_timeout->value();
+    task.maxRetries = m_retries->value();
+    task.retryDelaySeconds = m_retryDelay->value();
+    task.ignoreError = m_ignoreError->isChecked();
+    return task;
+}
+
+void TaskForm::validate()
+{
+    if (m_loading || m_original.id == 0)
+        return;
+    const Task edited = task();
+    const Status valid = TaskRepository::validate(edited);
+    m_problem->setText(valid ? QString() : valid.error().message);
+    // Apply only what differs and is valid; Revert whenever something differs.
+    const bool differs = edited.name != m_original.name || edited.kind != m_original.kind
+                         || edited.command != m_original.command
+                         || edited.arguments != m_original.arguments
+                         || edited.connectionName != m_original.connectionName
+                         || edited.workingDirectory != m_original.workingDirectory
+                         || edited.timeoutSeconds != m_original.timeoutSeconds
+                         || edited.maxRetries != m_original.maxRetries
+                         || edited.retryDelaySeconds != m_original.retryDelaySeconds
+                         || edited.ignoreError != m_original.ignoreError;
+    m_apply->setEnabled(valid && differs);
+    m_revert->setEnabled(differs);
+}
+
+void TaskForm::showProblem(const QString &message)
+{
+    m_problem->setText(message);
+}
+
+QString TaskForm::problem() const
+{
+    return m_problem->text();
+}
+
+} // namespace hg
