@@ -1,6 +1,5 @@
 #include "definitioneditor.h"
 
-#include "storeeditcommand.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/projectexporter.h"
@@ -9,6 +8,7 @@
 #include "store/schedulerepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
+#include "storeeditcommand.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -109,9 +109,9 @@ Status DefinitionEditor::renameProject(qint64 projectId, const QString &name)
         return {};
     };
     const QString oldName = before->name;
-    return perform(tr("Rename project %1 to %2").arg(oldName, name),
-                   [rename, name] { return rename(name); },
-                   [rename, oldName] { return rename(oldName); });
+    return perform(
+        tr("Rename project %1 to %2").arg(oldName, name), [rename, name] { return rename(name); },
+        [rename, oldName] { return rename(oldName); });
 }
 
 Status DefinitionEditor::removeProjectNow(qint64 projectId)
@@ -266,14 +266,14 @@ Status DefinitionEditor::updateChain(const Chain &chain)
         emit chainChanged(state.id);
         return {};
     };
-    const QString text = before->name != chain.name
-                             ? tr("Rename chain %1 to %2").arg(before->name, chain.name)
-                         : before->enabled != chain.enabled
-                             ? (chain.enabled ? tr("Enable chain %1") : tr("Disable chain %1"))
-                                   .arg(chain.name)
-                             : tr("Edit chain %1").arg(chain.name);
-    return perform(text, [write, chain] { return write(chain); },
-                   [write, before = before.value()] { return write(before); });
+    const QString text =
+        before->name != chain.name ? tr("Rename chain %1 to %2").arg(before->name, chain.name)
+        : before->enabled != chain.enabled
+            ? (chain.enabled ? tr("Enable chain %1") : tr("Disable chain %1")).arg(chain.name)
+            : tr("Edit chain %1").arg(chain.name);
+    return perform(
+        text, [write, chain] { return write(chain); },
+        [write, before = before.value()] { return write(before); });
 }
 
 Result<Chain> DefinitionEditor::duplicateChain(qint64 chainId)
@@ -393,8 +393,9 @@ Status DefinitionEditor::updateTask(const Task &task)
         state.chainId = currentId(Entity::Chain, state.chainId);
         return chainEdited(state.chainId, TaskRepository(m_store).update(state));
     };
-    return perform(tr("Edit task %1").arg(task.name), [write, task] { return write(task); },
-                   [write, before = before.value()] { return write(before); });
+    return perform(
+        tr("Edit task %1").arg(task.name), [write, task] { return write(task); },
+        [write, before = before.value()] { return write(before); });
 }
 
 Status DefinitionEditor::moveTasks(const QHash<qint64, QPointF> &positions, const QString &text)
@@ -416,16 +417,17 @@ Status DefinitionEditor::moveTasks(const QHash<qint64, QPointF> &positions, cons
             if (!task)
                 return task.error();
             const auto moved = to.constFind(original.id);
-            task->position = moved != to.constEnd() ? std::optional<QPointF>(moved.value())
-                                                    : original.position;
+            task->position =
+                moved != to.constEnd() ? std::optional<QPointF>(moved.value()) : original.position;
             if (Status s = TaskRepository(m_store).update(task.value()); !s)
                 return s;
             chainId = task->chainId;
         }
         return chainEdited(chainId, {});
     };
-    return perform(text, [place, before, positions] { return place(before, positions); },
-                   [place, before] { return place(before, {}); });
+    return perform(
+        text, [place, before, positions] { return place(before, positions); },
+        [place, before] { return place(before, {}); });
 }
 
 Status DefinitionEditor::removeTask(qint64 taskId)
@@ -483,10 +485,10 @@ Status DefinitionEditor::addDependency(qint64 taskId, qint64 upstreamId,
                                       currentId(Entity::Task, upstreamId), condition));
     };
     const Step remove = [this, chainId, taskId, upstreamId]() -> Status {
-        return chainEdited(currentId(Entity::Chain, chainId),
-                           DependencyRepository(m_store).remove(
-                               currentId(Entity::Task, taskId),
-                               currentId(Entity::Task, upstreamId)));
+        return chainEdited(
+            currentId(Entity::Chain, chainId),
+            DependencyRepository(m_store).remove(currentId(Entity::Task, taskId),
+                                                 currentId(Entity::Task, upstreamId)));
     };
     return perform(tr("Connect %1 → %2").arg(upstream->name, task->name), add, remove);
 }
@@ -517,9 +519,10 @@ Status DefinitionEditor::setDependencyCondition(qint64 taskId, qint64 upstreamId
             return s;
         return chainEdited(chain, dependencies.add(chain, downstream, upstream, to));
     };
-    return perform(tr("Run %1 on %2").arg(task->name, enumName(condition)),
-                   [write, condition] { return write(condition); },
-                   [write, old = *before] { return write(old); });
+    return perform(
+        tr("Run %1 on %2").arg(task->name, enumName(condition)),
+        [write, condition] { return write(condition); },
+        [write, old = *before] { return write(old); });
 }
 
 Status DefinitionEditor::removeDependency(qint64 taskId, qint64 upstreamId)
@@ -535,20 +538,19 @@ Status DefinitionEditor::removeDependency(qint64 taskId, qint64 upstreamId)
             continue;
         const qint64 chainId = task->chainId;
         const Step remove = [this, chainId, taskId, upstreamId]() -> Status {
-            return chainEdited(currentId(Entity::Chain, chainId),
-                               DependencyRepository(m_store).remove(
-                                   currentId(Entity::Task, taskId),
-                                   currentId(Entity::Task, upstreamId)));
+            return chainEdited(
+                currentId(Entity::Chain, chainId),
+                DependencyRepository(m_store).remove(currentId(Entity::Task, taskId),
+                                                     currentId(Entity::Task, upstreamId)));
         };
         const Step add = [this, chainId, edge]() -> Status {
             const qint64 chain = currentId(Entity::Chain, chainId);
-            return chainEdited(chain, DependencyRepository(m_store).add(
-                                          chain, currentId(Entity::Task, edge.taskId),
-                                          currentId(Entity::Task, edge.upstreamId),
-                                          edge.condition));
+            return chainEdited(chain,
+                               DependencyRepository(m_store).add(
+                                   chain, currentId(Entity::Task, edge.taskId),
+                                   currentId(Entity::Task, edge.upstreamId), edge.condition));
         };
-        return perform(tr("Disconnect %1 → %2").arg(edge.upstreamName, edge.taskName), remove,
-                       add);
+        return perform(tr("Disconnect %1 → %2").arg(edge.upstreamName, edge.taskName), remove, add);
     }
     return Error::notFound(tr("no such dependency"));
 }
@@ -591,9 +593,10 @@ Status DefinitionEditor::updateSchedule(const Schedule &schedule)
         state.chainId = currentId(Entity::Chain, state.chainId);
         return chainEdited(state.chainId, ScheduleRepository(m_store).update(state));
     };
-    return perform(tr("Edit schedule %1").arg(schedule.expression),
-                   [write, schedule] { return write(schedule); },
-                   [write, before = before.value()] { return write(before); });
+    return perform(
+        tr("Edit schedule %1").arg(schedule.expression),
+        [write, schedule] { return write(schedule); },
+        [write, before = before.value()] { return write(before); });
 }
 
 Status DefinitionEditor::removeSchedule(qint64 scheduleId)

@@ -56,8 +56,7 @@ public:
     Status moveTasks(const QHash<qint64, QPointF> &positions, const QString &text);
 
     Status addDependency(qint64 taskId, qint64 upstreamId, DependencyCondition condition);
-    Status setDependencyCondition(qint64 taskId, qint64 upstreamId,
-                                  DependencyCondition condition);
+    Status setDependencyCondition(qint64 taskId, qint64 upstreamId, DependencyCondition condition);
     Status removeDependency(qint64 taskId, qint64 upstreamId);
 
     Result<Schedule> addSchedule(const Schedule &schedule);
@@ -69,8 +68,8 @@ public:
     qint64 currentId(Entity entity, qint64 id) const;
 
 signals:
-    void treeChanged();                // projects or chains were added, renamed or removed
-    void chainChanged(qint64 chainId); // a chain's tasks, dependencies or schedules changed
+    void treeChanged();                      // projects or chains were added, renamed or removed
+    void chainChanged(qint64 chainId);       // a chain's tasks, dependencies or schedules changed
     void stepFailed(const QString &message); // an undo or redo the store refused
 
 private:

@@ -24,8 +24,8 @@ QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defau
     default:
         break;
     }
-    const Result<CronExpression> cron = CronExpression::parse(schedule.expression,
-                                                              schedule.dialect);
+    const Result<CronExpression> cron =
+        CronExpression::parse(schedule.expression, schedule.dialect);
     if (!cron)
         return cron.error().message;
     return CronExplainer(cron.value()).describe(zone);
@@ -93,9 +93,8 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return schedule.timeZone.isEmpty() ? tr("default") : schedule.timeZone;
         case NextColumn:
-            return row.next.isValid()
-                       ? row.next.toString(QStringLiteral("ddd yyyy-MM-dd HH:mm:ss"))
-                       : QStringLiteral("—");
+            return row.next.isValid() ? row.next.toString(QStringLiteral("ddd MM-dd HH:mm:ss"))
+                                      : QStringLiteral("—");
         case EnabledColumn:
         case ColumnCount:
             break;

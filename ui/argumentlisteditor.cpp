@@ -15,6 +15,7 @@ ArgumentListEditor::ArgumentListEditor(QWidget *parent)
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::AnyKeyPressed);
     m_list->setMinimumHeight(90);
+    setMaximumHeight(150);
     auto *buttons = new QVBoxLayout;
     const auto button = [&](const QString &text, const QString &tip, auto slot) {
         auto *b = new QToolButton(this);

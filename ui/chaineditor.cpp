@@ -10,7 +10,6 @@
 #include "store/connectionprofilerepository.h"
 #include "store/store.h"
 #include "taskform.h"
-#include "tasknodeitem.h"
 #include "tasksmodel.h"
 
 #include <QAction>
@@ -73,9 +72,8 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     connect(m_addTask, &QAction::triggered, this, &ChainEditor::addTask);
     connect(m_autoLayout, &QAction::triggered, this, &ChainEditor::autoLayout);
     connect(m_addSchedule, &QAction::triggered, this, [this] { editSchedule(0); });
-    connect(m_fit, &QAction::triggered, this, [this] {
-        m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
-    });
+    connect(m_fit, &QAction::triggered, this,
+            [this] { m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio); });
 
     auto *tools = new QHBoxLayout;
     tools->addWidget(m_title);
@@ -121,6 +119,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     layout->addWidget(split);
 
     connect(m_scene, &DagScene::currentTaskChanged, this, &ChainEditor::selectTask);
+    connect(m_scene, &DagScene::rebuilt, this, &ChainEditor::sceneRebuilt);
     connect(m_scene, &DagScene::connectRequested, this, [this](qint64 task, qint64 upstream) {
         report(m_editor->addDependency(task, upstream, DependencyCondition::Success));
     });
@@ -189,9 +188,10 @@ QWidget *ChainEditor::buildSchedules()
     m_scheduleTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_scheduleTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_scheduleTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_scheduleTable->horizontalHeader()->setStretchLastSection(true);
-    m_scheduleTable->setColumnWidth(SchedulesModel::ExpressionColumn, 120);
-    m_scheduleTable->setColumnWidth(SchedulesModel::MeaningColumn, 200);
+    m_scheduleTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_scheduleTable->horizontalHeader()->setSectionResizeMode(SchedulesModel::MeaningColumn,
+                                                              QHeaderView::Interactive);
+    m_scheduleTable->setColumnWidth(SchedulesModel::MeaningColumn, 260);
     auto *add = new QPushButton(tr("&Add…"), box);
     auto *edit = new QPushButton(tr("&Edit…"), box);
     auto *remove = new QPushButton(tr("&Remove"), box);
@@ -239,7 +239,8 @@ void ChainEditor::showChain(qint64 chainId)
     m_message->hide();
     m_form->clear();
     QStringList connections;
-    if (const Result<QList<ConnectionProfile>> profiles = ConnectionProfileRepository(m_store).list())
+    if (const Result<QList<ConnectionProfile>> profiles =
+            ConnectionProfileRepository(m_store).list())
         for (const ConnectionProfile &profile : profiles.value())
             connections << profile.name;
     QStringList paths;
@@ -251,7 +252,24 @@ void ChainEditor::showChain(qint64 chainId)
         }
     }
     m_form->setChoices(connections, paths);
+    m_freshChain = true;
     reload();
+}
+
+void ChainEditor::sceneRebuilt()
+{
+    if (!m_freshChain)
+        return;
+    m_freshChain = false;
+    // A chain just opened: on its first task, with the whole DAG in view.
+    if (!m_tasks->tasks().isEmpty() && m_form->taskId() == 0)
+        m_scene->selectTask(m_tasks->tasks().constFirst().id);
+    m_view->resetTransform();
+    const QRectF scene = m_scene->sceneRect();
+    const QSize view = m_view->viewport()->size();
+    // Only scaled down, and only once the canvas has its real size.
+    if (view.width() > 200 && (scene.width() > view.width() || scene.height() > view.height()))
+        m_view->fitInView(scene, Qt::KeepAspectRatio);
 }
 
 void ChainEditor::reload()
@@ -304,12 +322,12 @@ void ChainEditor::addTask()
     task.name = name;
     task.kind = TaskKind::Shell;
     task.command = QStringLiteral("echo \"hello from $HOURGLASS_TASK\"");
-    // Right of everything already placed, so it never lands on another task.
+    // Right of everything already placed, so it never lands on another task. From the model,
+    // not the canvas: the canvas redraws a moment after an edit.
     qreal right = -DagLayout::columnWidth;
-    for (const Task &existing : m_tasks->tasks()) {
-        if (const TaskNodeItem *node = m_scene->node(existing.id))
-            right = std::max(right, node->pos().x());
-    }
+    const QHash<qint64, QPointF> automatic = m_scene->automaticLayout();
+    for (const Task &existing : m_tasks->tasks())
+        right = std::max(right, existing.position.value_or(automatic.value(existing.id)).x());
     task.position = QPointF(right + DagLayout::columnWidth, 0);
     const Result<Task> added = m_editor->addTask(task);
     report(added ? Status() : Status(added.error()));

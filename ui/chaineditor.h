@@ -59,6 +59,7 @@ private:
     void reload();
     void addTask();
     void autoLayout();
+    void sceneRebuilt();
     void editSchedule(qint64 scheduleId);
     void selectTask(qint64 taskId);
     void report(const Status &status);
@@ -83,6 +84,7 @@ private:
     QAction *m_autoLayout;
     QAction *m_fit;
     QTimeZone m_defaultZone;
+    bool m_freshChain = false;
 };
 
 } // namespace hg

@@ -15,7 +15,7 @@ namespace hg {
 class DagLayout final
 {
 public:
-    static constexpr double columnWidth = 230.0;
+    static constexpr double columnWidth = 250.0;
     static constexpr double rowHeight = 90.0;
 
     // Positions (top-left of each node) for the tasks, in the given order when unconstrained.

@@ -74,7 +74,7 @@ void DagScene::rebuild()
 {
     m_rebuildPending = false;
     const QList<qint64> selected = selectedTaskIds();
-    const QSignalBlocker quiet(this); // clearing is not a selection change the user made
+    QSignalBlocker quiet(this); // clearing is not a selection change the user made
     m_connectFrom = nullptr;
     m_rubberBand = nullptr;
     m_nodes.clear();
@@ -101,6 +101,8 @@ void DagScene::rebuild()
             item->setSelected(true);
     }
     setSceneRect(itemsBoundingRect().adjusted(-80, -60, 80, 60));
+    quiet.unblock();
+    emit rebuilt();
 }
 
 void DagScene::refreshStates()

@@ -40,6 +40,7 @@ signals:
     void removeEdgeRequested(qint64 taskId, qint64 upstreamId);
     void removeTaskRequested(qint64 taskId);
     void currentTaskChanged(qint64 taskId); // 0: none
+    void rebuilt();
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;

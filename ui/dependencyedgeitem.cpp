@@ -18,9 +18,9 @@ DependencyEdgeItem::DependencyEdgeItem(const Dependency &dependency, TaskNodeIte
 {
     setFlags(ItemIsSelectable);
     setZValue(0);
-    setToolTip(QStringLiteral("%1 → %2: runs on %3")
-                   .arg(dependency.upstreamName, dependency.taskName,
-                        enumName(dependency.condition)));
+    setToolTip(
+        QStringLiteral("%1 → %2: runs on %3")
+            .arg(dependency.upstreamName, dependency.taskName, enumName(dependency.condition)));
     upstream->addEdge(this);
     task->addEdge(this);
     adjust();
@@ -40,10 +40,9 @@ void DependencyEdgeItem::adjust()
     const QPointF back = path.pointAtPercent(0.97);
     const qreal angle = std::atan2(tip.y() - back.y(), tip.x() - back.x());
     const qreal size = 9;
-    m_arrow = QPolygonF({tip, tip - QPointF(std::cos(angle - 0.45) * size,
-                                            std::sin(angle - 0.45) * size),
-                         tip - QPointF(std::cos(angle + 0.45) * size,
-                                       std::sin(angle + 0.45) * size)});
+    m_arrow =
+        QPolygonF({tip, tip - QPointF(std::cos(angle - 0.45) * size, std::sin(angle - 0.45) * size),
+                   tip - QPointF(std::cos(angle + 0.45) * size, std::sin(angle + 0.45) * size)});
 }
 
 QRectF DependencyEdgeItem::boundingRect() const
@@ -62,8 +61,7 @@ QPainterPath DependencyEdgeItem::shape() const
     return wide;
 }
 
-void DependencyEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
-                               QWidget *)
+void DependencyEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     QColor color(0x5f, 0x63, 0x68);
     Qt::PenStyle style = Qt::SolidLine;
@@ -91,6 +89,9 @@ void DependencyEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem
     if (m_dependency.condition != DependencyCondition::Success) {
         const QPointF middle = path().pointAtPercent(0.5);
         const QString label = enumName(m_dependency.condition);
+        QFont small = painter->font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        painter->setFont(small);
         const QRectF box = painter->fontMetrics().boundingRect(label).adjusted(-4, -1, 4, 1);
         const QRectF placed = box.translated(middle - box.center());
         painter->setPen(Qt::NoPen);

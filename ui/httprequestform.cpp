@@ -23,8 +23,7 @@ HttpRequestForm::HttpRequestForm(QWidget *parent)
     m_url->setObjectName(QStringLiteral("http.url"));
     m_url->setPlaceholderText(QStringLiteral("https://example.org/hook"));
     m_method->addItems({QStringLiteral("GET"), QStringLiteral("POST"), QStringLiteral("PUT"),
-                        QStringLiteral("PATCH"), QStringLiteral("DELETE"),
-                        QStringLiteral("HEAD")});
+                        QStringLiteral("PATCH"), QStringLiteral("DELETE"), QStringLiteral("HEAD")});
     m_method->setEditable(true);
     m_headers->setHorizontalHeaderLabels({tr("Header"), tr("Value")});
     m_headers->horizontalHeader()->setStretchLastSection(true);
@@ -75,7 +74,8 @@ void HttpRequestForm::show(const QString &url, const QJsonObject &request)
 {
     const QSignalBlocker a(m_method), b(m_headers), c(m_body);
     m_url->setText(url.isEmpty() ? request.value(QLatin1String("url")).toString() : url);
-    m_method->setCurrentText(request.value(QLatin1String("method")).toString(QStringLiteral("GET")));
+    m_method->setCurrentText(
+        request.value(QLatin1String("method")).toString(QStringLiteral("GET")));
     const QJsonObject headers = request.value(QLatin1String("headers")).toObject();
     m_headers->setRowCount(0);
     for (auto it = headers.begin(); it != headers.end(); ++it) {
@@ -118,8 +118,7 @@ QJsonObject HttpRequestForm::request() const
     if (!m_body->toPlainText().isEmpty())
         request.insert(QStringLiteral("body"), m_body->toPlainText());
     // Left as typed when it is not a list of numbers, so validation names the mistake.
-    const QStringList parts =
-        m_expect->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const QStringList parts = m_expect->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
     QJsonArray statuses;
     for (const QString &part : parts) {
         bool ok = false;

@@ -74,20 +74,21 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     createActions();
 
     // Queued: the tree's editor is still committing when the rename arrives.
-    connect(m_model, &ProjectTreeModel::renameRequested, this,
-            [this](bool isChain, qint64 id, const QString &name) {
-                if (isChain) {
-                    const Result<Chain> chain = ChainRepository(m_store).byId(id);
-                    if (!chain)
-                        return report(chain.error());
-                    Chain renamed = chain.value();
-                    renamed.name = name;
-                    report(m_editor->updateChain(renamed));
-                } else {
-                    report(m_editor->renameProject(id, name));
-                }
-            },
-            Qt::QueuedConnection);
+    connect(
+        m_model, &ProjectTreeModel::renameRequested, this,
+        [this](bool isChain, qint64 id, const QString &name) {
+            if (isChain) {
+                const Result<Chain> chain = ChainRepository(m_store).byId(id);
+                if (!chain)
+                    return report(chain.error());
+                Chain renamed = chain.value();
+                renamed.name = name;
+                report(m_editor->updateChain(renamed));
+            } else {
+                report(m_editor->renameProject(id, name));
+            }
+        },
+        Qt::QueuedConnection);
     connect(m_editor, &DefinitionEditor::treeChanged, this, &MainWindow::reloadTree);
     connect(m_editor, &DefinitionEditor::stepFailed, this,
             [this](const QString &message) { report(Error::invalid(message)); });
@@ -121,8 +122,8 @@ void MainWindow::createActions()
         connect(a, &QAction::triggered, this, slot);
         return a;
     };
-    m_runNow = action(tr("&Run now"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                      &MainWindow::runSelectedChain);
+    m_runNow =
+        action(tr("&Run now"), QKeySequence(Qt::CTRL | Qt::Key_R), &MainWindow::runSelectedChain);
     m_newProject = action(tr("New &project"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
                           &MainWindow::newProject);
     m_newChain = action(tr("&New chain"), QKeySequence::New, &MainWindow::newChain);

@@ -213,11 +213,11 @@ void ScheduleDialog::buildWeekly(const QList<int> &weekdays, const QTime &at)
     for (int day : weekdays)
         days << QString::number(day);
     m_dialect->setCurrentIndex(m_dialect->findData(int(CronDialect::Auto)));
-    m_expression->setText(QStringLiteral("%1 %2 * * %3")
-                              .arg(at.minute())
-                              .arg(at.hour())
-                              .arg(days.isEmpty() ? QStringLiteral("*")
-                                                  : days.join(QLatin1Char(','))));
+    m_expression->setText(
+        QStringLiteral("%1 %2 * * %3")
+            .arg(at.minute())
+            .arg(at.hour())
+            .arg(days.isEmpty() ? QStringLiteral("*") : days.join(QLatin1Char(','))));
 }
 
 QTimeZone ScheduleDialog::zone() const

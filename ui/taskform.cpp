@@ -86,17 +86,18 @@ TaskForm::TaskForm(QWidget *parent)
         m_kind->addItem(enumName(kind), int(kind));
 
     // In TaskKind order.
-    m_pages->addWidget(page(this, {{tr("Program:"), m_program},
-                                   {tr("Arguments:"), m_programArguments}}));
+    m_pages->addWidget(
+        page(this, {{tr("Program:"), m_program}, {tr("Arguments:"), m_programArguments}}));
     m_pages->addWidget(page(this, {{tr("Script:"), m_shell}}));
     m_pages->addWidget(page(this, {{tr("Connection:"), m_connection},
                                    {tr("SQL:"), m_sql},
                                    {tr("Parameters:"), m_sqlParameters}}));
-    m_pages->addWidget(page(this, {{tr("Builtin:"), m_builtin},
-                                   {tr("Argument:"), m_builtinArgument}}));
+    m_pages->addWidget(
+        page(this, {{tr("Builtin:"), m_builtin}, {tr("Argument:"), m_builtinArgument}}));
     m_pages->addWidget(m_http);
     m_pages->addWidget(page(this, {{tr("Chain to run:"), m_subchain}}));
 
+    m_pages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #c5221f;"));
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -119,11 +120,13 @@ TaskForm::TaskForm(QWidget *parent)
     connect(m_builtin, &QComboBox::currentTextChanged, this, [this](const QString &builtin) {
         if (m_loading)
             return;
-        m_builtinArgument->show(builtin, JsonFieldReader::parseObject(
-                                             BuiltinArguments::example(builtin))
-                                             .value_or(QJsonObject()));
+        m_builtinArgument->show(builtin,
+                                JsonFieldReader::parseObject(BuiltinArguments::example(builtin))
+                                    .value_or(QJsonObject()));
     });
-    const auto changed = [this] { validate(); };
+    const auto changed = [this] {
+        validate();
+    };
     connect(m_name, &QLineEdit::textChanged, this, changed);
     connect(m_kind, &QComboBox::currentIndexChanged, this, changed);
     connect(m_program, &QLineEdit::textChanged, this, changed);
@@ -263,8 +266,8 @@ Task TaskForm::task() const
         break;
     case TaskKind::Http:
         task.command = m_http->url();
-        task.arguments = QStringList{QString::fromUtf8(
-            QJsonDocument(m_http->request()).toJson(QJsonDocument::Compact))};
+        task.arguments = QStringList{
+            QString::fromUtf8(QJsonDocument(m_http->request()).toJson(QJsonDocument::Compact))};
         break;
     case TaskKind::Subchain:
         task.command = m_subchain->currentText().trimmed();

@@ -46,8 +46,8 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
 {
     const bool selected = option->state & QStyle::State_Selected;
     painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(selected ? QColor(0x1a, 0x73, 0xe8) : QColor(0x5f, 0x63, 0x68),
-                         selected ? 2.5 : 1.2));
+    painter->setPen(
+        QPen(selected ? QColor(0x1a, 0x73, 0xe8) : QColor(0x5f, 0x63, 0x68), selected ? 2.5 : 1.2));
     painter->setBrush(stateColor(m_lastState));
     painter->drawRoundedRect(QRectF(0, 0, width, height), 8, 8);
 
@@ -56,9 +56,9 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     painter->setFont(nameFont);
     painter->setPen(QColor(0x20, 0x21, 0x24));
     const QRectF nameRect(10, 6, width - 20, height / 2 - 4);
-    painter->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetricsF(nameFont).elidedText(m_task.name, Qt::ElideRight,
-                                                         nameRect.width()));
+    painter->drawText(
+        nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(nameFont).elidedText(m_task.name, Qt::ElideRight, nameRect.width()));
     QFont detailFont = painter->font();
     detailFont.setBold(false);
     detailFont.setPointSizeF(detailFont.pointSizeF() * 0.85);
@@ -67,9 +67,9 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     const QRectF detailRect(10, height / 2, width - 20, height / 2 - 6);
     const QString detail = enumName(m_task.kind) + QStringLiteral(" · ")
                            + (m_lastState ? enumName(*m_lastState) : QStringLiteral("never ran"));
-    painter->drawText(detailRect, Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetricsF(detailFont).elidedText(detail, Qt::ElideRight,
-                                                           detailRect.width()));
+    painter->drawText(
+        detailRect, Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(detailFont).elidedText(detail, Qt::ElideRight, detailRect.width()));
 
     painter->setPen(QPen(QColor(0x5f, 0x63, 0x68), 1.2));
     painter->setBrush(Qt::white);

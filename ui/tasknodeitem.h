@@ -16,7 +16,7 @@ class DependencyEdgeItem;
 class TaskNodeItem final : public QGraphicsItem
 {
 public:
-    static constexpr qreal width = 170;
+    static constexpr qreal width = 150;
     static constexpr qreal height = 54;
     static constexpr qreal portRadius = 7;
     enum { Type = UserType + 1 };
@@ -35,8 +35,7 @@ public:
     bool isOnPort(const QPointF &scenePos) const;
 
     QRectF boundingRect() const override;
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
-               QWidget *widget) override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;

@@ -78,8 +78,8 @@ void TestChainModels::dependencies_listTheEdges()
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     const Task a = test::makeTask(t.store(), chain.id, QStringLiteral("a"));
     const Task b = test::makeTask(t.store(), chain.id, QStringLiteral("b"));
-    QVERIFY(DependencyRepository(t.store()).add(chain.id, b.id, a.id,
-                                                DependencyCondition::Completion));
+    QVERIFY(
+        DependencyRepository(t.store()).add(chain.id, b.id, a.id, DependencyCondition::Completion));
     DependenciesModel model(t.store());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(model.show(chain.id));

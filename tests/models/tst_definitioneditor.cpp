@@ -67,8 +67,8 @@ void TestDefinitionEditor::taskEdits_undoAndRedo()
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     DefinitionEditor editor(t.store());
     QSignalSpy changed(&editor, &DefinitionEditor::chainChanged);
-    Task task = taskFor(chain.id, QStringLiteral("a"), TaskKind::Program,
-                               QStringLiteral("/bin/true"));
+    Task task =
+        taskFor(chain.id, QStringLiteral("a"), TaskKind::Program, QStringLiteral("/bin/true"));
     const Result<Task> added = editor.addTask(task);
     QVERIFY2(added, added ? "" : qPrintable(added.error().message));
     QCOMPARE(changed.count(), 1);
@@ -104,8 +104,7 @@ void TestDefinitionEditor::refusedEdit_changesNothingAndPushesNothing()
     HG_TEST_STORE(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     DefinitionEditor editor(t.store());
-    Task bad = taskFor(chain.id, QStringLiteral("nap"), TaskKind::Builtin,
-                              QStringLiteral("Sleep"));
+    Task bad = taskFor(chain.id, QStringLiteral("nap"), TaskKind::Builtin, QStringLiteral("Sleep"));
     bad.arguments = QStringList{QStringLiteral("{\"secs\": 5}")};
     const Result<Task> refused = editor.addTask(bad);
     QVERIFY(!refused);
@@ -115,11 +114,13 @@ void TestDefinitionEditor::refusedEdit_changesNothingAndPushesNothing()
     QCOMPARE(editor.undoStack()->count(), 0);
     QVERIFY(taskNames(t.store(), chain.id).isEmpty());
 
-    const Task a = editor.addTask(taskFor(chain.id, QStringLiteral("a"),
-                                                 TaskKind::Program, QStringLiteral("/bin/true")))
+    const Task a = editor
+                       .addTask(taskFor(chain.id, QStringLiteral("a"), TaskKind::Program,
+                                        QStringLiteral("/bin/true")))
                        .value();
-    const Task b = editor.addTask(taskFor(chain.id, QStringLiteral("b"),
-                                                 TaskKind::Program, QStringLiteral("/bin/true")))
+    const Task b = editor
+                       .addTask(taskFor(chain.id, QStringLiteral("b"), TaskKind::Program,
+                                        QStringLiteral("/bin/true")))
                        .value();
     QVERIFY(editor.addDependency(b.id, a.id, DependencyCondition::Success));
     const Status cycle = editor.addDependency(a.id, b.id, DependencyCondition::Success);
@@ -140,13 +141,16 @@ void TestDefinitionEditor::deletedTask_comesBackWithItsDependencies()
                                  QStringLiteral("/bin/true"));
     const Task c = test::addTask(t.store(), chain.id, QStringLiteral("c"), TaskKind::Program,
                                  QStringLiteral("/bin/true"));
-    QVERIFY(DependencyRepository(t.store()).add(chain.id, b.id, a.id, DependencyCondition::Success));
-    QVERIFY(DependencyRepository(t.store()).add(chain.id, c.id, b.id, DependencyCondition::Completion));
+    QVERIFY(
+        DependencyRepository(t.store()).add(chain.id, b.id, a.id, DependencyCondition::Success));
+    QVERIFY(
+        DependencyRepository(t.store()).add(chain.id, c.id, b.id, DependencyCondition::Completion));
     const QStringList before = edges(t.store(), chain.id);
 
     DefinitionEditor editor(t.store());
     QVERIFY(editor.removeTask(b.id));
-    QCOMPARE(taskNames(t.store(), chain.id), (QStringList{QStringLiteral("a"), QStringLiteral("c")}));
+    QCOMPARE(taskNames(t.store(), chain.id),
+             (QStringList{QStringLiteral("a"), QStringLiteral("c")}));
     QVERIFY(edges(t.store(), chain.id).isEmpty());
     editor.undoStack()->undo();
     QCOMPARE(edges(t.store(), chain.id), before);
@@ -161,8 +165,9 @@ void TestDefinitionEditor::deletedChain_comesBackAndOlderStepsStillFindIt()
     HG_TEST_STORE(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     DefinitionEditor editor(t.store());
-    const Task a = editor.addTask(taskFor(chain.id, QStringLiteral("a"),
-                                                 TaskKind::Program, QStringLiteral("/bin/true")))
+    const Task a = editor
+                       .addTask(taskFor(chain.id, QStringLiteral("a"), TaskKind::Program,
+                                        QStringLiteral("/bin/true")))
                        .value();
     Schedule schedule;
     schedule.chainId = chain.id;
@@ -197,8 +202,8 @@ void TestDefinitionEditor::projectAndChainEdits_undoAndRedo()
     QSignalSpy tree(&editor, &DefinitionEditor::treeChanged);
     const Project project = editor.addProject(QStringLiteral("ops")).value();
     const Chain chain = editor.addChain(project.id, QStringLiteral("nightly")).value();
-    QVERIFY(editor.addTask(taskFor(chain.id, QStringLiteral("a"),
-                                          TaskKind::Program, QStringLiteral("/bin/true"))));
+    QVERIFY(editor.addTask(
+        taskFor(chain.id, QStringLiteral("a"), TaskKind::Program, QStringLiteral("/bin/true"))));
     QVERIFY(editor.renameProject(project.id, QStringLiteral("operations")));
     Chain disabled = chain;
     disabled.enabled = false;
@@ -208,7 +213,8 @@ void TestDefinitionEditor::projectAndChainEdits_undoAndRedo()
     QCOMPARE(taskNames(t.store(), copy.id), QStringList{QStringLiteral("a")});
     QCOMPARE(editor.duplicateChain(chain.id)->name, QStringLiteral("nightly copy 2"));
     QVERIFY(tree.count() >= 5);
-    QCOMPARE(editor.addProject(QStringLiteral("operations")).error().kind, ErrorKind::AlreadyExists);
+    QCOMPARE(editor.addProject(QStringLiteral("operations")).error().kind,
+             ErrorKind::AlreadyExists);
 
     QVERIFY(editor.removeProject(project.id));
     QVERIFY(ProjectRepository(t.store()).list()->isEmpty());

@@ -1,3 +1,7 @@
+#include "chaineditor.h"
+#include "dagscene.h"
+#include "definitioneditor.h"
+#include "dependenciesmodel.h"
 #include "fixtures.h"
 #include "logmodel.h"
 #include "logview.h"
@@ -5,17 +9,31 @@
 #include "projecttreemodel.h"
 #include "runsmodel.h"
 #include "runsview.h"
+#include "scheduledialog.h"
 #include "scheduler/enginehost.h"
+#include "schedulesmodel.h"
+#include "store/dependencyrepository.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
+#include "taskform.h"
+#include "tasknodeitem.h"
 #include "taskrunsmodel.h"
+#include "tasksmodel.h"
 #include "testservers.h"
 #include "teststore.h"
 
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QGraphicsView>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
+#include <QUndoStack>
 
 using namespace hg;
 
@@ -26,7 +44,49 @@ class TestMainWindow final : public QObject
 
 private slots:
     void runNow_showsTheRunItsAttemptsAndItsLiveLog();
+    void wholeChain_builtThroughTheUi_runsAndSucceeds();
 };
+
+namespace {
+
+// Types a name into the tree's in-place editor, as after New project / New chain.
+void renameInTree(QTreeView *tree, const QString &name)
+{
+    QLineEdit *editor = nullptr;
+    QTRY_VERIFY((editor = tree->viewport()->findChild<QLineEdit *>()) != nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, name);
+    QTest::keyClick(editor, Qt::Key_Return);
+}
+
+void clickToolButtonOf(QWidget *parent, QAction *action)
+{
+    for (QToolButton *button : parent->findChildren<QToolButton *>()) {
+        if (button->defaultAction() == action) {
+            QTest::mouseClick(button, Qt::LeftButton);
+            return;
+        }
+    }
+    QFAIL("no button for the action");
+}
+
+// Fills the selected task's form as a shell task and applies it.
+void defineShellTask(TaskForm *form, const QString &name, const QString &script)
+{
+    auto *nameField = form->findChild<QLineEdit *>(QStringLiteral("task.name"));
+    nameField->selectAll();
+    QTest::keyClicks(nameField, name);
+    auto *kind = form->findChild<QComboBox *>(QStringLiteral("task.kind"));
+    kind->setCurrentIndex(kind->findText(QStringLiteral("shell")));
+    auto *shell = form->findChild<QPlainTextEdit *>(QStringLiteral("shell.command"));
+    shell->selectAll();
+    QTest::keyClicks(shell, script);
+    auto *apply = form->findChild<QPushButton *>(QStringLiteral("apply"));
+    QVERIFY2(apply->isEnabled(), qPrintable(form->problem()));
+    QTest::mouseClick(apply, Qt::LeftButton);
+}
+
+} // namespace
 
 void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
 {
@@ -65,6 +125,114 @@ void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
              qPrintable(log->text()));
     QVERIFY2(log->text().contains(QLatin1String("greet ! oops")), qPrintable(log->text()));
     QCOMPARE(runs->attempts()->rowCount(), 1);
+}
+
+void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
+{
+    HG_TEST_STORE(t);
+    EngineHost engine(test::engineConfig(t));
+    MainWindow window(t.store(), &engine);
+    engine.start();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTreeView *tree = window.projectTree();
+    QCOMPARE(tree->model()->rowCount(), 0); // an empty store
+
+    // A project and a chain, named in place.
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    renameInTree(tree, QStringLiteral("ops"));
+    QTRY_COMPARE(tree->model()->index(0, 0).data().toString(), QStringLiteral("ops"));
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier);
+    renameInTree(tree, QStringLiteral("nightly"));
+    const QModelIndex chainIndex = tree->model()->index(0, 0, tree->model()->index(0, 0));
+    QTRY_COMPARE(chainIndex.data().toString(), QStringLiteral("nightly"));
+    QTRY_COMPARE(tree->currentIndex(), chainIndex);
+
+    // Two tasks, each added with the toolbar and defined in the form.
+    ChainEditor *editor = window.chainEditor();
+    QCOMPARE(window.tabs()->currentWidget(), editor);
+    TaskForm *form = editor->taskForm();
+    clickToolButtonOf(editor, editor->addTaskAction());
+    QTRY_COMPARE(editor->tasks()->rowCount(), 1);
+    QTRY_VERIFY(form->isEnabled());
+    // A mistake is named inline, with the command line's words, and cannot be applied.
+    auto *nameField = form->findChild<QLineEdit *>(QStringLiteral("task.name"));
+    nameField->selectAll();
+    QTest::keyClicks(nameField, QStringLiteral("a/b"));
+    QVERIFY2(form->problem().contains(QLatin1String("task name")), qPrintable(form->problem()));
+    QVERIFY(!form->findChild<QPushButton *>(QStringLiteral("apply"))->isEnabled());
+    defineShellTask(form, QStringLiteral("extract"), QStringLiteral("echo extracted"));
+    QTRY_COMPARE(editor->tasks()->tasks().at(0).name, QStringLiteral("extract"));
+    clickToolButtonOf(editor, editor->addTaskAction());
+    QTRY_COMPARE(editor->tasks()->rowCount(), 2);
+    QTRY_COMPARE(form->taskId(), editor->tasks()->tasks().at(1).id);
+    defineShellTask(form, QStringLiteral("load"), QStringLiteral("echo loaded by $HOURGLASS_TASK"));
+    QTRY_COMPARE(editor->tasks()->tasks().at(1).name, QStringLiteral("load"));
+    const qint64 extractId = editor->tasks()->tasks().at(0).id;
+    const qint64 loadId = editor->tasks()->tasks().at(1).id;
+
+    // Connect them on the canvas: from extract's port onto load.
+    QGraphicsView *canvas = editor->canvas();
+    QTRY_VERIFY(editor->scene()->node(loadId) != nullptr);
+    const QPoint from = canvas->mapFromScene(editor->scene()->node(extractId)->outPort());
+    const QPoint to = canvas->mapFromScene(editor->scene()->node(loadId)->mapToScene(
+        editor->scene()->node(loadId)->boundingRect().center()));
+    QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(canvas->viewport(), (from + to) / 2);
+    QTest::mouseMove(canvas->viewport(), to);
+    QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, to);
+    QTRY_VERIFY2(editor->dependencies()->rowCount() == 1, qPrintable(editor->message()));
+    const Dependency edge = DependencyRepository(t.store()).list(editor->chainId())->at(0);
+    QCOMPARE(edge.upstreamName, QStringLiteral("extract"));
+    QCOMPARE(edge.taskName, QStringLiteral("load"));
+    QTRY_VERIFY(editor->scene()->edge(loadId, extractId) != nullptr);
+    // The reverse would close a cycle: refused and named above the canvas.
+    const QPoint back = canvas->mapFromScene(editor->scene()->node(loadId)->outPort());
+    const QPoint onto = canvas->mapFromScene(editor->scene()->node(extractId)->mapToScene(
+        editor->scene()->node(extractId)->boundingRect().center()));
+    QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, back);
+    QTest::mouseMove(canvas->viewport(), onto);
+    QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, onto);
+    QTRY_VERIFY2(editor->message().contains(QLatin1String("cycle")), qPrintable(editor->message()));
+    QCOMPARE(editor->dependencies()->rowCount(), 1);
+
+    // A schedule, typed into the dialog: a wrong hour is pointed at, a right one explained.
+    editor->addScheduleAction()->trigger();
+    ScheduleDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<ScheduleDialog *>()) != nullptr);
+    auto *expression = dialog->findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    QTest::keyClicks(expression, QStringLiteral("0 24 * * *"));
+    QVERIFY2(dialog->problem().contains(QLatin1String("column 3")), qPrintable(dialog->problem()));
+    auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled());
+    expression->selectAll();
+    QTest::keyClicks(expression, QStringLiteral("30 6 * * 1-5"));
+    QVERIFY2(dialog->explanation().contains(QLatin1String("06:30")),
+             qPrintable(dialog->explanation()));
+    QCOMPARE(dialog->nextFireTimes().size(), 10);
+    QVERIFY(ok->isEnabled());
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_COMPARE(editor->schedules()->rowCount(), 1);
+    QCOMPARE(editor->schedules()->schedules().at(0).expression, QStringLiteral("30 6 * * 1-5"));
+
+    // Undo takes the schedule back, redo restores it.
+    QUndoStack *undo = window.definitionEditor()->undoStack();
+    undo->undo();
+    QTRY_COMPARE(editor->schedules()->rowCount(), 0);
+    undo->redo();
+    QTRY_COMPARE(editor->schedules()->rowCount(), 1);
+
+    // Run now: the run succeeds, the log gets both tasks' output, the canvas turns green.
+    tree->setFocus();
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    RunsView *runs = window.runsView();
+    QTRY_COMPARE_WITH_TIMEOUT(runs->runs()->rowCount(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->runs()->index(0, RunsModel::StateColumn).data().toString(),
+                              QStringLiteral("succeeded"), 15000);
+    LogModel *log = runs->log()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QLatin1String("load | loaded by load")), 5000);
+    QVERIFY2(log->text().contains(QLatin1String("extract | extracted")), qPrintable(log->text()));
+    QTRY_COMPARE(editor->tasks()->lastState(loadId), std::optional(RunState::Succeeded));
 }
 
 QTEST_MAIN(TestMainWindow)
