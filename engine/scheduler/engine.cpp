@@ -42,6 +42,7 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_commandTimer(this)
     , m_heartbeatTimer(this)
 {
+    m_schedulesPaused = m_config.schedulesPaused;
     if (m_config.name.isEmpty())
         m_config.name = QSysInfo::machineHostName();
     if (m_config.baseEnvironment.isEmpty())
@@ -212,7 +213,7 @@ void Engine::reloadSchedules()
         std::optional<qint64> next;
         switch (schedule.kind) {
         case ScheduleKind::Startup:
-            if (firstLoad)
+            if (firstLoad && !m_schedulesPaused)
                 fireSchedule(plan.value(), now / 1000 * 1000);
             break;
         case ScheduleKind::After:
@@ -222,6 +223,11 @@ void Engine::reloadSchedules()
                 next = std::max(now, plan->nextAfterRunEnded(past.lastFinishMs).value_or(now));
             break;
         default:
+            if (m_schedulesPaused) {
+                // Kept due, not fired: resuming hands it to the misfire policy.
+                next = plan->nextFireMs(last);
+                break;
+            }
             for (qint64 missed : plan->missedFires(last, now))
                 fireSchedule(plan.value(), missed);
             next = plan->nextFireMs(std::max(now, last));
@@ -239,7 +245,7 @@ void Engine::armTimer()
     if (!m_running)
         return;
     const qint64 next = m_queue.nextDueMs();
-    if (next < 0) {
+    if (next < 0 || m_schedulesPaused) {
         m_timer.stop();
         return;
     }
@@ -250,9 +256,22 @@ void Engine::armTimer()
     m_timer.start(int(delay));
 }
 
+void Engine::setSchedulesPaused(bool paused)
+{
+    if (paused == m_schedulesPaused)
+        return;
+    m_schedulesPaused = paused;
+    // Resuming: what came due meanwhile is late now, so each schedule's misfire policy
+    // decides (skip, once, all), as after downtime.
+    if (!paused)
+        checkDue();
+    else
+        m_timer.stop();
+}
+
 void Engine::checkDue()
 {
-    if (!m_running || m_shuttingDown)
+    if (!m_running || m_shuttingDown || m_schedulesPaused)
         return;
     const qint64 now = m_clock->nowMs();
     const std::vector<FireQueue::Due> due = m_queue.takeDue(now);

@@ -53,6 +53,9 @@ public slots:
     // Re-reads the wall clock and handles what became due (tests call it after moving a
     // ManualClock; the timer calls it otherwise).
     void checkDue();
+    // Pause all schedules: nothing fires until resumed, then the misfire policies decide what
+    // the pause missed. Manual runs and runs already going are not affected.
+    void setSchedulesPaused(bool paused);
     void reloadSchedules();
     void processCommands();
     // Queues a run that already exists in the store (state queued).
@@ -112,6 +115,7 @@ private:
     bool m_running = false;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
+    bool m_schedulesPaused = false;
 };
 
 } // namespace hg

@@ -23,6 +23,7 @@ struct EngineConfig
     int heartbeatMs = 5000;
     int leaseMs = 30000;
     bool runSchedules = true; // false: only what is asked for (hourglass run --wait)
+    bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
     // The password of a connection profile from its keychain key (the app wires the OS
