@@ -1,16 +1,19 @@
 #include "guistartup.h"
 
+#include "appsettings.h"
 #include "mainwindow.h"
 #include "scheduler/enginehost.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
+#include "traycontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QSettings>
 #include <QThread>
+#include <QTimeZone>
 
 namespace hg {
 
@@ -23,14 +26,19 @@ int runGui(int &argc, char **argv, const QStringList &arguments)
     QCommandLineParser parser;
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Store"),
                                 QStringLiteral("PATH|URL"));
-    parser.addOption(db);
+    const QCommandLineOption minimized(QStringLiteral("minimized"),
+                                       QStringLiteral("Start in the tray"));
+    parser.addOptions({db, minimized});
     parser.parse(arguments); // unknown options were refused by CommandLine already
 
     const auto showError = [](const QString &message) {
         QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), message);
         return 1;
     };
-    const Result<StoreLocation> location = StoreLocation::resolve(parser.value(db));
+    const AppSettings preferences = AppSettings::load();
+    // --db wins over the store chosen in Settings, which wins over the default.
+    const Result<StoreLocation> location =
+        StoreLocation::resolve(parser.isSet(db) ? parser.value(db) : preferences.storeLocation);
     if (!location)
         return showError(location.error().message);
     Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("gui"));
@@ -50,11 +58,21 @@ int runGui(int &argc, char **argv, const QStringList &arguments)
     EngineConfig config;
     config.storeLocation = location->backend() == StoreBackend::Sqlite ? location->sqlitePath()
                                                                        : location->url().toString();
-    config.slotCount = std::max(2, 2 * QThread::idealThreadCount());
+    config.slotCount = preferences.slotCount > 0 ? preferences.slotCount
+                                                 : std::max(2, 2 * QThread::idealThreadCount());
+    if (!preferences.defaultZone.isEmpty())
+        config.defaultZone = QTimeZone(preferences.defaultZone.toUtf8());
+    config.schedulesPaused = preferences.schedulesPaused;
     EngineHost engine(config);
     MainWindow window(*store.value(), &engine);
+    TrayController tray(*store.value());
+    window.attachTray(&tray);
+    window.applySettings(preferences);
     engine.start();
-    window.show();
+    // The window hides to the tray; the application ends on Quit, not on the last close.
+    QApplication::setQuitOnLastWindowClosed(!tray.hasTray() || !preferences.closeToTray);
+    if (!(parser.isSet(minimized) && tray.hasTray()))
+        window.show();
     return QApplication::exec();
 }
 

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "appsettings.h"
 #include "chaineditor.h"
 #include "definitioneditor.h"
 #include "projecttreemodel.h"
@@ -7,14 +8,19 @@
 #include "runsview.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
+#include "settingsdialog.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
+#include "traycontroller.h"
 #include "upcomingmodel.h"
+#include "xdgautostart.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -42,6 +48,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
 {
+    m_engine = engine;
     setWindowTitle(QStringLiteral("Hourglass"));
     m_chainEditor = new ChainEditor(store, m_editor, this);
     m_tree->setObjectName(QStringLiteral("projectTree"));
@@ -136,7 +143,17 @@ void MainWindow::createActions()
     m_tree->addAction(m_delete);
     m_toggleEnabled = action(tr("&Enable / disable"), QKeySequence(Qt::CTRL | Qt::Key_E),
                              &MainWindow::toggleSelectedEnabled);
-    auto *quit = action(tr("&Quit"), QKeySequence::Quit, &QWidget::close);
+    // Quit always quits, also when closing the window only hides it to the tray.
+    auto *quit = action(tr("&Quit"), QKeySequence::Quit, [this] {
+        m_quitting = true;
+        close();
+        QApplication::quit();
+    });
+    auto *settings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
+    m_pauseSchedules = new QAction(tr("&Pause all schedules"), this);
+    m_pauseSchedules->setCheckable(true);
+    m_pauseSchedules->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_pauseSchedules, &QAction::toggled, this, &MainWindow::setSchedulesPaused);
 
     QAction *undo = m_editor->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -146,6 +163,8 @@ void MainWindow::createActions()
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(m_newProject);
     fileMenu->addAction(m_newChain);
+    fileMenu->addSeparator();
+    fileMenu->addAction(settings);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
@@ -158,6 +177,7 @@ void MainWindow::createActions()
     QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
     chainMenu->addAction(m_runNow);
     chainMenu->addAction(m_toggleEnabled);
+    chainMenu->addAction(m_pauseSchedules);
     chainMenu->addSeparator();
     chainMenu->addAction(m_chainEditor->addTaskAction());
     chainMenu->addAction(m_chainEditor->addScheduleAction());
@@ -354,6 +374,96 @@ void MainWindow::showRun(qint64 runId)
 {
     m_runsView->selectRun(runId);
     m_tabs->setCurrentWidget(m_runsView);
+}
+
+void MainWindow::attachTray(TrayController *tray)
+{
+    m_tray = tray;
+    connect(tray, &TrayController::showRequested, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
+    connect(tray, &TrayController::quitRequested, this, [this] {
+        m_quitting = true;
+        close();
+        QApplication::quit();
+    });
+    connect(tray, &TrayController::openRunRequested, this, [this](qint64 runId) {
+        showNormal();
+        raise();
+        activateWindow();
+        showRun(runId);
+    });
+    connect(tray, &TrayController::pauseSchedulesRequested, m_pauseSchedules, &QAction::setChecked);
+    if (m_engine) {
+        connect(m_engine->engine(), &Engine::runChanged, tray, &TrayController::applyRun);
+        connect(m_engine->engine(), &Engine::notificationRequested, tray,
+                &TrayController::showMessage);
+    }
+    tray->setSchedulesPaused(schedulesPaused());
+}
+
+void MainWindow::applySettings(const AppSettings &settings)
+{
+    m_closeToTray = settings.closeToTray;
+    if (m_tray)
+        m_tray->setNotificationsEnabled(settings.notifications);
+    m_chainEditor->setDefaultZone(settings.defaultZone.isEmpty()
+                                      ? QTimeZone::systemTimeZone()
+                                      : QTimeZone(settings.defaultZone.toUtf8()));
+    const QSignalBlocker quiet(m_pauseSchedules);
+    m_pauseSchedules->setChecked(settings.schedulesPaused);
+}
+
+bool MainWindow::schedulesPaused() const
+{
+    return m_pauseSchedules->isChecked();
+}
+
+void MainWindow::setSchedulesPaused(bool paused)
+{
+    if (m_pauseSchedules->isChecked() != paused) {
+        m_pauseSchedules->setChecked(paused); // comes back here through toggled
+        return;
+    }
+    if (m_engine)
+        QMetaObject::invokeMethod(
+            m_engine->engine(),
+            [engine = m_engine->engine(), paused] { engine->setSchedulesPaused(paused); },
+            Qt::QueuedConnection);
+    if (m_tray)
+        m_tray->setSchedulesPaused(paused);
+    AppSettings settings = AppSettings::load();
+    settings.schedulesPaused = paused;
+    settings.save();
+    statusBar()->showMessage(
+        paused ? tr("All schedules paused; manual runs still run") : tr("Schedules resumed"), 5000);
+}
+
+void MainWindow::openSettings()
+{
+    auto *dialog = new SettingsDialog(AppSettings::load(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const AppSettings chosen = dialog->settings();
+        chosen.save();
+        applySettings(chosen);
+        report(
+            XdgAutostart::setEnabled(chosen.startAtLogin, QCoreApplication::applicationFilePath()));
+    });
+    dialog->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // To the tray, when there is one to come back from.
+    if (!m_quitting && m_closeToTray && m_tray && m_tray->hasTray()) {
+        hide();
+        event->ignore();
+        return;
+    }
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::connectEngine(EngineHost *engine)

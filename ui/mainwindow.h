@@ -17,6 +17,8 @@ class ChainEditor;
 class DefinitionEditor;
 class EngineHost;
 class ProjectTreeModel;
+class TrayController;
+struct AppSettings;
 class RunsView;
 class Store;
 class UpcomingModel;
@@ -45,6 +47,15 @@ public:
     void newChain();
     void selectChain(qint64 chainId);
     void showRun(qint64 runId);
+    // The tray: its menu and notifications drive this window; closing may hide to it.
+    void attachTray(TrayController *tray);
+    void applySettings(const AppSettings &settings);
+    void setSchedulesPaused(bool paused);
+    bool schedulesPaused() const;
+    void openSettings();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
     // Queues a manual run of the chain selected in the tree and shows it.
     void runSelectedChain();
 
@@ -73,6 +84,11 @@ private:
     QAction *m_duplicate = nullptr;
     QAction *m_delete = nullptr;
     QAction *m_toggleEnabled = nullptr;
+    QAction *m_pauseSchedules = nullptr;
+    EngineHost *m_engine = nullptr;
+    TrayController *m_tray = nullptr;
+    bool m_closeToTray = false;
+    bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
     RunsView *m_runsView = nullptr;
     UpcomingModel *m_upcoming = nullptr;

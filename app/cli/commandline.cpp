@@ -11,7 +11,7 @@ namespace {
 const char usageText[] =
     "Usage: hourglass [--db PATH|URL] [COMMAND ...]\n"
     "\n"
-    "Without a command, starts the desktop application.\n"
+    "Without a command, starts the desktop application (--minimized: in the tray only).\n"
     "\n"
     "Commands:\n"
     "  project add NAME | project list | project rm NAME [--force]\n"

@@ -1,0 +1,131 @@
+#include "fixtures.h"
+#include "store/chainrepository.h"
+#include "store/runrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+#include "traycontroller.h"
+#include "xdgautostart.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// Tray notifications by each chain's policy, the tray icon's state, and start at login.
+class TestTray final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void notifications_followTheChainsPolicy();
+    void iconState_followsTheRuns();
+    void autostart_writesAndRemovesAValidDesktopEntry();
+
+private:
+    static Run finishedRun(Store &store, qint64 chainId, RunState state);
+};
+
+Run TestTray::finishedRun(Store &store, qint64 chainId, RunState state)
+{
+    const Run run = test::queueRun(store, chainId);
+    const Status set =
+        RunRepository(store).setState(run.id, state, QDateTime::currentDateTimeUtc());
+    if (!set)
+        qWarning() << set.error().message;
+    return RunRepository(store).byId(run.id).value();
+}
+
+void TestTray::notifications_followTheChainsPolicy()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("backup"));
+    TrayController tray(t.store());
+    QSignalSpy notified(&tray, &TrayController::notified);
+
+    // failure (the default): failures, and the first success after one.
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Succeeded));
+    QCOMPARE(notified.count(), 0);
+    const Run failed = finishedRun(t.store(), chain.id, RunState::Failed);
+    tray.applyRun(failed);
+    QCOMPARE(notified.count(), 1);
+    QCOMPARE(notified.at(0).at(0).toString(), QStringLiteral("ops/backup failed"));
+    QCOMPARE(notified.at(0).at(2).toLongLong(), failed.id);
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Succeeded));
+    QCOMPARE(notified.count(), 2);
+    QCOMPARE(notified.at(1).at(0).toString(), QStringLiteral("ops/backup recovered"));
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Succeeded));
+    QCOMPARE(notified.count(), 2);
+
+    chain.notify = NotifyPolicy::None;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Failed));
+    QCOMPARE(notified.count(), 2);
+
+    chain.notify = NotifyPolicy::Success;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::TimedOut));
+    QCOMPARE(notified.count(), 2);
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Succeeded));
+    QCOMPARE(notified.count(), 3);
+    QCOMPARE(notified.at(2).at(0).toString(), QStringLiteral("ops/backup recovered"));
+
+    chain.notify = NotifyPolicy::All;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::TimedOut));
+    QCOMPARE(notified.count(), 4);
+    QVERIFY(notified.at(3).at(1).toString().contains(QLatin1String("timed out")));
+    // A cancelled run is neither a failure nor a success.
+    tray.applyRun(finishedRun(t.store(), chain.id, RunState::Cancelled));
+    QCOMPARE(notified.count(), 4);
+}
+
+void TestTray::iconState_followsTheRuns()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("c"));
+    TrayController tray(t.store());
+    QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
+    Run run = test::queueRun(t.store(), chain.id);
+    run.state = RunState::Running;
+    tray.applyRun(run);
+    QCOMPARE(tray.iconState(), TrayController::IconState::Running);
+    run.state = RunState::Failed;
+    tray.applyRun(run);
+    QCOMPARE(tray.iconState(), TrayController::IconState::Failed);
+    Run next = test::queueRun(t.store(), chain.id);
+    next.state = RunState::Succeeded;
+    tray.applyRun(next);
+    QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
+}
+
+void TestTray::autostart_writesAndRemovesAValidDesktopEntry()
+{
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
+    QVERIFY(XdgAutostart::entryPath().startsWith(config.path()));
+    QVERIFY(!XdgAutostart::isEnabled());
+    QVERIFY(XdgAutostart::setEnabled(true, QStringLiteral("/opt/my \"apps\"/hourglass")));
+    QVERIFY(XdgAutostart::isEnabled());
+    QFile entry(XdgAutostart::entryPath());
+    QVERIFY(entry.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(entry.readAll());
+    QVERIFY2(text.contains(QLatin1String("Exec=\"/opt/my \\\"apps\\\"/hourglass\" --minimized")),
+             qPrintable(text));
+    const QString validator =
+        QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
+    if (!validator.isEmpty()) {
+        QProcess check;
+        check.start(validator, {XdgAutostart::entryPath()});
+        QVERIFY(check.waitForFinished(10000));
+        QVERIFY2(check.exitCode() == 0, check.readAllStandardOutput().constData());
+    }
+    QVERIFY(XdgAutostart::setEnabled(false, QString()));
+    QVERIFY(!XdgAutostart::isEnabled());
+}
+
+QTEST_MAIN(TestTray)
+#include "tst_tray.moc"

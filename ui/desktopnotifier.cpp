@@ -1,0 +1,62 @@
+#include "desktopnotifier.h"
+
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QDBusMessage>
+#include <QDBusPendingCallWatcher>
+#include <QDBusPendingReply>
+#include <QGuiApplication>
+
+namespace hg {
+namespace {
+
+const QString service = QStringLiteral("org.freedesktop.Notifications");
+const QString path = QStringLiteral("/org/freedesktop/Notifications");
+
+} // namespace
+
+DesktopNotifier::DesktopNotifier(QObject *parent)
+    : QObject(parent)
+{
+    if (isAvailable())
+        QDBusConnection::sessionBus().connect(service, path, service,
+                                              QStringLiteral("ActionInvoked"), this,
+                                              SLOT(onActionInvoked(uint, QString)));
+}
+
+bool DesktopNotifier::isAvailable() const
+{
+    const QDBusConnection bus = QDBusConnection::sessionBus();
+    return bus.isConnected() && bus.interface()
+           && bus.interface()->isServiceRegistered(service).value();
+}
+
+void DesktopNotifier::notify(const QString &title, const QString &body, qint64 key)
+{
+    if (!isAvailable())
+        return;
+    QDBusMessage call =
+        QDBusMessage::createMethodCall(service, path, service, QStringLiteral("Notify"));
+    call << QGuiApplication::applicationDisplayName() << uint(0)
+         << QStringLiteral("org.hourglass.Hourglass") << title << body
+         << QStringList{QStringLiteral("default"), tr("Open")} << QVariantMap() << int(-1);
+    // Asynchronous: a slow notification daemon never blocks the GUI thread.
+    auto *watcher =
+        new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(call), this);
+    connect(watcher, &QDBusPendingCallWatcher::finished, this,
+            [this, key](QDBusPendingCallWatcher *finished) {
+                const QDBusPendingReply<uint> reply = *finished;
+                if (!reply.isError())
+                    m_keys.insert(reply.value(), key);
+                finished->deleteLater();
+            });
+}
+
+void DesktopNotifier::onActionInvoked(uint id, const QString &)
+{
+    const auto found = m_keys.constFind(id);
+    if (found != m_keys.constEnd())
+        emit activated(found.value());
+}
+
+} // namespace hg

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+
+namespace hg {
+
+// Notifications through the desktop's notification service (org.freedesktop.Notifications
+// over the session D-Bus), for desktops without a system tray. Without a session bus it
+// reports that it is unavailable and the application carries on without notifications.
+class DesktopNotifier final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DesktopNotifier)
+
+public:
+    explicit DesktopNotifier(QObject *parent = nullptr);
+
+    bool isAvailable() const;
+    // Shows a notification with an "Open" action; `key` comes back through activated().
+    void notify(const QString &title, const QString &body, qint64 key);
+
+signals:
+    void activated(qint64 key);
+
+private slots:
+    void onActionInvoked(uint id, const QString &action);
+
+private:
+    QHash<uint, qint64> m_keys; // notification id -> key
+};
+
+} // namespace hg

@@ -1,0 +1,93 @@
+#include "settingsdialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QTimeZone>
+
+namespace hg {
+
+SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
+    : QDialog(parent)
+    , m_original(settings)
+    , m_store(new QLineEdit(settings.storeLocation, this))
+    , m_slots(new QSpinBox(this))
+    , m_zone(new QComboBox(this))
+    , m_notifications(new QCheckBox(tr("Show a notification when a run ends, as each chain "
+                                       "asks"),
+                                    this))
+    , m_closeToTray(
+          new QCheckBox(tr("Closing the window keeps Hourglass running in the tray"), this))
+    , m_startAtLogin(new QCheckBox(tr("Start Hourglass when I log in"), this))
+{
+    setWindowTitle(tr("Settings"));
+    m_store->setObjectName(QStringLiteral("settings.store"));
+    m_store->setPlaceholderText(tr("(default store in ~/.local/share/hourglass)"));
+    m_slots->setRange(0, 1024);
+    m_slots->setSpecialValueText(tr("automatic (%1)").arg(2 * QThread::idealThreadCount()));
+    m_slots->setValue(settings.slotCount);
+    m_zone->addItem(tr("system (%1)").arg(QString::fromUtf8(QTimeZone::systemTimeZoneId())),
+                    QString());
+    for (const QByteArray &id : QTimeZone::availableTimeZoneIds())
+        m_zone->addItem(QString::fromUtf8(id), QString::fromUtf8(id));
+    m_zone->setCurrentIndex(std::max(0, m_zone->findData(settings.defaultZone)));
+    m_notifications->setChecked(settings.notifications);
+    m_closeToTray->setChecked(settings.closeToTray);
+    m_startAtLogin->setObjectName(QStringLiteral("settings.startAtLogin"));
+    m_startAtLogin->setChecked(settings.startAtLogin);
+
+    auto *browse = new QPushButton(tr("&Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Store file"), m_store->text(), tr("SQLite store (*.db *.sqlite)"), nullptr,
+            QFileDialog::DontConfirmOverwrite);
+        if (!file.isEmpty())
+            m_store->setText(file);
+    });
+    auto *storeRow = new QHBoxLayout;
+    storeRow->addWidget(m_store, 1);
+    storeRow->addWidget(browse);
+    auto *note = new QLabel(tr("A store is a SQLite file or a postgresql:// URL. The store and "
+                               "the slots take effect at the next start."),
+                            this);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("color: #5f6368;"));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Store:"), storeRow);
+    form->addRow(QString(), note);
+    form->addRow(tr("Tasks at &once:"), m_slots);
+    form->addRow(tr("Default time &zone:"), m_zone);
+    form->addRow(QString(), m_notifications);
+    form->addRow(QString(), m_closeToTray);
+    form->addRow(QString(), m_startAtLogin);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    resize(620, sizeHint().height());
+}
+
+AppSettings SettingsDialog::settings() const
+{
+    AppSettings out = m_original;
+    out.storeLocation = m_store->text().trimmed();
+    out.slotCount = m_slots->value();
+    out.defaultZone = m_zone->currentData().toString();
+    out.notifications = m_notifications->isChecked();
+    out.closeToTray = m_closeToTray->isChecked();
+    out.startAtLogin = m_startAtLogin->isChecked();
+    return out;
+}
+
+} // namespace hg

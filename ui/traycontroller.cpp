@@ -1,0 +1,203 @@
+#include "traycontroller.h"
+
+#include "desktopnotifier.h"
+#include "store/chainrepository.h"
+#include "store/runrepository.h"
+#include "tasksmodel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSystemTrayIcon>
+
+namespace hg {
+namespace {
+
+// An hourglass in the colour of the state, drawn rather than shipped so it follows the state.
+QIcon trayIcon(TrayController::IconState state)
+{
+    const std::optional<RunState> shown =
+        state == TrayController::IconState::Running  ? std::optional(RunState::Running)
+        : state == TrayController::IconState::Failed ? std::optional(RunState::Failed)
+                                                     : std::nullopt;
+    QIcon icon;
+    for (int size : {16, 22, 32, 48, 64}) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        const qreal s = size;
+        QPainterPath glass;
+        glass.moveTo(0.2 * s, 0.1 * s);
+        glass.lineTo(0.8 * s, 0.1 * s);
+        glass.lineTo(0.5 * s, 0.5 * s);
+        glass.lineTo(0.8 * s, 0.9 * s);
+        glass.lineTo(0.2 * s, 0.9 * s);
+        glass.lineTo(0.5 * s, 0.5 * s);
+        glass.closeSubpath();
+        const QColor fill = shown ? stateColor(shown) : QColor(0x9a, 0xa0, 0xa6);
+        painter.setBrush(fill);
+        painter.setPen(QPen(fill.darker(170), std::max(1.0, s / 16)));
+        painter.drawPath(glass);
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
+} // namespace
+
+TrayController::TrayController(Store &store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+{
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(this);
+        m_menu = new QMenu;
+        connect(m_menu->addAction(tr("&Show Hourglass")), &QAction::triggered, this,
+                &TrayController::showRequested);
+        m_pause = m_menu->addAction(tr("&Pause all schedules"));
+        m_pause->setCheckable(true);
+        connect(m_pause, &QAction::toggled, this, &TrayController::pauseSchedulesRequested);
+        m_menu->addSeparator();
+        connect(m_menu->addAction(tr("&Quit")), &QAction::triggered, this,
+                &TrayController::quitRequested);
+        m_tray->setContextMenu(m_menu);
+        connect(m_tray, &QSystemTrayIcon::activated, this,
+                [this](QSystemTrayIcon::ActivationReason reason) {
+                    if (reason == QSystemTrayIcon::Trigger
+                        || reason == QSystemTrayIcon::DoubleClick)
+                        emit showRequested();
+                });
+        connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+            if (m_lastNotifiedRun > 0)
+                emit openRunRequested(m_lastNotifiedRun);
+        });
+        updateIcon();
+        m_tray->show();
+    } else {
+        m_notifier = new DesktopNotifier(this);
+        connect(m_notifier, &DesktopNotifier::activated, this, &TrayController::openRunRequested);
+    }
+}
+
+TrayController::~TrayController()
+{
+    delete m_menu; // a context menu has no parent
+}
+
+void TrayController::setSchedulesPaused(bool paused)
+{
+    if (m_pause) {
+        const QSignalBlocker quiet(m_pause);
+        m_pause->setChecked(paused);
+    }
+    updateIcon();
+}
+
+std::optional<TrayController::Notification> TrayController::notificationFor(const Run &run) const
+{
+    if (!isTerminal(run.state) || run.trigger == RunTrigger::Subchain)
+        return std::nullopt;
+    const Result<Chain> chain = ChainRepository(m_store).byId(run.chainId);
+    const Result<ChainPath> path = ChainRepository(m_store).pathOf(run.chainId);
+    if (!chain || !path)
+        return std::nullopt;
+    const bool failed = run.state == RunState::Failed || run.state == RunState::TimedOut;
+    const bool succeeded = run.state == RunState::Succeeded;
+    bool recovered = false;
+    if (succeeded) {
+        // The chain's run before this one, through the (chain_id, id) index.
+        RunFilter previous;
+        previous.chainId = run.chainId;
+        previous.beforeId = run.id;
+        previous.limit = 1;
+        const Result<QList<Run>> before = RunRepository(m_store).list(previous);
+        recovered = before && !before->isEmpty()
+                    && (before->constFirst().state == RunState::Failed
+                        || before->constFirst().state == RunState::TimedOut);
+    }
+    bool wanted = false;
+    switch (chain->notify) {
+    case NotifyPolicy::None:
+        break;
+    case NotifyPolicy::Success:
+        wanted = succeeded;
+        break;
+    case NotifyPolicy::Failure:
+        wanted = failed || recovered;
+        break;
+    case NotifyPolicy::All:
+        wanted = failed || succeeded;
+        break;
+    }
+    if (!wanted)
+        return std::nullopt;
+    const QString name = path->toString();
+    if (failed)
+        return Notification{tr("%1 failed").arg(name),
+                            run.state == RunState::TimedOut
+                                ? tr("Run %1 timed out.").arg(run.id)
+                                : tr("Run %1 failed. Click to see its log.").arg(run.id),
+                            run.id};
+    return Notification{recovered ? tr("%1 recovered").arg(name) : tr("%1 succeeded").arg(name),
+                        tr("Run %1 succeeded.").arg(run.id), run.id};
+}
+
+void TrayController::applyRun(const Run &run)
+{
+    if (isTerminal(run.state)) {
+        m_activeRuns.remove(run.id);
+        if (run.trigger != RunTrigger::Subchain)
+            m_lastFailed = run.state == RunState::Failed || run.state == RunState::TimedOut;
+        if (const std::optional<Notification> notification = notificationFor(run))
+            deliver(*notification);
+    } else if (run.state == RunState::Running) {
+        m_activeRuns.insert(run.id);
+    }
+    updateIcon();
+}
+
+void TrayController::showMessage(const Run &run, const QString &title, const QString &message)
+{
+    deliver(Notification{title, message, run.id});
+}
+
+void TrayController::deliver(const Notification &notification)
+{
+    emit notified(notification.title, notification.body, notification.runId);
+    if (!m_notificationsEnabled)
+        return;
+    m_lastNotifiedRun = notification.runId;
+    if (m_tray)
+        m_tray->showMessage(notification.title, notification.body,
+                            m_lastFailed ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information);
+    else if (m_notifier)
+        m_notifier->notify(notification.title, notification.body, notification.runId);
+}
+
+void TrayController::updateIcon()
+{
+    m_state = !m_activeRuns.isEmpty() ? IconState::Running
+              : m_lastFailed          ? IconState::Failed
+                                      : IconState::Idle;
+    if (!m_tray)
+        return;
+    m_tray->setIcon(trayIcon(m_state));
+    const QString paused = m_pause && m_pause->isChecked() ? tr(" — schedules paused") : QString();
+    switch (m_state) {
+    case IconState::Idle:
+        m_tray->setToolTip(tr("Hourglass: idle") + paused);
+        break;
+    case IconState::Running:
+        m_tray->setToolTip(tr("Hourglass: %n run(s) going", nullptr, int(m_activeRuns.size()))
+                           + paused);
+        break;
+    case IconState::Failed:
+        m_tray->setToolTip(tr("Hourglass: the last run failed") + paused);
+        break;
+    }
+}
+
+} // namespace hg

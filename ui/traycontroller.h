@@ -1,0 +1,77 @@
+#pragma once
+
+#include "domain/run.h"
+
+#include <QObject>
+#include <QSet>
+
+#include <optional>
+
+class QAction;
+class QMenu;
+class QSystemTrayIcon;
+
+namespace hg {
+
+class DesktopNotifier;
+class Store;
+
+// The tray icon (idle / running / failed), its menu (show, pause all schedules, quit) and
+// the notifications for finished runs, by each chain's notify policy: none, success, failure
+// (failures and the first success after one: "recovered"), or all. Clicking a notification
+// asks to open its run. Without a system tray, notifications go to the desktop's
+// notification service over D-Bus, and the application works as before.
+class TrayController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TrayController)
+
+public:
+    enum class IconState { Idle, Running, Failed };
+    Q_ENUM(IconState)
+    struct Notification
+    {
+        QString title;
+        QString body;
+        qint64 runId = 0;
+    };
+
+    explicit TrayController(Store &store, QObject *parent = nullptr);
+    ~TrayController() override;
+
+    bool hasTray() const { return m_tray != nullptr; }
+    IconState iconState() const { return m_state; }
+    void setNotificationsEnabled(bool enabled) { m_notificationsEnabled = enabled; }
+    void setSchedulesPaused(bool paused);
+    // What finishing this run should tell the user, if anything (the chain's policy decides).
+    std::optional<Notification> notificationFor(const Run &run) const;
+
+public slots:
+    void applyRun(const hg::Run &run);
+    // A Notify task's message.
+    void showMessage(const hg::Run &run, const QString &title, const QString &message);
+
+signals:
+    void showRequested();
+    void quitRequested();
+    void pauseSchedulesRequested(bool paused);
+    void openRunRequested(qint64 runId);
+    void notified(const QString &title, const QString &body, qint64 runId);
+
+private:
+    void deliver(const Notification &notification);
+    void updateIcon();
+
+    Store &m_store;
+    QSystemTrayIcon *m_tray = nullptr;
+    QMenu *m_menu = nullptr;
+    QAction *m_pause = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
+    IconState m_state = IconState::Idle;
+    QSet<qint64> m_activeRuns;
+    bool m_lastFailed = false;
+    bool m_notificationsEnabled = true;
+    qint64 m_lastNotifiedRun = 0;
+};
+
+} // namespace hg
