@@ -2,6 +2,7 @@
 
 #include "logmodel.h"
 #include "logview.h"
+#include "runganttchart.h"
 #include "runsmodel.h"
 #include "scheduler/runcontrol.h"
 #include "taskrunsmodel.h"
@@ -12,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -26,6 +28,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     , m_table(new QTableView(this))
     , m_attemptTable(new QTableView(this))
     , m_log(new LogView(store, this))
+    , m_gantt(new RunGanttChart(m_attempts, this))
     , m_state(new QComboBox(this))
     , m_trigger(new QComboBox(this))
     , m_message(new QLabel(this))
@@ -94,8 +97,11 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_attemptTable->horizontalHeader()->setStretchLastSection(true);
     m_attemptTable->setSelectionBehavior(QAbstractItemView::SelectRows);
 
+    auto *attemptTabs = new QTabWidget(this);
+    attemptTabs->addTab(m_gantt, tr("Timeline"));
+    attemptTabs->addTab(m_attemptTable, tr("Attempts"));
     auto *detail = new QSplitter(Qt::Horizontal, this);
-    detail->addWidget(m_attemptTable);
+    detail->addWidget(attemptTabs);
     detail->addWidget(m_log);
     detail->setStretchFactor(1, 2);
     detail->setSizes({420, 640});

@@ -17,6 +17,7 @@ class QToolBar;
 namespace hg {
 
 class LogView;
+class RunGanttChart;
 class RunsModel;
 class Store;
 class TaskRunsModel;
@@ -34,6 +35,7 @@ public:
 
     RunsModel *runs() const { return m_runs; }
     TaskRunsModel *attempts() const { return m_attempts; }
+    RunGanttChart *gantt() const { return m_gantt; }
     LogView *log() const { return m_log; }
     QTableView *table() const { return m_table; }
     // Shows the run and selects it (after "Run now").
@@ -57,6 +59,7 @@ private:
     QTableView *m_table = nullptr;
     QTableView *m_attemptTable = nullptr;
     LogView *m_log = nullptr;
+    RunGanttChart *m_gantt = nullptr;
     QComboBox *m_state = nullptr;
     QComboBox *m_trigger = nullptr;
     QLabel *m_message = nullptr;

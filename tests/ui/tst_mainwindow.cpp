@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "projecttreemodel.h"
 #include "runsmodel.h"
+#include "runganttchart.h"
 #include "runsview.h"
 #include "scheduledialog.h"
 #include "scheduler/enginehost.h"
@@ -233,6 +234,9 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QLatin1String("load | loaded by load")), 5000);
     QVERIFY2(log->text().contains(QLatin1String("extract | extracted")), qPrintable(log->text()));
     QTRY_COMPARE(editor->tasks()->lastState(loadId), std::optional(RunState::Succeeded));
+    // The run's timeline has a row per task, in the order they ran.
+    QTRY_COMPARE(runs->gantt()->rowLabels(),
+                 (QStringList{QStringLiteral("extract"), QStringLiteral("load")}));
 }
 
 QTEST_MAIN(TestMainWindow)
