@@ -8,6 +8,7 @@
 #include "schedulesmodel.h"
 #include "store/chainrepository.h"
 #include "store/connectionprofilerepository.h"
+#include "store/projectrepository.h"
 #include "store/store.h"
 #include "taskform.h"
 #include "tasksmodel.h"
@@ -243,12 +244,17 @@ void ChainEditor::showChain(qint64 chainId)
             ConnectionProfileRepository(m_store).list())
         for (const ConnectionProfile &profile : profiles.value())
             connections << profile.name;
+    // Subchain choices: every other chain's path, from one read of projects and chains.
     QStringList paths;
-    if (const Result<QList<Chain>> chains = ChainRepository(m_store).list()) {
+    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    if (projects && chains) {
+        QHash<qint64, QString> projectNames;
+        for (const Project &project : projects.value())
+            projectNames.insert(project.id, project.name);
         for (const Chain &chain : chains.value()) {
-            if (const Result<ChainPath> path = ChainRepository(m_store).pathOf(chain.id);
-                path && chain.id != chainId)
-                paths << path->toString();
+            if (chain.id != chainId)
+                paths << ChainPath{projectNames.value(chain.projectId), chain.name}.toString();
         }
     }
     m_form->setChoices(connections, paths);

@@ -111,7 +111,9 @@ void RunGanttChart::paintEvent(QPaintEvent *)
     const qint64 span = std::max<qint64>(1000, last - first);
     const int left = labelWidth;
     const int width = std::max(50, this->width() - left - 12);
-    const auto x = [&](qint64 ms) { return left + double(ms - first) * width / double(span); };
+    const auto x = [&](qint64 ms) {
+        return left + double(ms - first) * width / double(span);
+    };
 
     // Axis: five ticks with the offset from the run's first start.
     painter.setPen(palette().color(QPalette::Mid));

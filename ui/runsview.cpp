@@ -13,8 +13,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
