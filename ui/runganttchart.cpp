@@ -110,7 +110,7 @@ void RunGanttChart::paintEvent(QPaintEvent *)
     // At least one second wide, so a run of instant tasks still shows bars.
     const qint64 span = std::max<qint64>(1000, last - first);
     const int left = labelWidth;
-    const int width = std::max(50, this->width() - left - 12);
+    const int width = std::max(50, this->width() - left - 36); // room for the last label
     const auto x = [&](qint64 ms) {
         return left + double(ms - first) * width / double(span);
     };

@@ -120,13 +120,13 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     misfire->addWidget(m_misfireWindow);
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Expression:"), expressionColumn);
+    form->addRow(tr("Expression:"), expressionColumn);
     form->addRow(QString(), m_problem);
     form->addRow(tr("&Dialect:"), m_dialect);
     form->addRow(tr("&Time zone:"), m_zone);
     form->addRow(tr("Meaning:"), m_explanation);
     form->addRow(tr("Next 10:"), m_next);
-    form->addRow(tr("&Missed fires:"), misfire);
+    form->addRow(tr("Missed fires:"), misfire);
     form->addRow(tr("Active:"), window);
     form->addRow(QString(), m_enabled);
 

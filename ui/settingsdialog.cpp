@@ -62,7 +62,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     note->setStyleSheet(QStringLiteral("color: #5f6368;"));
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Store:"), storeRow);
+    form->addRow(tr("Store:"), storeRow);
     form->addRow(QString(), note);
     form->addRow(tr("Tasks at &once:"), m_slots);
     form->addRow(tr("Default time &zone:"), m_zone);

@@ -28,10 +28,13 @@ namespace {
 QWidget *page(QWidget *parent, std::initializer_list<QPair<QString, QWidget *>> rows)
 {
     auto *widget = new QWidget(parent);
-    auto *form = new QFormLayout(widget);
-    form->setContentsMargins(0, 0, 0, 0);
+    auto *column = new QVBoxLayout(widget);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto *form = new QFormLayout;
     for (const auto &[label, field] : rows)
         form->addRow(label, field);
+    column->addLayout(form);
+    column->addStretch(); // rows stay together at the top, whatever the tallest page needs
     return widget;
 }
 
