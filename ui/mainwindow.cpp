@@ -434,6 +434,7 @@ void MainWindow::setSchedulesPaused(bool paused)
             Qt::QueuedConnection);
     if (m_tray)
         m_tray->setSchedulesPaused(paused);
+    showEngineState();
     AppSettings settings = AppSettings::load();
     settings.schedulesPaused = paused;
     settings.save();
@@ -475,22 +476,51 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(source, &Engine::taskRunChanged, m_chainEditor, &ChainEditor::applyTaskRun);
     connect(source, &Engine::logLinesWritten, m_runsView, &RunsView::appendLogLines);
     connect(source, &Engine::runChanged, this, [this](const Run &run) {
-        if (isTerminal(run.state))
-            m_activeRuns.remove(run.id);
-        else if (run.state == RunState::Running || run.state == RunState::Paused)
+        m_activeRuns.remove(run.id);
+        m_queuedRuns.remove(run.id);
+        if (run.state == RunState::Running || run.state == RunState::Paused)
             m_activeRuns.insert(run.id);
-        m_engineState->setText(
-            tr("Engine: running, %n active run(s)", nullptr, int(m_activeRuns.size())));
+        else if (run.state == RunState::Queued || run.state == RunState::Waiting)
+            m_queuedRuns.insert(run.id);
+        showEngineState();
     });
-    connect(engine, &EngineHost::started, this,
-            [this] { m_engineState->setText(tr("Engine: running")); });
+    connect(source, &Engine::nextFireChanged, this, [this](qint64 dueMs) {
+        m_nextFireMs = dueMs;
+        showEngineState();
+    });
+    connect(engine, &EngineHost::started, this, [this] {
+        m_engineRunning = true;
+        showEngineState();
+    });
     connect(engine, &EngineHost::startFailed, this, [this](const QString &why) {
         m_engineState->setText(tr("Engine: not running here"));
         m_engineState->setToolTip(why);
         statusBar()->showMessage(why);
     });
-    connect(engine, &EngineHost::stopped, this,
-            [this] { m_engineState->setText(tr("Engine: stopped")); });
+    connect(engine, &EngineHost::stopped, this, [this] {
+        m_engineRunning = false;
+        m_engineState->setText(tr("Engine: stopped"));
+    });
+}
+
+QString MainWindow::engineStateText() const
+{
+    return m_engineState->text();
+}
+
+void MainWindow::showEngineState()
+{
+    if (!m_engineRunning)
+        return;
+    QStringList parts{tr("Engine: running"), tr("%n active", nullptr, int(m_activeRuns.size())),
+                      tr("%n queued", nullptr, int(m_queuedRuns.size()))};
+    if (schedulesPaused())
+        parts << tr("schedules paused");
+    else if (m_nextFireMs >= 0)
+        parts << tr("next fire %1")
+                     .arg(QDateTime::fromMSecsSinceEpoch(m_nextFireMs)
+                              .toString(QStringLiteral("ddd HH:mm:ss")));
+    m_engineState->setText(parts.join(QStringLiteral(" · ")));
 }
 
 void MainWindow::showSelection()

@@ -42,6 +42,7 @@ public:
     ChainEditor *chainEditor() const { return m_chainEditor; }
     DefinitionEditor *definitionEditor() const { return m_editor; }
     ProjectTreeModel *treeModel() const { return m_model; }
+    QString engineStateText() const;
     // New project / new chain: created with a free name, selected, and opened for renaming.
     void newProject();
     void newChain();
@@ -72,6 +73,7 @@ private:
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
+    void showEngineState();
 
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
@@ -96,6 +98,9 @@ private:
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     QSet<qint64> m_activeRuns;
+    QSet<qint64> m_queuedRuns;
+    qint64 m_nextFireMs = -1;
+    bool m_engineRunning = false;
 };
 
 } // namespace hg

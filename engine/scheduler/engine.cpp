@@ -245,6 +245,10 @@ void Engine::armTimer()
     if (!m_running)
         return;
     const qint64 next = m_queue.nextDueMs();
+    if (const qint64 announced = m_schedulesPaused ? -1 : next; announced != m_announcedNextFire) {
+        m_announcedNextFire = announced;
+        emit nextFireChanged(announced);
+    }
     if (next < 0 || m_schedulesPaused) {
         m_timer.stop();
         return;
@@ -261,6 +265,7 @@ void Engine::setSchedulesPaused(bool paused)
     if (paused == m_schedulesPaused)
         return;
     m_schedulesPaused = paused;
+    armTimer(); // announces the paused state's "no next fire"
     // Resuming: what came due meanwhile is late now, so each schedule's misfire policy
     // decides (skip, once, all), as after downtime.
     if (!paused)

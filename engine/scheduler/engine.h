@@ -68,6 +68,8 @@ signals:
     void runChanged(const hg::Run &run);
     void taskRunChanged(const hg::TaskRun &taskRun);
     void logLinesWritten(const QList<hg::LogLine> &lines);
+    // The next time a schedule fires, in ms since the epoch; -1 when none (or paused).
+    void nextFireChanged(qint64 dueMs);
     // A Notify builtin ran: the GUI shows it, `serve` prints it.
     void notificationRequested(const hg::Run &run, const QString &title, const QString &message);
 
@@ -116,6 +118,7 @@ private:
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
     bool m_schedulesPaused = false;
+    qint64 m_announcedNextFire = -2; // what nextFireChanged last said
 };
 
 } // namespace hg

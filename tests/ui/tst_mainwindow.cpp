@@ -216,6 +216,10 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     QTRY_COMPARE(editor->schedules()->rowCount(), 1);
     QCOMPARE(editor->schedules()->schedules().at(0).expression, QStringLiteral("30 6 * * 1-5"));
 
+    // The engine picked the new schedule up: the status bar names its next fire.
+    QTRY_VERIFY2(window.engineStateText().contains(QLatin1String("next fire")),
+                 qPrintable(window.engineStateText()));
+
     // Undo takes the schedule back, redo restores it.
     QUndoStack *undo = window.definitionEditor()->undoStack();
     undo->undo();
@@ -224,6 +228,9 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     QTRY_COMPARE(editor->schedules()->rowCount(), 1);
 
     // Run now: the run succeeds, the log gets both tasks' output, the canvas turns green.
+    // (The dialog had the focus; shortcuts go to the active window.)
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     tree->setFocus();
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
     RunsView *runs = window.runsView();
