@@ -60,6 +60,7 @@ Status UpcomingModel::reload(const QDateTime &from, int days)
              next = plan->nextFireMs(*next)) {
             if (++count > perSchedule) {
                 ++truncated;
+                fires.last().continues = true;
                 break;
             }
             fires << Fire{*next, chain.id, schedule.id, paths.value(chain.id), description};
@@ -96,6 +97,8 @@ QVariant UpcomingModel::data(const QModelIndex &index, int role) const
         return fire.chainId;
     case ScheduleIdRole:
         return fire.scheduleId;
+    case ContinuesRole:
+        return fire.continues;
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case WhenColumn:

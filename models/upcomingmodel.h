@@ -21,7 +21,8 @@ class UpcomingModel final : public QAbstractTableModel
 public:
     enum Column { WhenColumn, ChainColumn, ScheduleColumn, ColumnCount };
     Q_ENUM(Column)
-    enum Role { FireTimeRole = Qt::UserRole + 1, ChainIdRole, ScheduleIdRole };
+    // ContinuesRole: true on the last listed fire of a schedule that was cut; it fires on after.
+    enum Role { FireTimeRole = Qt::UserRole + 1, ChainIdRole, ScheduleIdRole, ContinuesRole };
     Q_ENUM(Role)
 
     explicit UpcomingModel(Store &store, QObject *parent = nullptr);
@@ -46,6 +47,7 @@ private:
         qint64 scheduleId = 0;
         QString chainPath;
         QString schedule; // expression and zone
+        bool continues = false;
     };
 
     Store &m_store;

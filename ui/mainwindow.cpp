@@ -16,6 +16,7 @@
 #include "store/taskrepository.h"
 #include "traycontroller.h"
 #include "upcomingmodel.h"
+#include "upcomingtimeline.h"
 #include "xdgautostart.h"
 
 #include <QAction>
@@ -65,9 +66,13 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_upcomingTable->setColumnWidth(UpcomingModel::ChainColumn, 220);
     m_tabs->addTab(m_chainEditor, tr("&Chain"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
-    m_tabs->addTab(m_upcomingTable, tr("&Upcoming"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
-        if (m_tabs->widget(tab) == m_upcomingTable)
+    auto *upcoming = new QSplitter(Qt::Vertical, this);
+    upcoming->addWidget(new UpcomingTimeline(m_upcoming, this));
+    upcoming->addWidget(m_upcomingTable);
+    upcoming->setStretchFactor(1, 1);
+    m_tabs->addTab(upcoming, tr("&Upcoming"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, upcoming](int tab) {
+        if (m_tabs->widget(tab) == upcoming)
             (void)m_upcoming->reload();
     });
 
@@ -243,7 +248,7 @@ void MainWindow::reloadTree()
         m_tree->setCurrentIndex(again);
     else
         showSelection();
-    if (m_tabs->currentWidget() == m_upcomingTable)
+    if (m_upcomingTable->isVisible())
         report(m_upcoming->reload());
 }
 

@@ -79,6 +79,10 @@ void TestUpcomingModel::noisySchedule_isCut()
     QVERIFY(model.reload(QDateTime(QDate(2027, 1, 4), QTime(0, 0), Qt::UTC), 7));
     QCOMPARE(model.rowCount(), UpcomingModel::perSchedule);
     QCOMPARE(model.truncatedSchedules(), 1);
+    // The last listed fire says the schedule goes on (the timeline draws it to the end).
+    const int last = model.rowCount() - 1;
+    QVERIFY(model.index(last, 0).data(UpcomingModel::ContinuesRole).toBool());
+    QVERIFY(!model.index(last - 1, 0).data(UpcomingModel::ContinuesRole).toBool());
 }
 
 QTEST_MAIN(TestUpcomingModel)

@@ -22,6 +22,7 @@
 #include "tasksmodel.h"
 #include "testservers.h"
 #include "teststore.h"
+#include "upcomingtimeline.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -219,6 +220,13 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     // The engine picked the new schedule up: the status bar names its next fire.
     QTRY_VERIFY2(window.engineStateText().contains(QLatin1String("next fire")),
                  qPrintable(window.engineStateText()));
+
+    // The coming week shows it, row by chain.
+    window.tabs()->setCurrentIndex(2);
+    auto *timeline = window.findChild<UpcomingTimeline *>();
+    QVERIFY(timeline);
+    QTRY_COMPARE(timeline->rowLabels(), QStringList{QStringLiteral("ops/nightly")});
+    window.tabs()->setCurrentWidget(editor);
 
     // Undo takes the schedule back, redo restores it.
     QUndoStack *undo = window.definitionEditor()->undoStack();

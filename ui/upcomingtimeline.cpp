@@ -1,0 +1,112 @@
+#include "upcomingtimeline.h"
+
+#include "domain/enums.h"
+#include "tasksmodel.h"
+#include "upcomingmodel.h"
+
+#include <QDateTime>
+#include <QPainter>
+
+namespace hg {
+namespace {
+
+constexpr int rowHeight = 22;
+constexpr int axisHeight = 24;
+constexpr int labelWidth = 180;
+constexpr int days = 7;
+
+} // namespace
+
+UpcomingTimeline::UpcomingTimeline(QAbstractItemModel *fires, QWidget *parent)
+    : QWidget(parent)
+    , m_fires(fires)
+{
+    setObjectName(QStringLiteral("upcomingTimeline"));
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    connect(fires, &QAbstractItemModel::modelReset, this, [this] {
+        updateGeometry();
+        update();
+    });
+}
+
+QSize UpcomingTimeline::sizeHint() const
+{
+    return {800, axisHeight + int(std::max<qsizetype>(3, rowLabels().size())) * rowHeight + 8};
+}
+
+QStringList UpcomingTimeline::rowLabels() const
+{
+    QStringList labels;
+    for (int row = 0; row < m_fires->rowCount(); ++row) {
+        const QString chain = m_fires->index(row, UpcomingModel::ChainColumn).data().toString();
+        if (!labels.contains(chain))
+            labels << chain;
+    }
+    return labels;
+}
+
+void UpcomingTimeline::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    const QStringList labels = rowLabels();
+    const QColor text = palette().color(QPalette::Text);
+    if (labels.isEmpty()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, tr("Nothing is scheduled in the coming week."));
+        return;
+    }
+    // Local days, from the start of today.
+    const QDateTime start(QDate::currentDate(), QTime(0, 0));
+    const qint64 startMs = start.toMSecsSinceEpoch();
+    const qint64 spanMs = qint64(days) * 86400000;
+    const int left = labelWidth;
+    const double width = std::max(100, this->width() - left - 8);
+    const auto x = [&](qint64 ms) {
+        return left + double(ms - startMs) * width / double(spanMs);
+    };
+
+    // Day columns, weekends shaded, "now" in red.
+    for (int day = 0; day < days; ++day) {
+        const QDate date = start.date().addDays(day);
+        const double from = left + width * day / days;
+        if (date.dayOfWeek() >= 6)
+            painter.fillRect(QRectF(from, axisHeight, width / days, height() - axisHeight),
+                             palette().color(QPalette::AlternateBase));
+        painter.setPen(palette().color(QPalette::Mid));
+        painter.drawLine(QPointF(from, 2), QPointF(from, height()));
+        painter.setPen(text);
+        painter.drawText(QRectF(from + 4, 2, width / days - 8, axisHeight - 4),
+                         Qt::AlignVCenter | Qt::AlignLeft,
+                         date.toString(QStringLiteral("ddd d MMM")));
+    }
+    for (int row = 0; row < labels.size(); ++row) {
+        painter.setPen(text);
+        painter.drawText(
+            QRect(6, axisHeight + row * rowHeight, labelWidth - 12, rowHeight),
+            Qt::AlignVCenter | Qt::AlignLeft,
+            fontMetrics().elidedText(labels.at(row), Qt::ElideMiddle, labelWidth - 12));
+    }
+    painter.setPen(QPen(stateColor(RunState::Running).darker(140), 1.5));
+    for (int fire = 0; fire < m_fires->rowCount(); ++fire) {
+        const QModelIndex when = m_fires->index(fire, 0);
+        const qint64 ms = when.data(UpcomingModel::FireTimeRole).toDateTime().toMSecsSinceEpoch();
+        const int row =
+            int(labels.indexOf(m_fires->index(fire, UpcomingModel::ChainColumn).data().toString()));
+        const double at = x(ms);
+        const int top = axisHeight + row * rowHeight;
+        painter.drawLine(QPointF(at, top + 4), QPointF(at, top + rowHeight - 4));
+        if (when.data(UpcomingModel::ContinuesRole).toBool()) {
+            // Too many to list: the schedule goes on firing to the end of the week.
+            QColor band = painter.pen().color();
+            band.setAlpha(90);
+            painter.fillRect(QRectF(at, top + 4, left + width - at, rowHeight - 8),
+                             QBrush(band, Qt::BDiagPattern));
+        }
+    }
+    const double now = x(QDateTime::currentMSecsSinceEpoch());
+    painter.setPen(QPen(QColor(0xd9, 0x30, 0x25), 1.5));
+    painter.drawLine(QPointF(now, axisHeight - 4), QPointF(now, height()));
+}
+
+} // namespace hg
