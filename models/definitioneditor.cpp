@@ -69,6 +69,49 @@ Status DefinitionEditor::chainEdited(qint64 chainId, const Status &status)
     return status;
 }
 
+// Tasks and schedules: rows of a chain, added, edited and removed the same way.
+template<typename Repository, typename Item>
+Result<Item> DefinitionEditor::addToChain(Entity entity, const Item &item, const QString &text)
+{
+    auto created = std::make_shared<Item>(item);
+    created->id = 0;
+    const Step add = [this, entity, created]() -> Status {
+        Item wanted = *created;
+        wanted.chainId = currentId(Entity::Chain, wanted.chainId);
+        Result<Item> stored = Repository(m_store).add(wanted);
+        if (!stored)
+            return stored.error();
+        if (created->id != 0)
+            remember(entity, created->id, stored->id);
+        else
+            created->id = stored->id;
+        return chainEdited(stored->chainId, {});
+    };
+    const Step remove = [this, entity, created]() -> Status {
+        return chainEdited(currentId(Entity::Chain, created->chainId),
+                           Repository(m_store).remove(currentId(entity, created->id)));
+    };
+    if (Status s = perform(text, add, remove); !s)
+        return s.error();
+    return Repository(m_store).byId(created->id);
+}
+
+template<typename Repository, typename Item>
+Status DefinitionEditor::updateInChain(Entity entity, const Item &item, const QString &text)
+{
+    const Result<Item> before = Repository(m_store).byId(item.id);
+    if (!before)
+        return before.error();
+    const auto write = [this, entity](Item state) -> Status {
+        state.id = currentId(entity, state.id);
+        state.chainId = currentId(Entity::Chain, state.chainId);
+        return chainEdited(state.chainId, Repository(m_store).update(state));
+    };
+    return perform(
+        text, [write, item] { return write(item); },
+        [write, before = before.value()] { return write(before); });
+}
+
 // ---- projects ----------------------------------------------------------------------------
 
 Result<Project> DefinitionEditor::addProject(const QString &name)
@@ -360,42 +403,12 @@ Status DefinitionEditor::removeChain(qint64 chainId)
 
 Result<Task> DefinitionEditor::addTask(const Task &task)
 {
-    auto created = std::make_shared<Task>(task);
-    created->id = 0;
-    const Step add = [this, created]() -> Status {
-        Task wanted = *created;
-        wanted.chainId = currentId(Entity::Chain, wanted.chainId);
-        Result<Task> stored = TaskRepository(m_store).add(wanted);
-        if (!stored)
-            return stored.error();
-        if (created->id != 0)
-            remember(Entity::Task, created->id, stored->id);
-        else
-            created->id = stored->id;
-        return chainEdited(stored->chainId, {});
-    };
-    const Step remove = [this, created]() -> Status {
-        return chainEdited(currentId(Entity::Chain, created->chainId),
-                           TaskRepository(m_store).remove(currentId(Entity::Task, created->id)));
-    };
-    if (Status s = perform(tr("New task %1").arg(task.name), add, remove); !s)
-        return s.error();
-    return TaskRepository(m_store).byId(created->id);
+    return addToChain<TaskRepository>(Entity::Task, task, tr("New task %1").arg(task.name));
 }
 
 Status DefinitionEditor::updateTask(const Task &task)
 {
-    const Result<Task> before = TaskRepository(m_store).byId(task.id);
-    if (!before)
-        return before.error();
-    const auto write = [this](Task state) -> Status {
-        state.id = currentId(Entity::Task, state.id);
-        state.chainId = currentId(Entity::Chain, state.chainId);
-        return chainEdited(state.chainId, TaskRepository(m_store).update(state));
-    };
-    return perform(
-        tr("Edit task %1").arg(task.name), [write, task] { return write(task); },
-        [write, before = before.value()] { return write(before); });
+    return updateInChain<TaskRepository>(Entity::Task, task, tr("Edit task %1").arg(task.name));
 }
 
 Status DefinitionEditor::moveTasks(const QHash<qint64, QPointF> &positions, const QString &text)
@@ -559,44 +572,14 @@ Status DefinitionEditor::removeDependency(qint64 taskId, qint64 upstreamId)
 
 Result<Schedule> DefinitionEditor::addSchedule(const Schedule &schedule)
 {
-    auto created = std::make_shared<Schedule>(schedule);
-    created->id = 0;
-    const Step add = [this, created]() -> Status {
-        Schedule wanted = *created;
-        wanted.chainId = currentId(Entity::Chain, wanted.chainId);
-        Result<Schedule> stored = ScheduleRepository(m_store).add(wanted);
-        if (!stored)
-            return stored.error();
-        if (created->id != 0)
-            remember(Entity::Schedule, created->id, stored->id);
-        else
-            created->id = stored->id;
-        return chainEdited(stored->chainId, {});
-    };
-    const Step remove = [this, created]() -> Status {
-        return chainEdited(
-            currentId(Entity::Chain, created->chainId),
-            ScheduleRepository(m_store).remove(currentId(Entity::Schedule, created->id)));
-    };
-    if (Status s = perform(tr("New schedule %1").arg(schedule.expression), add, remove); !s)
-        return s.error();
-    return ScheduleRepository(m_store).byId(created->id);
+    return addToChain<ScheduleRepository>(Entity::Schedule, schedule,
+                                          tr("New schedule %1").arg(schedule.expression));
 }
 
 Status DefinitionEditor::updateSchedule(const Schedule &schedule)
 {
-    const Result<Schedule> before = ScheduleRepository(m_store).byId(schedule.id);
-    if (!before)
-        return before.error();
-    const auto write = [this](Schedule state) -> Status {
-        state.id = currentId(Entity::Schedule, state.id);
-        state.chainId = currentId(Entity::Chain, state.chainId);
-        return chainEdited(state.chainId, ScheduleRepository(m_store).update(state));
-    };
-    return perform(
-        tr("Edit schedule %1").arg(schedule.expression),
-        [write, schedule] { return write(schedule); },
-        [write, before = before.value()] { return write(before); });
+    return updateInChain<ScheduleRepository>(Entity::Schedule, schedule,
+                                             tr("Edit schedule %1").arg(schedule.expression));
 }
 
 Status DefinitionEditor::removeSchedule(qint64 scheduleId)

@@ -82,6 +82,10 @@ private:
     };
 
     Status perform(const QString &text, const Step &redo, const Step &undo);
+    template<typename Repository, typename Item>
+    Result<Item> addToChain(Entity entity, const Item &item, const QString &text);
+    template<typename Repository, typename Item>
+    Status updateInChain(Entity entity, const Item &item, const QString &text);
     void remember(Entity entity, qint64 oldId, qint64 newId);
     Result<ChainSnapshot> snapshot(qint64 chainId) const;
     // After an import re-created chains, points their old ids (and their tasks' and

@@ -222,11 +222,7 @@ void ScheduleDialog::buildWeekly(const QList<int> &weekdays, const QTime &at)
 
 QTimeZone ScheduleDialog::zone() const
 {
-    const QString id = m_zone->currentData().toString();
-    // Typed into the editable box rather than picked: use the text when it names a zone.
-    const QString typed = m_zone->currentText().trimmed();
-    if (m_zone->findText(typed) < 0 && !typed.isEmpty())
-        return QTimeZone(typed.toUtf8());
+    const QString id = schedule().timeZone;
     return id.isEmpty() ? m_defaultZone : QTimeZone(id.toUtf8());
 }
 
@@ -236,8 +232,10 @@ Schedule ScheduleDialog::schedule() const
     s.expression = m_expression->text().trimmed();
     s.kind = inferScheduleKind(s.expression);
     s.dialect = CronDialect(m_dialect->currentData().toInt());
+    // An editable box: the typed text decides, whether or not it was picked from the list.
     const QString typed = m_zone->currentText().trimmed();
-    s.timeZone = m_zone->findText(typed) >= 0 ? m_zone->currentData().toString() : typed;
+    const int listed = m_zone->findText(typed);
+    s.timeZone = listed >= 0 ? m_zone->itemData(listed).toString() : typed;
     s.misfire = MisfirePolicy(m_misfire->currentData().toInt());
     s.misfireWindowSeconds = m_misfireWindow->value() * 3600;
     s.activeFrom = m_fromEnabled->isChecked() ? m_from->dateTime().toUTC() : QDateTime();
