@@ -68,9 +68,9 @@ LogView::LogView(Store &store, QWidget *parent)
     connect(save, &QPushButton::clicked, this, &LogView::saveToFile);
 }
 
-void LogView::follow(qint64 runId)
+void LogView::follow(qint64 runId, qint64 taskRunId)
 {
-    (void)m_model->follow(runId);
+    (void)m_model->follow(runId, taskRunId);
     m_list->scrollToBottom();
 }
 

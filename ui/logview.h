@@ -24,7 +24,8 @@ public:
     explicit LogView(Store &store, QWidget *parent = nullptr);
 
     LogModel *model() const { return m_model; }
-    void follow(qint64 runId);
+    // The whole run, or only one task run (attempt) of it.
+    void follow(qint64 runId, qint64 taskRunId = 0);
     bool isFollowing() const;
 
 public slots:

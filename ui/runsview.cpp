@@ -96,6 +96,21 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_attemptTable->setColumnWidth(TaskRunsModel::StateColumn, 80);
     m_attemptTable->horizontalHeader()->setStretchLastSection(true);
     m_attemptTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_attemptTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_attemptTable->setToolTip(tr("Select an attempt to see only its log; Esc shows the whole "
+                                  "run's log again."));
+    // One attempt selected: its log only. None: the whole run's.
+    connect(m_attemptTable->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QModelIndexList rows = m_attemptTable->selectionModel()->selectedRows();
+        m_log->follow(
+            m_attempts->runId(),
+            rows.isEmpty() ? 0 : rows.first().data(TaskRunsModel::TaskRunIdRole).toLongLong());
+    });
+    auto *wholeRun = new QAction(this);
+    wholeRun->setShortcut(QKeySequence(Qt::Key_Escape));
+    wholeRun->setShortcutContext(Qt::WidgetShortcut);
+    connect(wholeRun, &QAction::triggered, m_attemptTable, &QAbstractItemView::clearSelection);
+    m_attemptTable->addAction(wholeRun);
 
     auto *attemptTabs = new QTabWidget(this);
     attemptTabs->addTab(m_gantt, tr("Timeline"));

@@ -35,6 +35,7 @@ public:
 
     RunsModel *runs() const { return m_runs; }
     TaskRunsModel *attempts() const { return m_attempts; }
+    QTableView *attemptTable() const { return m_attemptTable; }
     RunGanttChart *gantt() const { return m_gantt; }
     LogView *log() const { return m_log; }
     QTableView *table() const { return m_table; }

@@ -249,6 +249,17 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QLatin1String("load | loaded by load")), 5000);
     QVERIFY2(log->text().contains(QLatin1String("extract | extracted")), qPrintable(log->text()));
     QTRY_COMPARE(editor->tasks()->lastState(loadId), std::optional(RunState::Succeeded));
+    // Selecting an attempt shows only its log; clearing the selection, the whole run's again.
+    runs->attemptTable()->selectRow(0);
+    const QString only = runs->attempts()->index(0, TaskRunsModel::TaskColumn).data().toString();
+    QTRY_VERIFY2(!log->text().contains(only == QLatin1String("load") ? QLatin1String("extract |")
+                                                                     : QLatin1String("load |")),
+                 qPrintable(log->text()));
+    QVERIFY2(log->text().contains(only + QLatin1String(" |")), qPrintable(log->text()));
+    runs->attemptTable()->clearSelection();
+    QTRY_VERIFY(log->text().contains(QLatin1String("extract |"))
+                && log->text().contains(QLatin1String("load |")));
+
     // The run's timeline has a row per task, in the order they ran.
     QTRY_COMPARE(runs->gantt()->rowLabels(),
                  (QStringList{QStringLiteral("extract"), QStringLiteral("load")}));
