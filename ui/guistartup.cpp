@@ -69,8 +69,6 @@ int runGui(int &argc, char **argv, const QStringList &arguments)
     window.attachTray(&tray);
     window.applySettings(preferences);
     engine.start();
-    // The window hides to the tray; the application ends on Quit, not on the last close.
-    QApplication::setQuitOnLastWindowClosed(!tray.hasTray() || !preferences.closeToTray);
     if (!(parser.isSet(minimized) && tray.hasTray()))
         window.show();
     return QApplication::exec();

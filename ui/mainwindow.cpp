@@ -412,6 +412,9 @@ void MainWindow::attachTray(TrayController *tray)
 void MainWindow::applySettings(const AppSettings &settings)
 {
     m_closeToTray = settings.closeToTray;
+    // Hidden in the tray is still running: the application ends on Quit, not on a close.
+    if (m_tray && m_tray->hasTray())
+        QApplication::setQuitOnLastWindowClosed(!m_closeToTray);
     if (m_tray)
         m_tray->setNotificationsEnabled(settings.notifications);
     m_chainEditor->setDefaultZone(settings.defaultZone.isEmpty()
