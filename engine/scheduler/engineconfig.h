@@ -22,7 +22,7 @@ struct EngineConfig
     int commandPollMs = 250;     // how often the command table is read
     int heartbeatMs = 5000;
     int leaseMs = 30000;
-    bool runSchedules = true; // false: only what is asked for (hourglass run --wait)
+    bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
     bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
