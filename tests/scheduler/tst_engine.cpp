@@ -70,6 +70,9 @@ private:
     // Moves the clock in 30-second steps from..to, letting the engine look each time.
     static void walkClock(Harness &h, qint64 fromMs, qint64 toMs);
     static QStringList scheduledTimes(Store &store, qint64 chainId);
+    // A chain p/c with one NoOp task and one UTC schedule; the stored schedule.
+    static Schedule noopChainSchedule(Store &store, const QString &expression,
+                                      MisfirePolicy misfire);
 };
 
 Run TestEngine::insertLeftRun(Store &store, qint64 chainId, qint64 taskId, qint64 pid, qint64 ticks)
@@ -154,17 +157,27 @@ QStringList TestEngine::logOf(Store &store, qint64 runId)
     return lines;
 }
 
+Schedule TestEngine::noopChainSchedule(Store &store, const QString &expression,
+                                       MisfirePolicy misfire)
+{
+    const Chain chain = test::makeChain(store, QStringLiteral("p"), QStringLiteral("c"));
+    addTask(store, chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = expression;
+    schedule.timeZone = QStringLiteral("UTC");
+    schedule.misfire = misfire;
+    const Result<Schedule> stored = ScheduleRepository(store).add(schedule);
+    if (!stored)
+        qWarning() << stored.error().message;
+    return stored ? stored.value() : Schedule();
+}
+
 void TestEngine::schedule_fireBecomesOneRunThatSucceeds()
 {
     HG_TEST_STORE(t);
-    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
-    Schedule schedule;
-    schedule.chainId = chain.id;
-    schedule.expression = QStringLiteral("*/5 * * * *");
-    schedule.timeZone = QStringLiteral("UTC");
-    schedule.misfire = MisfirePolicy::Skip;
-    const Schedule stored = ScheduleRepository(t.store()).add(schedule).value();
+    const Schedule stored =
+        noopChainSchedule(t.store(), QStringLiteral("*/5 * * * *"), MisfirePolicy::Skip);
     // One second before the first five-minute mark after the schedule was made.
     const qint64 mark = (stored.createdAt.toMSecsSinceEpoch() / 300000 + 2) * 300000;
     Harness h = startEngine(t, mark - 1000);
@@ -197,18 +210,12 @@ void TestEngine::startup_missedFiresFollowThePolicy()
     QFETCH(int, policy);
     QFETCH(int, runs);
     HG_TEST_STORE(t);
-    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
-    Schedule schedule;
-    schedule.chainId = chain.id;
-    schedule.expression = QStringLiteral("0 * * * *");
-    schedule.timeZone = QStringLiteral("UTC");
-    schedule.misfire = MisfirePolicy(policy);
-    const Schedule stored = ScheduleRepository(t.store()).add(schedule).value();
+    const Schedule stored =
+        noopChainSchedule(t.store(), QStringLiteral("0 * * * *"), MisfirePolicy(policy));
     // The last run the engine made was at hour H; it comes back at H+4h10m.
     const qint64 lastFire = (stored.createdAt.toMSecsSinceEpoch() / 3600000 + 1) * 3600000;
     const auto inserted = RunRepository(t.store()).insertScheduled(
-        chain.id, stored.id, QDateTime::fromMSecsSinceEpoch(lastFire, Qt::UTC));
+        stored.chainId, stored.id, QDateTime::fromMSecsSinceEpoch(lastFire, Qt::UTC));
     QVERIFY(inserted);
     QVERIFY(RunRepository(t.store()).setState(inserted->run.id, RunState::Succeeded,
                                               QDateTime::fromMSecsSinceEpoch(lastFire, Qt::UTC)));
@@ -221,14 +228,8 @@ void TestEngine::startup_missedFiresFollowThePolicy()
 void TestEngine::pause_holdsFiresAndResumeAppliesThePolicy()
 {
     HG_TEST_STORE(t);
-    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
-    Schedule schedule;
-    schedule.chainId = chain.id;
-    schedule.expression = QStringLiteral("* * * * *");
-    schedule.timeZone = QStringLiteral("UTC");
-    schedule.misfire = MisfirePolicy::Once;
-    const Schedule stored = ScheduleRepository(t.store()).add(schedule).value();
+    const Schedule stored =
+        noopChainSchedule(t.store(), QStringLiteral("* * * * *"), MisfirePolicy::Once);
     const qint64 mark = (stored.createdAt.toMSecsSinceEpoch() / 60000 + 2) * 60000;
     Harness h = startEngine(t, mark - 1000);
     h.engine->setSchedulesPaused(true);
