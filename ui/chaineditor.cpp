@@ -232,6 +232,12 @@ void ChainEditor::setDefaultZone(const QTimeZone &zone)
 
 void ChainEditor::showChain(qint64 chainId)
 {
+    // The same chain again (the tree reloaded after a rename, say): keep the task in the
+    // form and the canvas as they are.
+    if (chainId > 0 && chainId == m_chain.id) {
+        reload();
+        return;
+    }
     m_chain = Chain();
     if (chainId > 0) {
         if (const Result<Chain> chain = ChainRepository(m_store).byId(chainId))
