@@ -62,6 +62,21 @@ Status DefinitionEditor::perform(const QString &text, const Step &redo, const St
     return {};
 }
 
+void DefinitionEditor::recordCreated(Entity entity, qint64 &firstId, qint64 newId)
+{
+    if (firstId == 0)
+        firstId = newId;
+    else
+        remember(entity, firstId, newId); // made again by a redo
+}
+
+Status DefinitionEditor::treeEdited(const Status &status)
+{
+    if (status)
+        emit treeChanged();
+    return status;
+}
+
 Status DefinitionEditor::chainEdited(qint64 chainId, const Status &status)
 {
     if (status)
@@ -81,10 +96,7 @@ Result<Item> DefinitionEditor::addToChain(Entity entity, const Item &item, const
         Result<Item> stored = Repository(m_store).add(wanted);
         if (!stored)
             return stored.error();
-        if (created->id != 0)
-            remember(entity, created->id, stored->id);
-        else
-            created->id = stored->id;
+        recordCreated(entity, created->id, stored->id);
         return chainEdited(stored->chainId, {});
     };
     const Step remove = [this, entity, created]() -> Status {
@@ -116,27 +128,20 @@ Status DefinitionEditor::updateInChain(Entity entity, const Item &item, const QS
 
 Result<Project> DefinitionEditor::addProject(const QString &name)
 {
-    auto created = std::make_shared<Project>();
+    auto created = std::make_shared<Project>(); // its id: the first one it had
     const Step add = [this, name, created]() -> Status {
         Result<Project> project = ProjectRepository(m_store).add(name);
         if (!project)
             return project.error();
-        if (created->id != 0)
-            remember(Entity::Project, created->id, project->id);
-        else
-            *created = project.value();
-        emit treeChanged();
-        return {};
+        recordCreated(Entity::Project, created->id, project->id);
+        return treeEdited({});
     };
     const Step remove = [this, created]() -> Status {
-        if (Status s = removeProjectNow(currentId(Entity::Project, created->id)); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(removeProjectNow(currentId(Entity::Project, created->id)));
     };
     if (Status s = perform(tr("New project %1").arg(name), add, remove); !s)
         return s.error();
-    return *created;
+    return ProjectRepository(m_store).byId(created->id);
 }
 
 Status DefinitionEditor::renameProject(qint64 projectId, const QString &name)
@@ -145,11 +150,8 @@ Status DefinitionEditor::renameProject(qint64 projectId, const QString &name)
     if (!before)
         return before.error();
     const auto rename = [this, projectId](const QString &to) -> Status {
-        if (Status s = ProjectRepository(m_store).rename(currentId(Entity::Project, projectId), to);
-            !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(
+            ProjectRepository(m_store).rename(currentId(Entity::Project, projectId), to));
     };
     const QString oldName = before->name;
     return perform(
@@ -185,10 +187,7 @@ Status DefinitionEditor::removeProject(qint64 projectId)
     }
     const QString name = project->name;
     const Step remove = [this, projectId]() -> Status {
-        if (Status s = removeProjectNow(currentId(Entity::Project, projectId)); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(removeProjectNow(currentId(Entity::Project, projectId)));
     };
     const Step restore = [this, projectId, name, document = document.value(),
                           snapshots]() -> Status {
@@ -198,10 +197,7 @@ Status DefinitionEditor::removeProject(qint64 projectId)
         if (!again)
             return again.error();
         remember(Entity::Project, currentId(Entity::Project, projectId), again->id);
-        if (Status s = remapImported(name, snapshots); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(remapImported(name, snapshots));
     };
     return perform(tr("Delete project %1").arg(name), remove, restore);
 }
@@ -269,7 +265,7 @@ Status DefinitionEditor::remapImported(const QString &projectName,
 
 Result<Chain> DefinitionEditor::addChain(qint64 projectId, const QString &name)
 {
-    auto created = std::make_shared<Chain>();
+    auto created = std::make_shared<Chain>(); // its id: the first one it had
     const Step add = [this, projectId, name, created]() -> Status {
         Chain chain;
         chain.projectId = currentId(Entity::Project, projectId);
@@ -277,22 +273,15 @@ Result<Chain> DefinitionEditor::addChain(qint64 projectId, const QString &name)
         Result<Chain> stored = ChainRepository(m_store).add(chain);
         if (!stored)
             return stored.error();
-        if (created->id != 0)
-            remember(Entity::Chain, created->id, stored->id);
-        else
-            *created = stored.value();
-        emit treeChanged();
-        return {};
+        recordCreated(Entity::Chain, created->id, stored->id);
+        return treeEdited({});
     };
     const Step remove = [this, created]() -> Status {
-        if (Status s = ChainRepository(m_store).remove(currentId(Entity::Chain, created->id)); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(ChainRepository(m_store).remove(currentId(Entity::Chain, created->id)));
     };
     if (Status s = perform(tr("New chain %1").arg(name), add, remove); !s)
         return s.error();
-    return *created;
+    return ChainRepository(m_store).byId(created->id);
 }
 
 Status DefinitionEditor::updateChain(const Chain &chain)
@@ -303,11 +292,7 @@ Status DefinitionEditor::updateChain(const Chain &chain)
     const auto write = [this](Chain state) -> Status {
         state.id = currentId(Entity::Chain, state.id);
         state.projectId = currentId(Entity::Project, state.projectId);
-        if (Status s = ChainRepository(m_store).update(state); !s)
-            return s;
-        emit treeChanged();
-        emit chainChanged(state.id);
-        return {};
+        return chainEdited(state.id, treeEdited(ChainRepository(m_store).update(state)));
     };
     const QString text =
         before->name != chain.name ? tr("Rename chain %1 to %2").arg(before->name, chain.name)
@@ -352,18 +337,11 @@ Result<Chain> DefinitionEditor::duplicateChain(qint64 chainId)
         const Result<Chain> copy = ChainRepository(m_store).byPath({projectName, name});
         if (!copy)
             return copy.error();
-        if (*created != 0)
-            remember(Entity::Chain, *created, copy->id);
-        else
-            *created = copy->id;
-        emit treeChanged();
-        return {};
+        recordCreated(Entity::Chain, *created, copy->id);
+        return treeEdited({});
     };
     const Step remove = [this, created]() -> Status {
-        if (Status s = ChainRepository(m_store).remove(currentId(Entity::Chain, *created)); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(ChainRepository(m_store).remove(currentId(Entity::Chain, *created)));
     };
     if (Status s = perform(tr("Duplicate chain %1").arg(original->name), add, remove); !s)
         return s.error();
@@ -382,19 +360,13 @@ Status DefinitionEditor::removeChain(qint64 chainId)
     if (!document)
         return document.error();
     const Step remove = [this, chainId]() -> Status {
-        if (Status s = ChainRepository(m_store).remove(currentId(Entity::Chain, chainId)); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(ChainRepository(m_store).remove(currentId(Entity::Chain, chainId)));
     };
     const Step restore = [this, doc = document.value(), projectName = project->name,
                           snapshots = QList<ChainSnapshot>{taken.value()}]() -> Status {
         if (Status s = import(doc); !s)
             return s;
-        if (Status s = remapImported(projectName, snapshots); !s)
-            return s;
-        emit treeChanged();
-        return {};
+        return treeEdited(remapImported(projectName, snapshots));
     };
     return perform(tr("Delete chain %1").arg(taken->chain.name), remove, restore);
 }

@@ -94,6 +94,11 @@ private:
     Result<QJsonObject> exportChains(qint64 projectId, const std::optional<QString> &chain);
     Status import(const QJsonObject &document);
     Status removeProjectNow(qint64 projectId);
+    // The first id of an object a command creates, or (when a redo creates it again) the
+    // replacement of that id.
+    void recordCreated(Entity entity, qint64 &firstId, qint64 newId);
+    // Passes the status on, announcing the change when it succeeded.
+    Status treeEdited(const Status &status);
     Status chainEdited(qint64 chainId, const Status &status);
 
     Store &m_store;

@@ -5,7 +5,7 @@
 namespace hg {
 
 DependenciesModel::DependenciesModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("After"), tr("Task"), tr("When")}, parent)
     , m_store(store)
 {}
 
@@ -28,11 +28,6 @@ Status DependenciesModel::show(qint64 chainId)
 int DependenciesModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_edges.size());
-}
-
-int DependenciesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant DependenciesModel::data(const QModelIndex &index, int role) const
@@ -63,16 +58,6 @@ QVariant DependenciesModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant DependenciesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("After"), tr("Task"), tr("When")};
-    return titles.at(section);
 }
 
 } // namespace hg

@@ -2,15 +2,14 @@
 
 #include "domain/dependency.h"
 #include "domain/result.h"
-
-#include <QAbstractTableModel>
+#include "tablemodel.h"
 
 namespace hg {
 
 class Store;
 
 // The dependencies (edges) of one chain: the canvas draws them, the edge list shows them.
-class DependenciesModel final : public QAbstractTableModel
+class DependenciesModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DependenciesModel)
@@ -29,10 +28,7 @@ public:
     const QList<Dependency> &dependencies() const { return m_edges; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
     Store &m_store;

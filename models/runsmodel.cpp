@@ -51,7 +51,9 @@ QColor stateColour(RunState state)
 } // namespace
 
 RunsModel::RunsModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("Run"), tr("Chain"), tr("State"), tr("Trigger"), tr("Scheduled for"),
+                  tr("Started"), tr("Duration")},
+                 parent)
     , m_store(store)
 {
     m_query.limit = pageSize;
@@ -106,11 +108,6 @@ int RunsModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int RunsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant RunsModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -154,17 +151,6 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("Run"),           tr("Chain"),   tr("State"),   tr("Trigger"),
-                             tr("Scheduled for"), tr("Started"), tr("Duration")};
-    return titles.at(section);
 }
 
 bool RunsModel::canFetchMore(const QModelIndex &parent) const

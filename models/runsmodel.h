@@ -2,8 +2,8 @@
 
 #include "domain/result.h"
 #include "store/runrepository.h"
+#include "tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
 
@@ -15,7 +15,7 @@ class Store;
 // (RunRepository::page), so a store with a million runs opens at once and nothing ever walks
 // all of them. Engine events update the rows shown in place; a new run appears at the top
 // when the view shows the newest first.
-class RunsModel final : public QAbstractTableModel
+class RunsModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunsModel)
@@ -45,10 +45,7 @@ public:
     static constexpr int pageSize = 200;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
     // Id, scheduled-for, started and duration sort in SQL; other columns keep the order.

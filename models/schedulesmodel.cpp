@@ -8,7 +8,8 @@
 namespace hg {
 
 SchedulesModel::SchedulesModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"), tr("Enabled")},
+                 parent)
     , m_store(store)
 {}
 
@@ -64,11 +65,6 @@ int SchedulesModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_schedules.size());
 }
 
-int SchedulesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant SchedulesModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -104,17 +100,6 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant SchedulesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"),
-                             tr("Enabled")};
-    return titles.at(section);
 }
 
 } // namespace hg

@@ -2,8 +2,8 @@
 
 #include "domain/result.h"
 #include "domain/schedule.h"
+#include "tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QTimeZone>
 
 namespace hg {
@@ -11,7 +11,7 @@ namespace hg {
 class Store;
 
 // The schedules of one chain, each with its plain-English meaning and its next fire time.
-class SchedulesModel final : public QAbstractTableModel
+class SchedulesModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SchedulesModel)
@@ -41,10 +41,7 @@ public:
     static QString meaning(const Schedule &schedule, const QTimeZone &defaultZone);
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
     struct Row

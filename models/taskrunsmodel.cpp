@@ -7,7 +7,9 @@
 namespace hg {
 
 TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("Task"), tr("Attempt"), tr("State"), tr("Started"), tr("Duration"), tr("Exit"),
+                  tr("Error")},
+                 parent)
     , m_store(store)
 {}
 
@@ -52,11 +54,6 @@ void TaskRunsModel::applyTaskRun(const TaskRun &taskRun)
 int TaskRunsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_attempts.size());
-}
-
-int TaskRunsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
@@ -104,17 +101,6 @@ QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant TaskRunsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("Task"),     tr("Attempt"), tr("State"), tr("Started"),
-                             tr("Duration"), tr("Exit"),    tr("Error")};
-    return titles.at(section);
 }
 
 } // namespace hg

@@ -2,8 +2,8 @@
 
 #include "domain/result.h"
 #include "domain/taskrun.h"
+#include "tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 namespace hg {
@@ -12,7 +12,7 @@ class Store;
 
 // The attempts of one run's tasks, in the order they were made: the run detail table and
 // the rows of its Gantt chart (StartRole/EndRole give each bar). Engine events update it.
-class TaskRunsModel final : public QAbstractTableModel
+class TaskRunsModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TaskRunsModel)
@@ -39,10 +39,7 @@ public:
     QString taskName(qint64 taskId) const { return m_taskNames.value(taskId); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 public slots:
     // From Engine::taskRunChanged; attempts of other runs are ignored.

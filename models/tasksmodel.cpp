@@ -32,7 +32,7 @@ QColor stateColor(std::optional<RunState> state)
 }
 
 TasksModel::TasksModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("Task"), tr("Kind"), tr("Command"), tr("Last state")}, parent)
     , m_store(store)
 {}
 
@@ -109,11 +109,6 @@ int TasksModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_tasks.size());
 }
 
-int TasksModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant TasksModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -147,16 +142,6 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant TasksModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("Task"), tr("Kind"), tr("Command"), tr("Last state")};
-    return titles.at(section);
 }
 
 } // namespace hg

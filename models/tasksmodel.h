@@ -4,8 +4,8 @@
 #include "domain/result.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
+#include "tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 namespace hg {
@@ -14,7 +14,7 @@ class Store;
 
 // The tasks of one chain with the state each had in the chain's latest run: the rows of the
 // task list and the nodes of the DAG canvas. Engine events recolour them as a run goes on.
-class TasksModel final : public QAbstractTableModel
+class TasksModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TasksModel)
@@ -36,10 +36,7 @@ public:
     std::optional<RunState> lastState(qint64 taskId) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 public slots:
     // From Engine::taskRunChanged: attempts of tasks of other chains are ignored.

@@ -10,7 +10,7 @@
 namespace hg {
 
 UpcomingModel::UpcomingModel(Store &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TableModel({tr("When"), tr("Chain"), tr("Schedule")}, parent)
     , m_store(store)
 {}
 
@@ -80,11 +80,6 @@ int UpcomingModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_fires.size());
 }
 
-int UpcomingModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant UpcomingModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -116,16 +111,6 @@ QVariant UpcomingModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
-}
-
-QVariant UpcomingModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // In Column order.
-    const QStringList titles{tr("When"), tr("Chain"), tr("Schedule")};
-    return titles.at(section);
 }
 
 } // namespace hg

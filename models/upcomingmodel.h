@@ -1,8 +1,8 @@
 #pragma once
 
 #include "domain/result.h"
+#include "tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QDateTime>
 #include <QList>
 
@@ -13,7 +13,7 @@ class Store;
 // The fire times of every enabled schedule of every enabled chain in the coming days (7 by
 // default), soonest first: the "Upcoming" calendar. A schedule that fires very often (every
 // second) is cut at perSchedule fire times so one noisy schedule cannot hide the others.
-class UpcomingModel final : public QAbstractTableModel
+class UpcomingModel final : public TableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UpcomingModel)
@@ -34,10 +34,7 @@ public:
     int truncatedSchedules() const { return m_truncated; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
     struct Fire

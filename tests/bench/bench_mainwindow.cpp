@@ -15,8 +15,7 @@ using namespace hg;
 
 int main(int argc, char *argv[])
 {
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    bench::useOffscreenWithoutDisplay();
     QApplication app(argc, argv);
     QTextStream out(stdout);
     const int chains = app.arguments().value(1, QStringLiteral("1000")).toInt();

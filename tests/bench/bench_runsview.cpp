@@ -17,8 +17,7 @@ using namespace hg;
 
 int main(int argc, char *argv[])
 {
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    bench::useOffscreenWithoutDisplay();
     QApplication app(argc, argv);
     QTextStream out(stdout);
     const qint64 runs = app.arguments().value(1, QStringLiteral("1000000")).toLongLong();

@@ -95,4 +95,10 @@ EngineConfig benchConfig(const QString &storePath)
     return config;
 }
 
+void useOffscreenWithoutDisplay()
+{
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
 } // namespace hg::bench

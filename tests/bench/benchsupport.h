@@ -21,4 +21,7 @@ QString figures(const QList<qint64> &values); // "p50 x ms, p99 y ms, max z ms"
 qint64 residentKiB();                         // VmRSS of this process
 EngineConfig benchConfig(const QString &storePath);
 
+// GUI benchmarks draw offscreen when there is no display (before QApplication exists).
+void useOffscreenWithoutDisplay();
+
 } // namespace hg::bench
