@@ -1,5 +1,6 @@
 #include "cli/commandline.h"
 #include "guistartup.h"
+#include "domain/version.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -14,7 +15,7 @@ int main(int argc, char *argv[])
         arguments << QString::fromLocal8Bit(argv[i]);
 
     QCoreApplication::setApplicationName(QStringLiteral("hourglass"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(HOURGLASS_VERSION));
+    QCoreApplication::setApplicationVersion(hg::versionString());
 
     if (!hg::CommandLine::wantsSubcommand(arguments))
         return hg::runGui(argc, argv, arguments);

@@ -57,7 +57,7 @@ Status DefinitionEditor::perform(const QString &text, const Step &redo, const St
         [this, undo] { return m_store.transaction(undo); },
         [this](const Status &status) {
             if (!status)
-                emit stepFailed(status.error().message);
+                Q_EMIT stepFailed(status.error().message);
         }));
     return {};
 }
@@ -73,14 +73,14 @@ void DefinitionEditor::recordCreated(Entity entity, qint64 &firstId, qint64 newI
 Status DefinitionEditor::treeEdited(const Status &status)
 {
     if (status)
-        emit treeChanged();
+        Q_EMIT treeChanged();
     return status;
 }
 
 Status DefinitionEditor::chainEdited(qint64 chainId, const Status &status)
 {
     if (status)
-        emit chainChanged(chainId);
+        Q_EMIT chainChanged(chainId);
     return status;
 }
 

@@ -67,7 +67,7 @@ public:
     enum class Entity { Project, Chain, Task, Schedule };
     qint64 currentId(Entity entity, qint64 id) const;
 
-signals:
+Q_SIGNALS:
     void treeChanged();                      // projects or chains were added, renamed or removed
     void chainChanged(qint64 chainId);       // a chain's tasks, dependencies or schedules changed
     void stepFailed(const QString &message); // an undo or redo the store refused

@@ -44,7 +44,7 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
-public slots:
+public Q_SLOTS:
     // From Engine::logLinesWritten; lines of other runs are ignored.
     void appendLines(const QList<hg::LogLine> &lines);
 

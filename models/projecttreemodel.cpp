@@ -146,7 +146,7 @@ bool ProjectTreeModel::setData(const QModelIndex &index, const QVariant &value, 
     const QString name = value.toString().trimmed();
     if (name.isEmpty() || name == index.data(Qt::DisplayRole).toString())
         return false;
-    emit renameRequested(index.data(IsChainRole).toBool(), index.data(IdRole).toLongLong(), name);
+    Q_EMIT renameRequested(index.data(IsChainRole).toBool(), index.data(IdRole).toLongLong(), name);
     return true;
 }
 

@@ -42,7 +42,7 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-signals:
+Q_SIGNALS:
     void renameRequested(bool isChain, qint64 id, const QString &name);
 
 private:

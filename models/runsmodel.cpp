@@ -246,7 +246,7 @@ void RunsModel::applyRun(const Run &run)
             listing.run.finishedAt = run.finishedAt;
         if (!run.engineName.isEmpty())
             listing.run.engineName = run.engineName;
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
     // New runs show at once only where they belong without a query: the top of a

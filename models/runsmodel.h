@@ -51,7 +51,7 @@ public:
     // Id, scheduled-for, started and duration sort in SQL; other columns keep the order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-public slots:
+public Q_SLOTS:
     // From Engine::runChanged (queued from the engine thread).
     void applyRun(const hg::Run &run);
 

@@ -41,7 +41,7 @@ void TaskRunsModel::applyTaskRun(const TaskRun &taskRun)
     for (qsizetype row = 0; row < m_attempts.size(); ++row) {
         if (m_attempts.at(row).id == taskRun.id) {
             m_attempts[row] = taskRun;
-            emit dataChanged(index(int(row), 0), index(int(row), ColumnCount - 1));
+            Q_EMIT dataChanged(index(int(row), 0), index(int(row), ColumnCount - 1));
             return;
         }
     }

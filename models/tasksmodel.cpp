@@ -100,7 +100,7 @@ void TasksModel::applyTaskRun(const TaskRun &taskRun)
         return;
     m_lastAttemptIds.insert(taskRun.taskId, taskRun.id);
     m_lastStates.insert(taskRun.taskId, taskRun.state);
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1),
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1),
                      {Qt::DisplayRole, Qt::DecorationRole, LastStateRole});
 }
 

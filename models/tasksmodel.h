@@ -38,7 +38,7 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
-public slots:
+public Q_SLOTS:
     // From Engine::taskRunChanged: attempts of tasks of other chains are ignored.
     void applyTaskRun(const hg::TaskRun &taskRun);
 

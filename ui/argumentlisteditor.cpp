@@ -31,7 +31,7 @@ ArgumentListEditor::ArgumentListEditor(QWidget *parent)
     });
     button(QStringLiteral("−"), tr("Remove the argument"), [this] {
         delete m_list->takeItem(m_list->currentRow());
-        emit changed();
+        Q_EMIT changed();
     });
     button(QStringLiteral("↑"), tr("Move up"), [this] { moveCurrent(-1); });
     button(QStringLiteral("↓"), tr("Move down"), [this] { moveCurrent(1); });
@@ -70,7 +70,7 @@ void ArgumentListEditor::addArgument(const QString &text)
         m_list->addItem(item);
     }
     m_list->setCurrentItem(item);
-    emit changed();
+    Q_EMIT changed();
 }
 
 void ArgumentListEditor::moveCurrent(int by)
@@ -84,7 +84,7 @@ void ArgumentListEditor::moveCurrent(int by)
         m_list->insertItem(to, m_list->takeItem(row));
     }
     m_list->setCurrentRow(to);
-    emit changed();
+    Q_EMIT changed();
 }
 
 } // namespace hg

@@ -21,7 +21,7 @@ public:
     QListWidget *list() const { return m_list; }
     void addArgument(const QString &text);
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

@@ -77,7 +77,7 @@ void BuiltinArgumentForm::show(const QString &builtin, const QJsonObject &argume
                     m_argument.remove(key);
                 else
                     m_argument.insert(key, text);
-                emit changed();
+                Q_EMIT changed();
             });
             editor = line;
             break;
@@ -93,7 +93,7 @@ void BuiltinArgumentForm::show(const QString &builtin, const QJsonObject &argume
                     m_argument.remove(key);
                 else
                     m_argument.insert(key, value);
-                emit changed();
+                Q_EMIT changed();
             });
             editor = spin;
             break;
@@ -106,7 +106,7 @@ void BuiltinArgumentForm::show(const QString &builtin, const QJsonObject &argume
                     m_argument.insert(key, true);
                 else
                     m_argument.remove(key);
-                emit changed();
+                Q_EMIT changed();
             });
             editor = box;
             break;

@@ -21,7 +21,7 @@ public:
     QJsonObject argument() const { return m_argument; }
     QString argumentText() const;
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

@@ -50,7 +50,7 @@ public:
     QAction *autoLayoutAction() const { return m_autoLayout; }
     void setDefaultZone(const QTimeZone &zone);
 
-public slots:
+public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
 
 private:

@@ -102,7 +102,7 @@ void DagScene::rebuild()
     }
     setSceneRect(itemsBoundingRect().adjusted(-80, -60, 80, 60));
     quiet.unblock();
-    emit rebuilt();
+    Q_EMIT rebuilt();
 }
 
 void DagScene::refreshStates()
@@ -123,7 +123,7 @@ TaskNodeItem *DagScene::nodeAt(const QPointF &scenePos) const
 void DagScene::reportSelection()
 {
     const QList<qint64> ids = selectedTaskIds();
-    emit currentTaskChanged(ids.size() == 1 ? ids.constFirst() : 0);
+    Q_EMIT currentTaskChanged(ids.size() == 1 ? ids.constFirst() : 0);
 }
 
 void DagScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
@@ -165,7 +165,7 @@ void DagScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
         event->accept();
         TaskNodeItem *target = nodeAt(event->scenePos());
         if (target && target != from)
-            emit connectRequested(target->taskId(), from->taskId());
+            Q_EMIT connectRequested(target->taskId(), from->taskId());
         return;
     }
     QGraphicsScene::mouseReleaseEvent(event);
@@ -177,7 +177,7 @@ void DagScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
     }
     m_pressPositions.clear();
     if (!moved.isEmpty())
-        emit tasksMoved(moved);
+        Q_EMIT tasksMoved(moved);
 }
 
 void DagScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
@@ -197,13 +197,13 @@ void DagScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                 choice->setCheckable(true);
                 choice->setChecked(condition == dependency.condition);
                 connect(choice, &QAction::triggered, this, [this, dependency, condition] {
-                    emit conditionRequested(dependency.taskId, dependency.upstreamId, condition);
+                    Q_EMIT conditionRequested(dependency.taskId, dependency.upstreamId, condition);
                 });
             }
             menu.addSeparator();
             connect(menu.addAction(tr("&Delete dependency")), &QAction::triggered, this,
                     [this, dependency] {
-                        emit removeEdgeRequested(dependency.taskId, dependency.upstreamId);
+                        Q_EMIT removeEdgeRequested(dependency.taskId, dependency.upstreamId);
                     });
             menu.exec(event->screenPos());
             event->accept();
@@ -213,7 +213,7 @@ void DagScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
             QMenu menu;
             const qint64 id = node->taskId();
             connect(menu.addAction(tr("&Delete task %1").arg(node->task().name)),
-                    &QAction::triggered, this, [this, id] { emit removeTaskRequested(id); });
+                    &QAction::triggered, this, [this, id] { Q_EMIT removeTaskRequested(id); });
             menu.exec(event->screenPos());
             event->accept();
             return;
@@ -236,9 +236,9 @@ void DagScene::keyPressEvent(QKeyEvent *event)
         }
         // Collected first: each request may rebuild the scene.
         for (const auto &[taskId, upstreamId] : edges)
-            emit removeEdgeRequested(taskId, upstreamId);
+            Q_EMIT removeEdgeRequested(taskId, upstreamId);
         for (qint64 taskId : tasks)
-            emit removeTaskRequested(taskId);
+            Q_EMIT removeTaskRequested(taskId);
         event->accept();
         return;
     }

@@ -33,7 +33,7 @@ public:
     QHash<qint64, QPointF> automaticLayout() const;
     void selectTask(qint64 taskId);
 
-signals:
+Q_SIGNALS:
     void connectRequested(qint64 taskId, qint64 upstreamId);
     void tasksMoved(const QHash<qint64, QPointF> &positions);
     void conditionRequested(qint64 taskId, qint64 upstreamId, hg::DependencyCondition condition);

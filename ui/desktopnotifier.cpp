@@ -56,7 +56,7 @@ void DesktopNotifier::onActionInvoked(uint id, const QString &)
 {
     const auto found = m_keys.constFind(id);
     if (found != m_keys.constEnd())
-        emit activated(found.value());
+        Q_EMIT activated(found.value());
 }
 
 } // namespace hg

@@ -20,10 +20,10 @@ public:
     // Shows a notification with an "Open" action; `key` comes back through activated().
     void notify(const QString &title, const QString &body, qint64 key);
 
-signals:
+Q_SIGNALS:
     void activated(qint64 key);
 
-private slots:
+private Q_SLOTS:
     void onActionInvoked(uint id, const QString &action);
 
 private:

@@ -61,7 +61,7 @@ HttpRequestForm::HttpRequestForm(QWidget *parent)
     });
     connect(remove, &QToolButton::clicked, this, [this] {
         m_headers->removeRow(m_headers->currentRow());
-        emit changed();
+        Q_EMIT changed();
     });
     connect(m_url, &QLineEdit::textEdited, this, &HttpRequestForm::changed);
     connect(m_method, &QComboBox::currentTextChanged, this, &HttpRequestForm::changed);

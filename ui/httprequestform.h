@@ -24,7 +24,7 @@ public:
     QString url() const;
     QJsonObject request() const;
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

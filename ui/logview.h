@@ -28,7 +28,7 @@ public:
     void follow(qint64 runId, qint64 taskRunId = 0);
     bool isFollowing() const;
 
-public slots:
+public Q_SLOTS:
     void appendLines(const QList<hg::LogLine> &lines);
 
 private:

@@ -42,7 +42,7 @@ public:
     // Shows the run and selects it (after "Run now").
     void selectRun(qint64 runId);
 
-public slots:
+public Q_SLOTS:
     void applyRun(const hg::Run &run);
     void applyTaskRun(const hg::TaskRun &taskRun);
     void appendLogLines(const QList<hg::LogLine> &lines);

@@ -147,7 +147,7 @@ TaskForm::TaskForm(QWidget *parent)
     connect(m_retries, &QSpinBox::valueChanged, this, changed);
     connect(m_retryDelay, &QSpinBox::valueChanged, this, changed);
     connect(m_ignoreError, &QCheckBox::toggled, this, changed);
-    connect(m_apply, &QPushButton::clicked, this, [this] { emit applyRequested(task()); });
+    connect(m_apply, &QPushButton::clicked, this, [this] { Q_EMIT applyRequested(task()); });
     connect(m_revert, &QPushButton::clicked, this, [this] { showTask(m_original); });
     clear();
 }

@@ -41,7 +41,7 @@ public:
     void showProblem(const QString &message);
     QString problem() const;
 
-signals:
+Q_SIGNALS:
     void applyRequested(const hg::Task &task);
 
 private:

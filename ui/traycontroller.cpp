@@ -68,11 +68,11 @@ TrayController::TrayController(Store &store, QObject *parent)
                 [this](QSystemTrayIcon::ActivationReason reason) {
                     if (reason == QSystemTrayIcon::Trigger
                         || reason == QSystemTrayIcon::DoubleClick)
-                        emit showRequested();
+                        Q_EMIT showRequested();
                 });
         connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
             if (m_lastNotifiedRun > 0)
-                emit openRunRequested(m_lastNotifiedRun);
+                Q_EMIT openRunRequested(m_lastNotifiedRun);
         });
         updateIcon();
         m_tray->show();
@@ -166,7 +166,7 @@ void TrayController::showMessage(const Run &run, const QString &title, const QSt
 
 void TrayController::deliver(const Notification &notification)
 {
-    emit notified(notification.title, notification.body, notification.runId);
+    Q_EMIT notified(notification.title, notification.body, notification.runId);
     if (!m_notificationsEnabled)
         return;
     m_lastNotifiedRun = notification.runId;

@@ -46,12 +46,12 @@ public:
     // What finishing this run should tell the user, if anything (the chain's policy decides).
     std::optional<Notification> notificationFor(const Run &run) const;
 
-public slots:
+public Q_SLOTS:
     void applyRun(const hg::Run &run);
     // A Notify task's message.
     void showMessage(const hg::Run &run, const QString &title, const QString &message);
 
-signals:
+Q_SIGNALS:
     void showRequested();
     void quitRequested();
     void pauseSchedulesRequested(bool paused);

@@ -3,6 +3,8 @@
 #include "clicontext.h"
 #include "subcommands.h"
 
+#include "domain/version.h"
+
 #include <QCommandLineParser>
 
 namespace hg {
@@ -91,7 +93,7 @@ int CommandLine::run(const QStringList &arguments)
     if (!global.parse(arguments))
         return context.usage(global.errorText());
     if (global.isSet(version)) {
-        m_out << "hourglass " << HOURGLASS_VERSION << '\n';
+        m_out << "hourglass " << versionString() << '\n';
         m_out.flush();
         return ExitOk;
     }

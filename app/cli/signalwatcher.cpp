@@ -28,7 +28,7 @@ SignalWatcher::SignalWatcher(QObject *parent)
     connect(m_notifier, &QSocketNotifier::activated, this, [this] {
         char byte = 0;
         if (::read(pipeFds[0], &byte, 1) == 1)
-            emit terminationRequested(int(byte));
+            Q_EMIT terminationRequested(int(byte));
     });
     struct sigaction action = {};
     action.sa_handler = onSignal;

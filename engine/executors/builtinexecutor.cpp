@@ -32,11 +32,11 @@ void BuiltinExecutor::start()
         emitText(LogStream::Stdout, message);
     } else if (m_name == QLatin1String("Notify")) {
         const QString title = m_arguments.value(QStringLiteral("title")).toString();
-        emit outputLine(
+        Q_EMIT outputLine(
             LogStream::System,
             QStringLiteral("notification: %1%2")
                 .arg(title.isEmpty() ? QString() : title + QLatin1String(": "), message));
-        emit notificationRequested(title, message);
+        Q_EMIT notificationRequested(title, message);
     } else if (m_name != QLatin1String("NoOp")) {
         deliverOutcome(TaskOutcome{RunState::Failed, std::nullopt,
                                    QStringLiteral("%1 is not an engine builtin").arg(m_name)});

@@ -61,7 +61,7 @@ FileCopyExecutor::FileCopyExecutor(QString source, QString destination, bool ove
             deliverOutcome(TaskOutcome{RunState::Failed, std::nullopt, error});
             return;
         }
-        emit outputLine(LogStream::System, QStringLiteral("copied %1 to %2 (%3 bytes)")
+        Q_EMIT outputLine(LogStream::System, QStringLiteral("copied %1 to %2 (%3 bytes)")
                                                .arg(m_source, m_destination)
                                                .arg(QFileInfo(m_destination).size()));
         deliverOutcome(TaskOutcome{RunState::Succeeded, 0, {}});

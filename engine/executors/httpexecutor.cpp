@@ -100,7 +100,7 @@ void HttpExecutor::replyFinished()
         return;
     }
     const int status = statusAttribute.toInt();
-    emit outputLine(LogStream::System, QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
+    Q_EMIT outputLine(LogStream::System, QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
                                            .arg(target)
                                            .arg(status)
                                            .arg(reason)
@@ -109,7 +109,7 @@ void HttpExecutor::replyFinished()
     if (!m_file && !m_loggedBody.isEmpty()) {
         emitText(LogStream::Stdout, QString::fromUtf8(m_loggedBody));
         if (m_bodyBytes > m_loggedBody.size())
-            emit outputLine(LogStream::System,
+            Q_EMIT outputLine(LogStream::System,
                             QStringLiteral("[response body truncated in the log after %1 bytes]")
                                 .arg(m_loggedBody.size()));
     }
@@ -128,7 +128,7 @@ void HttpExecutor::replyFinished()
         return;
     }
     if (m_file)
-        emit outputLine(
+        Q_EMIT outputLine(
             LogStream::System,
             QStringLiteral("saved %1 bytes to %2").arg(m_bodyBytes).arg(m_download->destination));
     m_file.reset();

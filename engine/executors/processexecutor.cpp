@@ -73,7 +73,7 @@ void ProcessExecutor::start()
     if (!m_process.waitForStarted(10000))
         return; // errorOccurred reports it
     m_pid = m_process.processId();
-    emit processStarted(m_pid, processinfo::startTicks(m_pid));
+    Q_EMIT processStarted(m_pid, processinfo::startTicks(m_pid));
     if (m_spec.timeoutMs > 0)
         m_timeout.start(m_spec.timeoutMs);
 }
@@ -104,7 +104,7 @@ void ProcessExecutor::readOutput(QProcess::ProcessChannel channel)
         emitLines(channel == QProcess::StandardOutput ? LogStream::Stdout : LogStream::Stderr,
                   buffer, true);
         m_capped = true;
-        emit outputLine(
+        Q_EMIT outputLine(
             LogStream::System,
             QStringLiteral("output truncated: more than %1 bytes; the rest is discarded")
                 .arg(m_spec.outputCapBytes));
@@ -123,12 +123,12 @@ void ProcessExecutor::emitLines(LogStream stream, QByteArray &buffer, bool flush
         QByteArray line = buffer.mid(start, newline - start);
         if (line.endsWith('\r'))
             line.chop(1);
-        emit outputLine(stream, QString::fromUtf8(line));
+        Q_EMIT outputLine(stream, QString::fromUtf8(line));
         start = newline + 1;
     }
     buffer.remove(0, start);
     if (flush && !buffer.isEmpty()) {
-        emit outputLine(stream, QString::fromUtf8(buffer));
+        Q_EMIT outputLine(stream, QString::fromUtf8(buffer));
         buffer.clear();
     }
 }

@@ -30,7 +30,7 @@ void SubchainExecutor::start()
         return;
     }
     m_childRunId = child.value();
-    emit outputLine(LogStream::System,
+    Q_EMIT outputLine(LogStream::System,
                     QStringLiteral("started run %1 of %2").arg(m_childRunId).arg(m_chainPath));
     if (m_timeoutMs > 0)
         m_timeout.start(m_timeoutMs);

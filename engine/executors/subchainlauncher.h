@@ -24,7 +24,7 @@ public:
     std::function<Result<qint64>(const QString &path, const Run &parent)> launch;
     std::function<void(qint64 runId)> stop;
 
-signals:
+Q_SIGNALS:
     void runEnded(qint64 runId, hg::RunState state);
 };
 

@@ -8,7 +8,7 @@ void TaskExecutor::deliverOutcome(const TaskOutcome &outcome)
         return;
     m_outcomeDelivered = true;
     QMetaObject::invokeMethod(
-        this, [this, outcome] { emit finished(outcome); }, Qt::QueuedConnection);
+        this, [this, outcome] { Q_EMIT finished(outcome); }, Qt::QueuedConnection);
 }
 
 void TaskExecutor::emitText(LogStream stream, const QString &text)
@@ -19,7 +19,7 @@ void TaskExecutor::emitText(LogStream stream, const QString &text)
     if (rest.isEmpty())
         return;
     for (const QStringView line : rest.split(QLatin1Char('\n')))
-        emit outputLine(stream, line.endsWith(QLatin1Char('\r')) ? line.chopped(1).toString()
+        Q_EMIT outputLine(stream, line.endsWith(QLatin1Char('\r')) ? line.chopped(1).toString()
                                                                  : line.toString());
 }
 

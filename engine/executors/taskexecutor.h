@@ -31,7 +31,7 @@ public:
     // Ends the attempt early with state Cancelled (stop) or TimedOut; finished() follows.
     virtual void stop(RunState reason) = 0;
 
-signals:
+Q_SIGNALS:
     void processStarted(qint64 pid, qint64 processStartTicks);
     void outputLine(hg::LogStream stream, const QString &line);
     // A Notify builtin asks for a desktop notification (the GUI shows it; serve prints it).

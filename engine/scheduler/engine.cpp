@@ -75,23 +75,23 @@ void Engine::start()
 {
     const Result<StoreLocation> location = StoreLocation::resolve(m_config.storeLocation);
     if (!location) {
-        emit startFailed(location.error().message);
+        Q_EMIT startFailed(location.error().message);
         return;
     }
     Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("engine"));
     if (!store) {
-        emit startFailed(store.error().message);
+        Q_EMIT startFailed(store.error().message);
         return;
     }
     m_store = std::move(store.value());
     m_logs = std::make_unique<LogBatcher>(*m_store);
     connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
     if (const Status session = acquireSession(); !session) {
-        emit startFailed(session.error().message);
+        Q_EMIT startFailed(session.error().message);
         return;
     }
     if (const Status recovered = recover(); !recovered) {
-        emit startFailed(recovered.error().message);
+        Q_EMIT startFailed(recovered.error().message);
         return;
     }
     m_running = true;
@@ -104,7 +104,7 @@ void Engine::start()
     }
     m_commandTimer.start(m_config.commandPollMs);
     m_heartbeatTimer.start(m_config.heartbeatMs);
-    emit started();
+    Q_EMIT started();
     armTimer();
     scheduleDispatch();
 }
@@ -247,7 +247,7 @@ void Engine::armTimer()
     const qint64 next = m_queue.nextDueMs();
     if (const qint64 announced = m_schedulesPaused ? -1 : next; announced != m_announcedNextFire) {
         m_announcedNextFire = announced;
-        emit nextFireChanged(announced);
+        Q_EMIT nextFireChanged(announced);
     }
     if (next < 0 || m_schedulesPaused) {
         m_timer.stop();
@@ -319,7 +319,7 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
         return; // another engine (or an earlier pass) already made this fire's run
     m_queuedRuns << inserted->run.id;
     m_knownQueued.insert(inserted->run.id, inserted->run);
-    emit runChanged(inserted->run);
+    Q_EMIT runChanged(inserted->run);
     scheduleDispatch();
 }
 
@@ -407,7 +407,7 @@ bool Engine::admit(qint64 runId)
     connect(execution, &RunExecution::finishing, m_logs.get(), &LogBatcher::flush);
     connect(execution, &RunExecution::notificationRequested, this, &Engine::notificationRequested);
     connect(execution, &RunExecution::runStateChanged, this, [this, execution](const Run &changed) {
-        emit runChanged(changed);
+        Q_EMIT runChanged(changed);
         if (isTerminal(changed.state))
             QMetaObject::invokeMethod(
                 this, [this, execution] { runFinished(execution); }, Qt::QueuedConnection);
@@ -479,7 +479,7 @@ void Engine::runFinished(RunExecution *execution)
     m_executions.remove(run.id);
     m_restrictions.remove(run.id);
     execution->deleteLater();
-    emit m_subchains.runEnded(run.id, run.state);
+    Q_EMIT m_subchains.runEnded(run.id, run.state);
     if (chain.selfDestruct && run.state == RunState::Succeeded) {
         (void)ChainRepository(*m_store).remove(chain.id);
         reloadSchedules();
@@ -569,8 +569,8 @@ bool Engine::stopRun(qint64 runId)
     cancelled.id = runId;
     cancelled.state = RunState::Cancelled;
     cancelled.finishedAt = now;
-    emit runChanged(cancelled);
-    emit m_subchains.runEnded(runId, RunState::Cancelled);
+    Q_EMIT runChanged(cancelled);
+    Q_EMIT m_subchains.runEnded(runId, RunState::Cancelled);
     return true;
 }
 
@@ -605,7 +605,7 @@ Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
     const Result<Run> inserted = runs.insert(child);
     if (!inserted)
         return inserted.error();
-    emit runChanged(inserted.value());
+    Q_EMIT runChanged(inserted.value());
     admitRun(inserted->id);
     return inserted->id;
 }
@@ -647,7 +647,7 @@ void Engine::finishShutdown()
     if (m_sessionId > 0)
         (void)EngineSessionRepository(*m_store).release(m_sessionId);
     m_sessionId = 0;
-    emit stopped();
+    Q_EMIT stopped();
 }
 
 } // namespace hg

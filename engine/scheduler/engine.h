@@ -47,7 +47,7 @@ public:
     Store *store() const { return m_store.get(); }
     int activeRunCount() const { return int(m_executions.size()); }
 
-public slots:
+public Q_SLOTS:
     void start();
     void shutdown(hg::Engine::ExitPolicy policy);
     // Re-reads the wall clock and handles what became due (tests call it after moving a
@@ -61,7 +61,7 @@ public slots:
     // Queues a run that already exists in the store (state queued).
     void admitRun(qint64 runId);
 
-signals:
+Q_SIGNALS:
     void started();
     void startFailed(const QString &error);
     void stopped();

@@ -37,7 +37,7 @@ public:
     // Blocks until the engine thread has ended (after shutdown) or the timeout passes.
     bool waitForStopped(int timeoutMs);
 
-signals:
+Q_SIGNALS:
     void started();
     void startFailed(const QString &error);
     void stopped();

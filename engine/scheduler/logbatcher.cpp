@@ -34,7 +34,7 @@ void LogBatcher::flush()
         return;
     QList<LogLine> batch = std::exchange(m_pending, {});
     if (LogRepository(m_store).append(batch))
-        emit linesWritten(batch);
+        Q_EMIT linesWritten(batch);
 }
 
 } // namespace hg

@@ -25,7 +25,7 @@ public:
     void add(const LogLine &line);
     void flush();
 
-signals:
+Q_SIGNALS:
     void linesWritten(const QList<hg::LogLine> &lines);
 
 private:

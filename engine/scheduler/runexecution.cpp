@@ -187,7 +187,7 @@ void RunExecution::refreshReadiness()
             }
         }
     }
-    emit readyChanged();
+    Q_EMIT readyChanged();
 }
 
 QList<qint64> RunExecution::readyTasks() const
@@ -302,7 +302,7 @@ void RunExecution::startTask(qint64 taskId)
         if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
             writeSystemLine(state.row.id, s.error().message);
     }
-    emit taskRunChanged(state.row);
+    Q_EMIT taskRunChanged(state.row);
 
     Result<std::unique_ptr<TaskExecutor>> created = createExecutor(state);
     if (!created) {
@@ -320,15 +320,15 @@ void RunExecution::startTask(qint64 taskId)
                 s.row.processStartTicks = ticks;
                 // Recorded so a later engine can kill the group if this one dies.
                 if (const Status st = TaskRunRepository(m_store).update(s.row); st)
-                    emit taskRunChanged(s.row);
+                    Q_EMIT taskRunChanged(s.row);
             });
     connect(executor, &TaskExecutor::outputLine, this,
             [this, taskRunId](LogStream stream, const QString &text) {
-                emit logLine(LogLine{0, m_run.id, taskRunId, stream, fromMs(nowMs()), text});
+                Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, stream, fromMs(nowMs()), text});
             });
     connect(executor, &TaskExecutor::notificationRequested, this,
             [this](const QString &title, const QString &message) {
-                emit notificationRequested(m_run, title, message);
+                Q_EMIT notificationRequested(m_run, title, message);
             });
     connect(executor, &TaskExecutor::finished, this,
             [this, taskId](const TaskOutcome &outcome) { taskFinished(taskId, outcome); });
@@ -378,7 +378,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
                                           .arg(state.task.name)
                                           .arg(state.attempt)
                                           .arg(outcome.error));
-    emit taskRunChanged(state.row);
+    Q_EMIT taskRunChanged(state.row);
     if (state.executor) {
         state.executor->disconnect(this);
         state.executor.release()->deleteLater();
@@ -387,7 +387,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     const bool failed = outcome.state == RunState::Failed || outcome.state == RunState::TimedOut;
     if (failed && !m_stopping && state.attempt <= state.task.maxRetries) {
         scheduleRetry(state);
-        emit readyChanged();
+        Q_EMIT readyChanged();
         return;
     }
     state.phase = Phase::Done;
@@ -427,7 +427,7 @@ void RunExecution::scheduleRetry(TaskState &state)
         return;
     }
     state.row = inserted.value();
-    emit taskRunChanged(state.row);
+    Q_EMIT taskRunChanged(state.row);
     writeSystemLine(state.row.id, QStringLiteral("%1: retry %2 of %3 in %4 s")
                                       .arg(state.task.name)
                                       .arg(state.attempt - 1)
@@ -440,7 +440,7 @@ void RunExecution::scheduleRetry(TaskState &state)
         TaskState &s = m_tasks[taskId];
         if (s.phase == Phase::Waiting && !m_stopping) {
             s.phase = Phase::Ready;
-            emit readyChanged();
+            Q_EMIT readyChanged();
         }
     });
     state.retryTimer->start(delaySeconds * 1000);
@@ -460,7 +460,7 @@ void RunExecution::resume()
         return;
     m_paused = false;
     setRunState(RunState::Running);
-    emit readyChanged();
+    Q_EMIT readyChanged();
 }
 
 void RunExecution::stop(RunState reason)
@@ -478,7 +478,7 @@ void RunExecution::stop(RunState reason)
             state.row.state = RunState::Cancelled;
             state.row.finishedAt = fromMs(nowMs());
             if (const Status s = TaskRunRepository(m_store).update(state.row); s)
-                emit taskRunChanged(state.row);
+                Q_EMIT taskRunChanged(state.row);
         }
     }
     finishIfDone();
@@ -496,7 +496,7 @@ void RunExecution::finishIfDone()
     }
     m_finished = true;
     m_chainTimeout.stop();
-    emit finishing();
+    Q_EMIT finishing();
     RunState final = RunState::Succeeded;
     if (m_stopReason) {
         final = *m_stopReason;
@@ -520,12 +520,12 @@ void RunExecution::setRunState(RunState state)
     if (isTerminal(state))
         m_run.finishedAt = now;
     m_run.engineName = m_config.name;
-    emit runStateChanged(m_run);
+    Q_EMIT runStateChanged(m_run);
 }
 
 void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text)
 {
-    emit logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, fromMs(nowMs()), text});
+    Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, fromMs(nowMs()), text});
 }
 
 } // namespace hg

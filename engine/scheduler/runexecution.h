@@ -58,7 +58,7 @@ public:
     // retried as a new attempt if attempts remain (never the same attempt twice).
     void restoreHistory(const QList<TaskRun> &attempts);
 
-signals:
+Q_SIGNALS:
     void runStateChanged(const hg::Run &run);
     void taskRunChanged(const hg::TaskRun &taskRun);
     void logLine(const hg::LogLine &line);

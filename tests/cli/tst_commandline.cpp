@@ -1,3 +1,4 @@
+#include "domain/version.h"
 #include "store/commandrepository.h"
 #include "store/runrepository.h"
 #include "testservers.h"
@@ -18,7 +19,7 @@ class TestCommandLine final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void version_printsVersion();
     void help_listsEveryCommand();
     void definitions_builtThroughCommandsReadBackAsJson();
@@ -129,7 +130,7 @@ void TestCommandLine::version_printsVersion()
 {
     const Output result = run({QStringLiteral("--version")});
     QCOMPARE(result.exitCode, 0);
-    QCOMPARE(result.out.trimmed(), QStringLiteral("hourglass " HOURGLASS_VERSION));
+    QCOMPARE(result.out.trimmed(), QStringLiteral("hourglass ") + hg::versionString());
 }
 
 void TestCommandLine::help_listsEveryCommand()

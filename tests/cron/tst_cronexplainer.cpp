@@ -8,7 +8,7 @@ class TestCronExplainer final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void describe_data();
     void describe();
     void warnings_data();

@@ -10,7 +10,7 @@ class TestCronExpression final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void next_data();
     void next();
     void previous_data();

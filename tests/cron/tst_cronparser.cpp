@@ -10,7 +10,7 @@ class TestCronParser final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void accepted_data();
     void accepted();
     void rejected_data();

@@ -8,7 +8,7 @@ class TestPgInterval final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void parseSeconds_data();
     void parseSeconds();
 };

@@ -8,7 +8,7 @@ class TestChainPath final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void parse_data();
     void parse();
     void validateName_data();

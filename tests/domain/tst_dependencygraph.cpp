@@ -8,7 +8,7 @@ class TestDependencyGraph final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void cycleIfAdded_data();
     void cycleIfAdded();
     void findCycle_reportsCycleOfImportedGraph();

@@ -13,7 +13,7 @@ class TestFileCopyExecutor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void copy_writesTheWholeFile();
     void existingDestination_isKeptUnlessOverwrite();
     void missingSource_failsNamingIt();

@@ -14,7 +14,7 @@ class TestHttpExecutor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init();
     void get_succeedsAndLogsTheBody();
     void post_sendsMethodHeadersAndBody();

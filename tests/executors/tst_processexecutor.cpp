@@ -16,7 +16,7 @@ class TestProcessExecutor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void output_arrivesAsLinesWithStreamsApart();
     void exitCode_decidesTheOutcome();
     void missingProgram_failsWithAClearError();

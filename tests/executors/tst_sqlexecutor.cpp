@@ -15,7 +15,7 @@ class TestSqlExecutor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void select_bindsParametersAndLogsRows_data() { backends(); }
     void select_bindsParametersAndLogsRows();
     void parameter_isNeverSpliced_data() { backends(); }

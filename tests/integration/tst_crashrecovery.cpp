@@ -20,7 +20,7 @@ class TestCrashRecovery final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void killedServe_restartRecoversTheRun();
 
 private:

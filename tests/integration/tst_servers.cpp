@@ -11,7 +11,7 @@ class TestServers final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void postgresql_isVersion15AndWritable();
     void mariadb_isReachableAndWritable();
 

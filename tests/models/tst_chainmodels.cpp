@@ -20,7 +20,7 @@ class TestChainModels final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void tasks_showTheLastStateAndFollowTheEngine();
     void dependencies_listTheEdges();
     void schedules_explainAndGiveTheNextFire();

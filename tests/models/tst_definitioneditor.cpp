@@ -19,7 +19,7 @@ class TestDefinitionEditor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void taskEdits_undoAndRedo();
     void refusedEdit_changesNothingAndPushesNothing();
     void deletedTask_comesBackWithItsDependencies();

@@ -15,7 +15,7 @@ class TestLogModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void follow_startsWithTheStoredTail();
     void batches_appendOnlyThisRunsNewLines();
     void fullBuffer_dropsTheOldestLines();

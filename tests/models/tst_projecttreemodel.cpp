@@ -15,7 +15,7 @@ class TestProjectTreeModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void emptyStore_hasNoRows();
     void exampleProject_showsProjectsThenChains();
     void reload_picksUpNewChains();

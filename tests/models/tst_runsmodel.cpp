@@ -16,7 +16,7 @@ class TestRunsModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void pages_arriveThroughFetchMore();
     void filter_byStateAndChain();
     void sort_byScheduledForKeepsEveryRowOnceAcrossPages();

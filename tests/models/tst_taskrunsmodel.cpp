@@ -16,7 +16,7 @@ class TestTaskRunsModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void engineEvents_fillTheAttemptsOfTheShownRun();
 };
 

@@ -15,7 +15,7 @@ class TestUpcomingModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void week_listsEveryFireSoonestFirst();
     void noisySchedule_isCut();
 

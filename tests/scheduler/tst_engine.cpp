@@ -28,7 +28,7 @@ class TestEngine final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void schedule_fireBecomesOneRunThatSucceeds();
     void startup_missedFiresFollowThePolicy_data();
     void startup_missedFiresFollowThePolicy();

@@ -17,7 +17,7 @@ class TestEngineHost final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void run_executesInTheEngineThread();
     void destroyingTheHost_stopsWhatRuns();
     void startFailure_isReportedAndTheThreadEnds();

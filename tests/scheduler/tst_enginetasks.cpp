@@ -22,7 +22,7 @@ class TestEngineTasks final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void subchain_runsTheChildAndWaitsForIt();
     void subchain_childFailureFailsTheTask();
     void subchain_cycleIsRefusedAndNamed();

@@ -8,7 +8,7 @@ class TestFireQueue final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void takeDue_returnsEarliestFirstAndOnlyDue();
     void set_replacesTheEarlierTime();
     void remove_dropsTheSchedule();

@@ -9,7 +9,7 @@ class TestSchedulePlan final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void nextFire_cronInItsZone();
     void nextFire_onceFiresOnlyOnce();
     void nextFire_everyCountsFromTheLastFire();

@@ -13,7 +13,7 @@ class TestChainRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void add_keepsEveryField();
     void add_sameNameInAnotherProjectIsFine();
     void add_refusesDuplicateInProject();

@@ -12,7 +12,7 @@ class TestCommandRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void claimNext_takesOldestFirstAndOnlyOnce();
     void claimNext_respectsTargetEngine();
     void claimNext_twoEnginesNeverShareACommand();

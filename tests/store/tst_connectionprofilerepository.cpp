@@ -12,7 +12,7 @@ class TestConnectionProfileRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void add_keepsFieldsButNoPassword();
     void add_refusesDuplicateAndBadPort();
     void remove_refusedWhileATaskUsesIt();

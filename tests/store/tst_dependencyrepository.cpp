@@ -12,7 +12,7 @@ class TestDependencyRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup() { m_store.reset(); }
     void add_listsEdgesWithNamesAndConditions();

@@ -10,7 +10,7 @@ class TestEngineSessionRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void acquire_refusedWhileLeaseIsLive();
     void acquire_replacesExpiredSession();
     void heartbeat_failsAfterTakeover();

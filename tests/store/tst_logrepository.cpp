@@ -12,7 +12,7 @@ class TestLogRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void append_batchIsReadBackInOrder();
     void read_followsFromLastSeenId();
     void append_badRunWritesNothing();

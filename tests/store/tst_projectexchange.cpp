@@ -15,7 +15,7 @@ class TestProjectExchange final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void exampleProject_roundTripsIdentically();
     void exportChain_containsOnlyThatChain();
     void import_badDocumentChangesNothing_data();

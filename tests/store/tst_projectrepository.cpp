@@ -12,7 +12,7 @@ class TestProjectRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void add_thenFindByNameAndId();
     void add_refusesDuplicateName();
     void add_refusesBadName();

@@ -12,7 +12,7 @@ class TestRunRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void insertScheduled_oneRunPerFireTime();
     void insertScheduled_idempotentAcrossConnections();
     void insert_manualRunsNeverCollide();

@@ -11,7 +11,7 @@ class TestScheduleRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void add_keepsEveryField();
     void inferKind_data();
     void inferKind();

@@ -18,7 +18,7 @@ class TestStore final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void open_appliesAllMigrations();
     void open_isIdempotentAndKeepsData();

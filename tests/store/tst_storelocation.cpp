@@ -10,7 +10,7 @@ class TestStoreLocation final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void cleanup() { qunsetenv("HOURGLASS_DB"); }
     void resolve_commandLineWinsOverEnvironment();

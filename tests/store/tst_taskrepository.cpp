@@ -12,7 +12,7 @@ class TestTaskRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void add_keepsEveryField();
     void add_refusesDuplicateInChain();
     void validate_data();

@@ -12,7 +12,7 @@ class TestTaskRunRepository final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void insertAndUpdate_keepAttemptDetails();
     void insert_refusesSameAttemptTwice();
     void listInState_findsRunningAttempts();

@@ -44,7 +44,7 @@ class TestMainWindow final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void runNow_showsTheRunItsAttemptsAndItsLiveLog();
     void wholeChain_builtThroughTheUi_runsAndSucceeds();
 };

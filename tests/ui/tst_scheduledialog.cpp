@@ -11,7 +11,7 @@ class TestScheduleDialog final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void mistake_isNamedWithItsColumn();
     void typedZone_showsFireTimesInThatZone();
     void builder_writesExpressionsThatValidate();

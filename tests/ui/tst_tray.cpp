@@ -19,7 +19,7 @@ class TestTray final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void notifications_followTheChainsPolicy();
     void iconState_followsTheRuns();
     void autostart_writesAndRemovesAValidDesktopEntry();
