@@ -1,6 +1,6 @@
 #include "cli/commandline.h"
-#include "guistartup.h"
 #include "domain/version.h"
+#include "window/guistartup.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

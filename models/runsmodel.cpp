@@ -1,5 +1,6 @@
 #include "runsmodel.h"
 
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 
 #include <QColor>
@@ -27,25 +28,6 @@ QString durationText(const Run &run)
     if (seconds < 3600)
         return RunsModel::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
     return RunsModel::tr("%1 h %2 min").arg(seconds / 3600).arg(seconds / 60 % 60);
-}
-
-QColor stateColour(RunState state)
-{
-    switch (state) {
-    case RunState::Succeeded:
-        return QColor(0x2e, 0x7d, 0x32);
-    case RunState::Failed:
-    case RunState::TimedOut:
-    case RunState::Interrupted:
-        return QColor(0xc6, 0x28, 0x28);
-    case RunState::Running:
-        return QColor(0x15, 0x65, 0xc0);
-    case RunState::Cancelled:
-    case RunState::Paused:
-        return QColor(0x6d, 0x6d, 0x6d);
-    default:
-        return {};
-    }
 }
 
 } // namespace
@@ -122,7 +104,8 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case ChainIdRole:
         return run.chainId;
     case Qt::ForegroundRole:
-        return index.column() == StateColumn ? QVariant(stateColour(run.state)) : QVariant();
+        return index.column() == StateColumn ? QVariant(StatePresentation::text(run.state))
+                                             : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == IdColumn || index.column() == DurationColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -134,9 +117,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         case ChainColumn:
             return row.chainPath;
         case StateColumn:
-            return enumName(run.state);
+            return StatePresentation::label(run.state);
         case TriggerColumn:
-            return enumName(run.trigger);
+            return StatePresentation::label(run.trigger);
         case ScheduledColumn:
             return localTime(run.scheduledFor);
         case StartedColumn:

@@ -1,5 +1,6 @@
 #include "taskrunsmodel.h"
 
+#include "statepresentation.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
@@ -79,7 +80,7 @@ QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
         case AttemptColumn:
             return attempt.attempt;
         case StateColumn:
-            return enumName(attempt.state);
+            return StatePresentation::label(attempt.state);
         case StartedColumn:
             return attempt.startedAt.isValid()
                        ? attempt.startedAt.toLocalTime().toString(QStringLiteral("HH:mm:ss.zzz"))

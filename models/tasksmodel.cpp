@@ -1,35 +1,11 @@
 #include "tasksmodel.h"
 
+#include "statepresentation.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
 
-#include <QColor>
-
 namespace hg {
-
-QColor stateColor(std::optional<RunState> state)
-{
-    if (!state)
-        return QColor(0xe8, 0xea, 0xed); // never ran
-    switch (*state) {
-    case RunState::Succeeded:
-        return QColor(0x9b, 0xd7, 0x9f);
-    case RunState::Failed:
-    case RunState::TimedOut:
-        return QColor(0xf2, 0x8b, 0x82);
-    case RunState::Running:
-        return QColor(0x8a, 0xb4, 0xf8);
-    case RunState::Paused:
-    case RunState::Waiting:
-    case RunState::Queued:
-        return QColor(0xfd, 0xd6, 0x63);
-    case RunState::Cancelled:
-    case RunState::Interrupted:
-        return QColor(0xbd, 0xc1, 0xc6);
-    }
-    return {};
-}
 
 TasksModel::TasksModel(Store &store, QObject *parent)
     : TableModel({tr("Task"), tr("Kind"), tr("Command"), tr("Last state")}, parent)
@@ -101,7 +77,7 @@ void TasksModel::applyTaskRun(const TaskRun &taskRun)
     m_lastAttemptIds.insert(taskRun.taskId, taskRun.id);
     m_lastStates.insert(taskRun.taskId, taskRun.state);
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1),
-                     {Qt::DisplayRole, Qt::DecorationRole, LastStateRole});
+                       {Qt::DisplayRole, Qt::DecorationRole, LastStateRole});
 }
 
 int TasksModel::rowCount(const QModelIndex &parent) const
@@ -123,7 +99,7 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
     case PositionRole:
         return task.position ? QVariant(*task.position) : QVariant();
     case Qt::DecorationRole:
-        return index.column() == NameColumn ? QVariant(stateColor(state)) : QVariant();
+        return index.column() == NameColumn ? QVariant(StatePresentation::fill(state)) : QVariant();
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case NameColumn:
@@ -133,7 +109,7 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
         case CommandColumn:
             return (QStringList{task.command} + task.arguments).join(QLatin1Char(' '));
         case StateColumn:
-            return state ? enumName(*state) : tr("never ran");
+            return StatePresentation::label(state);
         case ColumnCount:
             break;
         }

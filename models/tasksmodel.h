@@ -50,7 +50,4 @@ private:
     QHash<qint64, qint64> m_lastAttemptIds; // task id -> the attempt its state came from
 };
 
-// A colour for a run or task state, shared by the canvas, the Gantt chart and the tray.
-QColor stateColor(std::optional<RunState> state);
-
 } // namespace hg

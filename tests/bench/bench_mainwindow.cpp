@@ -2,8 +2,8 @@
 // (tree, first chain's canvas, forms, models), shown and painted; then opening other chains.
 // Prints figures only. Runs with QT_QPA_PLATFORM=offscreen when no display.
 #include "benchsupport.h"
-#include "mainwindow.h"
 #include "store/store.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "scheduledialog.h"
+#include "schedule/scheduledialog.h"
 
 #include <QComboBox>
 #include <QLineEdit>

@@ -1,10 +1,10 @@
 #include "fixtures.h"
+#include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
 #include "testservers.h"
 #include "teststore.h"
-#include "traycontroller.h"
-#include "xdgautostart.h"
+#include "tray/traycontroller.h"
 
 #include <QProcess>
 #include <QSignalSpy>

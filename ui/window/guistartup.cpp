@@ -1,12 +1,12 @@
 #include "guistartup.h"
 
-#include "appsettings.h"
-#include "mainwindow.h"
 #include "scheduler/enginehost.h"
+#include "settings/appsettings.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
-#include "traycontroller.h"
+#include "tray/traycontroller.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

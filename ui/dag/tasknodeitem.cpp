@@ -1,7 +1,7 @@
 #include "tasknodeitem.h"
 
-#include "dependencyedgeitem.h"
-#include "tasksmodel.h"
+#include "dag/dependencyedgeitem.h"
+#include "statepresentation.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -48,7 +48,7 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setPen(
         QPen(selected ? QColor(0x1a, 0x73, 0xe8) : QColor(0x5f, 0x63, 0x68), selected ? 2.5 : 1.2));
-    painter->setBrush(stateColor(m_lastState));
+    painter->setBrush(StatePresentation::fill(m_lastState));
     painter->drawRoundedRect(QRectF(0, 0, width, height), 8, 8);
 
     QFont nameFont = painter->font();

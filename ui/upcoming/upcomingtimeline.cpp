@@ -1,7 +1,7 @@
 #include "upcomingtimeline.h"
 
 #include "domain/enums.h"
-#include "tasksmodel.h"
+#include "statepresentation.h"
 #include "upcomingmodel.h"
 
 #include <QDateTime>
@@ -87,7 +87,7 @@ void UpcomingTimeline::paintEvent(QPaintEvent *)
             Qt::AlignVCenter | Qt::AlignLeft,
             fontMetrics().elidedText(labels.at(row), Qt::ElideMiddle, labelWidth - 12));
     }
-    painter.setPen(QPen(stateColor(RunState::Running).darker(140), 1.5));
+    painter.setPen(QPen(StatePresentation::fill(RunState::Running).darker(140), 1.5));
     for (int fire = 0; fire < m_fires->rowCount(); ++fire) {
         const QModelIndex when = m_fires->index(fire, 0);
         const qint64 ms = when.data(UpcomingModel::FireTimeRole).toDateTime().toMSecsSinceEpoch();

@@ -1,10 +1,11 @@
 #include "runsview.h"
 
 #include "logmodel.h"
-#include "logview.h"
-#include "runganttchart.h"
+#include "runs/logview.h"
+#include "runs/runganttchart.h"
 #include "runsmodel.h"
 #include "scheduler/runcontrol.h"
+#include "statepresentation.h"
 #include "taskrunsmodel.h"
 
 #include <QAction>
@@ -37,11 +38,11 @@ RunsView::RunsView(Store &store, QWidget *parent)
     for (RunState state :
          {RunState::Queued, RunState::Running, RunState::Paused, RunState::Succeeded,
           RunState::Failed, RunState::Cancelled, RunState::TimedOut, RunState::Interrupted})
-        m_state->addItem(enumName(state), int(state));
+        m_state->addItem(StatePresentation::label(state), int(state));
     m_trigger->addItem(tr("All triggers"));
     for (RunTrigger trigger : {RunTrigger::Schedule, RunTrigger::Manual, RunTrigger::Rerun,
                                RunTrigger::Backfill, RunTrigger::Subchain})
-        m_trigger->addItem(enumName(trigger), int(trigger));
+        m_trigger->addItem(StatePresentation::label(trigger), int(trigger));
 
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);

@@ -1,11 +1,11 @@
 #include "taskform.h"
 
-#include "argumentlisteditor.h"
-#include "builtinargumentform.h"
 #include "domain/builtinarguments.h"
 #include "domain/jsonfieldreader.h"
-#include "httprequestform.h"
 #include "store/taskrepository.h"
+#include "taskform/argumentlisteditor.h"
+#include "taskform/builtinargumentform.h"
+#include "taskform/httprequestform.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #include "dependencyedgeitem.h"
 
-#include "tasknodeitem.h"
+#include "dag/tasknodeitem.h"
 
 #include <QPainter>
 #include <QPainterPathStroker>

@@ -1,8 +1,8 @@
 #include "runganttchart.h"
 
 #include "domain/enums.h"
+#include "statepresentation.h"
 #include "taskrunsmodel.h"
-#include "tasksmodel.h"
 
 #include <QDateTime>
 #include <QPainter>
@@ -139,7 +139,7 @@ void RunGanttChart::paintEvent(QPaintEvent *)
         const double from = x(bar.startMs);
         const double to = std::max(from + 3, x(bar.endMs));
         const QRectF box(from, top + 4, to - from, rowHeight - 8);
-        const QColor fill = stateColor(bar.state);
+        const QColor fill = StatePresentation::fill(bar.state);
         painter.setPen(QPen(fill.darker(150), 1));
         painter.setBrush(fill);
         painter.drawRoundedRect(box, 3, 3);

@@ -1,9 +1,9 @@
 #include "dagscene.h"
 
-#include "daglayout.h"
+#include "dag/daglayout.h"
+#include "dag/dependencyedgeitem.h"
+#include "dag/tasknodeitem.h"
 #include "dependenciesmodel.h"
-#include "dependencyedgeitem.h"
-#include "tasknodeitem.h"
 #include "tasksmodel.h"
 
 #include <QGraphicsLineItem>

@@ -19,7 +19,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTimeEdit>
 #include <QVBoxLayout>
@@ -257,11 +256,8 @@ void ScheduleDialog::refresh()
         const QString message = valid.error().message;
         m_problem->setText(message);
         m_explanation->clear();
-        // "cron: hour field (column 5): …": a caret under that column of the expression.
-        static const QRegularExpression columnPattern(QStringLiteral("\\(column (\\d+)\\)"));
-        const QRegularExpressionMatch column = columnPattern.match(message);
-        if (column.hasMatch()) {
-            const int at = column.captured(1).toInt();
+        // A caret under the faulty column of the expression.
+        if (const int at = valid.error().column; at > 0) {
             // Columns count in the trimmed text; the field may have leading blanks.
             const int leading = std::max(0, int(m_expression->text().indexOf(s.expression)));
             m_pointer->setText(QString(leading + at - 1, QLatin1Char(' ')) + QLatin1Char('^'));

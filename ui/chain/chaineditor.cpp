@@ -1,16 +1,16 @@
 #include "chaineditor.h"
 
-#include "daglayout.h"
-#include "dagscene.h"
+#include "dag/daglayout.h"
+#include "dag/dagscene.h"
 #include "definitioneditor.h"
 #include "dependenciesmodel.h"
-#include "scheduledialog.h"
+#include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
 #include "store/chainrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
-#include "taskform.h"
+#include "taskform/taskform.h"
 #include "tasksmodel.h"
 
 #include <QAction>

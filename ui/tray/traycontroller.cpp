@@ -1,9 +1,9 @@
 #include "traycontroller.h"
 
-#include "desktopnotifier.h"
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
-#include "tasksmodel.h"
+#include "tray/desktopnotifier.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,7 +37,7 @@ QIcon trayIcon(TrayController::IconState state)
         glass.lineTo(0.2 * s, 0.9 * s);
         glass.lineTo(0.5 * s, 0.5 * s);
         glass.closeSubpath();
-        const QColor fill = shown ? stateColor(shown) : QColor(0x9a, 0xa0, 0xa6);
+        const QColor fill = shown ? StatePresentation::fill(shown) : QColor(0x9a, 0xa0, 0xa6);
         painter.setBrush(fill);
         painter.setPen(QPen(fill.darker(170), std::max(1.0, s / 16)));
         painter.drawPath(glass);

@@ -1,0 +1,96 @@
+#include "statepresentation.h"
+
+namespace hg {
+
+QString StatePresentation::label(RunState state)
+{
+    switch (state) {
+    case RunState::Queued:
+        return tr("queued");
+    case RunState::Waiting:
+        return tr("waiting");
+    case RunState::Running:
+        return tr("running");
+    case RunState::Paused:
+        return tr("paused");
+    case RunState::Succeeded:
+        return tr("succeeded");
+    case RunState::Failed:
+        return tr("failed");
+    case RunState::Cancelled:
+        return tr("cancelled");
+    case RunState::TimedOut:
+        return tr("timed out");
+    case RunState::Interrupted:
+        return tr("interrupted");
+    }
+    return {};
+}
+
+QString StatePresentation::label(std::optional<RunState> state)
+{
+    return state ? label(*state) : tr("never ran");
+}
+
+QString StatePresentation::label(RunTrigger trigger)
+{
+    switch (trigger) {
+    case RunTrigger::Schedule:
+        return tr("schedule");
+    case RunTrigger::Manual:
+        return tr("manual");
+    case RunTrigger::Rerun:
+        return tr("rerun");
+    case RunTrigger::Backfill:
+        return tr("backfill");
+    case RunTrigger::Subchain:
+        return tr("subchain");
+    }
+    return {};
+}
+
+QColor StatePresentation::fill(std::optional<RunState> state)
+{
+    if (!state)
+        return QColor(0xe8, 0xea, 0xed); // never ran
+    switch (*state) {
+    case RunState::Succeeded:
+        return QColor(0x9b, 0xd7, 0x9f);
+    case RunState::Failed:
+    case RunState::TimedOut:
+        return QColor(0xf2, 0x8b, 0x82);
+    case RunState::Running:
+        return QColor(0x8a, 0xb4, 0xf8);
+    case RunState::Paused:
+    case RunState::Waiting:
+    case RunState::Queued:
+        return QColor(0xfd, 0xd6, 0x63);
+    case RunState::Cancelled:
+    case RunState::Interrupted:
+        return QColor(0xbd, 0xc1, 0xc6);
+    }
+    return {};
+}
+
+QColor StatePresentation::text(RunState state)
+{
+    switch (state) {
+    case RunState::Succeeded:
+        return QColor(0x2e, 0x7d, 0x32);
+    case RunState::Failed:
+    case RunState::TimedOut:
+    case RunState::Interrupted:
+        return QColor(0xc6, 0x28, 0x28);
+    case RunState::Running:
+        return QColor(0x15, 0x65, 0xc0);
+    case RunState::Cancelled:
+    case RunState::Paused:
+        return QColor(0x6d, 0x6d, 0x6d);
+    case RunState::Queued:
+    case RunState::Waiting:
+        break;
+    }
+    return {};
+}
+
+} // namespace hg

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "domain/enums.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+namespace hg {
+
+// How a run or task state looks on screen, in one place for every view: a translated label
+// (never a storage name such as `timed_out`) and one palette with two roles, a fill behind
+// a shape (canvas, Gantt bars, tray icon) and a text colour for a table cell.
+class StatePresentation final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::StatePresentation)
+
+public:
+    StatePresentation() = delete;
+
+    static QString label(RunState state);
+    // A task that has no attempt yet: "never ran".
+    static QString label(std::optional<RunState> state);
+    static QString label(RunTrigger trigger);
+
+    static QColor fill(std::optional<RunState> state);
+    // An invalid colour where the view's own text colour should stay.
+    static QColor text(RunState state);
+};
+
+} // namespace hg
