@@ -117,6 +117,15 @@ int CliContext::fail(const Error &error)
     m_err << "hourglass: " << QString(error.message).replace(QLatin1Char('\n'), QLatin1String("; "))
           << '\n';
     m_err.flush();
+    // With --json a script also gets the error as one object on stdout, with where it lies.
+    if (m_json) {
+        QJsonObject object{{QStringLiteral("error"), error.message}};
+        object.insert(QStringLiteral("field"),
+                      error.field.isEmpty() ? QJsonValue() : QJsonValue(error.field));
+        object.insert(QStringLiteral("column"),
+                      error.column > 0 ? QJsonValue(error.column) : QJsonValue());
+        printJson(object);
+    }
     m_exitCode = error.isUserError() ? ExitUsage : ExitFailure;
     return m_exitCode;
 }

@@ -1,9 +1,8 @@
 #include "commandline.h"
 
 #include "clicontext.h"
-#include "subcommands.h"
-
 #include "domain/version.h"
+#include "subcommands.h"
 
 #include <QCommandLineParser>
 
@@ -35,8 +34,8 @@ const char usageText[] =
     "        [--database D] [--user U] [--options O] [--keychain-key K]\n"
     "  connection list | connection rm NAME\n"
     "  cron next EXPR [--dialect auto|unix|seconds|quartz|pgtimetable] [--tz ZONE]\n"
-    "        [--from ISO8601] [--count N]\n"
-    "  cron explain EXPR [--dialect ...] [--tz ZONE]\n"
+    "        [--from ISO8601] [--count N] [--json]\n"
+    "  cron explain EXPR [--dialect ...] [--tz ZONE] [--json]\n"
     "  serve [--on-exit wait|stop]\n"
     "  run PROJECT/CHAIN [--param K=V]... [--wait]\n"
     "  runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]\n"

@@ -4,6 +4,8 @@
 #include "cron/isotime.h"
 #include "subcommands.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTimeZone>
 
 namespace hg {
@@ -59,7 +61,8 @@ int cronNext(CliContext &context, const QStringList &args)
     parser.addOptions({options.dialect, options.zone, from, count});
     if (!context.parse(parser, args,
                        QStringLiteral("cron next EXPR [--dialect DIALECT] [--tz ZONE] "
-                                      "[--from ISO8601] [--count N]"))
+                                      "[--from ISO8601] [--count N] [--json]"),
+                       true)
         || !context.expectPositionals(parser, {QStringLiteral("EXPR")}))
         return context.exitCode();
     std::optional<CronExpression> expression;
@@ -78,14 +81,21 @@ int cronNext(CliContext &context, const QStringList &args)
         if (start.timeSpec() == Qt::LocalTime) // no offset written: a wall time in --tz
             start = QDateTime(start.date(), start.time(), zone);
     }
-    QTextStream &out = context.out();
+    QStringList fires;
     for (int i = 0; i < howMany; ++i) {
         const std::optional<QDateTime> fire = expression->next(start, zone);
         if (!fire)
             break;
-        out << isoWithOffset(*fire) << '\n';
+        fires << isoWithOffset(*fire);
         start = *fire;
     }
+    if (context.json()) {
+        context.printJson(QJsonArray::fromStringList(fires));
+        return ExitOk;
+    }
+    QTextStream &out = context.out();
+    for (const QString &fire : std::as_const(fires))
+        out << fire << '\n';
     out.flush();
     return ExitOk;
 }
@@ -96,7 +106,8 @@ int cronExplain(CliContext &context, const QStringList &args)
     CronOptions options;
     parser.addOptions({options.dialect, options.zone});
     if (!context.parse(parser, args,
-                       QStringLiteral("cron explain EXPR [--dialect DIALECT] [--tz ZONE]"))
+                       QStringLiteral("cron explain EXPR [--dialect DIALECT] [--tz ZONE] [--json]"),
+                       true)
         || !context.expectPositionals(parser, {QStringLiteral("EXPR")}))
         return context.exitCode();
     std::optional<CronExpression> expression;
@@ -108,13 +119,20 @@ int cronExplain(CliContext &context, const QStringList &args)
             ? QString::fromUtf8(zone.id())
             : QStringLiteral("local time (%1)").arg(QString::fromUtf8(zone.id()));
     const CronExplainer explainer(*expression);
+    const QString dialect = expression->detectionNote().isEmpty()
+                                ? enumName(expression->dialect())
+                                : expression->detectionNote() + QLatin1String(", detected");
+    if (context.json()) {
+        context.printJson(QJsonObject{
+            {QStringLiteral("description"), explainer.describe(zoneName)},
+            {QStringLiteral("dialect"), dialect},
+            {QStringLiteral("fields"), QJsonArray::fromStringList(expression->fields())},
+            {QStringLiteral("warnings"), QJsonArray::fromStringList(explainer.warnings())}});
+        return ExitOk;
+    }
     QTextStream &out = context.out();
     out << explainer.describe(zoneName) << '\n';
-    out << "dialect: "
-        << (expression->detectionNote().isEmpty()
-                ? enumName(expression->dialect())
-                : expression->detectionNote() + QLatin1String(", detected"))
-        << '\n';
+    out << "dialect: " << dialect << '\n';
     if (!expression->fields().isEmpty())
         out << "fields: " << expression->fields().join(QLatin1Char(' ')) << '\n';
     for (const QString &warning : explainer.warnings())

@@ -55,10 +55,10 @@ CronParser::CronParser(const QString &text, CronDialect dialect)
 
 Error CronParser::fieldError(int fieldIndex, int column, const QString &problem) const
 {
-    return Error::invalid(QStringLiteral("cron: %1 field (column %2): %3")
-                              .arg(QLatin1String(fieldNames[fieldIndex]))
-                              .arg(column)
-                              .arg(problem));
+    const QString field = QLatin1String(fieldNames[fieldIndex]);
+    return Error::invalidField(
+        field, column,
+        QStringLiteral("cron: %1 field (column %2): %3").arg(field).arg(column).arg(problem));
 }
 
 int CronParser::fieldMinimum(int fieldIndex) const

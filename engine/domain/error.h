@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <utility>
+
 namespace hg {
 
 // What went wrong decides the exit code of the command line and how the GUI reacts,
@@ -16,14 +18,30 @@ enum class ErrorKind {
 
 struct Error
 {
+    Error() = default;
+    Error(ErrorKind errorKind, QString text, QString inField = {}, int atColumn = 0)
+        : kind(errorKind)
+        , message(std::move(text))
+        , field(std::move(inField))
+        , column(atColumn)
+    {}
+
     ErrorKind kind = ErrorKind::Runtime;
     QString message;
+    // Where in the input the fault is, when the input has fields (a cron expression): the
+    // field's name and the 1-based column, so a caret or a JSON report need not read the text.
+    QString field;
+    int column = 0;
 
     static Error notFound(const QString &message) { return {ErrorKind::NotFound, message}; }
     static Error exists(const QString &message) { return {ErrorKind::AlreadyExists, message}; }
     static Error invalid(const QString &message) { return {ErrorKind::Invalid, message}; }
     static Error storage(const QString &message) { return {ErrorKind::Storage, message}; }
     static Error runtime(const QString &message) { return {ErrorKind::Runtime, message}; }
+    static Error invalidField(const QString &inField, int atColumn, const QString &text)
+    {
+        return {ErrorKind::Invalid, text, inField, atColumn};
+    }
 
     // Bad input (exit 2) versus a failure while working (exit 1).
     bool isUserError() const

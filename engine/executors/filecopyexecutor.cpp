@@ -62,8 +62,8 @@ FileCopyExecutor::FileCopyExecutor(QString source, QString destination, bool ove
             return;
         }
         Q_EMIT outputLine(LogStream::System, QStringLiteral("copied %1 to %2 (%3 bytes)")
-                                               .arg(m_source, m_destination)
-                                               .arg(QFileInfo(m_destination).size()));
+                                                 .arg(m_source, m_destination)
+                                                 .arg(QFileInfo(m_destination).size()));
         deliverOutcome(TaskOutcome{RunState::Succeeded, 0, {}});
     });
 }

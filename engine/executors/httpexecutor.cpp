@@ -101,17 +101,17 @@ void HttpExecutor::replyFinished()
     }
     const int status = statusAttribute.toInt();
     Q_EMIT outputLine(LogStream::System, QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
-                                           .arg(target)
-                                           .arg(status)
-                                           .arg(reason)
-                                           .arg(m_bodyBytes)
-                                           .arg(m_elapsed.elapsed()));
+                                             .arg(target)
+                                             .arg(status)
+                                             .arg(reason)
+                                             .arg(m_bodyBytes)
+                                             .arg(m_elapsed.elapsed()));
     if (!m_file && !m_loggedBody.isEmpty()) {
         emitText(LogStream::Stdout, QString::fromUtf8(m_loggedBody));
         if (m_bodyBytes > m_loggedBody.size())
             Q_EMIT outputLine(LogStream::System,
-                            QStringLiteral("[response body truncated in the log after %1 bytes]")
-                                .arg(m_loggedBody.size()));
+                              QStringLiteral("[response body truncated in the log after %1 bytes]")
+                                  .arg(m_loggedBody.size()));
     }
     if (!m_spec.statusIsExpected(status)) {
         fail(QStringLiteral("%1: expected status %2, got %3 %4")

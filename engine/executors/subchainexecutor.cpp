@@ -31,7 +31,7 @@ void SubchainExecutor::start()
     }
     m_childRunId = child.value();
     Q_EMIT outputLine(LogStream::System,
-                    QStringLiteral("started run %1 of %2").arg(m_childRunId).arg(m_chainPath));
+                      QStringLiteral("started run %1 of %2").arg(m_childRunId).arg(m_chainPath));
     if (m_timeoutMs > 0)
         m_timeout.start(m_timeoutMs);
 }

@@ -20,7 +20,7 @@ void TaskExecutor::emitText(LogStream stream, const QString &text)
         return;
     for (const QStringView line : rest.split(QLatin1Char('\n')))
         Q_EMIT outputLine(stream, line.endsWith(QLatin1Char('\r')) ? line.chopped(1).toString()
-                                                                 : line.toString());
+                                                                   : line.toString());
 }
 
 } // namespace hg

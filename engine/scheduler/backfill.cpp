@@ -1,5 +1,6 @@
 #include "backfill.h"
 
+#include "domain/epochtime.h"
 #include "scheduleplan.h"
 #include "store/commandrepository.h"
 #include "store/runrepository.h"
@@ -49,7 +50,7 @@ Result<QList<QDateTime>> Backfill::fireTimes(Store &store, const Chain &chain,
                 .arg(chain.name, from.toString(Qt::ISODate), to.toString(Qt::ISODate)));
     QList<QDateTime> result;
     for (qint64 ms : times)
-        result << QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+        result << utcFromMs(ms);
     return result;
 }
 

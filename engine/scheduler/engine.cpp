@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "domain/command.h"
+#include "domain/epochtime.h"
 #include "executors/processinfo.h"
 #include "logbatcher.h"
 #include "runexecution.h"
@@ -23,15 +24,6 @@
 #include <csignal>
 
 namespace hg {
-namespace {
-
-QDateTime fromMs(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
-}
-
-} // namespace
-
 Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *parent)
     : QObject(parent)
     , m_config(std::move(config))
@@ -115,7 +107,7 @@ Status Engine::acquireSession()
     const qint64 now = m_clock->nowMs();
     if (m_store->backend() == StoreBackend::Sqlite) {
         // One engine per SQLite file: any live lease, whatever its name, keeps us out.
-        const Result<QList<EngineSession>> live = sessions.live(fromMs(now));
+        const Result<QList<EngineSession>> live = sessions.live(utcFromMs(now));
         if (!live)
             return live.error();
         for (const EngineSession &session : live.value()) {
@@ -132,8 +124,8 @@ Status Engine::acquireSession()
     session.host = QSysInfo::machineHostName();
     session.pid = QCoreApplication::applicationPid();
     session.capacity = m_config.slotCount;
-    session.leaseUntil = fromMs(now + m_config.leaseMs);
-    const Result<EngineSession> acquired = sessions.acquire(session, fromMs(now));
+    session.leaseUntil = utcFromMs(now + m_config.leaseMs);
+    const Result<EngineSession> acquired = sessions.acquire(session, utcFromMs(now));
     if (!acquired)
         return acquired.error();
     m_sessionId = acquired->id;
@@ -154,7 +146,7 @@ Status Engine::recover()
             if (attempt.pid > 0)
                 processinfo::killGroupIfSameProcess(attempt.pid, attempt.processStartTicks);
             attempt.state = RunState::Interrupted;
-            attempt.finishedAt = fromMs(now);
+            attempt.finishedAt = utcFromMs(now);
             attempt.error = QStringLiteral("the engine stopped while this attempt ran");
             if (const Status s = taskRuns.update(attempt); !s)
                 return s;
@@ -167,7 +159,7 @@ Status Engine::recover()
         return unfinished.error();
     for (qint64 runId : unfinished.value()) {
         // Queued again: admission restores its history and carries on.
-        if (const Status s = runs.setState(runId, RunState::Queued, fromMs(now)); !s)
+        if (const Status s = runs.setState(runId, RunState::Queued, utcFromMs(now)); !s)
             return s;
         m_queuedRuns << runId;
     }
@@ -314,7 +306,7 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
             return; // this fire is skipped: the chain is at its limit
     }
     const Result<RunRepository::Inserted> inserted =
-        RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), fromMs(fireMs));
+        RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs));
     if (!inserted || !inserted->created)
         return; // another engine (or an earlier pass) already made this fire's run
     m_queuedRuns << inserted->run.id;
@@ -562,7 +554,7 @@ bool Engine::stopRun(qint64 runId)
     const Result<Run> run = RunRepository(*m_store).byId(runId);
     if (m_queuedRuns.removeAll(runId) == 0 && (!run || run->state != RunState::Queued))
         return false;
-    const QDateTime now = fromMs(m_clock->nowMs());
+    const QDateTime now = utcFromMs(m_clock->nowMs());
     if (const Status s = RunRepository(*m_store).setState(runId, RunState::Cancelled, now); !s)
         return false;
     Run cancelled = run ? run.value() : Run{};
@@ -617,7 +609,7 @@ void Engine::heartbeat()
     for (const RunExecution *execution : std::as_const(m_executions))
         load += execution->runningCount();
     const Status beat = EngineSessionRepository(*m_store).heartbeat(
-        m_sessionId, fromMs(now), fromMs(now + m_config.leaseMs), load);
+        m_sessionId, utcFromMs(now), utcFromMs(now + m_config.leaseMs), load);
     if (!beat && beat.error().kind == ErrorKind::NotFound)
         shutdown(ExitPolicy::Stop); // another engine took over our session
 }

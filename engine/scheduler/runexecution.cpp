@@ -1,6 +1,7 @@
 #include "runexecution.h"
 
 #include "clock.h"
+#include "domain/epochtime.h"
 #include "domain/jsonfieldreader.h"
 #include "executors/executorfactory.h"
 #include "store/runrepository.h"
@@ -21,11 +22,6 @@ namespace {
 int priorityRank(Priority priority)
 {
     return int(priority); // Highest = 0 ... Lowest = 4
-}
-
-QDateTime fromMs(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
 }
 
 } // namespace
@@ -287,8 +283,8 @@ void RunExecution::startTask(qint64 taskId)
         row.taskId = taskId;
         row.attempt = state.attempt;
         row.state = RunState::Running;
-        row.queuedAt = fromMs(now);
-        row.startedAt = fromMs(now);
+        row.queuedAt = utcFromMs(now);
+        row.startedAt = utcFromMs(now);
         const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
         if (!inserted) {
             taskFinished(taskId,
@@ -298,7 +294,7 @@ void RunExecution::startTask(qint64 taskId)
         state.row = inserted.value();
     } else { // a retry whose row was written when it started waiting
         state.row.state = RunState::Running;
-        state.row.startedAt = fromMs(now);
+        state.row.startedAt = utcFromMs(now);
         if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
             writeSystemLine(state.row.id, s.error().message);
     }
@@ -324,7 +320,7 @@ void RunExecution::startTask(qint64 taskId)
             });
     connect(executor, &TaskExecutor::outputLine, this,
             [this, taskRunId](LogStream stream, const QString &text) {
-                Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, stream, fromMs(nowMs()), text});
+                Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, stream, utcFromMs(nowMs()), text});
             });
     connect(executor, &TaskExecutor::notificationRequested, this,
             [this](const QString &title, const QString &message) {
@@ -370,7 +366,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     state.row.state = outcome.state;
     state.row.exitCode = outcome.exitCode;
     state.row.error = outcome.error;
-    state.row.finishedAt = fromMs(nowMs());
+    state.row.finishedAt = utcFromMs(nowMs());
     if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
         writeSystemLine(state.row.id, s.error().message);
     if (!outcome.error.isEmpty())
@@ -418,7 +414,7 @@ void RunExecution::scheduleRetry(TaskState &state)
     row.taskId = state.task.id;
     row.attempt = state.attempt;
     row.state = RunState::Waiting;
-    row.queuedAt = fromMs(nowMs());
+    row.queuedAt = utcFromMs(nowMs());
     const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
     if (!inserted) {
         state.phase = Phase::Done;
@@ -476,7 +472,7 @@ void RunExecution::stop(RunState reason)
             state.phase = Phase::Done;
             state.outcome = RunState::Cancelled;
             state.row.state = RunState::Cancelled;
-            state.row.finishedAt = fromMs(nowMs());
+            state.row.finishedAt = utcFromMs(nowMs());
             if (const Status s = TaskRunRepository(m_store).update(state.row); s)
                 Q_EMIT taskRunChanged(state.row);
         }
@@ -512,7 +508,7 @@ void RunExecution::finishIfDone()
 void RunExecution::setRunState(RunState state)
 {
     m_run.state = state;
-    const QDateTime now = fromMs(nowMs());
+    const QDateTime now = utcFromMs(nowMs());
     if (const Status s = RunRepository(m_store).setState(m_run.id, state, now, m_config.name); !s)
         writeSystemLine(0, s.error().message);
     if (state == RunState::Running && !m_run.startedAt.isValid())
@@ -525,7 +521,7 @@ void RunExecution::setRunState(RunState state)
 
 void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text)
 {
-    Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, fromMs(nowMs()), text});
+    Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, utcFromMs(nowMs()), text});
 }
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "runrepository.h"
 
+#include "domain/epochtime.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -55,7 +56,7 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
         run.trigger = RunTrigger::Schedule;
         run.scheduledFor = fireTime.toUTC();
         run.state = RunState::Queued;
-        run.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
+        run.createdAt = utcFromMs(createdMs);
         return Inserted{run, true};
     }
     StoreQuery existing(m_store, selectRun

@@ -1,5 +1,6 @@
 #include "storequery.h"
 
+#include "domain/epochtime.h"
 #include "store.h"
 
 #include <QJsonDocument>
@@ -83,7 +84,7 @@ QDateTime StoreQuery::time(int column) const
     const QVariant value = m_query.value(column);
     if (value.isNull())
         return {};
-    return QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+    return utcFromMs(value.toLongLong());
 }
 
 QJsonObject StoreQuery::object(int column) const

@@ -35,6 +35,8 @@ private Q_SLOTS:
     void cronNext_invalidExpressionExitsTwoWithNothingOnStdout_data();
     void cronNext_invalidExpressionExitsTwoWithNothingOnStdout();
     void cronExplain_describesAndWarns();
+    void cronNext_jsonErrorNamesFieldAndColumn();
+    void cronNextAndExplain_printJson();
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
     void connection_addListAndRemove();
@@ -516,6 +518,48 @@ void TestCommandLine::cronExplain_describesAndWarns()
              QStringLiteral("--dialect"), QStringLiteral("pgtimetable")});
     QVERIFY(warned.out.contains(
         QLatin1String("warning: day-of-month and day-of-week are both restricted")));
+}
+
+void TestCommandLine::cronNext_jsonErrorNamesFieldAndColumn()
+{
+    const Output result = run({QStringLiteral("cron"), QStringLiteral("next"),
+                               QStringLiteral("0 24 * * *"), QStringLiteral("--json")});
+    QCOMPARE(result.exitCode, 2);
+    const QJsonObject error = QJsonDocument::fromJson(result.out.toUtf8()).object();
+    QCOMPARE(error.value(QStringLiteral("field")).toString(), QStringLiteral("hour"));
+    QCOMPARE(error.value(QStringLiteral("column")).toInt(), 3);
+    QVERIFY(
+        error.value(QStringLiteral("error")).toString().contains(QLatin1String("out of range")));
+
+    // An error that lies in no field carries nulls for both.
+    const Output zone =
+        run({QStringLiteral("cron"), QStringLiteral("explain"), QStringLiteral("* * * * *"),
+             QStringLiteral("--tz"), QStringLiteral("Mars/Olympus"), QStringLiteral("--json")});
+    QCOMPARE(zone.exitCode, 2);
+    const QJsonObject zoneError = QJsonDocument::fromJson(zone.out.toUtf8()).object();
+    QVERIFY(zoneError.value(QStringLiteral("field")).isNull());
+    QVERIFY(zoneError.value(QStringLiteral("column")).isNull());
+}
+
+void TestCommandLine::cronNextAndExplain_printJson()
+{
+    const Output next =
+        run({QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("0 0 1 1 *"),
+             QStringLiteral("--tz"), QStringLiteral("UTC"), QStringLiteral("--from"),
+             QStringLiteral("2026-06-01T00:00:00Z"), QStringLiteral("--count"), QStringLiteral("2"),
+             QStringLiteral("--json")});
+    QCOMPARE(next.exitCode, 0);
+    const QJsonArray fires = QJsonDocument::fromJson(next.out.toUtf8()).array();
+    QCOMPARE(fires.size(), 2);
+    QCOMPARE(fires.at(0).toString(), QStringLiteral("2027-01-01T00:00:00+00:00"));
+    const Output explain =
+        run({QStringLiteral("cron"), QStringLiteral("explain"), QStringLiteral("30 2 * * 1-5"),
+             QStringLiteral("--tz"), QStringLiteral("Europe/Berlin"), QStringLiteral("--json")});
+    QCOMPARE(explain.exitCode, 0);
+    const QJsonObject described = QJsonDocument::fromJson(explain.out.toUtf8()).object();
+    QCOMPARE(described.value(QStringLiteral("description")).toString(),
+             QStringLiteral("At 02:30 on Monday through Friday, Europe/Berlin"));
+    QCOMPARE(described.value(QStringLiteral("dialect")).toString(), QStringLiteral("unix"));
 }
 
 void TestCommandLine::scheduleAdd_validatesAndPinsTheDialect()

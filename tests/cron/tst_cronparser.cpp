@@ -15,6 +15,8 @@ private Q_SLOTS:
     void accepted();
     void rejected_data();
     void rejected();
+    void rejected_carriesFieldAndColumn_data();
+    void rejected_carriesFieldAndColumn();
     void autoDetection_data();
     void autoDetection();
     void bits_data();
@@ -156,6 +158,32 @@ void TestCronParser::rejected()
     QCOMPARE(parsed.error().kind, ErrorKind::Invalid);
     QVERIFY2(parsed.error().message.contains(message), qPrintable(parsed.error().message));
     QVERIFY(parsed.error().message.startsWith(QLatin1String("cron: ")));
+}
+
+void TestCronParser::rejected_carriesFieldAndColumn_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("column");
+    QTest::newRow("hour") << QStringLiteral("0 24 * * *") << QStringLiteral("hour") << 3;
+    QTest::newRow("inside a list")
+        << QStringLiteral("0 1,2,99 * * *") << QStringLiteral("hour") << 7;
+    QTest::newRow("range end") << QStringLiteral("5-60 * * * *") << QStringLiteral("minute") << 3;
+    QTest::newRow("day of month") << QStringLiteral("0 0 0 * *") << QStringLiteral("day-of-month")
+                                  << 5;
+    QTest::newRow("month name") << QStringLiteral("0 0 * foo *") << QStringLiteral("month") << 7;
+}
+
+// The dialog's caret and `cron … --json` read these, never the message text.
+void TestCronParser::rejected_carriesFieldAndColumn()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, field);
+    QFETCH(int, column);
+    const Result<CronExpression> parsed = CronExpression::parse(text, CronDialect::Unix);
+    QVERIFY(!parsed);
+    QCOMPARE(parsed.error().field, field);
+    QCOMPARE(parsed.error().column, column);
 }
 
 void TestCronParser::autoDetection_data()

@@ -2,6 +2,7 @@
 #include "fixtures.h"
 #include "scheduler/engine.h"
 #include "schedulesmodel.h"
+#include "statepresentation.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
@@ -62,7 +63,7 @@ void TestChainModels::tasks_showTheLastStateAndFollowTheEngine()
     QCOMPARE(model.index(model.rowOf(bad.id), TasksModel::NameColumn)
                  .data(Qt::DecorationRole)
                  .value<QColor>(),
-             stateColor(RunState::Failed));
+             StatePresentation::fill(RunState::Failed));
 
     TasksModel reread(t.store()); // the same from the store: the chain's latest run
     QVERIFY(reread.show(chain.id));
