@@ -125,7 +125,10 @@ int cronExplain(CliContext &context, const QStringList &args)
     if (context.json()) {
         context.printJson(QJsonObject{
             {QStringLiteral("description"), explainer.describe(zoneName)},
-            {QStringLiteral("dialect"), dialect},
+            {QStringLiteral("dialect"), enumName(expression->dialect())},
+            {QStringLiteral("detection"), expression->detectionNote().isEmpty()
+                                              ? QJsonValue()
+                                              : QJsonValue(expression->detectionNote())},
             {QStringLiteral("fields"), QJsonArray::fromStringList(expression->fields())},
             {QStringLiteral("warnings"), QJsonArray::fromStringList(explainer.warnings())}});
         return ExitOk;
