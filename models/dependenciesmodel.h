@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/dependency.h"
-#include "domain/result.h"
+#include "base/result.h"
 #include "tablemodel.h"
 
 namespace hg {

@@ -2,7 +2,7 @@
 
 #include "domain/chain.h"
 #include "domain/project.h"
-#include "domain/result.h"
+#include "base/result.h"
 
 #include <QAbstractItemModel>
 #include <QList>

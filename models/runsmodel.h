@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/result.h"
+#include "base/result.h"
 #include "store/runrepository.h"
 #include "tablemodel.h"
 

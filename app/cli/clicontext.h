@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/enumnames.h"
-#include "domain/result.h"
+#include "base/enumnames.h"
+#include "base/result.h"
 #include "store/store.h"
 
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/result.h"
+#include "base/result.h"
 #include "domain/run.h"
 
 #include <QHash>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "cronspec.h"
-#include "domain/enums.h"
-#include "domain/result.h"
+#include "crondialect.h"
+#include "base/result.h"
 
 #include <QDateTime>
 #include <QStringList>

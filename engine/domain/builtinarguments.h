@@ -1,6 +1,6 @@
 #pragma once
 
-#include "result.h"
+#include "base/result.h"
 
 #include <QJsonObject>
 #include <QStringList>

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "enumnames.h"
+#include "base/enumnames.h"
+#include "cron/crondialect.h"
 
 namespace hg {
 
@@ -35,11 +36,6 @@ enum class ScheduleKind { Cron, Once, Every, After, Startup };
 HG_ENUM_NAMES(ScheduleKind, {ScheduleKind::Cron, "cron"}, {ScheduleKind::Once, "once"},
               {ScheduleKind::Every, "every"}, {ScheduleKind::After, "after"},
               {ScheduleKind::Startup, "startup"})
-
-enum class CronDialect { Auto, Unix, Seconds, Quartz, PgTimetable };
-HG_ENUM_NAMES(CronDialect, {CronDialect::Auto, "auto"}, {CronDialect::Unix, "unix"},
-              {CronDialect::Seconds, "seconds"}, {CronDialect::Quartz, "quartz"},
-              {CronDialect::PgTimetable, "pgtimetable"})
 
 enum class MisfirePolicy { Skip, Once, All };
 HG_ENUM_NAMES(MisfirePolicy, {MisfirePolicy::Skip, "skip"}, {MisfirePolicy::Once, "once"},

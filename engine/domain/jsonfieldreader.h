@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/enumnames.h"
+#include "base/enumnames.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "backfill.h"
 
-#include "domain/epochtime.h"
+#include "base/epochtime.h"
 #include "scheduleplan.h"
 #include "store/commandrepository.h"
 #include "store/runrepository.h"

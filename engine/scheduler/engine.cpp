@@ -2,7 +2,7 @@
 
 #include "clock.h"
 #include "domain/command.h"
-#include "domain/epochtime.h"
+#include "base/epochtime.h"
 #include "executors/processinfo.h"
 #include "logbatcher.h"
 #include "runexecution.h"

@@ -1,7 +1,7 @@
 #include "runexecution.h"
 
 #include "clock.h"
-#include "domain/epochtime.h"
+#include "base/epochtime.h"
 #include "domain/jsonfieldreader.h"
 #include "executors/executorfactory.h"
 #include "store/runrepository.h"

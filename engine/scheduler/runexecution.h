@@ -3,7 +3,7 @@
 #include "domain/chain.h"
 #include "domain/dependency.h"
 #include "domain/logline.h"
-#include "domain/result.h"
+#include "base/result.h"
 #include "domain/run.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cron/cronexpression.h"
-#include "domain/result.h"
+#include "base/result.h"
 #include "domain/schedule.h"
 
 #include <QHash>

@@ -2,7 +2,7 @@
 
 #include "domain/chain.h"
 #include "domain/chainpath.h"
-#include "domain/result.h"
+#include "base/result.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/logline.h"
-#include "domain/result.h"
+#include "base/result.h"
 
 #include <QList>
 

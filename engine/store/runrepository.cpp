@@ -1,6 +1,6 @@
 #include "runrepository.h"
 
-#include "domain/epochtime.h"
+#include "base/epochtime.h"
 #include "store.h"
 #include "storequery.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/connectionprofile.h"
-#include "domain/result.h"
+#include "base/result.h"
 
 #include <QSqlDatabase>
 #include <QString>

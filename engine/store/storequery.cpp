@@ -1,6 +1,6 @@
 #include "storequery.h"
 
-#include "domain/epochtime.h"
+#include "base/epochtime.h"
 #include "store.h"
 
 #include <QJsonDocument>

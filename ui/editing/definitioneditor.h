@@ -3,7 +3,7 @@
 #include "domain/chain.h"
 #include "domain/dependency.h"
 #include "domain/project.h"
-#include "domain/result.h"
+#include "base/result.h"
 #include "domain/schedule.h"
 #include "domain/task.h"
 
