@@ -3,7 +3,7 @@
 #include "base/result.h"
 #include "domain/run.h"
 #include "domain/task.h"
-#include "scheduler/engineconfig.h"
+#include "domain/engineconfig.h"
 #include "taskexecutor.h"
 
 #include <memory>

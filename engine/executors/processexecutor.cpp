@@ -1,6 +1,6 @@
 #include "processexecutor.h"
 
-#include "processinfo.h"
+#include "base/processinfo.h"
 
 #include <csignal>
 #include <fcntl.h>

@@ -3,7 +3,7 @@
 #include "clock.h"
 #include "domain/command.h"
 #include "base/epochtime.h"
-#include "executors/processinfo.h"
+#include "base/processinfo.h"
 #include "logbatcher.h"
 #include "runexecution.h"
 #include "store/chainrepository.h"

@@ -7,7 +7,7 @@
 #include "domain/run.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
-#include "engineconfig.h"
+#include "domain/engineconfig.h"
 #include "executors/taskexecutor.h"
 
 #include <QHash>

@@ -1,6 +1,6 @@
 #include "enginesessionrepository.h"
 
-#include "executors/processinfo.h"
+#include "base/processinfo.h"
 #include "store.h"
 #include "storequery.h"
 

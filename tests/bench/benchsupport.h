@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/enums.h"
-#include "scheduler/engineconfig.h"
+#include "domain/engineconfig.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "executors/processinfo.h"
+#include "base/processinfo.h"
 #include "store/runrepository.h"
 #include "store/taskrunrepository.h"
 #include "testservers.h"

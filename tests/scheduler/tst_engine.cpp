@@ -1,4 +1,4 @@
-#include "executors/processinfo.h"
+#include "base/processinfo.h"
 #include "fixtures.h"
 #include "scheduler/clock.h"
 #include "scheduler/engine.h"

@@ -3,7 +3,7 @@
 #include "domain/chain.h"
 #include "domain/run.h"
 #include "domain/task.h"
-#include "scheduler/engineconfig.h"
+#include "domain/engineconfig.h"
 
 namespace hg {
 class Store;
