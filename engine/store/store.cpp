@@ -166,6 +166,26 @@ Status Store::openPostgreSql()
     return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
 }
 
+Status Store::beginTransaction()
+{
+    QSqlDatabase &db = m_database;
+    if (backend() != StoreBackend::Sqlite) {
+        if (!db.transaction())
+            return Error::storage(
+                QStringLiteral("cannot begin a transaction: %1").arg(db.lastError().text()));
+        return {};
+    }
+    // SQLite's plain BEGIN is deferred: a transaction that reads and then writes must upgrade
+    // its lock, and when another connection writes meanwhile the upgrade fails at once with
+    // "database is locked" -- the busy timeout does not apply. IMMEDIATE takes the write lock
+    // up front, where the busy timeout does wait. (COMMIT/ROLLBACK from the driver still fit.)
+    QSqlQuery begin(db);
+    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return Error::storage(
+            QStringLiteral("cannot begin a transaction: %1").arg(begin.lastError().text()));
+    return {};
+}
+
 Status Store::transaction(const std::function<Status()> &work)
 {
     QSqlDatabase &db = m_database;
@@ -175,9 +195,8 @@ Status Store::transaction(const std::function<Status()> &work)
         --m_transactionDepth;
         return status;
     }
-    if (!db.transaction())
-        return Error::storage(
-            QStringLiteral("cannot begin a transaction: %1").arg(db.lastError().text()));
+    if (const Status begun = beginTransaction(); !begun)
+        return begun;
     ++m_transactionDepth;
     const Status status = work();
     --m_transactionDepth;

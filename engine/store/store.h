@@ -50,6 +50,7 @@ private:
     Status openSqlite();
     Status openPostgreSql();
     Status configureSqliteJournal();
+    Status beginTransaction();
 
     StoreLocation m_location;
     QString m_connectionName;
