@@ -331,13 +331,19 @@ void Engine::startReadyTasks()
 {
     QList<Admission::RunTasks> runs;
     runs.reserve(m_executions.size());
+    int inUse = 0;
     for (const RunExecution *execution : std::as_const(m_executions)) {
-        Admission::RunTasks tasks{execution->run().id,          execution->chain().priority,
-                                  execution->chain().exclusive, execution->run().parentRunId != 0,
-                                  execution->slotsInUse(),      {}};
+        runs << Admission::RunTasks{execution->run().id,          execution->chain().priority,
+                                    execution->chain().exclusive, execution->run().parentRunId != 0,
+                                    execution->slotsInUse(),      {}};
+        inUse += runs.last().slotsInUse;
+    }
+    if (inUse >= m_config.slotCount)
+        return; // all slots taken: no run's ready tasks need to be looked at
+    for (Admission::RunTasks &run : runs) {
+        const RunExecution *execution = m_executions.value(run.runId);
         for (qint64 taskId : execution->readyTasks())
-            tasks.ready << Admission::ReadyTask{taskId, execution->takesSlot(taskId)};
-        runs << tasks;
+            run.ready << Admission::ReadyTask{taskId, execution->takesSlot(taskId)};
     }
     // A start that fails at once frees its slot again; the readyChanged() it causes brings
     // another pass, which gives the slot to the next task.
