@@ -1,27 +1,25 @@
 #include "engine.h"
 
-#include "clock.h"
-#include "domain/command.h"
+#include "admission.h"
 #include "base/epochtime.h"
-#include "base/processinfo.h"
+#include "clock.h"
+#include "commandpump.h"
+#include "enginelease.h"
 #include "logbatcher.h"
+#include "recovery.h"
 #include "runexecution.h"
+#include "scheduleloader.h"
 #include "store/chainrepository.h"
-#include "store/commandrepository.h"
 #include "store/dependencyrepository.h"
-#include "store/enginesessionrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
+#include "subchainlineage.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
-#include <QJsonArray>
 #include <QSysInfo>
-
-#include <csignal>
 
 namespace hg {
 Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *parent)
@@ -59,8 +57,7 @@ Engine::~Engine()
     qDeleteAll(m_executions);
     m_executions.clear();
     m_logs.reset();
-    if (m_sessionId > 0 && m_store)
-        (void)EngineSessionRepository(*m_store).release(m_sessionId);
+    m_lease.reset(); // gives the session up, before the store closes
 }
 
 void Engine::start()
@@ -78,14 +75,20 @@ void Engine::start()
     m_store = std::move(store.value());
     m_logs = std::make_unique<LogBatcher>(*m_store);
     connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
-    if (const Status session = acquireSession(); !session) {
+    m_lease = std::make_unique<EngineLease>(
+        *m_store, EngineLease::Options{m_config.name, m_config.slotCount, m_config.leaseMs});
+    if (const Status session = m_lease->acquire(m_clock->nowMs()); !session) {
         Q_EMIT startFailed(session.error().message);
         return;
     }
-    if (const Status recovered = recover(); !recovered) {
+    // Whatever was running when the previous engine of this store died.
+    const Result<QList<qint64>> recovered = Recovery(*m_store).recover(m_clock->nowMs());
+    if (!recovered) {
         Q_EMIT startFailed(recovered.error().message);
         return;
     }
+    m_queuedRuns << recovered.value();
+    m_commands = std::make_unique<CommandPump>(*m_store, m_config.name, commandHandlers());
     m_running = true;
     if (m_config.runSchedules) {
         reloadSchedules();
@@ -99,71 +102,6 @@ void Engine::start()
     Q_EMIT started();
     armTimer();
     scheduleDispatch();
-}
-
-Status Engine::acquireSession()
-{
-    EngineSessionRepository sessions(*m_store);
-    const qint64 now = m_clock->nowMs();
-    if (m_store->backend() == StoreBackend::Sqlite) {
-        // One engine per SQLite file: any live lease, whatever its name, keeps us out.
-        const Result<QList<EngineSession>> live = sessions.live(utcFromMs(now));
-        if (!live)
-            return live.error();
-        for (const EngineSession &session : live.value()) {
-            if (session.name != m_config.name)
-                return Error::exists(QStringLiteral("another engine ('%1', pid %2 on %3) is "
-                                                    "already serving %4")
-                                         .arg(session.name)
-                                         .arg(session.pid)
-                                         .arg(session.host, m_store->location().displayName()));
-        }
-    }
-    EngineSession session;
-    session.name = m_config.name;
-    session.host = QSysInfo::machineHostName();
-    session.pid = QCoreApplication::applicationPid();
-    session.capacity = m_config.slotCount;
-    session.leaseUntil = utcFromMs(now + m_config.leaseMs);
-    const Result<EngineSession> acquired = sessions.acquire(session, utcFromMs(now));
-    if (!acquired)
-        return acquired.error();
-    m_sessionId = acquired->id;
-    return {};
-}
-
-Status Engine::recover()
-{
-    // Whatever was running when the previous engine of this store died: its processes are
-    // killed (if they are still the same processes) and the attempts marked interrupted.
-    TaskRunRepository taskRuns(*m_store);
-    const qint64 now = m_clock->nowMs();
-    for (RunState state : {RunState::Running, RunState::Waiting, RunState::Queued}) {
-        const Result<QList<TaskRun>> left = taskRuns.listInState(state);
-        if (!left)
-            return left.error();
-        for (TaskRun attempt : left.value()) {
-            if (attempt.pid > 0)
-                processinfo::killGroupIfSameProcess(attempt.pid, attempt.processStartTicks);
-            attempt.state = RunState::Interrupted;
-            attempt.finishedAt = utcFromMs(now);
-            attempt.error = QStringLiteral("the engine stopped while this attempt ran");
-            if (const Status s = taskRuns.update(attempt); !s)
-                return s;
-        }
-    }
-    RunRepository runs(*m_store);
-    const Result<QList<qint64>> unfinished = runs.idsInStates(
-        {RunState::Running, RunState::Paused, RunState::Waiting, RunState::Interrupted});
-    if (!unfinished)
-        return unfinished.error();
-    for (qint64 runId : unfinished.value()) {
-        // Queued again: admission restores its history and carries on.
-        if (const Status s = runs.setState(runId, RunState::Queued, utcFromMs(now)); !s)
-            return s;
-        m_queuedRuns << runId;
-    }
-    return {};
 }
 
 void Engine::reloadSchedules()
@@ -186,49 +124,15 @@ void Engine::reloadSchedules()
     for (const Chain &chain : chains.value())
         m_chains.insert(chain.id, chain);
     const bool firstLoad = m_plans.isEmpty() && m_queue.size() == 0;
-    m_plans.clear();
+    const ScheduleLoader loader(m_config.name, m_config.defaultZone, m_config.lateToleranceMs);
+    ScheduleLoader::Loaded loaded = loader.load(schedules.value(), m_chains, history.value(),
+                                                m_clock->nowMs(), firstLoad, m_schedulesPaused);
+    m_plans = std::move(loaded.plans);
     m_queue = FireQueue();
-    const qint64 now = m_clock->nowMs();
-    SchedulePlan::Cache cache;
-    m_plans.reserve(schedules->size());
-    for (const Schedule &schedule : schedules.value()) {
-        const Chain chain = m_chains.value(schedule.chainId);
-        if (!schedule.enabled || !chain.enabled
-            || (!chain.clientName.isEmpty() && chain.clientName != m_config.name))
-            continue;
-        Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_config.defaultZone, &cache);
-        if (!plan)
-            continue;
-        const RunRepository::ScheduleHistory past = history->value(schedule.id);
-        const qint64 last =
-            past.lastFireMs >= 0 ? past.lastFireMs : schedule.createdAt.toMSecsSinceEpoch();
-        std::optional<qint64> next;
-        switch (schedule.kind) {
-        case ScheduleKind::Startup:
-            if (firstLoad && !m_schedulesPaused)
-                fireSchedule(plan.value(), now / 1000 * 1000);
-            break;
-        case ScheduleKind::After:
-            if (past.lastFireMs < 0)
-                next = now;
-            else if (!past.unfinished && past.lastFinishMs >= 0)
-                next = std::max(now, plan->nextAfterRunEnded(past.lastFinishMs).value_or(now));
-            break;
-        default:
-            if (m_schedulesPaused) {
-                // Kept due, not fired: resuming hands it to the misfire policy.
-                next = plan->nextFireMs(last);
-                break;
-            }
-            for (qint64 missed : plan->missedFires(last, now))
-                fireSchedule(plan.value(), missed);
-            next = plan->nextFireMs(std::max(now, last));
-            break;
-        }
-        if (next)
-            m_queue.set(schedule.id, *next);
-        m_plans.insert(schedule.id, std::move(plan.value()));
-    }
+    for (const FireQueue::Due &next : std::as_const(loaded.next))
+        m_queue.set(next.scheduleId, next.dueMs);
+    for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
+        fireSchedule(*m_plans.constFind(fire.scheduleId), fire.fireMs);
     armTimer();
 }
 
@@ -272,20 +176,18 @@ void Engine::checkDue()
         return;
     const qint64 now = m_clock->nowMs();
     const std::vector<FireQueue::Due> due = m_queue.takeDue(now);
+    const ScheduleLoader loader(m_config.name, m_config.defaultZone, m_config.lateToleranceMs);
     // All fires of this instant in one transaction: one commit instead of one per fire.
     (void)m_store->transaction([&] {
-        for (const FireQueue::Due &fire : due) {
-            const auto plan = m_plans.constFind(fire.scheduleId);
+        for (const FireQueue::Due &entry : due) {
+            const auto plan = m_plans.constFind(entry.scheduleId);
             if (plan == m_plans.constEnd())
                 continue;
-            if (now - fire.dueMs > m_config.lateToleranceMs) {
-                for (qint64 missed : plan->missedFires(fire.dueMs - 1, now))
-                    fireSchedule(plan.value(), missed);
-            } else {
-                fireSchedule(plan.value(), fire.dueMs);
-            }
-            if (const auto next = plan->nextFireMs(std::max(now, fire.dueMs)))
-                m_queue.set(fire.scheduleId, *next);
+            const ScheduleLoader::DueFires fires = loader.due(plan.value(), entry.dueMs, now);
+            for (qint64 fireMs : fires.fires)
+                fireSchedule(plan.value(), fireMs);
+            if (fires.next)
+                m_queue.set(entry.scheduleId, *fires.next);
         }
         return Status{};
     });
@@ -298,13 +200,8 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
     const auto chain = m_chains.constFind(plan.chainId());
     if (chain == m_chains.constEnd())
         return;
-    if (chain->maxInstances > 0 && chain->overlap == OverlapPolicy::Skip) {
-        int active = 0;
-        for (const RunExecution *execution : std::as_const(m_executions))
-            active += execution->run().chainId == chain->id ? 1 : 0;
-        if (active >= chain->maxInstances)
-            return; // this fire is skipped: the chain is at its limit
-    }
+    if (chain->maxInstances > 0 && occupancy().skipsFire(chain.value()))
+        return; // this fire is skipped: the chain is at its limit
     const Result<RunRepository::Inserted> inserted =
         RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs));
     if (!inserted || !inserted->created)
@@ -330,7 +227,15 @@ void Engine::scheduleDispatch()
     QMetaObject::invokeMethod(this, &Engine::dispatch, Qt::QueuedConnection);
 }
 
-bool Engine::admit(qint64 runId)
+Admission Engine::occupancy() const
+{
+    Admission admission(m_config.maxActiveRuns);
+    for (const RunExecution *execution : std::as_const(m_executions))
+        admission.add(Admission::activeRun(execution->run(), execution->chain()));
+    return admission;
+}
+
+bool Engine::admit(qint64 runId, Admission &admission)
 {
     // A run this engine just made is known; anything else is read (it may have changed).
     Result<Run> run = m_knownQueued.contains(runId) ? Result<Run>(m_knownQueued.value(runId))
@@ -346,52 +251,39 @@ bool Engine::admit(qint64 runId)
         m_knownQueued.remove(runId);
         return true;
     }
-    int sameChain = 0;
-    bool exclusiveActive = false;
-    for (const RunExecution *execution : std::as_const(m_executions)) {
-        sameChain += execution->run().chainId == chain->id ? 1 : 0;
-        exclusiveActive = exclusiveActive || execution->chain().exclusive;
-    }
-    // Nothing runs beside an exclusive chain, except the child runs its SUBCHAIN tasks wait for.
-    const bool childOfActive = run->parentRunId > 0 && m_executions.contains(run->parentRunId);
-    if (!childOfActive && (exclusiveActive || (chain->exclusive && !m_executions.isEmpty())))
+    if (admission.decide(Admission::candidate(run.value(), chain.value()))
+        != Admission::Verdict::Admit)
         return false;
-    if (chain->maxInstances > 0 && sameChain >= chain->maxInstances)
+    if (!startExecution(run.value(), chain.value()))
         return false;
-    if (run->batchId > 0 && run->batchParallel > 0) {
-        // A backfill batch: at most batch_parallel of its runs at once (the queue keeps them
-        // in the order they were asked for).
-        int sameBatch = 0;
-        for (const RunExecution *execution : std::as_const(m_executions))
-            sameBatch += execution->run().batchId == run->batchId ? 1 : 0;
-        if (sameBatch >= run->batchParallel)
-            return false;
-    }
+    admission.add(Admission::activeRun(run.value(), chain.value()));
+    return true;
+}
+
+RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
+{
     // Definitions are cached until the next reload (the definition revision moves on edits).
-    ChainDefinition &definition = m_definitions[chain->id];
+    ChainDefinition &definition = m_definitions[chain.id];
     if (!definition.loaded) {
-        const Result<QList<Task>> loadedTasks = TaskRepository(*m_store).list(chain->id);
-        const Result<QList<Dependency>> loadedEdges =
-            DependencyRepository(*m_store).list(chain->id);
+        const Result<QList<Task>> loadedTasks = TaskRepository(*m_store).list(chain.id);
+        const Result<QList<Dependency>> loadedEdges = DependencyRepository(*m_store).list(chain.id);
         if (!loadedTasks || !loadedEdges)
-            return false;
+            return nullptr;
         definition = ChainDefinition{loadedTasks.value(), loadedEdges.value(), true};
     }
-    const Result<QList<Task>> tasks = definition.tasks;
-    const Result<QList<Dependency>> edges = definition.edges;
     // A run that never started has no attempts to restore.
-    const Result<QList<TaskRun>> history = run->startedAt.isValid()
-                                               ? TaskRunRepository(*m_store).listForRun(runId)
+    const Result<QList<TaskRun>> history = run.startedAt.isValid()
+                                               ? TaskRunRepository(*m_store).listForRun(run.id)
                                                : Result<QList<TaskRun>>(QList<TaskRun>());
-    if (!tasks || !edges || !history)
-        return false;
-    m_knownQueued.remove(runId);
-    auto *execution = new RunExecution(*m_store, *m_clock, m_config, run.value(), chain.value(),
-                                       tasks.value(), edges.value(), &m_subchains, this);
+    if (!history)
+        return nullptr;
+    m_knownQueued.remove(run.id);
+    auto *execution = new RunExecution(*m_store, *m_clock, m_config, run, chain, definition.tasks,
+                                       definition.edges, &m_subchains, this);
     execution->restoreHistory(history.value());
-    if (const auto only = m_restrictions.constFind(runId); only != m_restrictions.constEnd())
+    if (const auto only = m_restrictions.constFind(run.id); only != m_restrictions.constEnd())
         execution->restrictTo(only.value());
-    m_executions.insert(runId, execution);
+    m_executions.insert(run.id, execution);
     connect(execution, &RunExecution::readyChanged, this, &Engine::scheduleDispatch);
     connect(execution, &RunExecution::taskRunChanged, this, &Engine::taskRunChanged);
     connect(execution, &RunExecution::logLine, this,
@@ -405,7 +297,7 @@ bool Engine::admit(qint64 runId)
                 this, [this, execution] { runFinished(execution); }, Qt::QueuedConnection);
     });
     execution->begin();
-    return true;
+    return execution;
 }
 
 void Engine::dispatch()
@@ -425,10 +317,10 @@ void Engine::dispatch()
 
 void Engine::admitQueuedRuns()
 {
+    Admission admission = occupancy();
     // Bounded, so one dispatch never walks thousands of executions.
-    for (qsizetype i = 0;
-         i < m_queuedRuns.size() && m_executions.size() < m_config.maxActiveRuns;) {
-        if (admit(m_queuedRuns.at(i)))
+    for (qsizetype i = 0; i < m_queuedRuns.size() && !admission.isFull();) {
+        if (admit(m_queuedRuns.at(i), admission))
             m_queuedRuns.removeAt(i);
         else
             ++i;
@@ -437,30 +329,27 @@ void Engine::admitQueuedRuns()
 
 void Engine::startReadyTasks()
 {
-    int running = 0;
-    QList<RunExecution *> executions;
-    bool exclusive = false;
-    for (RunExecution *execution : std::as_const(m_executions)) {
-        running += execution->slotsInUse();
-        executions << execution;
-        exclusive = exclusive || execution->chain().exclusive;
+    QList<Admission::RunTasks> runs;
+    runs.reserve(m_executions.size());
+    int inUse = 0;
+    for (const RunExecution *execution : std::as_const(m_executions)) {
+        runs << Admission::RunTasks{execution->run().id,          execution->chain().priority,
+                                    execution->chain().exclusive, execution->run().parentRunId != 0,
+                                    execution->slotsInUse(),      {}};
+        inUse += runs.last().slotsInUse;
     }
-    std::sort(executions.begin(), executions.end(), [](RunExecution *a, RunExecution *b) {
-        if (a->chain().priority != b->chain().priority)
-            return int(a->chain().priority) < int(b->chain().priority);
-        return a->run().id < b->run().id;
-    });
-    for (RunExecution *execution : std::as_const(executions)) {
-        if (exclusive && !execution->chain().exclusive && execution->run().parentRunId == 0)
-            continue; // nothing runs beside an exclusive chain but its child runs
-        for (qint64 taskId : execution->readyTasks()) {
-            if (running >= m_config.slotCount)
-                return;
-            // Only this run's count can change (a SUBCHAIN task takes no slot).
-            const int before = execution->slotsInUse();
-            execution->startTask(taskId);
-            running += execution->slotsInUse() - before;
-        }
+    if (inUse >= m_config.slotCount)
+        return; // all slots taken: no run's ready tasks need to be looked at
+    for (Admission::RunTasks &run : runs) {
+        const RunExecution *execution = m_executions.value(run.runId);
+        for (qint64 taskId : execution->readyTasks())
+            run.ready << Admission::ReadyTask{taskId, execution->takesSlot(taskId)};
+    }
+    // A start that fails at once frees its slot again; the readyChanged() it causes brings
+    // another pass, which gives the slot to the next task.
+    for (const Admission::TaskStart &start : Admission::startTasks(runs, m_config.slotCount)) {
+        if (RunExecution *execution = m_executions.value(start.runId))
+            execution->startTask(start.taskId);
     }
 }
 
@@ -499,49 +388,33 @@ void Engine::processCommands()
         if (revision && revision.value() != m_definitionRevision)
             reloadSchedules();
     }
-    CommandRepository commands(*m_store);
-    for (int i = 0; i < 100; ++i) {
-        const Result<std::optional<Command>> next = commands.claimNext(m_config.name);
-        if (!next || !next.value())
-            return;
-        executeCommand(*next.value());
-    }
+    m_commands->pump();
 }
 
-void Engine::executeCommand(const Command &command)
+CommandPump::Handlers Engine::commandHandlers()
 {
-    CommandRepository commands(*m_store);
-    QString error;
-    RunExecution *execution = m_executions.value(command.runId);
-    switch (command.kind) {
-    case CommandKind::Start:
-    case CommandKind::Rerun:
-    case CommandKind::Backfill:
-        admitRun(command.runId);
-        break;
-    case CommandKind::RerunFailed: {
-        QSet<qint64> only;
-        for (const QJsonValue &id : command.payload.value(QStringLiteral("tasks")).toArray())
-            only.insert(id.toInteger());
-        m_restrictions.insert(command.runId, only);
-        admitRun(command.runId);
-        break;
-    }
-    case CommandKind::Stop:
-        if (!stopRun(command.runId))
-            error = QStringLiteral("run %1 is not active").arg(command.runId);
-        break;
-    case CommandKind::Pause:
-    case CommandKind::Resume:
-        if (!execution)
-            error = QStringLiteral("run %1 is not running").arg(command.runId);
-        else if (command.kind == CommandKind::Pause)
+    CommandPump::Handlers handlers;
+    handlers.admit = [this](qint64 runId, const std::optional<QSet<qint64>> &onlyTasks) {
+        if (onlyTasks)
+            m_restrictions.insert(runId, *onlyTasks);
+        admitRun(runId);
+    };
+    handlers.stop = [this](qint64 runId) {
+        return stopRun(runId);
+    };
+    handlers.pause = [this](qint64 runId) {
+        RunExecution *execution = m_executions.value(runId);
+        if (execution)
             execution->pause();
-        else
+        return execution != nullptr;
+    };
+    handlers.resume = [this](qint64 runId) {
+        RunExecution *execution = m_executions.value(runId);
+        if (execution)
             execution->resume();
-        break;
-    }
-    (void)commands.complete(command.id, error);
+        return execution != nullptr;
+    };
+    return handlers;
 }
 
 bool Engine::stopRun(qint64 runId)
@@ -568,33 +441,10 @@ bool Engine::stopRun(qint64 runId)
 
 Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
 {
-    const Result<Chain> chain = ChainRepository(*m_store).byPath(path);
-    if (!chain)
-        return Error::invalid(QStringLiteral("subchain %1: %2").arg(path, chain.error().message));
-    // A chain that (through its subchains) starts itself would never end.
-    QStringList lineage{path};
-    RunRepository runs(*m_store);
-    for (Run ancestor = parentRun; ancestor.id > 0;) {
-        const Result<ChainPath> ancestorPath = ChainRepository(*m_store).pathOf(ancestor.chainId);
-        lineage.prepend(ancestorPath ? ancestorPath->toString()
-                                     : QString::number(ancestor.chainId));
-        if (ancestor.chainId == chain->id)
-            return Error::invalid(
-                QStringLiteral("subchain cycle: %1").arg(lineage.join(QStringLiteral(" → "))));
-        if (ancestor.parentRunId == 0)
-            break;
-        const Result<Run> up = runs.byId(ancestor.parentRunId);
-        if (!up)
-            break;
-        ancestor = up.value();
-    }
-    Run child;
-    child.chainId = chain->id;
-    child.parentRunId = parentRun.id;
-    child.trigger = RunTrigger::Subchain;
-    child.scheduledFor = parentRun.scheduledFor;
-    child.parameters = parentRun.parameters;
-    const Result<Run> inserted = runs.insert(child);
+    const Result<Run> child = SubchainLineage(*m_store).childRun(path, parentRun);
+    if (!child)
+        return child.error();
+    const Result<Run> inserted = RunRepository(*m_store).insert(child.value());
     if (!inserted)
         return inserted.error();
     Q_EMIT runChanged(inserted.value());
@@ -604,13 +454,10 @@ Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
 
 void Engine::heartbeat()
 {
-    const qint64 now = m_clock->nowMs();
     int load = 0;
     for (const RunExecution *execution : std::as_const(m_executions))
         load += execution->runningCount();
-    const Status beat = EngineSessionRepository(*m_store).heartbeat(
-        m_sessionId, utcFromMs(now), utcFromMs(now + m_config.leaseMs), load);
-    if (!beat && beat.error().kind == ErrorKind::NotFound)
+    if (!m_lease->heartbeat(m_clock->nowMs(), load))
         shutdown(ExitPolicy::Stop); // another engine took over our session
 }
 
@@ -636,9 +483,7 @@ void Engine::finishShutdown()
     m_running = false;
     m_heartbeatTimer.stop();
     m_logs->flush();
-    if (m_sessionId > 0)
-        (void)EngineSessionRepository(*m_store).release(m_sessionId);
-    m_sessionId = 0;
+    m_lease->release();
     Q_EMIT stopped();
 }
 

@@ -1,13 +1,14 @@
 #pragma once
 
+#include "commandpump.h"
 #include "domain/chain.h"
 #include "domain/command.h"
 #include "domain/dependency.h"
+#include "domain/engineconfig.h"
 #include "domain/logline.h"
 #include "domain/run.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
-#include "domain/engineconfig.h"
 #include "executors/subchainlauncher.h"
 #include "firequeue.h"
 #include "scheduleplan.h"
@@ -21,7 +22,9 @@
 
 namespace hg {
 
+class Admission;
 class Clock;
+class EngineLease;
 class LogBatcher;
 class RunExecution;
 class Store;
@@ -31,6 +34,11 @@ class Store;
 // of next fire times drives one precise timer; due fires become runs by an idempotent insert;
 // queued runs are admitted within max_instances and exclusive_execution, and their ready
 // tasks get the engine's slots by priority. Control arrives through the command table.
+//
+// The engine coordinates and owns the thread's timers; each policy is a unit of its own:
+// EngineLease (session and heartbeat), Recovery (what a dead engine left), ScheduleLoader
+// (plans, misfire catch-up), Admission (which runs and tasks start), CommandPump (the
+// command table), SubchainLineage (child runs), RunExecution (one run's DAG).
 class Engine final : public QObject
 {
     Q_OBJECT
@@ -74,26 +82,29 @@ Q_SIGNALS:
     void notificationRequested(const hg::Run &run, const QString &title, const QString &message);
 
 private:
-    Status acquireSession();
-    Status recover();
     void armTimer();
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
     void dispatch();
     void admitQueuedRuns();
     void startReadyTasks();
-    bool admit(qint64 runId); // false: not now (limits); true: started or dropped
+    // False: not now (limits, or its definition cannot be read); true: started or dropped.
+    bool admit(qint64 runId, Admission &admission);
+    Admission occupancy() const;
+    RunExecution *startExecution(const Run &run, const Chain &chain);
     void runFinished(RunExecution *execution);
     void heartbeat();
     bool stopRun(qint64 runId); // false: neither running nor queued
     Result<qint64> launchChildRun(const QString &path, const Run &parentRun);
-    void executeCommand(const Command &command);
+    CommandPump::Handlers commandHandlers();
     void finishShutdown();
 
     EngineConfig m_config;
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<LogBatcher> m_logs;
+    std::unique_ptr<EngineLease> m_lease;
+    std::unique_ptr<CommandPump> m_commands;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
     QHash<qint64, Chain> m_chains; // as of the last reloadSchedules()
@@ -112,7 +123,6 @@ private:
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
     QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
-    qint64 m_sessionId = 0;
     qint64 m_definitionRevision = -1;
     bool m_running = false;
     bool m_dispatchScheduled = false;

@@ -1,17 +1,14 @@
 #include "runexecution.h"
 
-#include "clock.h"
 #include "base/epochtime.h"
-#include "domain/jsonfieldreader.h"
+#include "clock.h"
 #include "executors/executorfactory.h"
+#include "recovery.h"
 #include "store/runrepository.h"
 #include "store/store.h"
 #include "store/taskrunrepository.h"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -44,15 +41,7 @@ RunExecution::RunExecution(Store &store, const Clock &clock, const EngineConfig 
         const qint64 id = state.task.id;
         m_tasks.emplace(id, std::move(state));
     }
-    // Chain parameters, then the run's own (--param K=V) over them, then the built-ins.
-    for (auto it = m_chain.parameters.begin(); it != m_chain.parameters.end(); ++it)
-        m_parameters.insert(it.key(), it.value().toVariant().toString());
-    for (auto it = m_run.parameters.begin(); it != m_run.parameters.end(); ++it)
-        m_parameters.insert(it.key(), it.value().toVariant().toString());
-    m_parameters.insert(QStringLiteral("run.id"), QString::number(m_run.id));
-    m_parameters.insert(QStringLiteral("run.scheduled_for"),
-                        m_run.scheduledFor.toUTC().toString(Qt::ISODate));
-    m_parameters.insert(QStringLiteral("chain.name"), m_chain.name);
+    m_parameters = ParameterSubstitution::forRun(m_run, m_chain);
 
     m_chainTimeout.setSingleShot(true);
     connect(&m_chainTimeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
@@ -98,7 +87,8 @@ void RunExecution::restoreHistory(const QList<TaskRun> &attempts)
         const TaskRun &attempt = it.value();
         state.attempt = attempt.attempt;
         state.row = attempt;
-        if (attempt.state == RunState::Interrupted && attempt.attempt <= state.task.maxRetries) {
+        const Recovery::Fate fate = Recovery::fateOf(attempt, state.task.maxRetries);
+        if (fate.retry) {
             writeSystemLine(attempt.id, QStringLiteral("%1: attempt %2 was interrupted; it is "
                                                        "retried as attempt %3")
                                             .arg(state.task.name)
@@ -107,27 +97,11 @@ void RunExecution::restoreHistory(const QList<TaskRun> &attempts)
             continue; // stays Pending; its next start writes a new attempt
         }
         state.phase = Phase::Done;
-        state.outcome = attempt.state == RunState::Interrupted ? RunState::Failed : attempt.state;
+        state.outcome = fate.outcome;
         const bool failed =
             state.outcome == RunState::Failed || state.outcome == RunState::TimedOut;
         state.effectiveFailure = failed && !state.task.ignoreError;
     }
-}
-
-QString RunExecution::substitute(const QString &text) const
-{
-    static const QRegularExpression placeholder(QStringLiteral("\\$\\{([A-Za-z0-9_.]+)\\}"));
-    QString result;
-    qsizetype last = 0;
-    auto it = placeholder.globalMatch(text);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch match = it.next();
-        result += text.mid(last, match.capturedStart() - last);
-        const auto value = m_parameters.constFind(match.captured(1));
-        result += value != m_parameters.constEnd() ? value.value() : match.captured();
-        last = match.capturedEnd();
-    }
-    return result + text.mid(last);
 }
 
 bool RunExecution::edgeSatisfied(const Dependency &edge, bool *impossible) const
@@ -215,51 +189,21 @@ int RunExecution::runningCount() const
 
 int RunExecution::slotsInUse() const
 {
-    // A SUBCHAIN task only waits for its child run: holding a slot could starve the child.
     return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const auto &entry) {
         return entry.second.phase == Phase::Running && entry.second.task.kind != TaskKind::Subchain;
     }));
 }
 
-QJsonValue RunExecution::substituteJson(const QJsonValue &value) const
+bool RunExecution::takesSlot(qint64 taskId) const
 {
-    // Inside the strings of a JSON argument, so a value with a quote cannot break the JSON.
-    if (value.isString())
-        return substitute(value.toString());
-    if (value.isArray()) {
-        QJsonArray array;
-        for (const QJsonValue &item : value.toArray())
-            array.append(substituteJson(item));
-        return array;
-    }
-    if (value.isObject()) {
-        QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            it.value() = substituteJson(it.value());
-        return object;
-    }
-    return value;
+    const auto state = m_tasks.find(taskId);
+    return state != m_tasks.cend() && state->second.task.kind != TaskKind::Subchain;
 }
 
 Result<std::unique_ptr<TaskExecutor>> RunExecution::createExecutor(const TaskState &state)
 {
     ExecutorContext context;
-    context.task = state.task;
-    Task &task = context.task;
-    const bool jsonArgument = task.kind == TaskKind::Builtin || task.kind == TaskKind::Http;
-    // SQL text is never substituted: values reach SQL only as bound parameters.
-    if (task.kind != TaskKind::Sql)
-        task.command = substitute(task.command);
-    for (QString &argument : task.arguments) {
-        const std::optional<QJsonObject> json =
-            jsonArgument ? JsonFieldReader::parseObject(argument) : std::nullopt;
-        argument =
-            json ? QString::fromUtf8(
-                QJsonDocument(substituteJson(*json).toObject()).toJson(QJsonDocument::Compact))
-                 : substitute(argument);
-    }
-    for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
-        it.value() = substitute(it.value().toString());
+    context.task = m_parameters.applyTo(state.task);
     context.run = m_run;
     context.chainName = m_chain.name;
     context.attempt = state.attempt;

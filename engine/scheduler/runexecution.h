@@ -1,13 +1,14 @@
 #pragma once
 
+#include "base/result.h"
 #include "domain/chain.h"
 #include "domain/dependency.h"
+#include "domain/engineconfig.h"
 #include "domain/logline.h"
-#include "base/result.h"
+#include "domain/parametersubstitution.h"
 #include "domain/run.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
-#include "domain/engineconfig.h"
 #include "executors/taskexecutor.h"
 
 #include <QHash>
@@ -46,6 +47,8 @@ public:
     void startTask(qint64 taskId);
     int runningCount() const;
     int slotsInUse() const; // running tasks that hold one of the engine's slots
+    // A SUBCHAIN task only waits for its child run: holding a slot could starve the child.
+    bool takesSlot(qint64 taskId) const;
     bool isFinished() const { return m_finished; }
 
     void pause();
@@ -84,8 +87,6 @@ private:
     void refreshReadiness();
     bool edgeSatisfied(const Dependency &edge, bool *impossible) const;
     Result<std::unique_ptr<TaskExecutor>> createExecutor(const TaskState &state);
-    QString substitute(const QString &text) const;
-    QJsonValue substituteJson(const QJsonValue &value) const;
     void launch(qint64 taskId);
     void taskFinished(qint64 taskId, const TaskOutcome &outcome);
     void recordTaskEnd(qint64 taskId, const TaskOutcome &outcome);
@@ -103,7 +104,7 @@ private:
     Chain m_chain;
     QList<Dependency> m_dependencies;
     std::map<qint64, TaskState> m_tasks; // by task id; values own executors, so no QHash
-    QHash<QString, QString> m_parameters;
+    ParameterSubstitution m_parameters;
     QTimer m_chainTimeout;
     bool m_paused = false;
     bool m_stopping = false;

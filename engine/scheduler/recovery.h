@@ -1,0 +1,47 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/enums.h"
+#include "domain/taskrun.h"
+
+#include <QList>
+
+#include <functional>
+
+namespace hg {
+
+class Store;
+
+// What an engine does, as it starts, with what a crashed engine (or a killed session) left
+// behind. Every attempt still running, waiting or queued is marked interrupted, after its
+// process group is killed if its leader is still the very process that was started (a
+// reused pid is left alone). Every run still running, paused, waiting or interrupted is
+// queued again: admitting it restores its history, and fateOf() decides per task whether the
+// interrupted attempt is retried (a new attempt, never the same one twice) or counts as failed.
+class Recovery final
+{
+public:
+    // Kills the group led by pid if that process started at startTicks (tests record instead).
+    using KillGroup = std::function<void(qint64 pid, qint64 startTicks)>;
+
+    explicit Recovery(Store &store, KillGroup killGroup = {});
+
+    // The runs queued again, to admit.
+    Result<QList<qint64>> recover(qint64 nowMs);
+
+    // A task of a resumed run whose latest attempt is `last`: retried when that attempt was
+    // interrupted and retries remain; otherwise it ends as `outcome` (an interrupted attempt
+    // with no retry left counts as failed).
+    struct Fate
+    {
+        bool retry = false;
+        RunState outcome = RunState::Failed;
+    };
+    static Fate fateOf(const TaskRun &last, int maxRetries);
+
+private:
+    Store &m_store;
+    KillGroup m_killGroup;
+};
+
+} // namespace hg

@@ -1,0 +1,133 @@
+#include "base/epochtime.h"
+#include "scheduler/enginelease.h"
+#include "store/enginesessionrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QCoreApplication>
+#include <QSysInfo>
+#include <QTest>
+
+using namespace hg;
+
+// The engine's session: who may start beside whom, heartbeats, and a lease lost to another
+// engine.
+class TestEngineLease final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void acquire_data();
+    void acquire();
+    void heartbeat_renewsUntilTheSessionIsTakenOver();
+    void release_givesTheNameBack();
+};
+
+namespace {
+
+const qint64 nowMs = QDateTime(QDate(2026, 11, 23), QTime(12, 0), Qt::UTC).toMSecsSinceEpoch();
+
+EngineLease::Options options(const QString &name = QStringLiteral("this-engine"))
+{
+    return EngineLease::Options{name, 4, 30000};
+}
+
+// A session of another engine, held by a living process on this host (this test's own).
+Status holdSession(Store &store, const QString &name, qint64 leaseUntilMs)
+{
+    EngineSession other;
+    other.name = name;
+    other.host = QSysInfo::machineHostName();
+    other.pid = QCoreApplication::applicationPid();
+    other.leaseUntil = utcFromMs(leaseUntilMs);
+    const Result<EngineSession> held =
+        EngineSessionRepository(store).acquire(other, utcFromMs(nowMs - 60000));
+    return held ? Status{} : Status(held.error());
+}
+
+} // namespace
+
+void TestEngineLease::acquire_data()
+{
+    QTest::addColumn<QString>("otherName"); // empty: no other session
+    QTest::addColumn<qint64>("otherLeaseUntil");
+    QTest::addColumn<bool>("okOnSqlite");
+    QTest::addColumn<bool>("okOnPostgres");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("alone") << QString() << qint64(0) << true << true << QString();
+    QTest::newRow("another engine's live lease: SQLite has one engine per file")
+        << QStringLiteral("other") << nowMs + 10000 << false << true
+        << QStringLiteral("another engine ('other', pid %1 on %2) is already serving");
+    QTest::newRow("another engine's expired lease")
+        << QStringLiteral("other") << nowMs - 1 << true << true << QString();
+    QTest::newRow("our own name, live: refused everywhere")
+        << QStringLiteral("this-engine") << nowMs + 10000 << false << false
+        << QStringLiteral("engine 'this-engine' is already running (pid %1 on %2");
+    QTest::newRow("our own name, expired: replaced")
+        << QStringLiteral("this-engine") << nowMs - 1 << true << true << QString();
+}
+
+void TestEngineLease::acquire()
+{
+    QFETCH(QString, otherName);
+    QFETCH(qint64, otherLeaseUntil);
+    QFETCH(bool, okOnSqlite);
+    QFETCH(bool, okOnPostgres);
+    QFETCH(QString, message);
+    HG_TEST_STORE(t);
+    if (!otherName.isEmpty())
+        QVERIFY(holdSession(t.store(), otherName, otherLeaseUntil));
+    const bool ok = t.store().backend() == StoreBackend::Sqlite ? okOnSqlite : okOnPostgres;
+    EngineLease lease(t.store(), options());
+    const Status acquired = lease.acquire(nowMs);
+    QCOMPARE(acquired.ok(), ok);
+    QCOMPARE(lease.isHeld(), ok);
+    if (!ok) {
+        QCOMPARE(acquired.error().kind, ErrorKind::AlreadyExists);
+        const QString expected =
+            message.arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+        QVERIFY2(acquired.error().message.startsWith(expected),
+                 qPrintable(acquired.error().message));
+        return;
+    }
+    const QList<EngineSession> sessions = EngineSessionRepository(t.store()).list().value();
+    const auto mine = std::find_if(sessions.cbegin(), sessions.cend(),
+                                   [&](const auto &s) { return s.id == lease.sessionId(); });
+    QVERIFY(mine != sessions.cend());
+    QCOMPARE(mine->name, QStringLiteral("this-engine"));
+    QCOMPARE(mine->capacity, 4);
+    QCOMPARE(mine->leaseUntil.toMSecsSinceEpoch(), nowMs + 30000);
+}
+
+void TestEngineLease::heartbeat_renewsUntilTheSessionIsTakenOver()
+{
+    HG_TEST_STORE(t);
+    EngineLease lease(t.store(), options());
+    QVERIFY(lease.acquire(nowMs));
+    QVERIFY(lease.heartbeat(nowMs + 5000, 3));
+    const EngineSession renewed = EngineSessionRepository(t.store()).list()->first();
+    QCOMPARE(renewed.leaseUntil.toMSecsSinceEpoch(), nowMs + 35000);
+    QCOMPARE(renewed.load, 3);
+    // Another engine replaced the session after our lease ran out.
+    QVERIFY(EngineSessionRepository(t.store()).release(lease.sessionId()));
+    QVERIFY(!lease.heartbeat(nowMs + 10000, 0));
+}
+
+void TestEngineLease::release_givesTheNameBack()
+{
+    HG_TEST_STORE(t);
+    {
+        EngineLease lease(t.store(), options());
+        QVERIFY(lease.acquire(nowMs));
+        lease.release();
+        QVERIFY(!lease.isHeld());
+        QVERIFY(EngineSessionRepository(t.store()).list()->isEmpty());
+        QVERIFY(lease.acquire(nowMs)); // the name is free again
+    }                                  // and the destructor gives it up
+    QVERIFY(EngineSessionRepository(t.store()).list()->isEmpty());
+    EngineLease next(t.store(), options(QStringLiteral("next")));
+    QVERIFY(next.acquire(nowMs));
+}
+
+QTEST_GUILESS_MAIN(TestEngineLease)
+#include "tst_enginelease.moc"
