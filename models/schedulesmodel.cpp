@@ -1,7 +1,7 @@
 #include "schedulesmodel.h"
 
+#include "cron/compiledcroncache.h"
 #include "cron/cronexplainer.h"
-#include "cron/cronexpression.h"
 #include "scheduler/scheduleplan.h"
 #include "store/schedulerepository.h"
 
@@ -26,7 +26,7 @@ QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defau
         break;
     }
     const Result<CronExpression> cron =
-        CronExpression::parse(schedule.expression, schedule.dialect);
+        CompiledCronCache::shared().compile(schedule.expression, schedule.dialect);
     if (!cron)
         return cron.error().message;
     return CronExplainer(cron.value()).describe(zone);

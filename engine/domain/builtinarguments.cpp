@@ -1,6 +1,5 @@
 #include "builtinarguments.h"
 
-#include "httprequestspec.h"
 #include "jsonfieldreader.h"
 
 #include <QDir>
@@ -8,93 +7,180 @@
 namespace hg {
 namespace {
 
-void requireAbsolutePath(JsonFieldReader &fields, const QString &key)
+QString absolutePath(JsonFieldReader &fields, const QString &key)
 {
     const QString path = fields.requiredString(key);
     if (!path.isEmpty() && !QDir::isAbsolutePath(path))
         fields.fail(key, QStringLiteral("'%1' is not an absolute path").arg(path));
+    return path;
+}
+
+// Each reader records the first problem in the reader's error and returns what it could read.
+BuiltinArguments::Arguments readSleep(JsonFieldReader &fields, const QString &problem)
+{
+    fields.rejectUnknownKeys({QStringLiteral("seconds")});
+    SleepArguments sleep;
+    sleep.seconds = fields.number(QStringLiteral("seconds"), -1);
+    if (problem.isEmpty() && (sleep.seconds <= 0 || sleep.seconds > 86400))
+        fields.fail(QStringLiteral("seconds"),
+                    QStringLiteral("must be a number above 0 and at most 86400"));
+    return sleep;
+}
+
+BuiltinArguments::Arguments readLog(JsonFieldReader &fields)
+{
+    fields.rejectUnknownKeys({QStringLiteral("message")});
+    return LogArguments{fields.requiredString(QStringLiteral("message"))};
+}
+
+Result<BuiltinArguments::Arguments> readDownload(const QJsonObject &object, JsonFieldReader &fields,
+                                                 const QString &problem)
+{
+    const QString builtin = enumName(Builtin::Download);
+    fields.rejectUnknownKeys({QStringLiteral("url"), QStringLiteral("destination"),
+                              QStringLiteral("overwrite"), QStringLiteral("headers")});
+    const QString url = fields.requiredString(QStringLiteral("url"));
+    DownloadArguments download;
+    download.destination = absolutePath(fields, QStringLiteral("destination"));
+    download.overwrite = fields.boolean(QStringLiteral("overwrite"), false);
+    fields.object(QStringLiteral("headers"));
+    if (!problem.isEmpty())
+        return Error::invalid(problem);
+    if (const Status valid = HttpRequestSpec::checkUrl(url, builtin + QLatin1String(".url"));
+        !valid)
+        return valid.error();
+    // The request is what HttpRequest would read from the same url and headers.
+    QJsonObject request{{QStringLiteral("url"), url}};
+    if (object.contains(QStringLiteral("headers")))
+        request.insert(QStringLiteral("headers"), object.value(QStringLiteral("headers")));
+    Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(request, builtin);
+    if (!spec)
+        return spec.error();
+    download.request = std::move(spec.value());
+    return BuiltinArguments::Arguments(std::move(download));
+}
+
+BuiltinArguments::Arguments readCopyFile(JsonFieldReader &fields)
+{
+    fields.rejectUnknownKeys(
+        {QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("overwrite")});
+    CopyFileArguments copy;
+    copy.source = absolutePath(fields, QStringLiteral("source"));
+    copy.destination = absolutePath(fields, QStringLiteral("destination"));
+    copy.overwrite = fields.boolean(QStringLiteral("overwrite"), false);
+    return copy;
+}
+
+BuiltinArguments::Arguments readNotify(JsonFieldReader &fields)
+{
+    fields.rejectUnknownKeys({QStringLiteral("message"), QStringLiteral("title")});
+    NotifyArguments notify;
+    notify.message = fields.requiredString(QStringLiteral("message"));
+    notify.title = fields.string(QStringLiteral("title"));
+    return notify;
 }
 
 } // namespace
 
-QStringList BuiltinArguments::names()
+BuiltinArguments::BuiltinArguments(Builtin builtin, QJsonObject json, Arguments arguments)
+    : m_builtin(builtin)
+    , m_json(std::move(json))
+    , m_arguments(std::move(arguments))
+{}
+
+QList<Builtin> BuiltinArguments::all()
 {
-    return {QStringLiteral("NoOp"),        QStringLiteral("Sleep"),    QStringLiteral("Log"),
-            QStringLiteral("HttpRequest"), QStringLiteral("Download"), QStringLiteral("CopyFile"),
-            QStringLiteral("Notify")};
+    QList<Builtin> builtins;
+    for (const auto &entry : EnumNames<Builtin>::table())
+        builtins << entry.first;
+    return builtins;
 }
 
-QString BuiltinArguments::example(const QString &builtin)
+QStringList BuiltinArguments::names()
 {
-    if (builtin == QLatin1String("Sleep"))
+    QStringList names;
+    for (Builtin builtin : all())
+        names << enumName(builtin);
+    return names;
+}
+
+QString BuiltinArguments::example(Builtin builtin)
+{
+    switch (builtin) {
+    case Builtin::NoOp:
+        break;
+    case Builtin::Sleep:
         return QStringLiteral(R"({"seconds": 5})");
-    if (builtin == QLatin1String("Log"))
+    case Builtin::Log:
         return QStringLiteral(R"({"message": "text"})");
-    if (builtin == QLatin1String("HttpRequest"))
+    case Builtin::HttpRequest:
         return QStringLiteral(R"({"url": "https://example.org/hook", "method": "POST"})");
-    if (builtin == QLatin1String("Download"))
+    case Builtin::Download:
         return QStringLiteral(
             R"({"url": "https://example.org/f.csv", "destination": "/tmp/f.csv"})");
-    if (builtin == QLatin1String("CopyFile"))
+    case Builtin::CopyFile:
         return QStringLiteral(R"({"source": "/tmp/a", "destination": "/tmp/b"})");
-    if (builtin == QLatin1String("Notify"))
+    case Builtin::Notify:
         return QStringLiteral(R"({"title": "Backup", "message": "done"})");
+    }
     return QStringLiteral("{}");
 }
 
-Result<QJsonObject> BuiltinArguments::parse(const QString &builtin, const QString &argumentText)
+Result<BuiltinArguments> BuiltinArguments::parse(const QString &builtin,
+                                                 const QString &argumentText)
 {
-    if (!names().contains(builtin))
+    const std::optional<Builtin> known = enumFromString<Builtin>(builtin);
+    if (!known)
         return Error::invalid(QStringLiteral("unknown builtin '%1' (one of %2)")
                                   .arg(builtin, names().join(QLatin1String(", "))));
+    return parse(*known, argumentText);
+}
+
+Result<BuiltinArguments> BuiltinArguments::parse(Builtin builtin, const QString &argumentText)
+{
+    const QString name = enumName(builtin);
     const std::optional<QJsonObject> parsed = JsonFieldReader::parseObject(argumentText);
     if (!parsed)
         return Error::invalid(QStringLiteral("%1: the argument must be a JSON object, like %2")
-                                  .arg(builtin, example(builtin)));
+                                  .arg(name, example(builtin)));
     const QJsonObject &object = *parsed;
     QString problem;
-    JsonFieldReader fields(object, builtin, &problem);
-    if (builtin == QLatin1String("NoOp")) {
+    JsonFieldReader fields(object, name, &problem);
+    Arguments arguments;
+    switch (builtin) {
+    case Builtin::NoOp:
         fields.rejectUnknownKeys({});
-    } else if (builtin == QLatin1String("Sleep")) {
-        fields.rejectUnknownKeys({QStringLiteral("seconds")});
-        const double seconds = fields.number(QStringLiteral("seconds"), -1);
-        if (problem.isEmpty() && (seconds <= 0 || seconds > 86400))
-            fields.fail(QStringLiteral("seconds"),
-                        QStringLiteral("must be a number above 0 and at most 86400"));
-    } else if (builtin == QLatin1String("Log")) {
-        fields.rejectUnknownKeys({QStringLiteral("message")});
-        fields.requiredString(QStringLiteral("message"));
-    } else if (builtin == QLatin1String("HttpRequest")) {
-        if (const Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(object, builtin); !spec)
+        break;
+    case Builtin::Sleep:
+        arguments = readSleep(fields, problem);
+        break;
+    case Builtin::Log:
+        arguments = readLog(fields);
+        break;
+    case Builtin::HttpRequest: {
+        Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(object, name);
+        if (!spec)
             return spec.error();
-    } else if (builtin == QLatin1String("Download")) {
-        fields.rejectUnknownKeys({QStringLiteral("url"), QStringLiteral("destination"),
-                                  QStringLiteral("overwrite"), QStringLiteral("headers")});
-        const QString url = fields.requiredString(QStringLiteral("url"));
-        requireAbsolutePath(fields, QStringLiteral("destination"));
-        fields.boolean(QStringLiteral("overwrite"), false);
-        fields.object(QStringLiteral("headers"));
-        if (problem.isEmpty()) {
-            if (const Status valid =
-                    HttpRequestSpec::checkUrl(url, builtin + QLatin1String(".url"));
-                !valid)
-                return valid.error();
-        }
-    } else if (builtin == QLatin1String("CopyFile")) {
-        fields.rejectUnknownKeys(
-            {QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("overwrite")});
-        requireAbsolutePath(fields, QStringLiteral("source"));
-        requireAbsolutePath(fields, QStringLiteral("destination"));
-        fields.boolean(QStringLiteral("overwrite"), false);
-    } else if (builtin == QLatin1String("Notify")) {
-        fields.rejectUnknownKeys({QStringLiteral("message"), QStringLiteral("title")});
-        fields.requiredString(QStringLiteral("message"));
-        fields.string(QStringLiteral("title"));
+        arguments = std::move(spec.value());
+        break;
+    }
+    case Builtin::Download: {
+        Result<Arguments> download = readDownload(object, fields, problem);
+        if (!download)
+            return download.error();
+        arguments = std::move(download.value());
+        break;
+    }
+    case Builtin::CopyFile:
+        arguments = readCopyFile(fields);
+        break;
+    case Builtin::Notify:
+        arguments = readNotify(fields);
+        break;
     }
     if (!problem.isEmpty())
         return Error::invalid(problem);
-    return object;
+    return BuiltinArguments(builtin, object, std::move(arguments));
 }
 
 } // namespace hg

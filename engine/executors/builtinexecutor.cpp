@@ -2,10 +2,8 @@
 
 namespace hg {
 
-BuiltinExecutor::BuiltinExecutor(QString name, QJsonObject arguments, int timeoutMs,
-                                 QObject *parent)
+BuiltinExecutor::BuiltinExecutor(BuiltinArguments arguments, int timeoutMs, QObject *parent)
     : TaskExecutor(parent)
-    , m_name(std::move(name))
     , m_arguments(std::move(arguments))
     , m_timeoutMs(timeoutMs)
 {
@@ -21,25 +19,33 @@ BuiltinExecutor::BuiltinExecutor(QString name, QJsonObject arguments, int timeou
 
 void BuiltinExecutor::start()
 {
-    if (m_name == QLatin1String("Sleep")) {
+    switch (m_arguments.builtin()) {
+    case Builtin::Sleep:
         if (m_timeoutMs > 0)
             m_timeout.start(m_timeoutMs);
-        m_sleep.start(int(m_arguments.value(QStringLiteral("seconds")).toDouble() * 1000));
+        m_sleep.start(int(m_arguments.as<SleepArguments>().seconds * 1000));
         return;
-    }
-    const QString message = m_arguments.value(QStringLiteral("message")).toString();
-    if (m_name == QLatin1String("Log")) {
-        emitText(LogStream::Stdout, message);
-    } else if (m_name == QLatin1String("Notify")) {
-        const QString title = m_arguments.value(QStringLiteral("title")).toString();
+    case Builtin::Log:
+        emitText(LogStream::Stdout, m_arguments.as<LogArguments>().message);
+        break;
+    case Builtin::Notify: {
+        const NotifyArguments &notify = m_arguments.as<NotifyArguments>();
         Q_EMIT outputLine(
             LogStream::System,
             QStringLiteral("notification: %1%2")
-                .arg(title.isEmpty() ? QString() : title + QLatin1String(": "), message));
-        Q_EMIT notificationRequested(title, message);
-    } else if (m_name != QLatin1String("NoOp")) {
-        deliverOutcome(TaskOutcome{RunState::Failed, std::nullopt,
-                                   QStringLiteral("%1 is not an engine builtin").arg(m_name)});
+                .arg(notify.title.isEmpty() ? QString() : notify.title + QLatin1String(": "),
+                     notify.message));
+        Q_EMIT notificationRequested(notify.title, notify.message);
+        break;
+    }
+    case Builtin::NoOp:
+        break;
+    case Builtin::HttpRequest:
+    case Builtin::Download:
+    case Builtin::CopyFile:
+        deliverOutcome(
+            TaskOutcome{RunState::Failed, std::nullopt,
+                        QStringLiteral("%1 is not an engine builtin").arg(m_arguments.name())});
         return;
     }
     deliverOutcome(TaskOutcome{RunState::Succeeded, 0, {}});

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "domain/builtinarguments.h"
 #include "taskexecutor.h"
 
-#include <QJsonObject>
 #include <QTimer>
 
 namespace hg {
@@ -16,15 +16,13 @@ class BuiltinExecutor final : public TaskExecutor
     Q_DISABLE_COPY_MOVE(BuiltinExecutor)
 
 public:
-    // `arguments` were checked by BuiltinArguments::parse.
-    BuiltinExecutor(QString name, QJsonObject arguments, int timeoutMs, QObject *parent = nullptr);
+    BuiltinExecutor(BuiltinArguments arguments, int timeoutMs, QObject *parent = nullptr);
 
     void start() override;
     void stop(RunState reason) override;
 
 private:
-    QString m_name;
-    QJsonObject m_arguments;
+    BuiltinArguments m_arguments;
     int m_timeoutMs = 0;
     QTimer m_sleep;
     QTimer m_timeout;

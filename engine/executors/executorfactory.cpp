@@ -50,37 +50,33 @@ Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &con
 {
     const Task &task = context.task;
     const int timeoutMs = task.timeoutSeconds * 1000;
-    const Result<QJsonObject> parsed =
+    Result<BuiltinArguments> parsed =
         BuiltinArguments::parse(task.command, task.arguments.value(0));
     if (!parsed)
         return parsed.error();
-    const QJsonObject &arguments = parsed.value();
-    if (task.command == QLatin1String("HttpRequest")) {
-        Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(arguments, task.command);
-        if (!spec)
-            return spec.error();
+    switch (parsed->builtin()) {
+    case Builtin::HttpRequest:
         return std::unique_ptr<TaskExecutor>(
-            std::make_unique<HttpExecutor>(std::move(spec.value()), timeoutMs));
+            std::make_unique<HttpExecutor>(parsed->as<HttpRequestSpec>(), timeoutMs));
+    case Builtin::Download: {
+        const DownloadArguments &download = parsed->as<DownloadArguments>();
+        return std::unique_ptr<TaskExecutor>(std::make_unique<HttpExecutor>(
+            download.request, timeoutMs,
+            HttpExecutor::Download{download.destination, download.overwrite}));
     }
-    if (task.command == QLatin1String("Download")) {
-        QJsonObject request{{QStringLiteral("url"), arguments.value(QStringLiteral("url"))}};
-        if (arguments.contains(QStringLiteral("headers")))
-            request.insert(QStringLiteral("headers"), arguments.value(QStringLiteral("headers")));
-        Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(request, task.command);
-        if (!spec)
-            return spec.error();
-        HttpExecutor::Download download{arguments.value(QStringLiteral("destination")).toString(),
-                                        arguments.value(QStringLiteral("overwrite")).toBool()};
-        return std::unique_ptr<TaskExecutor>(
-            std::make_unique<HttpExecutor>(std::move(spec.value()), timeoutMs, download));
-    }
-    if (task.command == QLatin1String("CopyFile"))
+    case Builtin::CopyFile: {
+        const CopyFileArguments &copy = parsed->as<CopyFileArguments>();
         return std::unique_ptr<TaskExecutor>(std::make_unique<FileCopyExecutor>(
-            arguments.value(QStringLiteral("source")).toString(),
-            arguments.value(QStringLiteral("destination")).toString(),
-            arguments.value(QStringLiteral("overwrite")).toBool(), timeoutMs));
+            copy.source, copy.destination, copy.overwrite, timeoutMs));
+    }
+    case Builtin::NoOp:
+    case Builtin::Sleep:
+    case Builtin::Log:
+    case Builtin::Notify:
+        break;
+    }
     return std::unique_ptr<TaskExecutor>(
-        std::make_unique<BuiltinExecutor>(task.command, arguments, timeoutMs));
+        std::make_unique<BuiltinExecutor>(std::move(parsed.value()), timeoutMs));
 }
 
 Result<std::unique_ptr<TaskExecutor>> sqlExecutor(const ExecutorContext &context)

@@ -1,5 +1,6 @@
 #include "scheduleplan.h"
 
+#include "cron/compiledcroncache.h"
 #include "cron/zonerules.h"
 
 #include <QDateTime>
@@ -43,20 +44,11 @@ Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZ
     case ScheduleKind::Cron:
     case ScheduleKind::Every:
     case ScheduleKind::After: {
-        const QString key = enumName(schedule.dialect) + QLatin1Char(' ') + schedule.expression;
-        if (cache) {
-            if (const auto known = cache->expressions.constFind(key);
-                known != cache->expressions.constEnd()) {
-                plan.m_cron = known.value();
-                break;
-            }
-        }
-        Result<CronExpression> cron = CronExpression::parse(schedule.expression, schedule.dialect);
+        Result<CronExpression> cron =
+            CompiledCronCache::shared().compile(schedule.expression, schedule.dialect);
         if (!cron)
             return Error::invalid(
                 QStringLiteral("schedule %1: %2").arg(schedule.id).arg(cron.error().message));
-        if (cache)
-            cache->expressions.insert(key, cron.value());
         plan.m_cron = std::move(cron.value());
         break;
     }

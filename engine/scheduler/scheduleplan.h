@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cron/cronexpression.h"
 #include "base/result.h"
+#include "cron/cronexpression.h"
 #include "domain/schedule.h"
 
 #include <QHash>
@@ -21,13 +21,12 @@ class ZoneRules;
 class SchedulePlan final
 {
 public:
-    // Parsed expressions and zones, shared while many plans are made at once (a store's
-    // schedules repeat a handful of expressions and zones; parsing each again is most of the
-    // cost of loading 100,000 schedules).
+    // Zones looked up once while many plans are made at once (a store's schedules repeat a
+    // handful of zones). Expressions come from CompiledCronCache, shared with the schedule
+    // dialog, the schedules model and validation, so none of them parses one again.
     struct Cache
     {
         QHash<QString, QTimeZone> zones;
-        QHash<QString, CronExpression> expressions; // by dialect and text
     };
 
     static Result<SchedulePlan> create(const Schedule &schedule, const QTimeZone &defaultZone,

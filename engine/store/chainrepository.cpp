@@ -1,5 +1,6 @@
 #include "chainrepository.h"
 
+#include "domain/chainvalidator.h"
 #include "projectrepository.h"
 #include "store.h"
 #include "storequery.h"
@@ -52,22 +53,11 @@ void bindEditable(StoreQuery &q, const Chain &c)
         .bind(StoreQuery::fromJson(c.parameters));
 }
 
-Status validateChain(const Chain &c)
-{
-    if (Status name = validateName(QStringLiteral("chain"), c.name); !name)
-        return name;
-    if (c.maxInstances < 0)
-        return Error::invalid(QStringLiteral("max instances must be 0 (no limit) or more"));
-    if (c.timeoutSeconds < 0)
-        return Error::invalid(QStringLiteral("chain timeout must be 0 (none) or more seconds"));
-    return {};
-}
-
 } // namespace
 
 Result<Chain> ChainRepository::add(const Chain &chain)
 {
-    if (Status valid = validateChain(chain); !valid)
+    if (Status valid = ChainValidator::validate(chain); !valid)
         return valid.error();
     Chain stored = chain;
     stored.createdAt = QDateTime::currentDateTimeUtc();
@@ -95,7 +85,7 @@ Result<Chain> ChainRepository::add(const Chain &chain)
 
 Status ChainRepository::update(const Chain &chain)
 {
-    if (Status valid = validateChain(chain); !valid)
+    if (Status valid = ChainValidator::validate(chain); !valid)
         return valid;
     StoreQuery q(
         m_store,

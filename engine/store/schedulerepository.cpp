@@ -1,10 +1,8 @@
 #include "schedulerepository.h"
 
-#include "cron/cronexpression.h"
+#include "domain/schedulevalidator.h"
 #include "store.h"
 #include "storequery.h"
-
-#include <QTimeZone>
 
 namespace hg {
 namespace {
@@ -46,39 +44,12 @@ void bindEditable(StoreQuery &q, const Schedule &s)
 
 } // namespace
 
-Status ScheduleRepository::validate(const Schedule &s)
-{
-    if (s.expression.trimmed().isEmpty())
-        return Error::invalid(QStringLiteral("schedule expression is empty"));
-    if (!s.timeZone.isEmpty() && !QTimeZone(s.timeZone.toUtf8()).isValid())
-        return Error::invalid(QStringLiteral("unknown time zone '%1'").arg(s.timeZone));
-    if (s.kind == ScheduleKind::Once
-        && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
-        return Error::invalid(
-            QStringLiteral("'%1' is not an ISO 8601 date and time").arg(s.expression));
-    if (s.kind != ScheduleKind::Once) {
-        if (const Result<CronExpression> cron = CronExpression::parse(s.expression, s.dialect);
-            !cron)
-            return cron.error();
-    }
-    if (s.misfireWindowSeconds < 0)
-        return Error::invalid(QStringLiteral("misfire window must not be negative"));
-    if (s.activeFrom.isValid() && s.activeUntil.isValid() && s.activeFrom >= s.activeUntil)
-        return Error::invalid(QStringLiteral("active window ends before it starts"));
-    return {};
-}
-
 Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
 {
-    if (Status valid = validate(schedule); !valid)
-        return valid.error();
-    Schedule stored = schedule;
-    stored.expression = schedule.expression.trimmed();
-    // "auto" is resolved once, so the schedule keeps meaning what it meant when it was added.
-    if (stored.kind != ScheduleKind::Once && stored.dialect == CronDialect::Auto) {
-        if (const Result<CronExpression> cron = CronExpression::parse(stored.expression); cron)
-            stored.dialect = cron->dialect();
-    }
+    Result<Schedule> normalized = ScheduleValidator::normalized(schedule);
+    if (!normalized)
+        return normalized.error();
+    Schedule stored = std::move(normalized.value());
     stored.createdAt = QDateTime::currentDateTimeUtc();
     StoreQuery q(m_store,
                  QStringLiteral("INSERT INTO schedule (kind, expression, dialect, time_zone, "
@@ -98,7 +69,7 @@ Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
 
 Status ScheduleRepository::update(const Schedule &schedule)
 {
-    if (Status valid = validate(schedule); !valid)
+    if (Status valid = ScheduleValidator::validate(schedule); !valid)
         return valid;
     StoreQuery q(
         m_store,

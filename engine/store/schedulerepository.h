@@ -18,8 +18,7 @@ public:
         : m_store(store)
     {}
 
-    static Status validate(const Schedule &schedule);
-
+    // Each write is checked by ScheduleValidator first.
     Result<Schedule> add(const Schedule &schedule);
     Status update(const Schedule &schedule);
     Result<Schedule> byId(qint64 id) const;

@@ -1,10 +1,7 @@
 #include "taskrepository.h"
 
 #include "connectionprofilerepository.h"
-#include "domain/builtinarguments.h"
-#include "domain/chainpath.h"
-#include "domain/httprequestspec.h"
-#include "domain/jsonfieldreader.h"
+#include "domain/taskvalidator.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -73,65 +70,6 @@ Status duplicateOr(const Status &status, const Task &task)
 
 } // namespace
 
-Status TaskRepository::validate(const Task &task)
-{
-    if (Status name = validateName(QStringLiteral("task"), task.name); !name)
-        return name;
-    const QString kind = enumName(task.kind);
-    if (task.command.trimmed().isEmpty())
-        return Error::invalid(
-            QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
-    switch (task.kind) {
-    case TaskKind::Builtin:
-        if (const Result<QJsonObject> arguments =
-                BuiltinArguments::parse(task.command, task.arguments.value(0));
-            !arguments)
-            return Error::invalid(
-                QStringLiteral("task '%1': %2").arg(task.name, arguments.error().message));
-        if (task.arguments.size() > 1)
-            return Error::invalid(
-                QStringLiteral("task '%1': a builtin takes one JSON argument").arg(task.name));
-        break;
-    case TaskKind::Http: {
-        const std::optional<QJsonObject> request =
-            JsonFieldReader::parseObject(task.arguments.value(0));
-        if (!request || task.arguments.size() > 1)
-            return Error::invalid(
-                QStringLiteral("task '%1': an http task takes one JSON argument "
-                               "with %2")
-                    .arg(task.name, HttpRequestSpec::fieldNames().join(QLatin1String(", "))));
-        if (const Result<HttpRequestSpec> spec =
-                HttpRequestSpec::fromJson(*request, task.name, task.command);
-            !spec)
-            return Error::invalid(QStringLiteral("task %1").arg(spec.error().message));
-        break;
-    }
-    case TaskKind::Subchain:
-        if (Result<ChainPath> path = ChainPath::parse(task.command); !path)
-            return Error::invalid(
-                QStringLiteral("task '%1': subchain %2").arg(task.name, path.error().message));
-        break;
-    default:
-        break;
-    }
-    if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql)
-        return Error::invalid(
-            QStringLiteral("task '%1': only sql tasks take a connection").arg(task.name));
-    for (auto it = task.environment.begin(); it != task.environment.end(); ++it) {
-        if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
-            return Error::invalid(
-                QStringLiteral("task '%1': bad environment name '%2'").arg(task.name, it.key()));
-    }
-    if (task.timeoutSeconds < 0 || task.maxRetries < 0 || task.retryDelaySeconds < 0)
-        return Error::invalid(QStringLiteral("task '%1': timeout, retries and retry delay must "
-                                             "not be negative")
-                                  .arg(task.name));
-    if (task.retryBackoff < 1.0)
-        return Error::invalid(
-            QStringLiteral("task '%1': retry backoff must be 1 or more").arg(task.name));
-    return {};
-}
-
 Result<QVariant> TaskRepository::connectionIdFor(const Task &task) const
 {
     if (task.connectionName.isEmpty())
@@ -145,7 +83,7 @@ Result<QVariant> TaskRepository::connectionIdFor(const Task &task) const
 
 Result<Task> TaskRepository::add(const Task &task)
 {
-    if (Status valid = validate(task); !valid)
+    if (Status valid = TaskValidator::validate(task); !valid)
         return valid.error();
     const Result<QVariant> connectionId = connectionIdFor(task);
     if (!connectionId)
@@ -170,7 +108,7 @@ Result<Task> TaskRepository::add(const Task &task)
 
 Status TaskRepository::update(const Task &task)
 {
-    if (Status valid = validate(task); !valid)
+    if (Status valid = TaskValidator::validate(task); !valid)
         return valid;
     const Result<QVariant> connectionId = connectionIdFor(task);
     if (!connectionId)

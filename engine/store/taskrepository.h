@@ -16,9 +16,7 @@ public:
         : m_store(store)
     {}
 
-    // The names of the BUILTIN tasks the engine provides.
-    static Status validate(const Task &task);
-
+    // Each write is checked by TaskValidator first.
     Result<Task> add(const Task &task);
     Status update(const Task &task);
     Result<Task> byName(qint64 chainId, const QString &name) const;

@@ -1,3 +1,4 @@
+#include "domain/schedulevalidator.h"
 #include "fixtures.h"
 #include "store/schedulerepository.h"
 #include "testservers.h"
@@ -89,7 +90,7 @@ void TestScheduleRepository::validate()
     Schedule s;
     s.expression = expression;
     s.timeZone = zone;
-    const Status status = ScheduleRepository::validate(s);
+    const Status status = ScheduleValidator::validate(s);
     QCOMPARE(status.ok(), problem.isEmpty());
     if (!problem.isEmpty())
         QVERIFY2(status.error().message.contains(problem), qPrintable(status.error().message));

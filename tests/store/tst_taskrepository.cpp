@@ -1,3 +1,4 @@
+#include "domain/taskvalidator.h"
 #include "fixtures.h"
 #include "store/connectionprofilerepository.h"
 #include "store/taskrepository.h"
@@ -138,7 +139,7 @@ void TestTaskRepository::validate()
     if (!argument.isEmpty())
         task.arguments = QStringList{argument};
     task.connectionName = connection;
-    const Status status = TaskRepository::validate(task);
+    const Status status = TaskValidator::validate(task);
     QVERIFY2(status.ok() == problem.isEmpty(), status ? "ok" : qPrintable(status.error().message));
     if (!problem.isEmpty())
         QVERIFY2(status.error().message.contains(problem), qPrintable(status.error().message));

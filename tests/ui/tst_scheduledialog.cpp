@@ -1,3 +1,4 @@
+#include "cron/compiledcroncache.h"
 #include "schedule/scheduledialog.h"
 
 #include <QComboBox>
@@ -15,6 +16,8 @@ private Q_SLOTS:
     void mistake_isNamedWithItsColumn();
     void typedZone_showsFireTimesInThatZone();
     void builder_writesExpressionsThatValidate();
+    void keystroke_compilesTheExpressionOnce_data();
+    void keystroke_compilesTheExpressionOnce();
 };
 
 void TestScheduleDialog::mistake_isNamedWithItsColumn()
@@ -64,6 +67,48 @@ void TestScheduleDialog::builder_writesExpressionsThatValidate()
     QCOMPARE(dialog.schedule().expression, QStringLiteral("0 18 * * 1,3,5"));
     QVERIFY2(dialog.explanation().contains(QLatin1String("18:00")),
              qPrintable(dialog.explanation()));
+}
+
+void TestScheduleDialog::keystroke_compilesTheExpressionOnce_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<char>("key");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<qint64>("misses");
+    QTest::addColumn<qint64>("hits");
+    // Valid: validation compiles; the meaning and the ten fire times reuse it.
+    QTest::newRow("valid cron") << QStringLiteral("0 9 * * ") << '5' << true << qint64(1)
+                                << qint64(2);
+    QTest::newRow("valid every") << QStringLiteral("@every 4") << 's' << true << qint64(1)
+                                 << qint64(2);
+    // Invalid: validation compiles and stops there.
+    QTest::newRow("invalid") << QStringLiteral("0 9 * * ") << 'x' << false << qint64(1)
+                             << qint64(0);
+    // A one-off time is no expression at all.
+    QTest::newRow("once") << QStringLiteral("2030-12-24T18:00:0") << '0' << true << qint64(0)
+                          << qint64(0);
+}
+
+void TestScheduleDialog::keystroke_compilesTheExpressionOnce()
+{
+    QFETCH(QString, typed);
+    QFETCH(char, key);
+    QFETCH(bool, valid);
+    QFETCH(qint64, misses);
+    QFETCH(qint64, hits);
+    ScheduleDialog dialog(Schedule(), QTimeZone("UTC"));
+    auto *expression = dialog.findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    expression->setText(typed);
+    CompiledCronCache &cache = CompiledCronCache::shared();
+    cache.clear();
+    const CompiledCronCache::Counters before = cache.counters();
+    QTest::keyClick(expression, key);
+    QCOMPARE(expression->text(), typed + QLatin1Char(key));
+    QCOMPARE(dialog.problem().isEmpty(), valid);
+    if (valid)
+        QVERIFY(!dialog.nextFireTimes().isEmpty());
+    QCOMPARE(cache.counters().misses - before.misses, misses);
+    QCOMPARE(cache.counters().hits - before.hits, hits);
 }
 
 QTEST_MAIN(TestScheduleDialog)

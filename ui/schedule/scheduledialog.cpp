@@ -1,10 +1,8 @@
 #include "scheduledialog.h"
 
-#include "cron/cronexplainer.h"
-#include "cron/cronexpression.h"
+#include "domain/schedulevalidator.h"
 #include "scheduler/scheduleplan.h"
 #include "schedulesmodel.h"
-#include "store/schedulerepository.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -250,7 +248,7 @@ void ScheduleDialog::refresh()
     const Schedule s = schedule();
     m_next->clear();
     m_pointer->clear();
-    const Status valid = ScheduleRepository::validate(s);
+    const Status valid = ScheduleValidator::validate(s);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(valid));
     if (!valid) {
         const QString message = valid.error().message;

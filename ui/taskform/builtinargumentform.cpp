@@ -18,28 +18,32 @@ struct Field
     const char *hint;
 };
 
-// The editable fields of each builtin, as BuiltinArguments checks them.
-QList<Field> fieldsOf(const QString &builtin)
+// The editable fields of each builtin, as BuiltinArguments reads them.
+QList<Field> fieldsOf(Builtin builtin)
 {
-    if (builtin == QLatin1String("Sleep"))
+    switch (builtin) {
+    case Builtin::NoOp:
+        break;
+    case Builtin::Sleep:
         return {{"seconds", FieldType::Number, "1 to 86400"}};
-    if (builtin == QLatin1String("Log"))
+    case Builtin::Log:
         return {{"message", FieldType::Text, "text for the run's log"}};
-    if (builtin == QLatin1String("Notify"))
+    case Builtin::Notify:
         return {{"title", FieldType::Text, "notification title"},
                 {"message", FieldType::Text, "notification text"}};
-    if (builtin == QLatin1String("CopyFile"))
+    case Builtin::CopyFile:
         return {{"source", FieldType::Text, "/absolute/path"},
                 {"destination", FieldType::Text, "/absolute/path"},
                 {"overwrite", FieldType::Flag, ""}};
-    if (builtin == QLatin1String("Download"))
+    case Builtin::Download:
         return {{"url", FieldType::Text, "https://…"},
                 {"destination", FieldType::Text, "/absolute/path"},
                 {"overwrite", FieldType::Flag, ""}};
-    if (builtin == QLatin1String("HttpRequest"))
+    case Builtin::HttpRequest:
         return {{"url", FieldType::Text, "https://…"},
                 {"method", FieldType::Text, "GET"},
                 {"body", FieldType::Text, ""}};
+    }
     return {};
 }
 
@@ -57,14 +61,14 @@ QString BuiltinArgumentForm::argumentText() const
     return QString::fromUtf8(QJsonDocument(m_argument).toJson(QJsonDocument::Compact));
 }
 
-void BuiltinArgumentForm::show(const QString &builtin, const QJsonObject &argument)
+void BuiltinArgumentForm::show(Builtin builtin, const QJsonObject &argument)
 {
     m_argument = argument;
     while (m_layout->rowCount() > 0)
         m_layout->removeRow(0);
     const QList<Field> fields = fieldsOf(builtin);
     if (fields.isEmpty())
-        m_layout->addRow(new QLabel(tr("%1 takes no arguments.").arg(builtin), this));
+        m_layout->addRow(new QLabel(tr("%1 takes no arguments.").arg(enumName(builtin)), this));
     for (const Field &field : fields) {
         const QString key = QString::fromLatin1(field.key);
         QWidget *editor = nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/builtinarguments.h"
+
 #include <QJsonObject>
 #include <QWidget>
 
@@ -17,7 +19,7 @@ class BuiltinArgumentForm final : public QWidget
 public:
     explicit BuiltinArgumentForm(QWidget *parent = nullptr);
 
-    void show(const QString &builtin, const QJsonObject &argument);
+    void show(Builtin builtin, const QJsonObject &argument);
     QJsonObject argument() const { return m_argument; }
     QString argumentText() const;
 

@@ -2,7 +2,7 @@
 
 #include "domain/builtinarguments.h"
 #include "domain/jsonfieldreader.h"
-#include "store/taskrepository.h"
+#include "domain/taskvalidator.h"
 #include "taskform/argumentlisteditor.h"
 #include "taskform/builtinargumentform.h"
 #include "taskform/httprequestform.h"
@@ -82,7 +82,8 @@ TaskForm::TaskForm(QWidget *parent)
     m_program->setPlaceholderText(QStringLiteral("/usr/bin/program"));
     m_shell->setPlaceholderText(tr("Shell script, run by /bin/sh -c"));
     m_sql->setPlaceholderText(tr("One statement; ? marks bind the parameters below"));
-    m_builtin->addItems(BuiltinArguments::names());
+    for (Builtin builtin : BuiltinArguments::all())
+        m_builtin->addItem(enumName(builtin), int(builtin));
     m_subchain->setEditable(true);
     for (TaskKind kind : {TaskKind::Program, TaskKind::Shell, TaskKind::Sql, TaskKind::Builtin,
                           TaskKind::Http, TaskKind::Subchain})
@@ -120,9 +121,10 @@ TaskForm::TaskForm(QWidget *parent)
     layout->addStretch();
 
     connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
-    connect(m_builtin, &QComboBox::currentTextChanged, this, [this](const QString &builtin) {
+    connect(m_builtin, &QComboBox::currentIndexChanged, this, [this] {
         if (m_loading)
             return;
+        const Builtin builtin = currentBuiltin();
         m_builtinArgument->show(builtin,
                                 JsonFieldReader::parseObject(BuiltinArguments::example(builtin))
                                     .value_or(QJsonObject()));
@@ -138,7 +140,7 @@ TaskForm::TaskForm(QWidget *parent)
     connect(m_connection, &QComboBox::currentIndexChanged, this, changed);
     connect(m_sql, &QPlainTextEdit::textChanged, this, changed);
     connect(m_sqlParameters, &ArgumentListEditor::changed, this, changed);
-    connect(m_builtin, &QComboBox::currentTextChanged, this, changed);
+    connect(m_builtin, &QComboBox::currentIndexChanged, this, changed);
     connect(m_builtinArgument, &BuiltinArgumentForm::changed, this, changed);
     connect(m_http, &HttpRequestForm::changed, this, changed);
     connect(m_subchain, &QComboBox::currentTextChanged, this, changed);
@@ -232,7 +234,7 @@ void TaskForm::showTask(const Task &task)
         m_subchain->setCurrentText(task.command);
         break;
     }
-    m_builtinArgument->show(m_builtin->currentText(),
+    m_builtinArgument->show(currentBuiltin(),
                             task.kind == TaskKind::Builtin ? argument : QJsonObject());
     m_workingDirectory->setText(task.workingDirectory);
     m_timeout->setValue(task.timeoutSeconds);
@@ -264,7 +266,7 @@ Task TaskForm::task() const
         task.connectionName = m_connection->currentData().toString();
         break;
     case TaskKind::Builtin:
-        task.command = m_builtin->currentText();
+        task.command = enumName(currentBuiltin());
         task.arguments = QStringList{m_builtinArgument->argumentText()};
         break;
     case TaskKind::Http:
@@ -284,12 +286,17 @@ Task TaskForm::task() const
     return task;
 }
 
+Builtin TaskForm::currentBuiltin() const
+{
+    return Builtin(m_builtin->currentData().toInt());
+}
+
 void TaskForm::validate()
 {
     if (m_loading || m_original.id == 0)
         return;
     const Task edited = task();
-    const Status valid = TaskRepository::validate(edited);
+    const Status valid = TaskValidator::validate(edited);
     m_problem->setText(valid ? QString() : valid.error().message);
     // Apply only what differs and is valid; Revert whenever something differs.
     const bool differs = edited.name != m_original.name || edited.kind != m_original.kind

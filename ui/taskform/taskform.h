@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/builtinarguments.h"
 #include "domain/task.h"
 
 #include <QWidget>
@@ -47,6 +48,7 @@ Q_SIGNALS:
 private:
     QWidget *buildCommonFields();
     void validate();
+    Builtin currentBuiltin() const;
 
     Task m_original;
     bool m_loading = false;

@@ -1,0 +1,47 @@
+#include "schedulevalidator.h"
+
+#include "cron/compiledcroncache.h"
+
+#include <QTimeZone>
+
+namespace hg {
+
+Status ScheduleValidator::validate(const Schedule &s)
+{
+    if (s.expression.trimmed().isEmpty())
+        return Error::invalid(QStringLiteral("schedule expression is empty"));
+    if (!s.timeZone.isEmpty() && !QTimeZone(s.timeZone.toUtf8()).isValid())
+        return Error::invalid(QStringLiteral("unknown time zone '%1'").arg(s.timeZone));
+    if (s.kind == ScheduleKind::Once
+        && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
+        return Error::invalid(
+            QStringLiteral("'%1' is not an ISO 8601 date and time").arg(s.expression));
+    if (s.kind != ScheduleKind::Once) {
+        if (const Result<CronExpression> cron =
+                CompiledCronCache::shared().compile(s.expression, s.dialect);
+            !cron)
+            return cron.error();
+    }
+    if (s.misfireWindowSeconds < 0)
+        return Error::invalid(QStringLiteral("misfire window must not be negative"));
+    if (s.activeFrom.isValid() && s.activeUntil.isValid() && s.activeFrom >= s.activeUntil)
+        return Error::invalid(QStringLiteral("active window ends before it starts"));
+    return {};
+}
+
+Result<Schedule> ScheduleValidator::normalized(const Schedule &schedule)
+{
+    if (Status valid = validate(schedule); !valid)
+        return valid.error();
+    Schedule stored = schedule;
+    stored.expression = schedule.expression.trimmed();
+    if (stored.kind != ScheduleKind::Once && stored.dialect == CronDialect::Auto) {
+        if (const Result<CronExpression> cron =
+                CompiledCronCache::shared().compile(stored.expression);
+            cron)
+            stored.dialect = cron->dialect();
+    }
+    return stored;
+}
+
+} // namespace hg

@@ -1,0 +1,81 @@
+#include "taskvalidator.h"
+
+#include "builtinarguments.h"
+#include "chainpath.h"
+#include "httprequestspec.h"
+#include "jsonfieldreader.h"
+
+namespace hg {
+namespace {
+
+Status validateKind(const Task &task)
+{
+    switch (task.kind) {
+    case TaskKind::Builtin:
+        if (const Result<BuiltinArguments> arguments =
+                BuiltinArguments::parse(task.command, task.arguments.value(0));
+            !arguments)
+            return Error::invalid(
+                QStringLiteral("task '%1': %2").arg(task.name, arguments.error().message));
+        if (task.arguments.size() > 1)
+            return Error::invalid(
+                QStringLiteral("task '%1': a builtin takes one JSON argument").arg(task.name));
+        break;
+    case TaskKind::Http: {
+        const std::optional<QJsonObject> request =
+            JsonFieldReader::parseObject(task.arguments.value(0));
+        if (!request || task.arguments.size() > 1)
+            return Error::invalid(
+                QStringLiteral("task '%1': an http task takes one JSON argument "
+                               "with %2")
+                    .arg(task.name, HttpRequestSpec::fieldNames().join(QLatin1String(", "))));
+        if (const Result<HttpRequestSpec> spec =
+                HttpRequestSpec::fromJson(*request, task.name, task.command);
+            !spec)
+            return Error::invalid(QStringLiteral("task %1").arg(spec.error().message));
+        break;
+    }
+    case TaskKind::Subchain:
+        if (Result<ChainPath> path = ChainPath::parse(task.command); !path)
+            return Error::invalid(
+                QStringLiteral("task '%1': subchain %2").arg(task.name, path.error().message));
+        break;
+    case TaskKind::Program:
+    case TaskKind::Shell:
+    case TaskKind::Sql:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+Status TaskValidator::validate(const Task &task)
+{
+    if (Status name = validateName(QStringLiteral("task"), task.name); !name)
+        return name;
+    const QString kind = enumName(task.kind);
+    if (task.command.trimmed().isEmpty())
+        return Error::invalid(
+            QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
+    if (Status valid = validateKind(task); !valid)
+        return valid;
+    if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql)
+        return Error::invalid(
+            QStringLiteral("task '%1': only sql tasks take a connection").arg(task.name));
+    for (auto it = task.environment.begin(); it != task.environment.end(); ++it) {
+        if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
+            return Error::invalid(
+                QStringLiteral("task '%1': bad environment name '%2'").arg(task.name, it.key()));
+    }
+    if (task.timeoutSeconds < 0 || task.maxRetries < 0 || task.retryDelaySeconds < 0)
+        return Error::invalid(QStringLiteral("task '%1': timeout, retries and retry delay must "
+                                             "not be negative")
+                                  .arg(task.name));
+    if (task.retryBackoff < 1.0)
+        return Error::invalid(
+            QStringLiteral("task '%1': retry backoff must be 1 or more").arg(task.name));
+    return {};
+}
+
+} // namespace hg

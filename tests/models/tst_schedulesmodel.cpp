@@ -1,0 +1,81 @@
+#include "cron/compiledcroncache.h"
+#include "fixtures.h"
+#include "schedulesmodel.h"
+#include "store/schedulerepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace hg;
+
+// Listing schedules compiles each distinct expression once: the meaning column and the next
+// fire time share one compiled expression, and a reload compiles nothing again.
+class TestSchedulesModel final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void show_compilesEachExpressionOnce_data();
+    void show_compilesEachExpressionOnce();
+};
+
+void TestSchedulesModel::show_compilesEachExpressionOnce_data()
+{
+    QTest::addColumn<QStringList>("expressions");
+    QTest::addColumn<qint64>("misses");
+    QTest::addColumn<qint64>("hits");
+    QTest::newRow("one") << QStringList{QStringLiteral("11 4 * * *")} << qint64(1) << qint64(1);
+    QTest::newRow("three distinct")
+        << QStringList{QStringLiteral("12 4 * * *"), QStringLiteral("@every 7 minutes"),
+                       QStringLiteral("0 0 12 ? * MON#3")}
+        << qint64(3) << qint64(3);
+    QTest::newRow("one text three times")
+        << QStringList{QStringLiteral("13 4 * * 1-5"), QStringLiteral("13 4 * * 1-5"),
+                       QStringLiteral("13 4 * * 1-5")}
+        << qint64(1) << qint64(5);
+    // A one-off time and a start-up schedule have no expression to compile.
+    QTest::newRow("nothing to compile")
+        << QStringList{QStringLiteral("2030-01-01T00:00:00"), QStringLiteral("@reboot")}
+        << qint64(0) << qint64(0);
+}
+
+void TestSchedulesModel::show_compilesEachExpressionOnce()
+{
+    QFETCH(QStringList, expressions);
+    QFETCH(qint64, misses);
+    QFETCH(qint64, hits);
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    for (const QString &expression : expressions) {
+        Schedule schedule;
+        schedule.chainId = chain.id;
+        schedule.expression = expression;
+        schedule.kind = inferScheduleKind(expression);
+        const Result<Schedule> added = ScheduleRepository(t.store()).add(schedule);
+        QVERIFY2(added, added ? "" : qPrintable(added.error().message));
+    }
+
+    SchedulesModel model(t.store());
+    model.setDefaultZone(QTimeZone("UTC"));
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CompiledCronCache &cache = CompiledCronCache::shared();
+    cache.clear(); // adding compiled them: start as a fresh process would
+    const CompiledCronCache::Counters before = cache.counters();
+    QVERIFY(model.show(chain.id));
+    QCOMPARE(model.rowCount(), expressions.size());
+    QCOMPARE(cache.counters().misses - before.misses, misses);
+    QCOMPARE(cache.counters().hits - before.hits, hits);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QVERIFY(!model.index(row, SchedulesModel::MeaningColumn).data().toString().isEmpty());
+
+    // A reload finds everything compiled.
+    const CompiledCronCache::Counters loaded = cache.counters();
+    QVERIFY(model.reload());
+    QCOMPARE(cache.counters().misses, loaded.misses);
+    QCOMPARE(cache.counters().hits - loaded.hits, misses + hits);
+}
+
+QTEST_MAIN(TestSchedulesModel)
+#include "tst_schedulesmodel.moc"
