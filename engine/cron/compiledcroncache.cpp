@@ -6,6 +6,7 @@ namespace hg {
 
 CompiledCronCache::CompiledCronCache(qsizetype capacity)
     : m_capacity(std::max<qsizetype>(1, capacity))
+    , m_compiled(m_capacity)
 {}
 
 CompiledCronCache &CompiledCronCache::shared()
@@ -19,25 +20,17 @@ Result<CronExpression> CompiledCronCache::compile(const QString &text, CronDiale
     Key key{text, dialect};
     {
         const QMutexLocker locker(&m_mutex);
-        if (const auto found = m_index.constFind(key); found != m_index.constEnd()) {
+        if (const Result<CronExpression> *found = m_compiled.object(key)) {
             ++m_counters.hits;
-            m_entries.splice(m_entries.begin(), m_entries, found.value());
-            return found.value()->compiled;
+            return *found; // a copy: the entry may be evicted once the lock is released
         }
         ++m_counters.misses;
     }
     // Parsed outside the lock: the other thread need not wait for it. Should both threads
-    // parse the same text at once, the first result is kept and both are counted as misses.
+    // parse the same text at once, the last result is kept and both are counted as misses.
     Result<CronExpression> compiled = CronExpression::parse(text, dialect);
     const QMutexLocker locker(&m_mutex);
-    if (m_index.contains(key))
-        return compiled;
-    m_entries.push_front(Entry{key, compiled});
-    m_index.insert(std::move(key), m_entries.begin());
-    while (m_entries.size() > std::size_t(m_capacity)) {
-        m_index.remove(m_entries.back().key);
-        m_entries.pop_back();
-    }
+    m_compiled.insert(std::move(key), new Result<CronExpression>(compiled));
     return compiled;
 }
 
@@ -50,14 +43,13 @@ CompiledCronCache::Counters CompiledCronCache::counters() const
 qsizetype CompiledCronCache::size() const
 {
     const QMutexLocker locker(&m_mutex);
-    return m_index.size();
+    return m_compiled.size();
 }
 
 void CompiledCronCache::clear()
 {
     const QMutexLocker locker(&m_mutex);
-    m_index.clear();
-    m_entries.clear();
+    m_compiled.clear();
 }
 
 } // namespace hg

@@ -2,10 +2,9 @@
 
 #include "cronexpression.h"
 
+#include <QCache>
 #include <QHash>
 #include <QMutex>
-
-#include <list>
 
 namespace hg {
 
@@ -15,7 +14,7 @@ namespace hg {
 // does not depend on a zone; zone tables are shared by ZoneRules::forZone). Errors are kept
 // too, so a bad expression is not parsed again either.
 //
-// Bounded (least recently used goes first) and safe across threads: the engine runs in its own
+// Bounded by QCache (least recently used goes first) and safe across threads: the engine runs in its own
 // thread and CronExpression is a value whose members are implicitly shared, so a copy handed
 // out under the lock may be read anywhere.
 class CompiledCronCache final
@@ -54,17 +53,9 @@ private:
     {
         return qHashMulti(seed, key.text, int(key.dialect));
     }
-    struct Entry
-    {
-        Key key;
-        Result<CronExpression> compiled;
-    };
-    using Entries = std::list<Entry>; // most recently used first
-
     const qsizetype m_capacity;
-    mutable QMutex m_mutex;
-    Entries m_entries;
-    QHash<Key, Entries::iterator> m_index;
+    mutable QMutex m_mutex; // QCache itself is not thread-safe
+    QCache<Key, Result<CronExpression>> m_compiled;
     Counters m_counters;
 };
 
