@@ -2,6 +2,7 @@
 
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "displayformat.h"
 #include "scheduler/scheduleplan.h"
 #include "schedulesmodel.h"
 #include "store/schedulerepository.h"
@@ -276,8 +277,8 @@ void ScheduleDialog::refresh()
         const std::optional<qint64> next = plan->nextFireMs(after);
         if (!next)
             break;
-        m_next->addItem(QDateTime::fromMSecsSinceEpoch(*next, shownIn)
-                            .toString(QStringLiteral("ddd yyyy-MM-dd HH:mm:ss t")));
+        m_next->addItem(
+            DisplayFormat::zonedDateTime(QDateTime::fromMSecsSinceEpoch(*next), shownIn));
         after = *next;
     }
     if (m_next->count() == 0)
