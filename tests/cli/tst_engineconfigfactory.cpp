@@ -103,7 +103,8 @@ void TestEngineConfigFactory::gui_followsTheSettings()
     if (!envName.isEmpty())
         qputenv("HOURGLASS_ENGINE_NAME", envName.toUtf8());
     QVERIFY(m_dir.isValid());
-    AppSettings settings(m_dir.filePath(QStringLiteral("%1.ini").arg(QTest::currentDataTag())));
+    AppSettings settings(
+        m_dir.filePath(QStringLiteral("%1.ini").arg(QString::fromUtf8(QTest::currentDataTag()))));
     settings.setSlotCount(slots);
     settings.setDefaultZone(zone);
     settings.setSchedulesPaused(paused);
