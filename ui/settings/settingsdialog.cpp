@@ -28,6 +28,10 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
 {
     setWindowTitle(tr("Settings"));
     m_store->setObjectName(QStringLiteral("settings.store"));
+    m_slots->setObjectName(QStringLiteral("settings.slots"));
+    m_zone->setObjectName(QStringLiteral("settings.zone"));
+    m_notifications->setObjectName(QStringLiteral("settings.notifications"));
+    m_closeToTray->setObjectName(QStringLiteral("settings.closeToTray"));
     m_store->setPlaceholderText(tr("(default store in ~/.local/share/hourglass)"));
     m_slots->setRange(0, 1024);
     m_slots->setSpecialValueText(tr("automatic (%1)").arg(AppSettings::automaticSlotCount()));
