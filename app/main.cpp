@@ -1,6 +1,6 @@
 #include "cli/commandline.h"
 #include "domain/version.h"
-#include "window/guistartup.h"
+#include "guiapplication.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -18,7 +18,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(hg::versionString());
 
     if (!hg::CommandLine::wantsSubcommand(arguments))
-        return hg::runGui(argc, argv, arguments);
+        return hg::GuiApplication::run(argc, argv, arguments);
 
     // The command line never needs a display: a core application only.
     QCoreApplication app(argc, argv);

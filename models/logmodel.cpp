@@ -1,5 +1,6 @@
 #include "logmodel.h"
 
+#include "displayformat.h"
 #include "store/logrepository.h"
 
 #include <QColor>
@@ -85,7 +86,7 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(line);
     case Qt::ToolTipRole:
-        return line.at.toLocalTime().toString(Qt::ISODateWithMs);
+        return DisplayFormat::preciseDateTime(line.at);
     case Qt::ForegroundRole:
         if (line.stream == LogStream::Stderr)
             return QColor(0xc6, 0x28, 0x28);

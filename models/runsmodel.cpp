@@ -1,19 +1,13 @@
 #include "runsmodel.h"
 
+#include "displayformat.h"
 #include "statepresentation.h"
 #include "store/chainrepository.h"
 
 #include <QColor>
-#include <QLocale>
 
 namespace hg {
 namespace {
-
-QString localTime(const QDateTime &time)
-{
-    return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                          : QString();
-}
 
 QString durationText(const Run &run)
 {
@@ -21,13 +15,7 @@ QString durationText(const Run &run)
         return {};
     if (!run.finishedAt.isValid())
         return RunsModel::tr("running");
-    const qint64 ms = run.startedAt.msecsTo(run.finishedAt);
-    if (ms < 60000)
-        return RunsModel::tr("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1);
-    const qint64 seconds = ms / 1000;
-    if (seconds < 3600)
-        return RunsModel::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
-    return RunsModel::tr("%1 h %2 min").arg(seconds / 3600).arg(seconds / 60 % 60);
+    return DisplayFormat::duration(run.startedAt.msecsTo(run.finishedAt));
 }
 
 } // namespace
@@ -121,9 +109,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         case TriggerColumn:
             return StatePresentation::label(run.trigger);
         case ScheduledColumn:
-            return localTime(run.scheduledFor);
+            return DisplayFormat::dateTime(run.scheduledFor);
         case StartedColumn:
-            return localTime(run.startedAt);
+            return DisplayFormat::dateTime(run.startedAt);
         case DurationColumn:
             return durationText(run);
         case ColumnCount:

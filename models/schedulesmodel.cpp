@@ -2,6 +2,7 @@
 
 #include "cron/compiledcroncache.h"
 #include "cron/cronexplainer.h"
+#include "displayformat.h"
 #include "scheduler/scheduleplan.h"
 #include "store/schedulerepository.h"
 
@@ -76,6 +77,10 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         return schedule.id;
     case NextFireRole:
         return row.next;
+    case Qt::ToolTipRole:
+        return index.column() == NextColumn
+                   ? QVariant(DisplayFormat::relative(row.next, QDateTime::currentDateTime()))
+                   : QVariant();
     case Qt::CheckStateRole:
         return index.column() == EnabledColumn
                    ? QVariant(schedule.enabled ? Qt::Checked : Qt::Unchecked)
@@ -89,7 +94,7 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return schedule.timeZone.isEmpty() ? tr("default") : schedule.timeZone;
         case NextColumn:
-            return row.next.isValid() ? row.next.toString(QStringLiteral("ddd MM-dd HH:mm:ss"))
+            return row.next.isValid() ? DisplayFormat::weekdayDateTime(row.next)
                                       : QStringLiteral("—");
         case EnabledColumn:
         case ColumnCount:

@@ -1,5 +1,6 @@
 #include "taskrunsmodel.h"
 
+#include "displayformat.h"
 #include "statepresentation.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
@@ -82,14 +83,11 @@ QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
         case StateColumn:
             return StatePresentation::label(attempt.state);
         case StartedColumn:
-            return attempt.startedAt.isValid()
-                       ? attempt.startedAt.toLocalTime().toString(QStringLiteral("HH:mm:ss.zzz"))
-                       : QString();
+            return DisplayFormat::preciseTimeOfDay(attempt.startedAt);
         case DurationColumn:
             if (!attempt.startedAt.isValid() || !attempt.finishedAt.isValid())
                 return {};
-            return tr("%1 s").arg(double(attempt.startedAt.msecsTo(attempt.finishedAt)) / 1000.0, 0,
-                                  'f', 1);
+            return DisplayFormat::duration(attempt.startedAt.msecsTo(attempt.finishedAt));
         case ExitColumn:
             return attempt.exitCode ? QVariant(*attempt.exitCode) : QVariant();
         case ErrorColumn:

@@ -1,5 +1,6 @@
 #include "upcomingmodel.h"
 
+#include "displayformat.h"
 #include "scheduler/scheduleplan.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
@@ -97,8 +98,7 @@ QVariant UpcomingModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case WhenColumn:
-            return QDateTime::fromMSecsSinceEpoch(fire.atMs).toString(
-                QStringLiteral("ddd yyyy-MM-dd HH:mm:ss"));
+            return DisplayFormat::weekdayDateTime(QDateTime::fromMSecsSinceEpoch(fire.atMs));
         case ChainColumn:
             return fire.chainPath;
         case ScheduleColumn:

@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "cron/isotime.h"
+#include "engineconfigfactory.h"
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
@@ -14,19 +15,9 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QThread>
 
 namespace hg {
 namespace {
-
-EngineConfig engineConfig(const CliContext &context)
-{
-    EngineConfig config;
-    config.storeLocation = context.storeArgument();
-    config.name = qEnvironmentVariable("HOURGLASS_ENGINE_NAME");
-    config.slotCount = std::max(2, 2 * QThread::idealThreadCount());
-    return config;
-}
 
 bool engineIsServing(Store &store)
 {
@@ -54,11 +45,8 @@ int exitFor(const Result<Run> &run, CliContext &context)
 // No engine serves the store: run this one run here, with an engine of its own.
 int runInProcess(CliContext &context, qint64 runId)
 {
-    EngineConfig config = engineConfig(context);
-    config.runSchedules = false;
-    if (config.name.isEmpty())
-        config.name = QStringLiteral("hourglass-run-%1").arg(QCoreApplication::applicationPid());
-    Engine engine(config);
+    Engine engine(EngineConfigFactory::forSingleRun(context.storeArgument(),
+                                                    QCoreApplication::applicationPid()));
     RunFollower follower(*context.store().value(), context.out());
     std::optional<Run> finished;
     QString failure;
@@ -109,7 +97,7 @@ int serve(CliContext &context, const QStringList &args)
         return context.usage(QStringLiteral("--on-exit: '%1' is not wait or stop").arg(policyText));
     const Engine::ExitPolicy policy =
         policyText == QLatin1String("wait") ? Engine::ExitPolicy::Wait : Engine::ExitPolicy::Stop;
-    Engine engine(engineConfig(context));
+    Engine engine(EngineConfigFactory::forServe(context.storeArgument()));
     QString failure;
     QTextStream &out = context.out();
     QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {

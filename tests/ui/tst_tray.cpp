@@ -1,4 +1,5 @@
 #include "fixtures.h"
+#include "runcounter.h"
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
@@ -87,17 +88,24 @@ void TestTray::iconState_followsTheRuns()
     HG_TEST_STORE(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("c"));
     TrayController tray(t.store());
+    // The icon shows the run counter's counts, as wired by the application.
+    RunCounter counter;
+    connect(&counter, &RunCounter::countsChanged, &tray, &TrayController::applyCounts);
+    const auto apply = [&](const Run &changed) {
+        counter.applyRun(changed);
+        tray.applyRun(changed);
+    };
     QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
     Run run = test::queueRun(t.store(), chain.id);
     run.state = RunState::Running;
-    tray.applyRun(run);
+    apply(run);
     QCOMPARE(tray.iconState(), TrayController::IconState::Running);
     run.state = RunState::Failed;
-    tray.applyRun(run);
+    apply(run);
     QCOMPARE(tray.iconState(), TrayController::IconState::Failed);
     Run next = test::queueRun(t.store(), chain.id);
     next.state = RunState::Succeeded;
-    tray.applyRun(next);
+    apply(next);
     QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
 }
 

@@ -1,5 +1,6 @@
 #include "runganttchart.h"
 
+#include "displayformat.h"
 #include "domain/enums.h"
 #include "statepresentation.h"
 #include "taskrunsmodel.h"
@@ -120,9 +121,7 @@ void RunGanttChart::paintEvent(QPaintEvent *)
     for (int tick = 0; tick <= 4; ++tick) {
         const double at = left + width * tick / 4.0;
         painter.drawLine(QPointF(at, axisHeight - 4), QPointF(at, height()));
-        const double seconds = span / 1000.0 * tick / 4.0;
-        const QString label = seconds < 120 ? tr("+%1 s").arg(seconds, 0, 'f', seconds < 10 ? 1 : 0)
-                                            : tr("+%1 min").arg(seconds / 60, 0, 'f', 1);
+        const QString label = QLatin1Char('+') + DisplayFormat::duration(span * tick / 4);
         painter.setPen(text);
         painter.drawText(QRectF(at - 40, 2, 80, axisHeight - 6), Qt::AlignCenter, label);
         painter.setPen(palette().color(QPalette::Mid));

@@ -1,5 +1,6 @@
 #include "scheduledialog.h"
 
+#include "displayformat.h"
 #include "domain/schedulevalidator.h"
 #include "scheduler/scheduleplan.h"
 #include "schedulesmodel.h"
@@ -274,8 +275,8 @@ void ScheduleDialog::refresh()
         const std::optional<qint64> next = plan->nextFireMs(after);
         if (!next)
             break;
-        m_next->addItem(QDateTime::fromMSecsSinceEpoch(*next, shownIn)
-                            .toString(QStringLiteral("ddd yyyy-MM-dd HH:mm:ss t")));
+        m_next->addItem(
+            DisplayFormat::zonedDateTime(QDateTime::fromMSecsSinceEpoch(*next), shownIn));
         after = *next;
     }
     if (m_next->count() == 0)

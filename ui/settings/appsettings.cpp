@@ -1,33 +1,187 @@
 #include "appsettings.h"
 
 #include <QSettings>
+#include <QThread>
 
 namespace hg {
 
-AppSettings AppSettings::load()
+AppSettings::AppSettings(QObject *parent)
+    : QObject(parent)
+    , m_settings(std::make_unique<QSettings>())
+{}
+
+AppSettings::AppSettings(const QString &iniFile, QObject *parent)
+    : QObject(parent)
+    , m_settings(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
+{}
+
+AppSettings::~AppSettings() = default;
+
+QString AppSettings::keyName(Key key)
 {
-    const QSettings s;
-    AppSettings out;
-    out.storeLocation = s.value(QStringLiteral("store/location")).toString();
-    out.slotCount = s.value(QStringLiteral("engine/slots"), 0).toInt();
-    out.defaultZone = s.value(QStringLiteral("engine/defaultZone")).toString();
-    out.notifications = s.value(QStringLiteral("tray/notifications"), true).toBool();
-    out.closeToTray = s.value(QStringLiteral("tray/closeToTray"), true).toBool();
-    out.startAtLogin = s.value(QStringLiteral("session/startAtLogin"), false).toBool();
-    out.schedulesPaused = s.value(QStringLiteral("engine/schedulesPaused"), false).toBool();
-    return out;
+    // These names are in users' settings files: never rename one.
+    switch (key) {
+    case Key::StoreLocation:
+        return QStringLiteral("store/location");
+    case Key::SlotCount:
+        return QStringLiteral("engine/slots");
+    case Key::DefaultZone:
+        return QStringLiteral("engine/defaultZone");
+    case Key::Notifications:
+        return QStringLiteral("tray/notifications");
+    case Key::CloseToTray:
+        return QStringLiteral("tray/closeToTray");
+    case Key::StartAtLogin:
+        return QStringLiteral("session/startAtLogin");
+    case Key::SchedulesPaused:
+        return QStringLiteral("engine/schedulesPaused");
+    case Key::ExampleInstalled:
+        return QStringLiteral("firstStart/exampleInstalled");
+    }
+    Q_UNREACHABLE();
+    return {};
 }
 
-void AppSettings::save() const
+QVariant AppSettings::defaultValue(Key key)
 {
-    QSettings s;
-    s.setValue(QStringLiteral("store/location"), storeLocation);
-    s.setValue(QStringLiteral("engine/slots"), slotCount);
-    s.setValue(QStringLiteral("engine/defaultZone"), defaultZone);
-    s.setValue(QStringLiteral("tray/notifications"), notifications);
-    s.setValue(QStringLiteral("tray/closeToTray"), closeToTray);
-    s.setValue(QStringLiteral("session/startAtLogin"), startAtLogin);
-    s.setValue(QStringLiteral("engine/schedulesPaused"), schedulesPaused);
+    switch (key) {
+    case Key::StoreLocation:
+    case Key::DefaultZone:
+        return QString();
+    case Key::SlotCount:
+        return 0;
+    case Key::Notifications:
+    case Key::CloseToTray:
+        return true;
+    case Key::StartAtLogin:
+    case Key::SchedulesPaused:
+    case Key::ExampleInstalled:
+        return false;
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+int AppSettings::automaticSlotCount()
+{
+    return std::max(2, 2 * QThread::idealThreadCount());
+}
+
+QVariant AppSettings::value(Key key) const
+{
+    const QVariant fallback = defaultValue(key);
+    QVariant stored = m_settings->value(keyName(key), fallback);
+    // An INI file gives every value back as text; a hand-edited one may hold nonsense.
+    if (!stored.convert(fallback.metaType()))
+        return fallback;
+    return stored;
+}
+
+bool AppSettings::setValue(Key key, const QVariant &value)
+{
+    QVariant typed = value;
+    if (!typed.convert(defaultValue(key).metaType()))
+        return false;
+    if (typed == this->value(key))
+        return true;
+    m_settings->setValue(keyName(key), typed);
+    Q_EMIT changed(key);
+    return true;
+}
+
+void AppSettings::reset(Key key)
+{
+    const bool differs = value(key) != defaultValue(key);
+    m_settings->remove(keyName(key));
+    if (differs)
+        Q_EMIT changed(key);
+}
+
+QString AppSettings::storeLocation() const
+{
+    return value(Key::StoreLocation).toString();
+}
+
+void AppSettings::setStoreLocation(const QString &location)
+{
+    setValue(Key::StoreLocation, location);
+}
+
+int AppSettings::slotCount() const
+{
+    return value(Key::SlotCount).toInt();
+}
+
+void AppSettings::setSlotCount(int count)
+{
+    setValue(Key::SlotCount, count);
+}
+
+QString AppSettings::defaultZone() const
+{
+    return value(Key::DefaultZone).toString();
+}
+
+void AppSettings::setDefaultZone(const QString &ianaId)
+{
+    setValue(Key::DefaultZone, ianaId);
+}
+
+QTimeZone AppSettings::defaultTimeZone() const
+{
+    const QString id = defaultZone();
+    const QTimeZone zone(id.toUtf8());
+    return id.isEmpty() || !zone.isValid() ? QTimeZone::systemTimeZone() : zone;
+}
+
+bool AppSettings::notifications() const
+{
+    return value(Key::Notifications).toBool();
+}
+
+void AppSettings::setNotifications(bool enabled)
+{
+    setValue(Key::Notifications, enabled);
+}
+
+bool AppSettings::closeToTray() const
+{
+    return value(Key::CloseToTray).toBool();
+}
+
+void AppSettings::setCloseToTray(bool enabled)
+{
+    setValue(Key::CloseToTray, enabled);
+}
+
+bool AppSettings::startAtLogin() const
+{
+    return value(Key::StartAtLogin).toBool();
+}
+
+void AppSettings::setStartAtLogin(bool enabled)
+{
+    setValue(Key::StartAtLogin, enabled);
+}
+
+bool AppSettings::schedulesPaused() const
+{
+    return value(Key::SchedulesPaused).toBool();
+}
+
+void AppSettings::setSchedulesPaused(bool paused)
+{
+    setValue(Key::SchedulesPaused, paused);
+}
+
+bool AppSettings::exampleInstalled() const
+{
+    return value(Key::ExampleInstalled).toBool();
+}
+
+void AppSettings::setExampleInstalled(bool installed)
+{
+    setValue(Key::ExampleInstalled, installed);
 }
 
 } // namespace hg

@@ -1,23 +1,80 @@
 #pragma once
 
+#include <QObject>
 #include <QString>
+#include <QTimeZone>
+#include <QVariant>
+
+#include <memory>
+
+class QSettings;
 
 namespace hg {
 
-// The desktop application's preferences, kept with QSettings (~/.config/hourglass/).
-// Store location and slots apply at the next start; the rest at once.
-struct AppSettings
+// The desktop application's preferences, kept with QSettings (~/.config/hourglass/). The
+// one place that knows their keys and defaults. Each setter writes at once and announces a
+// real change with changed(key), so whoever shows a preference follows it; store location
+// and slots apply at the next start, the rest at once. Built by the composition root and
+// handed to who needs it: not a singleton.
+class AppSettings final : public QObject
 {
-    QString storeLocation; // as for --db; empty: the default store
-    int slotCount = 0;     // 0: twice the processor count
-    QString defaultZone;   // IANA id; empty: the system's zone
-    bool notifications = true;
-    bool closeToTray = true;
-    bool startAtLogin = false;
-    bool schedulesPaused = false;
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppSettings)
 
-    static AppSettings load();
-    void save() const;
+public:
+    enum class Key {
+        StoreLocation,   // as for --db; empty: the default store
+        SlotCount,       // 0: automaticSlotCount()
+        DefaultZone,     // IANA id; empty: the system's zone
+        Notifications,   // notify finished runs as each chain asks
+        CloseToTray,     // closing the window keeps running in the tray
+        StartAtLogin,    // the XDG autostart entry
+        SchedulesPaused, // "pause all schedules", kept across restarts
+        ExampleInstalled // the example project was offered once, on the first start
+    };
+    Q_ENUM(Key)
+
+    // The user's settings (organisation and application name of the QCoreApplication).
+    explicit AppSettings(QObject *parent = nullptr);
+    // Settings in an INI file of their own: tests, or a portable installation.
+    explicit AppSettings(const QString &iniFile, QObject *parent = nullptr);
+    ~AppSettings() override;
+
+    static QString keyName(Key key);
+    static QVariant defaultValue(Key key);
+    // Tasks at once when SlotCount is 0: twice the processor count, at least two.
+    static int automaticSlotCount();
+
+    // Typed as defaultValue(key); a value of another type is converted or refused (false).
+    QVariant value(Key key) const;
+    bool setValue(Key key, const QVariant &value);
+    // Back to the default; changed() if that is a change.
+    void reset(Key key);
+
+    QString storeLocation() const;
+    void setStoreLocation(const QString &location);
+    int slotCount() const;
+    void setSlotCount(int count);
+    QString defaultZone() const;
+    void setDefaultZone(const QString &ianaId);
+    // defaultZone() as a zone: the system's when empty or unknown.
+    QTimeZone defaultTimeZone() const;
+    bool notifications() const;
+    void setNotifications(bool enabled);
+    bool closeToTray() const;
+    void setCloseToTray(bool enabled);
+    bool startAtLogin() const;
+    void setStartAtLogin(bool enabled);
+    bool schedulesPaused() const;
+    void setSchedulesPaused(bool paused);
+    bool exampleInstalled() const;
+    void setExampleInstalled(bool installed);
+
+Q_SIGNALS:
+    void changed(hg::AppSettings::Key key);
+
+private:
+    std::unique_ptr<QSettings> m_settings;
 };
 
 } // namespace hg

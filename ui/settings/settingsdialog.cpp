@@ -10,15 +10,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QTimeZone>
 
 namespace hg {
 
 SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     : QDialog(parent)
-    , m_original(settings)
-    , m_store(new QLineEdit(settings.storeLocation, this))
+    , m_store(new QLineEdit(settings.storeLocation(), this))
     , m_slots(new QSpinBox(this))
     , m_zone(new QComboBox(this))
     , m_notifications(new QCheckBox(tr("Show a notification when a run ends, as each chain "
@@ -30,19 +28,23 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
 {
     setWindowTitle(tr("Settings"));
     m_store->setObjectName(QStringLiteral("settings.store"));
+    m_slots->setObjectName(QStringLiteral("settings.slots"));
+    m_zone->setObjectName(QStringLiteral("settings.zone"));
+    m_notifications->setObjectName(QStringLiteral("settings.notifications"));
+    m_closeToTray->setObjectName(QStringLiteral("settings.closeToTray"));
     m_store->setPlaceholderText(tr("(default store in ~/.local/share/hourglass)"));
     m_slots->setRange(0, 1024);
-    m_slots->setSpecialValueText(tr("automatic (%1)").arg(2 * QThread::idealThreadCount()));
-    m_slots->setValue(settings.slotCount);
+    m_slots->setSpecialValueText(tr("automatic (%1)").arg(AppSettings::automaticSlotCount()));
+    m_slots->setValue(settings.slotCount());
     m_zone->addItem(tr("system (%1)").arg(QString::fromUtf8(QTimeZone::systemTimeZoneId())),
                     QString());
     for (const QByteArray &id : QTimeZone::availableTimeZoneIds())
         m_zone->addItem(QString::fromUtf8(id), QString::fromUtf8(id));
-    m_zone->setCurrentIndex(std::max(0, m_zone->findData(settings.defaultZone)));
-    m_notifications->setChecked(settings.notifications);
-    m_closeToTray->setChecked(settings.closeToTray);
+    m_zone->setCurrentIndex(std::max(0, m_zone->findData(settings.defaultZone())));
+    m_notifications->setChecked(settings.notifications());
+    m_closeToTray->setChecked(settings.closeToTray());
     m_startAtLogin->setObjectName(QStringLiteral("settings.startAtLogin"));
-    m_startAtLogin->setChecked(settings.startAtLogin);
+    m_startAtLogin->setChecked(settings.startAtLogin());
 
     auto *browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
@@ -78,16 +80,14 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     resize(620, sizeHint().height());
 }
 
-AppSettings SettingsDialog::settings() const
+void SettingsDialog::applyTo(AppSettings &settings) const
 {
-    AppSettings out = m_original;
-    out.storeLocation = m_store->text().trimmed();
-    out.slotCount = m_slots->value();
-    out.defaultZone = m_zone->currentData().toString();
-    out.notifications = m_notifications->isChecked();
-    out.closeToTray = m_closeToTray->isChecked();
-    out.startAtLogin = m_startAtLogin->isChecked();
-    return out;
+    settings.setStoreLocation(m_store->text().trimmed());
+    settings.setSlotCount(m_slots->value());
+    settings.setDefaultZone(m_zone->currentData().toString());
+    settings.setNotifications(m_notifications->isChecked());
+    settings.setCloseToTray(m_closeToTray->isChecked());
+    settings.setStartAtLogin(m_startAtLogin->isChecked());
 }
 
 } // namespace hg

@@ -12,7 +12,8 @@ class QSpinBox;
 namespace hg {
 
 // Preferences: store location, engine slots, default time zone, notifications, close to
-// tray, start at login. settings() is what the user chose; the caller saves and applies it.
+// tray, start at login. applyTo() writes what the user chose; the settings announce each
+// change to whoever follows them.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -21,10 +22,9 @@ class SettingsDialog final : public QDialog
 public:
     explicit SettingsDialog(const AppSettings &settings, QWidget *parent = nullptr);
 
-    AppSettings settings() const;
+    void applyTo(AppSettings &settings) const;
 
 private:
-    AppSettings m_original;
     QLineEdit *m_store;
     QSpinBox *m_slots;
     QComboBox *m_zone;

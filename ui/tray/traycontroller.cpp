@@ -147,15 +147,13 @@ std::optional<TrayController::Notification> TrayController::notificationFor(cons
 
 void TrayController::applyRun(const Run &run)
 {
-    if (isTerminal(run.state)) {
-        m_activeRuns.remove(run.id);
-        if (run.trigger != RunTrigger::Subchain)
-            m_lastFailed = run.state == RunState::Failed || run.state == RunState::TimedOut;
-        if (const std::optional<Notification> notification = notificationFor(run))
-            deliver(*notification);
-    } else if (run.state == RunState::Running) {
-        m_activeRuns.insert(run.id);
-    }
+    if (const std::optional<Notification> notification = notificationFor(run))
+        deliver(*notification);
+}
+
+void TrayController::applyCounts(const RunCounts &counts)
+{
+    m_counts = counts;
     updateIcon();
 }
 
@@ -172,16 +170,17 @@ void TrayController::deliver(const Notification &notification)
     m_lastNotifiedRun = notification.runId;
     if (m_tray)
         m_tray->showMessage(notification.title, notification.body,
-                            m_lastFailed ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information);
+                            m_counts.lastFailed ? QSystemTrayIcon::Warning
+                                                : QSystemTrayIcon::Information);
     else if (m_notifier)
         m_notifier->notify(notification.title, notification.body, notification.runId);
 }
 
 void TrayController::updateIcon()
 {
-    m_state = !m_activeRuns.isEmpty() ? IconState::Running
-              : m_lastFailed          ? IconState::Failed
-                                      : IconState::Idle;
+    m_state = m_counts.active > 0   ? IconState::Running
+              : m_counts.lastFailed ? IconState::Failed
+                                    : IconState::Idle;
     if (!m_tray)
         return;
     m_tray->setIcon(trayIcon(m_state));
@@ -191,8 +190,7 @@ void TrayController::updateIcon()
         m_tray->setToolTip(tr("Hourglass: idle") + paused);
         break;
     case IconState::Running:
-        m_tray->setToolTip(tr("Hourglass: %n run(s) going", nullptr, int(m_activeRuns.size()))
-                           + paused);
+        m_tray->setToolTip(tr("Hourglass: %n run(s) going", nullptr, m_counts.active) + paused);
         break;
     case IconState::Failed:
         m_tray->setToolTip(tr("Hourglass: the last run failed") + paused);

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "domain/run.h"
+#include "runcounts.h"
 
 #include <QObject>
-#include <QSet>
 
 #include <optional>
 
@@ -19,7 +19,8 @@ class Store;
 // The tray icon (idle / running / failed), its menu (show, pause all schedules, quit) and
 // the notifications for finished runs, by each chain's notify policy: none, success, failure
 // (failures and the first success after one: "recovered"), or all. Clicking a notification
-// asks to open its run. Without a system tray, notifications go to the desktop's
+// asks to open its run. The icon shows the RunCounter's counts (applyCounts), the same the
+// status bar shows. Without a system tray, notifications go to the desktop's
 // notification service over D-Bus, and the application works as before.
 class TrayController final : public QObject
 {
@@ -47,7 +48,9 @@ public:
     std::optional<Notification> notificationFor(const Run &run) const;
 
 public Q_SLOTS:
+    // A run changed: a finished one may be worth a notification.
     void applyRun(const hg::Run &run);
+    void applyCounts(const hg::RunCounts &counts);
     // A Notify task's message.
     void showMessage(const hg::Run &run, const QString &title, const QString &message);
 
@@ -68,8 +71,7 @@ private:
     QAction *m_pause = nullptr;
     DesktopNotifier *m_notifier = nullptr;
     IconState m_state = IconState::Idle;
-    QSet<qint64> m_activeRuns;
-    bool m_lastFailed = false;
+    RunCounts m_counts;
     bool m_notificationsEnabled = true;
     qint64 m_lastNotifiedRun = 0;
 };

@@ -1,5 +1,6 @@
 #include "upcomingtimeline.h"
 
+#include "displayformat.h"
 #include "domain/enums.h"
 #include "statepresentation.h"
 #include "upcomingmodel.h"
@@ -77,8 +78,7 @@ void UpcomingTimeline::paintEvent(QPaintEvent *)
         painter.drawLine(QPointF(from, 2), QPointF(from, height()));
         painter.setPen(text);
         painter.drawText(QRectF(from + 4, 2, width / days - 8, axisHeight - 4),
-                         Qt::AlignVCenter | Qt::AlignLeft,
-                         date.toString(QStringLiteral("ddd d MMM")));
+                         Qt::AlignVCenter | Qt::AlignLeft, DisplayFormat::day(date));
     }
     for (int row = 0; row < labels.size(); ++row) {
         painter.setPen(text);

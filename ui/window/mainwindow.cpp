@@ -2,12 +2,12 @@
 
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
+#include "displayformat.h"
 #include "projecttreemodel.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
-#include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
@@ -154,7 +154,8 @@ void MainWindow::createActions()
         close();
         QApplication::quit();
     });
-    auto *settings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
+    m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
+    m_openSettings->setEnabled(false); // until setSettings()
     m_pauseSchedules = new QAction(tr("&Pause all schedules"), this);
     m_pauseSchedules->setCheckable(true);
     m_pauseSchedules->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -169,7 +170,7 @@ void MainWindow::createActions()
     fileMenu->addAction(m_newProject);
     fileMenu->addAction(m_newChain);
     fileMenu->addSeparator();
-    fileMenu->addAction(settings);
+    fileMenu->addAction(m_openSettings);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
@@ -401,27 +402,61 @@ void MainWindow::attachTray(TrayController *tray)
         showRun(runId);
     });
     connect(tray, &TrayController::pauseSchedulesRequested, m_pauseSchedules, &QAction::setChecked);
-    if (m_engine) {
-        connect(m_engine->engine(), &Engine::runChanged, tray, &TrayController::applyRun);
-        connect(m_engine->engine(), &Engine::notificationRequested, tray,
-                &TrayController::showMessage);
-    }
     tray->setSchedulesPaused(schedulesPaused());
+    if (m_settings) {
+        applySetting(AppSettings::Key::CloseToTray);
+        applySetting(AppSettings::Key::Notifications);
+    }
 }
 
-void MainWindow::applySettings(const AppSettings &settings)
+void MainWindow::setSettings(AppSettings *settings)
 {
-    m_closeToTray = settings.closeToTray;
-    // Hidden in the tray is still running: the application ends on Quit, not on a close.
-    if (m_tray && m_tray->hasTray())
-        QApplication::setQuitOnLastWindowClosed(!m_closeToTray);
-    if (m_tray)
-        m_tray->setNotificationsEnabled(settings.notifications);
-    m_chainEditor->setDefaultZone(settings.defaultZone.isEmpty()
-                                      ? QTimeZone::systemTimeZone()
-                                      : QTimeZone(settings.defaultZone.toUtf8()));
+    m_settings = settings;
+    m_openSettings->setEnabled(settings != nullptr);
+    if (!settings)
+        return;
+    connect(settings, &AppSettings::changed, this, &MainWindow::applySetting);
+    for (const AppSettings::Key key : {AppSettings::Key::CloseToTray, AppSettings::Key::DefaultZone,
+                                       AppSettings::Key::Notifications})
+        applySetting(key);
+    // The engine started paused already (EngineConfig): only the action follows.
     const QSignalBlocker quiet(m_pauseSchedules);
-    m_pauseSchedules->setChecked(settings.schedulesPaused);
+    m_pauseSchedules->setChecked(settings->schedulesPaused());
+}
+
+void MainWindow::applySetting(AppSettings::Key key)
+{
+    switch (key) {
+    case AppSettings::Key::CloseToTray:
+        m_closeToTray = m_settings->closeToTray();
+        // Hidden in the tray is still running: the application ends on Quit, not on a close.
+        if (m_tray && m_tray->hasTray())
+            QApplication::setQuitOnLastWindowClosed(!m_closeToTray);
+        break;
+    case AppSettings::Key::Notifications:
+        if (m_tray)
+            m_tray->setNotificationsEnabled(m_settings->notifications());
+        break;
+    case AppSettings::Key::DefaultZone:
+        m_chainEditor->setDefaultZone(m_settings->defaultTimeZone());
+        break;
+    case AppSettings::Key::SchedulesPaused:
+        // Pausing here writes the setting, which comes back: act only on a real difference.
+        if (m_pauseSchedules->isChecked() != m_settings->schedulesPaused())
+            m_pauseSchedules->setChecked(m_settings->schedulesPaused());
+        break;
+    case AppSettings::Key::StoreLocation:
+    case AppSettings::Key::SlotCount:
+    case AppSettings::Key::StartAtLogin:
+    case AppSettings::Key::ExampleInstalled:
+        break; // at the next start, or nothing to show
+    }
+}
+
+void MainWindow::applyCounts(const RunCounts &counts)
+{
+    m_counts = counts;
+    showEngineState();
 }
 
 bool MainWindow::schedulesPaused() const
@@ -443,23 +478,22 @@ void MainWindow::setSchedulesPaused(bool paused)
     if (m_tray)
         m_tray->setSchedulesPaused(paused);
     showEngineState();
-    AppSettings settings = AppSettings::load();
-    settings.schedulesPaused = paused;
-    settings.save();
+    if (m_settings)
+        m_settings->setSchedulesPaused(paused);
     statusBar()->showMessage(
         paused ? tr("All schedules paused; manual runs still run") : tr("Schedules resumed"), 5000);
 }
 
 void MainWindow::openSettings()
 {
-    auto *dialog = new SettingsDialog(AppSettings::load(), this);
+    if (!m_settings)
+        return;
+    auto *dialog = new SettingsDialog(*m_settings, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const AppSettings chosen = dialog->settings();
-        chosen.save();
-        applySettings(chosen);
-        report(
-            XdgAutostart::setEnabled(chosen.startAtLogin, QCoreApplication::applicationFilePath()));
+        dialog->applyTo(*m_settings); // what changed applies through AppSettings::changed
+        report(XdgAutostart::setEnabled(m_settings->startAtLogin(),
+                                        QCoreApplication::applicationFilePath()));
     });
     dialog->open();
 }
@@ -483,15 +517,6 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(source, &Engine::taskRunChanged, m_runsView, &RunsView::applyTaskRun);
     connect(source, &Engine::taskRunChanged, m_chainEditor, &ChainEditor::applyTaskRun);
     connect(source, &Engine::logLinesWritten, m_runsView, &RunsView::appendLogLines);
-    connect(source, &Engine::runChanged, this, [this](const Run &run) {
-        m_activeRuns.remove(run.id);
-        m_queuedRuns.remove(run.id);
-        if (run.state == RunState::Running || run.state == RunState::Paused)
-            m_activeRuns.insert(run.id);
-        else if (run.state == RunState::Queued || run.state == RunState::Waiting)
-            m_queuedRuns.insert(run.id);
-        showEngineState();
-    });
     connect(source, &Engine::nextFireChanged, this, [this](qint64 dueMs) {
         m_nextFireMs = dueMs;
         showEngineState();
@@ -520,14 +545,14 @@ void MainWindow::showEngineState()
 {
     if (!m_engineRunning)
         return;
-    QStringList parts{tr("Engine: running"), tr("%n active", nullptr, int(m_activeRuns.size())),
-                      tr("%n queued", nullptr, int(m_queuedRuns.size()))};
+    QStringList parts{tr("Engine: running"), tr("%n active", nullptr, m_counts.active),
+                      tr("%n queued", nullptr, m_counts.queued)};
     if (schedulesPaused())
         parts << tr("schedules paused");
     else if (m_nextFireMs >= 0)
         parts << tr("next fire %1")
-                     .arg(QDateTime::fromMSecsSinceEpoch(m_nextFireMs)
-                              .toString(QStringLiteral("ddd HH:mm:ss")));
+                     .arg(DisplayFormat::soon(QDateTime::fromMSecsSinceEpoch(m_nextFireMs),
+                                              QDateTime::currentDateTime()));
     m_engineState->setText(parts.join(QStringLiteral(" · ")));
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 
 #include "base/result.h"
+#include "runcounts.h"
+#include "settings/appsettings.h"
 
 #include <QMainWindow>
-#include <QSet>
 
 class QAction;
 class QLabel;
@@ -18,7 +19,6 @@ class DefinitionEditor;
 class EngineHost;
 class ProjectTreeModel;
 class TrayController;
-struct AppSettings;
 class RunsView;
 class Store;
 class UpcomingModel;
@@ -26,7 +26,9 @@ class UpcomingModel;
 // The main window: the project/chain tree beside tabs for the selected chain (its DAG canvas,
 // task form and schedules), the runs (with their attempts, Gantt chart and live log) and the
 // coming week's fire times. Every definition edit is undoable (Edit menu). With an EngineHost
-// the engine's events keep the views current.
+// the engine's events keep the views current; the status bar's run counts come from the
+// RunCounter the tray shares (applyCounts), and the preferences from AppSettings, followed
+// as they change.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -50,7 +52,10 @@ public:
     void showRun(qint64 runId);
     // The tray: its menu and notifications drive this window; closing may hide to it.
     void attachTray(TrayController *tray);
-    void applySettings(const AppSettings &settings);
+    // Applies the preferences now and whenever one changes; Settings… edits them. Without
+    // settings the Settings action is disabled and pausing is not remembered.
+    void setSettings(AppSettings *settings);
+    void applyCounts(const hg::RunCounts &counts);
     void setSchedulesPaused(bool paused);
     bool schedulesPaused() const;
     void openSettings();
@@ -74,6 +79,7 @@ private:
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
     void showEngineState();
+    void applySetting(AppSettings::Key key);
 
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
@@ -89,6 +95,8 @@ private:
     QAction *m_pauseSchedules = nullptr;
     EngineHost *m_engine = nullptr;
     TrayController *m_tray = nullptr;
+    AppSettings *m_settings = nullptr;
+    QAction *m_openSettings = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
@@ -97,8 +105,7 @@ private:
     QTableView *m_upcomingTable = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
-    QSet<qint64> m_activeRuns;
-    QSet<qint64> m_queuedRuns;
+    RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     bool m_engineRunning = false;
 };

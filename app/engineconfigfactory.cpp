@@ -1,0 +1,48 @@
+#include "engineconfigfactory.h"
+
+#include "settings/appsettings.h"
+#include "store/storelocation.h"
+
+namespace hg {
+
+EngineConfig EngineConfigFactory::common(const QString &storeArgument)
+{
+    EngineConfig config;
+    config.storeLocation = storeArgument;
+    // Empty: the engine takes the host name.
+    config.name = qEnvironmentVariable("HOURGLASS_ENGINE_NAME");
+    config.slotCount = AppSettings::automaticSlotCount();
+    return config;
+}
+
+EngineConfig EngineConfigFactory::forServe(const QString &storeArgument)
+{
+    return common(storeArgument);
+}
+
+EngineConfig EngineConfigFactory::forSingleRun(const QString &storeArgument, qint64 processId)
+{
+    EngineConfig config = common(storeArgument);
+    config.runSchedules = false;
+    // Its own name, so a serving engine's session is never mistaken for this one.
+    if (config.name.isEmpty())
+        config.name = QStringLiteral("hourglass-run-%1").arg(processId);
+    return config;
+}
+
+EngineConfig EngineConfigFactory::forGui(const StoreLocation &store, const AppSettings &settings)
+{
+    EngineConfig config = common(storeArgument(store));
+    if (settings.slotCount() > 0)
+        config.slotCount = settings.slotCount();
+    config.defaultZone = settings.defaultTimeZone();
+    config.schedulesPaused = settings.schedulesPaused();
+    return config;
+}
+
+QString EngineConfigFactory::storeArgument(const StoreLocation &store)
+{
+    return store.backend() == StoreBackend::Sqlite ? store.sqlitePath() : store.url().toString();
+}
+
+} // namespace hg

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "domain/engineconfig.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+
+namespace hg {
+
+class AppSettings;
+class EngineHost;
+class MainWindow;
+class RunCounter;
+class Store;
+class TrayController;
+
+// The desktop application's composition root: the store, the engine in its own thread, the
+// one run counter, the main window and the tray, wired together and following the
+// settings. Widgets only show; what is built and who hears whom is decided here.
+class GuiApplication final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GuiApplication)
+
+public:
+    // `settings` must outlive this; `config` is usually EngineConfigFactory::forGui().
+    GuiApplication(std::unique_ptr<Store> store, AppSettings &settings, EngineConfig config,
+                   QObject *parent = nullptr);
+    // Stops the engine (its tasks too) before the windows and the store go.
+    ~GuiApplication() override;
+
+    // Starts the engine and shows the window, or only the tray when minimized and there is one.
+    void start(bool minimized);
+
+    Store &store() const { return *m_store; }
+    EngineHost *engine() const { return m_engine.get(); }
+    RunCounter *runCounter() const { return m_counter.get(); }
+    MainWindow *window() const { return m_window.get(); }
+    TrayController *tray() const { return m_tray.get(); }
+
+    // Creates the QApplication, opens the store named by --db / the settings / HOURGLASS_DB /
+    // the default, offers the example project on the first start and runs the event loop.
+    // Returns the exit code.
+    static int run(int &argc, char **argv, const QStringList &arguments);
+    // On the first start with an empty store: the example project, so nobody meets an empty
+    // window. Once only: deleting it later is respected.
+    static void installExampleOnce(Store &store, AppSettings &settings);
+
+private:
+    // Declared in the order they are built; destroyed the other way round.
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<EngineHost> m_engine;
+    std::unique_ptr<RunCounter> m_counter;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<TrayController> m_tray;
+};
+
+} // namespace hg

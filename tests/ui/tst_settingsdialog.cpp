@@ -1,0 +1,84 @@
+#include "settings/appsettings.h"
+#include "settings/settingsdialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+using Key = AppSettings::Key;
+
+// The Settings dialog shows the settings and writes back only what the user changed, so
+// each change is announced once and nothing else is.
+class TestSettingsDialog final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void applyTo_writesWhatChanged_data();
+    void applyTo_writesWhatChanged();
+};
+
+void TestSettingsDialog::applyTo_writesWhatChanged_data()
+{
+    QTest::addColumn<QString>("field"); // the widget's object name; empty: nothing changed
+    QTest::addColumn<QVariant>("input");
+    QTest::addColumn<QList<Key>>("changed");
+    QTest::addColumn<QVariant>("stored");
+    QTest::newRow("nothing") << QString() << QVariant() << QList<Key>{} << QVariant();
+    QTest::newRow("store, trimmed")
+        << QStringLiteral("settings.store") << QVariant(QStringLiteral("  /data/h.db "))
+        << QList<Key>{Key::StoreLocation} << QVariant(QStringLiteral("/data/h.db"));
+    QTest::newRow("slots") << QStringLiteral("settings.slots") << QVariant(7)
+                           << QList<Key>{Key::SlotCount} << QVariant(7);
+    QTest::newRow("zone") << QStringLiteral("settings.zone")
+                          << QVariant(QStringLiteral("Asia/Tokyo")) << QList<Key>{Key::DefaultZone}
+                          << QVariant(QStringLiteral("Asia/Tokyo"));
+    QTest::newRow("notifications off")
+        << QStringLiteral("settings.notifications") << QVariant(false)
+        << QList<Key>{Key::Notifications} << QVariant(false);
+    QTest::newRow("close to tray off") << QStringLiteral("settings.closeToTray") << QVariant(false)
+                                       << QList<Key>{Key::CloseToTray} << QVariant(false);
+    QTest::newRow("start at login") << QStringLiteral("settings.startAtLogin") << QVariant(true)
+                                    << QList<Key>{Key::StartAtLogin} << QVariant(true);
+}
+
+void TestSettingsDialog::applyTo_writesWhatChanged()
+{
+    QFETCH(QString, field);
+    QFETCH(QVariant, input);
+    QFETCH(QList<Key>, changed);
+    QFETCH(QVariant, stored);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    AppSettings settings(dir.filePath(QStringLiteral("hourglass.ini")));
+    settings.setSchedulesPaused(true); // not the dialog's: must stay
+    SettingsDialog dialog(settings);
+    if (auto *line = dialog.findChild<QLineEdit *>(field))
+        line->setText(input.toString());
+    else if (auto *spin = dialog.findChild<QSpinBox *>(field))
+        spin->setValue(input.toInt());
+    else if (auto *combo = dialog.findChild<QComboBox *>(field))
+        combo->setCurrentIndex(combo->findData(input));
+    else if (auto *check = dialog.findChild<QCheckBox *>(field))
+        check->setChecked(input.toBool());
+    else
+        QVERIFY2(field.isEmpty(), qPrintable(field));
+
+    QSignalSpy spy(&settings, &AppSettings::changed);
+    dialog.applyTo(settings);
+    QList<Key> keys;
+    for (const QList<QVariant> &arguments : spy)
+        keys << arguments.at(0).value<Key>();
+    QCOMPARE(keys, changed);
+    if (!changed.isEmpty())
+        QCOMPARE(settings.value(changed.constFirst()), stored);
+    QVERIFY(settings.schedulesPaused());
+}
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"
