@@ -43,7 +43,7 @@ QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &pare
         return {};
     if (!parent.isValid())
         return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(parent.row() + 1));
+    return createIndex(row, column, quintptr(parent.row()) + 1);
 }
 
 QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const

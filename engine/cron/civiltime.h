@@ -9,6 +9,9 @@ namespace hg::civil {
 // millions of times per second, where QDate/QDateTime would cost far more.
 
 constexpr std::int64_t secondsPerDay = 86400;
+// 64-bit, so hour * secondsPerHour never multiplies in int first.
+constexpr std::int64_t secondsPerHour = 3600;
+constexpr std::int64_t secondsPerMinute = 60;
 
 constexpr std::int64_t daysFromCivil(int y, int m, int d)
 {

@@ -10,6 +10,8 @@ namespace hg {
 namespace {
 
 using civil::secondsPerDay;
+using civil::secondsPerHour;
+using civil::secondsPerMinute;
 
 // Fire times are looked for up to this year; beyond it a schedule counts as finished.
 constexpr int searchYearLimit = 2200;
@@ -56,7 +58,7 @@ struct Clock
     }
     static std::int64_t toSeconds(int year, int month, int day, int hour, int minute, int second)
     {
-        return civil::daysFromCivil(year, month, day) * secondsPerDay + hour * 3600 + minute * 60
+        return civil::daysFromCivil(year, month, day) * secondsPerDay + hour * secondsPerHour + minute * secondsPerMinute
                + second;
     }
 };
@@ -153,24 +155,24 @@ std::optional<qint64> CronExpression::nextNaive(qint64 naive) const
             continue;
         }
         if (hour != c.hour) {
-            c = Clock::fromSeconds(dayStart + hour * 3600);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour);
             continue;
         }
         const int minute = nextBit(s.minutes, c.minute);
         if (minute < 0) {
-            c = Clock::fromSeconds(dayStart + (hour + 1) * 3600);
+            c = Clock::fromSeconds(dayStart + (hour + 1) * secondsPerHour);
             continue;
         }
         if (minute != c.minute) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 + minute * 60);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute);
             continue;
         }
         const int second = nextBit(s.seconds, c.second);
         if (second < 0) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 + (minute + 1) * 60);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + (minute + 1) * secondsPerMinute);
             continue;
         }
-        return dayStart + hour * 3600 + minute * 60 + second;
+        return dayStart + hour * secondsPerHour + minute * secondsPerMinute + second;
     }
 }
 
@@ -212,24 +214,24 @@ std::optional<qint64> CronExpression::previousNaive(qint64 naive) const
             continue;
         }
         if (hour != c.hour) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 + 3599);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + 3599);
             continue;
         }
         const int minute = previousBit(s.minutes, c.minute);
         if (minute < 0) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 - 1);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour - 1);
             continue;
         }
         if (minute != c.minute) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 + minute * 60 + 59);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute + 59);
             continue;
         }
         const int second = previousBit(s.seconds, c.second);
         if (second < 0) {
-            c = Clock::fromSeconds(dayStart + hour * 3600 + minute * 60 - 1);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute - 1);
             continue;
         }
-        return dayStart + hour * 3600 + minute * 60 + second;
+        return dayStart + hour * secondsPerHour + minute * secondsPerMinute + second;
     }
 }
 

@@ -17,7 +17,7 @@ struct EngineConfig
     int maxActiveRuns = 256; // runs admitted at once; the rest wait in the queue
     QTimeZone defaultZone = QTimeZone::systemTimeZone();
     int graceMs = 5000; // TERM -> KILL
-    qint64 outputCapBytes = 10 * 1024 * 1024;
+    qint64 outputCapBytes = qint64(10) * 1024 * 1024;
     int lateToleranceMs = 60000; // a fire later than this counts as missed (misfire policy)
     int commandPollMs = 250;     // how often the command table is read
     int heartbeatMs = 5000;

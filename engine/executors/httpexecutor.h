@@ -38,7 +38,7 @@ public:
     void start() override;
     void stop(RunState reason) override;
 
-    static constexpr qint64 loggedBodyBytes = 64 * 1024;
+    static constexpr qint64 loggedBodyBytes = qint64(64) * 1024;
 
 private:
     void readBody();

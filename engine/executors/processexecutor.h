@@ -18,7 +18,7 @@ struct ProcessSpec
     QProcessEnvironment environment; // exactly what the child gets
     int timeoutMs = 0;               // 0: none
     int graceMs = 5000;              // between TERM and KILL
-    qint64 outputCapBytes = 10 * 1024 * 1024;
+    qint64 outputCapBytes = qint64(10) * 1024 * 1024;
 };
 
 // PROGRAM and SHELL tasks. The child leads its own session and process group, so a timeout
