@@ -15,6 +15,7 @@ set(CPACK_PACKAGE_DESCRIPTION
     "systemd user service for machines without a desktop.")
 string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
 set(CPACK_PACKAGE_INSTALL_DIRECTORY Hourglass)
+# The Start menu entry of the Windows installers.
 set(CPACK_PACKAGE_EXECUTABLES hourglass Hourglass)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
@@ -56,9 +57,6 @@ set(CPACK_NSIS_CONTACT "${HOURGLASS_MAINTAINER}")
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_MODIFY_PATH ON) # offers to put hourglass.exe on PATH for the command line
 set(CPACK_NSIS_MUI_FINISHPAGE_RUN hourglass.exe)
-set(CPACK_NSIS_CREATE_ICONS_EXTRA
-    "CreateShortCut '$SMPROGRAMS\\\\$STARTMENU_FOLDER\\\\Hourglass.lnk' '$INSTDIR\\\\bin\\\\hourglass.exe'")
-set(CPACK_NSIS_DELETE_ICONS_EXTRA "Delete '$SMPROGRAMS\\\\$START_MENU\\\\Hourglass.lnk'")
 # An upgrade code that never changes lets WiX replace an older Hourglass instead of adding one.
 set(CPACK_WIX_UPGRADE_GUID "6C1F3A52-5E0B-4C59-9D43-0C2B8D3F7A41")
 set(CPACK_WIX_PROGRAM_MENU_FOLDER Hourglass)

@@ -34,7 +34,7 @@ store="$XDG_DATA_HOME/hourglass/hourglass.db"
 # A store written by the first schema, as the first Hourglass left it: the first migration
 # of the source tree (released migrations never change) and a chain in it.
 legacy="$pkg_work/legacy.db"
-python3 - "$pkg_source_dir/resources/sql/sqlite/001_initial.sql" "$legacy" <<'EOF'
+/usr/bin/python3 - "$pkg_source_dir/resources/sql/sqlite/001_initial.sql" "$legacy" <<'EOF'
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[2])
 db.executescript(open(sys.argv[1], encoding="utf-8").read())
@@ -54,7 +54,7 @@ pkg_install "$new_deb"
 [ "$(hourglass --version)" = "hourglass $new_version" ] || pkg_fail "$new_version is not the program"
 
 # First start of the newer program on the user's store.
-json_count() { python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
+json_count() { /usr/bin/python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
 [ "$(hourglass chain list --json | json_count)" -eq 1 ] || pkg_fail "the chain is gone"
 [ "$(hourglass task list demo/nightly --json | json_count)" -eq 1 ] || pkg_fail "the task is gone"
 [ "$(hourglass schedule list demo/nightly --json | json_count)" -eq 1 ] || pkg_fail "the schedule is gone"
@@ -66,7 +66,7 @@ pkg_log "$new_version opened the store of $old_version: chain, task, schedule an
 latest="$(ls "$pkg_source_dir"/resources/sql/sqlite/*.sql | wc -l)"
 hourglass --db "$legacy" chain list --json | grep -q '"path": "legacy/weekly"' \
     || pkg_fail "the chain of the first-schema store is gone"
-schema="$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT MAX(version) FROM schema_version").fetchone()[0])' "$legacy")"
+schema="$(/usr/bin/python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT MAX(version) FROM schema_version").fetchone()[0])' "$legacy")"
 [ "$schema" = "$latest" ] || pkg_fail "the first-schema store is at version $schema, not $latest"
 pkg_log "$new_version migrated a first-schema store to schema $latest on its first start"
 
