@@ -7,13 +7,17 @@ set(CPACK_PACKAGE_NAME hourglass)
 set(CPACK_PACKAGE_VENDOR "Hourglass developers")
 set(CPACK_PACKAGE_CONTACT "${HOURGLASS_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "desktop job scheduler with DAG chains and second-precise cron")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Hourglass schedules programs, shell commands, SQL and HTTP calls as chains of tasks with "
-    "dependencies, runs them with an in-process engine, and shows their runs and logs live. It "
-    "reads cron in the Unix, seconds, Quartz and pg_timetable dialects, keeps its data in SQLite "
-    "or in a PostgreSQL database shared by several engines, and comes with a command line and a "
-    "systemd user service for machines without a desktop.")
-string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
+# Debian shows it as written (an empty line separates paragraphs): lines short enough
+# for its tools.
+set(CPACK_PACKAGE_DESCRIPTION [[
+Hourglass schedules programs, shell commands, SQL and HTTP calls as chains
+of tasks with dependencies, runs them with an in-process engine, and shows
+their runs and logs live. It reads cron in the Unix, seconds, Quartz and
+pg_timetable dialects and keeps its data in SQLite or in a PostgreSQL
+database that several engines share.
+
+The hourglass command line does everything the window does, and a systemd
+user service runs the engine on machines without a desktop.]])
 set(CPACK_PACKAGE_INSTALL_DIRECTORY Hourglass)
 # The Start menu entry of the Windows installers.
 set(CPACK_PACKAGE_EXECUTABLES hourglass Hourglass)

@@ -29,8 +29,10 @@ pkg_check_requirements() {
     [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null \
         || pkg_requirement_missing "installing a package needs root or sudo without a password"
     # Never replace (and then purge) an Hourglass somebody installed on purpose.
-    if dpkg-query -W -f='${Status}' hourglass 2>/dev/null | grep -q "installed"; then
-        pkg_requirement_missing "the hourglass package is installed on this machine; the test would replace and purge it"
+    local status
+    status="$(dpkg-query -W -f='${Status}' hourglass 2>/dev/null || true)"
+    if [ -n "$status" ] && [[ $status != *not-installed ]]; then
+        pkg_requirement_missing "the hourglass package is on this machine ($status); the test would replace and purge it"
     fi
     if [ -e /usr/bin/hourglass ]; then
         pkg_requirement_missing "/usr/bin/hourglass exists and belongs to no package"
