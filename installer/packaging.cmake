@@ -4,6 +4,8 @@
 # on macOS and are not built by our scripts (see installer/README.md).
 
 set(CPACK_PACKAGE_NAME hourglass)
+# All of it: CPack's default keeps major.minor.patch and drops a fourth component.
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_VENDOR "Hourglass developers")
 set(CPACK_PACKAGE_CONTACT "${HOURGLASS_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "desktop job scheduler with DAG chains and second-precise cron")

@@ -8,6 +8,10 @@ pkg_check_requirements
 
 pkg_log "building and checking the packages"
 deb="$(pkg_build release)"
+for field in Depends Recommends Suggests; do
+    pkg_log "$field: $(dpkg-deb -f "$deb" "$field")"
+done
+dpkg-deb -f "$deb" Depends | grep -q libqt6sql6-sqlite || pkg_fail "the SQLite driver is no dependency"
 pkg_log "installing $(basename "$deb")"
 pkg_install "$deb"
 pkg_user_env

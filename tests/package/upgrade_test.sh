@@ -42,7 +42,8 @@ now = int(time.time() * 1000)
 db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)")
 db.execute("INSERT INTO schema_version VALUES (1, ?)", (now,))
 db.execute("INSERT INTO project (name, created_at) VALUES ('legacy', ?)", (now,))
-db.execute("INSERT INTO chain (project_id, name) SELECT id, 'weekly' FROM project")
+db.execute("INSERT INTO chain (project_id, name, created_at) SELECT id, 'weekly', ? FROM project",
+           (now,))
 db.commit()
 EOF
 sum_before="$(sha256sum "$store" | cut -d' ' -f1)"
