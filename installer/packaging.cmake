@@ -24,6 +24,8 @@ set(CPACK_PACKAGE_INSTALL_DIRECTORY Hourglass)
 # The Start menu entry of the Windows installers.
 set(CPACK_PACKAGE_EXECUTABLES hourglass Hourglass)
 set(CPACK_STRIP_FILES ON)
+# Settings of one generator: the Linux archive's layout.
+set(CPACK_PROJECT_CONFIG_FILE "${CMAKE_CURRENT_LIST_DIR}/cpackgenerator.cmake")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
 
 if(WIN32)
