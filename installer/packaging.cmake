@@ -46,7 +46,9 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # - the SQL drivers are plugins. SQLite is the default store; PostgreSQL serves the shared
 #   store and the pg_timetable and pgAgent consoles; MySQL only DolphinScheduler on MariaDB
 #   or MySQL and SQL tasks that target them;
-# - the platform plugin (xcb) is in libqt6gui6, which shlibdeps finds anyway.
+# - the platform plugin (xcb) is in libqt6gui6, which shlibdeps finds anyway;
+# - SVG icons need Qt's SVG icon engine, a plugin in libqt6svg6: the program loads none yet;
+#   when it does (bundled SVG icons), libqt6svg6 goes in Depends here.
 # No keychain backend: connection passwords are not looked up in an OS keychain yet
 # (EngineConfig::secretLookup is not wired in app/), libpq's own sources (~/.pgpass) serve.
 # When it is, its backend (gnome-keyring | kwalletmanager through the Secret Service) goes in
