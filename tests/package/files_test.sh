@@ -61,4 +61,8 @@ expect "quartz" hourglass schedule add demo/nightly '0 0 * * *' --dialect q
 expect "extract" hourglass dep add demo/nightly ""
 expect "end" hourglass chain add demo/x --on-failure e
 expect "demo" hourglass project rm ""
-echo "bash completion: commands, options, values, chain paths, tasks"
+hourglass schedule add demo/nightly '0 3 * * *' >/dev/null
+hourglass run demo/nightly --wait >/dev/null
+expect "1" hourglass logs ""
+expect "1" hourglass schedule rm ""
+echo "bash completion: commands, options, values, chain paths, tasks, runs, schedules"
