@@ -5,49 +5,20 @@
 #include "subcommands.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 
 namespace hg {
 namespace {
 
-const char usageText[] =
-    "Usage: hourglass [--db PATH|URL] [COMMAND ...]\n"
-    "\n"
-    "Without a command, starts the desktop application (--minimized: in the tray only).\n"
-    "\n"
-    "Commands:\n"
-    "  project add NAME | project list | project rm NAME [--force]\n"
-    "  chain add PROJECT/CHAIN [--max-instances N] [--timeout SEC] [--exclusive]\n"
-    "        [--self-destruct] [--client NAME] [--on-failure end|continue]\n"
-    "        [--priority highest|high|medium|low|lowest] [--disabled]\n"
-    "  chain list [--project P] | chain show PROJECT/CHAIN | chain rm PROJECT/CHAIN\n"
-    "  task add PROJECT/CHAIN TASK --kind program|shell|sql|builtin|http|subchain --command CMD\n"
-    "        [--arg A]... [--after TASK[:success|completion|failure]]... [--timeout SEC]\n"
-    "        [--retries N] [--retry-delay SEC] [--ignore-error] [--env K=V]... [--workdir DIR]\n"
-    "        [--connection NAME]\n"
-    "  task list PROJECT/CHAIN | task rm PROJECT/CHAIN TASK\n"
-    "  dep add PROJECT/CHAIN TASK UPSTREAM [--when success|completion|failure]\n"
-    "  dep rm PROJECT/CHAIN TASK UPSTREAM\n"
-    "  schedule add PROJECT/CHAIN EXPR [--dialect auto|unix|seconds|quartz|pgtimetable]\n"
-    "        [--tz ZONE] [--misfire skip|once|all]\n"
-    "  schedule list [PROJECT/CHAIN] | schedule rm ID\n"
-    "  connection add NAME --kind sqlite|postgresql|mysql|... [--host H] [--port P]\n"
-    "        [--database D] [--user U] [--options O] [--keychain-key K]\n"
-    "  connection list | connection rm NAME\n"
-    "  cron next EXPR [--dialect auto|unix|seconds|quartz|pgtimetable] [--tz ZONE]\n"
-    "        [--from ISO8601] [--count N] [--json]\n"
-    "  cron explain EXPR [--dialect ...] [--tz ZONE] [--json]\n"
-    "  serve [--on-exit wait|stop]\n"
-    "  run PROJECT/CHAIN [--param K=V]... [--wait]\n"
-    "  runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]\n"
-    "  logs RUN_ID [--follow]\n"
-    "  stop RUN_ID | pause RUN_ID | resume RUN_ID | rerun RUN_ID [--failed-only]\n"
-    "  backfill PROJECT/CHAIN --from ISO8601 --to ISO8601 [--parallel N]\n"
-    "        [--order oldest|newest]\n"
-    "  export [PROJECT[/CHAIN]] [--output FILE]\n"
-    "  import FILE\n"
-    "\n"
-    "Listings take --json. Every command takes --db and --help.\n"
-    "The store is --db, else $HOURGLASS_DB, else the file in the user's data directory.\n";
+// The text lives in cli/usage.txt, compiled in as a resource: the build turns the same file
+// into the manual page hourglass(1) and the bash completion, so the three cannot drift.
+QString usageText()
+{
+    QFile file(QStringLiteral(":/cli/usage.txt"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
 
 } // namespace
 
@@ -75,7 +46,7 @@ bool CommandLine::wantsSubcommand(const QStringList &arguments)
 
 int CommandLine::printUsage()
 {
-    m_out << usageText;
+    m_out << usageText();
     m_out.flush();
     return ExitOk;
 }
