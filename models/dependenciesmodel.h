@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/dependency.h"
 #include "base/result.h"
+#include "domain/dependency.h"
 #include "tablemodel.h"
 
 namespace hg {

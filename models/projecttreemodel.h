@@ -1,8 +1,8 @@
 #pragma once
 
+#include "base/result.h"
 #include "domain/chain.h"
 #include "domain/project.h"
-#include "base/result.h"
 
 #include <QAbstractItemModel>
 #include <QList>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/enums.h"
 #include "base/result.h"
+#include "domain/enums.h"
 #include "domain/task.h"
 #include "domain/taskrun.h"
 #include "tablemodel.h"

@@ -35,6 +35,9 @@ hg_build() {
     cd "$HG_ROOT"
     # ccache keeps its cache beside the build so a second run on the same machine is quick.
     export CCACHE_DIR="${CCACHE_DIR:-$HG_ROOT/build/.ccache}"
+    # Paths relative to the source and no working directory in the hash (-g would add it):
+    # a second build tree (scripts/package --version) then hits the same cache entries.
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$HG_ROOT}" CCACHE_NOHASHDIR=1
     hg_log "Configuring (cmake --preset ci)"
     cmake --preset ci >/dev/null
     hg_log "Building with $(nproc) jobs"

@@ -14,9 +14,9 @@ namespace hg {
 // does not depend on a zone; zone tables are shared by ZoneRules::forZone). Errors are kept
 // too, so a bad expression is not parsed again either.
 //
-// Bounded by QCache (least recently used goes first) and safe across threads: the engine runs in its own
-// thread and CronExpression is a value whose members are implicitly shared, so a copy handed
-// out under the lock may be read anywhere.
+// Bounded by QCache (least recently used goes first) and safe across threads: the engine runs in
+// its own thread and CronExpression is a value whose members are implicitly shared, so a copy
+// handed out under the lock may be read anywhere.
 class CompiledCronCache final
 {
 public:

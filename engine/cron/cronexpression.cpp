@@ -58,8 +58,8 @@ struct Clock
     }
     static std::int64_t toSeconds(int year, int month, int day, int hour, int minute, int second)
     {
-        return civil::daysFromCivil(year, month, day) * secondsPerDay + hour * secondsPerHour + minute * secondsPerMinute
-               + second;
+        return civil::daysFromCivil(year, month, day) * secondsPerDay + hour * secondsPerHour
+               + minute * secondsPerMinute + second;
     }
 };
 
@@ -169,7 +169,8 @@ std::optional<qint64> CronExpression::nextNaive(qint64 naive) const
         }
         const int second = nextBit(s.seconds, c.second);
         if (second < 0) {
-            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + (minute + 1) * secondsPerMinute);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour
+                                   + (minute + 1) * secondsPerMinute);
             continue;
         }
         return dayStart + hour * secondsPerHour + minute * secondsPerMinute + second;
@@ -223,12 +224,14 @@ std::optional<qint64> CronExpression::previousNaive(qint64 naive) const
             continue;
         }
         if (minute != c.minute) {
-            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute + 59);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute
+                                   + 59);
             continue;
         }
         const int second = previousBit(s.seconds, c.second);
         if (second < 0) {
-            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute - 1);
+            c = Clock::fromSeconds(dayStart + hour * secondsPerHour + minute * secondsPerMinute
+                                   - 1);
             continue;
         }
         return dayStart + hour * secondsPerHour + minute * secondsPerMinute + second;

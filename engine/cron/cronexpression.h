@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cronspec.h"
-#include "crondialect.h"
 #include "base/result.h"
+#include "crondialect.h"
+#include "cronspec.h"
 
 #include <QDateTime>
 #include <QStringList>

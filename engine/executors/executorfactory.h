@@ -1,9 +1,9 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/engineconfig.h"
 #include "domain/run.h"
 #include "domain/task.h"
-#include "domain/engineconfig.h"
 #include "taskexecutor.h"
 
 #include <memory>

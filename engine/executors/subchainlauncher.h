@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/enums.h"
 #include "base/result.h"
+#include "domain/enums.h"
 #include "domain/run.h"
 
 #include <QObject>

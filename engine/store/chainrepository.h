@@ -1,8 +1,8 @@
 #pragma once
 
+#include "base/result.h"
 #include "domain/chain.h"
 #include "domain/chainpath.h"
-#include "base/result.h"
 
 #include <QList>
 

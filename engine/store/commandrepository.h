@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/command.h"
 #include "base/result.h"
+#include "domain/command.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/enginesession.h"
 #include "base/result.h"
+#include "domain/enginesession.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/logline.h"
 #include "base/result.h"
+#include "domain/logline.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/project.h"
 #include "base/result.h"
+#include "domain/project.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/connectionprofile.h"
 #include "base/result.h"
+#include "domain/connectionprofile.h"
 
 #include <QSqlDatabase>
 #include <QString>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/enums.h"
 #include "domain/engineconfig.h"
+#include "domain/enums.h"
 
 #include <QList>
 #include <QString>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "domain/chain.h"
+#include "domain/engineconfig.h"
 #include "domain/run.h"
 #include "domain/task.h"
-#include "domain/engineconfig.h"
 
 namespace hg {
 class Store;

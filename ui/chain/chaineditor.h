@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/chain.h"
 #include "base/result.h"
+#include "domain/chain.h"
 #include "domain/taskrun.h"
 
 #include <QTimeZone>

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "base/result.h"
 #include "domain/chain.h"
 #include "domain/dependency.h"
 #include "domain/project.h"
-#include "base/result.h"
 #include "domain/schedule.h"
 #include "domain/task.h"
 
