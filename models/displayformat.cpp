@@ -77,9 +77,10 @@ QString DisplayFormat::duration(qint64 ms)
         return QLatin1Char('-') + duration(-ms);
     if (ms < 1000)
         return tr("%1 ms").arg(ms);
-    if (ms < 60000)
-        // Tenths cut, not rounded: 59.96 s is not yet a minute.
-        return tr("%1 s").arg(QLocale().toString(double(ms / 100) / 10.0, 'f', 1));
+    if (ms < 60000) {
+        const qint64 tenths = ms / 100; // cut, not rounded: 59.96 s is not yet a minute
+        return tr("%1 s").arg(QLocale().toString(double(tenths) / 10.0, 'f', 1));
+    }
     const qint64 seconds = ms / 1000;
     const auto twoDigits = [](qint64 n) {
         return QStringLiteral("%1").arg(n, 2, 10, QLatin1Char('0'));

@@ -161,24 +161,24 @@ int showChain(CliContext &context, const QStringList &args)
         out << QString(key + QLatin1Char(' ')).leftJustified(16)
             << chain.value(key).toVariant().toString() << '\n';
     out << "tasks\n";
-    for (const QJsonValue &task : chain.value(QStringLiteral("tasks")).toArray()) {
+    for (const QJsonValue task : chain.value(QStringLiteral("tasks")).toArray()) {
         const QJsonObject t = task.toObject();
         QStringList argv{t.value(QStringLiteral("command")).toString()};
-        for (const QJsonValue &argument : t.value(QStringLiteral("arguments")).toArray())
+        for (const QJsonValue argument : t.value(QStringLiteral("arguments")).toArray())
             argv << argument.toString();
         out << "  " << t.value(QStringLiteral("name")).toString() << " ("
             << t.value(QStringLiteral("kind")).toString() << "): " << argv.join(QLatin1Char(' '))
             << '\n';
     }
     out << "dependencies\n";
-    for (const QJsonValue &edge : chain.value(QStringLiteral("dependencies")).toArray()) {
+    for (const QJsonValue edge : chain.value(QStringLiteral("dependencies")).toArray()) {
         const QJsonObject e = edge.toObject();
         out << "  " << e.value(QStringLiteral("upstream")).toString() << " -> "
             << e.value(QStringLiteral("task")).toString() << " on "
             << e.value(QStringLiteral("when")).toString() << '\n';
     }
     out << "schedules\n";
-    for (const QJsonValue &schedule : chain.value(QStringLiteral("schedules")).toArray()) {
+    for (const QJsonValue schedule : chain.value(QStringLiteral("schedules")).toArray()) {
         const QJsonObject s = schedule.toObject();
         out << "  " << s.value(QStringLiteral("expression")).toString() << " ("
             << s.value(QStringLiteral("dialect")).toString() << ", "

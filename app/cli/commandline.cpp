@@ -72,7 +72,7 @@ int CommandLine::run(const QStringList &arguments)
         return printUsage();
 
     CliContext subcommand(m_out, m_err, global.value(db));
-    const QString group = words.at(0);
+    const QString &group = words.at(0);
     if (group == QLatin1String("export"))
         return runExportCommand(subcommand, words.mid(1));
     if (group == QLatin1String("import"))

@@ -17,7 +17,7 @@ CompiledCronCache &CompiledCronCache::shared()
 
 Result<CronExpression> CompiledCronCache::compile(const QString &text, CronDialect dialect)
 {
-    Key key{text, dialect};
+    const Key key{text, dialect};
     {
         const QMutexLocker locker(&m_mutex);
         if (const Result<CronExpression> *found = m_compiled.object(key)) {
@@ -30,7 +30,7 @@ Result<CronExpression> CompiledCronCache::compile(const QString &text, CronDiale
     // parse the same text at once, the last result is kept and both are counted as misses.
     Result<CronExpression> compiled = CronExpression::parse(text, dialect);
     const QMutexLocker locker(&m_mutex);
-    m_compiled.insert(std::move(key), new Result<CronExpression>(compiled));
+    m_compiled.insert(key, new Result<CronExpression>(compiled));
     return compiled;
 }
 

@@ -48,7 +48,7 @@ Result<HttpRequestSpec> HttpRequestSpec::fromJson(const QJsonObject &object, con
     spec.body = fields.string(QStringLiteral("body")).toUtf8();
     const QJsonValue expect = object.value(QStringLiteral("expect_status"));
     const QJsonArray statuses = expect.isArray() ? expect.toArray() : QJsonArray{expect};
-    for (const QJsonValue &status : statuses) {
+    for (const QJsonValue status : statuses) {
         if (status.isUndefined() || status.isNull())
             continue;
         const int code = status.toInt(-1);

@@ -133,7 +133,7 @@ QJsonArray JsonFieldReader::array(const QString &key)
 QStringList JsonFieldReader::stringList(const QString &key)
 {
     QStringList strings;
-    for (const QJsonValue &value : array(key)) {
+    for (const QJsonValue value : array(key)) {
         if (!value.isString()) {
             fail(key, QStringLiteral("expected a list of text"));
             return {};

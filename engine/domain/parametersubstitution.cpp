@@ -56,7 +56,7 @@ QJsonValue ParameterSubstitution::applyJson(const QJsonValue &value) const
         return apply(value.toString());
     if (value.isArray()) {
         QJsonArray array;
-        for (const QJsonValue &item : value.toArray())
+        for (const QJsonValue item : value.toArray())
             array.append(applyJson(item));
         return array;
     }

@@ -30,7 +30,7 @@ QString CommandPump::apply(const Command &command) const
         return {};
     case CommandKind::RerunFailed: {
         QSet<qint64> only;
-        for (const QJsonValue &id : command.payload.value(QStringLiteral("tasks")).toArray())
+        for (const QJsonValue id : command.payload.value(QStringLiteral("tasks")).toArray())
             only.insert(id.toInteger());
         m_handlers.admit(command.runId, only);
         return {};

@@ -47,7 +47,7 @@ ScheduleLoader::load(const QList<Schedule> &schedules, const QHash<qint64, Chain
         }
         if (next)
             loaded.next << FireQueue::Due{schedule.id, *next};
-        loaded.plans.insert(schedule.id, std::move(plan.value()));
+        loaded.plans.emplace(schedule.id, std::move(*plan));
     }
     return loaded;
 }

@@ -46,9 +46,9 @@ public:
         std::optional<qint64> next; // the schedule's next fire time, if any
     };
 
-    ScheduleLoader(QString engineName, QTimeZone defaultZone, int lateToleranceMs)
+    ScheduleLoader(QString engineName, const QTimeZone &defaultZone, int lateToleranceMs)
         : m_engineName(std::move(engineName))
-        , m_defaultZone(std::move(defaultZone))
+        , m_defaultZone(defaultZone)
         , m_lateToleranceMs(lateToleranceMs)
     {}
 

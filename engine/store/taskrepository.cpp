@@ -22,7 +22,7 @@ Task readTask(const StoreQuery &q)
     t.name = q.text(2);
     t.kind = enumFromString<TaskKind>(q.text(3)).value_or(TaskKind::Program);
     t.command = q.text(4);
-    for (const QJsonValue &argument : q.array(5))
+    for (const QJsonValue argument : q.array(5))
         t.arguments << argument.toString();
     t.workingDirectory = q.text(6);
     t.environment = q.object(7);

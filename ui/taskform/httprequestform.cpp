@@ -88,7 +88,7 @@ void HttpRequestForm::show(const QString &url, const QJsonObject &request)
     const QJsonValue expect = request.value(QLatin1String("expect_status"));
     QStringList statuses;
     if (expect.isArray()) {
-        for (const QJsonValue &status : expect.toArray())
+        for (const QJsonValue status : expect.toArray())
             statuses << QString::number(status.toInt());
     } else if (expect.isDouble()) {
         statuses << QString::number(expect.toInt());
