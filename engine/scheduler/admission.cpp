@@ -27,6 +27,20 @@ void Admission::add(const ActiveRun &run)
     m_exclusiveActive += run.exclusive ? 1 : 0;
 }
 
+void Admission::remove(qint64 runId)
+{
+    const auto found = m_active.constFind(runId);
+    if (found == m_active.constEnd())
+        return;
+    const ActiveRun run = found.value();
+    m_active.erase(found);
+    if (--m_instances[run.chainId] <= 0)
+        m_instances.remove(run.chainId);
+    if (run.batchId > 0 && --m_batches[run.batchId] <= 0)
+        m_batches.remove(run.batchId);
+    m_exclusiveActive -= run.exclusive ? 1 : 0;
+}
+
 int Admission::instancesOf(qint64 chainId) const
 {
     return m_instances.value(chainId);

@@ -50,6 +50,8 @@ public:
 
     // Counts a run as active (one the engine has, or one just admitted).
     void add(const ActiveRun &run);
+    // Forgets a run that ended (a run it does not count is ignored).
+    void remove(qint64 runId);
     qsizetype activeCount() const { return m_active.size(); }
     bool isFull() const { return m_active.size() >= m_maxActiveRuns; }
     int instancesOf(qint64 chainId) const;

@@ -33,6 +33,7 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_heartbeatTimer(this)
 {
     m_schedulesPaused = m_config.schedulesPaused;
+    m_occupancy = Admission(m_config.maxActiveRuns);
     if (m_config.name.isEmpty())
         m_config.name = QSysInfo::machineHostName();
     if (m_config.baseEnvironment.isEmpty())
@@ -227,14 +228,6 @@ void Engine::scheduleDispatch()
     QMetaObject::invokeMethod(this, &Engine::dispatch, Qt::QueuedConnection);
 }
 
-Admission Engine::occupancy() const
-{
-    Admission admission(m_config.maxActiveRuns);
-    for (const RunExecution *execution : std::as_const(m_executions))
-        admission.add(Admission::activeRun(execution->run(), execution->chain()));
-    return admission;
-}
-
 bool Engine::admit(qint64 runId, Admission &admission)
 {
     // A run this engine just made is known; anything else is read (it may have changed).
@@ -256,7 +249,6 @@ bool Engine::admit(qint64 runId, Admission &admission)
         return false;
     if (!startExecution(run.value(), chain.value()))
         return false;
-    admission.add(Admission::activeRun(run.value(), chain.value()));
     return true;
 }
 
@@ -284,6 +276,7 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
     if (const auto only = m_restrictions.constFind(run.id); only != m_restrictions.constEnd())
         execution->restrictTo(only.value());
     m_executions.insert(run.id, execution);
+    m_occupancy.add(Admission::activeRun(run, chain));
     connect(execution, &RunExecution::readyChanged, this, &Engine::scheduleDispatch);
     connect(execution, &RunExecution::taskRunChanged, this, &Engine::taskRunChanged);
     connect(execution, &RunExecution::logLine, this,
@@ -317,10 +310,9 @@ void Engine::dispatch()
 
 void Engine::admitQueuedRuns()
 {
-    Admission admission = occupancy();
     // Bounded, so one dispatch never walks thousands of executions.
-    for (qsizetype i = 0; i < m_queuedRuns.size() && !admission.isFull();) {
-        if (admit(m_queuedRuns.at(i), admission))
+    for (qsizetype i = 0; i < m_queuedRuns.size() && !m_occupancy.isFull();) {
+        if (admit(m_queuedRuns.at(i), m_occupancy))
             m_queuedRuns.removeAt(i);
         else
             ++i;
@@ -358,6 +350,7 @@ void Engine::runFinished(RunExecution *execution)
     const Run run = execution->run();
     const Chain chain = execution->chain();
     m_executions.remove(run.id);
+    m_occupancy.remove(run.id);
     m_restrictions.remove(run.id);
     execution->deleteLater();
     Q_EMIT m_subchains.runEnded(run.id, run.state);

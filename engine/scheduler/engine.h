@@ -1,5 +1,6 @@
 #pragma once
 
+#include "admission.h"
 #include "commandpump.h"
 #include "domain/chain.h"
 #include "domain/command.h"
@@ -22,7 +23,6 @@
 
 namespace hg {
 
-class Admission;
 class Clock;
 class EngineLease;
 class LogBatcher;
@@ -90,7 +90,7 @@ private:
     void startReadyTasks();
     // False: not now (limits, or its definition cannot be read); true: started or dropped.
     bool admit(qint64 runId, Admission &admission);
-    Admission occupancy() const;
+    const Admission &occupancy() const { return m_occupancy; }
     RunExecution *startExecution(const Run &run, const Chain &chain);
     void runFinished(RunExecution *execution);
     void heartbeat();
@@ -122,6 +122,9 @@ private:
     QList<qint64> m_queuedRuns;
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
+    // What m_executions holds, as admission counts it; kept as runs start and end, so a
+    // dispatch pass does not rebuild it from every execution.
+    Admission m_occupancy{0};
     QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
     qint64 m_definitionRevision = -1;
     bool m_running = false;

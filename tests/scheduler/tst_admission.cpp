@@ -20,6 +20,8 @@ private Q_SLOTS:
     void decide();
     void admit_countsEachAdmittedRunForTheNext_data();
     void admit_countsEachAdmittedRunForTheNext();
+    void remove_freesWhatTheRunHeld_data();
+    void remove_freesWhatTheRunHeld();
     void skipsFire_data();
     void skipsFire();
     void startTasks_data();
@@ -163,6 +165,46 @@ void TestAdmission::admit_countsEachAdmittedRunForTheNext()
     for (const Admission::ActiveRun &r : runs)
         admission.add(r);
     QTEST(admission.admit(queue), "admitted");
+}
+
+// The engine keeps one Admission as runs start and end: after a run ends, the limits it held
+// are free again, exactly as if it had never been counted.
+void TestAdmission::remove_freesWhatTheRunHeld_data()
+{
+    QTest::addColumn<ActiveRuns>("runs");
+    QTest::addColumn<qint64>("ended");
+    QTest::addColumn<Admission::Candidate>("candidate");
+    QTest::addColumn<int>("before");
+    QTest::addColumn<int>("after");
+    const int admit = int(Admission::Verdict::Admit);
+    QTest::newRow("max_instances")
+        << ActiveRuns{active(1, 1), active(2, 2)} << qint64(1) << queued(3, 1, 1)
+        << int(Admission::Verdict::MaxInstances) << admit;
+    QTest::newRow("exclusive") << ActiveRuns{active(1, 9)} << qint64(1) << queued(2, 1)
+                               << int(Admission::Verdict::Exclusive) << admit;
+    QTest::newRow("batch") << ActiveRuns{active(1, 1, 7)} << qint64(1) << batched(2, 7, 1)
+                           << int(Admission::Verdict::BatchParallel) << admit;
+    QTest::newRow("full") << ActiveRuns{active(1, 1), active(2, 2), active(4, 4)} << qint64(2)
+                          << queued(3, 3) << int(Admission::Verdict::Full) << admit;
+    QTest::newRow("another run ended")
+        << ActiveRuns{active(1, 1), active(2, 2)} << qint64(2) << queued(3, 1, 1)
+        << int(Admission::Verdict::MaxInstances) << int(Admission::Verdict::MaxInstances);
+    QTest::newRow("unknown run") << ActiveRuns{active(1, 9)} << qint64(5) << queued(2, 1)
+                                 << int(Admission::Verdict::Exclusive)
+                                 << int(Admission::Verdict::Exclusive);
+}
+
+void TestAdmission::remove_freesWhatTheRunHeld()
+{
+    QFETCH(ActiveRuns, runs);
+    QFETCH(qint64, ended);
+    QFETCH(Admission::Candidate, candidate);
+    Admission admission(3);
+    for (const Admission::ActiveRun &r : runs)
+        admission.add(r);
+    QTEST(int(admission.decide(candidate)), "before");
+    admission.remove(ended);
+    QTEST(int(admission.decide(candidate)), "after");
 }
 
 void TestAdmission::skipsFire_data()
