@@ -4,6 +4,7 @@
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
+#include "singleinstance.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
@@ -84,6 +85,13 @@ int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
         StoreLocation::resolve(parser.isSet(db) ? parser.value(db) : settings.storeLocation());
     if (!location)
         return showError(location.error().message);
+    // A second start on the same store brings the first one's window forward and ends.
+    SingleInstance instance(location->displayName());
+    if (!instance.claim()) {
+        qInfo("Hourglass is already running on %s; its window was brought forward.",
+              qPrintable(location->displayName()));
+        return 0;
+    }
     Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("gui"));
     if (!store)
         return showError(store.error().message);
@@ -92,6 +100,8 @@ int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
     // The engine runs in its own thread on the same store, with a connection of its own.
     GuiApplication gui(std::move(store.value()), settings,
                        EngineConfigFactory::forGui(location.value(), settings));
+    QObject::connect(&instance, &SingleInstance::activationRequested, gui.window(),
+                     &MainWindow::bringForward);
     gui.start(parser.isSet(minimized));
     return QApplication::exec();
 }

@@ -1,9 +1,12 @@
 #include "logmodel.h"
 
 #include "displayformat.h"
+#include "statepresentation.h"
 #include "store/logrepository.h"
 
 #include <QColor>
+#include <QFont>
+#include <QRegularExpression>
 
 namespace hg {
 
@@ -61,6 +64,13 @@ void LogModel::appendLines(const QList<LogLine> &lines)
     endInsertRows();
 }
 
+bool LogModel::reportsFailure(const LogLine &line)
+{
+    // The engine's line for an attempt that ended in error: "TASK attempt N: why".
+    static const QRegularExpression failure(QStringLiteral("^.+ attempt \\d+: "));
+    return line.stream == LogStream::System && failure.match(line.text).hasMatch();
+}
+
 int LogModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_lines.size());
@@ -88,10 +98,17 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return DisplayFormat::preciseDateTime(line.at);
     case Qt::ForegroundRole:
-        if (line.stream == LogStream::Stderr)
-            return QColor(0xc6, 0x28, 0x28);
+        if (line.stream == LogStream::Stderr || reportsFailure(line))
+            return StatePresentation::errorText();
         if (line.stream == LogStream::System)
-            return QColor(0x6d, 0x6d, 0x6d);
+            return StatePresentation::text(RunState::Cancelled); // the muted grey
+        return {};
+    case Qt::FontRole:
+        if (reportsFailure(line)) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
         return {};
     case StreamRole:
         return int(line.stream);

@@ -43,6 +43,8 @@ public:
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    // The engine's line saying why an attempt failed: shown bold in the error colour.
+    static bool reportsFailure(const LogLine &line);
 
 public Q_SLOTS:
     // From Engine::logLinesWritten; lines of other runs are ignored.

@@ -5,6 +5,9 @@
 #include "store/chainrepository.h"
 
 #include <QColor>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace hg {
 namespace {
@@ -14,19 +17,41 @@ QString durationText(const Run &run)
     if (!run.startedAt.isValid())
         return {};
     if (!run.finishedAt.isValid())
-        return RunsModel::tr("running");
+        return DisplayFormat::duration(run.startedAt.msecsTo(QDateTime::currentDateTimeUtc()));
     return DisplayFormat::duration(run.startedAt.msecsTo(run.finishedAt));
+}
+
+bool isRunning(const Run &run)
+{
+    return run.startedAt.isValid() && !run.finishedAt.isValid() && !isTerminal(run.state);
 }
 
 } // namespace
 
 RunsModel::RunsModel(Store &store, QObject *parent)
     : TableModel({tr("Run"), tr("Chain"), tr("State"), tr("Trigger"), tr("Scheduled for"),
-                  tr("Started"), tr("Duration")},
+                  tr("Started"), tr("Duration"), tr("Reason")},
                  parent)
     , m_store(store)
+    , m_ticker(new QTimer(this))
 {
     m_query.limit = pageSize;
+    m_ticker->setInterval(1000);
+    connect(m_ticker, &QTimer::timeout, this, &RunsModel::tickRunning);
+}
+
+void RunsModel::tickRunning()
+{
+    bool any = false;
+    for (qsizetype row = 0; row < m_rows.size(); ++row) {
+        if (!isRunning(m_rows.at(row).run))
+            continue;
+        any = true;
+        const QModelIndex cell = index(int(row), DurationColumn);
+        Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole});
+    }
+    if (!any)
+        m_ticker->stop();
 }
 
 void RunsModel::setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
@@ -59,6 +84,9 @@ Status RunsModel::reload()
     // rows fetched inside that notification would come twice or confuse them.
     endResetModel();
     m_notifying = false;
+    if (std::any_of(m_rows.cbegin(), m_rows.cend(),
+                    [](const RunListing &row) { return isRunning(row.run); }))
+        m_ticker->start();
     return first ? Status() : Status(first.error());
 }
 
@@ -92,8 +120,15 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case ChainIdRole:
         return run.chainId;
     case Qt::ForegroundRole:
-        return index.column() == StateColumn ? QVariant(StatePresentation::text(run.state))
-                                             : QVariant();
+        if (index.column() == StateColumn)
+            return StatePresentation::text(run.state);
+        if (index.column() == ReasonColumn)
+            return StatePresentation::errorText();
+        return {};
+    case Qt::ToolTipRole:
+        return index.column() == ReasonColumn && !row.failureReason.isEmpty()
+                   ? QVariant(row.failureReason)
+                   : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == IdColumn || index.column() == DurationColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -114,6 +149,8 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
             return DisplayFormat::dateTime(run.startedAt);
         case DurationColumn:
             return durationText(run);
+        case ReasonColumn:
+            return row.failureReason;
         case ColumnCount:
             break;
         }
@@ -217,6 +254,12 @@ void RunsModel::applyRun(const Run &run)
             listing.run.finishedAt = run.finishedAt;
         if (!run.engineName.isEmpty())
             listing.run.engineName = run.engineName;
+        if (isTerminal(run.state) && run.state != RunState::Succeeded
+            && listing.failureReason.isEmpty())
+            if (const Result<QString> reason = RunRepository(m_store).failureReason(run.id))
+                listing.failureReason = reason.value();
+        if (isRunning(listing.run) && !m_ticker->isActive())
+            m_ticker->start();
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
@@ -229,10 +272,12 @@ void RunsModel::applyRun(const Run &run)
     const QString path = chainPath(run.chainId);
     m_notifying = true;
     beginInsertRows({}, 0, 0);
-    m_rows.prepend(RunListing{run, path, run.id});
+    m_rows.prepend(RunListing{run, path, run.id, {}});
     m_loaded.insert(run.id);
     endInsertRows();
     m_notifying = false;
+    if (isRunning(run) && !m_ticker->isActive())
+        m_ticker->start();
 }
 
 } // namespace hg

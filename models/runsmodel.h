@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QSet>
 
+class QTimer;
+
 namespace hg {
 
 class Store;
@@ -14,7 +16,8 @@ class Store;
 // The runs table. Rows arrive a page at a time through fetchMore(), filtered and sorted in SQL
 // (RunRepository::page), so a store with a million runs opens at once and nothing ever walks
 // all of them. Engine events update the rows shown in place; a new run appears at the top
-// when the view shows the newest first.
+// when the view shows the newest first. A running run's duration counts up every second; a
+// failed one names its first failed task and why (Reason).
 class RunsModel final : public TableModel
 {
     Q_OBJECT
@@ -29,6 +32,7 @@ public:
         ScheduledColumn,
         StartedColumn,
         DurationColumn,
+        ReasonColumn,
         ColumnCount
     };
     Q_ENUM(Column)
@@ -56,6 +60,8 @@ public Q_SLOTS:
     void applyRun(const hg::Run &run);
 
 private:
+    // Once a second while a shown run is running: its duration column counts up.
+    void tickRunning();
     Result<QList<RunListing>> fetchPage();
     bool matchesFilter(const Run &run) const;
     int rowOf(qint64 runId) const;
@@ -69,6 +75,7 @@ private:
     bool m_exhausted = false;
     bool m_notifying = false; // inside endResetModel()/endInsertRows()
     QString m_lastError;
+    QTimer *m_ticker;
 };
 
 } // namespace hg

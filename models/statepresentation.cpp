@@ -1,5 +1,8 @@
 #include "statepresentation.h"
 
+#include <QGuiApplication>
+#include <QPalette>
+
 namespace hg {
 
 QString StatePresentation::label(RunState state)
@@ -72,25 +75,39 @@ QColor StatePresentation::fill(std::optional<RunState> state)
     return {};
 }
 
+bool StatePresentation::darkPalette()
+{
+    if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return false;
+    return QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
+}
+
 QColor StatePresentation::text(RunState state)
 {
+    // Darker tones on a light window, lighter ones on a dark one: both keep a readable contrast.
+    const bool dark = darkPalette();
     switch (state) {
     case RunState::Succeeded:
-        return QColor(0x2e, 0x7d, 0x32);
+        return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
     case RunState::Failed:
     case RunState::TimedOut:
     case RunState::Interrupted:
-        return QColor(0xc6, 0x28, 0x28);
+        return errorText();
     case RunState::Running:
-        return QColor(0x15, 0x65, 0xc0);
+        return dark ? QColor(0x90, 0xca, 0xf9) : QColor(0x15, 0x65, 0xc0);
     case RunState::Cancelled:
     case RunState::Paused:
-        return QColor(0x6d, 0x6d, 0x6d);
+        return dark ? QColor(0xb0, 0xb0, 0xb0) : QColor(0x6d, 0x6d, 0x6d);
     case RunState::Queued:
     case RunState::Waiting:
         break;
     }
     return {};
+}
+
+QColor StatePresentation::errorText()
+{
+    return darkPalette() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
 }
 
 } // namespace hg

@@ -26,8 +26,12 @@ public:
     static QString label(RunTrigger trigger);
 
     static QColor fill(std::optional<RunState> state);
-    // An invalid colour where the view's own text colour should stay.
+    // An invalid colour where the view's own text colour should stay. Follows the palette:
+    // lighter tones when the window is dark.
     static QColor text(RunState state);
+    // A validation message or a failure reason.
+    static QColor errorText();
+    static bool darkPalette();
 };
 
 } // namespace hg

@@ -8,6 +8,12 @@
 namespace hg {
 namespace {
 
+// The message stays the command line's; the field tells a form where to show it.
+Error inField(const QString &field, const QString &message)
+{
+    return Error::invalidField(field, 0, message);
+}
+
 Status validateKind(const Task &task)
 {
     switch (task.kind) {
@@ -15,29 +21,34 @@ Status validateKind(const Task &task)
         if (const Result<BuiltinArguments> arguments =
                 BuiltinArguments::parse(task.command, task.arguments.value(0));
             !arguments)
-            return Error::invalid(
+            return inField(
+                TaskValidator::argumentsField,
                 QStringLiteral("task '%1': %2").arg(task.name, arguments.error().message));
         if (task.arguments.size() > 1)
-            return Error::invalid(
+            return inField(
+                TaskValidator::argumentsField,
                 QStringLiteral("task '%1': a builtin takes one JSON argument").arg(task.name));
         break;
     case TaskKind::Http: {
         const std::optional<QJsonObject> request =
             JsonFieldReader::parseObject(task.arguments.value(0));
         if (!request || task.arguments.size() > 1)
-            return Error::invalid(
+            return inField(
+                TaskValidator::argumentsField,
                 QStringLiteral("task '%1': an http task takes one JSON argument "
                                "with %2")
                     .arg(task.name, HttpRequestSpec::fieldNames().join(QLatin1String(", "))));
         if (const Result<HttpRequestSpec> spec =
                 HttpRequestSpec::fromJson(*request, task.name, task.command);
             !spec)
-            return Error::invalid(QStringLiteral("task %1").arg(spec.error().message));
+            return inField(TaskValidator::argumentsField,
+                           QStringLiteral("task %1").arg(spec.error().message));
         break;
     }
     case TaskKind::Subchain:
         if (Result<ChainPath> path = ChainPath::parse(task.command); !path)
-            return Error::invalid(
+            return inField(
+                TaskValidator::commandField,
                 QStringLiteral("task '%1': subchain %2").arg(task.name, path.error().message));
         break;
     case TaskKind::Program:
@@ -53,28 +64,31 @@ Status validateKind(const Task &task)
 Status TaskValidator::validate(const Task &task)
 {
     if (Status name = validateName(QStringLiteral("task"), task.name); !name)
-        return name;
+        return inField(nameField, name.error().message);
     const QString kind = enumName(task.kind);
     if (task.command.trimmed().isEmpty())
-        return Error::invalid(
-            QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
+        return inField(commandField,
+                       QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
     if (Status valid = validateKind(task); !valid)
         return valid;
     if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql)
-        return Error::invalid(
+        return inField(
+            connectionField,
             QStringLiteral("task '%1': only sql tasks take a connection").arg(task.name));
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it) {
         if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
-            return Error::invalid(
+            return inField(
+                environmentField,
                 QStringLiteral("task '%1': bad environment name '%2'").arg(task.name, it.key()));
     }
     if (task.timeoutSeconds < 0 || task.maxRetries < 0 || task.retryDelaySeconds < 0)
-        return Error::invalid(QStringLiteral("task '%1': timeout, retries and retry delay must "
-                                             "not be negative")
-                                  .arg(task.name));
+        return inField(limitsField,
+                       QStringLiteral("task '%1': timeout, retries and retry delay must "
+                                      "not be negative")
+                           .arg(task.name));
     if (task.retryBackoff < 1.0)
-        return Error::invalid(
-            QStringLiteral("task '%1': retry backoff must be 1 or more").arg(task.name));
+        return inField(limitsField,
+                       QStringLiteral("task '%1': retry backoff must be 1 or more").arg(task.name));
     return {};
 }
 

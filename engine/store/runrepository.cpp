@@ -106,6 +106,27 @@ Status RunRepository::setBatch(qint64 runId, qint64 batchId)
     return q.exec(QStringLiteral("update run %1").arg(runId));
 }
 
+namespace {
+
+// The first failed attempt of a run that failed, as "task: error"; NULL for any other run.
+const QLatin1StringView failureReasonSql(
+    "CASE WHEN r.state IN ('failed', 'timed_out', 'interrupted') THEN "
+    "(SELECT t.name || ': ' || tr.error FROM task_run tr JOIN task t ON t.id = tr.task_id "
+    "WHERE tr.run_id = r.id AND tr.state IN ('failed', 'timed_out', 'interrupted') "
+    "AND tr.error <> '' ORDER BY tr.id LIMIT 1) END");
+
+} // namespace
+
+Result<QString> RunRepository::failureReason(qint64 runId) const
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT %1 FROM run r WHERE r.id = ?").arg(failureReasonSql));
+    q.bind(runId);
+    if (Status s = q.exec(QStringLiteral("read a run's failure")); !s)
+        return s.error();
+    return q.next() ? q.text(0) : QString();
+}
+
 Result<QList<RunListing>> RunRepository::page(const RunPageQuery &query) const
 {
     // The sort key as SQL; NULL times sort as 0 so the keyset comparison stays total.
@@ -149,10 +170,10 @@ Result<QList<RunListing>> RunRepository::page(const RunPageQuery &query) const
                                  "r.rerun_of_id, r.trigger, r.scheduled_for, r.state, "
                                  "r.engine_name, r.parameters, r.created_at, r.started_at, "
                                  "r.finished_at, r.batch_id, r.batch_parallel, "
-                                 "p.name || '/' || c.name, %1 FROM run r "
+                                 "p.name || '/' || c.name, %1, %2 FROM run r "
                                  "JOIN chain c ON c.id = r.chain_id "
                                  "JOIN project p ON p.id = c.project_id ")
-                      .arg(key);
+                      .arg(key, failureReasonSql);
     if (!conditions.isEmpty())
         sql +=
             QStringLiteral("WHERE ") + conditions.join(QLatin1String(" AND ")) + QLatin1Char(' ');
@@ -165,7 +186,7 @@ Result<QList<RunListing>> RunRepository::page(const RunPageQuery &query) const
         return s.error();
     QList<RunListing> rows;
     while (q.next())
-        rows << RunListing{readRun(q), q.text(15), q.int64(16)};
+        rows << RunListing{readRun(q), q.text(15), q.int64(16), q.text(17)};
     return rows;
 }
 

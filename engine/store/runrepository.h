@@ -42,6 +42,9 @@ struct RunListing
     Run run;
     QString chainPath; // PROJECT/CHAIN
     qint64 sortValue = 0;
+    // For a failed, timed out or interrupted run: its first failed attempt's task and error
+    // ("load: exit code 3"); empty otherwise.
+    QString failureReason;
 };
 
 class RunRepository final
@@ -61,6 +64,8 @@ public:
     // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
     Result<Run> insert(const Run &run);
     Result<Run> byId(qint64 id) const;
+    // RunListing::failureReason of one run, for a run that just ended.
+    Result<QString> failureReason(qint64 runId) const;
     Status setBatch(qint64 runId, qint64 batchId);
     Result<QList<Run>> list(const RunFilter &filter) const;
     Result<QList<RunListing>> page(const RunPageQuery &query) const;

@@ -1,5 +1,6 @@
 #include "domain/taskvalidator.h"
 
+#include <QHash>
 #include <QTest>
 
 using namespace hg;
@@ -106,6 +107,23 @@ void TestTaskValidator::validate()
         return;
     QVERIFY2(status.error().message.contains(problem), qPrintable(status.error().message));
     QCOMPARE(status.error().kind, ErrorKind::Invalid);
+    // Each refusal names the field a form shows it beside.
+    static const QHash<QString, QString> fields{
+        {QStringLiteral("blank name"), TaskValidator::nameField},
+        {QStringLiteral("slash in name"), TaskValidator::nameField},
+        {QStringLiteral("blank command"), TaskValidator::commandField},
+        {QStringLiteral("connection on shell"), TaskValidator::connectionField},
+        {QStringLiteral("builtin unknown"), TaskValidator::argumentsField},
+        {QStringLiteral("builtin bad argument"), TaskValidator::argumentsField},
+        {QStringLiteral("builtin two arguments"), TaskValidator::argumentsField},
+        {QStringLiteral("http not an object"), TaskValidator::argumentsField},
+        {QStringLiteral("http bad url"), TaskValidator::argumentsField},
+        {QStringLiteral("subchain bad"), TaskValidator::commandField},
+        {QStringLiteral("environment with ="), TaskValidator::environmentField},
+        {QStringLiteral("negative timeout"), TaskValidator::limitsField},
+        {QStringLiteral("backoff below one"), TaskValidator::limitsField},
+    };
+    QCOMPARE(status.error().field, fields.value(QString::fromUtf8(QTest::currentDataTag())));
 }
 
 QTEST_GUILESS_MAIN(TestTaskValidator)

@@ -55,6 +55,14 @@ void setTyped(AppSettings &settings, Key key, const QVariant &value)
         return settings.setSchedulesPaused(value.toBool());
     case Key::ExampleInstalled:
         return settings.setExampleInstalled(value.toBool());
+    case Key::AskOnClose:
+        return settings.setAskOnClose(value.toBool());
+    case Key::WindowGeometry:
+        return settings.setWindowGeometry(value.toByteArray());
+    case Key::WindowState:
+        return settings.setWindowState(value.toByteArray());
+    case Key::SelectedChain:
+        return settings.setSelectedChain(value.toLongLong());
     }
 }
 
@@ -77,6 +85,14 @@ QVariant typed(const AppSettings &settings, Key key)
         return settings.schedulesPaused();
     case Key::ExampleInstalled:
         return settings.exampleInstalled();
+    case Key::AskOnClose:
+        return settings.askOnClose();
+    case Key::WindowGeometry:
+        return settings.windowGeometry();
+    case Key::WindowState:
+        return settings.windowState();
+    case Key::SelectedChain:
+        return settings.selectedChain();
     }
     return {};
 }
@@ -103,6 +119,15 @@ void everyKey()
         << Key::SchedulesPaused << QVariant(true) << QStringLiteral("engine/schedulesPaused");
     QTest::newRow("example installed")
         << Key::ExampleInstalled << QVariant(true) << QStringLiteral("firstStart/exampleInstalled");
+    QTest::newRow("ask on close") << Key::AskOnClose << QVariant(false)
+                                  << QStringLiteral("window/askOnClose");
+    QTest::newRow("window geometry")
+        << Key::WindowGeometry << QVariant(QByteArray("\x01\xd9\xd0\xcb geometry", 13))
+        << QStringLiteral("window/geometry");
+    QTest::newRow("window state") << Key::WindowState << QVariant(QByteArray("state"))
+                                  << QStringLiteral("window/state");
+    QTest::newRow("selected chain")
+        << Key::SelectedChain << QVariant(qint64(42)) << QStringLiteral("window/selectedChain");
 }
 
 } // namespace
@@ -125,6 +150,10 @@ void TestAppSettings::defaults_whenNothingIsStored_data()
     QTest::newRow("start at login off") << Key::StartAtLogin << QVariant(false);
     QTest::newRow("schedules running") << Key::SchedulesPaused << QVariant(false);
     QTest::newRow("example not yet offered") << Key::ExampleInstalled << QVariant(false);
+    QTest::newRow("asks on close") << Key::AskOnClose << QVariant(true);
+    QTest::newRow("no window geometry") << Key::WindowGeometry << QVariant(QByteArray());
+    QTest::newRow("no window state") << Key::WindowState << QVariant(QByteArray());
+    QTest::newRow("no chain selected") << Key::SelectedChain << QVariant(qint64(0));
 }
 
 void TestAppSettings::defaults_whenNothingIsStored()

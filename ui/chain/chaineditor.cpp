@@ -1,7 +1,9 @@
 #include "chaineditor.h"
 
+#include "chain/concurrencyrule.h"
 #include "dag/daglayout.h"
 #include "dag/dagscene.h"
+#include "dag/tasknodeitem.h"
 #include "definitioneditor.h"
 #include "dependenciesmodel.h"
 #include "schedule/scheduledialog.h"
@@ -20,8 +22,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
-#include <QScrollArea>
+#include <QSet>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -99,12 +103,9 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     hint->setStyleSheet(QStringLiteral("color: #5f6368;"));
     canvasLayout->addWidget(hint);
 
-    auto *formScroll = new QScrollArea(this);
-    formScroll->setWidget(m_form);
-    formScroll->setWidgetResizable(true);
-    formScroll->setFrameShape(QFrame::NoFrame);
+    // The form scrolls its own fields and keeps Apply in view below them.
     auto *right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(formScroll);
+    right->addWidget(m_form);
     right->addWidget(buildSchedules());
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
@@ -131,16 +132,16 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     connect(m_scene, &DagScene::removeEdgeRequested, this, [this](qint64 task, qint64 upstream) {
         report(m_editor->removeDependency(task, upstream));
     });
-    connect(m_scene, &DagScene::removeTaskRequested, this,
-            [this](qint64 task) { report(m_editor->removeTask(task)); });
+    connect(m_scene, &DagScene::removeTaskRequested, this, [this](qint64 task) {
+        // Gathered: Delete on several selected tasks asks once, after the key handler.
+        if (m_pendingRemoval.isEmpty())
+            QMetaObject::invokeMethod(this, &ChainEditor::confirmRemoval, Qt::QueuedConnection);
+        m_pendingRemoval << task;
+    });
     connect(m_scene, &DagScene::tasksMoved, this, [this](const QHash<qint64, QPointF> &moved) {
         report(m_editor->moveTasks(moved, tr("Move %n task(s)", nullptr, int(moved.size()))));
     });
-    connect(m_form, &TaskForm::applyRequested, this, [this](const Task &task) {
-        const Status applied = m_editor->updateTask(task);
-        if (!applied)
-            m_form->showProblem(applied.error().message);
-    });
+    connect(m_form, &TaskForm::applyRequested, this, [this] { (void)applyForm(); });
     connect(m_editor, &DefinitionEditor::chainChanged, this, [this](qint64 chainId) {
         if (chainId == m_chain.id)
             reload();
@@ -158,9 +159,10 @@ QWidget *ChainEditor::buildChainSettings()
     for (NotifyPolicy policy :
          {NotifyPolicy::None, NotifyPolicy::Success, NotifyPolicy::Failure, NotifyPolicy::All})
         m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
-    m_overlap->addItem(tr("queue behind the running one"), int(OverlapPolicy::Queue));
-    m_overlap->addItem(tr("skip while one runs"), int(OverlapPolicy::Skip));
     m_notify->setObjectName(QStringLiteral("chain.notify"));
+    m_overlap->setObjectName(QStringLiteral("chain.overlap"));
+    m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
+                             "run of it is still going"));
     layout->addWidget(new QLabel(tr("Notify:"), row));
     layout->addWidget(m_notify);
     layout->addSpacing(12);
@@ -173,8 +175,10 @@ QWidget *ChainEditor::buildChainSettings()
         writeChain(chain);
     });
     connect(m_overlap, &QComboBox::activated, this, [this] {
+        const ConcurrencyRule rule = ConcurrencyRule::fromKey(m_overlap->currentData().toInt());
         Chain chain = m_chain;
-        chain.overlap = OverlapPolicy(m_overlap->currentData().toInt());
+        chain.maxInstances = rule.maxInstances;
+        chain.overlap = rule.overlap;
         writeChain(chain);
     });
     return row;
@@ -270,6 +274,12 @@ void ChainEditor::showChain(qint64 chainId)
 
 void ChainEditor::sceneRebuilt()
 {
+    if (const qint64 reveal = std::exchange(m_revealTask, 0); reveal > 0) {
+        if (TaskNodeItem *node = m_scene->node(reveal)) {
+            m_scene->selectTask(reveal);
+            m_view->ensureVisible(node);
+        }
+    }
     if (!m_freshChain)
         return;
     m_freshChain = false;
@@ -294,8 +304,12 @@ void ChainEditor::reload()
     setEnabled(shown);
     m_title->setText(shown ? m_chain.name : tr("No chain selected"));
     m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
-    m_overlap->setCurrentIndex(m_overlap->findData(int(m_chain.overlap)));
+    showConcurrency();
     const qint64 selected = m_form->taskId();
+    const qint64 shownBefore = m_tasks->chainId();
+    QSet<qint64> before;
+    for (const Task &task : m_tasks->tasks())
+        before.insert(task.id);
     (void)m_tasks->show(m_chain.id);
     (void)m_dependencies->show(m_chain.id);
     (void)m_schedules->show(m_chain.id);
@@ -304,11 +318,33 @@ void ChainEditor::reload()
         m_form->showTask(m_tasks->tasks().at(row));
     else
         m_form->clear();
+    // A task that came back (undo of a delete) or was added: selected and scrolled into view
+    // once the canvas has redrawn.
+    if (shownBefore == m_chain.id && m_chain.id > 0) {
+        for (const Task &task : m_tasks->tasks()) {
+            if (!before.contains(task.id)) {
+                m_revealTask = task.id;
+                break;
+            }
+        }
+    }
 }
 
 void ChainEditor::selectTask(qint64 taskId)
 {
     const int row = m_tasks->rowOf(taskId);
+    if (row >= 0 && taskId != m_form->taskId() && m_form->hasUnappliedChanges()) {
+        // Asked once the scene's mouse handler has returned: the answer may redraw the canvas.
+        const qint64 editing = m_form->taskId();
+        QMetaObject::invokeMethod(
+            this,
+            [this, taskId, editing] {
+                m_scene->selectTask(editing); // the edited task stays selected while asked
+                settleUnappliedEdits([this, taskId] { m_scene->selectTask(taskId); });
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     if (row < 0) {
         if (taskId == 0 && m_form->taskId() != 0 && !m_scene->node(m_form->taskId()))
             m_form->clear();
@@ -322,6 +358,8 @@ void ChainEditor::addTask()
 {
     if (m_chain.id <= 0)
         return;
+    if (m_form->hasUnappliedChanges())
+        return settleUnappliedEdits([this] { addTask(); });
     QString name;
     for (int n = int(m_tasks->tasks().size()) + 1;; ++n) {
         name = tr("task-%1").arg(n);
@@ -378,6 +416,115 @@ void ChainEditor::editSchedule(qint64 scheduleId)
         report(added ? Status() : Status(added.error()));
     });
     dialog->open();
+}
+
+bool ChainEditor::applyForm()
+{
+    const Status applied = m_editor->updateTask(m_form->task());
+    if (!applied)
+        m_form->showProblem(applied.error().message);
+    return applied.ok();
+}
+
+bool ChainEditor::hasUnappliedEdits() const
+{
+    return m_form->hasUnappliedChanges();
+}
+
+void ChainEditor::settleUnappliedEdits(const std::function<void()> &proceed)
+{
+    if (!m_form->hasUnappliedChanges()) {
+        proceed();
+        return;
+    }
+    if (m_prompt)
+        return; // one question at a time; the first one decides
+    const bool applicable = m_form->canApply();
+    m_prompt = new QMessageBox(
+        QMessageBox::Question, tr("Unapplied changes"),
+        tr("The task “%1” has changes that are not applied.").arg(m_form->originalName()),
+        QMessageBox::Apply | QMessageBox::Discard | QMessageBox::Cancel, this);
+    m_prompt->setObjectName(QStringLiteral("unappliedPrompt"));
+    m_prompt->setInformativeText(
+        applicable ? tr("Apply them before going on?")
+                   : tr("They cannot be applied as they are: %1").arg(m_form->problem()));
+    m_prompt->button(QMessageBox::Apply)->setEnabled(applicable);
+    m_prompt->setDefaultButton(applicable ? QMessageBox::Apply : QMessageBox::Cancel);
+    m_prompt->setEscapeButton(QMessageBox::Cancel);
+    m_prompt->setWindowModality(Qt::WindowModal);
+    m_prompt->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox *box = m_prompt;
+    connect(box, &QMessageBox::finished, this, [this, box, proceed] {
+        switch (box->standardButton(box->clickedButton())) {
+        case QMessageBox::Apply:
+            if (applyForm())
+                proceed();
+            break;
+        case QMessageBox::Discard:
+            m_form->revert();
+            proceed();
+            break;
+        default:
+            m_form->setFocus(); // back to the edits
+            break;
+        }
+    });
+    m_prompt->open();
+}
+
+void ChainEditor::confirmRemoval()
+{
+    const QList<qint64> tasks = std::exchange(m_pendingRemoval, {});
+    QStringList names;
+    QStringList dependents;
+    for (const Task &task : m_tasks->tasks()) {
+        if (tasks.contains(task.id))
+            names << task.name;
+    }
+    for (const Dependency &edge : m_dependencies->dependencies()) {
+        if (tasks.contains(edge.upstreamId) && !tasks.contains(edge.taskId)
+            && !dependents.contains(edge.taskName))
+            dependents << edge.taskName;
+    }
+    const auto remove = [this, tasks] {
+        for (qint64 task : tasks) {
+            if (const Status removed = m_editor->removeTask(task); !removed)
+                return report(removed);
+        }
+    };
+    if (dependents.isEmpty() || m_prompt)
+        return dependents.isEmpty() ? remove() : void();
+    m_prompt = new QMessageBox(
+        QMessageBox::Question, tr("Delete task"),
+        tr("Delete %1? %2 depend on it.")
+            .arg(QLocale().createSeparatedList(names), QLocale().createSeparatedList(dependents)),
+        QMessageBox::Yes | QMessageBox::Cancel, this);
+    m_prompt->setObjectName(QStringLiteral("removeTaskPrompt"));
+    m_prompt->setInformativeText(
+        tr("Their dependencies on it are deleted too. Undo (Ctrl+Z) brings both back."));
+    m_prompt->button(QMessageBox::Yes)->setText(tr("&Delete"));
+    m_prompt->setDefaultButton(QMessageBox::Cancel);
+    m_prompt->setWindowModality(Qt::WindowModal);
+    m_prompt->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_prompt, &QMessageBox::finished, this, [remove](int answer) {
+        if (answer == QMessageBox::Yes)
+            remove();
+    });
+    m_prompt->open();
+}
+
+void ChainEditor::showConcurrency()
+{
+    // The box shows the chain's real rule, including one it has no standard item for.
+    const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
+    m_overlap->clear();
+    QList<ConcurrencyRule> rules{
+        {1, OverlapPolicy::Queue}, {1, OverlapPolicy::Skip}, {0, OverlapPolicy::Queue}};
+    if (!rules.contains(rule.normalized()))
+        rules.prepend(rule.normalized());
+    for (const ConcurrencyRule &choice : std::as_const(rules))
+        m_overlap->addItem(choice.label(), choice.key());
+    m_overlap->setCurrentIndex(m_overlap->findData(rule.normalized().key()));
 }
 
 void ChainEditor::writeChain(const Chain &chain)

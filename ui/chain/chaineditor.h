@@ -4,13 +4,17 @@
 #include "domain/chain.h"
 #include "domain/taskrun.h"
 
+#include <QPointer>
 #include <QTimeZone>
 #include <QWidget>
+
+#include <functional>
 
 class QAction;
 class QComboBox;
 class QGraphicsView;
 class QLabel;
+class QMessageBox;
 class QTableView;
 
 namespace hg {
@@ -49,6 +53,12 @@ public:
     QAction *addScheduleAction() const { return m_addSchedule; }
     QAction *autoLayoutAction() const { return m_autoLayout; }
     void setDefaultZone(const QTimeZone &zone);
+    // The task form holds edits not yet applied.
+    bool hasUnappliedEdits() const;
+    // Before the form's task goes out of view: with unapplied edits, asks Apply / Discard /
+    // Cancel (window-modal, not nested) and calls proceed once they are applied or discarded;
+    // without any, calls it at once. Cancel keeps the edits and does not proceed.
+    void settleUnappliedEdits(const std::function<void()> &proceed);
 
 public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
@@ -64,6 +74,9 @@ private:
     void selectTask(qint64 taskId);
     void report(const Status &status);
     void writeChain(const Chain &chain);
+    bool applyForm();
+    void confirmRemoval();
+    void showConcurrency();
 
     Store &m_store;
     DefinitionEditor *m_editor;
@@ -85,6 +98,9 @@ private:
     QAction *m_fit;
     QTimeZone m_defaultZone;
     bool m_freshChain = false;
+    QPointer<QMessageBox> m_prompt;
+    QList<qint64> m_pendingRemoval; // tasks Delete asked to remove, confirmed together
+    qint64 m_revealTask = 0;        // a task that appeared: selected once the canvas redraws
 };
 
 } // namespace hg

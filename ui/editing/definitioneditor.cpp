@@ -270,6 +270,9 @@ Result<Chain> DefinitionEditor::addChain(qint64 projectId, const QString &name)
         Chain chain;
         chain.projectId = currentId(Entity::Project, projectId);
         chain.name = name;
+        // One run at a time, the next waiting, as in the examples: overlapping runs of the
+        // same job surprise people more than a wait does.
+        chain.maxInstances = 1;
         Result<Chain> stored = ChainRepository(m_store).add(chain);
         if (!stored)
             return stored.error();

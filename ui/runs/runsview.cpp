@@ -9,6 +9,7 @@
 #include "taskrunsmodel.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +17,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -33,6 +35,8 @@ RunsView::RunsView(Store &store, QWidget *parent)
     , m_state(new QComboBox(this))
     , m_trigger(new QComboBox(this))
     , m_message(new QLabel(this))
+    , m_onlySelectedChain(new QCheckBox(tr("Only the selected chain"), this))
+    , m_messageExpiry(new QTimer(this))
 {
     m_state->addItem(tr("All states"));
     for (RunState state :
@@ -56,22 +60,25 @@ RunsView::RunsView(Store &store, QWidget *parent)
         request([this](qint64 id) { return RunControl(m_store).control(CommandKind::Resume, id); });
     });
     toolbar->addSeparator();
-    m_rerun = toolbar->addAction(tr("Rerun"), this, [this] {
-        request([this](qint64 id) {
-            const Result<Run> again = RunControl(m_store).rerun(id, false);
-            return again ? Status() : Status(again.error());
-        });
-    });
-    m_rerunFailed = toolbar->addAction(tr("Rerun failed"), this, [this] {
-        request([this](qint64 id) {
-            const Result<Run> again = RunControl(m_store).rerun(id, true);
-            return again ? Status() : Status(again.error());
-        });
-    });
+    m_rerun = toolbar->addAction(tr("Rerun"), this, [this] { rerun(false); });
+    m_rerunFailed = toolbar->addAction(tr("Rerun failed"), this, [this] { rerun(true); });
     m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_rerun->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
 
+    m_onlySelectedChain->setObjectName(QStringLiteral("runs.onlySelectedChain"));
+    m_onlySelectedChain->setChecked(true);
+    m_onlySelectedChain->setEnabled(false); // until a chain is selected
+    m_onlySelectedChain->setToolTip(
+        tr("Show only the runs of the chain selected in the tree; off: every chain's runs"));
+    connect(m_onlySelectedChain, &QCheckBox::toggled, this, &RunsView::applyFilter);
+    m_message->setObjectName(QStringLiteral("runs.message"));
+    // A confirmation says what just happened; it goes once the run moves on, or after a while.
+    m_messageExpiry->setSingleShot(true);
+    m_messageExpiry->setInterval(6000);
+    connect(m_messageExpiry, &QTimer::timeout, m_message, &QLabel::clear);
+
     auto *bar = new QHBoxLayout;
+    bar->addWidget(m_onlySelectedChain);
     bar->addWidget(m_state);
     bar->addWidget(m_trigger);
     bar->addWidget(toolbar);
@@ -88,6 +95,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_table->setColumnWidth(RunsModel::ChainColumn, 220);
     m_table->setColumnWidth(RunsModel::ScheduledColumn, 150);
     m_table->setColumnWidth(RunsModel::StartedColumn, 150);
+    m_table->setColumnWidth(RunsModel::DurationColumn, 90);
 
     m_attemptTable->setModel(m_attempts);
     m_attemptTable->verticalHeader()->hide();
@@ -144,13 +152,26 @@ RunsView::RunsView(Store &store, QWidget *parent)
     updateActions();
 }
 
+void RunsView::followChain(qint64 chainId)
+{
+    if (m_followedChain == chainId)
+        return;
+    m_followedChain = chainId;
+    m_onlySelectedChain->setEnabled(chainId > 0);
+    applyFilter();
+}
+
 void RunsView::applyFilter()
 {
     const QVariant state = m_state->currentData();
     const QVariant trigger = m_trigger->currentData();
-    m_runs->setFilter(
-        std::nullopt, state.isValid() ? std::optional(RunState(state.toInt())) : std::nullopt,
-        trigger.isValid() ? std::optional(RunTrigger(trigger.toInt())) : std::nullopt);
+    const bool onlyOne = m_followedChain > 0 && m_onlySelectedChain->isChecked();
+    const qint64 selected = currentRunId();
+    m_runs->setFilter(onlyOne ? std::optional(m_followedChain) : std::nullopt,
+                      state.isValid() ? std::optional(RunState(state.toInt())) : std::nullopt,
+                      trigger.isValid() ? std::optional(RunTrigger(trigger.toInt()))
+                                        : std::nullopt);
+    selectRun(selected);
 }
 
 qint64 RunsView::currentRunId() const
@@ -206,12 +227,47 @@ void RunsView::request(const std::function<Status(qint64)> &action)
     if (runId <= 0)
         return;
     const Status done = action(runId);
-    m_message->setText(done ? tr("Sent to the engine.") : done.error().message);
+    showMessage(done ? tr("Run %1: sent to the engine.").arg(runId) : done.error().message,
+                done ? runId : 0);
+}
+
+void RunsView::rerun(bool onlyFailed)
+{
+    const qint64 runId = currentRunId();
+    if (runId <= 0)
+        return;
+    const Result<Run> again = RunControl(m_store).rerun(runId, onlyFailed);
+    if (!again)
+        return showMessage(again.error().message, 0);
+    // In the list at once, selected, not only once the engine reports on it.
+    m_runs->applyRun(again.value());
+    selectRun(again->id);
+    showMessage(tr("Run %1 queued: a rerun of run %2.").arg(again->id).arg(runId), again->id);
+}
+
+void RunsView::showMessage(const QString &text, qint64 aboutRunId)
+{
+    m_message->setText(text);
+    m_messageRun = aboutRunId;
+    if (aboutRunId > 0)
+        m_messageExpiry->start();
+    else
+        m_messageExpiry->stop(); // an error stays until the next action
+}
+
+QString RunsView::message() const
+{
+    return m_message->text();
 }
 
 void RunsView::applyRun(const Run &run)
 {
     m_runs->applyRun(run);
+    // "queued" or "sent" is no longer news once the run it was about has moved on.
+    if (run.id == m_messageRun && run.state != RunState::Queued) {
+        m_message->clear();
+        m_messageRun = 0;
+    }
 }
 
 void RunsView::applyTaskRun(const TaskRun &taskRun)

@@ -9,7 +9,9 @@
 
 #include <functional>
 
+class QCheckBox;
 class QComboBox;
+class QTimer;
 class QLabel;
 class QTableView;
 class QToolBar;
@@ -41,6 +43,11 @@ public:
     QTableView *table() const { return m_table; }
     // Shows the run and selects it (after "Run now").
     void selectRun(qint64 runId);
+    // The chain selected in the tree (0: none): the list shows only its runs unless "Only
+    // the selected chain" is unticked.
+    void followChain(qint64 chainId);
+    // The line beside the controls: what the last action did, or why it failed.
+    QString message() const;
 
 public Q_SLOTS:
     void applyRun(const hg::Run &run);
@@ -53,6 +60,9 @@ private:
     void updateActions();
     qint64 currentRunId() const;
     void request(const std::function<Status(qint64)> &action);
+    void rerun(bool onlyFailed);
+    // aboutRunId > 0: news about that run, cleared once it moves on or after a few seconds.
+    void showMessage(const QString &text, qint64 aboutRunId);
 
     Store &m_store;
     RunsModel *m_runs = nullptr;
@@ -64,6 +74,10 @@ private:
     QComboBox *m_state = nullptr;
     QComboBox *m_trigger = nullptr;
     QLabel *m_message = nullptr;
+    QCheckBox *m_onlySelectedChain = nullptr;
+    QTimer *m_messageExpiry = nullptr;
+    qint64 m_messageRun = 0;
+    qint64 m_followedChain = 0;
     QAction *m_stop = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_resume = nullptr;

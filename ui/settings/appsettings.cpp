@@ -37,6 +37,14 @@ QString AppSettings::keyName(Key key)
         return QStringLiteral("engine/schedulesPaused");
     case Key::ExampleInstalled:
         return QStringLiteral("firstStart/exampleInstalled");
+    case Key::AskOnClose:
+        return QStringLiteral("window/askOnClose");
+    case Key::WindowGeometry:
+        return QStringLiteral("window/geometry");
+    case Key::WindowState:
+        return QStringLiteral("window/state");
+    case Key::SelectedChain:
+        return QStringLiteral("window/selectedChain");
     }
     Q_UNREACHABLE();
     return {};
@@ -52,11 +60,17 @@ QVariant AppSettings::defaultValue(Key key)
         return 0;
     case Key::Notifications:
     case Key::CloseToTray:
+    case Key::AskOnClose:
         return true;
     case Key::StartAtLogin:
     case Key::SchedulesPaused:
     case Key::ExampleInstalled:
         return false;
+    case Key::WindowGeometry:
+    case Key::WindowState:
+        return QByteArray();
+    case Key::SelectedChain:
+        return qint64(0);
     }
     Q_UNREACHABLE();
     return {};
@@ -95,6 +109,46 @@ void AppSettings::reset(Key key)
     m_settings->remove(keyName(key));
     if (differs)
         Q_EMIT changed(key);
+}
+
+bool AppSettings::askOnClose() const
+{
+    return value(Key::AskOnClose).toBool();
+}
+
+void AppSettings::setAskOnClose(bool ask)
+{
+    setValue(Key::AskOnClose, ask);
+}
+
+QByteArray AppSettings::windowGeometry() const
+{
+    return value(Key::WindowGeometry).toByteArray();
+}
+
+void AppSettings::setWindowGeometry(const QByteArray &geometry)
+{
+    setValue(Key::WindowGeometry, geometry);
+}
+
+QByteArray AppSettings::windowState() const
+{
+    return value(Key::WindowState).toByteArray();
+}
+
+void AppSettings::setWindowState(const QByteArray &state)
+{
+    setValue(Key::WindowState, state);
+}
+
+qint64 AppSettings::selectedChain() const
+{
+    return value(Key::SelectedChain).toLongLong();
+}
+
+void AppSettings::setSelectedChain(qint64 chainId)
+{
+    setValue(Key::SelectedChain, chainId);
 }
 
 QString AppSettings::storeLocation() const

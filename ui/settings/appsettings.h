@@ -23,14 +23,18 @@ class AppSettings final : public QObject
 
 public:
     enum class Key {
-        StoreLocation,   // as for --db; empty: the default store
-        SlotCount,       // 0: automaticSlotCount()
-        DefaultZone,     // IANA id; empty: the system's zone
-        Notifications,   // notify finished runs as each chain asks
-        CloseToTray,     // closing the window keeps running in the tray
-        StartAtLogin,    // the XDG autostart entry
-        SchedulesPaused, // "pause all schedules", kept across restarts
-        ExampleInstalled // the example project was offered once, on the first start
+        StoreLocation,    // as for --db; empty: the default store
+        SlotCount,        // 0: automaticSlotCount()
+        DefaultZone,      // IANA id; empty: the system's zone
+        Notifications,    // notify finished runs as each chain asks
+        CloseToTray,      // closing the window keeps running in the tray
+        StartAtLogin,     // the XDG autostart entry
+        SchedulesPaused,  // "pause all schedules", kept across restarts
+        ExampleInstalled, // the example project was offered once, on the first start
+        AskOnClose,       // without a tray: ask on close whether to keep running or quit
+        WindowGeometry,   // the main window's saveGeometry()
+        WindowState,      // its splitters and bars: saveState() and splitter sizes
+        SelectedChain     // the chain selected when the window closed (0: none)
     };
     Q_ENUM(Key)
 
@@ -63,6 +67,14 @@ public:
     void setNotifications(bool enabled);
     bool closeToTray() const;
     void setCloseToTray(bool enabled);
+    bool askOnClose() const;
+    void setAskOnClose(bool ask);
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+    qint64 selectedChain() const;
+    void setSelectedChain(qint64 chainId);
     bool startAtLogin() const;
     void setStartAtLogin(bool enabled);
     bool schedulesPaused() const;

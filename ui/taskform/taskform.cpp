@@ -3,6 +3,7 @@
 #include "domain/builtinarguments.h"
 #include "domain/jsonfieldreader.h"
 #include "domain/taskvalidator.h"
+#include "statepresentation.h"
 #include "taskform/argumentlisteditor.h"
 #include "taskform/builtinargumentform.h"
 #include "taskform/httprequestform.h"
@@ -14,10 +15,13 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonDocument>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -61,6 +65,7 @@ TaskForm::TaskForm(QWidget *parent)
     , m_retryDelay(new QSpinBox(this))
     , m_ignoreError(new QCheckBox(tr("A failure does not fail the run"), this))
     , m_problem(new QLabel(this))
+    , m_unapplied(new QLabel(this))
     , m_apply(new QPushButton(tr("&Apply"), this))
     , m_revert(new QPushButton(tr("Re&vert"), this))
 {
@@ -89,36 +94,75 @@ TaskForm::TaskForm(QWidget *parent)
                           TaskKind::Http, TaskKind::Subchain})
         m_kind->addItem(enumName(kind), int(kind));
 
-    // In TaskKind order.
+    // In TaskKind order. Each field carries the label its validation message shows in.
+    m_pages->addWidget(page(
+        this,
+        {{tr("Program:"), withMessage(m_program, TaskValidator::commandField, TaskKind::Program)},
+         {tr("Arguments:"),
+          withMessage(m_programArguments, TaskValidator::argumentsField, TaskKind::Program)}}));
+    m_pages->addWidget(page(this, {{tr("Script:"), withMessage(m_shell, TaskValidator::commandField,
+                                                               TaskKind::Shell)}}));
     m_pages->addWidget(
-        page(this, {{tr("Program:"), m_program}, {tr("Arguments:"), m_programArguments}}));
-    m_pages->addWidget(page(this, {{tr("Script:"), m_shell}}));
-    m_pages->addWidget(page(this, {{tr("Connection:"), m_connection},
-                                   {tr("SQL:"), m_sql},
-                                   {tr("Parameters:"), m_sqlParameters}}));
+        page(this, {{tr("Connection:"), withMessage(m_connection, TaskValidator::connectionField)},
+                    {tr("SQL:"), withMessage(m_sql, TaskValidator::commandField, TaskKind::Sql)},
+                    {tr("Parameters:"),
+                     withMessage(m_sqlParameters, TaskValidator::argumentsField, TaskKind::Sql)}}));
     m_pages->addWidget(
-        page(this, {{tr("Builtin:"), m_builtin}, {tr("Argument:"), m_builtinArgument}}));
-    m_pages->addWidget(m_http);
-    m_pages->addWidget(page(this, {{tr("Chain to run:"), m_subchain}}));
+        page(this, {{tr("Builtin:"), m_builtin},
+                    {tr("Argument:"), withMessage(m_builtinArgument, TaskValidator::argumentsField,
+                                                  TaskKind::Builtin)}}));
+    QWidget *http = withMessage(m_http, TaskValidator::argumentsField, TaskKind::Http);
+    m_messages.insert(TaskValidator::commandField + QLatin1Char('/') + enumName(TaskKind::Http),
+                      m_messages.value(TaskValidator::argumentsField + QLatin1Char('/')
+                                       + enumName(TaskKind::Http)));
+    m_pages->addWidget(http);
+    m_pages->addWidget(
+        page(this, {{tr("Chain to run:"),
+                     withMessage(m_subchain, TaskValidator::commandField, TaskKind::Subchain)}}));
 
     m_pages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #c5221f;"));
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_unapplied->setObjectName(QStringLiteral("task.unapplied"));
+    m_unapplied->setText(tr("Unapplied changes"));
+    m_unapplied->setToolTip(tr("The form differs from the stored task. Apply (Enter) stores it, "
+                               "Revert shows the stored task again."));
+    QFont bold = m_unapplied->font();
+    bold.setBold(true);
+    m_unapplied->setFont(bold);
+    m_unapplied->hide();
+    m_apply->setDefault(true);
+    m_apply->setToolTip(tr("Store the task as the form shows it (Enter)"));
+    m_revert->setToolTip(tr("Show the stored task again, dropping the edits"));
 
     auto *top = new QFormLayout;
-    top->addRow(tr("&Name:"), m_name);
+    top->addRow(tr("&Name:"), withMessage(m_name, TaskValidator::nameField));
     top->addRow(tr("&Kind:"), m_kind);
+    auto *fields = new QWidget(this);
+    auto *fieldColumn = new QVBoxLayout(fields);
+    fieldColumn->addLayout(top);
+    fieldColumn->addWidget(m_pages);
+    fieldColumn->addWidget(buildCommonFields());
+    fieldColumn->addStretch();
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(fields);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    // Below the scrolling fields, so the buttons and the unapplied mark are always seen.
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_unapplied);
     buttons->addWidget(m_problem, 1);
     buttons->addWidget(m_revert);
     buttons->addWidget(m_apply);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(m_pages);
-    layout->addWidget(buildCommonFields());
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
-    layout->addStretch();
+    for (const QKeySequence &keys :
+         {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto *shortcut = new QShortcut(keys, this, this, &TaskForm::apply);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    }
 
     connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_builtin, &QComboBox::currentIndexChanged, this, [this] {
@@ -149,8 +193,8 @@ TaskForm::TaskForm(QWidget *parent)
     connect(m_retries, &QSpinBox::valueChanged, this, changed);
     connect(m_retryDelay, &QSpinBox::valueChanged, this, changed);
     connect(m_ignoreError, &QCheckBox::toggled, this, changed);
-    connect(m_apply, &QPushButton::clicked, this, [this] { Q_EMIT applyRequested(task()); });
-    connect(m_revert, &QPushButton::clicked, this, [this] { showTask(m_original); });
+    connect(m_apply, &QPushButton::clicked, this, &TaskForm::apply);
+    connect(m_revert, &QPushButton::clicked, this, &TaskForm::revert);
     clear();
 }
 
@@ -168,9 +212,32 @@ QWidget *TaskForm::buildCommonFields()
     form->addRow(tr("Working directory:"), m_workingDirectory);
     form->addRow(tr("Timeout:"), m_timeout);
     form->addRow(tr("Retries:"), m_retries);
-    form->addRow(tr("Retry delay:"), m_retryDelay);
+    form->addRow(tr("Retry delay:"), withMessage(m_retryDelay, TaskValidator::limitsField));
     form->addRow(QString(), m_ignoreError);
     return box;
+}
+
+QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName, TaskKind kind)
+{
+    return withMessage(field, fieldName + QLatin1Char('/') + enumName(kind));
+}
+
+QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName)
+{
+    auto *column = new QWidget(this);
+    auto *layout = new QVBoxLayout(column);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(field);
+    auto *message = new QLabel(column);
+    message->setObjectName(QStringLiteral("message.") + fieldName);
+    message->setWordWrap(true);
+    message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message->setStyleSheet(QStringLiteral("color: %1;").arg(StatePresentation::errorText().name()));
+    message->hide();
+    layout->addWidget(message);
+    m_messages.insert(fieldName, message);
+    return column;
 }
 
 void TaskForm::setChoices(const QStringList &connectionNames, const QStringList &chainPaths)
@@ -191,9 +258,13 @@ void TaskForm::clear()
     m_loading = true;
     m_name->clear();
     m_loading = false;
+    showMessage(Error());
     m_problem->setText(tr("Select a task on the canvas, or add one."));
     m_apply->setEnabled(false);
     m_revert->setEnabled(false);
+    if (std::exchange(m_differs, false))
+        Q_EMIT unappliedChangesChanged(false);
+    m_unapplied->hide();
 }
 
 void TaskForm::showTask(const Task &task)
@@ -297,7 +368,7 @@ void TaskForm::validate()
         return;
     const Task edited = task();
     const Status valid = TaskValidator::validate(edited);
-    m_problem->setText(valid ? QString() : valid.error().message);
+    showMessage(valid ? Error() : valid.error());
     // Apply only what differs and is valid; Revert whenever something differs.
     const bool differs = edited.name != m_original.name || edited.kind != m_original.kind
                          || edited.command != m_original.command
@@ -310,16 +381,62 @@ void TaskForm::validate()
                          || edited.ignoreError != m_original.ignoreError;
     m_apply->setEnabled(valid && differs);
     m_revert->setEnabled(differs);
+    m_unapplied->setVisible(differs);
+    if (std::exchange(m_differs, differs) != differs)
+        Q_EMIT unappliedChangesChanged(differs);
+}
+
+void TaskForm::showMessage(const Error &error)
+{
+    m_message = error.message;
+    for (QLabel *label : std::as_const(m_messages))
+        label->hide();
+    m_problem->clear();
+    if (error.message.isEmpty())
+        return;
+    const TaskKind kind = TaskKind(m_kind->currentData().toInt());
+    QLabel *beside = m_messages.value(error.field + QLatin1Char('/') + enumName(kind),
+                                      m_messages.value(error.field));
+    QLabel *label = beside ? beside : m_problem;
+    label->setText(error.message);
+    label->show();
 }
 
 void TaskForm::showProblem(const QString &message)
 {
-    m_problem->setText(message);
+    showMessage(Error::invalid(message));
 }
 
 QString TaskForm::problem() const
 {
-    return m_problem->text();
+    return m_message.isEmpty() ? m_problem->text() : m_message;
+}
+
+bool TaskForm::canApply() const
+{
+    return m_apply->isEnabled();
+}
+
+void TaskForm::apply()
+{
+    if (canApply())
+        Q_EMIT applyRequested(task());
+}
+
+void TaskForm::revert()
+{
+    if (m_original.id != 0)
+        showTask(m_original);
+}
+
+void TaskForm::keyPressEvent(QKeyEvent *event)
+{
+    // Line edits, spin boxes and closed combo boxes pass Enter on: it applies, as in a dialog.
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && canApply()) {
+        apply();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 } // namespace hg

@@ -1,12 +1,15 @@
 #pragma once
 
+#include "base/error.h"
 #include "domain/builtinarguments.h"
 #include "domain/task.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
+class QKeyEvent;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -23,7 +26,9 @@ class HttpRequestForm;
 // The fields of one task, a page per kind (argv list for a program, script for a shell, SQL
 // with its connection and parameters, a builtin's argument form, an HTTP request, a
 // subchain's path). Every change is checked at once with the same validation the command
-// line uses, and the message shows under the form; Apply asks for the edit.
+// line uses, and the message shows beside the field it is about. The fields scroll; the
+// "unapplied changes" mark, Revert and Apply stay in view below them. Enter (Ctrl+Enter in a
+// script) applies.
 class TaskForm final : public QWidget
 {
     Q_OBJECT
@@ -38,16 +43,32 @@ public:
     void clear();
     Task task() const;
     qint64 taskId() const { return m_original.id; }
+    QString originalName() const { return m_original.name; }
     // A problem the store reported (a duplicate name, say), shown like a validation message.
     void showProblem(const QString &message);
     QString problem() const;
+    // The form differs from the task it shows: the user has edits not yet applied.
+    bool hasUnappliedChanges() const { return m_differs; }
+    // The edits are valid and could be applied as they are.
+    bool canApply() const;
+    // Asks for the edit when it can be applied (as the Apply button does).
+    void apply();
+    // Shows the task as stored again, dropping the edits.
+    void revert();
 
 Q_SIGNALS:
     void applyRequested(const hg::Task &task);
+    void unappliedChangesChanged(bool unapplied);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     QWidget *buildCommonFields();
+    QWidget *withMessage(QWidget *field, const QString &fieldName, TaskKind kind);
+    QWidget *withMessage(QWidget *field, const QString &fieldName);
     void validate();
+    void showMessage(const Error &error);
     Builtin currentBuiltin() const;
 
     Task m_original;
@@ -71,8 +92,14 @@ private:
     QSpinBox *m_retryDelay;
     QCheckBox *m_ignoreError;
     QLabel *m_problem;
+    QLabel *m_unapplied;
     QPushButton *m_apply;
     QPushButton *m_revert;
+    // The message label under each field, by validator field name and, where a field name
+    // means a different widget per kind (the command), by kind too.
+    QHash<QString, QLabel *> m_messages;
+    QString m_message; // what is shown, wherever it is shown
+    bool m_differs = false;
 };
 
 } // namespace hg

@@ -21,12 +21,15 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -56,7 +59,8 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(true);
-    m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    // F2 and a double click rename; a click on the selected item only selects.
+    m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
 
     m_upcomingTable->setModel(m_upcoming);
     m_upcomingTable->verticalHeader()->hide();
@@ -76,12 +80,14 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
             (void)m_upcoming->reload();
     });
 
-    auto *splitter = new QSplitter(this);
-    splitter->addWidget(m_tree);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({240, 1040});
-    setCentralWidget(splitter);
+    m_splitter = new QSplitter(this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->addWidget(m_tree);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({240, 1040});
+    setCentralWidget(m_splitter);
+    setMinimumSize(1024, 640);
     resize(1280, 800);
     createActions();
 
@@ -115,7 +121,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         connectEngine(engine);
     m_tree->expandAll();
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::showSelection);
+            &MainWindow::treeCurrentChanged);
     // Open on the first chain, so the window shows something useful straight away.
     const QModelIndex firstProject = m_model->index(0, 0);
     if (m_model->rowCount(firstProject) > 0)
@@ -149,11 +155,7 @@ void MainWindow::createActions()
     m_toggleEnabled = action(tr("&Enable / disable"), QKeySequence(Qt::CTRL | Qt::Key_E),
                              &MainWindow::toggleSelectedEnabled);
     // Quit always quits, also when closing the window only hides it to the tray.
-    auto *quit = action(tr("&Quit"), QKeySequence::Quit, [this] {
-        m_quitting = true;
-        close();
-        QApplication::quit();
-    });
+    auto *quit = action(tr("&Quit"), QKeySequence::Quit, &MainWindow::quit);
     m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
     m_openSettings->setEnabled(false); // until setSettings()
     m_pauseSchedules = new QAction(tr("&Pause all schedules"), this);
@@ -373,7 +375,8 @@ void MainWindow::runSelectedChain()
     }
     m_runsView->applyRun(run.value());
     showRun(run->id);
-    statusBar()->showMessage(tr("Run %1 queued").arg(run->id), 5000);
+    m_queuedRun = run->id;
+    statusBar()->showMessage(tr("Run %1 queued").arg(run->id), 10000);
 }
 
 void MainWindow::showRun(qint64 runId)
@@ -385,20 +388,10 @@ void MainWindow::showRun(qint64 runId)
 void MainWindow::attachTray(TrayController *tray)
 {
     m_tray = tray;
-    connect(tray, &TrayController::showRequested, this, [this] {
-        showNormal();
-        raise();
-        activateWindow();
-    });
-    connect(tray, &TrayController::quitRequested, this, [this] {
-        m_quitting = true;
-        close();
-        QApplication::quit();
-    });
+    connect(tray, &TrayController::showRequested, this, &MainWindow::bringForward);
+    connect(tray, &TrayController::quitRequested, this, &MainWindow::quit);
     connect(tray, &TrayController::openRunRequested, this, [this](qint64 runId) {
-        showNormal();
-        raise();
-        activateWindow();
+        bringForward();
         showRun(runId);
     });
     connect(tray, &TrayController::pauseSchedulesRequested, m_pauseSchedules, &QAction::setChecked);
@@ -422,6 +415,58 @@ void MainWindow::setSettings(AppSettings *settings)
     // The engine started paused already (EngineConfig): only the action follows.
     const QSignalBlocker quiet(m_pauseSchedules);
     m_pauseSchedules->setChecked(settings->schedulesPaused());
+    restoreLayout();
+}
+
+void MainWindow::restoreLayout()
+{
+    if (!m_settings->windowGeometry().isEmpty())
+        restoreGeometry(m_settings->windowGeometry());
+    if (!m_settings->windowState().isEmpty())
+        m_splitter->restoreState(m_settings->windowState());
+    if (const qint64 chainId = m_settings->selectedChain(); chainId > 0)
+        selectChain(chainId); // a chain deleted since is simply not found
+}
+
+void MainWindow::saveLayout()
+{
+    if (!m_settings)
+        return;
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(m_splitter->saveState());
+    m_settings->setSelectedChain(selectedChainId());
+}
+
+void MainWindow::quit()
+{
+    m_quitting = true;
+    saveLayout();
+    close();
+    QApplication::quit();
+}
+
+void MainWindow::treeCurrentChanged(const QModelIndex &current, const QModelIndex &previous)
+{
+    if (m_restoringSelection)
+        return;
+    const bool toChain = current.data(ProjectTreeModel::IsChainRole).toBool();
+    const qint64 toId = current.data(ProjectTreeModel::IdRole).toLongLong();
+    const qint64 shownChain = m_chainEditor->chainId();
+    if (m_chainEditor->hasUnappliedEdits() && !(toChain && toId == shownChain)) {
+        // Back to the chain being edited while the user decides; the answer moves on.
+        {
+            const QScopedValueRollback restoring(m_restoringSelection, true);
+            m_tree->setCurrentIndex(previous.isValid() ? previous
+                                                       : m_model->indexOf(true, shownChain));
+        }
+        m_chainEditor->settleUnappliedEdits([this, toChain, toId] {
+            const QModelIndex again = m_model->indexOf(toChain, toId);
+            if (again.isValid())
+                m_tree->setCurrentIndex(again);
+        });
+        return;
+    }
+    showSelection();
 }
 
 void MainWindow::applySetting(AppSettings::Key key)
@@ -449,7 +494,11 @@ void MainWindow::applySetting(AppSettings::Key key)
     case AppSettings::Key::SlotCount:
     case AppSettings::Key::StartAtLogin:
     case AppSettings::Key::ExampleInstalled:
-        break; // at the next start, or nothing to show
+    case AppSettings::Key::AskOnClose:
+    case AppSettings::Key::WindowGeometry:
+    case AppSettings::Key::WindowState:
+    case AppSettings::Key::SelectedChain:
+        break; // at the next start or close, or nothing to show
     }
 }
 
@@ -500,13 +549,92 @@ void MainWindow::openSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    saveLayout();
+    if (m_quitting) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
+    // Unapplied edits first: asked about, never dropped in silence.
+    if (m_chainEditor->hasUnappliedEdits()) {
+        event->ignore();
+        m_chainEditor->settleUnappliedEdits([this] { close(); });
+        return;
+    }
+    const bool hasTray = m_tray && m_tray->hasTray();
     // To the tray, when there is one to come back from.
-    if (!m_quitting && m_closeToTray && m_tray && m_tray->hasTray()) {
+    if (m_closeToTray && hasTray) {
         hide();
         event->ignore();
         return;
     }
+    // No tray: closing the last window would end the engine and every schedule with it.
+    if (m_engine && !hasTray) {
+        event->ignore();
+        if (m_settings && !m_settings->askOnClose())
+            return m_closeToTray ? keepRunningInBackground() : quit();
+        askOnClose();
+        return;
+    }
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::askOnClose()
+{
+    if (m_closePrompt)
+        return;
+    m_closePrompt = new QMessageBox(
+        QMessageBox::Question, tr("Keep Hourglass running?"),
+        tr("Your schedules run only while Hourglass runs. Keep it running in the background, "
+           "or quit and stop every schedule?"),
+        QMessageBox::NoButton, this);
+    m_closePrompt->setObjectName(QStringLiteral("closePrompt"));
+    m_closePrompt->setInformativeText(
+        tr("There is no system tray here. To bring this window back, start Hourglass again: "
+           "the running one comes forward."));
+    QPushButton *keep =
+        m_closePrompt->addButton(tr("Keep running in the &background"), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("keepRunning"));
+    QPushButton *quitButton = m_closePrompt->addButton(tr("&Quit"), QMessageBox::DestructiveRole);
+    quitButton->setObjectName(QStringLiteral("quit"));
+    m_closePrompt->addButton(QMessageBox::Cancel);
+    m_closePrompt->setDefaultButton(keep);
+    m_closePrompt->setEscapeButton(QMessageBox::Cancel);
+    auto *remember = new QCheckBox(tr("&Remember my choice"), m_closePrompt);
+    remember->setObjectName(QStringLiteral("rememberChoice"));
+    m_closePrompt->setCheckBox(remember);
+    m_closePrompt->setWindowModality(Qt::WindowModal);
+    m_closePrompt->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox *box = m_closePrompt;
+    connect(box, &QMessageBox::finished, this, [this, box, keep, quitButton, remember] {
+        const bool keepRunning = box->clickedButton() == keep;
+        if (!keepRunning && box->clickedButton() != quitButton)
+            return; // cancelled: the window stays
+        if (m_settings && remember->isChecked()) {
+            m_settings->setAskOnClose(false);
+            m_settings->setCloseToTray(keepRunning);
+        }
+        if (keepRunning)
+            keepRunningInBackground();
+        else
+            quit();
+    });
+    m_closePrompt->open();
+}
+
+void MainWindow::keepRunningInBackground()
+{
+    QApplication::setQuitOnLastWindowClosed(false);
+    hide();
+    if (m_tray)
+        m_tray->showMessage(Run(), tr("Hourglass keeps running"),
+                            tr("Schedules go on. Start Hourglass again to bring the window back."));
+}
+
+void MainWindow::bringForward()
+{
+    showNormal();
+    raise();
+    activateWindow();
 }
 
 void MainWindow::connectEngine(EngineHost *engine)
@@ -514,6 +642,13 @@ void MainWindow::connectEngine(EngineHost *engine)
     // Queued across threads: the engine never waits for the window.
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
+    connect(source, &Engine::runChanged, this, [this](const Run &run) {
+        // "Run N queued" is no longer true once it runs.
+        if (run.id == m_queuedRun && run.state != RunState::Queued) {
+            m_queuedRun = 0;
+            statusBar()->clearMessage();
+        }
+    });
     connect(source, &Engine::taskRunChanged, m_runsView, &RunsView::applyTaskRun);
     connect(source, &Engine::taskRunChanged, m_chainEditor, &ChainEditor::applyTaskRun);
     connect(source, &Engine::logLinesWritten, m_runsView, &RunsView::appendLogLines);
@@ -560,6 +695,7 @@ void MainWindow::showSelection()
 {
     const qint64 chainId = selectedChainId();
     m_chainEditor->showChain(chainId);
+    m_runsView->followChain(chainId);
     m_runNow->setEnabled(chainId > 0);
     m_duplicate->setEnabled(chainId > 0);
     m_toggleEnabled->setEnabled(chainId > 0);

@@ -5,9 +5,13 @@
 #include "settings/appsettings.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QLabel;
+class QMessageBox;
+class QModelIndex;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTreeView;
@@ -59,6 +63,10 @@ public:
     void setSchedulesPaused(bool paused);
     bool schedulesPaused() const;
     void openSettings();
+    // Saves the layout, closes and quits the application (File → Quit, the tray's Quit).
+    void quit();
+    // Shows, raises and activates the window (the tray, a second start of Hourglass).
+    void bringForward();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -80,6 +88,11 @@ private:
     void report(const Status &status);
     void showEngineState();
     void applySetting(AppSettings::Key key);
+    void treeCurrentChanged(const QModelIndex &current, const QModelIndex &previous);
+    void askOnClose();
+    void keepRunningInBackground();
+    void restoreLayout();
+    void saveLayout();
 
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
@@ -108,6 +121,10 @@ private:
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     bool m_engineRunning = false;
+    QSplitter *m_splitter = nullptr;
+    QPointer<QMessageBox> m_closePrompt;
+    bool m_restoringSelection = false; // the tree goes back while unapplied edits are asked about
+    qint64 m_queuedRun = 0;            // the run "Run N queued" is about
 };
 
 } // namespace hg
