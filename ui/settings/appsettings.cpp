@@ -68,7 +68,7 @@ QVariant AppSettings::defaultValue(Key key)
         return false;
     case Key::WindowGeometry:
     case Key::WindowState:
-        return QByteArray();
+        return QString(); // base64: binary survives every settings format unchanged
     case Key::SelectedChain:
         return qint64(0);
     }
@@ -123,22 +123,22 @@ void AppSettings::setAskOnClose(bool ask)
 
 QByteArray AppSettings::windowGeometry() const
 {
-    return value(Key::WindowGeometry).toByteArray();
+    return QByteArray::fromBase64(value(Key::WindowGeometry).toString().toLatin1());
 }
 
 void AppSettings::setWindowGeometry(const QByteArray &geometry)
 {
-    setValue(Key::WindowGeometry, geometry);
+    setValue(Key::WindowGeometry, QString::fromLatin1(geometry.toBase64()));
 }
 
 QByteArray AppSettings::windowState() const
 {
-    return value(Key::WindowState).toByteArray();
+    return QByteArray::fromBase64(value(Key::WindowState).toString().toLatin1());
 }
 
 void AppSettings::setWindowState(const QByteArray &state)
 {
-    setValue(Key::WindowState, state);
+    setValue(Key::WindowState, QString::fromLatin1(state.toBase64()));
 }
 
 qint64 AppSettings::selectedChain() const
