@@ -47,14 +47,13 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 #   store and the pg_timetable and pgAgent consoles; MySQL only DolphinScheduler on MariaDB
 #   or MySQL and SQL tasks that target them;
 # - the platform plugin (xcb) is in libqt6gui6, which shlibdeps finds anyway;
-# - SVG icons need Qt's SVG icon engine, a plugin in libqt6svg6: the program loads none yet;
-#   when it does (bundled SVG icons), libqt6svg6 goes in Depends here.
+# - the bundled SVG toolbar icons need Qt's SVG icon engine, a plugin in libqt6svg6.
 # No keychain backend: connection passwords are not looked up in an OS keychain yet
 # (EngineConfig::secretLookup is not wired in app/), libpq's own sources (~/.pgpass) serve.
 # When it is, its backend (gnome-keyring | kwalletmanager through the Secret Service) goes in
 # Recommends here.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6svg6")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libqt6sql6-mysql")
 

@@ -1,10 +1,15 @@
 #include "projecttreemodel.h"
 
+#include "stateicon.h"
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
+#include "store/runrepository.h"
 
 #include <QBrush>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace hg {
 
@@ -31,10 +36,46 @@ Status ProjectTreeModel::reload()
         }
         nodes << node;
     }
+    const Result<QHash<qint64, std::pair<qint64, RunState>>> latest =
+        RunRepository(m_store).latestPerChain();
     beginResetModel();
     m_projects = std::move(nodes);
+    m_latest = latest ? latest.value() : QHash<qint64, std::pair<qint64, RunState>>();
     endResetModel();
-    return {};
+    return latest ? Status() : Status(latest.error());
+}
+
+void ProjectTreeModel::applyRun(const Run &run)
+{
+    const auto known = m_latest.constFind(run.chainId);
+    if (known != m_latest.constEnd() && known->first > run.id)
+        return; // an older run: the icon shows the newest
+    m_latest.insert(run.chainId, {run.id, run.state});
+    const QModelIndex chain = indexOf(true, run.chainId);
+    if (!chain.isValid())
+        return;
+    Q_EMIT dataChanged(chain, chain, {Qt::DecorationRole, Qt::ToolTipRole, LastStateRole});
+    const QModelIndex project = chain.parent();
+    Q_EMIT dataChanged(project, project, {Qt::DecorationRole, Qt::ToolTipRole, FailedChainsRole});
+}
+
+int ProjectTreeModel::failedChains(const ProjectNode &node) const
+{
+    return int(std::count_if(node.chains.cbegin(), node.chains.cend(), [this](const Chain &chain) {
+        const auto latest = m_latest.constFind(chain.id);
+        return chain.enabled && latest != m_latest.constEnd() && isTerminal(latest->second)
+               && latest->second != RunState::Succeeded && latest->second != RunState::Cancelled;
+    }));
+}
+
+QString ProjectTreeModel::chainStatus(const Chain &chain) const
+{
+    if (!chain.enabled)
+        return tr("switched off");
+    const auto latest = m_latest.constFind(chain.id);
+    if (latest == m_latest.constEnd())
+        return tr("never ran");
+    return tr("last run %1: %2").arg(latest->first).arg(StatePresentation::label(latest->second));
 }
 
 QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const
@@ -77,8 +118,21 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
         case Qt::DisplayRole:
         case Qt::EditRole:
             return project.name;
-        case Qt::ToolTipRole:
-            return project.description;
+        case Qt::ToolTipRole: {
+            const int failed = failedChains(m_projects.at(index.row()));
+            const QString status =
+                failed > 0 ? tr("%n chain(s) failed", nullptr, failed) : QString();
+            return QStringList{project.description, status}.join(QLatin1Char('\n')).trimmed();
+        }
+        case Qt::DecorationRole:
+            return failedChains(m_projects.at(index.row())) > 0 ? StateIcon::failureBadge()
+                                                                : QVariant();
+        case FailedChainsRole:
+            return failedChains(m_projects.at(index.row()));
+        case Qt::AccessibleDescriptionRole: {
+            const int failed = failedChains(m_projects.at(index.row()));
+            return failed > 0 ? tr("project, %n chain(s) failed", nullptr, failed) : tr("project");
+        }
         case IdRole:
             return project.id;
         case IsChainRole:
@@ -95,7 +149,20 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
     case Qt::EditRole:
         return chain.name;
     case Qt::ToolTipRole:
-        return chain.description.isEmpty() ? chain.name : chain.description;
+        return QString((chain.description.isEmpty() ? chain.name : chain.description)
+                       + QLatin1Char('\n') + chainStatus(chain));
+    case Qt::AccessibleDescriptionRole:
+        return tr("chain, %1").arg(chainStatus(chain));
+    case Qt::DecorationRole: {
+        const auto latest = m_latest.constFind(chain.id);
+        return StateIcon::forChain(
+            latest == m_latest.constEnd() ? std::nullopt : std::optional<RunState>(latest->second),
+            chain.enabled);
+    }
+    case LastStateRole: {
+        const auto latest = m_latest.constFind(chain.id);
+        return latest == m_latest.constEnd() ? QVariant() : QVariant(int(latest->second));
+    }
     case Qt::ForegroundRole:
         // A disabled chain stays visible but reads as switched off.
         return chain.enabled ? QVariant()

@@ -3,8 +3,10 @@
 #include "base/result.h"
 #include "domain/chain.h"
 #include "domain/project.h"
+#include "domain/run.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 #include <QList>
 
 #include <optional>
@@ -13,19 +15,29 @@ namespace hg {
 
 class Store;
 
-// Projects and their chains as a two-level tree, read from the store of the GUI thread.
+// Projects and their chains as a two-level tree, read from the store of the GUI thread. Each
+// chain carries its status as an icon (last result, running, switched off); a project with
+// failed chains carries a badge.
 class ProjectTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ProjectTreeModel)
 
 public:
-    enum Role { IdRole = Qt::UserRole + 1, IsChainRole, EnabledRole };
+    enum Role {
+        IdRole = Qt::UserRole + 1,
+        IsChainRole,
+        EnabledRole,
+        LastStateRole,
+        FailedChainsRole
+    };
     Q_ENUM(Role)
 
     explicit ProjectTreeModel(Store &store, QObject *parent = nullptr);
 
     Status reload();
+    // A run changed (engine event): its chain's icon follows the newest run.
+    void applyRun(const hg::Run &run);
     // The row of a project (isChain false) or chain, for keeping the selection over a reload.
     QModelIndex indexOf(bool isChain, qint64 id) const;
     std::optional<Chain> chainAt(const QModelIndex &index) const;
@@ -52,8 +64,12 @@ private:
         QList<Chain> chains;
     };
 
+    QString chainStatus(const Chain &chain) const;
+    int failedChains(const ProjectNode &node) const;
+
     Store &m_store;
     QList<ProjectNode> m_projects;
+    QHash<qint64, std::pair<qint64, RunState>> m_latest; // chain → newest run and its state
 };
 
 } // namespace hg

@@ -117,6 +117,21 @@ const QLatin1StringView failureReasonSql(
 
 } // namespace
 
+Result<QHash<qint64, std::pair<qint64, RunState>>> RunRepository::latestPerChain() const
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT r.chain_id, r.id, r.state FROM run r WHERE r.id IN "
+                                "(SELECT (SELECT MAX(n.id) FROM run n WHERE n.chain_id = c.id) "
+                                "FROM chain c)"));
+    if (Status s = q.exec(QStringLiteral("read each chain's newest run")); !s)
+        return s.error();
+    QHash<qint64, std::pair<qint64, RunState>> latest;
+    while (q.next())
+        latest.insert(q.int64(0),
+                      {q.int64(1), enumFromString<RunState>(q.text(2)).value_or(RunState::Queued)});
+    return latest;
+}
+
 Result<QString> RunRepository::failureReason(qint64 runId) const
 {
     StoreQuery q(m_store,

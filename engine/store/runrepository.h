@@ -64,6 +64,9 @@ public:
     // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
     Result<Run> insert(const Run &run);
     Result<Run> byId(qint64 id) const;
+    // Each chain's newest run (id and state), for status at a glance; chains never run are
+    // absent. One indexed look-up per chain, however many runs there are.
+    Result<QHash<qint64, std::pair<qint64, RunState>>> latestPerChain() const;
     // RunListing::failureReason of one run, for a run that just ended.
     Result<QString> failureReason(qint64 runId) const;
     Status setBatch(qint64 runId, qint64 batchId);

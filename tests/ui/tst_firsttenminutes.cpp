@@ -21,6 +21,9 @@
 #include "teststore.h"
 #include "window/mainwindow.h"
 
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -35,6 +38,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
 
@@ -57,6 +61,8 @@ private Q_SLOTS:
     void runs_runningRunCountsUp();
     void deleteTask_withDependents_asksFirst_andUndoBringsItBackInView();
     void tree_clickOnSelectedDoesNotRename_deleteKeyDeletesAfterConfirmation();
+    void toolbar_hasIconsAndTheTreeShowsStatus();
+    void everyInteractiveWidget_hasAnAccessibleName();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -486,6 +492,81 @@ void TestFirstTenMinutes::tree_clickOnSelectedDoesNotRename_deleteKeyDeletesAfte
     QTest::keyClick(tree, Qt::Key_Delete);
     QVERIFY(asked);
     QTRY_VERIFY(!ChainRepository(t.store()).byId(desk.chain.id));
+}
+
+void TestFirstTenMinutes::toolbar_hasIconsAndTheTreeShowsStatus()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *toolbar = desk.window->findChild<QToolBar *>(QStringLiteral("mainToolbar"));
+    QVERIFY(toolbar);
+    QStringList texts;
+    for (QAction *action : toolbar->actions()) {
+        if (action->isSeparator())
+            continue;
+        texts << action->text().remove(QLatin1Char('&'));
+        // Drawn: from the theme, or the bundled SVG through Qt's SVG icon engine.
+        QVERIFY2(!action->icon().pixmap(24).isNull(), qPrintable(action->text()));
+    }
+    QVERIFY(QFile::exists(QStringLiteral(":/icons/run.svg")));
+    QCOMPARE(texts,
+             (QStringList{QStringLiteral("New chain"), QStringLiteral("Add task"),
+                          QStringLiteral("Run now"), QStringLiteral("Stop"),
+                          QStringLiteral("Pause all schedules"), QStringLiteral("Import…")}));
+    // Ctrl+T adds a task from the tree too.
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_T, Qt::ControlModifier);
+    QTRY_COMPARE(desk.editor()->tasks()->rowCount(), 2);
+
+    // The chain's icon follows its newest run; a failure badges its project.
+    ProjectTreeModel *tree = desk.window->treeModel();
+    const QModelIndex chain = tree->indexOf(true, desk.chain.id);
+    QVERIFY(!chain.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(!chain.data(ProjectTreeModel::LastStateRole).isValid());
+    Run failed = test::queueRun(t.store(), desk.chain.id);
+    failed.state = RunState::Failed;
+    tree->applyRun(failed);
+    QCOMPARE(chain.data(ProjectTreeModel::LastStateRole).toInt(), int(RunState::Failed));
+    QCOMPARE(chain.parent().data(ProjectTreeModel::FailedChainsRole).toInt(), 1);
+    QVERIFY(chain.data(Qt::ToolTipRole).toString().contains(QLatin1String("failed")));
+
+    // Switched off: the banner says so and Enable switches it on.
+    Chain off = desk.chain;
+    off.enabled = false;
+    QVERIFY(desk.window->definitionEditor()->updateChain(off));
+    auto *banner = desk.editor()->findChild<QWidget *>(QStringLiteral("chain.disabledBanner"));
+    QTRY_VERIFY(banner->isVisible());
+    QTest::mouseClick(banner->findChild<QPushButton *>(QStringLiteral("chain.enable")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(ChainRepository(t.store()).byId(desk.chain.id)->enabled);
+    QTRY_VERIFY(!banner->isVisible());
+}
+
+void TestFirstTenMinutes::everyInteractiveWidget_hasAnAccessibleName()
+{
+    HG_TEST_STORE(t);
+    EngineHost engine(test::engineConfig(t));
+    Desk desk(t, {QStringLiteral("first")}, &engine);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_COMPARE(desk.form()->taskId(), desk.taskIds.at(0));
+    QStringList nameless;
+    for (int tab = 0; tab < desk.window->tabs()->count(); ++tab) {
+        desk.window->tabs()->setCurrentIndex(tab);
+        for (QWidget *widget : desk.window->findChildren<QWidget *>()) {
+            if (!widget->isVisible() || widget->focusPolicy() == Qt::NoFocus
+                || qobject_cast<QAbstractScrollArea *>(widget->parentWidget())
+                || qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
+                continue;
+            QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(widget);
+            if (accessible && accessible->text(QAccessible::Name).trimmed().isEmpty())
+                nameless << QStringLiteral("%1 \"%2\"")
+                                .arg(QLatin1String(widget->metaObject()->className()),
+                                     widget->objectName());
+        }
+    }
+    nameless.removeDuplicates();
+    QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1String(", "))));
 }
 
 QTEST_MAIN(TestFirstTenMinutes)

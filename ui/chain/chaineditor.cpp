@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFrame>
 #include <QGraphicsView>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -45,6 +46,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_form(new TaskForm(this))
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
+    , m_description(new QLabel(this))
     , m_scheduleTable(new QTableView(this))
     , m_notify(new QComboBox(this))
     , m_overlap(new QComboBox(this))
@@ -55,6 +57,12 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_defaultZone(QTimeZone::systemTimeZone())
 {
     m_view->setObjectName(QStringLiteral("canvas"));
+    m_view->setAccessibleName(tr("Chain canvas"));
+    m_view->setAccessibleDescription(tr("The chain's tasks and their dependencies"));
+    m_notify->setAccessibleName(tr("Notify"));
+    m_overlap->setAccessibleName(tr("A run while one runs"));
+    m_scheduleTable->setAccessibleName(tr("Schedules"));
+    m_title->setAccessibleName(tr("Chain name"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::RubberBandDrag);
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -92,6 +100,11 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     auto *canvasLayout = new QVBoxLayout(canvasColumn);
     canvasLayout->setContentsMargins(0, 0, 0, 0);
     canvasLayout->addLayout(tools);
+    m_description->setObjectName(QStringLiteral("chain.description"));
+    m_description->setWordWrap(true);
+    m_description->setForegroundRole(QPalette::PlaceholderText);
+    canvasLayout->addWidget(m_description);
+    canvasLayout->addWidget(buildDisabledBanner());
     canvasLayout->addWidget(buildChainSettings());
     canvasLayout->addWidget(m_message);
     canvasLayout->addWidget(m_view, 1);
@@ -147,6 +160,32 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
             reload();
     });
     showChain(0);
+}
+
+QWidget *ChainEditor::buildDisabledBanner()
+{
+    m_disabledBanner = new QFrame(this);
+    m_disabledBanner->setObjectName(QStringLiteral("chain.disabledBanner"));
+    m_disabledBanner->setFrameShape(QFrame::StyledPanel);
+    m_disabledBanner->setAutoFillBackground(true);
+    m_disabledBanner->setBackgroundRole(QPalette::AlternateBase);
+    auto *text = new QLabel(tr("This chain is switched off: its schedules do not fire. "
+                               "Run now still runs it."),
+                            m_disabledBanner);
+    text->setWordWrap(true);
+    auto *enable = new QPushButton(tr("&Enable"), m_disabledBanner);
+    enable->setObjectName(QStringLiteral("chain.enable"));
+    connect(enable, &QPushButton::clicked, this, [this] {
+        Chain chain = m_chain;
+        chain.enabled = true;
+        writeChain(chain);
+    });
+    auto *layout = new QHBoxLayout(m_disabledBanner);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->addWidget(text, 1);
+    layout->addWidget(enable);
+    m_disabledBanner->hide();
+    return m_disabledBanner;
 }
 
 QWidget *ChainEditor::buildChainSettings()
@@ -303,6 +342,9 @@ void ChainEditor::reload()
     const bool shown = m_chain.id > 0;
     setEnabled(shown);
     m_title->setText(shown ? m_chain.name : tr("No chain selected"));
+    m_description->setText(m_chain.description);
+    m_description->setVisible(shown && !m_chain.description.isEmpty());
+    m_disabledBanner->setVisible(shown && !m_chain.enabled);
     m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
     showConcurrency();
     const qint64 selected = m_form->taskId();

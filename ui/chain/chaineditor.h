@@ -12,6 +12,7 @@
 
 class QAction;
 class QComboBox;
+class QFrame;
 class QGraphicsView;
 class QLabel;
 class QMessageBox;
@@ -65,6 +66,7 @@ public Q_SLOTS:
 
 private:
     QWidget *buildChainSettings();
+    QWidget *buildDisabledBanner();
     QWidget *buildSchedules();
     void reload();
     void addTask();
@@ -89,6 +91,8 @@ private:
     TaskForm *m_form;
     QLabel *m_message;
     QLabel *m_title;
+    QLabel *m_description;
+    QFrame *m_disabledBanner = nullptr;
     QTableView *m_scheduleTable;
     QComboBox *m_notify;
     QComboBox *m_overlap;

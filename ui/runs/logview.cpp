@@ -30,6 +30,8 @@ LogView::LogView(Store &store, QWidget *parent)
     m_list->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_search->setPlaceholderText(tr("Search the log (Enter: next, Shift+Enter: previous)"));
     m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Search the log"));
+    m_list->setAccessibleName(tr("Log"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Keep the newest line in view"));
     auto *copy = new QPushButton(tr("&Copy"), this);

@@ -34,6 +34,8 @@ RunGanttChart::RunGanttChart(QAbstractItemModel *attempts, QWidget *parent)
     , m_attempts(attempts)
     , m_tick(new QTimer(this))
 {
+    setAccessibleName(tr("Run timeline"));
+    setAccessibleDescription(tr("A row per task, a bar per attempt; the Attempts tab lists them"));
     setObjectName(QStringLiteral("gantt"));
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);

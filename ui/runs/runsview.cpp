@@ -85,6 +85,11 @@ RunsView::RunsView(Store &store, QWidget *parent)
     bar->addWidget(m_message, 1);
 
     m_table->setModel(m_runs);
+    m_table->setAccessibleName(tr("Runs"));
+    m_attemptTable->setAccessibleName(tr("Task attempts"));
+    m_state->setAccessibleName(tr("Filter by state"));
+    m_trigger->setAccessibleName(tr("Filter by trigger"));
+    m_message->setAccessibleName(tr("Last action"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
@@ -122,6 +127,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_attemptTable->addAction(wholeRun);
 
     auto *attemptTabs = new QTabWidget(this);
+    attemptTabs->setAccessibleName(tr("Selected run"));
     attemptTabs->addTab(m_gantt, tr("Timeline"));
     attemptTabs->addTab(m_attemptTable, tr("Attempts"));
     auto *detail = new QSplitter(Qt::Horizontal, this);

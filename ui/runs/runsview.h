@@ -41,6 +41,8 @@ public:
     RunGanttChart *gantt() const { return m_gantt; }
     LogView *log() const { return m_log; }
     QTableView *table() const { return m_table; }
+    // Stops the selected run (through the command table); the main toolbar shows it too.
+    QAction *stopAction() const { return m_stop; }
     // Shows the run and selects it (after "Run now").
     void selectRun(qint64 runId);
     // The chain selected in the tree (0: none): the list shows only its runs unless "Only

@@ -81,6 +81,30 @@ TaskForm::TaskForm(QWidget *parent)
     m_problem->setObjectName(QStringLiteral("validation"));
     m_apply->setObjectName(QStringLiteral("apply"));
 
+    // Named for screen readers here: the form's labels point at the field's message wrapper.
+    const std::initializer_list<std::pair<QWidget *, QString>> names{
+        {m_name, tr("Task name")},
+        {m_kind, tr("Task kind")},
+        {m_program, tr("Program")},
+        {m_programArguments, tr("Program arguments")},
+        {m_shell, tr("Shell script")},
+        {m_connection, tr("Database connection")},
+        {m_sql, tr("SQL statement")},
+        {m_sqlParameters, tr("SQL parameters")},
+        {m_builtin, tr("Builtin")},
+        {m_builtinArgument, tr("Builtin arguments")},
+        {m_http, tr("HTTP request")},
+        {m_subchain, tr("Chain to run")},
+        {m_workingDirectory, tr("Working directory")},
+        {m_timeout, tr("Timeout in seconds")},
+        {m_retries, tr("Retries")},
+        {m_retryDelay, tr("Retry delay in seconds")},
+        {m_apply, tr("Apply")},
+        {m_revert, tr("Revert")},
+    };
+    for (const auto &[widget, name] : names)
+        widget->setAccessibleName(name);
+
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_shell->setFont(fixed);
     m_sql->setFont(fixed);
@@ -145,6 +169,8 @@ TaskForm::TaskForm(QWidget *parent)
     fieldColumn->addWidget(buildCommonFields());
     fieldColumn->addStretch();
     auto *scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("Task fields"));
+    m_problem->setAccessibleName(tr("Task form message"));
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -389,8 +415,13 @@ void TaskForm::validate()
 void TaskForm::showMessage(const Error &error)
 {
     m_message = error.message;
-    for (QLabel *label : std::as_const(m_messages))
+    for (QLabel *label : std::as_const(m_messages)) {
         label->hide();
+        // The field a message is about tells a screen reader, too.
+        if (QWidget *field =
+                label->parentWidget()->findChild<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+            field->setAccessibleDescription(QString());
+    }
     m_problem->clear();
     if (error.message.isEmpty())
         return;
@@ -400,6 +431,11 @@ void TaskForm::showMessage(const Error &error)
     QLabel *label = beside ? beside : m_problem;
     label->setText(error.message);
     label->show();
+    if (beside) {
+        if (QWidget *field =
+                beside->parentWidget()->findChild<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+            field->setAccessibleDescription(error.message);
+    }
 }
 
 void TaskForm::showProblem(const QString &message)

@@ -23,6 +23,9 @@ UpcomingTimeline::UpcomingTimeline(QAbstractItemModel *fires, QWidget *parent)
     , m_fires(fires)
 {
     setObjectName(QStringLiteral("upcomingTimeline"));
+    setAccessibleName(tr("Week timeline"));
+    setAccessibleDescription(
+        tr("A row per chain, a tick per fire time; the table below lists them"));
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     connect(fires, &QAbstractItemModel::modelReset, this, [this] {

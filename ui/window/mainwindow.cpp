@@ -3,6 +3,7 @@
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
 #include "displayformat.h"
+#include "domain/version.h"
 #include "projecttreemodel.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -11,6 +12,7 @@
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
+#include "store/projectimporter.h"
 #include "store/projectrepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
@@ -23,6 +25,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QFile>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -35,6 +39,7 @@
 #include <QTableView>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
 
@@ -56,6 +61,10 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     setWindowTitle(QStringLiteral("Hourglass"));
     m_chainEditor = new ChainEditor(store, m_editor, this);
     m_tree->setObjectName(QStringLiteral("projectTree"));
+    m_tree->setAccessibleName(tr("Projects and chains"));
+    m_tree->setAccessibleDescription(tr("Select a chain to edit it; F2 renames, Delete deletes"));
+    m_tabs->setAccessibleName(tr("Views"));
+    m_upcomingTable->setAccessibleName(tr("Upcoming fire times"));
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(true);
@@ -168,9 +177,47 @@ void MainWindow::createActions()
     QAction *redo = m_editor->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
 
+    m_import =
+        action(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), &MainWindow::importProject);
+    m_import->setStatusTip(tr("Import projects from a Hourglass export (hourglass export)"));
+
+    // Icons from the desktop's theme, with the bundled set where the theme has none.
+    m_newChain->setIcon(themedIcon("document-new", "new-chain"));
+    m_chainEditor->addTaskAction()->setIcon(themedIcon("list-add", "add-task"));
+    m_runNow->setIcon(themedIcon("media-playback-start", "run"));
+    m_runsView->stopAction()->setIcon(themedIcon("media-playback-stop", "stop"));
+    m_pauseSchedules->setIcon(themedIcon("media-playback-pause", "pause"));
+    m_import->setIcon(themedIcon("document-import", "import"));
+    m_openSettings->setIcon(themedIcon("preferences-system", "settings"));
+    // Shortcuts work wherever the focus is: the chain editor's actions live in the window too.
+    for (QAction *windowWide : {m_chainEditor->addTaskAction(), m_chainEditor->addScheduleAction(),
+                                m_runsView->stopAction()}) {
+        windowWide->setShortcutContext(Qt::WindowShortcut);
+        addAction(windowWide);
+    }
+    m_chainEditor->addTaskAction()->setToolTip(tr("Add a task to the chain (Ctrl+T)"));
+    m_runNow->setToolTip(tr("Run the selected chain now (Ctrl+R)"));
+    m_runsView->stopAction()->setToolTip(tr("Stop the selected run (Ctrl+.)"));
+    m_newChain->setToolTip(tr("New chain in the selected project (Ctrl+N)"));
+    m_pauseSchedules->setToolTip(tr("Pause every schedule; manual runs still run (Ctrl+Shift+P)"));
+
+    auto *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setMovable(false);
+    toolbar->addAction(m_newChain);
+    toolbar->addAction(m_chainEditor->addTaskAction());
+    toolbar->addSeparator();
+    toolbar->addAction(m_runNow);
+    toolbar->addAction(m_runsView->stopAction());
+    toolbar->addAction(m_pauseSchedules);
+    toolbar->addSeparator();
+    toolbar->addAction(m_import);
+
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(m_newProject);
     fileMenu->addAction(m_newChain);
+    fileMenu->addAction(m_import);
     fileMenu->addSeparator();
     fileMenu->addAction(m_openSettings);
     fileMenu->addSeparator();
@@ -190,9 +237,71 @@ void MainWindow::createActions()
     chainMenu->addAction(m_chainEditor->addTaskAction());
     chainMenu->addAction(m_chainEditor->addScheduleAction());
     chainMenu->addAction(m_chainEditor->autoLayoutAction());
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
+                               &MainWindow::showShortcuts));
+    helpMenu->addAction(action(tr("&About Hourglass"), QKeySequence(), &MainWindow::showAbout));
 
     m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_tree, &QWidget::customContextMenuRequested, this, &MainWindow::treeMenu);
+}
+
+QIcon MainWindow::themedIcon(const char *themeName, const char *bundled)
+{
+    return QIcon::fromTheme(QString::fromLatin1(themeName),
+                            QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(bundled))));
+}
+
+void MainWindow::importProject()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Import projects"), QString(), tr("Hourglass export (*.json);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    QFile input(file);
+    if (!input.open(QIODevice::ReadOnly))
+        return report(Error::runtime(tr("Cannot read %1: %2").arg(file, input.errorString())));
+    const Result<ProjectImporter::Summary> imported =
+        ProjectImporter(m_store).importDocument(input.readAll());
+    if (!imported) {
+        QMessageBox::warning(this, tr("Import"), imported.error().message);
+        return;
+    }
+    reloadTree();
+    statusBar()->showMessage(
+        tr("Imported %n chain(s) with their tasks and schedules", nullptr, imported->chains), 8000);
+}
+
+void MainWindow::showShortcuts()
+{
+    QStringList rows;
+    const auto add = [&rows](const QString &what, const QKeySequence &keys) {
+        rows << QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                    .arg(what.toHtmlEscaped(),
+                         keys.toString(QKeySequence::NativeText).toHtmlEscaped());
+    };
+    for (QAction *a : {m_newProject, m_newChain, m_chainEditor->addTaskAction(), m_runNow,
+                       m_runsView->stopAction(), m_pauseSchedules, m_rename, m_duplicate, m_delete,
+                       m_toggleEnabled, m_import, m_chainEditor->autoLayoutAction()}) {
+        if (!a->shortcut().isEmpty())
+            add(a->text().remove(QLatin1Char('&')), a->shortcut());
+    }
+    add(tr("Apply the task form"), QKeySequence(Qt::Key_Return));
+    add(tr("Undo"), QKeySequence::Undo);
+    add(tr("Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
+                    QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())),
+                    QMessageBox::Close, this);
+    box.setObjectName(QStringLiteral("shortcuts"));
+    box.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Hourglass"),
+                       tr("<h3>Hourglass %1</h3><p>A desktop job scheduler: chains of tasks, "
+                          "second-precise cron, live logs.</p><p>Store: %2</p>")
+                           .arg(versionString(), m_store.location().displayName().toHtmlEscaped()));
 }
 
 void MainWindow::treeMenu(const QPoint &at)
@@ -642,6 +751,7 @@ void MainWindow::connectEngine(EngineHost *engine)
     // Queued across threads: the engine never waits for the window.
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
+    connect(source, &Engine::runChanged, m_model, &ProjectTreeModel::applyRun);
     connect(source, &Engine::runChanged, this, [this](const Run &run) {
         // "Run N queued" is no longer true once it runs.
         if (run.id == m_queuedRun && run.state != RunState::Queued) {

@@ -4,6 +4,7 @@
 #include "runcounts.h"
 #include "settings/appsettings.h"
 
+#include <QIcon>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -92,6 +93,10 @@ private:
     void askOnClose();
     void keepRunningInBackground();
     void restoreLayout();
+    void importProject();
+    void showShortcuts();
+    void showAbout();
+    static QIcon themedIcon(const char *themeName, const char *bundled);
     void saveLayout();
 
     Store &m_store;
@@ -110,6 +115,7 @@ private:
     TrayController *m_tray = nullptr;
     AppSettings *m_settings = nullptr;
     QAction *m_openSettings = nullptr;
+    QAction *m_import = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
