@@ -93,6 +93,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     tools->addStretch();
     for (QAction *action : {m_addTask, m_autoLayout, m_fit}) {
         auto *button = new QToolButton(this);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         button->setDefaultAction(action);
         tools->addWidget(button);
     }
