@@ -6,7 +6,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QRegularExpression>
 
 namespace hg {
 
@@ -66,9 +65,7 @@ void LogModel::appendLines(const QList<LogLine> &lines)
 
 bool LogModel::reportsFailure(const LogLine &line)
 {
-    // The engine's line for an attempt that ended in error: "TASK attempt N: why".
-    static const QRegularExpression failure(QStringLiteral("^.+ attempt \\d+: "));
-    return line.stream == LogStream::System && failure.match(line.text).hasMatch();
+    return line.stream == LogStream::Failure;
 }
 
 int LogModel::rowCount(const QModelIndex &parent) const
@@ -81,9 +78,10 @@ QString LogModel::display(const LogLine &line) const
     const QString task = m_taskNames.value(line.taskRunId);
     if (task.isEmpty())
         return line.text;
-    const QLatin1StringView mark(line.stream == LogStream::Stderr   ? " ! "
-                                 : line.stream == LogStream::System ? " # "
-                                                                    : " | ");
+    const QLatin1StringView mark(
+        line.stream == LogStream::Stderr                                        ? " ! "
+        : line.stream == LogStream::System || line.stream == LogStream::Failure ? " # "
+                                                                                : " | ");
     return task + mark + line.text;
 }
 

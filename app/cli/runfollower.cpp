@@ -31,9 +31,10 @@ QString RunFollower::taskName(qint64 taskRunId)
 
 void RunFollower::print(const LogLine &line)
 {
-    const char marker = line.stream == LogStream::Stderr   ? '!'
-                        : line.stream == LogStream::System ? '#'
-                                                           : '|';
+    const char marker = line.stream == LogStream::Stderr ? '!'
+                        : line.stream == LogStream::System || line.stream == LogStream::Failure
+                            ? '#'
+                            : '|';
     m_out << taskName(line.taskRunId) << ' ' << marker << ' ' << line.text << '\n';
     m_out.flush();
 }

@@ -70,9 +70,11 @@ inline bool isTerminal(RunState state)
            || state == RunState::TimedOut;
 }
 
-enum class LogStream { Stdout, Stderr, System };
+// System: the engine's own notes. Failure: its note saying why an attempt failed (stores
+// written before it existed hold those as system lines).
+enum class LogStream { Stdout, Stderr, System, Failure };
 HG_ENUM_NAMES(LogStream, {LogStream::Stdout, "stdout"}, {LogStream::Stderr, "stderr"},
-              {LogStream::System, "system"})
+              {LogStream::System, "system"}, {LogStream::Failure, "failure"})
 
 enum class CommandKind { Start, Stop, Pause, Resume, Rerun, RerunFailed, Backfill };
 HG_ENUM_NAMES(CommandKind, {CommandKind::Start, "start"}, {CommandKind::Stop, "stop"},

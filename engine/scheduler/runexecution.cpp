@@ -314,10 +314,12 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
         writeSystemLine(state.row.id, s.error().message);
     if (!outcome.error.isEmpty())
-        writeSystemLine(state.row.id, QStringLiteral("%1 attempt %2: %3")
-                                          .arg(state.task.name)
-                                          .arg(state.attempt)
-                                          .arg(outcome.error));
+        writeSystemLine(state.row.id,
+                        QStringLiteral("%1 attempt %2: %3")
+                            .arg(state.task.name)
+                            .arg(state.attempt)
+                            .arg(outcome.error),
+                        LogStream::Failure);
     Q_EMIT taskRunChanged(state.row);
     if (state.executor) {
         state.executor->disconnect(this);
@@ -463,9 +465,9 @@ void RunExecution::setRunState(RunState state)
     Q_EMIT runStateChanged(m_run);
 }
 
-void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text)
+void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text, LogStream stream)
 {
-    Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, LogStream::System, utcFromMs(nowMs()), text});
+    Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, stream, utcFromMs(nowMs()), text});
 }
 
 } // namespace hg

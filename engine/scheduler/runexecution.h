@@ -93,7 +93,8 @@ private:
     void scheduleRetry(TaskState &state);
     void finishIfDone();
     void setRunState(RunState state);
-    void writeSystemLine(qint64 taskRunId, const QString &text);
+    void writeSystemLine(qint64 taskRunId, const QString &text,
+                         LogStream stream = LogStream::System);
     qint64 nowMs() const;
 
     Store &m_store;

@@ -1,6 +1,7 @@
 #include "chaineditor.h"
 
 #include "chain/concurrencyrule.h"
+#include "common/questionbox.h"
 #include "dag/daglayout.h"
 #include "dag/dagscene.h"
 #include "dag/tasknodeitem.h"
@@ -483,19 +484,15 @@ void ChainEditor::settleUnappliedEdits(const std::function<void()> &proceed)
     if (m_prompt)
         return; // one question at a time; the first one decides
     const bool applicable = m_form->canApply();
-    m_prompt = new QMessageBox(
-        QMessageBox::Question, tr("Unapplied changes"),
+    m_prompt = QuestionBox::create(
+        this, QStringLiteral("unappliedPrompt"), tr("Unapplied changes"),
         tr("The task “%1” has changes that are not applied.").arg(m_form->originalName()),
-        QMessageBox::Apply | QMessageBox::Discard | QMessageBox::Cancel, this);
-    m_prompt->setObjectName(QStringLiteral("unappliedPrompt"));
-    m_prompt->setInformativeText(
         applicable ? tr("Apply them before going on?")
-                   : tr("They cannot be applied as they are: %1").arg(m_form->problem()));
+                   : tr("They cannot be applied as they are: %1").arg(m_form->problem()),
+        QMessageBox::Apply | QMessageBox::Discard | QMessageBox::Cancel);
     m_prompt->button(QMessageBox::Apply)->setEnabled(applicable);
     m_prompt->setDefaultButton(applicable ? QMessageBox::Apply : QMessageBox::Cancel);
     m_prompt->setEscapeButton(QMessageBox::Cancel);
-    m_prompt->setWindowModality(Qt::WindowModal);
-    m_prompt->setAttribute(Qt::WA_DeleteOnClose);
     QMessageBox *box = m_prompt;
     connect(box, &QMessageBox::finished, this, [this, box, proceed] {
         switch (box->standardButton(box->clickedButton())) {
@@ -535,20 +532,20 @@ void ChainEditor::confirmRemoval()
                 return report(removed);
         }
     };
-    if (dependents.isEmpty() || m_prompt)
-        return dependents.isEmpty() ? remove() : void();
-    m_prompt = new QMessageBox(
-        QMessageBox::Question, tr("Delete task"),
+    if (dependents.isEmpty()) {
+        remove();
+        return;
+    }
+    if (m_prompt)
+        return; // another question is open: this Delete is dropped, nothing is lost
+    m_prompt = QuestionBox::create(
+        this, QStringLiteral("removeTaskPrompt"), tr("Delete task"),
         tr("Delete %1? %2 depend on it.")
             .arg(QLocale().createSeparatedList(names), QLocale().createSeparatedList(dependents)),
-        QMessageBox::Yes | QMessageBox::Cancel, this);
-    m_prompt->setObjectName(QStringLiteral("removeTaskPrompt"));
-    m_prompt->setInformativeText(
-        tr("Their dependencies on it are deleted too. Undo (Ctrl+Z) brings both back."));
+        tr("Their dependencies on it are deleted too. Undo (Ctrl+Z) brings both back."),
+        QMessageBox::Yes | QMessageBox::Cancel);
     m_prompt->button(QMessageBox::Yes)->setText(tr("&Delete"));
     m_prompt->setDefaultButton(QMessageBox::Cancel);
-    m_prompt->setWindowModality(Qt::WindowModal);
-    m_prompt->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_prompt, &QMessageBox::finished, this, [remove](int answer) {
         if (answer == QMessageBox::Yes)
             remove();

@@ -136,9 +136,9 @@ TaskForm::TaskForm(QWidget *parent)
                     {tr("Argument:"), withMessage(m_builtinArgument, TaskValidator::argumentsField,
                                                   TaskKind::Builtin)}}));
     QWidget *http = withMessage(m_http, TaskValidator::argumentsField, TaskKind::Http);
-    m_messages.insert(TaskValidator::commandField + QLatin1Char('/') + enumName(TaskKind::Http),
-                      m_messages.value(TaskValidator::argumentsField + QLatin1Char('/')
-                                       + enumName(TaskKind::Http)));
+    // The URL is part of the HTTP form: a bad one is shown under it too.
+    m_messages.insert(messageKey(TaskValidator::commandField, TaskKind::Http),
+                      m_messages.value(messageKey(TaskValidator::argumentsField, TaskKind::Http)));
     m_pages->addWidget(http);
     m_pages->addWidget(
         page(this, {{tr("Chain to run:"),
@@ -243,9 +243,14 @@ QWidget *TaskForm::buildCommonFields()
     return box;
 }
 
+QString TaskForm::messageKey(const QString &fieldName, TaskKind kind)
+{
+    return fieldName + QLatin1Char('/') + enumName(kind);
+}
+
 QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName, TaskKind kind)
 {
-    return withMessage(field, fieldName + QLatin1Char('/') + enumName(kind));
+    return withMessage(field, messageKey(fieldName, kind));
 }
 
 QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName)
@@ -262,7 +267,7 @@ QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName)
     message->setStyleSheet(QStringLiteral("color: %1;").arg(StatePresentation::errorText().name()));
     message->hide();
     layout->addWidget(message);
-    m_messages.insert(fieldName, message);
+    m_messages.insert(fieldName, FieldMessage{field, message});
     return column;
 }
 
@@ -415,27 +420,22 @@ void TaskForm::validate()
 void TaskForm::showMessage(const Error &error)
 {
     m_message = error.message;
-    for (QLabel *label : std::as_const(m_messages)) {
-        label->hide();
-        // The field a message is about tells a screen reader, too.
-        if (QWidget *field =
-                label->parentWidget()->findChild<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
-            field->setAccessibleDescription(QString());
+    for (const FieldMessage &shown : std::as_const(m_messages)) {
+        shown.label->hide();
+        shown.field->setAccessibleDescription(QString());
     }
     m_problem->clear();
     if (error.message.isEmpty())
         return;
     const TaskKind kind = TaskKind(m_kind->currentData().toInt());
-    QLabel *beside = m_messages.value(error.field + QLatin1Char('/') + enumName(kind),
-                                      m_messages.value(error.field));
-    QLabel *label = beside ? beside : m_problem;
+    const FieldMessage beside =
+        m_messages.value(messageKey(error.field, kind), m_messages.value(error.field));
+    QLabel *label = beside.label ? beside.label : m_problem;
     label->setText(error.message);
     label->show();
-    if (beside) {
-        if (QWidget *field =
-                beside->parentWidget()->findChild<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
-            field->setAccessibleDescription(error.message);
-    }
+    // The field a message is about tells a screen reader, too.
+    if (beside.field)
+        beside.field->setAccessibleDescription(error.message);
 }
 
 void TaskForm::showProblem(const QString &message)

@@ -96,8 +96,14 @@ private:
     QPushButton *m_apply;
     QPushButton *m_revert;
     // The message label under each field, by validator field name and, where a field name
-    // means a different widget per kind (the command), by kind too.
-    QHash<QString, QLabel *> m_messages;
+    // means a different widget per kind (the command), by kind too (messageKey).
+    struct FieldMessage
+    {
+        QWidget *field = nullptr;
+        QLabel *label = nullptr;
+    };
+    static QString messageKey(const QString &fieldName, TaskKind kind);
+    QHash<QString, FieldMessage> m_messages;
     QString m_message; // what is shown, wherever it is shown
     bool m_differs = false;
 };

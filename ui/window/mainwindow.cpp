@@ -3,7 +3,6 @@
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
 #include "displayformat.h"
-#include "domain/version.h"
 #include "projecttreemodel.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -20,10 +19,11 @@
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingtimeline.h"
 #include "upcomingmodel.h"
+#include "window/helpdialogs.h"
+#include "window/keeprunningprompt.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -32,7 +32,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QScopedValueRollback>
 #include <QSplitter>
 #include <QStatusBar>
@@ -274,34 +273,15 @@ void MainWindow::importProject()
 
 void MainWindow::showShortcuts()
 {
-    QStringList rows;
-    const auto add = [&rows](const QString &what, const QKeySequence &keys) {
-        rows << QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
-                    .arg(what.toHtmlEscaped(),
-                         keys.toString(QKeySequence::NativeText).toHtmlEscaped());
-    };
-    for (QAction *a : {m_newProject, m_newChain, m_chainEditor->addTaskAction(), m_runNow,
-                       m_runsView->stopAction(), m_pauseSchedules, m_rename, m_duplicate, m_delete,
-                       m_toggleEnabled, m_import, m_chainEditor->autoLayoutAction()}) {
-        if (!a->shortcut().isEmpty())
-            add(a->text().remove(QLatin1Char('&')), a->shortcut());
-    }
-    add(tr("Apply the task form"), QKeySequence(Qt::Key_Return));
-    add(tr("Undo"), QKeySequence::Undo);
-    add(tr("Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
-    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
-                    QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())),
-                    QMessageBox::Close, this);
-    box.setObjectName(QStringLiteral("shortcuts"));
-    box.exec();
+    HelpDialogs::showShortcuts(this, {m_newProject, m_newChain, m_chainEditor->addTaskAction(),
+                                      m_runNow, m_runsView->stopAction(), m_pauseSchedules,
+                                      m_rename, m_duplicate, m_delete, m_toggleEnabled, m_import,
+                                      m_chainEditor->autoLayoutAction()});
 }
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Hourglass"),
-                       tr("<h3>Hourglass %1</h3><p>A desktop job scheduler: chains of tasks, "
-                          "second-precise cron, live logs.</p><p>Store: %2</p>")
-                           .arg(versionString(), m_store.location().displayName().toHtmlEscaped()));
+    HelpDialogs::showAbout(this, m_store.location().displayName());
 }
 
 void MainWindow::treeMenu(const QPoint &at)
@@ -691,43 +671,17 @@ void MainWindow::askOnClose()
 {
     if (m_closePrompt)
         return;
-    m_closePrompt = new QMessageBox(
-        QMessageBox::Question, tr("Keep Hourglass running?"),
-        tr("Your schedules run only while Hourglass runs. Keep it running in the background, "
-           "or quit and stop every schedule?"),
-        QMessageBox::NoButton, this);
-    m_closePrompt->setObjectName(QStringLiteral("closePrompt"));
-    m_closePrompt->setInformativeText(
-        tr("There is no system tray here. To bring this window back, start Hourglass again: "
-           "the running one comes forward."));
-    QPushButton *keep =
-        m_closePrompt->addButton(tr("Keep running in the &background"), QMessageBox::AcceptRole);
-    keep->setObjectName(QStringLiteral("keepRunning"));
-    QPushButton *quitButton = m_closePrompt->addButton(tr("&Quit"), QMessageBox::DestructiveRole);
-    quitButton->setObjectName(QStringLiteral("quit"));
-    m_closePrompt->addButton(QMessageBox::Cancel);
-    m_closePrompt->setDefaultButton(keep);
-    m_closePrompt->setEscapeButton(QMessageBox::Cancel);
-    auto *remember = new QCheckBox(tr("&Remember my choice"), m_closePrompt);
-    remember->setObjectName(QStringLiteral("rememberChoice"));
-    m_closePrompt->setCheckBox(remember);
-    m_closePrompt->setWindowModality(Qt::WindowModal);
-    m_closePrompt->setAttribute(Qt::WA_DeleteOnClose);
-    QMessageBox *box = m_closePrompt;
-    connect(box, &QMessageBox::finished, this, [this, box, keep, quitButton, remember] {
-        const bool keepRunning = box->clickedButton() == keep;
-        if (!keepRunning && box->clickedButton() != quitButton)
-            return; // cancelled: the window stays
-        if (m_settings && remember->isChecked()) {
+    using Choice = KeepRunningPrompt::Choice;
+    m_closePrompt = KeepRunningPrompt::open(this, [this](Choice choice, bool remember) {
+        if (m_settings && remember) {
             m_settings->setAskOnClose(false);
-            m_settings->setCloseToTray(keepRunning);
+            m_settings->setCloseToTray(choice == Choice::KeepRunning);
         }
-        if (keepRunning)
+        if (choice == Choice::KeepRunning)
             keepRunningInBackground();
         else
             quit();
     });
-    m_closePrompt->open();
 }
 
 void MainWindow::keepRunningInBackground()
