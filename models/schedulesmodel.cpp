@@ -78,6 +78,9 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
     case NextFireRole:
         return row.next;
     case Qt::ToolTipRole:
+        // The meaning is elided in a narrow table: whole in the tooltip.
+        if (index.column() == MeaningColumn)
+            return row.meaning;
         return index.column() == NextColumn
                    ? QVariant(DisplayFormat::relative(row.next, QDateTime::currentDateTime()))
                    : QVariant();

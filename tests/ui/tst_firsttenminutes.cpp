@@ -10,6 +10,7 @@
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
+#include "schedulesmodel.h"
 #include "settings/appsettings.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
@@ -28,6 +29,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGraphicsView>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void tree_clickOnSelectedDoesNotRename_deleteKeyDeletesAfterConfirmation();
     void toolbar_hasIconsAndTheTreeShowsStatus();
     void everyInteractiveWidget_hasAnAccessibleName();
+    void schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -567,6 +570,33 @@ void TestFirstTenMinutes::everyInteractiveWidget_hasAnAccessibleName()
     }
     nameless.removeDuplicates();
     QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1String(", "))));
+}
+
+void TestFirstTenMinutes::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    Schedule schedule;
+    schedule.chainId = desk.chain.id;
+    schedule.expression = QStringLiteral("30 7 * * 1-5");
+    QVERIFY(desk.window->definitionEditor()->addSchedule(schedule));
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *table = desk.editor()->findChild<QTableView *>(QStringLiteral("schedules"));
+    QTRY_COMPARE(table->model()->rowCount(), 1);
+    // Every column inside the table's width, the meaning elided with the whole in a tooltip.
+    const QHeaderView *header = table->horizontalHeader();
+    QVERIFY2(header->length() <= table->viewport()->width(),
+             qPrintable(
+                 QStringLiteral("%1 > %2").arg(header->length()).arg(table->viewport()->width())));
+    const QModelIndex meaning = table->model()->index(0, SchedulesModel::MeaningColumn);
+    QCOMPARE(meaning.data(Qt::ToolTipRole).toString(), meaning.data().toString());
+
+    auto *note = desk.window->findChild<QLabel *>(QStringLiteral("upcoming.note"));
+    QVERIFY(note);
+    QVERIFY(!note->text().contains(QLatin1String("paused")));
+    desk.window->setSchedulesPaused(true);
+    QVERIFY(note->text().contains(QLatin1String("paused")));
+    QVERIFY(note->text().contains(QLatin1String("hatched band")));
 }
 
 QTEST_MAIN(TestFirstTenMinutes)

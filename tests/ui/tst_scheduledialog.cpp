@@ -1,9 +1,15 @@
 #include "cron/compiledcroncache.h"
 #include "schedule/scheduledialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTest>
+#include <QTimeEdit>
 
 using namespace hg;
 
@@ -18,6 +24,8 @@ private Q_SLOTS:
     void builder_writesExpressionsThatValidate();
     void keystroke_compilesTheExpressionOnce_data();
     void keystroke_compilesTheExpressionOnce();
+    void nothingTyped_isNoMistake_andTheLayoutKeepsStill();
+    void builder_readsTheExpressionBack();
 };
 
 void TestScheduleDialog::mistake_isNamedWithItsColumn()
@@ -109,6 +117,61 @@ void TestScheduleDialog::keystroke_compilesTheExpressionOnce()
         QVERIFY(!dialog.nextFireTimes().isEmpty());
     QCOMPARE(cache.counters().misses - before.misses, misses);
     QCOMPARE(cache.counters().hits - before.hits, hits);
+}
+
+void TestScheduleDialog::nothingTyped_isNoMistake_andTheLayoutKeepsStill()
+{
+    ScheduleDialog dialog(Schedule(), QTimeZone("UTC"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled());
+    auto *expression = dialog.findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    auto *next = dialog.findChild<QListWidget *>(QStringLiteral("schedule.next"));
+    const QRect nextAt = next->geometry();
+    // A short mistake, a long one, a good expression: nothing below the message moves, and
+    // the command line's "cron:" prefix is not shown beside the field.
+    for (const QString &typed :
+         {QStringLiteral("0 24 * * *"), QStringLiteral("1 2 3 4 5 6 7 8 9 10 11 12 13 14"),
+          QStringLiteral("30 6 * * 1-5")}) {
+        expression->selectAll();
+        QTest::keyClicks(expression, typed);
+        QVERIFY2(!dialog.problem().startsWith(QLatin1String("cron:")),
+                 qPrintable(dialog.problem()));
+        QCoreApplication::processEvents();
+        QCOMPARE(next->geometry(), nextAt);
+    }
+    // Erasing what was typed is a mistake now: the user is writing one.
+    expression->clear();
+    QTest::keyClick(expression, Qt::Key_Space);
+    QTest::keyClick(expression, Qt::Key_Backspace);
+    QVERIFY(!dialog.problem().isEmpty());
+}
+
+void TestScheduleDialog::builder_readsTheExpressionBack()
+{
+    Schedule weekly;
+    weekly.expression = QStringLiteral("15 9 * * 2,4");
+    ScheduleDialog dialog(weekly, QTimeZone("UTC"));
+    QList<QTimeEdit *> times = dialog.findChildren<QTimeEdit *>();
+    QStringList shown;
+    for (QTimeEdit *time : times)
+        shown << time->time().toString(QStringLiteral("HH:mm"));
+    QVERIFY2(shown.contains(QLatin1String("09:15")), qPrintable(shown.join(QLatin1Char(' '))));
+    QStringList checked;
+    for (QCheckBox *day : dialog.findChildren<QCheckBox *>()) {
+        if (day->isChecked() && day->text().size() == 3)
+            checked << day->text();
+    }
+    QCOMPARE(checked, (QStringList{QStringLiteral("Tue"), QStringLiteral("Thu")}));
+
+    auto *expression = dialog.findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    expression->setText(QStringLiteral("*/20 * * * *"));
+    bool twenty = false;
+    for (QSpinBox *spin : dialog.findChildren<QSpinBox *>())
+        twenty = twenty || (spin->suffix() == QLatin1String(" min") && spin->value() == 20);
+    QVERIFY(twenty);
 }
 
 QTEST_MAIN(TestScheduleDialog)

@@ -38,6 +38,9 @@ void TestSettingsDialog::applyTo_writesWhatChanged_data()
     QTest::newRow("zone") << QStringLiteral("settings.zone")
                           << QVariant(QStringLiteral("Asia/Tokyo")) << QList<Key>{Key::DefaultZone}
                           << QVariant(QStringLiteral("Asia/Tokyo"));
+    QTest::newRow("zone typed, searched")
+        << QStringLiteral("settings.zone.typed") << QVariant(QStringLiteral("Europe/Berlin"))
+        << QList<Key>{Key::DefaultZone} << QVariant(QStringLiteral("Europe/Berlin"));
     QTest::newRow("notifications off")
         << QStringLiteral("settings.notifications") << QVariant(false)
         << QList<Key>{Key::Notifications} << QVariant(false);
@@ -58,7 +61,10 @@ void TestSettingsDialog::applyTo_writesWhatChanged()
     AppSettings settings(dir.filePath(QStringLiteral("hourglass.ini")));
     settings.setSchedulesPaused(true); // not the dialog's: must stay
     SettingsDialog dialog(settings);
-    if (auto *line = dialog.findChild<QLineEdit *>(field))
+    if (field == QLatin1String("settings.zone.typed")) // typed into the searchable zone box
+        dialog.findChild<QComboBox *>(QStringLiteral("settings.zone"))
+            ->setEditText(input.toString());
+    else if (auto *line = dialog.findChild<QLineEdit *>(field))
         line->setText(input.toString());
     else if (auto *spin = dialog.findChild<QSpinBox *>(field))
         spin->setValue(input.toInt());

@@ -234,10 +234,13 @@ QWidget *ChainEditor::buildSchedules()
     m_scheduleTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_scheduleTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_scheduleTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Fits its width: the meaning takes what is left and is elided (whole in its tooltip).
     m_scheduleTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_scheduleTable->horizontalHeader()->setSectionResizeMode(SchedulesModel::MeaningColumn,
-                                                              QHeaderView::Interactive);
-    m_scheduleTable->setColumnWidth(SchedulesModel::MeaningColumn, 260);
+                                                              QHeaderView::Stretch);
+    m_scheduleTable->horizontalHeader()->setMinimumSectionSize(40);
+    m_scheduleTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scheduleTable->setWordWrap(false);
     auto *add = new QPushButton(tr("&Add…"), box);
     auto *edit = new QPushButton(tr("&Edit…"), box);
     auto *remove = new QPushButton(tr("&Remove"), box);

@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTimeEdit>
 #include <QVBoxLayout>
@@ -46,6 +47,7 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
     , m_everyMinutes(new QSpinBox(this))
     , m_dailyAt(new QTimeEdit(QTime(7, 0), this))
+    , m_weeklyAt(new QTimeEdit(QTime(7, 30), this))
 {
     setWindowTitle(schedule.id ? tr("Edit schedule") : tr("New schedule"));
     m_expression->setObjectName(QStringLiteral("schedule.expression"));
@@ -63,6 +65,18 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     m_problem->setWordWrap(true);
     m_explanation->setWordWrap(true);
     m_next->setMinimumHeight(200);
+    // Room reserved for the caret, two lines of message and three of meaning: the dialog keeps
+    // still while they change; a longer text is cut and shown whole in the tooltip.
+    const int line = fontMetrics().lineSpacing();
+    m_pointer->setFixedHeight(line);
+    m_problem->setFixedHeight(2 * line + 2);
+    m_explanation->setFixedHeight(3 * line + 2);
+    m_problem->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_explanation->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_expression->setAccessibleName(tr("Expression"));
+    m_problem->setAccessibleName(tr("Problem"));
+    m_explanation->setAccessibleName(tr("Meaning"));
+    m_next->setAccessibleName(tr("Next fire times"));
 
     const QStringList dialectLabels{tr("Detect"), tr("Unix (5 fields)"),
                                     tr("With seconds (6 fields)"), tr("Quartz"),
@@ -138,6 +152,7 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_expression, &QLineEdit::textChanged, this, &ScheduleDialog::refresh);
+    connect(m_expression, &QLineEdit::textEdited, this, [this] { m_typed = true; });
     connect(m_dialect, &QComboBox::currentIndexChanged, this, &ScheduleDialog::refresh);
     connect(m_zone, &QComboBox::currentTextChanged, this, &ScheduleDialog::refresh);
     for (QCheckBox *box : {m_fromEnabled, m_untilEnabled, m_enabled})
@@ -157,7 +172,7 @@ QWidget *ScheduleDialog::buildBuilder()
     m_everyMinutes->setSuffix(tr(" min"));
     auto *every = new QPushButton(tr("Every"), box);
     auto *daily = new QPushButton(tr("Daily at"), box);
-    auto *weeklyTime = new QTimeEdit(QTime(7, 30), box);
+    auto *weeklyTime = m_weeklyAt;
     auto *weekly = new QPushButton(tr("Weekly at"), box);
     const QStringList days{tr("Sun"), tr("Mon"), tr("Tue"), tr("Wed"),
                            tr("Thu"), tr("Fri"), tr("Sat")};
@@ -251,9 +266,19 @@ void ScheduleDialog::refresh()
     m_pointer->clear();
     const Status valid = ScheduleValidator::validate(s);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(valid));
+    if (!valid && s.expression.isEmpty() && !m_typed) {
+        // Nothing typed yet is no mistake.
+        showProblem(QString());
+        m_explanation->setText(
+            tr("Type an expression, or let the builder on the right write one."));
+        return;
+    }
     if (!valid) {
-        const QString message = valid.error().message;
-        m_problem->setText(message);
+        QString message = valid.error().message;
+        // The command line says which part of Hourglass complains; beside the field it is noise.
+        if (message.startsWith(QLatin1String("cron: ")))
+            message.remove(0, 6);
+        showProblem(message);
         m_explanation->clear();
         // A caret under the faulty column of the expression.
         if (const int at = valid.error().column; at > 0) {
@@ -264,8 +289,10 @@ void ScheduleDialog::refresh()
         }
         return;
     }
-    m_problem->clear();
+    showProblem(QString());
     m_explanation->setText(SchedulesModel::meaning(s, m_defaultZone));
+    m_explanation->setToolTip(m_explanation->text());
+    readBack(s.expression);
     const QTimeZone shownIn = zone();
     const Result<SchedulePlan> plan = SchedulePlan::create(s, m_defaultZone);
     if (!plan)
@@ -283,6 +310,36 @@ void ScheduleDialog::refresh()
         m_next->addItem(s.kind == ScheduleKind::After || s.kind == ScheduleKind::Startup
                             ? tr("(depends on when the engine starts or the last run ends)")
                             : tr("(no more fire times)"));
+}
+
+void ScheduleDialog::showProblem(const QString &message)
+{
+    m_problem->setText(message);
+    m_problem->setToolTip(message);
+}
+
+void ScheduleDialog::readBack(const QString &expression)
+{
+    // The builder shows what the expression says when it is one the builder could write.
+    static const QRegularExpression every(QStringLiteral("^\\*/(\\d+) \\* \\* \\* \\*$"));
+    static const QRegularExpression everyMinutes(QStringLiteral("^@every (\\d+)m$"));
+    static const QRegularExpression daily(QStringLiteral("^(\\d{1,2}) (\\d{1,2}) \\* \\* \\*$"));
+    static const QRegularExpression weekly(
+        QStringLiteral("^(\\d{1,2}) (\\d{1,2}) \\* \\* ([0-6](?:,[0-6])*)$"));
+    if (const QRegularExpressionMatch step = every.match(expression); step.hasMatch())
+        return m_everyMinutes->setValue(step.captured(1).toInt());
+    if (const QRegularExpressionMatch interval = everyMinutes.match(expression);
+        interval.hasMatch())
+        return m_everyMinutes->setValue(interval.captured(1).toInt());
+    if (const QRegularExpressionMatch day = daily.match(expression); day.hasMatch())
+        return m_dailyAt->setTime(QTime(day.captured(2).toInt(), day.captured(1).toInt()));
+    const QRegularExpressionMatch week = weekly.match(expression);
+    if (!week.hasMatch())
+        return;
+    m_weeklyAt->setTime(QTime(week.captured(2).toInt(), week.captured(1).toInt()));
+    const QStringList days = week.captured(3).split(QLatin1Char(','));
+    for (int weekday = 0; weekday < 7; ++weekday)
+        m_weekdays.at(weekday)->setChecked(days.contains(QString::number(weekday)));
 }
 
 QString ScheduleDialog::problem() const

@@ -19,7 +19,8 @@ namespace hg {
 
 // Adds or edits one schedule. The expression is checked as it is typed: a mistake is named
 // and a caret points at its column; a good one is explained in plain English with its next
-// ten fire times in the chosen zone. A small builder writes common expressions.
+// ten fire times in the chosen zone. A small builder writes common expressions and reads
+// them back. Nothing typed yet shows no error; messages never move the dialog's layout.
 class ScheduleDialog final : public QDialog
 {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
 private:
     QWidget *buildBuilder();
     void refresh();
+    void showProblem(const QString &message);
+    void readBack(const QString &expression);
     QTimeZone zone() const;
 
     Schedule m_original;
@@ -62,7 +65,9 @@ private:
     QDialogButtonBox *m_buttons;
     QSpinBox *m_everyMinutes;
     QTimeEdit *m_dailyAt;
+    QTimeEdit *m_weeklyAt;
     QList<QCheckBox *> m_weekdays;
+    bool m_typed = false; // the user typed into the expression
 };
 
 } // namespace hg

@@ -1,7 +1,10 @@
 #include "settingsdialog.h"
 
+#include "store/storelocation.h"
+
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -32,7 +35,9 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     m_zone->setObjectName(QStringLiteral("settings.zone"));
     m_notifications->setObjectName(QStringLiteral("settings.notifications"));
     m_closeToTray->setObjectName(QStringLiteral("settings.closeToTray"));
-    m_store->setPlaceholderText(tr("(default store in ~/.local/share/hourglass)"));
+    // The real path of the default store, not a description of where it might be.
+    m_store->setPlaceholderText(StoreLocation::defaultSqlitePath());
+    m_store->setToolTip(tr("Empty: the default store, %1").arg(StoreLocation::defaultSqlitePath()));
     m_slots->setRange(0, 1024);
     m_slots->setSpecialValueText(tr("automatic (%1)").arg(AppSettings::automaticSlotCount()));
     m_slots->setValue(settings.slotCount());
@@ -41,6 +46,13 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     for (const QByteArray &id : QTimeZone::availableTimeZoneIds())
         m_zone->addItem(QString::fromUtf8(id), QString::fromUtf8(id));
     m_zone->setCurrentIndex(std::max(0, m_zone->findData(settings.defaultZone())));
+    // Searchable: type any part of a zone's name ("tokyo", "Berlin").
+    m_zone->setEditable(true);
+    m_zone->setInsertPolicy(QComboBox::NoInsert);
+    m_zone->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_zone->completer()->setFilterMode(Qt::MatchContains);
+    m_zone->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    m_zone->lineEdit()->setPlaceholderText(tr("Type to search, e.g. Berlin"));
     m_notifications->setChecked(settings.notifications());
     m_closeToTray->setChecked(settings.closeToTray());
     m_startAtLogin->setObjectName(QStringLiteral("settings.startAtLogin"));
@@ -58,7 +70,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     storeRow->addWidget(m_store, 1);
     storeRow->addWidget(browse);
     auto *note = new QLabel(tr("A store is a SQLite file or a postgresql:// URL. The store and "
-                               "the slots take effect at the next start."),
+                               "the number of tasks at once take effect at the next start."),
                             this);
     note->setWordWrap(true);
     note->setStyleSheet(QStringLiteral("color: #5f6368;"));
@@ -80,11 +92,22 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     resize(620, sizeHint().height());
 }
 
+QString SettingsDialog::chosenZone() const
+{
+    // The typed text decides: a listed entry, or a zone id typed whole; else the last choice.
+    const QString typed = m_zone->currentText().trimmed();
+    if (const int listed = m_zone->findText(typed); listed >= 0)
+        return m_zone->itemData(listed).toString();
+    if (QTimeZone::isTimeZoneIdAvailable(typed.toUtf8()))
+        return typed;
+    return m_zone->currentData().toString();
+}
+
 void SettingsDialog::applyTo(AppSettings &settings) const
 {
     settings.setStoreLocation(m_store->text().trimmed());
     settings.setSlotCount(m_slots->value());
-    settings.setDefaultZone(m_zone->currentData().toString());
+    settings.setDefaultZone(chosenZone());
     settings.setNotifications(m_notifications->isChecked());
     settings.setCloseToTray(m_closeToTray->isChecked());
     settings.setStartAtLogin(m_startAtLogin->isChecked());

@@ -25,6 +25,8 @@ public:
     void applyTo(AppSettings &settings) const;
 
 private:
+    QString chosenZone() const;
+
     QLineEdit *m_store;
     QSpinBox *m_slots;
     QComboBox *m_zone;

@@ -41,6 +41,7 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace hg {
 
@@ -55,6 +56,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_upcomingTable(new QTableView(this))
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
+    , m_upcomingNote(new QLabel(this))
 {
     m_engine = engine;
     setWindowTitle(QStringLiteral("Hourglass"));
@@ -78,11 +80,18 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_upcomingTable->setColumnWidth(UpcomingModel::ChainColumn, 220);
     m_tabs->addTab(m_chainEditor, tr("&Chain"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
-    auto *upcoming = new QSplitter(Qt::Vertical, this);
-    upcoming->addWidget(new UpcomingTimeline(m_upcoming, this));
-    upcoming->addWidget(m_upcomingTable);
-    upcoming->setStretchFactor(1, 1);
+    auto *upcomingSplit = new QSplitter(Qt::Vertical, this);
+    upcomingSplit->addWidget(new UpcomingTimeline(m_upcoming, this));
+    upcomingSplit->addWidget(m_upcomingTable);
+    upcomingSplit->setStretchFactor(1, 1);
+    m_upcomingNote->setObjectName(QStringLiteral("upcoming.note"));
+    m_upcomingNote->setWordWrap(true);
+    auto *upcoming = new QWidget(this);
+    auto *upcomingLayout = new QVBoxLayout(upcoming);
+    upcomingLayout->addWidget(m_upcomingNote);
+    upcomingLayout->addWidget(upcomingSplit, 1);
     m_tabs->addTab(upcoming, tr("&Upcoming"));
+    showUpcomingNote();
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, upcoming](int tab) {
         if (m_tabs->widget(tab) == upcoming)
             (void)m_upcoming->reload();
@@ -504,6 +513,7 @@ void MainWindow::setSettings(AppSettings *settings)
     // The engine started paused already (EngineConfig): only the action follows.
     const QSignalBlocker quiet(m_pauseSchedules);
     m_pauseSchedules->setChecked(settings->schedulesPaused());
+    showUpcomingNote();
     restoreLayout();
 }
 
@@ -616,10 +626,23 @@ void MainWindow::setSchedulesPaused(bool paused)
     if (m_tray)
         m_tray->setSchedulesPaused(paused);
     showEngineState();
+    showUpcomingNote();
     if (m_settings)
         m_settings->setSchedulesPaused(paused);
     statusBar()->showMessage(
         paused ? tr("All schedules paused; manual runs still run") : tr("Schedules resumed"), 5000);
+}
+
+void MainWindow::showUpcomingNote()
+{
+    const QString legend = tr("Each tick is a fire time; a hatched band is a schedule too "
+                              "frequent to draw each fire.");
+    if (m_pauseSchedules && m_pauseSchedules->isChecked())
+        m_upcomingNote->setText(tr("<b>Schedules are paused:</b> none of these fires until you "
+                                   "resume (Chain → Pause all schedules, Ctrl+Shift+P). ")
+                                + legend.toHtmlEscaped());
+    else
+        m_upcomingNote->setText(legend.toHtmlEscaped());
 }
 
 void MainWindow::openSettings()

@@ -93,6 +93,7 @@ private:
     void askOnClose();
     void keepRunningInBackground();
     void restoreLayout();
+    void showUpcomingNote();
     void importProject();
     void showShortcuts();
     void showAbout();
@@ -124,6 +125,7 @@ private:
     QTableView *m_upcomingTable = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
+    QLabel *m_upcomingNote = nullptr;
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     bool m_engineRunning = false;
