@@ -9,6 +9,7 @@
 #include "runs/logview.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
+#include "schedule/scheduledialog.h"
 #include "scheduler/enginehost.h"
 #include "schedulesmodel.h"
 #include "settings/appsettings.h"
@@ -66,6 +67,8 @@ private Q_SLOTS:
     void toolbar_hasIconsAndTheTreeShowsStatus();
     void everyInteractiveWidget_hasAnAccessibleName();
     void schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused();
+    void keyboardOnly_createConnectScheduleAndRun();
+    void canvas_showsTasksAndDependenciesToAssistiveTechnology();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -597,6 +600,135 @@ void TestFirstTenMinutes::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
     desk.window->setSchedulesPaused(true);
     QVERIFY(note->text().contains(QLatin1String("paused")));
     QVERIFY(note->text().contains(QLatin1String("hatched band")));
+}
+
+namespace {
+
+// Keys go where the focus is, as on a desktop, and with a person's pause before each: what
+// the last one set off (a canvas redraw on a zero timer) has happened.
+void press(QWidget *window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QTest::qWait(30);
+    QWidget *focus = QApplication::focusWidget();
+    QTest::keyClick(focus ? focus : window, key, modifiers);
+}
+
+void type(QWidget *window, const QString &text)
+{
+    QTest::qWait(30);
+    QWidget *focus = QApplication::focusWidget();
+    QTest::keyClicks(focus ? focus : window, text);
+}
+
+} // namespace
+
+void TestFirstTenMinutes::keyboardOnly_createConnectScheduleAndRun()
+{
+    HG_TEST_STORE(t);
+    EngineHost engine(test::engineConfig(t));
+    MainWindow window(t.store(), &engine);
+    engine.start();
+    window.resize(1280, 800);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    ChainEditor *editor = window.chainEditor();
+
+    // A chain (and its project), named in place.
+    press(&window, Qt::Key_N, Qt::ControlModifier);
+    QLineEdit *rename = nullptr;
+    QTRY_VERIFY((rename = window.projectTree()->viewport()->findChild<QLineEdit *>()));
+    QTRY_COMPARE(QApplication::focusWidget(), rename);
+    press(&window, Qt::Key_A, Qt::ControlModifier);
+    type(&window, QStringLiteral("nightly"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(ChainRepository(t.store()).byId(editor->chainId())->name,
+                 QStringLiteral("nightly"));
+
+    // Two tasks: Ctrl+T puts the focus in the name field; type, Enter applies.
+    for (const QString &name : {QStringLiteral("extract"), QStringLiteral("load")}) {
+        press(&window, Qt::Key_T, Qt::ControlModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), nameField(editor->taskForm()));
+        press(&window, Qt::Key_A, Qt::ControlModifier);
+        type(&window, name);
+        press(&window, Qt::Key_Return);
+        QTRY_VERIFY(std::any_of(editor->tasks()->tasks().cbegin(), editor->tasks()->tasks().cend(),
+                                [&](const Task &task) { return task.name == name; }));
+    }
+
+    // Esc to the canvas, Left to "extract", Ctrl+K, "load" is offered, Enter connects.
+    press(&window, Qt::Key_Escape);
+    QTRY_COMPARE(QApplication::focusWidget(), editor->canvas());
+    press(&window, Qt::Key_Left);
+    QTRY_COMPARE(editor->taskForm()->originalName(), QStringLiteral("extract"));
+    press(&window, Qt::Key_K, Qt::ControlModifier);
+    QDialog *connectDialog = nullptr;
+    QTRY_VERIFY((connectDialog = window.findChild<QDialog *>(QStringLiteral("connectTaskDialog"))));
+    QTRY_VERIFY(connectDialog->isActiveWindow());
+    QCOMPARE(
+        connectDialog->findChild<QComboBox *>(QStringLiteral("connect.downstream"))->currentText(),
+        QStringLiteral("load"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(editor->dependencies()->rowCount(), 1);
+    QCOMPARE(editor->dependencies()->dependencies().at(0).upstreamName, QStringLiteral("extract"));
+
+    // A schedule: Ctrl+Shift+S, type, Enter. (Offscreen, nothing hands activation back to
+    // the window when a dialog closes, as a window manager does.)
+    window.activateWindow();
+    QTRY_VERIFY(window.isActiveWindow());
+    press(&window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    QDialog *scheduleDialog = nullptr;
+    QTRY_VERIFY((scheduleDialog = window.findChild<ScheduleDialog *>()));
+    QTRY_VERIFY(scheduleDialog->isActiveWindow());
+    type(&window, QStringLiteral("30 6 * * 1-5"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(editor->schedules()->rowCount(), 1);
+
+    // Run it: Ctrl+R, and it succeeds.
+    window.activateWindow();
+    QTRY_VERIFY(window.isActiveWindow());
+    press(&window, Qt::Key_R, Qt::ControlModifier);
+    RunsModel *runs = window.runsView()->runs();
+    QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->index(0, RunsModel::StateColumn).data().toString(),
+                              QStringLiteral("succeeded"), 15000);
+}
+
+void TestFirstTenMinutes::canvas_showsTasksAndDependenciesToAssistiveTechnology()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t, {QStringLiteral("extract"), QStringLiteral("load")});
+    QVERIFY(DependencyRepository(t.store()).add(
+        desk.chain.id, desk.taskIds.at(1), desk.taskIds.at(0), DependencyCondition::Completion));
+    desk.editor()->showChain(0);
+    desk.editor()->showChain(desk.chain.id);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_VERIFY(desk.editor()->scene()->edge(desk.taskIds.at(1), desk.taskIds.at(0)));
+    QAccessibleInterface *canvas = QAccessible::queryAccessibleInterface(desk.editor()->canvas());
+    QVERIFY(canvas);
+    QCOMPARE(canvas->childCount(), 3);
+    QStringList names;
+    for (int i = 0; i < canvas->childCount(); ++i) {
+        QAccessibleInterface *child = canvas->child(i);
+        QVERIFY(child && child->isValid());
+        QCOMPARE(canvas->indexOfChild(child), i);
+        QCOMPARE(child->parent(), canvas);
+        QVERIFY(!child->rect().isEmpty());
+        names << child->text(QAccessible::Name) + QLatin1String(" | ")
+                     + child->text(QAccessible::Description);
+    }
+    QCOMPARE(
+        names,
+        (QStringList{QStringLiteral("extract | shell task, never ran"),
+                     QStringLiteral("load | shell task, never ran"),
+                     QStringLiteral("extract → load | load runs after extract, on completion")}));
+    // Selection shows in the state; a redraw leaves the children valid.
+    desk.selectTask(desk.taskIds.at(1));
+    QVERIFY(canvas->child(1)->state().selected);
+    QVERIFY(!canvas->child(0)->state().selected);
+    desk.editor()->autoLayoutAction()->trigger();
+    QTRY_VERIFY(canvas->child(0)->isValid());
+    QCOMPARE(canvas->child(0)->text(QAccessible::Name), QStringLiteral("extract"));
 }
 
 QTEST_MAIN(TestFirstTenMinutes)

@@ -2,8 +2,10 @@
 
 #include "chain/concurrencyrule.h"
 #include "common/questionbox.h"
+#include "dag/connecttaskdialog.h"
 #include "dag/daglayout.h"
 #include "dag/dagscene.h"
+#include "dag/dagview.h"
 #include "dag/tasknodeitem.h"
 #include "definitioneditor.h"
 #include "dependenciesmodel.h"
@@ -43,7 +45,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_dependencies(new DependenciesModel(store, this))
     , m_schedules(new SchedulesModel(store, this))
     , m_scene(new DagScene(m_tasks, m_dependencies, this))
-    , m_view(new QGraphicsView(m_scene, this))
+    , m_view(new DagView(m_scene, this))
     , m_form(new TaskForm(this))
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
@@ -55,6 +57,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_addSchedule(new QAction(tr("Add &schedule…"), this))
     , m_autoLayout(new QAction(tr("Auto &layout"), this))
     , m_fit(new QAction(tr("&Fit"), this))
+    , m_connect(new QAction(tr("&Connect to…"), this))
     , m_defaultZone(QTimeZone::systemTimeZone())
 {
     m_view->setObjectName(QStringLiteral("canvas"));
@@ -82,7 +85,12 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_addTask->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_autoLayout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_autoLayout->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addActions({m_addTask, m_autoLayout});
+    // Ctrl+K: connect the selected task to another from a dialog, without a mouse drag.
+    m_connect->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_addSchedule->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_connect->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addActions({m_addTask, m_autoLayout, m_connect});
+    connect(m_connect, &QAction::triggered, this, &ChainEditor::connectSelectedTask);
     connect(m_addTask, &QAction::triggered, this, &ChainEditor::addTask);
     connect(m_autoLayout, &QAction::triggered, this, &ChainEditor::autoLayout);
     connect(m_addSchedule, &QAction::triggered, this, [this] { editSchedule(0); });
@@ -111,8 +119,9 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     canvasLayout->addWidget(m_message);
     canvasLayout->addWidget(m_view, 1);
     auto *hint = new QLabel(tr("Drag from a task's right-hand port to another task to add a "
-                               "dependency. Right-click an edge for its condition; Delete "
-                               "removes what is selected."),
+                               "dependency (or Ctrl+K). Right-click an edge for its condition; "
+                               "Delete removes what is selected; arrows move between tasks, "
+                               "Enter edits one."),
                             this);
     hint->setWordWrap(true);
     hint->setStyleSheet(QStringLiteral("color: #5f6368;"));
@@ -136,6 +145,10 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     layout->addWidget(split);
 
     connect(m_scene, &DagScene::currentTaskChanged, this, &ChainEditor::selectTask);
+    // Enter on a task: into its form, at the name.
+    connect(m_scene, &DagScene::editRequested, this, [this] { m_form->focusFirstField(); });
+    // Esc in the form: back to the canvas, where the arrows move between tasks.
+    connect(m_form, &TaskForm::canvasRequested, this, [this] { m_view->setFocus(); });
     connect(m_scene, &DagScene::rebuilt, this, &ChainEditor::sceneRebuilt);
     connect(m_scene, &DagScene::connectRequested, this, [this](qint64 task, qint64 upstream) {
         report(m_editor->addDependency(task, upstream, DependencyCondition::Success));
@@ -431,8 +444,25 @@ void ChainEditor::addTask()
     if (!added)
         return;
     m_form->showTask(added.value());
+    m_form->focusFirstField(); // a new task is named first
     QMetaObject::invokeMethod(
         this, [this, id = added->id] { m_scene->selectTask(id); }, Qt::QueuedConnection);
+}
+
+void ChainEditor::connectSelectedTask()
+{
+    const QList<qint64> selected = m_scene->selectedTaskIds();
+    const int row = selected.size() == 1 ? m_tasks->rowOf(selected.constFirst()) : -1;
+    if (row < 0)
+        return report(Error::invalid(tr("Select one task to connect from.")));
+    auto *dialog = new ConnectTaskDialog(m_tasks->tasks().at(row), m_tasks->tasks(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const qint64 upstream = selected.constFirst();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, upstream] {
+        report(m_editor->addDependency(dialog->downstreamId(), upstream, dialog->condition()));
+        m_view->setFocus(); // back on the canvas, the task still selected
+    });
+    dialog->open();
 }
 
 void ChainEditor::autoLayout()

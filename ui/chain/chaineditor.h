@@ -53,6 +53,7 @@ public:
     QAction *addTaskAction() const { return m_addTask; }
     QAction *addScheduleAction() const { return m_addSchedule; }
     QAction *autoLayoutAction() const { return m_autoLayout; }
+    QAction *connectAction() const { return m_connect; }
     void setDefaultZone(const QTimeZone &zone);
     // The task form holds edits not yet applied.
     bool hasUnappliedEdits() const;
@@ -71,6 +72,7 @@ private:
     void reload();
     void addTask();
     void autoLayout();
+    void connectSelectedTask();
     void sceneRebuilt();
     void editSchedule(qint64 scheduleId);
     void selectTask(qint64 taskId);
@@ -100,6 +102,7 @@ private:
     QAction *m_addSchedule;
     QAction *m_autoLayout;
     QAction *m_fit;
+    QAction *m_connect;
     QTimeZone m_defaultZone;
     bool m_freshChain = false;
     QPointer<QMessageBox> m_prompt;

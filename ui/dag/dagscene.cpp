@@ -9,9 +9,12 @@
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QTimer>
+
+#include <cmath>
 
 namespace hg {
 
@@ -61,6 +64,13 @@ QHash<qint64, QPointF> DagScene::automaticLayout() const
     for (const Task &task : m_tasks->tasks())
         ids << task.id;
     return DagLayout::place(ids, m_dependencies->dependencies());
+}
+
+QList<qint64> DagScene::taskIds() const
+{
+    QList<qint64> ids = m_nodes.keys();
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 void DagScene::selectTask(qint64 taskId)
@@ -222,8 +232,77 @@ void DagScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
     QGraphicsScene::contextMenuEvent(event);
 }
 
+qint64 DagScene::neighbour(qint64 from, Qt::Key direction) const
+{
+    // The nearest node whose centre lies in that direction (within a 45° cone, ties by
+    // distance), so arrows walk the canvas as it is drawn.
+    const TaskNodeItem *origin = m_nodes.value(from);
+    if (!origin)
+        return m_nodes.isEmpty() ? 0 : firstTask();
+    const QPointF start = origin->sceneBoundingRect().center();
+    qint64 best = 0;
+    qreal bestDistance = 0;
+    for (const TaskNodeItem *node : m_nodes) {
+        if (node == origin)
+            continue;
+        const QPointF d = node->sceneBoundingRect().center() - start;
+        const bool inCone = direction == Qt::Key_Right  ? d.x() > 0 && std::abs(d.y()) <= d.x()
+                            : direction == Qt::Key_Left ? d.x() < 0 && std::abs(d.y()) <= -d.x()
+                            : direction == Qt::Key_Down ? d.y() > 0 && std::abs(d.x()) <= d.y()
+                                                        : d.y() < 0 && std::abs(d.x()) <= -d.y();
+        const qreal distance = std::hypot(d.x(), d.y());
+        if (inCone && (best == 0 || distance < bestDistance)) {
+            best = node->taskId();
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+qint64 DagScene::firstTask() const
+{
+    // The top-left node: where reading the canvas starts.
+    const TaskNodeItem *first = nullptr;
+    for (const TaskNodeItem *node : m_nodes) {
+        const QPointF at = node->scenePos();
+        if (!first || at.x() < first->scenePos().x()
+            || (at.x() == first->scenePos().x() && at.y() < first->scenePos().y()))
+            first = node;
+    }
+    return first ? first->taskId() : 0;
+}
+
 void DagScene::keyPressEvent(QKeyEvent *event)
 {
+    const QList<qint64> selected = selectedTaskIds();
+    switch (event->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+        // Keypad arrows carry KeypadModifier: they walk the canvas too.
+        if ((event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+            const qint64 from = selected.size() == 1 ? selected.constFirst() : 0;
+            if (const qint64 to = neighbour(from, Qt::Key(event->key())); to > 0) {
+                selectTask(to);
+                if (TaskNodeItem *node = m_nodes.value(to); node && !views().isEmpty())
+                    views().constFirst()->ensureVisible(node);
+            }
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (selected.size() == 1) {
+            Q_EMIT editRequested(selected.constFirst());
+            event->accept();
+            return;
+        }
+        break;
+    default:
+        break;
+    }
     if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
         QList<QPair<qint64, qint64>> edges;
         QList<qint64> tasks;

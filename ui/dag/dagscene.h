@@ -27,11 +27,18 @@ public:
     DagScene(TasksModel *tasks, DependenciesModel *dependencies, QObject *parent = nullptr);
 
     TaskNodeItem *node(qint64 taskId) const { return m_nodes.value(taskId); }
+    // In a stable order (by id), for the canvas's accessible children.
+    QList<qint64> taskIds() const;
+    QList<DependencyEdgeItem *> edges() const { return m_edges; }
     DependencyEdgeItem *edge(qint64 taskId, qint64 upstreamId) const;
     QList<qint64> selectedTaskIds() const;
     // Where every task would go in the automatic layered layout.
     QHash<qint64, QPointF> automaticLayout() const;
     void selectTask(qint64 taskId);
+    // Keyboard walking: the nearest task from `from` in an arrow's direction (0: none); from
+    // no task, the top-left one.
+    qint64 neighbour(qint64 from, Qt::Key direction) const;
+    qint64 firstTask() const;
 
 Q_SIGNALS:
     void connectRequested(qint64 taskId, qint64 upstreamId);
@@ -40,6 +47,7 @@ Q_SIGNALS:
     void removeEdgeRequested(qint64 taskId, qint64 upstreamId);
     void removeTaskRequested(qint64 taskId);
     void currentTaskChanged(qint64 taskId); // 0: none
+    void editRequested(qint64 taskId);      // Enter on a selected task
     void rebuilt();
 
 protected:

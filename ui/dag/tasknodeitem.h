@@ -27,6 +27,7 @@ public:
     qint64 taskId() const { return m_task.id; }
     const Task &task() const { return m_task; }
     void setLastState(std::optional<RunState> state);
+    std::optional<RunState> lastState() const { return m_lastState; }
     void addEdge(DependencyEdgeItem *edge) { m_edges << edge; }
 
     // Scene positions where edges leave and arrive.

@@ -459,6 +459,12 @@ void TaskForm::apply()
         Q_EMIT applyRequested(task());
 }
 
+void TaskForm::focusFirstField()
+{
+    m_name->setFocus(Qt::OtherFocusReason);
+    m_name->selectAll();
+}
+
 void TaskForm::revert()
 {
     if (m_original.id != 0)
@@ -470,6 +476,10 @@ void TaskForm::keyPressEvent(QKeyEvent *event)
     // Line edits, spin boxes and closed combo boxes pass Enter on: it applies, as in a dialog.
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && canApply()) {
         apply();
+        return;
+    }
+    if (event->key() == Qt::Key_Escape) {
+        Q_EMIT canvasRequested(); // the edits stay, marked, until applied or reverted
         return;
     }
     QWidget::keyPressEvent(event);

@@ -55,10 +55,13 @@ public:
     void apply();
     // Shows the task as stored again, dropping the edits.
     void revert();
+    // Keyboard focus to the name field (Enter on a canvas task).
+    void focusFirstField();
 
 Q_SIGNALS:
     void applyRequested(const hg::Task &task);
     void unappliedChangesChanged(bool unapplied);
+    void canvasRequested(); // Esc: the user goes back to the canvas
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;

@@ -244,6 +244,7 @@ void MainWindow::createActions()
     chainMenu->addSeparator();
     chainMenu->addAction(m_chainEditor->addTaskAction());
     chainMenu->addAction(m_chainEditor->addScheduleAction());
+    chainMenu->addAction(m_chainEditor->connectAction());
     chainMenu->addAction(m_chainEditor->autoLayoutAction());
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
@@ -282,10 +283,11 @@ void MainWindow::importProject()
 
 void MainWindow::showShortcuts()
 {
-    HelpDialogs::showShortcuts(this, {m_newProject, m_newChain, m_chainEditor->addTaskAction(),
-                                      m_runNow, m_runsView->stopAction(), m_pauseSchedules,
-                                      m_rename, m_duplicate, m_delete, m_toggleEnabled, m_import,
-                                      m_chainEditor->autoLayoutAction()});
+    HelpDialogs::showShortcuts(
+        this, {m_newProject, m_newChain, m_chainEditor->addTaskAction(), m_runNow,
+               m_runsView->stopAction(), m_pauseSchedules, m_rename, m_duplicate, m_delete,
+               m_toggleEnabled, m_import, m_chainEditor->connectAction(),
+               m_chainEditor->addScheduleAction(), m_chainEditor->autoLayoutAction()});
 }
 
 void MainWindow::showAbout()
