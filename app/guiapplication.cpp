@@ -13,7 +13,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
 #include <QMessageBox>
+#include <QTranslator>
 
 namespace hg {
 
@@ -61,9 +63,24 @@ void GuiApplication::installExampleOnce(Store &store, AppSettings &settings)
         settings.setExampleInstalled(true);
 }
 
+bool GuiApplication::installTranslations(const QLocale &locale)
+{
+    // Owned by the application: they stay as long as it runs.
+    auto *qt = new QTranslator(QCoreApplication::instance());
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    auto *own = new QTranslator(QCoreApplication::instance());
+    if (!own->load(locale, QStringLiteral("hourglass"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n")))
+        return false;
+    return QCoreApplication::installTranslator(own);
+}
+
 int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
 {
     QApplication app(argc, argv);
+    installTranslations(QLocale::system());
     QApplication::setApplicationDisplayName(QStringLiteral("Hourglass"));
     QApplication::setDesktopFileName(QStringLiteral("org.hourglass.Hourglass"));
 

@@ -2,6 +2,7 @@
 
 #include "domain/engineconfig.h"
 
+#include <QLocale>
 #include <QObject>
 #include <QStringList>
 
@@ -47,6 +48,10 @@ public:
     // On the first start with an empty store: the example project, so nobody meets an empty
     // window. Once only: deleting it later is respected.
     static void installExampleOnce(Store &store, AppSettings &settings);
+    // Hourglass's own translation for the locale (built in, :/i18n) and Qt's for its standard
+    // buttons and dialogs (from the system, when installed). True when Hourglass's was found;
+    // English needs none.
+    static bool installTranslations(const QLocale &locale);
 
 private:
     // Declared in the order they are built; destroyed the other way round.
