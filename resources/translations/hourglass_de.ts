@@ -69,10 +69,6 @@
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
-    <message>
-        <source>Chain name</source>
-        <translation>Name der Kette</translation>
-    </message>
     <message numerus="yes">
         <source>Move %n task(s)</source>
         <translation>
@@ -107,14 +103,6 @@
     <message>
         <source>What happens when the chain is due (or started by hand) while a run of it is still going</source>
         <translation>Was geschieht, wenn die Kette fällig ist (oder von Hand gestartet wird), während noch ein Lauf von ihr läuft</translation>
-    </message>
-    <message>
-        <source>Notify:</source>
-        <translation>Benachrichtigen:</translation>
-    </message>
-    <message>
-        <source>A run while one runs:</source>
-        <translation>Wenn bereits ein Lauf läuft:</translation>
     </message>
     <message>
         <source>&amp;Add…</source>
@@ -183,6 +171,14 @@
     <message>
         <source>Select one task to connect from.</source>
         <translation>Eine Aufgabe auswählen, von der aus verbunden werden soll.</translation>
+    </message>
+    <message>
+        <source>N&amp;otify:</source>
+        <translation>Benachrichti&amp;gen:</translation>
+    </message>
+    <message>
+        <source>A run &amp;while one runs:</source>
+        <translation>Wenn bereits ein Lauf l&amp;äuft:</translation>
     </message>
 </context>
 <context>
@@ -997,10 +993,6 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>Nach Auslöser filtern</translation>
     </message>
     <message>
-        <source>Last action</source>
-        <translation>Letzte Aktion</translation>
-    </message>
-    <message>
         <source>Select an attempt to see only its log; Esc shows the whole run&apos;s log again.</source>
         <translation>Einen Versuch auswählen, um nur dessen Protokoll zu sehen; Esc zeigt wieder das Protokoll des ganzen Laufs.</translation>
     </message>
@@ -1023,6 +1015,14 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Run %1 queued: a rerun of run %2.</source>
         <translation>Lauf %1 eingereiht: eine Wiederholung von Lauf %2.</translation>
+    </message>
+    <message>
+        <source>&amp;State:</source>
+        <translation>&amp;Zustand:</translation>
+    </message>
+    <message>
+        <source>T&amp;rigger:</source>
+        <translation>Aus&amp;löser:</translation>
     </message>
 </context>
 <context>
@@ -1522,10 +1522,6 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Task fields</source>
         <translation>Felder der Aufgabe</translation>
-    </message>
-    <message>
-        <source>Task form message</source>
-        <translation>Meldung des Aufgabenformulars</translation>
     </message>
     <message>
         <source>Run</source>

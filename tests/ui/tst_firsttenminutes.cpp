@@ -560,6 +560,9 @@ void TestFirstTenMinutes::everyInteractiveWidget_hasAnAccessibleName()
     for (int tab = 0; tab < desk.window->tabs()->count(); ++tab) {
         desk.window->tabs()->setCurrentIndex(tab);
         for (QWidget *widget : desk.window->findChildren<QWidget *>()) {
+            // An empty label has nothing to say; a label with text is named by it.
+            if (auto *label = qobject_cast<QLabel *>(widget); label && label->text().isEmpty())
+                continue;
             if (!widget->isVisible() || widget->focusPolicy() == Qt::NoFocus
                 || qobject_cast<QAbstractScrollArea *>(widget->parentWidget())
                 || qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))

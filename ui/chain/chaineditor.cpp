@@ -66,7 +66,6 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_notify->setAccessibleName(tr("Notify"));
     m_overlap->setAccessibleName(tr("A run while one runs"));
     m_scheduleTable->setAccessibleName(tr("Schedules"));
-    m_title->setAccessibleName(tr("Chain name"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::RubberBandDrag);
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -217,10 +216,15 @@ QWidget *ChainEditor::buildChainSettings()
     m_overlap->setObjectName(QStringLiteral("chain.overlap"));
     m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
                              "run of it is still going"));
-    layout->addWidget(new QLabel(tr("Notify:"), row));
+    // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).
+    auto *notifyLabel = new QLabel(tr("N&otify:"), row);
+    notifyLabel->setBuddy(m_notify);
+    auto *overlapLabel = new QLabel(tr("A run &while one runs:"), row);
+    overlapLabel->setBuddy(m_overlap);
+    layout->addWidget(notifyLabel);
     layout->addWidget(m_notify);
     layout->addSpacing(12);
-    layout->addWidget(new QLabel(tr("A run while one runs:"), row));
+    layout->addWidget(overlapLabel);
     layout->addWidget(m_overlap);
     layout->addStretch();
     connect(m_notify, &QComboBox::activated, this, [this] {

@@ -79,7 +79,14 @@ RunsView::RunsView(Store &store, QWidget *parent)
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_onlySelectedChain);
+    // Buddy labels name the filters for screen readers.
+    auto *stateLabel = new QLabel(tr("&State:"), this);
+    stateLabel->setBuddy(m_state);
+    auto *triggerLabel = new QLabel(tr("T&rigger:"), this);
+    triggerLabel->setBuddy(m_trigger);
+    bar->addWidget(stateLabel);
     bar->addWidget(m_state);
+    bar->addWidget(triggerLabel);
     bar->addWidget(m_trigger);
     bar->addWidget(toolbar);
     bar->addWidget(m_message, 1);
@@ -89,7 +96,6 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_attemptTable->setAccessibleName(tr("Task attempts"));
     m_state->setAccessibleName(tr("Filter by state"));
     m_trigger->setAccessibleName(tr("Filter by trigger"));
-    m_message->setAccessibleName(tr("Last action"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();

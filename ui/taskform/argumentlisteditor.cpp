@@ -21,6 +21,7 @@ ArgumentListEditor::ArgumentListEditor(QWidget *parent)
         auto *b = new QToolButton(this);
         b->setText(text);
         b->setToolTip(tip);
+        b->setAccessibleName(tip); // a screen reader says "Move up", not "↑"
         b->setAutoRaise(true);
         connect(b, &QToolButton::clicked, this, slot);
         buttons->addWidget(b);

@@ -18,6 +18,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -104,6 +105,9 @@ TaskForm::TaskForm(QWidget *parent)
     };
     for (const auto &[widget, name] : names)
         widget->setAccessibleName(name);
+    // The list inside an argument editor is what a screen reader lands on.
+    m_programArguments->list()->setAccessibleName(tr("Program arguments"));
+    m_sqlParameters->list()->setAccessibleName(tr("SQL parameters"));
 
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_shell->setFont(fixed);
@@ -170,7 +174,6 @@ TaskForm::TaskForm(QWidget *parent)
     fieldColumn->addStretch();
     auto *scroll = new QScrollArea(this);
     scroll->setAccessibleName(tr("Task fields"));
-    m_problem->setAccessibleName(tr("Task form message"));
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);

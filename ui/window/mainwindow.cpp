@@ -139,6 +139,14 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tree->expandAll();
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::treeCurrentChanged);
+    // Assistive technology selects rows without moving the current item: one selected row
+    // becomes the current one, so the editor and Run now follow it.
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QModelIndexList rows = m_tree->selectionModel()->selectedRows();
+        if (rows.size() == 1 && rows.constFirst() != m_tree->currentIndex())
+            m_tree->selectionModel()->setCurrentIndex(rows.constFirst(),
+                                                      QItemSelectionModel::NoUpdate);
+    });
     // Open on the first chain, so the window shows something useful straight away.
     const QModelIndex firstProject = m_model->index(0, 0);
     if (m_model->rowCount(firstProject) > 0)
