@@ -9,7 +9,7 @@ the accessibility bus, Xvfb and a fresh HOME; run directly it would talk to your
     usage: accessibility_test.py PATH_TO_HOURGLASS
 
 Checks, in this order:
-  run-now           select "daily-report" in "Projects and chains", press "Run now", and the
+  run-now           select "heartbeat" in "Projects and chains", press "Run now", and the
                     "Runs" table shows that run as "succeeded"
   nameless-widgets  no interactive widget that is showing in the main window lacks a name, on
                     each of the Chain, Runs (with that run selected: its Timeline and Attempts
@@ -507,7 +507,7 @@ def select_chain(app, chain):
 
 
 def check_run_now(app):
-    chain = "daily-report"
+    chain = "heartbeat"  # not the current item at start: selection must move Run now
     select_chain(app, chain)
     run_now = the(app, 'the toolbar button "Run now"',
                   lambda o: role(o) == pyatspi.ROLE_PUSH_BUTTON and name(o) == "Run now"
@@ -537,7 +537,7 @@ def check_run_now(app):
         row = wait_for(f'a run of "{chain}" reading "succeeded" in "Runs"', succeeded,
                        RUN_TIMEOUT)
     except Failure as error:
-        # Run now runs the tree's current item; selecting through AT-SPI does not move it.
+        # Run now runs the tree's current item: a selection must have moved it there.
         raise Failure(f"{error}; the Runs table shows {seen or 'no rows'}")
     others = [r for r in seen if r["Chain"] and not r["Chain"].endswith(chain)]
     if others:
