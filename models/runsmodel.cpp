@@ -1,6 +1,7 @@
 #include "runsmodel.h"
 
 #include "displayformat.h"
+#include "stateicon.h"
 #include "statepresentation.h"
 #include "store/chainrepository.h"
 
@@ -125,6 +126,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         if (index.column() == ReasonColumn)
             return StatePresentation::errorText();
         return {};
+    case Qt::DecorationRole:
+        return index.column() == StateColumn ? QVariant(StateIcon::forState(run.state))
+                                             : QVariant();
     case Qt::ToolTipRole:
         return index.column() == ReasonColumn && !row.failureReason.isEmpty()
                    ? QVariant(row.failureReason)

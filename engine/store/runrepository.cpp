@@ -132,6 +132,56 @@ Result<QHash<qint64, std::pair<qint64, RunState>>> RunRepository::latestPerChain
     return latest;
 }
 
+namespace {
+
+RunSummary readSummary(const StoreQuery &q)
+{
+    RunSummary summary;
+    summary.chainId = q.int64(0);
+    summary.id = q.int64(1);
+    summary.state = enumFromString<RunState>(q.text(2)).value_or(RunState::Queued);
+    const QDateTime started = q.time(3);
+    const QDateTime finished = q.time(4);
+    if (started.isValid() && finished.isValid())
+        summary.durationMs = started.msecsTo(finished);
+    return summary;
+}
+
+} // namespace
+
+Result<QHash<qint64, QList<RunSummary>>> RunRepository::recentPerChain(int perChain) const
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT r.chain_id, r.id, r.state, r.started_at, r.finished_at "
+                                "FROM chain c JOIN run r ON r.chain_id = c.id AND r.id >= "
+                                "COALESCE((SELECT n.id FROM run n WHERE n.chain_id = c.id "
+                                "ORDER BY n.id DESC LIMIT 1 OFFSET ?), 0) "
+                                "ORDER BY r.chain_id, r.id"));
+    q.bind(std::max(0, perChain - 1));
+    if (Status s = q.exec(QStringLiteral("read each chain's recent runs")); !s)
+        return s.error();
+    QHash<qint64, QList<RunSummary>> recent;
+    while (q.next()) {
+        const RunSummary summary = readSummary(q);
+        recent[summary.chainId] << summary;
+    }
+    return recent;
+}
+
+Result<QList<RunSummary>> RunRepository::recentOfChain(qint64 chainId, int count) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT chain_id, id, state, started_at, finished_at "
+                                         "FROM run WHERE chain_id = ? ORDER BY id DESC LIMIT ?"));
+    q.bind(chainId);
+    q.bind(count);
+    if (Status s = q.exec(QStringLiteral("read a chain's recent runs")); !s)
+        return s.error();
+    QList<RunSummary> runs;
+    while (q.next())
+        runs.prepend(readSummary(q));
+    return runs;
+}
+
 Result<QString> RunRepository::failureReason(qint64 runId) const
 {
     StoreQuery q(m_store,

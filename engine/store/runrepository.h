@@ -47,6 +47,15 @@ struct RunListing
     QString failureReason;
 };
 
+// A run reduced to what a sparkline or a trend draws.
+struct RunSummary
+{
+    qint64 id = 0;
+    qint64 chainId = 0;
+    RunState state = RunState::Queued;
+    qint64 durationMs = -1; // -1: not finished (or never started)
+};
+
 class RunRepository final
 {
 public:
@@ -67,6 +76,11 @@ public:
     // Each chain's newest run (id and state), for status at a glance; chains never run are
     // absent. One indexed look-up per chain, however many runs there are.
     Result<QHash<qint64, std::pair<qint64, RunState>>> latestPerChain() const;
+    // The newest `perChain` runs of every chain, oldest first within a chain: an indexed range
+    // per chain (from its perChain-th newest id), never a walk over all runs.
+    Result<QHash<qint64, QList<RunSummary>>> recentPerChain(int perChain) const;
+    // One chain's newest `count` runs, oldest first.
+    Result<QList<RunSummary>> recentOfChain(qint64 chainId, int count) const;
     // RunListing::failureReason of one run, for a run that just ended.
     Result<QString> failureReason(qint64 runId) const;
     Status setBatch(qint64 runId, qint64 batchId);

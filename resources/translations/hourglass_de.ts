@@ -448,6 +448,36 @@
     </message>
 </context>
 <context>
+    <name>hg::DurationBars</name>
+    <message>
+        <source>No runs yet</source>
+        <translation>Noch keine Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s): %1</source>
+        <translation>
+            <numerusform>%n Lauf: %1</numerusform>
+            <numerusform>%n Läufe: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; median %1</source>
+        <translation>; Median %1</translation>
+    </message>
+    <message>
+        <source>median %1</source>
+        <translation>Median %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, %3</source>
+        <translation>Lauf %1: %2, %3</translation>
+    </message>
+    <message>
+        <source>not finished</source>
+        <translation>nicht beendet</translation>
+    </message>
+</context>
+<context>
     <name>hg::HelpDialogs</name>
     <message>
         <source>Apply the task form</source>
@@ -850,6 +880,77 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>&lt;b&gt;Schedules are paused:&lt;/b&gt; none of these fires until you resume (Chain → Pause all schedules, Ctrl+Shift+P). </source>
         <translation>&lt;b&gt;Zeitpläne sind pausiert:&lt;/b&gt; Keiner davon löst aus, bis sie fortgesetzt werden (Kette → Alle Zeitpläne pausieren, Strg+Umschalt+P). </translation>
     </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>Über&amp;sicht</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OverviewPage</name>
+    <message>
+        <source>Running now</source>
+        <translation>Läuft gerade</translation>
+    </message>
+    <message>
+        <source>Recent failures</source>
+        <translation>Letzte Fehlschläge</translation>
+    </message>
+    <message>
+        <source>Next fires</source>
+        <translation>Nächste Auslösungen</translation>
+    </message>
+    <message>
+        <source>Chains and their last runs</source>
+        <translation>Ketten und ihre letzten Läufe</translation>
+    </message>
+    <message>
+        <source>Chains: the last %1 runs, height by duration</source>
+        <translation>Ketten: die letzten %1 Läufe, Höhe nach Dauer</translation>
+    </message>
+    <message>
+        <source>Overview of %1</source>
+        <translation>Übersicht über %1</translation>
+    </message>
+    <message>
+        <source>Overview of every project</source>
+        <translation>Übersicht über alle Projekte</translation>
+    </message>
+    <message>
+        <source>%1 — run %2, since %3</source>
+        <translation>%1 — Lauf %2, seit %3</translation>
+    </message>
+    <message>
+        <source>Nothing runs now.</source>
+        <translation>Gerade läuft nichts.</translation>
+    </message>
+    <message>
+        <source>%1 — run %2, %3: %4</source>
+        <translation>%1 — Lauf %2, %3: %4</translation>
+    </message>
+    <message>
+        <source>No failures.</source>
+        <translation>Keine Fehlschläge.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Nothing fires in the next two days.</source>
+        <translation>In den nächsten zwei Tagen löst nichts aus.</translation>
+    </message>
+    <message>
+        <source>Open the chain</source>
+        <translation>Die Kette öffnen</translation>
+    </message>
+    <message>
+        <source>Last runs of %1</source>
+        <translation>Letzte Läufe von %1</translation>
+    </message>
+    <message>
+        <source>never ran</source>
+        <translation>nie gelaufen</translation>
+    </message>
 </context>
 <context>
     <name>hg::ProjectTreeModel</name>
@@ -1023,6 +1124,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>T&amp;rigger:</source>
         <translation>Aus&amp;löser:</translation>
+    </message>
+    <message>
+        <source>Duration of the last %1 runs</source>
+        <translation>Dauer der letzten %1 Läufe</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void list_pagesByKeysetAndFilters();
     void setState_setsStartAndFinishTimes();
     void countActive_countsRunningWaitingPaused();
+    void recent_perChainAndOfOneChain_oldestFirstWithDurations();
 };
 
 namespace {
@@ -170,6 +171,45 @@ void TestRunRepository::countActive_countsRunningWaitingPaused()
         QVERIFY(runs.insert(run));
     }
     QCOMPARE(runs.countActive(chain.id).value(), 3);
+}
+
+void TestRunRepository::recent_perChainAndOfOneChain_oldestFirstWithDurations()
+{
+    HG_TEST_STORE(t);
+    const Chain busy = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("busy"));
+    const Chain few = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("few"));
+    const Chain idle = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("idle"));
+    RunRepository runs(t.store());
+    QList<qint64> busyIds;
+    for (int n = 0; n < 30; ++n) {
+        Run run;
+        run.chainId = n % 10 == 9 ? few.id : busy.id; // interleaved with the other chain's
+        const qint64 id = runs.insert(run)->id;
+        QVERIFY(runs.setState(id, RunState::Running, fire));
+        // Durations of n seconds; the last busy one is still running.
+        if (n != 28)
+            QVERIFY(runs.setState(id, n % 7 == 0 ? RunState::Failed : RunState::Succeeded,
+                                  fire.addSecs(n)));
+        if (run.chainId == busy.id)
+            busyIds << id;
+    }
+    const Result<QHash<qint64, QList<RunSummary>>> recent = runs.recentPerChain(20);
+    QVERIFY2(recent, recent ? "" : qPrintable(recent.error().message));
+    QCOMPARE(recent->value(busy.id).size(), 20);
+    QCOMPARE(recent->value(few.id).size(), 3);
+    QVERIFY(!recent->contains(idle.id));
+    QList<qint64> ids;
+    for (const RunSummary &summary : recent->value(busy.id))
+        ids << summary.id;
+    QCOMPARE(ids, busyIds.mid(busyIds.size() - 20)); // the newest 20, oldest first
+    QCOMPARE(recent->value(busy.id).constLast().durationMs, qint64(-1)); // still running
+    QCOMPARE(recent->value(few.id).constFirst().durationMs, qint64(9000));
+
+    const Result<QList<RunSummary>> one = runs.recentOfChain(busy.id, 5);
+    QVERIFY(one);
+    QCOMPARE(one->size(), 5);
+    QCOMPARE(one->constLast().id, busyIds.constLast());
+    QCOMPARE(one->constFirst().id, busyIds.at(busyIds.size() - 5));
 }
 
 QTEST_GUILESS_MAIN(TestRunRepository)

@@ -5,7 +5,9 @@
 #include "dependenciesmodel.h"
 #include "fixtures.h"
 #include "logmodel.h"
+#include "overview/overviewpage.h"
 #include "projecttreemodel.h"
+#include "runs/durationbars.h"
 #include "runs/logview.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -33,6 +35,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -69,6 +72,7 @@ private Q_SLOTS:
     void schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused();
     void keyboardOnly_createConnectScheduleAndRun();
     void canvas_showsTasksAndDependenciesToAssistiveTechnology();
+    void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -732,6 +736,49 @@ void TestFirstTenMinutes::canvas_showsTasksAndDependenciesToAssistiveTechnology(
     desk.editor()->autoLayoutAction()->trigger();
     QTRY_VERIFY(canvas->child(0)->isValid());
     QCOMPARE(canvas->child(0)->text(QAccessible::Name), QStringLiteral("extract"));
+}
+
+void TestFirstTenMinutes::overview_whenNoChainIsSelected_andTheDurationTrendOfAChain()
+{
+    HG_TEST_STORE(t);
+    const Chain other = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("other"));
+    Desk desk(t);
+    RunRepository runs(t.store());
+    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-600);
+    for (int n = 0; n < 25; ++n) {
+        const Run run = test::queueRun(t.store(), desk.chain.id);
+        QVERIFY(runs.setState(run.id, RunState::Running, start));
+        QVERIFY(runs.setState(run.id, n == 24 ? RunState::Failed : RunState::Succeeded,
+                              start.addSecs(n + 1)));
+    }
+    const Run going = test::queueRun(t.store(), other.id);
+    QVERIFY(runs.setState(going.id, RunState::Running, start));
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+
+    // The project selected, not a chain: the overview takes the editor's place.
+    desk.window->projectTree()->setCurrentIndex(desk.window->treeModel()->index(0, 0));
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), overview);
+    QCOMPARE(overview->chainRows(),
+             (QStringList{QStringLiteral("ops/nightly"), QStringLiteral("ops/other")}));
+    QVERIFY2(overview->running()->item(0)->text().contains(QLatin1String("ops/other")),
+             qPrintable(overview->running()->item(0)->text()));
+    QVERIFY2(overview->failures()->item(0)->text().contains(QLatin1String("ops/nightly")),
+             qPrintable(overview->failures()->item(0)->text()));
+    auto bars = overview->findChildren<DurationBars *>();
+    QCOMPARE(bars.size(), 2);
+    QCOMPARE(bars.at(0)->runs().size(), OverviewPage::sparklineRuns);
+    QCOMPARE(bars.at(0)->runs().constLast().state, RunState::Failed);
+
+    // A chain's runs: its trend over the last runs, with the median.
+    desk.window->selectChain(desk.chain.id);
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
+    desk.window->tabs()->setCurrentWidget(desk.window->runsView());
+    DurationBars *trend = desk.window->runsView()->trend();
+    QTRY_VERIFY(trend->isVisible());
+    QCOMPARE(trend->runs().size(), 25);
+    QCOMPARE(trend->medianMs(), qint64(13000));
+    QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
 }
 
 QTEST_MAIN(TestFirstTenMinutes)

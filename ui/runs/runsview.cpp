@@ -1,11 +1,13 @@
 #include "runsview.h"
 
 #include "logmodel.h"
+#include "runs/durationbars.h"
 #include "runs/logview.h"
 #include "runs/runganttchart.h"
 #include "runsmodel.h"
 #include "scheduler/runcontrol.h"
 #include "statepresentation.h"
+#include "store/runrepository.h"
 #include "taskrunsmodel.h"
 
 #include <QAction>
@@ -37,6 +39,8 @@ RunsView::RunsView(Store &store, QWidget *parent)
     , m_message(new QLabel(this))
     , m_onlySelectedChain(new QCheckBox(tr("Only the selected chain"), this))
     , m_messageExpiry(new QTimer(this))
+    , m_trend(new DurationBars(this))
+    , m_trendRefresh(new QTimer(this))
 {
     m_state->addItem(tr("All states"));
     for (RunState state :
@@ -141,8 +145,21 @@ RunsView::RunsView(Store &store, QWidget *parent)
     detail->addWidget(m_log);
     detail->setStretchFactor(1, 2);
     detail->setSizes({420, 640});
+    m_trend->setObjectName(QStringLiteral("runs.trend"));
+    m_trend->setShowMedian(true);
+    m_trend->setFixedHeight(64);
+    m_trend->setAccessibleName(tr("Duration of the last %1 runs").arg(trendRuns));
+    m_trend->hide();
+    m_trendRefresh->setSingleShot(true);
+    m_trendRefresh->setInterval(500);
+    connect(m_trendRefresh, &QTimer::timeout, this, &RunsView::reloadTrend);
+    auto *tableColumn = new QWidget(this);
+    auto *tableLayout = new QVBoxLayout(tableColumn);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_trend);
+    tableLayout->addWidget(m_table, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_table);
+    split->addWidget(tableColumn);
     split->addWidget(detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -170,7 +187,19 @@ void RunsView::followChain(qint64 chainId)
         return;
     m_followedChain = chainId;
     m_onlySelectedChain->setEnabled(chainId > 0);
+    reloadTrend();
     applyFilter();
+}
+
+void RunsView::reloadTrend()
+{
+    // A chain's durations over its last runs, with their median: a job slowing down shows.
+    m_trend->setVisible(m_followedChain > 0);
+    if (m_followedChain <= 0)
+        return;
+    const Result<QList<RunSummary>> runs =
+        RunRepository(m_store).recentOfChain(m_followedChain, trendRuns);
+    m_trend->setRuns(runs ? runs.value() : QList<RunSummary>());
 }
 
 void RunsView::applyFilter()
@@ -275,6 +304,8 @@ QString RunsView::message() const
 void RunsView::applyRun(const Run &run)
 {
     m_runs->applyRun(run);
+    if (run.chainId == m_followedChain && isTerminal(run.state) && !m_trendRefresh->isActive())
+        m_trendRefresh->start();
     // "queued" or "sent" is no longer news once the run it was about has moved on.
     if (run.id == m_messageRun && run.state != RunState::Queued) {
         m_message->clear();

@@ -18,6 +18,7 @@ class QToolBar;
 
 namespace hg {
 
+class DurationBars;
 class LogView;
 class RunGanttChart;
 class RunsModel;
@@ -50,6 +51,8 @@ public:
     void followChain(qint64 chainId);
     // The line beside the controls: what the last action did, or why it failed.
     QString message() const;
+    static constexpr int trendRuns = 100;
+    DurationBars *trend() const { return m_trend; }
 
 public Q_SLOTS:
     void applyRun(const hg::Run &run);
@@ -63,6 +66,7 @@ private:
     qint64 currentRunId() const;
     void request(const std::function<Status(qint64)> &action);
     void rerun(bool onlyFailed);
+    void reloadTrend();
     // aboutRunId > 0: news about that run, cleared once it moves on or after a few seconds.
     void showMessage(const QString &text, qint64 aboutRunId);
 
@@ -80,6 +84,8 @@ private:
     QTimer *m_messageExpiry = nullptr;
     qint64 m_messageRun = 0;
     qint64 m_followedChain = 0;
+    DurationBars *m_trend = nullptr;
+    QTimer *m_trendRefresh = nullptr;
     QAction *m_stop = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_resume = nullptr;

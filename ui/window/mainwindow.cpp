@@ -3,6 +3,7 @@
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
 #include "displayformat.h"
+#include "overview/overviewpage.h"
 #include "projecttreemodel.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -57,6 +58,8 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
     , m_upcomingNote(new QLabel(this))
+    , m_overview(new OverviewPage(store, this))
+    , m_overviewRefresh(new QTimer(this))
 {
     m_engine = engine;
     setWindowTitle(QStringLiteral("Hourglass"));
@@ -92,9 +95,24 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     upcomingLayout->addWidget(upcomingSplit, 1);
     m_tabs->addTab(upcoming, tr("&Upcoming"));
     showUpcomingNote();
+    m_tabs->addTab(m_overview, tr("&Overview"));
+    connect(m_overview, &OverviewPage::runActivated, this, &MainWindow::showRun);
+    connect(m_overview, &OverviewPage::chainActivated, this, [this](qint64 chainId) {
+        selectChain(chainId);
+        m_tabs->setCurrentWidget(m_chainEditor);
+    });
+    // Engine events come in bursts: the overview reloads at most once a second, when shown.
+    m_overviewRefresh->setSingleShot(true);
+    m_overviewRefresh->setInterval(1000);
+    connect(m_overviewRefresh, &QTimer::timeout, this, [this] {
+        if (m_overview->isVisible())
+            report(m_overview->reload());
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, upcoming](int tab) {
         if (m_tabs->widget(tab) == upcoming)
             (void)m_upcoming->reload();
+        if (m_tabs->widget(tab) == m_overview)
+            report(m_overview->reload());
     });
 
     m_splitter = new QSplitter(this);
@@ -739,6 +757,10 @@ void MainWindow::connectEngine(EngineHost *engine)
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
     connect(source, &Engine::runChanged, m_model, &ProjectTreeModel::applyRun);
+    connect(source, &Engine::runChanged, this, [this] {
+        if (m_overview->isVisible() && !m_overviewRefresh->isActive())
+            m_overviewRefresh->start();
+    });
     connect(source, &Engine::runChanged, this, [this](const Run &run) {
         // "Run N queued" is no longer true once it runs.
         if (run.id == m_queuedRun && run.state != RunState::Queued) {
@@ -793,6 +815,14 @@ void MainWindow::showSelection()
     const qint64 chainId = selectedChainId();
     m_chainEditor->showChain(chainId);
     m_runsView->followChain(chainId);
+    // No chain: the overview (of the selected project, or of all) in place of an empty editor.
+    m_overview->setProject(chainId > 0 ? 0 : selectedProjectId());
+    if (chainId <= 0 && m_tabs->currentWidget() == m_chainEditor)
+        m_tabs->setCurrentWidget(m_overview);
+    else if (chainId > 0 && m_tabs->currentWidget() == m_overview)
+        m_tabs->setCurrentWidget(m_chainEditor);
+    if (m_overview->isVisible())
+        report(m_overview->reload());
     m_runNow->setEnabled(chainId > 0);
     m_duplicate->setEnabled(chainId > 0);
     m_toggleEnabled->setEnabled(chainId > 0);

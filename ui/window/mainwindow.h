@@ -15,6 +15,7 @@ class QModelIndex;
 class QSplitter;
 class QTabWidget;
 class QTableView;
+class QTimer;
 class QTreeView;
 
 namespace hg {
@@ -22,6 +23,7 @@ namespace hg {
 class ChainEditor;
 class DefinitionEditor;
 class EngineHost;
+class OverviewPage;
 class ProjectTreeModel;
 class TrayController;
 class RunsView;
@@ -126,6 +128,8 @@ private:
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     QLabel *m_upcomingNote = nullptr;
+    OverviewPage *m_overview = nullptr;
+    QTimer *m_overviewRefresh = nullptr;
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     bool m_engineRunning = false;
