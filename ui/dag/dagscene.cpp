@@ -66,6 +66,14 @@ QHash<qint64, QPointF> DagScene::automaticLayout() const
     return DagLayout::place(ids, m_dependencies->dependencies());
 }
 
+DagScene::~DagScene()
+{
+    // QGraphicsScene's destructor deletes the items, which changes the selection: silent, or
+    // reportSelection would run on a half-destroyed scene and the editor would redraw a form
+    // that is going too (a crash seen about one run in six).
+    blockSignals(true);
+}
+
 QList<qint64> DagScene::taskIds() const
 {
     QList<qint64> ids = m_nodes.keys();

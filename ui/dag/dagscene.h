@@ -25,6 +25,7 @@ class DagScene final : public QGraphicsScene
 
 public:
     DagScene(TasksModel *tasks, DependenciesModel *dependencies, QObject *parent = nullptr);
+    ~DagScene() override;
 
     TaskNodeItem *node(qint64 taskId) const { return m_nodes.value(taskId); }
     // In a stable order (by id), for the canvas's accessible children.
