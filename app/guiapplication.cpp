@@ -4,6 +4,7 @@
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
+#include "settings/colorscheme.h"
 #include "singleinstance.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
@@ -97,6 +98,8 @@ int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
         return 1;
     };
     AppSettings settings;
+    if (settings.colorScheme() != ColorScheme::system())
+        ColorScheme::apply(settings.colorScheme());
     // --db wins over the store chosen in Settings, which wins over the default.
     const Result<StoreLocation> location =
         StoreLocation::resolve(parser.isSet(db) ? parser.value(db) : settings.storeLocation());

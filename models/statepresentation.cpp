@@ -105,6 +105,11 @@ QColor StatePresentation::text(RunState state)
     return {};
 }
 
+QColor StatePresentation::errorBackground()
+{
+    return darkPalette() ? QColor(0x5c, 0x1f, 0x1f) : QColor(0xfc, 0xe8, 0xe6);
+}
+
 QColor StatePresentation::errorText()
 {
     return darkPalette() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);

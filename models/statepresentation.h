@@ -31,6 +31,8 @@ public:
     static QColor text(RunState state);
     // A validation message or a failure reason.
     static QColor errorText();
+    // Behind an error banner's errorText().
+    static QColor errorBackground();
     static bool darkPalette();
 };
 

@@ -1406,6 +1406,22 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>A store is a SQLite file or a postgresql:// URL. The store and the number of tasks at once take effect at the next start.</source>
         <translation>Ein Datenspeicher ist eine SQLite-Datei oder eine postgresql://-URL. Datenspeicher und Anzahl gleichzeitiger Aufgaben werden beim nächsten Start wirksam.</translation>
     </message>
+    <message>
+        <source>the desktop&apos;s colours</source>
+        <translation>die Farben des Desktops</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <translation>hell</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance:</source>
+        <translation>&amp;Erscheinungsbild:</translation>
+    </message>
 </context>
 <context>
     <name>hg::StatePresentation</name>

@@ -63,6 +63,8 @@ void setTyped(AppSettings &settings, Key key, const QVariant &value)
         return settings.setWindowState(QByteArray::fromBase64(value.toString().toLatin1()));
     case Key::SelectedChain:
         return settings.setSelectedChain(value.toLongLong());
+    case Key::ColorScheme:
+        return settings.setColorScheme(value.toString());
     }
 }
 
@@ -93,6 +95,8 @@ QVariant typed(const AppSettings &settings, Key key)
         return QString::fromLatin1(settings.windowState().toBase64());
     case Key::SelectedChain:
         return settings.selectedChain();
+    case Key::ColorScheme:
+        return settings.colorScheme();
     }
     return {};
 }
@@ -128,6 +132,8 @@ void everyKey()
                                   << QStringLiteral("window/state");
     QTest::newRow("selected chain")
         << Key::SelectedChain << QVariant(qint64(42)) << QStringLiteral("window/selectedChain");
+    QTest::newRow("color scheme") << Key::ColorScheme << QVariant(QStringLiteral("dark"))
+                                  << QStringLiteral("window/colorScheme");
 }
 
 } // namespace
@@ -154,6 +160,8 @@ void TestAppSettings::defaults_whenNothingIsStored_data()
     QTest::newRow("no window geometry") << Key::WindowGeometry << QVariant(QString());
     QTest::newRow("no window state") << Key::WindowState << QVariant(QString());
     QTest::newRow("no chain selected") << Key::SelectedChain << QVariant(qint64(0));
+    QTest::newRow("the desktop's colours")
+        << Key::ColorScheme << QVariant(QStringLiteral("system"));
 }
 
 void TestAppSettings::defaults_whenNothingIsStored()

@@ -15,6 +15,8 @@
 #include "scheduler/enginehost.h"
 #include "schedulesmodel.h"
 #include "settings/appsettings.h"
+#include "settings/colorscheme.h"
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
@@ -73,6 +75,7 @@ private Q_SLOTS:
     void keyboardOnly_createConnectScheduleAndRun();
     void canvas_showsTasksAndDependenciesToAssistiveTechnology();
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
+    void darkScheme_keepsStateColoursReadable();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -779,6 +782,31 @@ void TestFirstTenMinutes::overview_whenNoChainIsSelected_andTheDurationTrendOfAC
     QCOMPARE(trend->runs().size(), 25);
     QCOMPARE(trend->medianMs(), qint64(13000));
     QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
+}
+
+void TestFirstTenMinutes::darkScheme_keepsStateColoursReadable()
+{
+    HG_TEST_STORE(t);
+    const QColor lightError = StatePresentation::errorText();
+    ColorScheme::apply(ColorScheme::dark());
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QVERIFY(StatePresentation::darkPalette());
+    const QColor window = desk.window->palette().color(QPalette::Window);
+    QVERIFY(window.lightness() < 80);
+    // Every state's text and the error colour stand out from the dark window (a lightness
+    // gap a reader can see), and they are not the light scheme's dark tones.
+    for (RunState state :
+         {RunState::Succeeded, RunState::Failed, RunState::Running, RunState::Cancelled}) {
+        const QColor text = StatePresentation::text(state);
+        QVERIFY2(text.lightness() - window.lightness() > 90,
+                 qPrintable(StatePresentation::label(state) + QLatin1Char(' ') + text.name()));
+    }
+    QVERIFY(StatePresentation::errorText() != lightError);
+    QCOMPARE(desk.editor()->scene()->backgroundBrush().color(),
+             desk.window->palette().color(QPalette::Base));
+    ColorScheme::apply(ColorScheme::system());
+    QVERIFY(!StatePresentation::darkPalette());
 }
 
 QTEST_MAIN(TestFirstTenMinutes)

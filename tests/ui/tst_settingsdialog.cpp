@@ -41,6 +41,9 @@ void TestSettingsDialog::applyTo_writesWhatChanged_data()
     QTest::newRow("zone typed, searched")
         << QStringLiteral("settings.zone.typed") << QVariant(QStringLiteral("Europe/Berlin"))
         << QList<Key>{Key::DefaultZone} << QVariant(QStringLiteral("Europe/Berlin"));
+    QTest::newRow("dark") << QStringLiteral("settings.colorScheme")
+                          << QVariant(QStringLiteral("dark")) << QList<Key>{Key::ColorScheme}
+                          << QVariant(QStringLiteral("dark"));
     QTest::newRow("notifications off")
         << QStringLiteral("settings.notifications") << QVariant(false)
         << QList<Key>{Key::Notifications} << QVariant(false);

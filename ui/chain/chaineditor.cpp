@@ -11,6 +11,7 @@
 #include "dependenciesmodel.h"
 #include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
@@ -72,8 +73,10 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_view->setMinimumWidth(360);
     m_message->setObjectName(QStringLiteral("chain.message"));
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(
-        QStringLiteral("background: #fce8e6; color: #a50e0e; padding: 6px; border-radius: 4px;"));
+    m_message->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; "
+                                            "border-radius: 4px;")
+                                 .arg(StatePresentation::errorBackground().name(),
+                                      StatePresentation::errorText().name()));
     m_message->hide();
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
@@ -123,7 +126,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
                                "Enter edits one."),
                             this);
     hint->setWordWrap(true);
-    hint->setStyleSheet(QStringLiteral("color: #5f6368;"));
+    hint->setForegroundRole(QPalette::PlaceholderText);
     canvasLayout->addWidget(hint);
 
     // The form scrolls its own fields and keeps Apply in view below them.

@@ -10,8 +10,10 @@
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsView>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QPalette>
 #include <QTimer>
 
 #include <cmath>
@@ -23,7 +25,8 @@ DagScene::DagScene(TasksModel *tasks, DependenciesModel *dependencies, QObject *
     , m_tasks(tasks)
     , m_dependencies(dependencies)
 {
-    setBackgroundBrush(QColor(0xfa, 0xfa, 0xfb));
+    // The window's own base colour, light or dark; the nodes keep their pastel state fills.
+    setBackgroundBrush(QGuiApplication::palette().color(QPalette::Base));
     // Deferred: a reset may come from an edit made inside one of this scene's own mouse
     // handlers, which must not see their items deleted under them.
     const auto scheduleRebuild = [this] {

@@ -65,14 +65,15 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     painter->setFont(detailFont);
     painter->setPen(QColor(0x3c, 0x40, 0x43));
     const QRectF detailRect(10, height / 2, width - 20, height / 2 - 6);
-    const QString detail = enumName(m_task.kind) + QStringLiteral(" · ")
-                           + (m_lastState ? enumName(*m_lastState) : QStringLiteral("never ran"));
+    // The state as the rest of the window says it ("timed out", "never ran"), never a storage name.
+    const QString detail =
+        enumName(m_task.kind) + QStringLiteral(" · ") + StatePresentation::label(m_lastState);
     painter->drawText(
         detailRect, Qt::AlignLeft | Qt::AlignVCenter,
         QFontMetricsF(detailFont).elidedText(detail, Qt::ElideRight, detailRect.width()));
 
     painter->setPen(QPen(QColor(0x5f, 0x63, 0x68), 1.2));
-    painter->setBrush(Qt::white);
+    painter->setBrush(QColor(0xff, 0xff, 0xff)); // the port sits on the pastel node, both themes
     painter->drawEllipse(QPointF(width, height / 2), portRadius, portRadius);
 }
 

@@ -1,6 +1,7 @@
 #include "logview.h"
 
 #include "logmodel.h"
+#include "statepresentation.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -95,7 +96,8 @@ void LogView::findNext(bool forward)
     if (row < 0) // wrap around once
         row = m_model->find(m_search->text(), forward ? 0 : m_model->rowCount() - 1, forward);
     if (row < 0) {
-        m_search->setStyleSheet(QStringLiteral("color: #c62828"));
+        m_search->setStyleSheet(
+            QStringLiteral("color: %1").arg(StatePresentation::errorText().name()));
         return;
     }
     m_search->setStyleSheet({});

@@ -4,6 +4,7 @@
 #include "domain/schedulevalidator.h"
 #include "scheduler/scheduleplan.h"
 #include "schedulesmodel.h"
+#include "statepresentation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -60,8 +61,10 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     m_pointer->setFont(fixed);
     m_expression->setPlaceholderText(
         tr("*/5 * * * *  ·  0 30 7 * * MON-FRI  ·  @every 90s  ·  2026-12-24T18:00:00"));
-    m_problem->setStyleSheet(QStringLiteral("color: #c5221f;"));
-    m_pointer->setStyleSheet(QStringLiteral("color: #c5221f;"));
+    const QString errorColour =
+        QStringLiteral("color: %1;").arg(StatePresentation::errorText().name());
+    m_problem->setStyleSheet(errorColour);
+    m_pointer->setStyleSheet(errorColour);
     m_problem->setWordWrap(true);
     m_explanation->setWordWrap(true);
     m_next->setMinimumHeight(200);

@@ -45,6 +45,8 @@ QString AppSettings::keyName(Key key)
         return QStringLiteral("window/state");
     case Key::SelectedChain:
         return QStringLiteral("window/selectedChain");
+    case Key::ColorScheme:
+        return QStringLiteral("window/colorScheme");
     }
     Q_UNREACHABLE();
     return {};
@@ -71,6 +73,8 @@ QVariant AppSettings::defaultValue(Key key)
         return QString(); // base64: binary survives every settings format unchanged
     case Key::SelectedChain:
         return qint64(0);
+    case Key::ColorScheme:
+        return QStringLiteral("system");
     }
     Q_UNREACHABLE();
     return {};
@@ -139,6 +143,16 @@ QByteArray AppSettings::windowState() const
 void AppSettings::setWindowState(const QByteArray &state)
 {
     setValue(Key::WindowState, QString::fromLatin1(state.toBase64()));
+}
+
+QString AppSettings::colorScheme() const
+{
+    return value(Key::ColorScheme).toString();
+}
+
+void AppSettings::setColorScheme(const QString &scheme)
+{
+    setValue(Key::ColorScheme, scheme);
 }
 
 qint64 AppSettings::selectedChain() const

@@ -34,7 +34,8 @@ public:
         AskOnClose,       // without a tray: ask on close whether to keep running or quit
         WindowGeometry,   // the main window's saveGeometry()
         WindowState,      // its splitters and bars: saveState() and splitter sizes
-        SelectedChain     // the chain selected when the window closed (0: none)
+        SelectedChain,    // the chain selected when the window closed (0: none)
+        ColorScheme       // "system", "light" or "dark" (ColorScheme)
     };
     Q_ENUM(Key)
 
@@ -73,6 +74,8 @@ public:
     void setWindowGeometry(const QByteArray &geometry);
     QByteArray windowState() const;
     void setWindowState(const QByteArray &state);
+    QString colorScheme() const;
+    void setColorScheme(const QString &scheme);
     qint64 selectedChain() const;
     void setSelectedChain(qint64 chainId);
     bool startAtLogin() const;

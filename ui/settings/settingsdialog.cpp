@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "settings/colorscheme.h"
 #include "store/storelocation.h"
 
 #include <QCheckBox>
@@ -28,6 +29,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     , m_closeToTray(
           new QCheckBox(tr("Closing the window keeps Hourglass running in the tray"), this))
     , m_startAtLogin(new QCheckBox(tr("Start Hourglass when I log in"), this))
+    , m_colorScheme(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     m_store->setObjectName(QStringLiteral("settings.store"));
@@ -57,6 +59,11 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     m_closeToTray->setChecked(settings.closeToTray());
     m_startAtLogin->setObjectName(QStringLiteral("settings.startAtLogin"));
     m_startAtLogin->setChecked(settings.startAtLogin());
+    m_colorScheme->setObjectName(QStringLiteral("settings.colorScheme"));
+    m_colorScheme->addItem(tr("the desktop's colours"), ColorScheme::system());
+    m_colorScheme->addItem(tr("light"), ColorScheme::light());
+    m_colorScheme->addItem(tr("dark"), ColorScheme::dark());
+    m_colorScheme->setCurrentIndex(std::max(0, m_colorScheme->findData(settings.colorScheme())));
 
     auto *browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
@@ -73,13 +80,14 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
                                "the number of tasks at once take effect at the next start."),
                             this);
     note->setWordWrap(true);
-    note->setStyleSheet(QStringLiteral("color: #5f6368;"));
+    note->setForegroundRole(QPalette::PlaceholderText);
 
     auto *form = new QFormLayout;
     form->addRow(tr("Store:"), storeRow);
     form->addRow(QString(), note);
     form->addRow(tr("Tasks at &once:"), m_slots);
     form->addRow(tr("Default time &zone:"), m_zone);
+    form->addRow(tr("&Appearance:"), m_colorScheme);
     form->addRow(QString(), m_notifications);
     form->addRow(QString(), m_closeToTray);
     form->addRow(QString(), m_startAtLogin);
@@ -111,6 +119,7 @@ void SettingsDialog::applyTo(AppSettings &settings) const
     settings.setNotifications(m_notifications->isChecked());
     settings.setCloseToTray(m_closeToTray->isChecked());
     settings.setStartAtLogin(m_startAtLogin->isChecked());
+    settings.setColorScheme(m_colorScheme->currentData().toString());
 }
 
 } // namespace hg

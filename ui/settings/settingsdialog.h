@@ -33,6 +33,7 @@ private:
     QCheckBox *m_notifications;
     QCheckBox *m_closeToTray;
     QCheckBox *m_startAtLogin;
+    QComboBox *m_colorScheme;
 };
 
 } // namespace hg

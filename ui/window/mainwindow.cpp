@@ -9,6 +9,7 @@
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
+#include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
@@ -624,6 +625,9 @@ void MainWindow::applySetting(AppSettings::Key key)
     case AppSettings::Key::AskOnClose:
     case AppSettings::Key::WindowGeometry:
     case AppSettings::Key::WindowState:
+    case AppSettings::Key::ColorScheme:
+        ColorScheme::apply(m_settings->colorScheme());
+        break;
     case AppSettings::Key::SelectedChain:
         break; // at the next start or close, or nothing to show
     }
