@@ -15,6 +15,8 @@ int main(int argc, char *argv[])
         arguments << QString::fromLocal8Bit(argv[i]);
 
     QCoreApplication::setApplicationName(QStringLiteral("hourglass"));
+    // Settings go to ~/.config/hourglass/hourglass.conf (without it: "Unknown Organization").
+    QCoreApplication::setOrganizationName(QStringLiteral("hourglass"));
     QCoreApplication::setApplicationVersion(hg::versionString());
 
     if (!hg::CommandLine::wantsSubcommand(arguments))

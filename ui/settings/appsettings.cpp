@@ -1,14 +1,40 @@
 #include "appsettings.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QThread>
 
 namespace hg {
 
+namespace {
+
+// Earlier builds set no organisation name, so Qt kept the settings under "Unknown
+// Organization": the first start of this one moves that file to where it now looks.
+void adoptUnnamedOrganisationFile(const QSettings &settings)
+{
+    const QFileInfo current(settings.fileName());
+    if (current.exists() || QCoreApplication::organizationName().isEmpty())
+        return;
+    const QString configDir = QFileInfo(current.absolutePath()).absolutePath();
+    const QString old = configDir + QStringLiteral("/Unknown Organization/") + current.fileName();
+    if (QFileInfo::exists(old)) {
+        QDir().mkpath(current.absolutePath());
+        QFile::rename(old, current.absoluteFilePath());
+    }
+}
+
+} // namespace
+
 AppSettings::AppSettings(QObject *parent)
     : QObject(parent)
     , m_settings(std::make_unique<QSettings>())
-{}
+{
+    adoptUnnamedOrganisationFile(*m_settings);
+    m_settings->sync();
+}
 
 AppSettings::AppSettings(const QString &iniFile, QObject *parent)
     : QObject(parent)
