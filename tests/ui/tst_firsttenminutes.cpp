@@ -62,6 +62,7 @@ class TestFirstTenMinutes final : public QObject
 private Q_SLOTS:
     void taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter();
     void taskForm_showsTheMessageBesideItsField();
+    void builtinTask_shownUnchanged_hasNoUnappliedEdits();
     void otherTask_orChain_asksApplyDiscardOrCancel();
     void overlapBox_showsAndSetsTheRealRule();
     void close_withoutTray_asksToKeepRunningOrQuit();
@@ -169,6 +170,26 @@ void TestFirstTenMinutes::taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter
     QVERIFY(!form->hasUnappliedChanges());
     // One undo step for the apply.
     QCOMPARE(desk.window->definitionEditor()->undoStack()->count(), 1);
+}
+
+void TestFirstTenMinutes::builtinTask_shownUnchanged_hasNoUnappliedEdits()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    const Task sleep =
+        test::addTask(t.store(), desk.chain.id, QStringLiteral("nap"), TaskKind::Builtin,
+                      QStringLiteral("Sleep"), {QStringLiteral(R"({"seconds": 2})")});
+    QVERIFY(sleep.id > 0);
+    desk.editor()->showChain(0);
+    desk.editor()->showChain(desk.chain.id);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_VERIFY(desk.editor()->scene()->node(sleep.id));
+    desk.selectTask(sleep.id);
+    QTRY_COMPARE(desk.form()->taskId(), sleep.id);
+    // Its fields write the JSON their own way: that is no edit of the user's.
+    QVERIFY(!desk.form()->hasUnappliedChanges());
+    desk.selectTask(desk.taskIds.at(0));
+    QTRY_COMPARE(desk.form()->taskId(), desk.taskIds.at(0)); // no question asked
 }
 
 void TestFirstTenMinutes::taskForm_showsTheMessageBesideItsField()

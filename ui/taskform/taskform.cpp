@@ -347,6 +347,7 @@ void TaskForm::showTask(const Task &task)
     m_retryDelay->setValue(task.retryDelaySeconds);
     m_ignoreError->setChecked(task.ignoreError);
     m_loading = false;
+    m_shown = this->task();
     validate();
 }
 
@@ -403,16 +404,19 @@ void TaskForm::validate()
     const Task edited = task();
     const Status valid = TaskValidator::validate(edited);
     showMessage(valid ? Error() : valid.error());
-    // Apply only what differs and is valid; Revert whenever something differs.
-    const bool differs = edited.name != m_original.name || edited.kind != m_original.kind
-                         || edited.command != m_original.command
-                         || edited.arguments != m_original.arguments
-                         || edited.connectionName != m_original.connectionName
-                         || edited.workingDirectory != m_original.workingDirectory
-                         || edited.timeoutSeconds != m_original.timeoutSeconds
-                         || edited.maxRetries != m_original.maxRetries
-                         || edited.retryDelaySeconds != m_original.retryDelaySeconds
-                         || edited.ignoreError != m_original.ignoreError;
+    // Apply only what differs and is valid; Revert whenever something differs. Compared with
+    // the form as it first showed the task, not with the stored text: a builtin's or an HTTP
+    // request's JSON comes back from its fields written another way ({"seconds": 2} as 2.0),
+    // which is no edit.
+    const bool differs = edited.name != m_shown.name || edited.kind != m_shown.kind
+                         || edited.command != m_shown.command
+                         || edited.arguments != m_shown.arguments
+                         || edited.connectionName != m_shown.connectionName
+                         || edited.workingDirectory != m_shown.workingDirectory
+                         || edited.timeoutSeconds != m_shown.timeoutSeconds
+                         || edited.maxRetries != m_shown.maxRetries
+                         || edited.retryDelaySeconds != m_shown.retryDelaySeconds
+                         || edited.ignoreError != m_shown.ignoreError;
     m_apply->setEnabled(valid && differs);
     m_revert->setEnabled(differs);
     m_unapplied->setVisible(differs);

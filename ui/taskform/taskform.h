@@ -75,6 +75,7 @@ private:
     Builtin currentBuiltin() const;
 
     Task m_original;
+    Task m_shown; // the task as the form first rendered it: what "unapplied" is measured from
     bool m_loading = false;
     QLineEdit *m_name;
     QComboBox *m_kind;
