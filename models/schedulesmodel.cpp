@@ -97,7 +97,8 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return schedule.timeZone.isEmpty() ? tr("default") : schedule.timeZone;
         case NextColumn:
-            return row.next.isValid() ? DisplayFormat::weekdayDateTime(row.next)
+            // Within the week the weekday and time say it; the date only beyond.
+            return row.next.isValid() ? DisplayFormat::soon(row.next, QDateTime::currentDateTime())
                                       : QStringLiteral("—");
         case EnabledColumn:
         case ColumnCount:

@@ -15,6 +15,15 @@ TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
     , m_store(store)
 {}
 
+void TaskRunsModel::clear()
+{
+    beginResetModel();
+    m_runId = 0;
+    m_taskNames.clear();
+    m_attempts.clear();
+    endResetModel();
+}
+
 Status TaskRunsModel::show(qint64 runId)
 {
     const Result<Run> run = RunRepository(m_store).byId(runId);

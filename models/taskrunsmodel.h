@@ -35,6 +35,8 @@ public:
     explicit TaskRunsModel(Store &store, QObject *parent = nullptr);
 
     Status show(qint64 runId);
+    // No run: empty.
+    void clear();
     qint64 runId() const { return m_runId; }
     QString taskName(qint64 taskId) const { return m_taskNames.value(taskId); }
 

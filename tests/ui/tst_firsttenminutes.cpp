@@ -22,6 +22,7 @@
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "taskform/taskform.h"
+#include "taskrunsmodel.h"
 #include "tasksmodel.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -383,6 +384,9 @@ void TestFirstTenMinutes::runs_rerunShowsAtOnce_failureHasItsReason_listFollowsT
                               QStringLiteral("succeeded"), 15000);
     desk.window->selectChain(desk.chain.id);
     QTRY_COMPARE(model->rowCount(), 0); // the list follows the tree
+    // ... and so does the detail below it: no attempts or log of a run no longer listed.
+    QCOMPARE(runs->attempts()->rowCount(), 0);
+    QCOMPARE(runs->log()->model()->rowCount(), 0);
     QTest::keyClick(desk.window.get(), Qt::Key_R, Qt::ControlModifier);
     QTRY_COMPARE(model->rowCount(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(model->index(0, RunsModel::StateColumn).data().toString(),

@@ -56,7 +56,8 @@ OverviewPage::OverviewPage(Store &store, QWidget *parent)
     top->addWidget(box(tr("Recent failures"), m_failures), 2);
     top->addWidget(box(tr("Next fires"), m_next));
 
-    m_chainGrid->setColumnStretch(1, 1);
+    // Name, a sparkline of fixed width, the last result; the rest of the row stays empty.
+    m_chainGrid->setColumnStretch(3, 1);
     m_chainGrid->setHorizontalSpacing(12);
     auto *chainScroll = new QScrollArea(this);
     chainScroll->setWidget(m_chains);
@@ -193,8 +194,13 @@ void OverviewPage::loadNextFires(const QHash<qint64, QString> &paths)
             const qint64 chainId = when.data(UpcomingModel::ChainIdRole).toLongLong();
             if (!paths.contains(chainId))
                 continue;
+            // "Mon 20:45:00" reads faster than a full date in a narrow list.
+            const QDateTime at = when.data(UpcomingModel::FireTimeRole).toDateTime();
             auto *item = new QListWidgetItem(
-                tr("%1 — %2").arg(when.data().toString(), paths.value(chainId)), m_next);
+                tr("%1 — %2").arg(DisplayFormat::soon(at, QDateTime::currentDateTime()),
+                                  paths.value(chainId)),
+                m_next);
+            item->setToolTip(when.data().toString());
             item->setData(IdRole, chainId);
         }
     }
@@ -224,6 +230,7 @@ Status OverviewPage::loadChains(const QHash<qint64, QString> &paths, const QList
         connect(name, &QPushButton::clicked, this,
                 [this, chainId] { Q_EMIT chainActivated(chainId); });
         auto *bars = new DurationBars(m_chains);
+        bars->setFixedWidth(220);
         bars->setRuns(runs);
         bars->setAccessibleName(tr("Last runs of %1").arg(paths.value(chainId)));
         auto *last = new QLabel(runs.isEmpty() ? tr("never ran")

@@ -213,6 +213,20 @@ void RunsView::applyFilter()
                       trigger.isValid() ? std::optional(RunTrigger(trigger.toInt()))
                                         : std::nullopt);
     selectRun(selected);
+    // The run shown below must be one of the list: the newest, when the old one left it.
+    if (selected == 0 || currentRunId() != selected) {
+        if (m_runs->rowCount() > 0)
+            m_table->selectRow(0);
+        else
+            showNoRun();
+    }
+}
+
+void RunsView::showNoRun()
+{
+    m_attempts->clear();
+    m_log->follow(0);
+    updateActions();
 }
 
 qint64 RunsView::currentRunId() const

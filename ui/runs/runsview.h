@@ -67,6 +67,7 @@ private:
     void request(const std::function<Status(qint64)> &action);
     void rerun(bool onlyFailed);
     void reloadTrend();
+    void showNoRun();
     // aboutRunId > 0: news about that run, cleared once it moves on or after a few seconds.
     void showMessage(const QString &text, qint64 aboutRunId);
 

@@ -177,6 +177,8 @@ TaskForm::TaskForm(QWidget *parent)
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Fields narrow with the pane (1024 px windows) rather than scroll sideways.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Below the scrolling fields, so the buttons and the unapplied mark are always seen.
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_unapplied);
