@@ -14,7 +14,8 @@ Checks, in this order:
   nameless-widgets  no interactive widget that is showing in the main window lacks a name, on
                     each of the Chain, Runs (with that run selected: its Timeline and Attempts
                     tabs too) and Upcoming tabs
-  new-chain         "New chain" on the toolbar adds an item to "Projects and chains"
+  new-chain         "New chain" on the toolbar adds an item to "Projects and chains", "Add task"
+                    gives it a task, and "Run now" runs it to "succeeded"
 
 Ends with "accessibility: N passed, M failed"; exit status 0 only when nothing failed.
 Every wait is bounded; the whole test takes a few seconds.
@@ -507,7 +508,12 @@ def select_chain(app, chain):
 
 
 def check_run_now(app):
-    chain = "heartbeat"  # not the current item at start: selection must move Run now
+    # Not the current item at start: selecting through AT-SPI must move Run now to it.
+    run_now_and_wait(app, "heartbeat")
+
+
+def run_now_and_wait(app, chain):
+    """Selects the chain, presses the toolbar's Run now, waits for its run to succeed."""
     select_chain(app, chain)
     run_now = the(app, 'the toolbar button "Run now"',
                   lambda o: role(o) == pyatspi.ROLE_PUSH_BUTTON and name(o) == "Run now"
@@ -562,6 +568,13 @@ def check_new_chain(app):
     except Failure as error:
         raise Failure(f"{error}; the tree shows {before}")
     log(f"  new item: {names}")
+
+    # A task in it from the toolbar (a shell task that echoes), then Run now: it succeeds.
+    add_task = the(app, 'the toolbar button "Add task"',
+                   lambda o: role(o) == pyatspi.ROLE_PUSH_BUTTON and name(o) == "Add task"
+                   and role(o.parent) == pyatspi.ROLE_TOOL_BAR)
+    do_action(add_task)
+    run_now_and_wait(app, names[0])
 
 
 # ---- main -------------------------------------------------------------------------------------
