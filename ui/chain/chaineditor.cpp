@@ -70,7 +70,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::RubberBandDrag);
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_view->setMinimumWidth(360);
+    m_view->setMinimumWidth(260);
     m_message->setObjectName(QStringLiteral("chain.message"));
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; "

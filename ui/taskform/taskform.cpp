@@ -25,6 +25,7 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace hg {
@@ -177,8 +178,11 @@ TaskForm::TaskForm(QWidget *parent)
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    // Fields narrow with the pane (1024 px windows) rather than scroll sideways.
+    // Fields narrow with the pane rather than scroll sideways, down to what they need: the
+    // splitter then takes room from the canvas, not from the fields (1024 px windows).
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(fields->minimumSizeHint().width()
+                            + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
     // Below the scrolling fields, so the buttons and the unapplied mark are always seen.
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_unapplied);
