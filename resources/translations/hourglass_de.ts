@@ -180,6 +180,26 @@
         <source>A run &amp;while one runs:</source>
         <translation>Wenn bereits ein Lauf l&amp;äuft:</translation>
     </message>
+    <message>
+        <source>When a run of this chain ends, whether to show a notification</source>
+        <translation>Ob beim Ende eines Laufs dieser Kette eine Benachrichtigung erscheint</translation>
+    </message>
+    <message>
+        <source>Add a schedule to this chain (Ctrl+Shift+S)</source>
+        <translation>Dieser Kette einen Zeitplan hinzufügen (Strg+Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>Edit the selected schedule (or double-click it)</source>
+        <translation>Den ausgewählten Zeitplan bearbeiten (oder doppelt klicken)</translation>
+    </message>
+    <message>
+        <source>Remove the selected schedule; Undo brings it back</source>
+        <translation>Den ausgewählten Zeitplan entfernen; Rückgängig holt ihn zurück</translation>
+    </message>
+    <message>
+        <source>The chain&apos;s schedules: expression, meaning, zone, next fire, enabled</source>
+        <translation>Die Zeitpläne der Kette: Ausdruck, Bedeutung, Zone, nächste Auslösung, aktiviert</translation>
+    </message>
 </context>
 <context>
     <name>hg::ConcurrencyRule</name>
@@ -608,6 +628,18 @@
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Copy the selected lines, or the whole log when none is selected</source>
+        <translation>Die ausgewählten Zeilen kopieren, oder das ganze Protokoll, wenn keine ausgewählt ist</translation>
+    </message>
+    <message>
+        <source>Save the log to a text file</source>
+        <translation>Das Protokoll in eine Textdatei speichern</translation>
+    </message>
+    <message>
+        <source>The output of the selected run, newest at the bottom</source>
+        <translation>Die Ausgabe des ausgewählten Laufs, das Neueste unten</translation>
+    </message>
 </context>
 <context>
     <name>hg::MainWindow</name>
@@ -884,6 +916,30 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>&amp;Overview</source>
         <translation>Über&amp;sicht</translation>
     </message>
+    <message>
+        <source>The selected chain, its runs, the coming fires, an overview</source>
+        <translation>Die ausgewählte Kette, ihre Läufe, die kommenden Auslösungen, eine Übersicht</translation>
+    </message>
+    <message>
+        <source>Every fire of the coming week, by time</source>
+        <translation>Jede Auslösung der kommenden Woche, nach Zeit</translation>
+    </message>
+    <message>
+        <source>The selected chain: its tasks, dependencies and schedules</source>
+        <translation>Die ausgewählte Kette: ihre Aufgaben, Abhängigkeiten und Zeitpläne</translation>
+    </message>
+    <message>
+        <source>The runs, their attempts and logs</source>
+        <translation>Die Läufe, ihre Versuche und Protokolle</translation>
+    </message>
+    <message>
+        <source>Every fire time of the coming week</source>
+        <translation>Jede Auslösezeit der kommenden Woche</translation>
+    </message>
+    <message>
+        <source>Running now, recent failures, next fires, every chain&apos;s last runs</source>
+        <translation>Was gerade läuft, letzte Fehlschläge, nächste Auslösungen, die letzten Läufe jeder Kette</translation>
+    </message>
 </context>
 <context>
     <name>hg::OverviewPage</name>
@@ -950,6 +1006,14 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>never ran</source>
         <translation>nie gelaufen</translation>
+    </message>
+    <message>
+        <source>For each chain a bar per run, height by duration, colour by state</source>
+        <translation>Für jede Kette ein Balken je Lauf, Höhe nach Dauer, Farbe nach Zustand</translation>
+    </message>
+    <message>
+        <source>Enter or a double click opens the item</source>
+        <translation>Eingabetaste oder Doppelklick öffnet den Eintrag</translation>
     </message>
 </context>
 <context>
@@ -1128,6 +1192,30 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Duration of the last %1 runs</source>
         <translation>Dauer der letzten %1 Läufe</translation>
+    </message>
+    <message>
+        <source>Every run, newest first: its chain, state, trigger, times, duration and why it failed</source>
+        <translation>Jeder Lauf, der neueste zuerst: Kette, Zustand, Auslöser, Zeiten, Dauer und warum er fehlschlug</translation>
+    </message>
+    <message>
+        <source>Show only runs in this state</source>
+        <translation>Nur Läufe in diesem Zustand zeigen</translation>
+    </message>
+    <message>
+        <source>Show only runs started this way</source>
+        <translation>Nur so gestartete Läufe zeigen</translation>
+    </message>
+    <message>
+        <source>The selected run&apos;s timeline and its attempts</source>
+        <translation>Zeitleiste und Versuche des ausgewählten Laufs</translation>
+    </message>
+    <message>
+        <source>A bar per attempt of each task, on the run&apos;s time line</source>
+        <translation>Ein Balken je Versuch jeder Aufgabe, auf der Zeitleiste des Laufs</translation>
+    </message>
+    <message>
+        <source>Every attempt of every task, with its exit code</source>
+        <translation>Jeder Versuch jeder Aufgabe, mit seinem Exit-Code</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1771,62 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Select a task on the canvas, or add one.</source>
         <translation>Eine Aufgabe auf der Zeichenfläche auswählen oder eine hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Unique within the chain; no &apos;/&apos;</source>
+        <translation>Eindeutig innerhalb der Kette; kein „/“</translation>
+    </message>
+    <message>
+        <source>What the task runs: a program, a shell script, SQL, a builtin, an HTTP request or another chain</source>
+        <translation>Was die Aufgabe ausführt: ein Programm, ein Shell-Skript, SQL, eine integrierte Funktion, eine HTTP-Anfrage oder eine andere Kette</translation>
+    </message>
+    <message>
+        <source>The program&apos;s path; it runs without a shell</source>
+        <translation>Der Pfad des Programms; es läuft ohne Shell</translation>
+    </message>
+    <message>
+        <source>Run by /bin/sh -c</source>
+        <translation>Ausgeführt von /bin/sh -c</translation>
+    </message>
+    <message>
+        <source>One statement, run in its own transaction</source>
+        <translation>Eine Anweisung, in eigener Transaktion ausgeführt</translation>
+    </message>
+    <message>
+        <source>The database the SQL runs on</source>
+        <translation>Die Datenbank, auf der das SQL läuft</translation>
+    </message>
+    <message>
+        <source>The builtin to run</source>
+        <translation>Die auszuführende integrierte Funktion</translation>
+    </message>
+    <message>
+        <source>PROJECT/CHAIN, run as part of this one</source>
+        <translation>PROJEKT/KETTE, als Teil dieser ausgeführt</translation>
+    </message>
+    <message>
+        <source>Where the task runs; empty: the engine&apos;s directory</source>
+        <translation>Wo die Aufgabe läuft; leer: das Verzeichnis der Engine</translation>
+    </message>
+    <message>
+        <source>Stopped after this many seconds; 0: never</source>
+        <translation>Nach so vielen Sekunden angehalten; 0: nie</translation>
+    </message>
+    <message>
+        <source>How many more attempts after a failure</source>
+        <translation>Wie viele weitere Versuche nach einem Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Seconds before the first retry; each next one waits longer</source>
+        <translation>Sekunden bis zum ersten erneuten Versuch; jeder weitere wartet länger</translation>
+    </message>
+    <message>
+        <source>The run goes on as if this task had succeeded</source>
+        <translation>Der Lauf geht weiter, als wäre diese Aufgabe erfolgreich gewesen</translation>
+    </message>
+    <message>
+        <source>The selected task&apos;s fields; Enter applies them</source>
+        <translation>Die Felder der ausgewählten Aufgabe; die Eingabetaste übernimmt sie</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -589,6 +590,7 @@ void TestFirstTenMinutes::everyInteractiveWidget_hasAnAccessibleName()
     QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
     QTRY_COMPARE(desk.form()->taskId(), desk.taskIds.at(0));
     QStringList nameless;
+    QStringList undescribed;
     for (int tab = 0; tab < desk.window->tabs()->count(); ++tab) {
         desk.window->tabs()->setCurrentIndex(tab);
         for (QWidget *widget : desk.window->findChildren<QWidget *>()) {
@@ -600,14 +602,32 @@ void TestFirstTenMinutes::everyInteractiveWidget_hasAnAccessibleName()
                 || qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
                 continue;
             QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(widget);
-            if (accessible && accessible->text(QAccessible::Name).trimmed().isEmpty())
-                nameless << QStringLiteral("%1 \"%2\"")
-                                .arg(QLatin1String(widget->metaObject()->className()),
-                                     widget->objectName());
+            if (!accessible)
+                continue;
+            const QString what =
+                QStringLiteral("%1 \"%2\" (%3)")
+                    .arg(QLatin1String(widget->metaObject()->className()), widget->objectName(),
+                         accessible->text(QAccessible::Name));
+            if (accessible->text(QAccessible::Name).trimmed().isEmpty())
+                nameless << what;
+            // A description says what it does beyond its name (Qt takes the tooltip). A tab
+            // bar is described by its tabs, one each.
+            if (qobject_cast<QTabBar *>(widget)) {
+                for (int button = 0; button < accessible->childCount(); ++button) {
+                    if (accessible->child(button)->role() == QAccessible::PageTab
+                        && accessible->child(button)->text(QAccessible::Description).isEmpty())
+                        undescribed << what + QLatin1Char('/')
+                                           + accessible->child(button)->text(QAccessible::Name);
+                }
+            } else if (accessible->text(QAccessible::Description).trimmed().isEmpty()) {
+                undescribed << what;
+            }
         }
     }
     nameless.removeDuplicates();
+    undescribed.removeDuplicates();
     QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1String(", "))));
+    QVERIFY2(undescribed.isEmpty(), qPrintable(undescribed.join(QLatin1String(", "))));
 }
 
 void TestFirstTenMinutes::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()

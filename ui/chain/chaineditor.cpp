@@ -65,6 +65,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_view->setAccessibleName(tr("Chain canvas"));
     m_view->setAccessibleDescription(tr("The chain's tasks and their dependencies"));
     m_notify->setAccessibleName(tr("Notify"));
+    m_notify->setToolTip(tr("When a run of this chain ends, whether to show a notification"));
     m_overlap->setAccessibleName(tr("A run while one runs"));
     m_scheduleTable->setAccessibleName(tr("Schedules"));
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -264,6 +265,11 @@ QWidget *ChainEditor::buildSchedules()
     auto *add = new QPushButton(tr("&Add…"), box);
     auto *edit = new QPushButton(tr("&Edit…"), box);
     auto *remove = new QPushButton(tr("&Remove"), box);
+    add->setToolTip(tr("Add a schedule to this chain (Ctrl+Shift+S)"));
+    edit->setToolTip(tr("Edit the selected schedule (or double-click it)"));
+    remove->setToolTip(tr("Remove the selected schedule; Undo brings it back"));
+    m_scheduleTable->setAccessibleDescription(
+        tr("The chain's schedules: expression, meaning, zone, next fire, enabled"));
     connect(add, &QPushButton::clicked, m_addSchedule, &QAction::trigger);
     const auto selectedId = [this] {
         const QModelIndex current = m_scheduleTable->currentIndex();

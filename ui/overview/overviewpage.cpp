@@ -64,6 +64,8 @@ OverviewPage::OverviewPage(Store &store, QWidget *parent)
     chainScroll->setWidgetResizable(true);
     chainScroll->setFrameShape(QFrame::NoFrame);
     chainScroll->setAccessibleName(tr("Chains and their last runs"));
+    chainScroll->setAccessibleDescription(
+        tr("For each chain a bar per run, height by duration, colour by state"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -84,6 +86,7 @@ QListWidget *OverviewPage::makeList(const QString &name)
 {
     auto *list = new QListWidget(this);
     list->setAccessibleName(name);
+    list->setAccessibleDescription(tr("Enter or a double click opens the item"));
     list->setMinimumHeight(110);
     list->setUniformItemSizes(true);
     return list;

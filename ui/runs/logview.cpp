@@ -37,6 +37,9 @@ LogView::LogView(Store &store, QWidget *parent)
     m_follow->setToolTip(tr("Keep the newest line in view"));
     auto *copy = new QPushButton(tr("&Copy"), this);
     auto *save = new QPushButton(tr("&Save…"), this);
+    copy->setToolTip(tr("Copy the selected lines, or the whole log when none is selected"));
+    save->setToolTip(tr("Save the log to a text file"));
+    m_list->setAccessibleDescription(tr("The output of the selected run, newest at the bottom"));
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_search, 1);

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTimer>
@@ -97,6 +98,10 @@ RunsView::RunsView(Store &store, QWidget *parent)
 
     m_table->setModel(m_runs);
     m_table->setAccessibleName(tr("Runs"));
+    m_table->setAccessibleDescription(tr("Every run, newest first: its chain, state, trigger, "
+                                         "times, duration and why it failed"));
+    m_state->setToolTip(tr("Show only runs in this state"));
+    m_trigger->setToolTip(tr("Show only runs started this way"));
     m_attemptTable->setAccessibleName(tr("Task attempts"));
     m_state->setAccessibleName(tr("Filter by state"));
     m_trigger->setAccessibleName(tr("Filter by trigger"));
@@ -138,8 +143,12 @@ RunsView::RunsView(Store &store, QWidget *parent)
 
     auto *attemptTabs = new QTabWidget(this);
     attemptTabs->setAccessibleName(tr("Selected run"));
+    attemptTabs->setAccessibleDescription(tr("The selected run's timeline and its attempts"));
+    attemptTabs->tabBar()->setAccessibleDescription(attemptTabs->accessibleDescription());
     attemptTabs->addTab(m_gantt, tr("Timeline"));
     attemptTabs->addTab(m_attemptTable, tr("Attempts"));
+    attemptTabs->setTabToolTip(0, tr("A bar per attempt of each task, on the run's time line"));
+    attemptTabs->setTabToolTip(1, tr("Every attempt of every task, with its exit code"));
     auto *detail = new QSplitter(Qt::Horizontal, this);
     detail->addWidget(attemptTabs);
     detail->addWidget(m_log);

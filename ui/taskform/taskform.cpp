@@ -106,6 +106,25 @@ TaskForm::TaskForm(QWidget *parent)
     };
     for (const auto &[widget, name] : names)
         widget->setAccessibleName(name);
+    // Descriptions: what a field is for, for the tooltip and for screen readers.
+    const std::initializer_list<std::pair<QWidget *, QString>> descriptions{
+        {m_name, tr("Unique within the chain; no '/'")},
+        {m_kind, tr("What the task runs: a program, a shell script, SQL, a builtin, an HTTP "
+                    "request or another chain")},
+        {m_program, tr("The program's path; it runs without a shell")},
+        {m_shell, tr("Run by /bin/sh -c")},
+        {m_sql, tr("One statement, run in its own transaction")},
+        {m_connection, tr("The database the SQL runs on")},
+        {m_builtin, tr("The builtin to run")},
+        {m_subchain, tr("PROJECT/CHAIN, run as part of this one")},
+        {m_workingDirectory, tr("Where the task runs; empty: the engine's directory")},
+        {m_timeout, tr("Stopped after this many seconds; 0: never")},
+        {m_retries, tr("How many more attempts after a failure")},
+        {m_retryDelay, tr("Seconds before the first retry; each next one waits longer")},
+        {m_ignoreError, tr("The run goes on as if this task had succeeded")},
+    };
+    for (const auto &[widget, description] : descriptions)
+        widget->setToolTip(description);
     // The list inside an argument editor is what a screen reader lands on.
     m_programArguments->list()->setAccessibleName(tr("Program arguments"));
     m_sqlParameters->list()->setAccessibleName(tr("SQL parameters"));
@@ -175,6 +194,7 @@ TaskForm::TaskForm(QWidget *parent)
     fieldColumn->addStretch();
     auto *scroll = new QScrollArea(this);
     scroll->setAccessibleName(tr("Task fields"));
+    scroll->setAccessibleDescription(tr("The selected task's fields; Enter applies them"));
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);

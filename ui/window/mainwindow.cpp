@@ -37,6 +37,7 @@
 #include <QScopedValueRollback>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTimer>
@@ -69,6 +70,10 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tree->setAccessibleName(tr("Projects and chains"));
     m_tree->setAccessibleDescription(tr("Select a chain to edit it; F2 renames, Delete deletes"));
     m_tabs->setAccessibleName(tr("Views"));
+    m_tabs->setAccessibleDescription(
+        tr("The selected chain, its runs, the coming fires, an overview"));
+    m_tabs->tabBar()->setAccessibleDescription(m_tabs->accessibleDescription());
+    m_upcomingTable->setAccessibleDescription(tr("Every fire of the coming week, by time"));
     m_upcomingTable->setAccessibleName(tr("Upcoming fire times"));
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
@@ -97,6 +102,12 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tabs->addTab(upcoming, tr("&Upcoming"));
     showUpcomingNote();
     m_tabs->addTab(m_overview, tr("&Overview"));
+    // A tab's tooltip is also what a screen reader says about it.
+    m_tabs->setTabToolTip(0, tr("The selected chain: its tasks, dependencies and schedules"));
+    m_tabs->setTabToolTip(1, tr("The runs, their attempts and logs"));
+    m_tabs->setTabToolTip(2, tr("Every fire time of the coming week"));
+    m_tabs->setTabToolTip(3,
+                          tr("Running now, recent failures, next fires, every chain's last runs"));
     connect(m_overview, &OverviewPage::runActivated, this, &MainWindow::showRun);
     connect(m_overview, &OverviewPage::chainActivated, this, [this](qint64 chainId) {
         selectChain(chainId);
