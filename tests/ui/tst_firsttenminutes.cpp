@@ -42,6 +42,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
 #include <QTabWidget>
@@ -345,7 +346,11 @@ void TestFirstTenMinutes::close_withoutTray_asksToKeepRunningOrQuit()
     desk.window->bringForward();
     QTRY_VERIFY(desk.window->isVisible());
 
-    // Quit, remembered: the next close quits without asking.
+    // Quit, remembered: the next close quits without asking. (A splitter moved first.)
+    auto *split = desk.window->findChild<QSplitter *>(QStringLiteral("chain.canvasAndForm"));
+    QVERIFY(split);
+    split->setSizes({700, 400});
+    const QList<int> sizes = split->sizes();
     desk.window->close();
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = desk.window->findChild<QMessageBox *>(QStringLiteral("closePrompt"))));
@@ -354,9 +359,16 @@ void TestFirstTenMinutes::close_withoutTray_asksToKeepRunningOrQuit()
     QTRY_VERIFY(!desk.window->isVisible());
     QCOMPARE(settings.askOnClose(), false);
     QCOMPARE(settings.closeToTray(), false);
-    // The layout was kept for the next start.
+    // The layout was kept for the next start: the window, every splitter, the chain.
     QVERIFY(!settings.windowGeometry().isEmpty());
     QCOMPARE(settings.selectedChain(), desk.chain.id);
+    MainWindow again(t.store());
+    again.resize(1280, 800);
+    again.show();
+    again.setSettings(&settings);
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.findChild<QSplitter *>(QStringLiteral("chain.canvasAndForm"))->sizes(), sizes);
+    QCOMPARE(again.chainEditor()->chainId(), desk.chain.id);
 }
 
 void TestFirstTenMinutes::runs_rerunShowsAtOnce_failureHasItsReason_listFollowsTheTree()

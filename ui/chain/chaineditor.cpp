@@ -132,12 +132,14 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
 
     // The form scrolls its own fields and keeps Apply in view below them.
     auto *right = new QSplitter(Qt::Vertical, this);
+    right->setObjectName(QStringLiteral("chain.formAndSchedules"));
     right->addWidget(m_form);
     right->addWidget(buildSchedules());
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
 
     auto *split = new QSplitter(this);
+    split->setObjectName(QStringLiteral("chain.canvasAndForm"));
     split->addWidget(canvasColumn);
     split->addWidget(right);
     split->setStretchFactor(0, 3);

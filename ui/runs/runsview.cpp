@@ -150,6 +150,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     attemptTabs->setTabToolTip(0, tr("A bar per attempt of each task, on the run's time line"));
     attemptTabs->setTabToolTip(1, tr("Every attempt of every task, with its exit code"));
     auto *detail = new QSplitter(Qt::Horizontal, this);
+    detail->setObjectName(QStringLiteral("runs.attemptsAndLog"));
     detail->addWidget(attemptTabs);
     detail->addWidget(m_log);
     detail->setStretchFactor(1, 2);
@@ -168,6 +169,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     tableLayout->addWidget(m_trend);
     tableLayout->addWidget(m_table, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("runs.listAndDetail"));
     split->addWidget(tableColumn);
     split->addWidget(detail);
     split->setStretchFactor(0, 3);

@@ -27,6 +27,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDataStream>
 #include <QFile>
 #include <QFileDialog>
 #include <QHeaderView>
@@ -90,6 +91,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tabs->addTab(m_chainEditor, tr("&Chain"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
     auto *upcomingSplit = new QSplitter(Qt::Vertical, this);
+    upcomingSplit->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
     upcomingSplit->addWidget(new UpcomingTimeline(m_upcoming, this));
     upcomingSplit->addWidget(m_upcomingTable);
     upcomingSplit->setStretchFactor(1, 1);
@@ -561,8 +563,14 @@ void MainWindow::restoreLayout()
 {
     if (!m_settings->windowGeometry().isEmpty())
         restoreGeometry(m_settings->windowGeometry());
-    if (!m_settings->windowState().isEmpty())
-        m_splitter->restoreState(m_settings->windowState());
+    // Every named splitter's state, by name (a splitter added later is simply not in it).
+    QMap<QString, QByteArray> splitters;
+    QDataStream in(m_settings->windowState());
+    in >> splitters;
+    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+        if (const QByteArray state = splitters.value(splitter->objectName()); !state.isEmpty())
+            splitter->restoreState(state);
+    }
     if (const qint64 chainId = m_settings->selectedChain(); chainId > 0)
         selectChain(chainId); // a chain deleted since is simply not found
 }
@@ -572,7 +580,15 @@ void MainWindow::saveLayout()
     if (!m_settings)
         return;
     m_settings->setWindowGeometry(saveGeometry());
-    m_settings->setWindowState(m_splitter->saveState());
+    QMap<QString, QByteArray> splitters;
+    for (const QSplitter *splitter : findChildren<QSplitter *>()) {
+        if (!splitter->objectName().isEmpty())
+            splitters.insert(splitter->objectName(), splitter->saveState());
+    }
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << splitters;
+    m_settings->setWindowState(state);
     m_settings->setSelectedChain(selectedChainId());
 }
 
