@@ -688,30 +688,6 @@
         <translation>&amp;Jetzt ausführen</translation>
     </message>
     <message>
-        <source>New &amp;project</source>
-        <translation>Neues &amp;Projekt</translation>
-    </message>
-    <message>
-        <source>&amp;New chain</source>
-        <translation>&amp;Neue Kette</translation>
-    </message>
-    <message>
-        <source>Re&amp;name</source>
-        <translation>&amp;Umbenennen</translation>
-    </message>
-    <message>
-        <source>D&amp;uplicate</source>
-        <translation>&amp;Duplizieren</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>&amp;Löschen…</translation>
-    </message>
-    <message>
-        <source>&amp;Enable / disable</source>
-        <translation>&amp;Aktivieren / deaktivieren</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -809,46 +785,6 @@
             <numerusform>%n Kette mit ihren Aufgaben und Zeitplänen importiert</numerusform>
             <numerusform>%n Ketten mit ihren Aufgaben und Zeitplänen importiert</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>project</source>
-        <translation>Projekt</translation>
-    </message>
-    <message>
-        <source>project %1</source>
-        <translation>Projekt %1</translation>
-    </message>
-    <message>
-        <source>chain</source>
-        <translation>Kette</translation>
-    </message>
-    <message>
-        <source>chain %1</source>
-        <translation>Kette %1</translation>
-    </message>
-    <message>
-        <source>Delete chain</source>
-        <translation>Kette löschen</translation>
-    </message>
-    <message>
-        <source>Delete the chain “%1” with its %2 task(s) and %3 schedule(s)?
-
-Its run history and logs are deleted too. Undo brings the definition back, not the history.</source>
-        <translation>Die Kette „%1“ mit ihren Aufgaben (%2) und Zeitplänen (%3) löschen?
-
-Ihr Laufverlauf und ihre Protokolle werden ebenfalls gelöscht. Rückgängig stellt die Definition wieder her, nicht den Verlauf.</translation>
-    </message>
-    <message>
-        <source>Delete project</source>
-        <translation>Projekt löschen</translation>
-    </message>
-    <message>
-        <source>Delete the project “%1” and its %2 chain(s)?
-
-Their run history is deleted too. Undo brings the definitions back.</source>
-        <translation>Das Projekt „%1“ und seine Ketten (%2) löschen?
-
-Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen wieder her.</translation>
     </message>
     <message>
         <source>Run now</source>
@@ -1935,6 +1871,73 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Hourglass: the last run failed</source>
         <translation>Hourglass: Der letzte Lauf ist fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::TreeEditing</name>
+    <message>
+        <source>New &amp;project</source>
+        <translation>Neues &amp;Projekt</translation>
+    </message>
+    <message>
+        <source>&amp;New chain</source>
+        <translation>&amp;Neue Kette</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>&amp;Duplizieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>&amp;Enable / disable</source>
+        <translation>&amp;Aktivieren / deaktivieren</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>project %1</source>
+        <translation>Projekt %1</translation>
+    </message>
+    <message>
+        <source>chain</source>
+        <translation>Kette</translation>
+    </message>
+    <message>
+        <source>chain %1</source>
+        <translation>Kette %1</translation>
+    </message>
+    <message>
+        <source>Delete chain</source>
+        <translation>Kette löschen</translation>
+    </message>
+    <message>
+        <source>Delete the chain “%1” with its %2 task(s) and %3 schedule(s)?
+
+Its run history and logs are deleted too. Undo brings the definition back, not the history.</source>
+        <translation>Die Kette „%1“ mit ihren Aufgaben (%2) und Zeitplänen (%3) löschen?
+
+Ihr Laufverlauf und ihre Protokolle werden ebenfalls gelöscht. Rückgängig stellt die Definition wieder her, nicht den Verlauf.</translation>
+    </message>
+    <message>
+        <source>Delete project</source>
+        <translation>Projekt löschen</translation>
+    </message>
+    <message>
+        <source>Delete the project “%1” and its %2 chain(s)?
+
+Their run history is deleted too. Undo brings the definitions back.</source>
+        <translation>Das Projekt „%1“ und seine Ketten (%2) löschen?
+
+Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen wieder her.</translation>
     </message>
 </context>
 <context>

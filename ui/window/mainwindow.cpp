@@ -14,15 +14,13 @@
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
 #include "store/projectimporter.h"
-#include "store/projectrepository.h"
-#include "store/schedulerepository.h"
 #include "store/store.h"
-#include "store/taskrepository.h"
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingtimeline.h"
 #include "upcomingmodel.h"
 #include "window/helpdialogs.h"
 #include "window/keeprunningprompt.h"
+#include "window/treeediting.h"
 
 #include <QAction>
 #include <QApplication>
@@ -199,18 +197,14 @@ void MainWindow::createActions()
     };
     m_runNow =
         action(tr("&Run now"), QKeySequence(Qt::CTRL | Qt::Key_R), &MainWindow::runSelectedChain);
-    m_newProject = action(tr("New &project"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
-                          &MainWindow::newProject);
-    m_newChain = action(tr("&New chain"), QKeySequence::New, &MainWindow::newChain);
-    m_rename = action(tr("Re&name"), QKeySequence(Qt::Key_F2), &MainWindow::renameSelected);
-    m_duplicate = action(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D),
-                         &MainWindow::duplicateSelected);
-    m_delete = action(tr("&Delete…"), QKeySequence::Delete, &MainWindow::deleteSelected);
-    // Delete belongs to whatever has focus: the tree here, the canvas in the chain editor.
-    m_delete->setShortcutContext(Qt::WidgetShortcut);
-    m_tree->addAction(m_delete);
-    m_toggleEnabled = action(tr("&Enable / disable"), QKeySequence(Qt::CTRL | Qt::Key_E),
-                             &MainWindow::toggleSelectedEnabled);
+    m_treeEditing = new TreeEditing(m_store, m_editor, m_model, m_tree, this);
+    connect(m_treeEditing, &TreeEditing::failed, this, &MainWindow::report);
+    connect(m_treeEditing, &TreeEditing::chainCreated, this,
+            [this] { m_tabs->setCurrentWidget(m_chainEditor); });
+    connect(m_tree, &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &at) { m_treeEditing->showMenu(at, m_runNow); });
+    QAction *newProjectAction = m_treeEditing->newProjectAction();
+    QAction *newChainAction = m_treeEditing->newChainAction();
     // Quit always quits, also when closing the window only hides it to the tray.
     auto *quit = action(tr("&Quit"), QKeySequence::Quit, &MainWindow::quit);
     m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
@@ -230,7 +224,7 @@ void MainWindow::createActions()
     m_import->setStatusTip(tr("Import projects from a Hourglass export (hourglass export)"));
 
     // Icons from the desktop's theme, with the bundled set where the theme has none.
-    m_newChain->setIcon(themedIcon("document-new", "new-chain"));
+    newChainAction->setIcon(themedIcon("document-new", "new-chain"));
     m_chainEditor->addTaskAction()->setIcon(themedIcon("list-add", "add-task"));
     m_runNow->setIcon(themedIcon("media-playback-start", "run"));
     m_runsView->stopAction()->setIcon(themedIcon("media-playback-stop", "stop"));
@@ -246,14 +240,14 @@ void MainWindow::createActions()
     m_chainEditor->addTaskAction()->setToolTip(tr("Add a task to the chain (Ctrl+T)"));
     m_runNow->setToolTip(tr("Run the selected chain now (Ctrl+R)"));
     m_runsView->stopAction()->setToolTip(tr("Stop the selected run (Ctrl+.)"));
-    m_newChain->setToolTip(tr("New chain in the selected project (Ctrl+N)"));
+    newChainAction->setToolTip(tr("New chain in the selected project (Ctrl+N)"));
     m_pauseSchedules->setToolTip(tr("Pause every schedule; manual runs still run (Ctrl+Shift+P)"));
 
     auto *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->setMovable(false);
-    toolbar->addAction(m_newChain);
+    toolbar->addAction(newChainAction);
     toolbar->addAction(m_chainEditor->addTaskAction());
     toolbar->addSeparator();
     toolbar->addAction(m_runNow);
@@ -263,8 +257,8 @@ void MainWindow::createActions()
     toolbar->addAction(m_import);
 
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->addAction(m_newProject);
-    fileMenu->addAction(m_newChain);
+    fileMenu->addAction(newProjectAction);
+    fileMenu->addAction(newChainAction);
     fileMenu->addAction(m_import);
     fileMenu->addSeparator();
     fileMenu->addAction(m_openSettings);
@@ -274,12 +268,12 @@ void MainWindow::createActions()
     editMenu->addAction(undo);
     editMenu->addAction(redo);
     editMenu->addSeparator();
-    editMenu->addAction(m_rename);
-    editMenu->addAction(m_duplicate);
-    editMenu->addAction(m_delete);
+    editMenu->addAction(m_treeEditing->renameAction());
+    editMenu->addAction(m_treeEditing->duplicateAction());
+    editMenu->addAction(m_treeEditing->deleteAction());
     QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
     chainMenu->addAction(m_runNow);
-    chainMenu->addAction(m_toggleEnabled);
+    chainMenu->addAction(m_treeEditing->toggleEnabledAction());
     chainMenu->addAction(m_pauseSchedules);
     chainMenu->addSeparator();
     chainMenu->addAction(m_chainEditor->addTaskAction());
@@ -290,9 +284,6 @@ void MainWindow::createActions()
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
                                &MainWindow::showShortcuts));
     helpMenu->addAction(action(tr("&About Hourglass"), QKeySequence(), &MainWindow::showAbout));
-
-    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_tree, &QWidget::customContextMenuRequested, this, &MainWindow::treeMenu);
 }
 
 QIcon MainWindow::themedIcon(const char *themeName, const char *bundled)
@@ -324,10 +315,12 @@ void MainWindow::importProject()
 void MainWindow::showShortcuts()
 {
     HelpDialogs::showShortcuts(
-        this, {m_newProject, m_newChain, m_chainEditor->addTaskAction(), m_runNow,
-               m_runsView->stopAction(), m_pauseSchedules, m_rename, m_duplicate, m_delete,
-               m_toggleEnabled, m_import, m_chainEditor->connectAction(),
-               m_chainEditor->addScheduleAction(), m_chainEditor->autoLayoutAction()});
+        this, {m_treeEditing->newProjectAction(), m_treeEditing->newChainAction(),
+               m_chainEditor->addTaskAction(), m_runNow, m_runsView->stopAction(), m_pauseSchedules,
+               m_treeEditing->renameAction(), m_treeEditing->duplicateAction(),
+               m_treeEditing->deleteAction(), m_treeEditing->toggleEnabledAction(), m_import,
+               m_chainEditor->connectAction(), m_chainEditor->addScheduleAction(),
+               m_chainEditor->autoLayoutAction()});
 }
 
 void MainWindow::showAbout()
@@ -335,48 +328,10 @@ void MainWindow::showAbout()
     HelpDialogs::showAbout(this, m_store.location().displayName());
 }
 
-void MainWindow::treeMenu(const QPoint &at)
-{
-    QMenu menu;
-    const bool onChain = selectedChainId() > 0;
-    if (onChain) {
-        menu.addAction(m_runNow);
-        menu.addSeparator();
-    }
-    menu.addAction(m_newChain);
-    menu.addAction(m_newProject);
-    if (m_tree->currentIndex().isValid()) {
-        menu.addSeparator();
-        menu.addAction(m_rename);
-        if (onChain) {
-            menu.addAction(m_duplicate);
-            menu.addAction(m_toggleEnabled);
-        }
-        menu.addAction(m_delete);
-    }
-    menu.exec(m_tree->viewport()->mapToGlobal(at));
-}
-
 void MainWindow::report(const Status &status)
 {
     if (!status)
         statusBar()->showMessage(status.error().message, 10000);
-}
-
-qint64 MainWindow::selectedChainId() const
-{
-    const QModelIndex current = m_tree->currentIndex();
-    if (!current.isValid() || !current.data(ProjectTreeModel::IsChainRole).toBool())
-        return 0;
-    return current.data(ProjectTreeModel::IdRole).toLongLong();
-}
-
-qint64 MainWindow::selectedProjectId() const
-{
-    QModelIndex current = m_tree->currentIndex();
-    if (current.isValid() && current.data(ProjectTreeModel::IsChainRole).toBool())
-        current = current.parent();
-    return current.isValid() ? current.data(ProjectTreeModel::IdRole).toLongLong() : 0;
 }
 
 void MainWindow::reloadTree()
@@ -397,110 +352,27 @@ void MainWindow::reloadTree()
 
 void MainWindow::selectChain(qint64 chainId)
 {
-    const QModelIndex index = m_model->indexOf(true, chainId);
-    if (index.isValid())
-        m_tree->setCurrentIndex(index);
+    m_treeEditing->selectChain(chainId);
 }
 
 void MainWindow::newProject()
 {
-    QString name = tr("project");
-    for (int n = 2; ProjectRepository(m_store).byName(name); ++n)
-        name = tr("project %1").arg(n);
-    const Result<Project> project = m_editor->addProject(name);
-    if (!project)
-        return report(project.error());
-    const QModelIndex index = m_model->indexOf(false, project->id);
-    m_tree->setCurrentIndex(index);
-    m_tree->edit(index);
+    m_treeEditing->newProject();
 }
 
 void MainWindow::newChain()
 {
-    qint64 projectId = selectedProjectId();
-    if (projectId <= 0) {
-        // No project yet: make one, so New chain always works.
-        const Result<Project> project = m_editor->addProject(tr("project"));
-        if (!project)
-            return report(project.error());
-        projectId = project->id;
-    }
-    const Result<Project> project = ProjectRepository(m_store).byId(projectId);
-    if (!project)
-        return report(project.error());
-    QString name = tr("chain");
-    for (int n = 2; ChainRepository(m_store).byPath({project->name, name}); ++n)
-        name = tr("chain %1").arg(n);
-    const Result<Chain> chain = m_editor->addChain(projectId, name);
-    if (!chain)
-        return report(chain.error());
-    const QModelIndex index = m_model->indexOf(true, chain->id);
-    m_tree->setCurrentIndex(index);
-    m_tabs->setCurrentWidget(m_chainEditor);
-    m_tree->edit(index);
+    m_treeEditing->newChain();
 }
 
-void MainWindow::renameSelected()
+qint64 MainWindow::selectedChainId() const
 {
-    if (m_tree->currentIndex().isValid())
-        m_tree->edit(m_tree->currentIndex());
+    return m_treeEditing->selectedChainId();
 }
 
-void MainWindow::duplicateSelected()
+qint64 MainWindow::selectedProjectId() const
 {
-    const qint64 chainId = selectedChainId();
-    if (chainId <= 0)
-        return;
-    const Result<Chain> copy = m_editor->duplicateChain(chainId);
-    if (!copy)
-        return report(copy.error());
-    selectChain(copy->id);
-}
-
-void MainWindow::toggleSelectedEnabled()
-{
-    const std::optional<Chain> chain = m_model->chainAt(m_tree->currentIndex());
-    if (!chain)
-        return;
-    Chain toggled = *chain;
-    toggled.enabled = !chain->enabled;
-    report(m_editor->updateChain(toggled));
-}
-
-void MainWindow::deleteSelected()
-{
-    const QModelIndex current = m_tree->currentIndex();
-    if (!current.isValid())
-        return;
-    const QString name = current.data().toString();
-    const qint64 id = current.data(ProjectTreeModel::IdRole).toLongLong();
-    if (const std::optional<Chain> chain = m_model->chainAt(current)) {
-        const Result<QList<Task>> taskList = TaskRepository(m_store).list(id);
-        const Result<QList<Schedule>> scheduleList = ScheduleRepository(m_store).list(id);
-        const qsizetype tasks = taskList ? taskList->size() : 0;
-        const qsizetype schedules = scheduleList ? scheduleList->size() : 0;
-        if (QMessageBox::question(
-                this, tr("Delete chain"),
-                tr("Delete the chain “%1” with its %2 task(s) and %3 schedule(s)?\n\nIts run "
-                   "history and logs are deleted too. Undo brings the definition back, not "
-                   "the history.")
-                    .arg(name)
-                    .arg(tasks)
-                    .arg(schedules))
-            != QMessageBox::Yes)
-            return;
-        report(m_editor->removeChain(id));
-        return;
-    }
-    const qsizetype chains = m_model->rowCount(current);
-    if (QMessageBox::question(this, tr("Delete project"),
-                              tr("Delete the project “%1” and its %2 chain(s)?\n\nTheir run "
-                                 "history is deleted too. Undo brings the definitions back.")
-                                  .arg(name)
-                                  .arg(chains))
-        != QMessageBox::Yes)
-        return;
-    report(m_editor->removeProject(id));
+    return m_treeEditing->selectedProjectId();
 }
 
 void MainWindow::runSelectedChain()
@@ -855,8 +727,7 @@ void MainWindow::showSelection()
     if (m_overview->isVisible())
         report(m_overview->reload());
     m_runNow->setEnabled(chainId > 0);
-    m_duplicate->setEnabled(chainId > 0);
-    m_toggleEnabled->setEnabled(chainId > 0);
+    m_treeEditing->updateActions();
 }
 
 } // namespace hg

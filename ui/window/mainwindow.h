@@ -26,6 +26,7 @@ class EngineHost;
 class OverviewPage;
 class ProjectTreeModel;
 class TrayController;
+class TreeEditing;
 class RunsView;
 class Store;
 class UpcomingModel;
@@ -81,11 +82,6 @@ private:
     void connectEngine(EngineHost *engine);
     void createActions();
     void reloadTree();
-    void renameSelected();
-    void duplicateSelected();
-    void deleteSelected();
-    void toggleSelectedEnabled();
-    void treeMenu(const QPoint &at);
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -107,12 +103,7 @@ private:
     QTreeView *m_tree = nullptr;
     ChainEditor *m_chainEditor = nullptr;
     QAction *m_runNow = nullptr;
-    QAction *m_newProject = nullptr;
-    QAction *m_newChain = nullptr;
-    QAction *m_rename = nullptr;
-    QAction *m_duplicate = nullptr;
-    QAction *m_delete = nullptr;
-    QAction *m_toggleEnabled = nullptr;
+    TreeEditing *m_treeEditing = nullptr;
     QAction *m_pauseSchedules = nullptr;
     EngineHost *m_engine = nullptr;
     TrayController *m_tray = nullptr;
