@@ -60,14 +60,14 @@ void SingleInstance::readRequests()
 {
     while (QLocalSocket *client = m_server->nextPendingConnection()) {
         connect(client, &QLocalSocket::disconnected, client, &QObject::deleteLater);
-        connect(client, &QLocalSocket::readyRead, this, [this, client] {
+        const auto readLines = [this, client] {
             while (client->canReadLine()) {
                 if (client->readLine() == showRequest)
                     Q_EMIT activationRequested();
             }
-        });
-        if (client->canReadLine())
-            Q_EMIT client->readyRead();
+        };
+        connect(client, &QLocalSocket::readyRead, this, readLines);
+        readLines(); // what arrived before the connection was made
     }
 }
 
