@@ -220,6 +220,11 @@ QWidget *ChainEditor::buildChainSettings()
         m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
     m_notify->setObjectName(QStringLiteral("chain.notify"));
     m_overlap->setObjectName(QStringLiteral("chain.overlap"));
+    // Long labels (German, say) shrink the boxes, not the tree beside the editor.
+    for (QComboBox *box : {m_notify, m_overlap}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
                              "run of it is still going"));
     // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).

@@ -54,6 +54,7 @@ BuiltinArgumentForm::BuiltinArgumentForm(QWidget *parent)
     , m_layout(new QFormLayout(this))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
 }
 
 QString BuiltinArgumentForm::argumentText() const

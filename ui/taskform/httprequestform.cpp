@@ -48,6 +48,7 @@ HttpRequestForm::HttpRequestForm(QWidget *parent)
     headerRow->addLayout(headerButtons);
 
     auto *form = new QFormLayout(this);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("URL:"), m_url);
     form->addRow(tr("Method:"), m_method);

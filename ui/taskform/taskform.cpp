@@ -37,6 +37,7 @@ QWidget *page(QWidget *parent, std::initializer_list<QPair<QString, QWidget *>> 
     auto *column = new QVBoxLayout(widget);
     column->setContentsMargins(0, 0, 0, 0);
     auto *form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow pane puts labels above
     for (const auto &[label, field] : rows)
         form->addRow(label, field);
     column->addLayout(form);
@@ -184,6 +185,7 @@ TaskForm::TaskForm(QWidget *parent)
     m_revert->setToolTip(tr("Show the stored task again, dropping the edits"));
 
     auto *top = new QFormLayout;
+    top->setRowWrapPolicy(QFormLayout::WrapLongRows);
     top->addRow(tr("&Name:"), withMessage(m_name, TaskValidator::nameField));
     top->addRow(tr("&Kind:"), m_kind);
     auto *fields = new QWidget(this);
@@ -264,6 +266,7 @@ QWidget *TaskForm::buildCommonFields()
     m_retryDelay->setRange(0, 86400);
     m_retryDelay->setSuffix(tr(" s"));
     auto *form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->addRow(tr("Working directory:"), m_workingDirectory);
     form->addRow(tr("Timeout:"), m_timeout);
     form->addRow(tr("Retries:"), m_retries);

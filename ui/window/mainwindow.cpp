@@ -67,6 +67,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_chainEditor = new ChainEditor(store, m_editor, this);
     m_tree->setObjectName(QStringLiteral("projectTree"));
     m_tree->setAccessibleName(tr("Projects and chains"));
+    m_tree->setMinimumWidth(160); // the editor's longest row never squeezes the tree away
     m_tree->setAccessibleDescription(tr("Select a chain to edit it; F2 renames, Delete deletes"));
     m_tabs->setAccessibleName(tr("Views"));
     m_tabs->setAccessibleDescription(
