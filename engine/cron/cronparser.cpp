@@ -10,8 +10,22 @@ namespace {
 
 enum FieldIndex { Second, Minute, Hour, DayOfMonth, Month, DayOfWeek, Year, FieldCount };
 
+// The names in Error::field, matched by code; fieldTitles are the same fields in messages.
 const char *const fieldNames[FieldCount] = {"second", "minute",      "hour", "day-of-month",
                                             "month",  "day-of-week", "year"};
+const struct
+{
+    const char *source;
+    const char *comment;
+} fieldTitles[FieldCount] = {
+    QT_TRANSLATE_NOOP3("hg::CronParser", "second", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "minute", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "hour", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "day-of-month", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "month", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "day-of-week", "a cron field"),
+    QT_TRANSLATE_NOOP3("hg::CronParser", "year", "a cron field"),
+};
 
 const char *const monthNames[] = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
                                   "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
@@ -26,6 +40,13 @@ const Macro macros[] = {{"@yearly", "0 0 1 1 *"},  {"@annually", "0 0 1 1 *"},
                         {"@monthly", "0 0 1 * *"}, {"@weekly", "0 0 * * 0"},
                         {"@daily", "0 0 * * *"},   {"@midnight", "0 0 * * *"},
                         {"@hourly", "0 * * * *"}};
+
+// "cron: " says which part of Hourglass complains; it is a name, not translated, and the
+// schedule dialog drops it beside the field.
+QString cronMessage(const QString &text)
+{
+    return QLatin1String("cron: ") + text;
+}
 
 bool isDigits(QStringView text)
 {
@@ -55,10 +76,10 @@ CronParser::CronParser(const QString &text, CronDialect dialect)
 
 Error CronParser::fieldError(int fieldIndex, int column, const QString &problem) const
 {
-    const QString field = QLatin1String(fieldNames[fieldIndex]);
+    const QString title = tr(fieldTitles[fieldIndex].source, fieldTitles[fieldIndex].comment);
     return Error::invalidField(
-        field, column,
-        QStringLiteral("cron: %1 field (column %2): %3").arg(field).arg(column).arg(problem));
+        QLatin1String(fieldNames[fieldIndex]), column,
+        cronMessage(tr("%1 field (column %2): %3").arg(title, QString::number(column), problem)));
 }
 
 int CronParser::fieldMinimum(int fieldIndex) const
@@ -79,7 +100,7 @@ Result<CronExpression> CronParser::run()
 {
     const QString text = m_text.trimmed();
     if (text.isEmpty())
-        return Error::invalid(QStringLiteral("cron: the expression is empty"));
+        return Error::invalid(cronMessage(tr("the expression is empty")));
     if (text.startsWith(QLatin1Char('@'))) {
         if (Status macro = parseMacro(); !macro)
             return macro.error();
@@ -105,32 +126,31 @@ Status CronParser::parseMacro()
         text.mid(text.indexOf(word, 0, Qt::CaseInsensitive) + word.size()).trimmed();
     const CronDialect dialect = m_requested;
     const auto refuse = [&](const QString &why) {
-        return Error::invalid(QStringLiteral("cron: %1 (column 1): %2").arg(word, why));
+        return Error::invalid(cronMessage(tr("%1 (column 1): %2").arg(word, why)));
     };
 
     if (word == QLatin1String("@every") || word == QLatin1String("@after")) {
         if (dialect != CronDialect::Auto && dialect != CronDialect::PgTimetable)
-            return refuse(QStringLiteral("is pg_timetable syntax; use the pgtimetable dialect"));
+            return refuse(tr("is pg_timetable syntax; use the pgtimetable dialect"));
         const Result<qint64> seconds = PgInterval::parseSeconds(rest);
         if (!seconds)
-            return Error::invalid(QStringLiteral("cron: %1 (column %2): %3")
-                                      .arg(word)
-                                      .arg(word.size() + 2)
-                                      .arg(seconds.error().message));
+            return Error::invalid(cronMessage(
+                tr("%1 (column %2): %3")
+                    .arg(word, QString::number(word.size() + 2), seconds.error().message)));
         m_expression.m_kind = word == QLatin1String("@every") ? CronExpression::Kind::Every
                                                               : CronExpression::Kind::After;
         m_expression.m_intervalSeconds = seconds.value();
         m_expression.m_dialect = CronDialect::PgTimetable;
         if (dialect == CronDialect::Auto)
             m_expression.m_detectionNote =
-                QStringLiteral("pgtimetable (%1 is pg_timetable syntax)").arg(word);
+                tr("%1 (%2 is pg_timetable syntax)").arg(enumName(CronDialect::PgTimetable), word);
         return {};
     }
     if (!rest.isEmpty())
-        return refuse(QStringLiteral("takes nothing after it, found '%1'").arg(rest));
+        return refuse(tr("takes nothing after it, found '%1'").arg(rest));
     if (word == QLatin1String("@reboot")) {
         if (dialect == CronDialect::Quartz)
-            return refuse(QStringLiteral("Quartz has no @reboot"));
+            return refuse(tr("Quartz has no @reboot"));
         m_expression.m_kind = CronExpression::Kind::Reboot;
         m_expression.m_dialect = dialect == CronDialect::Auto ? CronDialect::PgTimetable : dialect;
         if (dialect == CronDialect::Auto)
@@ -141,22 +161,23 @@ Status CronParser::parseMacro()
         if (word != QLatin1String(macro.name))
             continue;
         if (dialect == CronDialect::Quartz || dialect == CronDialect::PgTimetable)
-            return refuse(QStringLiteral("%1 has no macros; write the fields instead (%2)")
+            return refuse(tr("%1 has no macros; write the fields instead (%2)")
                               .arg(enumName(dialect), QLatin1String(macro.fields)));
         QString fields = QString::fromLatin1(macro.fields);
         if (dialect == CronDialect::Seconds)
             fields.prepend(QLatin1String("0 "));
         if (dialect == CronDialect::Auto) {
             m_expression.m_dialect = CronDialect::Unix;
-            m_expression.m_detectionNote = QStringLiteral("unix (%1 is a cron macro)").arg(word);
+            m_expression.m_detectionNote =
+                tr("%1 (%2 is a cron macro)").arg(enumName(CronDialect::Unix), word);
         }
         // Every field of a macro points back at the macro itself for error columns.
         for (const QString &part : fields.split(QLatin1Char(' ')))
             m_fields.append(Field{part, 1});
         return {};
     }
-    return refuse(QStringLiteral("unknown macro; known are @yearly @annually @monthly @weekly "
-                                 "@daily @midnight @hourly @reboot @every @after"));
+    return refuse(tr("unknown macro; known are @yearly @annually @monthly @weekly "
+                     "@daily @midnight @hourly @reboot @every @after"));
 }
 
 Status CronParser::splitFields()
@@ -179,46 +200,45 @@ Status CronParser::detectDialect()
                                                     QRegularExpression::CaseInsensitiveOption);
         if (count == 5) {
             dialect = CronDialect::Unix;
-            m_expression.m_detectionNote = QStringLiteral("unix (5 fields)");
+            m_expression.m_detectionNote = tr("%1 (5 fields)").arg(enumName(dialect));
         } else if (count == 6 && !m_fields.at(3).text.contains(quartzMarks)
                    && !m_fields.at(5).text.contains(quartzMarks)) {
             dialect = CronDialect::Seconds;
             m_expression.m_detectionNote =
-                QStringLiteral("seconds (6 fields, no Quartz '?', L, W or #)");
+                tr("%1 (6 fields, no Quartz '?', L, W or #)").arg(enumName(dialect));
         } else if (count == 6 || count == 7) {
             dialect = CronDialect::Quartz;
             m_expression.m_detectionNote =
-                count == 7 ? QStringLiteral("quartz (7 fields)")
-                           : QStringLiteral("quartz (6 fields with '?', L, W or #)");
+                (count == 7 ? tr("%1 (7 fields)") : tr("%1 (6 fields with '?', L, W or #)"))
+                    .arg(enumName(dialect));
         } else {
-            return Error::invalid(QStringLiteral("cron: expected 5 fields (unix), 6 (seconds or "
+            return Error::invalid(cronMessage(tr("expected 5 fields (unix), 6 (seconds or "
                                                  "Quartz) or 7 (Quartz with year), found %1")
-                                      .arg(count));
+                                                  .arg(count)));
         }
         m_expression.m_dialect = dialect;
     }
     const auto expect = [&](const QString &what) {
-        return Error::invalid(QStringLiteral("cron: the %1 dialect takes %2, found %3 field(s)")
-                                  .arg(enumName(dialect), what)
-                                  .arg(count));
+        return Error::invalid(
+            cronMessage(tr("the %1 dialect takes %2, found %3 field(s)")
+                            .arg(enumName(dialect), what, QString::number(count))));
     };
     switch (dialect) {
     case CronDialect::Unix:
     case CronDialect::PgTimetable:
         if (count != 5)
-            return expect(QStringLiteral("5 fields (minute hour day-of-month month day-of-week)"));
+            return expect(tr("5 fields (minute hour day-of-month month day-of-week)"));
         m_fields.prepend(Field{QStringLiteral("0"), 0}); // these dialects fire on second 0
         break;
     case CronDialect::Seconds:
         if (count != 6)
-            return expect(
-                QStringLiteral("6 fields (second minute hour day-of-month month day-of-week)"));
+            return expect(tr("6 fields (second minute hour day-of-month month day-of-week)"));
         m_hasSeconds = true;
         break;
     case CronDialect::Quartz:
         if (count != 6 && count != 7)
-            return expect(QStringLiteral("6 or 7 fields (second minute hour day-of-month month "
-                                         "day-of-week [year])"));
+            return expect(tr("6 or 7 fields (second minute hour day-of-month month "
+                             "day-of-week [year])"));
         m_hasSeconds = true;
         break;
     case CronDialect::Auto:
@@ -290,17 +310,16 @@ Status CronParser::parseList(int fieldIndex, std::uint64_t &bits)
         // timetable.cron's domain check admits lists of plain numbers only.
         for (const QString &item : items) {
             if (!isDigits(item))
-                return fieldError(fieldIndex, column,
-                                  QStringLiteral("pg_timetable lists may hold plain numbers only, "
-                                                 "not '%1'")
-                                      .arg(item));
+                return fieldError(
+                    fieldIndex, column,
+                    tr("pg_timetable lists may hold plain numbers only, not '%1'").arg(item));
             column += int(item.size()) + 1;
         }
         column = field.column;
     }
     for (const QString &item : items) {
         if (item.isEmpty())
-            return fieldError(fieldIndex, column, QStringLiteral("empty list item"));
+            return fieldError(fieldIndex, column, tr("empty list item"));
         if (Status s = parseItem(fieldIndex, item, column, bits); !s)
             return s;
         column += int(item.size()) + 1;
@@ -317,9 +336,9 @@ Status CronParser::parseValue(int fieldIndex, const QString &text, int column, i
         const int low = fieldMinimum(fieldIndex);
         const int high = fieldMaximum(fieldIndex);
         if (!ok || value < low || value > high)
-            return fieldError(
-                fieldIndex, column,
-                QStringLiteral("%1 is out of range %2-%3").arg(text).arg(low).arg(high));
+            return fieldError(fieldIndex, column,
+                              tr("%1 is out of range %2-%3")
+                                  .arg(text, QString::number(low), QString::number(high)));
         return {};
     }
     const bool named = fieldIndex == Month || fieldIndex == DayOfWeek;
@@ -336,15 +355,13 @@ Status CronParser::parseValue(int fieldIndex, const QString &text, int column, i
         }
     }
     if (text.isEmpty())
-        return fieldError(fieldIndex, column, QStringLiteral("a number is missing"));
+        return fieldError(fieldIndex, column, tr("a number is missing"));
     if (named && dialect == CronDialect::PgTimetable)
-        return fieldError(
-            fieldIndex, column,
-            QStringLiteral("'%1' is not a number (pg_timetable takes no names)").arg(text));
+        return fieldError(fieldIndex, column,
+                          tr("'%1' is not a number (pg_timetable takes no names)").arg(text));
     return fieldError(
         fieldIndex, column,
-        QStringLiteral("'%1' is not %2")
-            .arg(text, named ? QStringLiteral("a number or a name") : QStringLiteral("a number")));
+        (named ? tr("'%1' is not a number or a name") : tr("'%1' is not a number")).arg(text));
 }
 
 Status CronParser::parseItem(int fieldIndex, const QString &item, int column, std::uint64_t &bits)
@@ -362,14 +379,14 @@ Status CronParser::parseItem(int fieldIndex, const QString &item, int column, st
         const int stepColumn = column + int(slash) + 1;
         if (!isDigits(stepText))
             return fieldError(fieldIndex, stepColumn,
-                              QStringLiteral("the step '%1' is not a number").arg(stepText));
+                              tr("the step '%1' is not a number").arg(stepText));
         step = stepText.toInt();
         if (step < 1)
-            return fieldError(fieldIndex, stepColumn, QStringLiteral("a step must be at least 1"));
+            return fieldError(fieldIndex, stepColumn, tr("a step must be at least 1"));
         constexpr int quartzMaximumStep[FieldCount] = {59, 59, 23, 31, 12, 7, 129};
         if (quartz && step > quartzMaximumStep[fieldIndex])
             return fieldError(fieldIndex, stepColumn,
-                              QStringLiteral("a step of %1 is larger than the field").arg(step));
+                              tr("a step of %1 is larger than the field").arg(step));
         rangeText = item.left(slash);
         if (rangeText.isEmpty() && quartz)
             rangeText = QStringLiteral("*"); // Quartz reads "/5" as "*/5"
@@ -393,18 +410,15 @@ Status CronParser::parseItem(int fieldIndex, const QString &item, int column, st
         } else if (slash >= 0) {
             // cronie refuses "5/15"; Quartz and pg_timetable run it from 5 to the field's end.
             if (dialect == CronDialect::Unix || dialect == CronDialect::Seconds)
-                return fieldError(fieldIndex, column,
-                                  QStringLiteral("a step needs '*' or a range before it: write "
-                                                 "%1-%2/%3")
-                                      .arg(firstText)
-                                      .arg(high)
-                                      .arg(step));
+                return fieldError(
+                    fieldIndex, column,
+                    tr("a step needs '*' or a range before it: write %1-%2/%3")
+                        .arg(firstText, QString::number(high), QString::number(step)));
         } else {
             last = first;
         }
         if (last < first && !quartz)
-            return fieldError(fieldIndex, column,
-                              QStringLiteral("the range %1 runs backwards").arg(rangeText));
+            return fieldError(fieldIndex, column, tr("the range %1 runs backwards").arg(rangeText));
     }
 
     // Quartz ranges may wrap around the end of the field ("FRI-MON", "22-2").
@@ -431,7 +445,7 @@ Status CronParser::parseDayOfMonthQuartz(const Field &field)
     const bool special = text.contains(QLatin1Char('L')) || text.contains(QLatin1Char('W'));
     if (special && text.contains(QLatin1Char(',')))
         return fieldError(DayOfMonth, field.column,
-                          QStringLiteral("'L' and 'W' cannot be combined with other days"));
+                          tr("'L' and 'W' cannot be combined with other days"));
     static const QRegularExpression last(QStringLiteral("^L(?:-(\\d+))?(W?)$"));
     static const QRegularExpression weekday(QStringLiteral("^(\\d+)W$"));
     if (const QRegularExpressionMatch m = last.match(text); m.hasMatch()) {
@@ -440,7 +454,7 @@ Status CronParser::parseDayOfMonthQuartz(const Field &field)
         spec.nearestWeekday = !m.captured(2).isEmpty();
         if (spec.lastDayOffset > 30)
             return fieldError(DayOfMonth, field.column + 2,
-                              QStringLiteral("the offset from the last day must be 30 or less"));
+                              tr("the offset from the last day must be 30 or less"));
         return {};
     }
     if (const QRegularExpressionMatch m = weekday.match(text); m.hasMatch()) {
@@ -452,9 +466,8 @@ Status CronParser::parseDayOfMonthQuartz(const Field &field)
         return {};
     }
     if (special)
-        return fieldError(
-            DayOfMonth, field.column,
-            QStringLiteral("'%1' is not a Quartz day (use L, L-n, LW, nW)").arg(field.text));
+        return fieldError(DayOfMonth, field.column,
+                          tr("'%1' is not a Quartz day (use L, L-n, LW, nW)").arg(field.text));
     std::uint64_t bits = 0;
     if (Status s = parseList(DayOfMonth, bits); !s)
         return s;
@@ -468,19 +481,18 @@ Status CronParser::parseDayOfWeekQuartz(const Field &field)
     const QString text = field.text.toUpper();
     if (text == QLatin1String("?")) {
         if (spec.dayRule == CronSpec::DayRule::DayOfWeekOnly)
-            return fieldError(
-                DayOfWeek, field.column,
-                QStringLiteral("'?' may stand in day-of-month or day-of-week, not both"));
+            return fieldError(DayOfWeek, field.column,
+                              tr("'?' may stand in day-of-month or day-of-week, not both"));
         return {};
     }
     if (spec.dayRule != CronSpec::DayRule::DayOfWeekOnly)
         return fieldError(DayOfWeek, field.column,
-                          QStringLiteral("Quartz needs '?' in day-of-month or in day-of-week: it "
-                                         "cannot use both"));
+                          tr("Quartz needs '?' in day-of-month or in day-of-week: it "
+                             "cannot use both"));
     if ((text.contains(QLatin1Char('L')) || text.contains(QLatin1Char('#')))
         && text.contains(QLatin1Char(',')))
         return fieldError(DayOfWeek, field.column,
-                          QStringLiteral("'L' and '#' cannot be combined with other days"));
+                          tr("'L' and '#' cannot be combined with other days"));
     if (text == QLatin1String("L")) {
         spec.daysOfWeek = 1 << 6; // Quartz: a lone L in day-of-week is 7, Saturday
         return {};
@@ -498,13 +510,13 @@ Status CronParser::parseDayOfWeekQuartz(const Field &field)
         spec.nthWeekday = m.captured(3).toInt();
         if (spec.nthWeekday < 1 || spec.nthWeekday > 5)
             return fieldError(DayOfWeek, field.column + int(m.capturedStart(3)),
-                              QStringLiteral("'#' must be followed by 1 to 5"));
+                              tr("'#' must be followed by 1 to 5"));
         return {};
     }
     if (text.contains(QLatin1Char('L')) || text.contains(QLatin1Char('#')))
         return fieldError(
             DayOfWeek, field.column,
-            QStringLiteral("'%1' is not a Quartz day of week (use d, dL or d#n)").arg(field.text));
+            tr("'%1' is not a Quartz day of week (use d, dL or d#n)").arg(field.text));
     std::uint64_t bits = 0;
     if (Status s = parseList(DayOfWeek, bits); !s)
         return s;
@@ -525,8 +537,7 @@ Status CronParser::parseYears(const Field &field)
         if (const qsizetype slash = item.indexOf(QLatin1Char('/')); slash >= 0) {
             step = item.mid(slash + 1).toInt();
             if (step < 1)
-                return fieldError(Year, column + int(slash) + 1,
-                                  QStringLiteral("a step must be at least 1"));
+                return fieldError(Year, column + int(slash) + 1, tr("a step must be at least 1"));
             rangeText = item.left(slash);
         }
         int first = CronSpec::firstYear;
@@ -547,8 +558,7 @@ Status CronParser::parseYears(const Field &field)
                 last = CronSpec::lastYear;
             }
             if (last < first)
-                return fieldError(Year, column,
-                                  QStringLiteral("the range %1 runs backwards").arg(rangeText));
+                return fieldError(Year, column, tr("the range %1 runs backwards").arg(rangeText));
         }
         for (int year = first; year <= last; year += step)
             spec.years.set(std::size_t(year - CronSpec::firstYear));
@@ -561,7 +571,7 @@ Status CronParser::checkDayFields()
 {
     const CronSpec &spec = m_expression.m_spec;
     if (spec.dayRule == CronSpec::DayRule::DayOfWeekOnly && spec.daysOfWeek == 0)
-        return fieldError(DayOfWeek, m_fields.at(DayOfWeek).column, QStringLiteral("no day given"));
+        return fieldError(DayOfWeek, m_fields.at(DayOfWeek).column, tr("no day given"));
     return {};
 }
 
@@ -590,8 +600,8 @@ Status CronParser::checkCanFire() const
                     return {};
             }
         }
-        return Error::invalid(QStringLiteral("cron: '%1' never fires in the years %2")
-                                  .arg(e.m_text, m_fields.at(Year).text));
+        return Error::invalid(cronMessage(
+            tr("'%1' never fires in the years %2").arg(e.m_text, m_fields.at(Year).text)));
     }
     QStringList monthsSeen;
     for (int month = 1; month <= 12; ++month) {
@@ -606,9 +616,9 @@ Status CronParser::checkCanFire() const
             }
         }
     }
-    return Error::invalid(
-        QStringLiteral("cron: '%1' never fires: day-of-month %2 never falls in %3")
-            .arg(e.m_text, m_fields.at(DayOfMonth).text, monthsSeen.join(QLatin1String(", "))));
+    return Error::invalid(cronMessage(
+        tr("'%1' never fires: day-of-month %2 never falls in %3")
+            .arg(e.m_text, m_fields.at(DayOfMonth).text, monthsSeen.join(QLatin1String(", ")))));
 }
 
 } // namespace hg

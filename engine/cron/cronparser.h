@@ -2,6 +2,8 @@
 
 #include "cronexpression.h"
 
+#include <QCoreApplication>
+
 namespace hg {
 
 // Turns text into a CronExpression, with each dialect's own rules:
@@ -15,6 +17,8 @@ namespace hg {
 //              (PostgreSQL interval text) and @reboot.
 class CronParser final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::CronParser)
+
 public:
     static Result<CronExpression> parse(const QString &text, CronDialect dialect);
 

@@ -40,7 +40,9 @@ Result<double> parseIso(const QString &text)
         R"((?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$)"));
     const QRegularExpressionMatch match = iso.match(text);
     if (!match.hasMatch() || text == QLatin1String("P") || text.endsWith(QLatin1Char('T')))
-        return Error::invalid(QStringLiteral("'%1' is not an ISO 8601 duration").arg(text));
+        return Error::invalid(
+            QCoreApplication::translate("hg::PgInterval", "'%1' is not an ISO 8601 duration")
+                .arg(text));
     const double factors[] = {365.25 * 86400, 30 * 86400, 7 * 86400, 86400, 3600, 60, 1};
     double total = 0;
     for (int i = 0; i < 7; ++i)
@@ -56,7 +58,7 @@ Result<qint64> PgInterval::parseSeconds(const QString &input)
     if (text.startsWith(QLatin1Char('@')))
         text = text.mid(1).trimmed(); // PostgreSQL's verbose style: "@ 1 minute"
     if (text.isEmpty())
-        return Error::invalid(QStringLiteral("interval is empty"));
+        return Error::invalid(tr("interval is empty"));
 
     double total = 0;
     if (text.startsWith(QLatin1Char('p'))) {
@@ -74,7 +76,7 @@ Result<qint64> PgInterval::parseSeconds(const QString &input)
                 token.match(text, position, QRegularExpression::NormalMatch,
                             QRegularExpression::AnchorAtOffsetMatchOption);
             if (!match.hasMatch() || match.capturedLength() == 0)
-                return Error::invalid(QStringLiteral("'%1' is not an interval: cannot read '%2'")
+                return Error::invalid(tr("'%1' is not an interval: cannot read '%2'")
                                           .arg(input.trimmed(), text.mid(position).trimmed()));
             if (!match.captured(1).isEmpty()) {
                 total += match.captured(1).toDouble() * 3600 + match.captured(2).toDouble() * 60
@@ -83,7 +85,7 @@ Result<qint64> PgInterval::parseSeconds(const QString &input)
                 const double seconds = unitSeconds(match.captured(5));
                 if (seconds < 0)
                     return Error::invalid(
-                        QStringLiteral("'%1' is not an interval unit").arg(match.captured(5)));
+                        tr("'%1' is not an interval unit").arg(match.captured(5)));
                 total += match.captured(4).toDouble() * seconds;
             } else {
                 total +=
@@ -96,12 +98,10 @@ Result<qint64> PgInterval::parseSeconds(const QString &input)
     // "@every 222222222220 y" wrapping around).
     constexpr double maximumSeconds = 100 * 365.25 * 86400;
     if (!(total <= maximumSeconds))
-        return Error::invalid(
-            QStringLiteral("interval '%1' is longer than 100 years").arg(input.trimmed()));
+        return Error::invalid(tr("interval '%1' is longer than 100 years").arg(input.trimmed()));
     const qint64 seconds = std::llround(total);
     if (seconds < 1)
-        return Error::invalid(
-            QStringLiteral("interval '%1' must be at least one second").arg(input.trimmed()));
+        return Error::invalid(tr("interval '%1' must be at least one second").arg(input.trimmed()));
     return seconds;
 }
 

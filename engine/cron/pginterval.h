@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace hg {
@@ -11,6 +12,8 @@ namespace hg {
 // seconds. As in PostgreSQL's interval-to-epoch, a month is 30 days and a year 365.25 days.
 class PgInterval final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::PgInterval)
+
 public:
     static Result<qint64> parseSeconds(const QString &text);
 };

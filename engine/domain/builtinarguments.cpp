@@ -11,7 +11,9 @@ QString absolutePath(JsonFieldReader &fields, const QString &key)
 {
     const QString path = fields.requiredString(key);
     if (!path.isEmpty() && !QDir::isAbsolutePath(path))
-        fields.fail(key, QStringLiteral("'%1' is not an absolute path").arg(path));
+        fields.fail(
+            key, QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an absolute path")
+                     .arg(path));
     return path;
 }
 
@@ -23,7 +25,8 @@ BuiltinArguments::Arguments readSleep(JsonFieldReader &fields, const QString &pr
     sleep.seconds = fields.number(QStringLiteral("seconds"), -1);
     if (problem.isEmpty() && (sleep.seconds <= 0 || sleep.seconds > 86400))
         fields.fail(QStringLiteral("seconds"),
-                    QStringLiteral("must be a number above 0 and at most 86400"));
+                    QCoreApplication::translate("hg::BuiltinArguments",
+                                                "must be a number above 0 and at most 86400"));
     return sleep;
 }
 
@@ -131,8 +134,8 @@ Result<BuiltinArguments> BuiltinArguments::parse(const QString &builtin,
 {
     const std::optional<Builtin> known = enumFromString<Builtin>(builtin);
     if (!known)
-        return Error::invalid(QStringLiteral("unknown builtin '%1' (one of %2)")
-                                  .arg(builtin, names().join(QLatin1String(", "))));
+        return Error::invalid(
+            tr("unknown builtin '%1' (one of %2)").arg(builtin, names().join(QLatin1String(", "))));
     return parse(*known, argumentText);
 }
 
@@ -141,8 +144,8 @@ Result<BuiltinArguments> BuiltinArguments::parse(Builtin builtin, const QString 
     const QString name = enumName(builtin);
     const std::optional<QJsonObject> parsed = JsonFieldReader::parseObject(argumentText);
     if (!parsed)
-        return Error::invalid(QStringLiteral("%1: the argument must be a JSON object, like %2")
-                                  .arg(name, example(builtin)));
+        return Error::invalid(
+            tr("%1: the argument must be a JSON object, like %2").arg(name, example(builtin)));
     const QJsonObject &object = *parsed;
     QString problem;
     JsonFieldReader fields(object, name, &problem);

@@ -4,6 +4,7 @@
 #include "base/result.h"
 #include "httprequestspec.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
@@ -58,6 +59,8 @@ struct NotifyArguments
 //   Notify      {"message": "text", "title": "text"}
 class BuiltinArguments final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::BuiltinArguments)
+
 public:
     using Arguments = std::variant<std::monostate, SleepArguments, LogArguments, HttpRequestSpec,
                                    DownloadArguments, CopyFileArguments, NotifyArguments>;

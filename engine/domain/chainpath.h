@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace hg {
@@ -9,6 +10,9 @@ namespace hg {
 // "PROJECT/CHAIN", the way the command line and export documents name a chain.
 struct ChainPath
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ChainPath)
+
+public:
     QString project;
     QString chain;
 

@@ -9,9 +9,9 @@ Status ChainValidator::validate(const Chain &c)
     if (Status name = validateName(QStringLiteral("chain"), c.name); !name)
         return name;
     if (c.maxInstances < 0)
-        return Error::invalid(QStringLiteral("max instances must be 0 (no limit) or more"));
+        return Error::invalid(tr("max instances must be 0 (no limit) or more"));
     if (c.timeoutSeconds < 0)
-        return Error::invalid(QStringLiteral("chain timeout must be 0 (none) or more seconds"));
+        return Error::invalid(tr("chain timeout must be 0 (none) or more seconds"));
     return {};
 }
 

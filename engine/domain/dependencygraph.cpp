@@ -78,4 +78,9 @@ QString DependencyGraph::describeCycle(const QStringList &names)
     return names.join(QStringLiteral(" \u2192 "));
 }
 
+Error DependencyGraph::cycleError(const QStringList &names)
+{
+    return Error::invalid(tr("dependency would close a cycle: %1").arg(describeCycle(names)));
+}
+
 } // namespace hg

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "base/error.h"
 #include "dependency.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -11,6 +13,8 @@ namespace hg {
 // The DAG of one chain, used to refuse an edge that would close a cycle and to name it.
 class DependencyGraph final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::DependencyGraph)
+
 public:
     DependencyGraph(const QHash<qint64, QString> &taskNames, const QList<Dependency> &edges);
 
@@ -22,6 +26,8 @@ public:
     QStringList findCycle() const;
 
     static QString describeCycle(const QStringList &names);
+    // The refusal of an edge that would close this cycle, naming it.
+    static Error cycleError(const QStringList &names);
 
 private:
     QList<qint64> pathBetween(qint64 from, qint64 to) const;

@@ -15,8 +15,7 @@ Status HttpRequestSpec::checkUrl(const QString &url, const QString &context)
     const QUrl parsed(url, QUrl::StrictMode);
     if (!parsed.isValid() || parsed.host().isEmpty()
         || (parsed.scheme() != QLatin1String("http") && parsed.scheme() != QLatin1String("https")))
-        return Error::invalid(
-            QStringLiteral("%1: '%2' is not an http or https URL").arg(context, url));
+        return Error::invalid(tr("%1: '%2' is not an http or https URL").arg(context, url));
     return {};
 }
 
@@ -34,15 +33,14 @@ Result<HttpRequestSpec> HttpRequestSpec::fromJson(const QJsonObject &object, con
                                      QStringLiteral("PUT"),    QStringLiteral("PATCH"),
                                      QStringLiteral("DELETE"), QStringLiteral("HEAD")};
     if (!methods.contains(method))
-        fields.fail(
-            QStringLiteral("method"),
-            QStringLiteral("'%1' is not one of %2").arg(method, methods.join(QLatin1String(", "))));
+        fields.fail(QStringLiteral("method"),
+                    tr("'%1' is not one of %2").arg(method, methods.join(QLatin1String(", "))));
     spec.method = method.toLatin1();
     const QJsonObject headers = fields.object(QStringLiteral("headers"));
     for (auto it = headers.begin(); it != headers.end(); ++it) {
         if (!it.value().isString())
             fields.fail(QStringLiteral("headers"),
-                        QStringLiteral("the value of '%1' must be text").arg(it.key()));
+                        tr("the value of '%1' must be text").arg(it.key()));
         spec.headers.append({it.key().toLatin1(), it.value().toString().toUtf8()});
     }
     spec.body = fields.string(QStringLiteral("body")).toUtf8();
@@ -54,7 +52,7 @@ Result<HttpRequestSpec> HttpRequestSpec::fromJson(const QJsonObject &object, con
         const int code = status.toInt(-1);
         if (!status.isDouble() || code < 100 || code > 599)
             fields.fail(QStringLiteral("expect_status"),
-                        QStringLiteral("expected an HTTP status (100-599) or a list of them"));
+                        tr("expected an HTTP status (100-599) or a list of them"));
         spec.expectedStatuses << code;
     }
     if (!problem.isEmpty())

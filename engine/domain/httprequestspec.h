@@ -3,6 +3,7 @@
 #include "base/result.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
@@ -16,6 +17,9 @@ namespace hg {
 // Without expect_status any 2xx status is success. Retries are the task's own retries.
 struct HttpRequestSpec
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::HttpRequestSpec)
+
+public:
     QUrl url;
     QByteArray method = QByteArrayLiteral("GET");
     QList<QPair<QByteArray, QByteArray>> headers;

@@ -40,9 +40,10 @@ void JsonFieldReader::rejectUnknownKeys(const QStringList &known)
 {
     for (auto it = m_object.begin(); it != m_object.end(); ++it) {
         if (!known.contains(it.key()))
-            fail(it.key(), QStringLiteral("unknown field (expected %1)")
-                               .arg(known.isEmpty() ? QStringLiteral("none")
-                                                    : known.join(QLatin1String(", "))));
+            fail(it.key(),
+                 known.isEmpty()
+                     ? tr("unknown field (expected none)")
+                     : tr("unknown field (expected %1)").arg(known.join(QLatin1String(", "))));
     }
 }
 
@@ -58,7 +59,7 @@ QString JsonFieldReader::string(const QString &key, const QString &fallback)
         return fallback;
     const QJsonValue value = m_object.value(key);
     if (!value.isString()) {
-        fail(key, QStringLiteral("expected text"));
+        fail(key, tr("expected text"));
         return fallback;
     }
     return value.toString();
@@ -67,7 +68,7 @@ QString JsonFieldReader::string(const QString &key, const QString &fallback)
 QString JsonFieldReader::requiredString(const QString &key)
 {
     if (!present(key)) {
-        fail(key, QStringLiteral("missing"));
+        fail(key, tr("missing"));
         return {};
     }
     return string(key);
@@ -80,7 +81,7 @@ int JsonFieldReader::integer(const QString &key, int fallback)
     const QJsonValue value = m_object.value(key);
     const double number = value.toDouble();
     if (!value.isDouble() || number != static_cast<double>(static_cast<int>(number))) {
-        fail(key, QStringLiteral("expected a whole number"));
+        fail(key, tr("expected a whole number"));
         return fallback;
     }
     return static_cast<int>(number);
@@ -92,7 +93,7 @@ double JsonFieldReader::number(const QString &key, double fallback)
         return fallback;
     const QJsonValue value = m_object.value(key);
     if (!value.isDouble()) {
-        fail(key, QStringLiteral("expected a number"));
+        fail(key, tr("expected a number"));
         return fallback;
     }
     return value.toDouble();
@@ -104,7 +105,7 @@ bool JsonFieldReader::boolean(const QString &key, bool fallback)
         return fallback;
     const QJsonValue value = m_object.value(key);
     if (!value.isBool()) {
-        fail(key, QStringLiteral("expected true or false"));
+        fail(key, tr("expected true or false"));
         return fallback;
     }
     return value.toBool();
@@ -116,7 +117,7 @@ QJsonObject JsonFieldReader::object(const QString &key)
         return {};
     const QJsonValue value = m_object.value(key);
     if (!value.isObject())
-        fail(key, QStringLiteral("expected an object"));
+        fail(key, tr("expected an object"));
     return value.toObject();
 }
 
@@ -126,7 +127,7 @@ QJsonArray JsonFieldReader::array(const QString &key)
         return {};
     const QJsonValue value = m_object.value(key);
     if (!value.isArray())
-        fail(key, QStringLiteral("expected a list"));
+        fail(key, tr("expected a list"));
     return value.toArray();
 }
 
@@ -135,7 +136,7 @@ QStringList JsonFieldReader::stringList(const QString &key)
     QStringList strings;
     for (const QJsonValue value : array(key)) {
         if (!value.isString()) {
-            fail(key, QStringLiteral("expected a list of text"));
+            fail(key, tr("expected a list of text"));
             return {};
         }
         strings << value.toString();
@@ -150,7 +151,7 @@ QDateTime JsonFieldReader::time(const QString &key)
         return {};
     const QDateTime parsed = QDateTime::fromString(text, Qt::ISODateWithMs);
     if (!parsed.isValid())
-        fail(key, QStringLiteral("'%1' is not an ISO 8601 time").arg(text));
+        fail(key, tr("'%1' is not an ISO 8601 time").arg(text));
     return parsed.toUTC();
 }
 

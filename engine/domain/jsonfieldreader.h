@@ -2,6 +2,7 @@
 
 #include "base/enumnames.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -15,6 +16,8 @@ namespace hg {
 // ("projects[0].chains[1].tasks[2].kind: expected one of ...") and reading goes on harmlessly.
 class JsonFieldReader final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::JsonFieldReader)
+
 public:
     JsonFieldReader(const QJsonObject &object, QString path, QString *firstError);
 
@@ -37,7 +40,7 @@ public:
         const QString text = string(key, enumName(fallback));
         if (const auto value = enumFromString<E>(text))
             return *value;
-        fail(key, QStringLiteral("'%1' is not one of %2").arg(text, enumChoices<E>()));
+        fail(key, tr("'%1' is not one of %2").arg(text, enumChoices<E>()));
         return fallback;
     }
 

@@ -9,13 +9,12 @@ namespace hg {
 Status ScheduleValidator::validate(const Schedule &s)
 {
     if (s.expression.trimmed().isEmpty())
-        return Error::invalid(QStringLiteral("schedule expression is empty"));
+        return Error::invalid(tr("schedule expression is empty"));
     if (!s.timeZone.isEmpty() && !QTimeZone(s.timeZone.toUtf8()).isValid())
-        return Error::invalid(QStringLiteral("unknown time zone '%1'").arg(s.timeZone));
+        return Error::invalid(tr("unknown time zone '%1'").arg(s.timeZone));
     if (s.kind == ScheduleKind::Once
         && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
-        return Error::invalid(
-            QStringLiteral("'%1' is not an ISO 8601 date and time").arg(s.expression));
+        return Error::invalid(tr("'%1' is not an ISO 8601 date and time").arg(s.expression));
     if (s.kind != ScheduleKind::Once) {
         if (const Result<CronExpression> cron =
                 CompiledCronCache::shared().compile(s.expression, s.dialect);
@@ -23,9 +22,9 @@ Status ScheduleValidator::validate(const Schedule &s)
             return cron.error();
     }
     if (s.misfireWindowSeconds < 0)
-        return Error::invalid(QStringLiteral("misfire window must not be negative"));
+        return Error::invalid(tr("misfire window must not be negative"));
     if (s.activeFrom.isValid() && s.activeUntil.isValid() && s.activeFrom >= s.activeUntil)
-        return Error::invalid(QStringLiteral("active window ends before it starts"));
+        return Error::invalid(tr("active window ends before it starts"));
     return {};
 }
 

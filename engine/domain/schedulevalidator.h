@@ -3,6 +3,8 @@
 #include "base/result.h"
 #include "schedule.h"
 
+#include <QCoreApplication>
+
 namespace hg {
 
 // The rules a schedule must meet before it is stored, whoever writes it: the store, the
@@ -11,6 +13,8 @@ namespace hg {
 // the engine reuse what validation compiled.
 class ScheduleValidator final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ScheduleValidator)
+
 public:
     static Status validate(const Schedule &schedule);
     // A valid schedule as it is stored: the expression trimmed and an "auto" dialect resolved

@@ -21,13 +21,14 @@ Status validateKind(const Task &task)
         if (const Result<BuiltinArguments> arguments =
                 BuiltinArguments::parse(task.command, task.arguments.value(0));
             !arguments)
-            return inField(
-                TaskValidator::argumentsField,
-                QStringLiteral("task '%1': %2").arg(task.name, arguments.error().message));
+            return inField(TaskValidator::argumentsField,
+                           QCoreApplication::translate("hg::TaskValidator", "task '%1': %2")
+                               .arg(task.name, arguments.error().message));
         if (task.arguments.size() > 1)
-            return inField(
-                TaskValidator::argumentsField,
-                QStringLiteral("task '%1': a builtin takes one JSON argument").arg(task.name));
+            return inField(TaskValidator::argumentsField,
+                           QCoreApplication::translate(
+                               "hg::TaskValidator", "task '%1': a builtin takes one JSON argument")
+                               .arg(task.name));
         break;
     case TaskKind::Http: {
         const std::optional<QJsonObject> request =
@@ -35,21 +36,24 @@ Status validateKind(const Task &task)
         if (!request || task.arguments.size() > 1)
             return inField(
                 TaskValidator::argumentsField,
-                QStringLiteral("task '%1': an http task takes one JSON argument "
-                               "with %2")
+                QCoreApplication::translate(
+                    "hg::TaskValidator", "task '%1': an http task takes one JSON argument with %2")
                     .arg(task.name, HttpRequestSpec::fieldNames().join(QLatin1String(", "))));
         if (const Result<HttpRequestSpec> spec =
                 HttpRequestSpec::fromJson(*request, task.name, task.command);
             !spec)
+            //: %1 is the task's name followed by the problem: "backup: 'x' is not a URL"
             return inField(TaskValidator::argumentsField,
-                           QStringLiteral("task %1").arg(spec.error().message));
+                           QCoreApplication::translate("hg::TaskValidator", "task %1")
+                               .arg(spec.error().message));
         break;
     }
     case TaskKind::Subchain:
         if (Result<ChainPath> path = ChainPath::parse(task.command); !path)
             return inField(
                 TaskValidator::commandField,
-                QStringLiteral("task '%1': subchain %2").arg(task.name, path.error().message));
+                QCoreApplication::translate("hg::TaskValidator", "task '%1': subchain %2")
+                    .arg(task.name, path.error().message));
         break;
     case TaskKind::Program:
     case TaskKind::Shell:
@@ -68,27 +72,24 @@ Status TaskValidator::validate(const Task &task)
     const QString kind = enumName(task.kind);
     if (task.command.trimmed().isEmpty())
         return inField(commandField,
-                       QStringLiteral("task '%1': a %2 task needs a command").arg(task.name, kind));
+                       tr("task '%1': a %2 task needs a command").arg(task.name, kind));
     if (Status valid = validateKind(task); !valid)
         return valid;
     if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql)
-        return inField(
-            connectionField,
-            QStringLiteral("task '%1': only sql tasks take a connection").arg(task.name));
+        return inField(connectionField,
+                       tr("task '%1': only sql tasks take a connection").arg(task.name));
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it) {
         if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
-            return inField(
-                environmentField,
-                QStringLiteral("task '%1': bad environment name '%2'").arg(task.name, it.key()));
+            return inField(environmentField,
+                           tr("task '%1': bad environment name '%2'").arg(task.name, it.key()));
     }
     if (task.timeoutSeconds < 0 || task.maxRetries < 0 || task.retryDelaySeconds < 0)
-        return inField(limitsField,
-                       QStringLiteral("task '%1': timeout, retries and retry delay must "
-                                      "not be negative")
-                           .arg(task.name));
+        return inField(
+            limitsField,
+            tr("task '%1': timeout, retries and retry delay must not be negative").arg(task.name));
     if (task.retryBackoff < 1.0)
         return inField(limitsField,
-                       QStringLiteral("task '%1': retry backoff must be 1 or more").arg(task.name));
+                       tr("task '%1': retry backoff must be 1 or more").arg(task.name));
     return {};
 }
 

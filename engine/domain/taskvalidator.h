@@ -3,6 +3,8 @@
 #include "base/result.h"
 #include "task.h"
 
+#include <QCoreApplication>
+
 namespace hg {
 
 // The rules a task must meet before it is stored: a name, a command, well-formed arguments
@@ -12,6 +14,8 @@ namespace hg {
 // message next to it.
 class TaskValidator final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::TaskValidator)
+
 public:
     static Status validate(const Task &task);
 

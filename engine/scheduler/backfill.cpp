@@ -17,7 +17,7 @@ Result<QList<QDateTime>> Backfill::fireTimes(Store &store, const Chain &chain,
                                              const QTimeZone &defaultZone)
 {
     if (!from.isValid() || !to.isValid() || from > to)
-        return Error::invalid(QStringLiteral("backfill: --from must not be after --to"));
+        return Error::invalid(tr("backfill: --from must not be after --to"));
     const Result<QList<Schedule>> schedules = ScheduleRepository(store).list(chain.id);
     if (!schedules)
         return schedules.error();
@@ -36,17 +36,17 @@ Result<QList<QDateTime>> Backfill::fireTimes(Store &store, const Chain &chain,
             times.insert(*next);
             if (times.size() > maxRuns)
                 return Error::invalid(
-                    QStringLiteral("backfill: more than %1 fire times between "
-                                   "%2 and %3; choose a shorter range")
+                    tr("backfill: more than %1 fire times between "
+                       "%2 and %3; choose a shorter range")
                         .arg(maxRuns)
                         .arg(from.toString(Qt::ISODate), to.toString(Qt::ISODate)));
         }
     }
     if (times.empty())
         return Error::invalid(
-            QStringLiteral("backfill: chain '%1' has no fire times between %2 "
-                           "and %3 (only enabled cron, every and once schedules "
-                           "have fire times)")
+            tr("backfill: chain '%1' has no fire times between %2 "
+               "and %3 (only enabled cron, every and once schedules "
+               "have fire times)")
                 .arg(chain.name, from.toString(Qt::ISODate), to.toString(Qt::ISODate)));
     QList<QDateTime> result;
     for (qint64 ms : times)
@@ -58,7 +58,7 @@ Result<QList<Run>> Backfill::enqueue(Store &store, const Chain &chain,
                                      const QList<QDateTime> &fireTimes, int parallel, Order order)
 {
     if (parallel < 1)
-        return Error::invalid(QStringLiteral("backfill: --parallel must be 1 or more"));
+        return Error::invalid(tr("backfill: --parallel must be 1 or more"));
     QList<QDateTime> ordered = fireTimes;
     if (order == Order::NewestFirst)
         std::reverse(ordered.begin(), ordered.end());

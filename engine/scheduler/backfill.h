@@ -4,6 +4,7 @@
 #include "domain/chain.h"
 #include "domain/run.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QTimeZone>
@@ -18,6 +19,8 @@ class Store;
 // batch survives an engine restart because it is stored with the runs.
 class Backfill final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::Backfill)
+
 public:
     enum class Order { OldestFirst, NewestFirst };
     static constexpr int maxRuns = 10000;

@@ -23,8 +23,8 @@ Status EngineLease::acquire(qint64 nowMs)
             return live.error();
         for (const EngineSession &session : live.value()) {
             if (session.name != m_options.name)
-                return Error::exists(QStringLiteral("another engine ('%1', pid %2 on %3) is "
-                                                    "already serving %4")
+                return Error::exists(tr("another engine ('%1', pid %2 on %3) is "
+                                        "already serving %4")
                                          .arg(session.name)
                                          .arg(session.pid)
                                          .arg(session.host, m_store.location().displayName()));

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace hg {
@@ -15,6 +16,8 @@ class Store;
 // engine took over): the engine must stop.
 class EngineLease final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::EngineLease)
+
 public:
     struct Options
     {

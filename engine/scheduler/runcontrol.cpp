@@ -51,7 +51,7 @@ Status RunControl::control(CommandKind kind, qint64 runId)
         return run.error();
     if (isTerminal(run->state))
         return Error::invalid(
-            QStringLiteral("run %1 has already ended (%2)").arg(runId).arg(enumName(run->state)));
+            tr("run %1 has already ended (%2)").arg(runId).arg(enumName(run->state)));
     return enqueue(kind, runId);
 }
 
@@ -61,9 +61,8 @@ Result<Run> RunControl::rerun(qint64 runId, bool failedOnly)
     if (!original)
         return original.error();
     if (!isTerminal(original->state))
-        return Error::invalid(QStringLiteral("run %1 has not ended yet (%2)")
-                                  .arg(runId)
-                                  .arg(enumName(original->state)));
+        return Error::invalid(
+            tr("run %1 has not ended yet (%2)").arg(runId).arg(enumName(original->state)));
     QJsonArray only;
     if (failedOnly) {
         const Result<QList<TaskRun>> attempts = TaskRunRepository(m_store).listForRun(runId);
@@ -83,8 +82,7 @@ Result<Run> RunControl::rerun(qint64 runId, bool failedOnly)
                 only << task.id;
         }
         if (only.isEmpty())
-            return Error::invalid(
-                QStringLiteral("run %1 has no failed or unrun task to run again").arg(runId));
+            return Error::invalid(tr("run %1 has no failed or unrun task to run again").arg(runId));
     }
     Run again;
     again.chainId = original->chainId;

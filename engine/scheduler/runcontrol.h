@@ -4,6 +4,7 @@
 #include "domain/enums.h"
 #include "domain/run.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 namespace hg {
@@ -15,6 +16,8 @@ class Store;
 // this process or another) consumes the commands.
 class RunControl final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::RunControl)
+
 public:
     explicit RunControl(Store &store)
         : m_store(store)

@@ -23,15 +23,14 @@ Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZ
         }
     }
     if (!zone.isValid())
-        return Error::invalid(QStringLiteral("schedule %1: unknown time zone '%2'")
-                                  .arg(schedule.id)
-                                  .arg(schedule.timeZone));
+        return Error::invalid(
+            tr("schedule %1: unknown time zone '%2'").arg(schedule.id).arg(schedule.timeZone));
     plan.m_zone = ZoneRules::forZone(zone);
     switch (schedule.kind) {
     case ScheduleKind::Once: {
         QDateTime at = QDateTime::fromString(schedule.expression, Qt::ISODateWithMs);
         if (!at.isValid())
-            return Error::invalid(QStringLiteral("schedule %1: '%2' is not an ISO 8601 time")
+            return Error::invalid(tr("schedule %1: '%2' is not an ISO 8601 time")
                                       .arg(schedule.id)
                                       .arg(schedule.expression));
         if (at.timeSpec() == Qt::LocalTime) // no offset written: a wall time in the zone
@@ -47,8 +46,7 @@ Result<SchedulePlan> SchedulePlan::create(const Schedule &schedule, const QTimeZ
         Result<CronExpression> cron =
             CompiledCronCache::shared().compile(schedule.expression, schedule.dialect);
         if (!cron)
-            return Error::invalid(
-                QStringLiteral("schedule %1: %2").arg(schedule.id).arg(cron.error().message));
+            return Error::invalid(tr("schedule %1: %2").arg(schedule.id).arg(cron.error().message));
         plan.m_cron = std::move(cron.value());
         break;
     }

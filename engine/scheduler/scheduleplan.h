@@ -4,6 +4,7 @@
 #include "cron/cronexpression.h"
 #include "domain/schedule.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QTimeZone>
@@ -20,6 +21,8 @@ class ZoneRules;
 // times the engine was not there to see.
 class SchedulePlan final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::SchedulePlan)
+
 public:
     // Zones looked up once while many plans are made at once (a store's schedules repeat a
     // handful of zones). Expressions come from CompiledCronCache, shared with the schedule

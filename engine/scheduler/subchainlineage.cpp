@@ -12,7 +12,7 @@ Result<Run> SubchainLineage::childRun(const QString &path, const Run &parentRun)
     ChainRepository chains(m_store);
     const Result<Chain> chain = chains.byPath(path);
     if (!chain)
-        return Error::invalid(QStringLiteral("subchain %1: %2").arg(path, chain.error().message));
+        return Error::invalid(tr("subchain %1: %2").arg(path, chain.error().message));
     QStringList lineage{path};
     RunRepository runs(m_store);
     for (Run ancestor = parentRun; ancestor.id > 0;) {
@@ -21,7 +21,7 @@ Result<Run> SubchainLineage::childRun(const QString &path, const Run &parentRun)
                                      : QString::number(ancestor.chainId));
         if (ancestor.chainId == chain->id)
             return Error::invalid(
-                QStringLiteral("subchain cycle: %1").arg(lineage.join(QStringLiteral(" → "))));
+                tr("subchain cycle: %1").arg(lineage.join(QStringLiteral(" → "))));
         if (ancestor.parentRunId == 0)
             break;
         const Result<Run> up = runs.byId(ancestor.parentRunId);

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/run.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace hg {
@@ -15,6 +16,8 @@ class Store;
 // forever; the error names the whole lineage, oldest first ("subchain cycle: p/a → p/b → p/a").
 class SubchainLineage final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::SubchainLineage)
+
 public:
     explicit SubchainLineage(Store &store)
         : m_store(store)

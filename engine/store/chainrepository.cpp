@@ -70,13 +70,11 @@ Result<Chain> ChainRepository::add(const Chain &chain)
             "RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.projectId).bind(StoreQuery::fromTime(stored.createdAt));
-    if (Status status = q.execSingle(QStringLiteral("add chain '%1'").arg(chain.name), {});
-        !status) {
+    if (Status status = q.execSingle(tr("add chain '%1'").arg(chain.name), {}); !status) {
         if (status.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(
-                QStringLiteral("chain '%1' already exists in this project").arg(chain.name));
+            return Error::exists(tr("chain '%1' already exists in this project").arg(chain.name));
         if (status.error().kind == ErrorKind::Invalid)
-            return Error::notFound(QStringLiteral("unknown project id %1").arg(chain.projectId));
+            return Error::notFound(tr("unknown project id %1").arg(chain.projectId));
         return status.error();
     }
     stored.id = q.int64(0);
@@ -96,14 +94,13 @@ Status ChainRepository::update(const Chain &chain)
             "priority = ?, notify = ?, parameters = ? WHERE id = ?"));
     bindEditable(q, chain);
     q.bind(chain.id);
-    if (Status status = q.exec(QStringLiteral("update chain '%1'").arg(chain.name)); !status) {
+    if (Status status = q.exec(tr("update chain '%1'").arg(chain.name)); !status) {
         if (status.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(
-                QStringLiteral("chain '%1' already exists in this project").arg(chain.name));
+            return Error::exists(tr("chain '%1' already exists in this project").arg(chain.name));
         return status;
     }
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown chain id %1").arg(chain.id));
+        return Error::notFound(tr("unknown chain id %1").arg(chain.id));
     return {};
 }
 
@@ -112,9 +109,7 @@ Result<Chain> ChainRepository::byId(qint64 id) const
     StoreQuery q(m_store,
                  QStringLiteral("SELECT %1 FROM chain c WHERE c.id = ?").arg(chainColumns));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read chain"),
-                                QStringLiteral("unknown chain id %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read chain"), tr("unknown chain id %1").arg(id)); !s)
         return s.error();
     return readChain(q);
 }
@@ -128,8 +123,7 @@ Result<Chain> ChainRepository::byPath(const ChainPath &path) const
                                          "c.name = ?")
                               .arg(chainColumns));
     q.bind(project->id).bind(path.chain);
-    if (Status s = q.execSingle(QStringLiteral("read chain"),
-                                QStringLiteral("unknown chain '%1'").arg(path.toString()));
+    if (Status s = q.execSingle(tr("read chain"), tr("unknown chain '%1'").arg(path.toString()));
         !s)
         return s.error();
     return readChain(q);
@@ -153,7 +147,7 @@ Result<QList<Chain>> ChainRepository::list(std::optional<qint64> projectId) cons
     StoreQuery q(m_store, sql);
     if (projectId)
         q.bind(*projectId);
-    if (Status s = q.exec(QStringLiteral("list chains")); !s)
+    if (Status s = q.exec(tr("list chains")); !s)
         return s.error();
     QList<Chain> chains;
     while (q.next())
@@ -165,10 +159,10 @@ Status ChainRepository::remove(qint64 id)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM chain WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.exec(QStringLiteral("remove chain")); !s)
+    if (Status s = q.exec(tr("remove chain")); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown chain id %1").arg(id));
+        return Error::notFound(tr("unknown chain id %1").arg(id));
     return {};
 }
 
@@ -177,9 +171,7 @@ Result<ChainPath> ChainRepository::pathOf(qint64 chainId) const
     StoreQuery q(m_store, QStringLiteral("SELECT p.name, c.name FROM chain c JOIN project p ON "
                                          "p.id = c.project_id WHERE c.id = ?"));
     q.bind(chainId);
-    if (Status s = q.execSingle(QStringLiteral("read chain"),
-                                QStringLiteral("unknown chain id %1").arg(chainId));
-        !s)
+    if (Status s = q.execSingle(tr("read chain"), tr("unknown chain id %1").arg(chainId)); !s)
         return s.error();
     return ChainPath{q.text(0), q.text(1)};
 }

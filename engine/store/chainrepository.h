@@ -4,6 +4,7 @@
 #include "domain/chain.h"
 #include "domain/chainpath.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 #include <optional>
@@ -14,6 +15,8 @@ class Store;
 
 class ChainRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ChainRepository)
+
 public:
     explicit ChainRepository(Store &store)
         : m_store(store)

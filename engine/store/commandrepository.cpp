@@ -42,9 +42,7 @@ Result<Command> CommandRepository::enqueue(const Command &command)
         .bind(StoreQuery::fromJson(stored.payload))
         .bind(stored.targetEngine)
         .bind(StoreQuery::fromTime(stored.createdAt));
-    if (Status s =
-            q.execSingle(QStringLiteral("enqueue %1 command").arg(enumName(stored.kind)), {});
-        !s)
+    if (Status s = q.execSingle(tr("enqueue %1 command").arg(enumName(stored.kind)), {}); !s)
         return s.error();
     stored.id = q.int64(0);
     return stored;
@@ -65,7 +63,7 @@ Result<std::optional<Command>> CommandRepository::claimNext(const QString &engin
             "LIMIT 1%1) RETURNING %2")
             .arg(lock, commandColumns));
     q.bind(engineName).bind(QDateTime::currentMSecsSinceEpoch()).bind(engineName);
-    if (Status s = q.exec(QStringLiteral("claim a command")); !s)
+    if (Status s = q.exec(tr("claim a command")); !s)
         return s.error();
     if (!q.next())
         return std::optional<Command>();
@@ -76,10 +74,10 @@ Status CommandRepository::complete(qint64 id, const QString &error)
 {
     StoreQuery q(m_store, QStringLiteral("UPDATE command SET done_at = ?, error = ? WHERE id = ?"));
     q.bind(QDateTime::currentMSecsSinceEpoch()).bind(error).bind(id);
-    if (Status s = q.exec(QStringLiteral("complete command %1").arg(id)); !s)
+    if (Status s = q.exec(tr("complete command %1").arg(id)); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown command %1").arg(id));
+        return Error::notFound(tr("unknown command %1").arg(id));
     return {};
 }
 
@@ -88,9 +86,7 @@ Result<Command> CommandRepository::byId(qint64 id) const
     StoreQuery q(m_store,
                  QStringLiteral("SELECT %1 FROM command WHERE id = ?").arg(commandColumns));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read command"),
-                                QStringLiteral("unknown command %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read command"), tr("unknown command %1").arg(id)); !s)
         return s.error();
     return readCommand(q);
 }
@@ -99,7 +95,7 @@ Result<QList<Command>> CommandRepository::pending() const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM command WHERE done_at IS NULL ORDER BY id")
                               .arg(commandColumns));
-    if (Status s = q.exec(QStringLiteral("list commands")); !s)
+    if (Status s = q.exec(tr("list commands")); !s)
         return s.error();
     QList<Command> commands;
     while (q.next())

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/command.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 #include <optional>
@@ -13,6 +14,8 @@ class Store;
 
 class CommandRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::CommandRepository)
+
 public:
     explicit CommandRepository(Store &store)
         : m_store(store)

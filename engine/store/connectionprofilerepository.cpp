@@ -43,7 +43,9 @@ Status validateProfile(const ConnectionProfile &p)
     if (Status name = validateName(QStringLiteral("connection"), p.name); !name)
         return name;
     if (p.port < 0 || p.port > 65535)
-        return Error::invalid(QStringLiteral("port %1 is out of range 0-65535").arg(p.port));
+        return Error::invalid(QCoreApplication::translate("hg::ConnectionProfileRepository",
+                                                          "port %1 is out of range 0-65535")
+                                  .arg(p.port));
     return {};
 }
 
@@ -57,10 +59,9 @@ Result<ConnectionProfile> ConnectionProfileRepository::add(const ConnectionProfi
                                          "database, user_name, options, keychain_key) VALUES "
                                          "(?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, profile);
-    if (Status s = q.execSingle(QStringLiteral("add connection '%1'").arg(profile.name), {}); !s) {
+    if (Status s = q.execSingle(tr("add connection '%1'").arg(profile.name), {}); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(
-                QStringLiteral("connection '%1' already exists").arg(profile.name));
+            return Error::exists(tr("connection '%1' already exists").arg(profile.name));
         return s.error();
     }
     ConnectionProfile stored = profile;
@@ -77,14 +78,13 @@ Status ConnectionProfileRepository::update(const ConnectionProfile &profile)
                                          "options = ?, keychain_key = ? WHERE id = ?"));
     bindEditable(q, profile);
     q.bind(profile.id);
-    if (Status s = q.exec(QStringLiteral("update connection '%1'").arg(profile.name)); !s) {
+    if (Status s = q.exec(tr("update connection '%1'").arg(profile.name)); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(
-                QStringLiteral("connection '%1' already exists").arg(profile.name));
+            return Error::exists(tr("connection '%1' already exists").arg(profile.name));
         return s;
     }
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown connection id %1").arg(profile.id));
+        return Error::notFound(tr("unknown connection id %1").arg(profile.id));
     return {};
 }
 
@@ -94,7 +94,7 @@ Result<ConnectionProfile> ConnectionProfileRepository::fetchOne(const QString &w
 {
     StoreQuery q(m_store, selectProfile + where);
     q.bind(key);
-    if (Status s = q.execSingle(QStringLiteral("read connection"), notFound); !s)
+    if (Status s = q.execSingle(tr("read connection"), notFound); !s)
         return s.error();
     return readProfile(q);
 }
@@ -102,19 +102,18 @@ Result<ConnectionProfile> ConnectionProfileRepository::fetchOne(const QString &w
 Result<ConnectionProfile> ConnectionProfileRepository::byName(const QString &name) const
 {
     return fetchOne(QStringLiteral("WHERE name = ?"), name,
-                    QStringLiteral("unknown connection '%1'").arg(name));
+                    tr("unknown connection '%1'").arg(name));
 }
 
 Result<ConnectionProfile> ConnectionProfileRepository::byId(qint64 id) const
 {
-    return fetchOne(QStringLiteral("WHERE id = ?"), id,
-                    QStringLiteral("unknown connection id %1").arg(id));
+    return fetchOne(QStringLiteral("WHERE id = ?"), id, tr("unknown connection id %1").arg(id));
 }
 
 Result<QList<ConnectionProfile>> ConnectionProfileRepository::list() const
 {
     StoreQuery q(m_store, selectProfile + QStringLiteral("ORDER BY name"));
-    if (Status s = q.exec(QStringLiteral("list connections")); !s)
+    if (Status s = q.exec(tr("list connections")); !s)
         return s.error();
     QList<ConnectionProfile> profiles;
     while (q.next())
@@ -126,14 +125,13 @@ Status ConnectionProfileRepository::remove(const QString &name)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM connection_profile WHERE name = ?"));
     q.bind(name);
-    if (Status s = q.exec(QStringLiteral("remove connection '%1'").arg(name)); !s) {
+    if (Status s = q.exec(tr("remove connection '%1'").arg(name)); !s) {
         if (s.error().kind == ErrorKind::Invalid)
-            return Error::invalid(
-                QStringLiteral("connection '%1' is still used by a task").arg(name));
+            return Error::invalid(tr("connection '%1' is still used by a task").arg(name));
         return s;
     }
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown connection '%1'").arg(name));
+        return Error::notFound(tr("unknown connection '%1'").arg(name));
     return {};
 }
 

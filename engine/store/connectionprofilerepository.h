@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/connectionprofile.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class ConnectionProfileRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ConnectionProfileRepository)
+
 public:
     explicit ConnectionProfileRepository(Store &store)
         : m_store(store)

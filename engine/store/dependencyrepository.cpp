@@ -20,24 +20,23 @@ Status DependencyRepository::add(qint64 chainId, qint64 taskId, qint64 upstreamI
         for (const Task &task : tasks.value())
             names.insert(task.id, task.name);
         if (!names.contains(taskId) || !names.contains(upstreamId))
-            return Error::invalid(QStringLiteral("a dependency joins two tasks of the same chain"));
+            return Error::invalid(tr("a dependency joins two tasks of the same chain"));
         const Result<QList<Dependency>> edges = list(chainId);
         if (!edges)
             return edges.error();
         for (const Dependency &edge : edges.value()) {
             if (edge.taskId == taskId && edge.upstreamId == upstreamId)
-                return Error::exists(QStringLiteral("'%1' already depends on '%2'")
+                return Error::exists(tr("'%1' already depends on '%2'")
                                          .arg(names.value(taskId), names.value(upstreamId)));
         }
         const QStringList cycle =
             DependencyGraph(names, edges.value()).cycleIfAdded(taskId, upstreamId);
         if (!cycle.isEmpty())
-            return Error::invalid(QStringLiteral("dependency would close a cycle: %1")
-                                      .arg(DependencyGraph::describeCycle(cycle)));
+            return DependencyGraph::cycleError(cycle);
         StoreQuery q(m_store, QStringLiteral("INSERT INTO dependency (task_id, upstream_id, "
                                              "condition) VALUES (?, ?, ?)"));
         q.bind(taskId).bind(upstreamId).bind(enumName(condition));
-        return q.exec(QStringLiteral("add dependency"));
+        return q.exec(tr("add dependency"));
     });
 }
 
@@ -46,10 +45,10 @@ Status DependencyRepository::remove(qint64 taskId, qint64 upstreamId)
     StoreQuery q(m_store,
                  QStringLiteral("DELETE FROM dependency WHERE task_id = ? AND upstream_id = ?"));
     q.bind(taskId).bind(upstreamId);
-    if (Status s = q.exec(QStringLiteral("remove dependency")); !s)
+    if (Status s = q.exec(tr("remove dependency")); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("no such dependency"));
+        return Error::notFound(tr("no such dependency"));
     return {};
 }
 
@@ -62,7 +61,7 @@ Result<QList<Dependency>> DependencyRepository::list(qint64 chainId) const
             "JOIN task t ON t.id = d.task_id JOIN task u ON u.id = d.upstream_id "
             "WHERE t.chain_id = ? ORDER BY t.name, u.name"));
     q.bind(chainId);
-    if (Status s = q.exec(QStringLiteral("list dependencies")); !s)
+    if (Status s = q.exec(tr("list dependencies")); !s)
         return s.error();
     QList<Dependency> edges;
     while (q.next()) {

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/dependency.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class DependencyRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::DependencyRepository)
+
 public:
     explicit DependencyRepository(Store &store)
         : m_store(store)

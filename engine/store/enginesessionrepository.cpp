@@ -28,7 +28,7 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
     const Status status = m_store.transaction([&]() -> Status {
         StoreQuery existing(m_store, selectSession + QStringLiteral("WHERE name = ?"));
         existing.bind(session.name);
-        if (Status s = existing.exec(QStringLiteral("read engine session")); !s)
+        if (Status s = existing.exec(tr("read engine session")); !s)
             return s;
         if (existing.next()) {
             const EngineSession holder = readSession(existing);
@@ -36,14 +36,14 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
                 holder.host == QSysInfo::machineHostName() && !processinfo::isAlive(holder.pid);
             if (holder.leaseUntil > now && !holderDead)
                 return Error::exists(
-                    QStringLiteral("engine '%1' is already running (pid %2 on "
-                                   "%3, lease until %4)")
+                    tr("engine '%1' is already running (pid %2 on "
+                       "%3, lease until %4)")
                         .arg(holder.name)
                         .arg(holder.pid)
                         .arg(holder.host, holder.leaseUntil.toString(Qt::ISODate)));
             StoreQuery drop(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
             drop.bind(holder.id);
-            if (Status s = drop.exec(QStringLiteral("replace expired engine session")); !s)
+            if (Status s = drop.exec(tr("replace expired engine session")); !s)
                 return s;
         }
         StoreQuery q(m_store, QStringLiteral(
@@ -58,7 +58,7 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             .bind(StoreQuery::fromTime(session.leaseUntil))
             .bind(session.capacity)
             .bind(session.load);
-        if (Status s = q.execSingle(QStringLiteral("register engine session"), {}); !s)
+        if (Status s = q.execSingle(tr("register engine session"), {}); !s)
             return s;
         stored.id = q.int64(0);
         stored.startedAt = now;
@@ -76,11 +76,11 @@ Status EngineSessionRepository::heartbeat(qint64 id, const QDateTime &now,
     StoreQuery q(m_store, QStringLiteral("UPDATE engine_session SET heartbeat_at = ?, "
                                          "lease_until = ?, load = ? WHERE id = ?"));
     q.bind(StoreQuery::fromTime(now)).bind(StoreQuery::fromTime(leaseUntil)).bind(load).bind(id);
-    if (Status s = q.exec(QStringLiteral("heartbeat engine session")); !s)
+    if (Status s = q.exec(tr("heartbeat engine session")); !s)
         return s;
     // Another engine took our session over after our lease expired: we must stop working.
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("engine session %1 was taken over").arg(id));
+        return Error::notFound(tr("engine session %1 was taken over").arg(id));
     return {};
 }
 
@@ -88,13 +88,13 @@ Status EngineSessionRepository::release(qint64 id)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
     q.bind(id);
-    return q.exec(QStringLiteral("release engine session"));
+    return q.exec(tr("release engine session"));
 }
 
 Result<QList<EngineSession>> EngineSessionRepository::list() const
 {
     StoreQuery q(m_store, selectSession + QStringLiteral("ORDER BY name"));
-    if (Status s = q.exec(QStringLiteral("list engine sessions")); !s)
+    if (Status s = q.exec(tr("list engine sessions")); !s)
         return s.error();
     QList<EngineSession> sessions;
     while (q.next())
@@ -123,7 +123,7 @@ Result<QList<EngineSession>> EngineSessionRepository::expired(const QDateTime &n
 {
     StoreQuery q(m_store, selectSession + QStringLiteral("WHERE lease_until < ? ORDER BY id"));
     q.bind(StoreQuery::fromTime(now));
-    if (Status s = q.exec(QStringLiteral("list expired engine sessions")); !s)
+    if (Status s = q.exec(tr("list expired engine sessions")); !s)
         return s.error();
     QList<EngineSession> sessions;
     while (q.next())

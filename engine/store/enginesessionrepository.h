@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/enginesession.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class EngineSessionRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::EngineSessionRepository)
+
 public:
     explicit EngineSessionRepository(Store &store)
         : m_store(store)

@@ -20,7 +20,7 @@ Status LogRepository::append(QList<LogLine> &lines)
                 .bind(enumName(line.stream))
                 .bind(StoreQuery::fromTime(line.at))
                 .bind(line.text);
-            if (Status s = q.execSingle(QStringLiteral("write log line"), {}); !s)
+            if (Status s = q.execSingle(tr("write log line"), {}); !s)
                 return s;
             line.id = q.int64(0); // a live view tells these apart from what it read
         }
@@ -50,7 +50,7 @@ Result<QList<LogLine>> LogRepository::read(qint64 runId, qint64 afterId, int lim
                                          "text FROM log_line WHERE run_id = ? AND id > ? "
                                          "ORDER BY id LIMIT ?"));
     q.bind(runId).bind(afterId).bind(qMax(limit, 1));
-    if (Status s = q.exec(QStringLiteral("read log")); !s)
+    if (Status s = q.exec(tr("read log")); !s)
         return s.error();
     return readLines(q);
 }
@@ -61,7 +61,7 @@ Result<QList<LogLine>> LogRepository::readTail(qint64 runId, int limit) const
                                          "text FROM log_line WHERE run_id = ? "
                                          "ORDER BY id DESC LIMIT ?"));
     q.bind(runId).bind(qMax(limit, 1));
-    if (Status s = q.exec(QStringLiteral("read log")); !s)
+    if (Status s = q.exec(tr("read log")); !s)
         return s.error();
     QList<LogLine> lines = readLines(q);
     std::reverse(lines.begin(), lines.end());

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/logline.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class LogRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::LogRepository)
+
 public:
     explicit LogRepository(Store &store)
         : m_store(store)

@@ -74,7 +74,7 @@ Result<int> Migrator::currentVersion() const
         return 0;
     QSqlQuery query(db);
     if (!query.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")))
-        return Error::storage(QStringLiteral("cannot read the schema version of %1: %2")
+        return Error::storage(tr("cannot read the schema version of %1: %2")
                                   .arg(m_store.location().displayName(), query.lastError().text()));
     return query.next() ? query.value(0).toInt() : 0;
 }
@@ -87,7 +87,7 @@ Status Migrator::migrateFrom(int version)
         const auto run = [&](const QString &sql) -> Status {
             if (!query.exec(sql))
                 return Error::storage(
-                    QStringLiteral("migration failed: %1\n%2").arg(query.lastError().text(), sql));
+                    tr("migration failed: %1\n%2").arg(query.lastError().text(), sql));
             return {};
         };
         if (backend == StoreBackend::PostgreSql) {
@@ -112,7 +112,7 @@ Status Migrator::migrateFrom(int version)
                 continue;
             QFile file(folderFor(backend) + QLatin1Char('/') + fileName);
             if (!file.open(QIODevice::ReadOnly))
-                return Error::runtime(QStringLiteral("missing migration %1").arg(fileName));
+                return Error::runtime(tr("missing migration %1").arg(fileName));
             for (const QString &statement : splitStatements(QString::fromUtf8(file.readAll()))) {
                 if (Status applied = run(statement); !applied)
                     return applied;
@@ -122,8 +122,8 @@ Status Migrator::migrateFrom(int version)
             query.addBindValue(fileVersion);
             query.addBindValue(QDateTime::currentMSecsSinceEpoch());
             if (!query.exec())
-                return Error::storage(QStringLiteral("cannot record schema version: %1")
-                                          .arg(query.lastError().text()));
+                return Error::storage(
+                    tr("cannot record schema version: %1").arg(query.lastError().text()));
         }
         return {};
     });

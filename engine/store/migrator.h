@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "storelocation.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace hg {
@@ -12,6 +13,8 @@ class Store;
 // Applies the versioned SQL migrations kept as resources under :/sql/<backend>/NNN_name.sql.
 class Migrator final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::Migrator)
+
 public:
     explicit Migrator(Store &store);
 

@@ -21,7 +21,8 @@ namespace {
 Error at(const QString &path, const Error &error)
 {
     return Error{error.kind == ErrorKind::Storage ? ErrorKind::Storage : ErrorKind::Invalid,
-                 QStringLiteral("import: %1: %2").arg(path, error.message)};
+                 QCoreApplication::translate("hg::ProjectImporter", "import: %1: %2")
+                     .arg(path, error.message)};
 }
 
 } // namespace
@@ -31,11 +32,11 @@ Result<ProjectImporter::Summary> ProjectImporter::importDocument(const QByteArra
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return Error::invalid(QStringLiteral("import: malformed JSON at byte %1: %2")
+        return Error::invalid(tr("import: malformed JSON at byte %1: %2")
                                   .arg(parseError.offset)
                                   .arg(parseError.errorString()));
     if (!document.isObject())
-        return Error::invalid(QStringLiteral("import: the document is not a JSON object"));
+        return Error::invalid(tr("import: the document is not a JSON object"));
     Summary summary;
     m_problem.clear();
     const Status status =
@@ -49,12 +50,12 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
 {
     JsonFieldReader document(object, {}, &m_problem);
     if (document.string(QStringLiteral("format")) != ProjectExporter::formatName())
-        return Error::invalid(QStringLiteral("import: not an Hourglass export (format is not '%1')")
+        return Error::invalid(tr("import: not an Hourglass export (format is not '%1')")
                                   .arg(ProjectExporter::formatName()));
     const int version = document.integer(QStringLiteral("version"), 0);
     if (version < 1 || version > ProjectExporter::formatVersion)
-        return Error::invalid(QStringLiteral("import: document version %1 is not supported (this "
-                                             "Hourglass reads 1 to %2)")
+        return Error::invalid(tr("import: document version %1 is not supported (this "
+                                 "Hourglass reads 1 to %2)")
                                   .arg(version)
                                   .arg(ProjectExporter::formatVersion));
     if (Status connections = importConnections(document); !connections)
@@ -66,12 +67,12 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
         const QString path = document.childPath(QStringLiteral("projects"), i);
         JsonFieldReader project(projectArray.at(i).toObject(), path, &m_problem);
         if (!projectArray.at(i).isObject())
-            project.fail({}, QStringLiteral("expected an object"));
+            project.fail({}, tr("expected an object"));
         const QString name = project.requiredString(QStringLiteral("name"));
         const QString description = project.string(QStringLiteral("description"));
         const QJsonArray chains = project.array(QStringLiteral("chains"));
         if (!m_problem.isEmpty())
-            return Error::invalid(QStringLiteral("import: ") + m_problem);
+            return Error::invalid(tr("import: %1").arg(m_problem));
 
         Result<Project> stored = projects.byName(name);
         if (!stored && stored.error().kind == ErrorKind::NotFound) {
@@ -106,7 +107,7 @@ Status ProjectImporter::importConnections(JsonFieldReader &document)
         profile.userName = field.string(QStringLiteral("user"));
         profile.options = field.string(QStringLiteral("options"));
         if (!m_problem.isEmpty())
-            return Error::invalid(QStringLiteral("import: ") + m_problem);
+            return Error::invalid(tr("import: %1").arg(m_problem));
         if (profiles.byName(profile.name))
             continue; // profiles are shared by every project; keep the one the user has
         if (Result<ConnectionProfile> added = profiles.add(profile); !added)
@@ -136,12 +137,12 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
     chain.notify = field.enumeration(QStringLiteral("notify"), NotifyPolicy::Failure);
     chain.parameters = field.object(QStringLiteral("parameters"));
     if (!m_problem.isEmpty())
-        return Error::invalid(QStringLiteral("import: ") + m_problem);
+        return Error::invalid(tr("import: %1").arg(m_problem));
     const Result<Chain> stored = ChainRepository(m_store).add(chain);
     if (!stored) {
         if (stored.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(QStringLiteral("import: chain '%1/%2' already exists")
-                                     .arg(projectName, chain.name));
+            return Error::exists(
+                tr("import: chain '%1/%2' already exists").arg(projectName, chain.name));
         return at(path, stored.error());
     }
     ++summary.chains;
@@ -172,9 +173,9 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         if (position.size() == 2 && position.at(0).isDouble() && position.at(1).isDouble())
             task.position = QPointF(position.at(0).toDouble(), position.at(1).toDouble());
         else if (!position.isEmpty())
-            t.fail(QStringLiteral("position"), QStringLiteral("expected [x, y]"));
+            t.fail(QStringLiteral("position"), tr("expected [x, y]"));
         if (!m_problem.isEmpty())
-            return Error::invalid(QStringLiteral("import: ") + m_problem);
+            return Error::invalid(tr("import: %1").arg(m_problem));
         const Result<Task> added = tasks.add(task);
         if (!added)
             return at(taskPath, added.error());
@@ -191,11 +192,10 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         const QString upstreamName = e.requiredString(QStringLiteral("upstream"));
         const auto condition = e.enumeration(QStringLiteral("when"), DependencyCondition::Success);
         if (!m_problem.isEmpty())
-            return Error::invalid(QStringLiteral("import: ") + m_problem);
+            return Error::invalid(tr("import: %1").arg(m_problem));
         for (const QString &name : {taskName, upstreamName}) {
             if (!taskIds.contains(name))
-                return Error::invalid(
-                    QStringLiteral("import: %1: unknown task '%2'").arg(edgePath, name));
+                return Error::invalid(tr("import: %1: unknown task '%2'").arg(edgePath, name));
         }
         if (Status added = dependencies.add(stored->id, taskIds.value(taskName),
                                             taskIds.value(upstreamName), condition);
@@ -221,7 +221,7 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         schedule.activeUntil = s.time(QStringLiteral("activeUntil"));
         schedule.enabled = s.boolean(QStringLiteral("enabled"), true);
         if (!m_problem.isEmpty())
-            return Error::invalid(QStringLiteral("import: ") + m_problem);
+            return Error::invalid(tr("import: %1").arg(m_problem));
         if (Result<Schedule> added = schedules.add(schedule); !added)
             return at(schedulePath, added.error());
         ++summary.schedules;

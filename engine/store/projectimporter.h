@@ -3,6 +3,7 @@
 #include "base/result.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonObject>
 
 namespace hg {
@@ -15,6 +16,8 @@ class JsonFieldReader;
 // already exist are reused; a chain that already exists is an error.
 class ProjectImporter final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ProjectImporter)
+
 public:
     struct Summary
     {

@@ -25,10 +25,9 @@ Result<Project> ProjectRepository::add(const QString &name, const QString &descr
     StoreQuery query(m_store, QStringLiteral("INSERT INTO project (name, description, created_at) "
                                              "VALUES (?, ?, ?) RETURNING id"));
     query.bind(name).bind(description).bind(StoreQuery::fromTime(project.createdAt));
-    if (Status status = query.execSingle(QStringLiteral("add project '%1'").arg(name), {});
-        !status) {
+    if (Status status = query.execSingle(tr("add project '%1'").arg(name), {}); !status) {
         if (status.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(QStringLiteral("project '%1' already exists").arg(name));
+            return Error::exists(tr("project '%1' already exists").arg(name));
         return status.error();
     }
     project.id = query.int64(0);
@@ -40,27 +39,25 @@ Result<Project> ProjectRepository::fetchOne(const QString &where, const QVariant
 {
     StoreQuery query(m_store, selectProject + where);
     query.bind(key);
-    if (Status status = query.execSingle(QStringLiteral("read project"), notFound); !status)
+    if (Status status = query.execSingle(tr("read project"), notFound); !status)
         return status.error();
     return readProject(query);
 }
 
 Result<Project> ProjectRepository::byName(const QString &name) const
 {
-    return fetchOne(QStringLiteral("WHERE name = ?"), name,
-                    QStringLiteral("unknown project '%1'").arg(name));
+    return fetchOne(QStringLiteral("WHERE name = ?"), name, tr("unknown project '%1'").arg(name));
 }
 
 Result<Project> ProjectRepository::byId(qint64 id) const
 {
-    return fetchOne(QStringLiteral("WHERE id = ?"), id,
-                    QStringLiteral("unknown project id %1").arg(id));
+    return fetchOne(QStringLiteral("WHERE id = ?"), id, tr("unknown project id %1").arg(id));
 }
 
 Result<QList<Project>> ProjectRepository::list() const
 {
     StoreQuery query(m_store, selectProject + QStringLiteral("ORDER BY name"));
-    if (Status status = query.exec(QStringLiteral("list projects")); !status)
+    if (Status status = query.exec(tr("list projects")); !status)
         return status.error();
     QList<Project> projects;
     while (query.next())
@@ -74,13 +71,13 @@ Status ProjectRepository::rename(qint64 id, const QString &newName)
         return valid;
     StoreQuery query(m_store, QStringLiteral("UPDATE project SET name = ? WHERE id = ?"));
     query.bind(newName).bind(id);
-    if (Status status = query.exec(QStringLiteral("rename project")); !status) {
+    if (Status status = query.exec(tr("rename project")); !status) {
         if (status.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(QStringLiteral("project '%1' already exists").arg(newName));
+            return Error::exists(tr("project '%1' already exists").arg(newName));
         return status;
     }
     if (query.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown project id %1").arg(id));
+        return Error::notFound(tr("unknown project id %1").arg(id));
     return {};
 }
 
@@ -88,7 +85,7 @@ Result<int> ProjectRepository::chainCount(qint64 projectId) const
 {
     StoreQuery query(m_store, QStringLiteral("SELECT COUNT(*) FROM chain WHERE project_id = ?"));
     query.bind(projectId);
-    if (Status status = query.execSingle(QStringLiteral("count chains"), {}); !status)
+    if (Status status = query.execSingle(tr("count chains"), {}); !status)
         return status.error();
     return query.integer(0);
 }
@@ -103,13 +100,13 @@ Status ProjectRepository::remove(const QString &name, bool force)
         if (!chains)
             return chains.error();
         if (chains.value() > 0 && !force)
-            return Error::invalid(QStringLiteral("project '%1' still has %2 chain(s); remove them "
-                                                 "first or pass --force")
+            return Error::invalid(tr("project '%1' still has %2 chain(s); remove them "
+                                     "first or pass --force")
                                       .arg(name)
                                       .arg(chains.value()));
         StoreQuery query(m_store, QStringLiteral("DELETE FROM project WHERE id = ?"));
         query.bind(project->id);
-        return query.exec(QStringLiteral("remove project '%1'").arg(name));
+        return query.exec(tr("remove project '%1'").arg(name));
     });
 }
 

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/project.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class ProjectRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ProjectRepository)
+
 public:
     explicit ProjectRepository(Store &store)
         : m_store(store)

@@ -46,7 +46,7 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
             "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
     const qint64 createdMs = QDateTime::currentMSecsSinceEpoch();
     insertQuery.bind(chainId).bind(scheduleId).bind(StoreQuery::fromTime(fireTime)).bind(createdMs);
-    if (Status s = insertQuery.exec(QStringLiteral("insert scheduled run")); !s)
+    if (Status s = insertQuery.exec(tr("insert scheduled run")); !s)
         return s.error();
     if (insertQuery.next()) { // new: everything about it is known, no need to read it back
         Run run;
@@ -63,9 +63,7 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
                                      + QStringLiteral("WHERE schedule_id = ? AND "
                                                       "scheduled_for = ?"));
     existing.bind(scheduleId).bind(StoreQuery::fromTime(fireTime));
-    if (Status s = existing.execSingle(QStringLiteral("read scheduled run"),
-                                       QStringLiteral("scheduled run vanished"));
-        !s)
+    if (Status s = existing.execSingle(tr("read scheduled run"), tr("scheduled run vanished")); !s)
         return s.error();
     return Inserted{readRun(existing), false};
 }
@@ -93,7 +91,7 @@ Result<Run> RunRepository::insert(const Run &run)
         .bind(StoreQuery::fromTime(stored.createdAt))
         .bind(StoreQuery::fromId(stored.batchId))
         .bind(stored.batchParallel);
-    if (Status s = q.execSingle(QStringLiteral("insert run"), {}); !s)
+    if (Status s = q.execSingle(tr("insert run"), {}); !s)
         return s.error();
     stored.id = q.int64(0);
     return stored;
@@ -103,7 +101,7 @@ Status RunRepository::setBatch(qint64 runId, qint64 batchId)
 {
     StoreQuery q(m_store, QStringLiteral("UPDATE run SET batch_id = ? WHERE id = ?"));
     q.bind(batchId).bind(runId);
-    return q.exec(QStringLiteral("update run %1").arg(runId));
+    return q.exec(tr("update run %1").arg(runId));
 }
 
 namespace {
@@ -123,7 +121,7 @@ Result<QHash<qint64, std::pair<qint64, RunState>>> RunRepository::latestPerChain
                  QStringLiteral("SELECT r.chain_id, r.id, r.state FROM run r WHERE r.id IN "
                                 "(SELECT (SELECT MAX(n.id) FROM run n WHERE n.chain_id = c.id) "
                                 "FROM chain c)"));
-    if (Status s = q.exec(QStringLiteral("read each chain's newest run")); !s)
+    if (Status s = q.exec(tr("read each chain's newest run")); !s)
         return s.error();
     QHash<qint64, std::pair<qint64, RunState>> latest;
     while (q.next())
@@ -158,7 +156,7 @@ Result<QHash<qint64, QList<RunSummary>>> RunRepository::recentPerChain(int perCh
                                 "ORDER BY n.id DESC LIMIT 1 OFFSET ?), 0) "
                                 "ORDER BY r.chain_id, r.id"));
     q.bind(std::max(0, perChain - 1));
-    if (Status s = q.exec(QStringLiteral("read each chain's recent runs")); !s)
+    if (Status s = q.exec(tr("read each chain's recent runs")); !s)
         return s.error();
     QHash<qint64, QList<RunSummary>> recent;
     while (q.next()) {
@@ -174,7 +172,7 @@ Result<QList<RunSummary>> RunRepository::recentOfChain(qint64 chainId, int count
                                          "FROM run WHERE chain_id = ? ORDER BY id DESC LIMIT ?"));
     q.bind(chainId);
     q.bind(count);
-    if (Status s = q.exec(QStringLiteral("read a chain's recent runs")); !s)
+    if (Status s = q.exec(tr("read a chain's recent runs")); !s)
         return s.error();
     QList<RunSummary> runs;
     while (q.next())
@@ -187,7 +185,7 @@ Result<QString> RunRepository::failureReason(qint64 runId) const
     StoreQuery q(m_store,
                  QStringLiteral("SELECT %1 FROM run r WHERE r.id = ?").arg(failureReasonSql));
     q.bind(runId);
-    if (Status s = q.exec(QStringLiteral("read a run's failure")); !s)
+    if (Status s = q.exec(tr("read a run's failure")); !s)
         return s.error();
     return q.next() ? q.text(0) : QString();
 }
@@ -247,7 +245,7 @@ Result<QList<RunListing>> RunRepository::page(const RunPageQuery &query) const
     for (const QVariant &value : std::as_const(values))
         q.bind(value);
     q.bind(query.limit);
-    if (Status s = q.exec(QStringLiteral("list runs")); !s)
+    if (Status s = q.exec(tr("list runs")); !s)
         return s.error();
     QList<RunListing> rows;
     while (q.next())
@@ -259,9 +257,7 @@ Result<Run> RunRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectRun + QStringLiteral("WHERE id = ?"));
     q.bind(id);
-    if (Status s =
-            q.execSingle(QStringLiteral("read run"), QStringLiteral("unknown run %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read run"), tr("unknown run %1").arg(id)); !s)
         return s.error();
     return readRun(q);
 }
@@ -291,7 +287,7 @@ Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
     for (const QVariant &value : values)
         q.bind(value);
     q.bind(qMax(filter.limit, 1));
-    if (Status s = q.exec(QStringLiteral("list runs")); !s)
+    if (Status s = q.exec(tr("list runs")); !s)
         return s.error();
     QList<Run> runs;
     while (q.next())
@@ -318,10 +314,10 @@ Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at
         .bind(engineName)
         .bind(engineName)
         .bind(runId);
-    if (Status s = q.exec(QStringLiteral("update run %1").arg(runId)); !s)
+    if (Status s = q.exec(tr("update run %1").arg(runId)); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown run %1").arg(runId));
+        return Error::notFound(tr("unknown run %1").arg(runId));
     return {};
 }
 
@@ -330,7 +326,7 @@ Result<int> RunRepository::countActive(qint64 chainId) const
     StoreQuery q(m_store, QStringLiteral("SELECT COUNT(*) FROM run WHERE chain_id = ? AND state "
                                          "IN ('running', 'waiting', 'paused')"));
     q.bind(chainId);
-    if (Status s = q.execSingle(QStringLiteral("count active runs"), {}); !s)
+    if (Status s = q.execSingle(tr("count active runs"), {}); !s)
         return s.error();
     return q.integer(0);
 }
@@ -348,7 +344,7 @@ Result<QHash<qint64, RunRepository::ScheduleHistory>> RunRepository::scheduleHis
                  QStringLiteral("SELECT s.id, r.scheduled_for, r.finished_at FROM schedule s "
                                 "JOIN run r ON r.id = (SELECT id FROM run WHERE schedule_id = "
                                 "s.id ORDER BY scheduled_for DESC LIMIT 1)"));
-    if (Status s = q.exec(QStringLiteral("read schedule history")); !s)
+    if (Status s = q.exec(tr("read schedule history")); !s)
         return s.error();
     QHash<qint64, ScheduleHistory> history;
     while (q.next()) {
@@ -366,7 +362,7 @@ Result<QList<qint64>> RunRepository::idsInStates(const QList<RunState> &states) 
         names << QLatin1Char('\'') + enumName(state) + QLatin1Char('\'');
     StoreQuery q(m_store, QStringLiteral("SELECT id FROM run WHERE state IN (%1) ORDER BY id")
                               .arg(names.join(QLatin1Char(','))));
-    if (Status s = q.exec(QStringLiteral("list runs by state")); !s)
+    if (Status s = q.exec(tr("list runs by state")); !s)
         return s.error();
     QList<qint64> ids;
     while (q.next())

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/run.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 
@@ -58,6 +59,8 @@ struct RunSummary
 
 class RunRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::RunRepository)
+
 public:
     explicit RunRepository(Store &store)
         : m_store(store)

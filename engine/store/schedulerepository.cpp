@@ -58,9 +58,9 @@ Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.chainId).bind(StoreQuery::fromTime(stored.createdAt));
-    if (Status s = q.execSingle(QStringLiteral("add schedule"), {}); !s) {
+    if (Status s = q.execSingle(tr("add schedule"), {}); !s) {
         if (s.error().kind == ErrorKind::Invalid)
-            return Error::notFound(QStringLiteral("unknown chain id %1").arg(stored.chainId));
+            return Error::notFound(tr("unknown chain id %1").arg(stored.chainId));
         return s.error();
     }
     stored.id = q.int64(0);
@@ -79,10 +79,10 @@ Status ScheduleRepository::update(const Schedule &schedule)
             "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ? WHERE id = ?"));
     bindEditable(q, schedule);
     q.bind(schedule.id);
-    if (Status s = q.exec(QStringLiteral("update schedule")); !s)
+    if (Status s = q.exec(tr("update schedule")); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown schedule %1").arg(schedule.id));
+        return Error::notFound(tr("unknown schedule %1").arg(schedule.id));
     return {};
 }
 
@@ -90,9 +90,7 @@ Result<Schedule> ScheduleRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectSchedule + QStringLiteral("WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read schedule"),
-                                QStringLiteral("unknown schedule %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read schedule"), tr("unknown schedule %1").arg(id)); !s)
         return s.error();
     return readSchedule(q);
 }
@@ -104,7 +102,7 @@ Result<QList<Schedule>> ScheduleRepository::list(std::optional<qint64> chainId) 
                                          : QStringLiteral("ORDER BY id")));
     if (chainId)
         q.bind(*chainId);
-    if (Status s = q.exec(QStringLiteral("list schedules")); !s)
+    if (Status s = q.exec(tr("list schedules")); !s)
         return s.error();
     QList<Schedule> schedules;
     while (q.next())
@@ -116,18 +114,18 @@ Status ScheduleRepository::remove(qint64 id)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM schedule WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.exec(QStringLiteral("remove schedule")); !s)
+    if (Status s = q.exec(tr("remove schedule")); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown schedule %1").arg(id));
+        return Error::notFound(tr("unknown schedule %1").arg(id));
     return {};
 }
 
 Result<qint64> ScheduleRepository::definitionRevision() const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT revision FROM definition_revision WHERE id = 1"));
-    if (Status s = q.execSingle(QStringLiteral("read the definition revision"),
-                                QStringLiteral("the store has no definition revision"));
+    if (Status s = q.execSingle(tr("read the definition revision"),
+                                tr("the store has no definition revision"));
         !s)
         return s.error();
     return q.int64(0);

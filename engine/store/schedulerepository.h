@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/schedule.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 #include <optional>
@@ -13,6 +14,8 @@ class Store;
 
 class ScheduleRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::ScheduleRepository)
+
 public:
     explicit ScheduleRepository(Store &store)
         : m_store(store)

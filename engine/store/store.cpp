@@ -22,8 +22,9 @@ Status execPragma(const QSqlDatabase &db, const QString &pragma)
 {
     QSqlQuery query(db);
     if (!query.exec(pragma))
-        return Error::storage(QStringLiteral("cannot configure store (%1): %2")
-                                  .arg(pragma, query.lastError().text()));
+        return Error::storage(
+            QCoreApplication::translate("hg::Store", "cannot configure store (%1): %2")
+                .arg(pragma, query.lastError().text()));
     return {};
 }
 
@@ -92,8 +93,8 @@ Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const 
         return version.error();
     const int known = knownSchemaVersion(location.backend());
     if (version.value() > known)
-        return Error::runtime(QStringLiteral("store %1 has schema version %2, newer than this "
-                                             "Hourglass understands (%3); upgrade Hourglass")
+        return Error::runtime(tr("store %1 has schema version %2, newer than this "
+                                 "Hourglass understands (%3); upgrade Hourglass")
                                   .arg(location.displayName())
                                   .arg(version.value())
                                   .arg(known));
@@ -106,8 +107,8 @@ Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const 
         if (const Status migrated = migrator.migrateFrom(version.value()); !migrated)
             return migrated.error();
     } else if (version.value() < known) {
-        return Error::runtime(QStringLiteral("store %1 has schema version %2; this Hourglass needs "
-                                             "%3 and was asked not to migrate it")
+        return Error::runtime(tr("store %1 has schema version %2; this Hourglass needs "
+                                 "%3 and was asked not to migrate it")
                                   .arg(location.displayName())
                                   .arg(version.value())
                                   .arg(known));
@@ -123,19 +124,17 @@ Status Store::openSqlite()
     const QString directory = file.absolutePath();
     if (!QFileInfo::exists(directory)) {
         if (!QDir().mkpath(directory))
-            return Error::storage(
-                QStringLiteral("cannot create store directory %1").arg(directory));
+            return Error::storage(tr("cannot create store directory %1").arg(directory));
         // A directory we create holds nobody else's files: keep it private.
         QFile::setPermissions(directory, ownerOnlyDir);
     }
     if (!file.exists()) {
         QFile create(path);
         if (!create.open(QIODevice::WriteOnly | QIODevice::NewOnly))
-            return Error::storage(
-                QStringLiteral("cannot create store %1: %2").arg(path, create.errorString()));
+            return Error::storage(tr("cannot create store %1: %2").arg(path, create.errorString()));
         create.setPermissions(ownerOnlyFile);
     } else if (file.isDir()) {
-        return Error::storage(QStringLiteral("cannot open store %1: it is a directory").arg(path));
+        return Error::storage(tr("cannot open store %1: it is a directory").arg(path));
     }
 
     m_database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
@@ -143,8 +142,7 @@ Status Store::openSqlite()
     db.setDatabaseName(path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     if (!db.open())
-        return Error::storage(
-            QStringLiteral("cannot open store %1: %2").arg(path, db.lastError().text()));
+        return Error::storage(tr("cannot open store %1: %2").arg(path, db.lastError().text()));
     // Not persistent, so safe before the schema version is checked.
     return execPragma(db, QStringLiteral("PRAGMA foreign_keys = ON"));
 }
@@ -171,8 +169,7 @@ Status Store::beginTransaction()
     QSqlDatabase &db = m_database;
     if (backend() != StoreBackend::Sqlite) {
         if (!db.transaction())
-            return Error::storage(
-                QStringLiteral("cannot begin a transaction: %1").arg(db.lastError().text()));
+            return Error::storage(tr("cannot begin a transaction: %1").arg(db.lastError().text()));
         return {};
     }
     // SQLite's plain BEGIN is deferred: a transaction that reads and then writes must upgrade
@@ -181,8 +178,7 @@ Status Store::beginTransaction()
     // up front, where the busy timeout does wait. (COMMIT/ROLLBACK from the driver still fit.)
     QSqlQuery begin(db);
     if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return Error::storage(
-            QStringLiteral("cannot begin a transaction: %1").arg(begin.lastError().text()));
+        return Error::storage(tr("cannot begin a transaction: %1").arg(begin.lastError().text()));
     return {};
 }
 
@@ -207,7 +203,7 @@ Status Store::transaction(const std::function<Status()> &work)
     if (!db.commit()) {
         const QString why = db.lastError().text();
         db.rollback();
-        return Error::storage(QStringLiteral("cannot commit: %1").arg(why));
+        return Error::storage(tr("cannot commit: %1").arg(why));
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "storelocation.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QSqlDatabase>
@@ -18,6 +19,8 @@ namespace hg {
 // are per thread). The repositories are thin views over it.
 class Store final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::Store)
+
 public:
     enum class OpenMode { Migrate, ExistingSchemaOnly };
 

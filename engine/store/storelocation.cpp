@@ -22,12 +22,11 @@ Result<StoreLocation> StoreLocation::parse(const QString &text)
         || text.startsWith(QLatin1String("postgres://"))) {
         const QUrl url(text, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty())
-            return Error::invalid(
-                QStringLiteral("invalid PostgreSQL URL '%1': expected "
-                               "postgresql://user[:password]@host[:port]/database")
-                    .arg(url.toDisplayString(QUrl::RemovePassword)));
+            return Error::invalid(tr("invalid PostgreSQL URL '%1': expected "
+                                     "postgresql://user[:password]@host[:port]/database")
+                                      .arg(url.toDisplayString(QUrl::RemovePassword)));
         if (url.path().size() <= 1)
-            return Error::invalid(QStringLiteral("PostgreSQL URL '%1' names no database")
+            return Error::invalid(tr("PostgreSQL URL '%1' names no database")
                                       .arg(url.toDisplayString(QUrl::RemovePassword)));
         location.m_backend = StoreBackend::PostgreSql;
         location.m_url = url;
@@ -39,10 +38,10 @@ Result<StoreLocation> StoreLocation::parse(const QString &text)
     else if (path.startsWith(QLatin1String("sqlite:")))
         path = path.mid(7);
     if (path.isEmpty())
-        return Error::invalid(QStringLiteral("empty store path"));
+        return Error::invalid(tr("empty store path"));
     if (path.contains(QLatin1String("://")))
-        return Error::invalid(QStringLiteral("unsupported store URL '%1': use a file path or "
-                                             "postgresql://")
+        return Error::invalid(tr("unsupported store URL '%1': use a file path or "
+                                 "postgresql://")
                                   .arg(path));
     location.m_backend = StoreBackend::Sqlite;
     location.m_sqlitePath = QDir::cleanPath(QDir::current().absoluteFilePath(path));

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QUrl>
 
@@ -13,6 +14,8 @@ enum class StoreBackend { Sqlite, PostgreSql };
 // (postgresql://user:password@host:port/database).
 class StoreLocation final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::StoreLocation)
+
 public:
     // --db wins over HOURGLASS_DB, which wins over the default file in the data directory.
     static Result<StoreLocation> resolve(const QString &commandLineValue);

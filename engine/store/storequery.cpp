@@ -34,7 +34,7 @@ StoreQuery &StoreQuery::bind(const QVariant &value)
 Status StoreQuery::exec(const QString &whatFor)
 {
     if (!m_prepareError.isEmpty())
-        return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, m_prepareError));
+        return Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
     if (execGuarded())
         return {};
@@ -44,15 +44,14 @@ Status StoreQuery::exec(const QString &whatFor)
     const QString code = error.nativeErrorCode();
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
-        return Error::exists(QStringLiteral("cannot %1: already exists (%2)").arg(whatFor, text));
+        return Error::exists(tr("cannot %1: already exists (%2)").arg(whatFor, text));
     if (code == QLatin1String("23503") || text.contains(QLatin1String("FOREIGN KEY constraint")))
         return Error::invalid(
-            QStringLiteral("cannot %1: it is still referenced or refers to something missing (%2)")
+            tr("cannot %1: it is still referenced or refers to something missing (%2)")
                 .arg(whatFor, text));
     if (code == QLatin1String("23514") || text.contains(QLatin1String("CHECK constraint")))
-        return Error::invalid(
-            QStringLiteral("cannot %1: a value is out of range (%2)").arg(whatFor, text));
-    return Error::storage(QStringLiteral("cannot %1: %2").arg(whatFor, text));
+        return Error::invalid(tr("cannot %1: a value is out of range (%2)").arg(whatFor, text));
+    return Error::storage(tr("cannot %1: %2").arg(whatFor, text));
 }
 
 bool StoreQuery::execGuarded()

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -16,6 +17,8 @@ class Store;
 // foreign-key violations become AlreadyExists / Invalid, everything else Storage.
 class StoreQuery final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::StoreQuery)
+
 public:
     StoreQuery(const Store &store, const QString &sql);
     ~StoreQuery();

@@ -63,8 +63,9 @@ void bindEditable(StoreQuery &q, const Task &t, const QVariant &connectionId)
 Status duplicateOr(const Status &status, const Task &task)
 {
     if (!status && status.error().kind == ErrorKind::AlreadyExists)
-        return Error::exists(
-            QStringLiteral("task '%1' already exists in this chain").arg(task.name));
+        return Error::exists(QCoreApplication::translate("hg::TaskRepository",
+                                                         "task '%1' already exists in this chain")
+                                 .arg(task.name));
     return status;
 }
 
@@ -97,9 +98,7 @@ Result<Task> TaskRepository::add(const Task &task)
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, task, connectionId.value());
     q.bind(task.chainId);
-    if (Status s =
-            duplicateOr(q.execSingle(QStringLiteral("add task '%1'").arg(task.name), {}), task);
-        !s)
+    if (Status s = duplicateOr(q.execSingle(tr("add task '%1'").arg(task.name), {}), task); !s)
         return s.error();
     Task stored = task;
     stored.id = q.int64(0);
@@ -122,10 +121,10 @@ Status TaskRepository::update(const Task &task)
             "pos_y = ? WHERE id = ?"));
     bindEditable(q, task, connectionId.value());
     q.bind(task.id);
-    if (Status s = duplicateOr(q.exec(QStringLiteral("update task '%1'").arg(task.name)), task); !s)
+    if (Status s = duplicateOr(q.exec(tr("update task '%1'").arg(task.name)), task); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown task id %1").arg(task.id));
+        return Error::notFound(tr("unknown task id %1").arg(task.id));
     return {};
 }
 
@@ -133,9 +132,7 @@ Result<Task> TaskRepository::byName(qint64 chainId, const QString &name) const
 {
     StoreQuery q(m_store, selectTask + QStringLiteral("WHERE t.chain_id = ? AND t.name = ?"));
     q.bind(chainId).bind(name);
-    if (Status s = q.execSingle(QStringLiteral("read task"),
-                                QStringLiteral("unknown task '%1'").arg(name));
-        !s)
+    if (Status s = q.execSingle(tr("read task"), tr("unknown task '%1'").arg(name)); !s)
         return s.error();
     return readTask(q);
 }
@@ -144,9 +141,7 @@ Result<Task> TaskRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectTask + QStringLiteral("WHERE t.id = ?"));
     q.bind(id);
-    if (Status s =
-            q.execSingle(QStringLiteral("read task"), QStringLiteral("unknown task id %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read task"), tr("unknown task id %1").arg(id)); !s)
         return s.error();
     return readTask(q);
 }
@@ -155,7 +150,7 @@ Result<QList<Task>> TaskRepository::list(qint64 chainId) const
 {
     StoreQuery q(m_store, selectTask + QStringLiteral("WHERE t.chain_id = ? ORDER BY t.name"));
     q.bind(chainId);
-    if (Status s = q.exec(QStringLiteral("list tasks")); !s)
+    if (Status s = q.exec(tr("list tasks")); !s)
         return s.error();
     QList<Task> tasks;
     while (q.next())
@@ -167,10 +162,10 @@ Status TaskRepository::remove(qint64 id)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM task WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.exec(QStringLiteral("remove task")); !s)
+    if (Status s = q.exec(tr("remove task")); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown task id %1").arg(id));
+        return Error::notFound(tr("unknown task id %1").arg(id));
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/task.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class TaskRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::TaskRepository)
+
 public:
     explicit TaskRepository(Store &store)
         : m_store(store)

@@ -58,7 +58,7 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
         .bind(StoreQuery::fromTime(stored.queuedAt))
         .bind(StoreQuery::fromTime(stored.startedAt))
         .bind(StoreQuery::fromTime(stored.finishedAt));
-    if (Status s = q.execSingle(QStringLiteral("insert task run"), {}); !s)
+    if (Status s = q.execSingle(tr("insert task run"), {}); !s)
         return s.error();
     stored.id = q.int64(0);
     return stored;
@@ -79,10 +79,10 @@ Status TaskRunRepository::update(const TaskRun &t)
         .bind(StoreQuery::fromTime(t.startedAt))
         .bind(StoreQuery::fromTime(t.finishedAt))
         .bind(t.id);
-    if (Status s = q.exec(QStringLiteral("update task run %1").arg(t.id)); !s)
+    if (Status s = q.exec(tr("update task run %1").arg(t.id)); !s)
         return s;
     if (q.rowsAffected() == 0)
-        return Error::notFound(QStringLiteral("unknown task run %1").arg(t.id));
+        return Error::notFound(tr("unknown task run %1").arg(t.id));
     return {};
 }
 
@@ -90,9 +90,7 @@ Result<TaskRun> TaskRunRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE id = ?"));
     q.bind(id);
-    if (Status s = q.execSingle(QStringLiteral("read task run"),
-                                QStringLiteral("unknown task run %1").arg(id));
-        !s)
+    if (Status s = q.execSingle(tr("read task run"), tr("unknown task run %1").arg(id)); !s)
         return s.error();
     return readTaskRun(q);
 }
@@ -101,7 +99,7 @@ Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
 {
     StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE run_id = ? ORDER BY id"));
     q.bind(runId);
-    if (Status s = q.exec(QStringLiteral("list task runs")); !s)
+    if (Status s = q.exec(tr("list task runs")); !s)
         return s.error();
     QList<TaskRun> taskRuns;
     while (q.next())
@@ -113,7 +111,7 @@ Result<QList<TaskRun>> TaskRunRepository::listInState(RunState state) const
 {
     StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE state = ? ORDER BY id"));
     q.bind(enumName(state));
-    if (Status s = q.exec(QStringLiteral("list task runs")); !s)
+    if (Status s = q.exec(tr("list task runs")); !s)
         return s.error();
     QList<TaskRun> taskRuns;
     while (q.next())

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/taskrun.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 namespace hg {
@@ -11,6 +12,8 @@ class Store;
 
 class TaskRunRepository final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::TaskRunRepository)
+
 public:
     explicit TaskRunRepository(Store &store)
         : m_store(store)

@@ -21,6 +21,25 @@
     </message>
 </context>
 <context>
+    <name>hg::Backfill</name>
+    <message>
+        <source>backfill: --from must not be after --to</source>
+        <translation>Nachholen: --from darf nicht nach --to liegen</translation>
+    </message>
+    <message>
+        <source>backfill: more than %1 fire times between %2 and %3; choose a shorter range</source>
+        <translation>Nachholen: mehr als %1 Auslösezeiten zwischen %2 und %3; einen kürzeren Zeitraum wählen</translation>
+    </message>
+    <message>
+        <source>backfill: chain &apos;%1&apos; has no fire times between %2 and %3 (only enabled cron, every and once schedules have fire times)</source>
+        <translation>Nachholen: Kette „%1“ hat keine Auslösezeiten zwischen %2 und %3 (nur aktivierte Zeitpläne der Arten cron, every und once haben Auslösezeiten)</translation>
+    </message>
+    <message>
+        <source>backfill: --parallel must be 1 or more</source>
+        <translation>Nachholen: --parallel muss mindestens 1 sein</translation>
+    </message>
+</context>
+<context>
     <name>hg::BuiltinArgumentForm</name>
     <message>
         <source>%1 takes no arguments.</source>
@@ -29,6 +48,25 @@
     <message>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::BuiltinArguments</name>
+    <message>
+        <source>&apos;%1&apos; is not an absolute path</source>
+        <translation>„%1“ ist kein absoluter Pfad</translation>
+    </message>
+    <message>
+        <source>must be a number above 0 and at most 86400</source>
+        <translation>muss eine Zahl über 0 und höchstens 86400 sein</translation>
+    </message>
+    <message>
+        <source>unknown builtin &apos;%1&apos; (one of %2)</source>
+        <translation>unbekannte integrierte Funktion „%1“ (eine von %2)</translation>
+    </message>
+    <message>
+        <source>%1: the argument must be a JSON object, like %2</source>
+        <translation>%1: das Argument muss ein JSON-Objekt sein, etwa %2</translation>
     </message>
 </context>
 <context>
@@ -202,6 +240,130 @@
     </message>
 </context>
 <context>
+    <name>hg::ChainPath</name>
+    <message>
+        <source>project name</source>
+        <translation>Name des Projekts</translation>
+    </message>
+    <message>
+        <source>chain name</source>
+        <translation>Name der Kette</translation>
+    </message>
+    <message>
+        <source>task name</source>
+        <translation>Name der Aufgabe</translation>
+    </message>
+    <message>
+        <source>connection name</source>
+        <translation>Name der Verbindung</translation>
+    </message>
+    <message>
+        <source>%1 name</source>
+        <translation>Name (%1)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not PROJECT/CHAIN</source>
+        <translation>„%1“ ist nicht PROJEKT/KETTE</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1 ist leer</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; starts or ends with a space</source>
+        <translation>%1 „%2“ beginnt oder endet mit einem Leerzeichen</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; contains &apos;/&apos;</source>
+        <translation>%1 „%2“ enthält „/“</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; contains a control character</source>
+        <translation>%1 „%2“ enthält ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>%1 is longer than 200 characters</source>
+        <translation>%1 ist länger als 200 Zeichen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainRepository</name>
+    <message>
+        <source>add chain &apos;%1&apos;</source>
+        <translation>Hinzufügen der Kette „%1“</translation>
+    </message>
+    <message>
+        <source>chain &apos;%1&apos; already exists in this project</source>
+        <translation>Kette „%1“ gibt es in diesem Projekt bereits</translation>
+    </message>
+    <message>
+        <source>unknown project id %1</source>
+        <translation>unbekannte Projekt-ID %1</translation>
+    </message>
+    <message>
+        <source>update chain &apos;%1&apos;</source>
+        <translation>Ändern der Kette „%1“</translation>
+    </message>
+    <message>
+        <source>unknown chain id %1</source>
+        <translation>unbekannte Ketten-ID %1</translation>
+    </message>
+    <message>
+        <source>read chain</source>
+        <translation>Lesen der Kette</translation>
+    </message>
+    <message>
+        <source>unknown chain &apos;%1&apos;</source>
+        <translation>unbekannte Kette „%1“</translation>
+    </message>
+    <message>
+        <source>list chains</source>
+        <translation>Auflisten der Ketten</translation>
+    </message>
+    <message>
+        <source>remove chain</source>
+        <translation>Entfernen der Kette</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainValidator</name>
+    <message>
+        <source>max instances must be 0 (no limit) or more</source>
+        <translation>die Höchstzahl gleichzeitiger Läufe muss 0 (keine Grenze) oder mehr sein</translation>
+    </message>
+    <message>
+        <source>chain timeout must be 0 (none) or more seconds</source>
+        <translation>das Zeitlimit der Kette muss 0 (keines) oder mehr Sekunden betragen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::CommandRepository</name>
+    <message>
+        <source>enqueue %1 command</source>
+        <translation>Einreihen des Befehls %1</translation>
+    </message>
+    <message>
+        <source>claim a command</source>
+        <translation>Übernehmen eines Befehls</translation>
+    </message>
+    <message>
+        <source>complete command %1</source>
+        <translation>Abschließen von Befehl %1</translation>
+    </message>
+    <message>
+        <source>unknown command %1</source>
+        <translation>unbekannter Befehl %1</translation>
+    </message>
+    <message>
+        <source>read command</source>
+        <translation>Lesen des Befehls</translation>
+    </message>
+    <message>
+        <source>list commands</source>
+        <translation>Auflisten der Befehle</translation>
+    </message>
+</context>
+<context>
     <name>hg::ConcurrencyRule</name>
     <message>
         <source>run beside it</source>
@@ -271,6 +433,613 @@
     <message>
         <source>After “%1”:</source>
         <translation>Nach „%1“:</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ConnectionProfileRepository</name>
+    <message>
+        <source>port %1 is out of range 0-65535</source>
+        <translation>Port %1 liegt außerhalb des Bereichs 0-65535</translation>
+    </message>
+    <message>
+        <source>add connection &apos;%1&apos;</source>
+        <translation>Hinzufügen der Verbindung „%1“</translation>
+    </message>
+    <message>
+        <source>connection &apos;%1&apos; already exists</source>
+        <translation>Verbindung „%1“ gibt es bereits</translation>
+    </message>
+    <message>
+        <source>update connection &apos;%1&apos;</source>
+        <translation>Ändern der Verbindung „%1“</translation>
+    </message>
+    <message>
+        <source>unknown connection id %1</source>
+        <translation>unbekannte Verbindungs-ID %1</translation>
+    </message>
+    <message>
+        <source>read connection</source>
+        <translation>Lesen der Verbindung</translation>
+    </message>
+    <message>
+        <source>unknown connection &apos;%1&apos;</source>
+        <translation>unbekannte Verbindung „%1“</translation>
+    </message>
+    <message>
+        <source>list connections</source>
+        <translation>Auflisten der Verbindungen</translation>
+    </message>
+    <message>
+        <source>remove connection &apos;%1&apos;</source>
+        <translation>Entfernen der Verbindung „%1“</translation>
+    </message>
+    <message>
+        <source>connection &apos;%1&apos; is still used by a task</source>
+        <translation>Verbindung „%1“ wird noch von einer Aufgabe verwendet</translation>
+    </message>
+</context>
+<context>
+    <name>hg::CronExplainer</name>
+    <message>
+        <source>January</source>
+        <comment>month</comment>
+        <translation>Januar</translation>
+    </message>
+    <message>
+        <source>February</source>
+        <comment>month</comment>
+        <translation>Februar</translation>
+    </message>
+    <message>
+        <source>March</source>
+        <comment>month</comment>
+        <translation>März</translation>
+    </message>
+    <message>
+        <source>April</source>
+        <comment>month</comment>
+        <translation>April</translation>
+    </message>
+    <message>
+        <source>May</source>
+        <comment>month</comment>
+        <translation>Mai</translation>
+    </message>
+    <message>
+        <source>June</source>
+        <comment>month</comment>
+        <translation>Juni</translation>
+    </message>
+    <message>
+        <source>July</source>
+        <comment>month</comment>
+        <translation>Juli</translation>
+    </message>
+    <message>
+        <source>August</source>
+        <comment>month</comment>
+        <translation>August</translation>
+    </message>
+    <message>
+        <source>September</source>
+        <comment>month</comment>
+        <translation>September</translation>
+    </message>
+    <message>
+        <source>October</source>
+        <comment>month</comment>
+        <translation>Oktober</translation>
+    </message>
+    <message>
+        <source>November</source>
+        <comment>month</comment>
+        <translation>November</translation>
+    </message>
+    <message>
+        <source>December</source>
+        <comment>month</comment>
+        <translation>Dezember</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <comment>one day</comment>
+        <translation>Sonntag</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <comment>one day</comment>
+        <translation>Montag</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <comment>one day</comment>
+        <translation>Dienstag</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <comment>one day</comment>
+        <translation>Mittwoch</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <comment>one day</comment>
+        <translation>Donnerstag</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <comment>one day</comment>
+        <translation>Freitag</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <comment>one day</comment>
+        <translation>Samstag</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <comment>every week on this day</comment>
+        <translation>sonntags</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <comment>every week on this day</comment>
+        <translation>montags</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <comment>every week on this day</comment>
+        <translation>dienstags</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <comment>every week on this day</comment>
+        <translation>mittwochs</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <comment>every week on this day</comment>
+        <translation>donnerstags</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <comment>every week on this day</comment>
+        <translation>freitags</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <comment>every week on this day</comment>
+        <translation>samstags</translation>
+    </message>
+    <message>
+        <source>%1 day</source>
+        <translation>%1 Tag</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
+    </message>
+    <message>
+        <source>%1 hour</source>
+        <translation>%1 Stunde</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 Stunden</translation>
+    </message>
+    <message>
+        <source>%1 minute</source>
+        <translation>%1 Minute</translation>
+    </message>
+    <message>
+        <source>%1 minutes</source>
+        <translation>%1 Minuten</translation>
+    </message>
+    <message>
+        <source>%1 second</source>
+        <translation>%1 Sekunde</translation>
+    </message>
+    <message>
+        <source>%1 seconds</source>
+        <translation>%1 Sekunden</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>The last two items of a list; %1 may itself be a list joined with &quot;, &quot;.</extracomment>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>%1st</source>
+        <comment>ordinal: 1st, 21st</comment>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1nd</source>
+        <comment>ordinal: 2nd, 22nd</comment>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1rd</source>
+        <comment>ordinal: 3rd, 23rd</comment>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1th</source>
+        <comment>ordinal: 4th, 11th, 12th</comment>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1 through %2</source>
+        <comment>a range: Monday through Friday, 9 through 17</comment>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Once each time the engine starts</source>
+        <translation>Einmal bei jedem Start der Engine</translation>
+    </message>
+    <message>
+        <source>Every %1</source>
+        <extracomment>%1 is an interval: &quot;2 hours and 30 minutes&quot;</extracomment>
+        <translation>Alle %1</translation>
+    </message>
+    <message>
+        <source>%1 after the previous run ends</source>
+        <translation>%1 nach dem Ende des vorigen Laufs</translation>
+    </message>
+    <message>
+        <source>At %1</source>
+        <extracomment>%1 is one or more clock times: &quot;At 09:00 and 17:00&quot;</extracomment>
+        <translation>Um %1</translation>
+    </message>
+    <message>
+        <source>every second</source>
+        <translation>jede Sekunde</translation>
+    </message>
+    <message>
+        <source>every minute</source>
+        <translation>jede Minute</translation>
+    </message>
+    <message>
+        <source>every %1 seconds</source>
+        <translation>alle %1 Sekunden</translation>
+    </message>
+    <message>
+        <source>every %1 minutes</source>
+        <translation>alle %1 Minuten</translation>
+    </message>
+    <message>
+        <source>at second %1</source>
+        <translation>zur Sekunde %1</translation>
+    </message>
+    <message>
+        <source>at minute %1</source>
+        <translation>zur Minute %1</translation>
+    </message>
+    <message>
+        <source>at seconds %1</source>
+        <extracomment>%1 is a list: &quot;0 and 30&quot;, &quot;0 through 10&quot;</extracomment>
+        <translation>zu den Sekunden %1</translation>
+    </message>
+    <message>
+        <source>at minutes %1</source>
+        <translation>zu den Minuten %1</translation>
+    </message>
+    <message>
+        <source>every %1 hours</source>
+        <translation>alle %1 Stunden</translation>
+    </message>
+    <message>
+        <source>during hour %1</source>
+        <comment>one hour</comment>
+        <translation>in der Stunde %1</translation>
+    </message>
+    <message>
+        <source>during hour %1</source>
+        <comment>several hours</comment>
+        <extracomment>%1 is a list of hours: &quot;09 through 17&quot;</extracomment>
+        <translation>in den Stunden %1</translation>
+    </message>
+    <message>
+        <source>the weekday nearest %1 day(s) before the last day of the month</source>
+        <translation>am Werktag, der dem %1. Tag vor dem letzten Tag des Monats am nächsten liegt</translation>
+    </message>
+    <message>
+        <source>the weekday nearest the last day of the month</source>
+        <translation>am Werktag, der dem letzten Tag des Monats am nächsten liegt</translation>
+    </message>
+    <message>
+        <source>%1 day(s) before the last day of the month</source>
+        <translation>am %1. Tag vor dem letzten Tag des Monats</translation>
+    </message>
+    <message>
+        <source>the last day of the month</source>
+        <translation>am letzten Tag des Monats</translation>
+    </message>
+    <message>
+        <source>the weekday nearest day %1 of the month</source>
+        <translation>am Werktag, der dem Tag %1 des Monats am nächsten liegt</translation>
+    </message>
+    <message>
+        <source>day %1 of the month</source>
+        <extracomment>%1 is a list of days: &quot;1 and 15&quot;, &quot;1 through 5&quot;</extracomment>
+        <translation>am Tag %1 des Monats</translation>
+    </message>
+    <message>
+        <source>the %1 %2 of the month</source>
+        <extracomment>%1 is an ordinal (&quot;2nd&quot;), %2 a day: &quot;the 2nd Monday of the month&quot;</extracomment>
+        <translation>am %1 %2 des Monats</translation>
+    </message>
+    <message>
+        <source>the last %1 of the month</source>
+        <translation>am letzten %1 des Monats</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <comment>a day of the month</comment>
+        <extracomment>%1 is a day of the month: &quot;day 1 of the month&quot;, &quot;the last day of the month&quot;</extracomment>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <comment>days of the week</comment>
+        <extracomment>%1 is days of the week: &quot;Monday through Friday&quot;, &quot;the 2nd Monday of the month&quot;</extracomment>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>on %1 or on %2</source>
+        <extracomment>unix cron fires on either: &quot;on day 1 of the month or on Monday&quot;</extracomment>
+        <translation>%1 oder %2</translation>
+    </message>
+    <message>
+        <source>on %1 if it is a %2</source>
+        <extracomment>%1 is a day of the month, %2 one or more single days: &quot;on day 1 of the month if it is a Monday&quot;</extracomment>
+        <translation>%1, wenn dieser ein %2 ist</translation>
+    </message>
+    <message>
+        <source>every %1 months from January</source>
+        <translation>alle %1 Monate ab Januar</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <comment>months</comment>
+        <extracomment>%1 is a list of months: &quot;January and July&quot;, &quot;March through May&quot;</extracomment>
+        <translation>im %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <comment>one year</comment>
+        <extracomment>%1 is a list of years: &quot;2027 through 2029&quot;</extracomment>
+        <translation>im Jahr %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <comment>several years</comment>
+        <translation>in den Jahren %1</translation>
+    </message>
+    <message>
+        <source>day-of-month and day-of-week are both restricted: unix cron fires when EITHER matches (pg_timetable needs BOTH, Quartz takes only one)</source>
+        <translation>Tag des Monats und Wochentag sind beide eingeschränkt: Unix-Cron löst aus, wenn EINES von beiden passt (pg_timetable verlangt BEIDE, Quartz nimmt nur eines)</translation>
+    </message>
+    <message>
+        <source>a day field starting with &apos;*&apos; (%1) counts as unrestricted in cronie, so BOTH day fields must match; most other crons would fire when EITHER matches</source>
+        <translation>ein Tagesfeld, das mit „*“ beginnt (%1), gilt in cronie als uneingeschränkt, daher müssen BEIDE Tagesfelder passen; die meisten anderen Crons lösen aus, wenn EINES von beiden passt</translation>
+    </message>
+    <message>
+        <source>day-of-month and day-of-week are both restricted: pg_timetable fires only when BOTH match (unix cron fires when EITHER matches)</source>
+        <translation>Tag des Monats und Wochentag sind beide eingeschränkt: pg_timetable löst nur aus, wenn BEIDE passen (Unix-Cron löst aus, wenn EINES von beiden passt)</translation>
+    </message>
+    <message>
+        <source>Quartz: &apos;?&apos; marks the day field that is ignored; day-of-week counts 1 = Sunday to 7 = Saturday (unix cron: 0 = Sunday)</source>
+        <translation>Quartz: „?“ kennzeichnet das Tagesfeld, das nicht beachtet wird; der Wochentag zählt 1 = Sonntag bis 7 = Samstag (Unix-Cron: 0 = Sonntag)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::CronParser</name>
+    <message>
+        <source>second</source>
+        <comment>a cron field</comment>
+        <translation>Sekunde</translation>
+    </message>
+    <message>
+        <source>minute</source>
+        <comment>a cron field</comment>
+        <translation>Minute</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <comment>a cron field</comment>
+        <translation>Stunde</translation>
+    </message>
+    <message>
+        <source>day-of-month</source>
+        <comment>a cron field</comment>
+        <translation>Tag des Monats</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <comment>a cron field</comment>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>day-of-week</source>
+        <comment>a cron field</comment>
+        <translation>Wochentag</translation>
+    </message>
+    <message>
+        <source>year</source>
+        <comment>a cron field</comment>
+        <translation>Jahr</translation>
+    </message>
+    <message>
+        <source>%1 field (column %2): %3</source>
+        <translation>Feld „%1“ (Spalte %2): %3</translation>
+    </message>
+    <message>
+        <source>the expression is empty</source>
+        <translation>der Ausdruck ist leer</translation>
+    </message>
+    <message>
+        <source>%1 (column 1): %2</source>
+        <translation>%1 (Spalte 1): %2</translation>
+    </message>
+    <message>
+        <source>is pg_timetable syntax; use the pgtimetable dialect</source>
+        <translation>ist pg_timetable-Syntax; den Dialekt pgtimetable verwenden</translation>
+    </message>
+    <message>
+        <source>%1 (column %2): %3</source>
+        <translation>%1 (Spalte %2): %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 is pg_timetable syntax)</source>
+        <translation>%1 (%2 ist pg_timetable-Syntax)</translation>
+    </message>
+    <message>
+        <source>takes nothing after it, found &apos;%1&apos;</source>
+        <translation>nimmt nichts danach an, gefunden: „%1“</translation>
+    </message>
+    <message>
+        <source>Quartz has no @reboot</source>
+        <translation>Quartz kennt kein @reboot</translation>
+    </message>
+    <message>
+        <source>%1 has no macros; write the fields instead (%2)</source>
+        <translation>%1 kennt keine Makros; stattdessen die Felder schreiben (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 is a cron macro)</source>
+        <translation>%1 (%2 ist ein Cron-Makro)</translation>
+    </message>
+    <message>
+        <source>unknown macro; known are @yearly @annually @monthly @weekly @daily @midnight @hourly @reboot @every @after</source>
+        <translation>unbekanntes Makro; bekannt sind @yearly @annually @monthly @weekly @daily @midnight @hourly @reboot @every @after</translation>
+    </message>
+    <message>
+        <source>%1 (5 fields)</source>
+        <translation>%1 (5 Felder)</translation>
+    </message>
+    <message>
+        <source>%1 (6 fields, no Quartz &apos;?&apos;, L, W or #)</source>
+        <translation>%1 (6 Felder, kein „?“, L, W oder # von Quartz)</translation>
+    </message>
+    <message>
+        <source>%1 (7 fields)</source>
+        <translation>%1 (7 Felder)</translation>
+    </message>
+    <message>
+        <source>%1 (6 fields with &apos;?&apos;, L, W or #)</source>
+        <translation>%1 (6 Felder mit „?“, L, W oder #)</translation>
+    </message>
+    <message>
+        <source>expected 5 fields (unix), 6 (seconds or Quartz) or 7 (Quartz with year), found %1</source>
+        <translation>erwartet werden 5 Felder (unix), 6 (seconds oder Quartz) oder 7 (Quartz mit Jahr), gefunden: %1</translation>
+    </message>
+    <message>
+        <source>the %1 dialect takes %2, found %3 field(s)</source>
+        <translation>der Dialekt %1 nimmt %2 an, gefunden: %3 Feld(er)</translation>
+    </message>
+    <message>
+        <source>5 fields (minute hour day-of-month month day-of-week)</source>
+        <translation>5 Felder (Minute, Stunde, Tag des Monats, Monat, Wochentag)</translation>
+    </message>
+    <message>
+        <source>6 fields (second minute hour day-of-month month day-of-week)</source>
+        <translation>6 Felder (Sekunde, Minute, Stunde, Tag des Monats, Monat, Wochentag)</translation>
+    </message>
+    <message>
+        <source>6 or 7 fields (second minute hour day-of-month month day-of-week [year])</source>
+        <translation>6 oder 7 Felder (Sekunde, Minute, Stunde, Tag des Monats, Monat, Wochentag [, Jahr])</translation>
+    </message>
+    <message>
+        <source>pg_timetable lists may hold plain numbers only, not &apos;%1&apos;</source>
+        <translation>pg_timetable-Listen dürfen nur einfache Zahlen enthalten, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>empty list item</source>
+        <translation>leerer Listeneintrag</translation>
+    </message>
+    <message>
+        <source>%1 is out of range %2-%3</source>
+        <translation>%1 liegt außerhalb des Bereichs %2-%3</translation>
+    </message>
+    <message>
+        <source>a number is missing</source>
+        <translation>eine Zahl fehlt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number (pg_timetable takes no names)</source>
+        <translation>„%1“ ist keine Zahl (pg_timetable kennt keine Namen)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number or a name</source>
+        <translation>„%1“ ist weder eine Zahl noch ein Name</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>the step &apos;%1&apos; is not a number</source>
+        <translation>die Schrittweite „%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>a step must be at least 1</source>
+        <translation>eine Schrittweite muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>a step of %1 is larger than the field</source>
+        <translation>eine Schrittweite von %1 ist größer als das Feld</translation>
+    </message>
+    <message>
+        <source>a step needs &apos;*&apos; or a range before it: write %1-%2/%3</source>
+        <translation>vor einer Schrittweite muss „*“ oder ein Bereich stehen: %1-%2/%3 schreiben</translation>
+    </message>
+    <message>
+        <source>the range %1 runs backwards</source>
+        <translation>der Bereich %1 läuft rückwärts</translation>
+    </message>
+    <message>
+        <source>&apos;L&apos; and &apos;W&apos; cannot be combined with other days</source>
+        <translation>„L“ und „W“ lassen sich nicht mit anderen Tagen kombinieren</translation>
+    </message>
+    <message>
+        <source>the offset from the last day must be 30 or less</source>
+        <translation>der Abstand zum letzten Tag darf höchstens 30 betragen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Quartz day (use L, L-n, LW, nW)</source>
+        <translation>„%1“ ist kein Quartz-Tag (L, L-n, LW oder nW verwenden)</translation>
+    </message>
+    <message>
+        <source>&apos;?&apos; may stand in day-of-month or day-of-week, not both</source>
+        <translation>„?“ darf im Tag des Monats oder im Wochentag stehen, nicht in beiden</translation>
+    </message>
+    <message>
+        <source>Quartz needs &apos;?&apos; in day-of-month or in day-of-week: it cannot use both</source>
+        <translation>Quartz braucht „?“ im Tag des Monats oder im Wochentag: beide zugleich kann es nicht verwenden</translation>
+    </message>
+    <message>
+        <source>&apos;L&apos; and &apos;#&apos; cannot be combined with other days</source>
+        <translation>„L“ und „#“ lassen sich nicht mit anderen Tagen kombinieren</translation>
+    </message>
+    <message>
+        <source>&apos;#&apos; must be followed by 1 to 5</source>
+        <translation>auf „#“ muss 1 bis 5 folgen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Quartz day of week (use d, dL or d#n)</source>
+        <translation>„%1“ ist kein Quartz-Wochentag (d, dL oder d#n verwenden)</translation>
+    </message>
+    <message>
+        <source>no day given</source>
+        <translation>kein Tag angegeben</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; never fires in the years %2</source>
+        <translation>„%1“ löst in den Jahren %2 nie aus</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; never fires: day-of-month %2 never falls in %3</source>
+        <translation>„%1“ löst nie aus: Tag des Monats %2 fällt nie in %3</translation>
     </message>
 </context>
 <context>
@@ -426,6 +1195,40 @@
     </message>
 </context>
 <context>
+    <name>hg::DependencyGraph</name>
+    <message>
+        <source>dependency would close a cycle: %1</source>
+        <translation>die Abhängigkeit würde einen Zyklus schließen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DependencyRepository</name>
+    <message>
+        <source>a dependency joins two tasks of the same chain</source>
+        <translation>eine Abhängigkeit verbindet zwei Aufgaben derselben Kette</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; already depends on &apos;%2&apos;</source>
+        <translation>„%1“ hängt bereits von „%2“ ab</translation>
+    </message>
+    <message>
+        <source>add dependency</source>
+        <translation>Hinzufügen der Abhängigkeit</translation>
+    </message>
+    <message>
+        <source>remove dependency</source>
+        <translation>Entfernen der Abhängigkeit</translation>
+    </message>
+    <message>
+        <source>no such dependency</source>
+        <translation>keine solche Abhängigkeit</translation>
+    </message>
+    <message>
+        <source>list dependencies</source>
+        <translation>Auflisten der Abhängigkeiten</translation>
+    </message>
+</context>
+<context>
     <name>hg::DesktopNotifier</name>
     <message>
         <source>Open</source>
@@ -498,6 +1301,52 @@
     </message>
 </context>
 <context>
+    <name>hg::EngineLease</name>
+    <message>
+        <source>another engine (&apos;%1&apos;, pid %2 on %3) is already serving %4</source>
+        <translation>eine andere Engine („%1“, PID %2 auf %3) bedient bereits %4</translation>
+    </message>
+</context>
+<context>
+    <name>hg::EngineSessionRepository</name>
+    <message>
+        <source>read engine session</source>
+        <translation>Lesen der Engine-Sitzung</translation>
+    </message>
+    <message>
+        <source>engine &apos;%1&apos; is already running (pid %2 on %3, lease until %4)</source>
+        <translation>Engine „%1“ läuft bereits (PID %2 auf %3, reserviert bis %4)</translation>
+    </message>
+    <message>
+        <source>replace expired engine session</source>
+        <translation>Ersetzen der abgelaufenen Engine-Sitzung</translation>
+    </message>
+    <message>
+        <source>register engine session</source>
+        <translation>Anmelden der Engine-Sitzung</translation>
+    </message>
+    <message>
+        <source>heartbeat engine session</source>
+        <translation>Lebenszeichen der Engine-Sitzung</translation>
+    </message>
+    <message>
+        <source>engine session %1 was taken over</source>
+        <translation>Engine-Sitzung %1 wurde übernommen</translation>
+    </message>
+    <message>
+        <source>release engine session</source>
+        <translation>Freigeben der Engine-Sitzung</translation>
+    </message>
+    <message>
+        <source>list engine sessions</source>
+        <translation>Auflisten der Engine-Sitzungen</translation>
+    </message>
+    <message>
+        <source>list expired engine sessions</source>
+        <translation>Auflisten der abgelaufenen Engine-Sitzungen</translation>
+    </message>
+</context>
+<context>
     <name>hg::HelpDialogs</name>
     <message>
         <source>Apply the task form</source>
@@ -564,6 +1413,76 @@
     </message>
 </context>
 <context>
+    <name>hg::HttpRequestSpec</name>
+    <message>
+        <source>%1: &apos;%2&apos; is not an http or https URL</source>
+        <translation>%1: „%2“ ist keine http- oder https-URL</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>„%1“ ist nicht eines von %2</translation>
+    </message>
+    <message>
+        <source>the value of &apos;%1&apos; must be text</source>
+        <translation>der Wert von „%1“ muss Text sein</translation>
+    </message>
+    <message>
+        <source>expected an HTTP status (100-599) or a list of them</source>
+        <translation>erwartet wird ein HTTP-Status (100-599) oder eine Liste davon</translation>
+    </message>
+</context>
+<context>
+    <name>hg::JsonFieldReader</name>
+    <message>
+        <source>unknown field (expected none)</source>
+        <translation>unbekanntes Feld (keines erwartet)</translation>
+    </message>
+    <message>
+        <source>unknown field (expected %1)</source>
+        <translation>unbekanntes Feld (erwartet: %1)</translation>
+    </message>
+    <message>
+        <source>expected text</source>
+        <translation>Text erwartet</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>ganze Zahl erwartet</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>Zahl erwartet</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>true oder false erwartet</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>Liste erwartet</translation>
+    </message>
+    <message>
+        <source>expected a list of text</source>
+        <translation>Liste von Texten erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an ISO 8601 time</source>
+        <translation>„%1“ ist keine ISO-8601-Zeit</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>„%1“ ist nicht eines von %2</translation>
+    </message>
+</context>
+<context>
     <name>hg::KeepRunningPrompt</name>
     <message>
         <source>Keep Hourglass running?</source>
@@ -588,6 +1507,17 @@
     <message>
         <source>&amp;Remember my choice</source>
         <translation>Auswahl &amp;merken</translation>
+    </message>
+</context>
+<context>
+    <name>hg::LogRepository</name>
+    <message>
+        <source>write log line</source>
+        <translation>Schreiben der Protokollzeile</translation>
+    </message>
+    <message>
+        <source>read log</source>
+        <translation>Lesen des Protokolls</translation>
     </message>
 </context>
 <context>
@@ -878,6 +1808,27 @@
     </message>
 </context>
 <context>
+    <name>hg::Migrator</name>
+    <message>
+        <source>cannot read the schema version of %1: %2</source>
+        <translation>die Schemaversion von %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>migration failed: %1
+%2</source>
+        <translation>Migration fehlgeschlagen: %1
+%2</translation>
+    </message>
+    <message>
+        <source>missing migration %1</source>
+        <translation>Migration %1 fehlt</translation>
+    </message>
+    <message>
+        <source>cannot record schema version: %1</source>
+        <translation>die Schemaversion kann nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>hg::OverviewPage</name>
     <message>
         <source>Running now</source>
@@ -953,6 +1904,119 @@
     </message>
 </context>
 <context>
+    <name>hg::PgInterval</name>
+    <message>
+        <source>&apos;%1&apos; is not an ISO 8601 duration</source>
+        <translation>„%1“ ist keine ISO-8601-Dauer</translation>
+    </message>
+    <message>
+        <source>interval is empty</source>
+        <translation>das Intervall ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an interval: cannot read &apos;%2&apos;</source>
+        <translation>„%1“ ist kein Intervall: „%2“ ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an interval unit</source>
+        <translation>„%1“ ist keine Intervalleinheit</translation>
+    </message>
+    <message>
+        <source>interval &apos;%1&apos; is longer than 100 years</source>
+        <translation>das Intervall „%1“ ist länger als 100 Jahre</translation>
+    </message>
+    <message>
+        <source>interval &apos;%1&apos; must be at least one second</source>
+        <translation>das Intervall „%1“ muss mindestens eine Sekunde lang sein</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ProjectImporter</name>
+    <message>
+        <source>import: %1: %2</source>
+        <translation>Import: %1: %2</translation>
+    </message>
+    <message>
+        <source>import: malformed JSON at byte %1: %2</source>
+        <translation>Import: fehlerhaftes JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>import: the document is not a JSON object</source>
+        <translation>Import: das Dokument ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>import: not an Hourglass export (format is not &apos;%1&apos;)</source>
+        <translation>Import: kein Hourglass-Export (das Format ist nicht „%1“)</translation>
+    </message>
+    <message>
+        <source>import: document version %1 is not supported (this Hourglass reads 1 to %2)</source>
+        <translation>Import: die Dokumentversion %1 wird nicht unterstützt (dieses Hourglass liest 1 bis %2)</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>import: %1</source>
+        <translation>Import: %1</translation>
+    </message>
+    <message>
+        <source>import: chain &apos;%1/%2&apos; already exists</source>
+        <translation>Import: die Kette „%1/%2“ gibt es bereits</translation>
+    </message>
+    <message>
+        <source>expected [x, y]</source>
+        <translation>[x, y] erwartet</translation>
+    </message>
+    <message>
+        <source>import: %1: unknown task &apos;%2&apos;</source>
+        <translation>Import: %1: unbekannte Aufgabe „%2“</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ProjectRepository</name>
+    <message>
+        <source>add project &apos;%1&apos;</source>
+        <translation>Hinzufügen des Projekts „%1“</translation>
+    </message>
+    <message>
+        <source>project &apos;%1&apos; already exists</source>
+        <translation>Projekt „%1“ gibt es bereits</translation>
+    </message>
+    <message>
+        <source>read project</source>
+        <translation>Lesen des Projekts</translation>
+    </message>
+    <message>
+        <source>unknown project &apos;%1&apos;</source>
+        <translation>unbekanntes Projekt „%1“</translation>
+    </message>
+    <message>
+        <source>unknown project id %1</source>
+        <translation>unbekannte Projekt-ID %1</translation>
+    </message>
+    <message>
+        <source>list projects</source>
+        <translation>Auflisten der Projekte</translation>
+    </message>
+    <message>
+        <source>rename project</source>
+        <translation>Umbenennen des Projekts</translation>
+    </message>
+    <message>
+        <source>count chains</source>
+        <translation>Zählen der Ketten</translation>
+    </message>
+    <message>
+        <source>project &apos;%1&apos; still has %2 chain(s); remove them first or pass --force</source>
+        <translation>Projekt „%1“ hat noch %2 Kette(n); diese zuerst entfernen oder --force angeben</translation>
+    </message>
+    <message>
+        <source>remove project &apos;%1&apos;</source>
+        <translation>Entfernen des Projekts „%1“</translation>
+    </message>
+</context>
+<context>
     <name>hg::ProjectTreeModel</name>
     <message>
         <source>switched off</source>
@@ -990,6 +2054,21 @@
     </message>
 </context>
 <context>
+    <name>hg::RunControl</name>
+    <message>
+        <source>run %1 has already ended (%2)</source>
+        <translation>Lauf %1 ist bereits beendet (%2)</translation>
+    </message>
+    <message>
+        <source>run %1 has not ended yet (%2)</source>
+        <translation>Lauf %1 ist noch nicht beendet (%2)</translation>
+    </message>
+    <message>
+        <source>run %1 has no failed or unrun task to run again</source>
+        <translation>Lauf %1 hat keine fehlgeschlagene oder nicht ausgeführte Aufgabe, die erneut ausgeführt werden könnte</translation>
+    </message>
+</context>
+<context>
     <name>hg::RunGanttChart</name>
     <message>
         <source>Run timeline</source>
@@ -1002,6 +2081,69 @@
     <message>
         <source>No task has started in this run yet.</source>
         <translation>In diesem Lauf hat noch keine Aufgabe begonnen.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RunRepository</name>
+    <message>
+        <source>insert scheduled run</source>
+        <translation>Eintragen des geplanten Laufs</translation>
+    </message>
+    <message>
+        <source>read scheduled run</source>
+        <translation>Lesen des geplanten Laufs</translation>
+    </message>
+    <message>
+        <source>scheduled run vanished</source>
+        <translation>der geplante Lauf ist verschwunden</translation>
+    </message>
+    <message>
+        <source>insert run</source>
+        <translation>Eintragen des Laufs</translation>
+    </message>
+    <message>
+        <source>update run %1</source>
+        <translation>Aktualisieren von Lauf %1</translation>
+    </message>
+    <message>
+        <source>read each chain&apos;s newest run</source>
+        <translation>Lesen des neuesten Laufs jeder Kette</translation>
+    </message>
+    <message>
+        <source>read each chain&apos;s recent runs</source>
+        <translation>Lesen der letzten Läufe jeder Kette</translation>
+    </message>
+    <message>
+        <source>read a chain&apos;s recent runs</source>
+        <translation>Lesen der letzten Läufe einer Kette</translation>
+    </message>
+    <message>
+        <source>read a run&apos;s failure</source>
+        <translation>Lesen des Fehlschlags eines Laufs</translation>
+    </message>
+    <message>
+        <source>list runs</source>
+        <translation>Auflisten der Läufe</translation>
+    </message>
+    <message>
+        <source>read run</source>
+        <translation>Lesen des Laufs</translation>
+    </message>
+    <message>
+        <source>unknown run %1</source>
+        <translation>unbekannter Lauf %1</translation>
+    </message>
+    <message>
+        <source>count active runs</source>
+        <translation>Zählen der aktiven Läufe</translation>
+    </message>
+    <message>
+        <source>read schedule history</source>
+        <translation>Lesen des Zeitplanverlaufs</translation>
+    </message>
+    <message>
+        <source>list runs by state</source>
+        <translation>Auflisten der Läufe nach Zustand</translation>
     </message>
 </context>
 <context>
@@ -1334,6 +2476,83 @@
     </message>
 </context>
 <context>
+    <name>hg::SchedulePlan</name>
+    <message>
+        <source>schedule %1: unknown time zone &apos;%2&apos;</source>
+        <translation>Zeitplan %1: unbekannte Zeitzone „%2“</translation>
+    </message>
+    <message>
+        <source>schedule %1: &apos;%2&apos; is not an ISO 8601 time</source>
+        <translation>Zeitplan %1: „%2“ ist keine ISO-8601-Zeit</translation>
+    </message>
+    <message>
+        <source>schedule %1: %2</source>
+        <translation>Zeitplan %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ScheduleRepository</name>
+    <message>
+        <source>add schedule</source>
+        <translation>Hinzufügen des Zeitplans</translation>
+    </message>
+    <message>
+        <source>unknown chain id %1</source>
+        <translation>unbekannte Ketten-ID %1</translation>
+    </message>
+    <message>
+        <source>update schedule</source>
+        <translation>Ändern des Zeitplans</translation>
+    </message>
+    <message>
+        <source>unknown schedule %1</source>
+        <translation>unbekannter Zeitplan %1</translation>
+    </message>
+    <message>
+        <source>read schedule</source>
+        <translation>Lesen des Zeitplans</translation>
+    </message>
+    <message>
+        <source>list schedules</source>
+        <translation>Auflisten der Zeitpläne</translation>
+    </message>
+    <message>
+        <source>remove schedule</source>
+        <translation>Entfernen des Zeitplans</translation>
+    </message>
+    <message>
+        <source>read the definition revision</source>
+        <translation>Lesen der Definitionsrevision</translation>
+    </message>
+    <message>
+        <source>the store has no definition revision</source>
+        <translation>der Datenspeicher hat keine Definitionsrevision</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ScheduleValidator</name>
+    <message>
+        <source>schedule expression is empty</source>
+        <translation>der Ausdruck des Zeitplans ist leer</translation>
+    </message>
+    <message>
+        <source>unknown time zone &apos;%1&apos;</source>
+        <translation>unbekannte Zeitzone „%1“</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an ISO 8601 date and time</source>
+        <translation>„%1“ ist kein ISO-8601-Datum mit Uhrzeit</translation>
+    </message>
+    <message>
+        <source>misfire window must not be negative</source>
+        <translation>das Zeitfenster für verpasste Auslösungen darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>active window ends before it starts</source>
+        <translation>der aktive Zeitraum endet, bevor er beginnt</translation>
+    </message>
+</context>
+<context>
     <name>hg::SchedulesModel</name>
     <message>
         <source>Expression</source>
@@ -1508,6 +2727,94 @@
     <message>
         <source>subchain</source>
         <translation>Unterkette</translation>
+    </message>
+</context>
+<context>
+    <name>hg::Store</name>
+    <message>
+        <source>cannot configure store (%1): %2</source>
+        <translation>der Datenspeicher kann nicht eingerichtet werden (%1): %2</translation>
+    </message>
+    <message>
+        <source>store %1 has schema version %2, newer than this Hourglass understands (%3); upgrade Hourglass</source>
+        <translation>der Datenspeicher %1 hat die Schemaversion %2, neuer als dieses Hourglass versteht (%3); Hourglass aktualisieren</translation>
+    </message>
+    <message>
+        <source>store %1 has schema version %2; this Hourglass needs %3 and was asked not to migrate it</source>
+        <translation>der Datenspeicher %1 hat die Schemaversion %2; dieses Hourglass braucht %3 und soll ihn nicht migrieren</translation>
+    </message>
+    <message>
+        <source>cannot create store directory %1</source>
+        <translation>das Verzeichnis des Datenspeichers %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot create store %1: %2</source>
+        <translation>der Datenspeicher %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open store %1: it is a directory</source>
+        <translation>der Datenspeicher %1 kann nicht geöffnet werden: er ist ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>cannot open store %1: %2</source>
+        <translation>der Datenspeicher %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot begin a transaction: %1</source>
+        <translation>eine Transaktion kann nicht begonnen werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot commit: %1</source>
+        <translation>Festschreiben nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreLocation</name>
+    <message>
+        <source>invalid PostgreSQL URL &apos;%1&apos;: expected postgresql://user[:password]@host[:port]/database</source>
+        <translation>ungültige PostgreSQL-URL „%1“: erwartet wird postgresql://user[:password]@host[:port]/database</translation>
+    </message>
+    <message>
+        <source>PostgreSQL URL &apos;%1&apos; names no database</source>
+        <translation>die PostgreSQL-URL „%1“ nennt keine Datenbank</translation>
+    </message>
+    <message>
+        <source>empty store path</source>
+        <translation>leerer Pfad zum Datenspeicher</translation>
+    </message>
+    <message>
+        <source>unsupported store URL &apos;%1&apos;: use a file path or postgresql://</source>
+        <translation>nicht unterstützte Datenspeicher-URL „%1“: einen Dateipfad oder postgresql:// verwenden</translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreQuery</name>
+    <message>
+        <source>cannot %1: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>cannot %1: already exists (%2)</source>
+        <translation>%1 fehlgeschlagen: gibt es bereits (%2)</translation>
+    </message>
+    <message>
+        <source>cannot %1: it is still referenced or refers to something missing (%2)</source>
+        <translation>%1 fehlgeschlagen: wird noch verwendet oder verweist auf etwas, das fehlt (%2)</translation>
+    </message>
+    <message>
+        <source>cannot %1: a value is out of range (%2)</source>
+        <translation>%1 fehlgeschlagen: ein Wert liegt außerhalb des zulässigen Bereichs (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::SubchainLineage</name>
+    <message>
+        <source>subchain %1: %2</source>
+        <translation>Unterkette %1: %2</translation>
+    </message>
+    <message>
+        <source>subchain cycle: %1</source>
+        <translation>Zyklus von Unterketten: %1</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +3073,64 @@
     </message>
 </context>
 <context>
+    <name>hg::TaskRepository</name>
+    <message>
+        <source>task &apos;%1&apos; already exists in this chain</source>
+        <translation>Aufgabe „%1“ gibt es in dieser Kette bereits</translation>
+    </message>
+    <message>
+        <source>add task &apos;%1&apos;</source>
+        <translation>Hinzufügen der Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>update task &apos;%1&apos;</source>
+        <translation>Ändern der Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>unknown task id %1</source>
+        <translation>unbekannte Aufgaben-ID %1</translation>
+    </message>
+    <message>
+        <source>read task</source>
+        <translation>Lesen der Aufgabe</translation>
+    </message>
+    <message>
+        <source>unknown task &apos;%1&apos;</source>
+        <translation>unbekannte Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>list tasks</source>
+        <translation>Auflisten der Aufgaben</translation>
+    </message>
+    <message>
+        <source>remove task</source>
+        <translation>Entfernen der Aufgabe</translation>
+    </message>
+</context>
+<context>
+    <name>hg::TaskRunRepository</name>
+    <message>
+        <source>insert task run</source>
+        <translation>Eintragen des Aufgabenversuchs</translation>
+    </message>
+    <message>
+        <source>update task run %1</source>
+        <translation>Aktualisieren von Aufgabenversuch %1</translation>
+    </message>
+    <message>
+        <source>unknown task run %1</source>
+        <translation>unbekannter Aufgabenversuch %1</translation>
+    </message>
+    <message>
+        <source>read task run</source>
+        <translation>Lesen des Aufgabenversuchs</translation>
+    </message>
+    <message>
+        <source>list task runs</source>
+        <translation>Auflisten der Aufgabenversuche</translation>
+    </message>
+</context>
+<context>
     <name>hg::TaskRunsModel</name>
     <message>
         <source>Task</source>
@@ -1794,6 +3159,50 @@
     <message>
         <source>Error</source>
         <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>hg::TaskValidator</name>
+    <message>
+        <source>task &apos;%1&apos;: %2</source>
+        <translation>Aufgabe „%1“: %2</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: a builtin takes one JSON argument</source>
+        <translation>Aufgabe „%1“: eine integrierte Funktion nimmt ein JSON-Argument an</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: an http task takes one JSON argument with %2</source>
+        <translation>Aufgabe „%1“: eine HTTP-Aufgabe nimmt ein JSON-Argument mit %2 an</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <extracomment>%1 is the task&apos;s name followed by the problem: &quot;backup: &apos;x&apos; is not a URL&quot;</extracomment>
+        <translation>Aufgabe %1</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: subchain %2</source>
+        <translation>Aufgabe „%1“: Unterkette %2</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: a %2 task needs a command</source>
+        <translation>Aufgabe „%1“: eine Aufgabe vom Typ %2 braucht einen Befehl</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: only sql tasks take a connection</source>
+        <translation>Aufgabe „%1“: nur SQL-Aufgaben nehmen eine Verbindung an</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: bad environment name &apos;%2&apos;</source>
+        <translation>Aufgabe „%1“: ungültiger Name einer Umgebungsvariablen „%2“</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: timeout, retries and retry delay must not be negative</source>
+        <translation>Aufgabe „%1“: Zeitlimit, Wiederholungen und Wartezeit vor einer Wiederholung dürfen nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: retry backoff must be 1 or more</source>
+        <translation>Aufgabe „%1“: der Faktor, um den die Wartezeit vor jeder weiteren Wiederholung wächst, muss mindestens 1 sein</translation>
     </message>
 </context>
 <context>

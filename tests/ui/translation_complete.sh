@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every user-visible string of the GUI has its German translation: lupdate reads the sources
-# into a copy of hourglass_de.ts, and lrelease must find nothing unfinished. A new tr() string
-# without a translation fails here, naming it.
+# Every user-visible string of the GUI, and of the engine it shows (validation, cron errors and
+# meanings, store errors), has its German translation: lupdate reads the sources into a copy of
+# hourglass_de.ts, and lrelease must find nothing unfinished. A new tr() string without a
+# translation fails here, naming it.
 set -euo pipefail
 root="$1"
 tools=/usr/lib/qt6/bin
@@ -9,7 +10,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp "$root/resources/translations/hourglass_de.ts" "$work/hourglass_de.ts"
 "$tools/lupdate" -silent -no-obsolete -locations none -source-language en -target-language de \
-    "$root/ui" "$root/models" "$root/app/guiapplication.cpp" "$root/app/singleinstance.cpp" \
+    "$root/ui" "$root/models" "$root/engine" "$root/app/guiapplication.cpp" \
+    "$root/app/singleinstance.cpp" \
     -ts "$work/hourglass_de.ts"
 report="$("$tools/lrelease" "$work/hourglass_de.ts" -qm "$work/hourglass_de.qm")"
 echo "$report"
@@ -18,4 +20,4 @@ if grep -q 'type="unfinished"' "$work/hourglass_de.ts"; then
     grep -B2 'type="unfinished"' "$work/hourglass_de.ts" | sed -n 's/.*<source>\(.*\)<\/source>.*/    \1/p'
     exit 1
 fi
-echo "translation: every string of the GUI has its German translation"
+echo "translation: every string of the GUI and the engine has its German translation"

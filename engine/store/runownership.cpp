@@ -1,0 +1,179 @@
+#include "runownership.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+bool isShared(const Store &store)
+{
+    return store.backend() == StoreBackend::PostgreSql;
+}
+
+// The database's clock in ms on PostgreSQL (every engine then judges leases by the same
+// clock); the engine's own on SQLite, where all engines of a file share a machine.
+QString nowExpression(const Store &store)
+{
+    return isShared(store) ? QStringLiteral("CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 "
+                                            "AS BIGINT)")
+                           : QStringLiteral("?");
+}
+
+const QString priorityRank =
+    QStringLiteral("CASE c.priority WHEN 'highest' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 "
+                   "WHEN 'low' THEN 3 ELSE 4 END");
+
+// Admitted: running, paused or waiting (the states admission counts).
+const QString admittedStates = QStringLiteral("('running', 'paused', 'waiting')");
+
+// An arbitrary constant: the key of the admission advisory lock.
+constexpr qint64 admissionLockKey = 0x486f7572676c6173; // "Hourglas"
+
+} // namespace
+
+Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QString &engineName,
+                                                 int limit)
+{
+    const QString lock = isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED")
+                                           : QString();
+    StoreQuery q(m_store,
+                 QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                                "engine_name = ? WHERE id IN (SELECT r.id FROM run r "
+                                "JOIN chain c ON c.id = r.chain_id WHERE r.state = 'queued' AND "
+                                "r.owner_session IS NULL AND (c.client_name = '' OR "
+                                "c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2) RETURNING id")
+                     .arg(priorityRank, lock));
+    q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(engineName).bind(limit);
+    if (Status s = q.exec(QStringLiteral("claim queued runs")); !s)
+        return s.error();
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.int64(0);
+    std::sort(ids.begin(), ids.end()); // RETURNING keeps no order; oldest first is close enough
+    return ids;
+}
+
+Result<bool> RunOwnership::claim(qint64 runId, const Fence &fence, const QString &engineName)
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                                "engine_name = ? WHERE id = ? AND state = 'queued' AND "
+                                "(owner_session IS NULL OR owner_session = ?) AND chain_id IN "
+                                "(SELECT id FROM chain WHERE client_name = '' OR client_name = ?)"));
+    q.bind(fence.sessionId)
+        .bind(fence.epoch)
+        .bind(engineName)
+        .bind(runId)
+        .bind(fence.sessionId)
+        .bind(engineName);
+    if (Status s = q.exec(QStringLiteral("claim run %1").arg(runId)); !s)
+        return s.error();
+    return q.rowsAffected() > 0;
+}
+
+Status RunOwnership::own(qint64 runId, const Fence &fence, const QString &engineName)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                                         "engine_name = ? WHERE id = ?"));
+    q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(runId);
+    return q.exec(QStringLiteral("own run %1").arg(runId));
+}
+
+Status RunOwnership::check(qint64 runId, const Fence &fence)
+{
+    const QString lock =
+        isShared(m_store) && m_store.inTransaction() ? QStringLiteral(" FOR SHARE") : QString();
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT owner_session, owner_epoch FROM run WHERE id = ?%1")
+                     .arg(lock));
+    q.bind(runId);
+    if (Status s = q.exec(QStringLiteral("check the claim on run %1").arg(runId)); !s)
+        return s;
+    if (!q.next())
+        return Error::fenced(QStringLiteral("run %1 no longer exists").arg(runId));
+    if (q.int64(0) != fence.sessionId || q.int64(1) != fence.epoch)
+        return Error::fenced(
+            QStringLiteral("run %1 was taken over by another engine").arg(runId));
+    return {};
+}
+
+Result<QList<RunOwnership::ActiveElsewhere>>
+RunOwnership::activeElsewhere(const Fence &fence) const
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT r.chain_id, COALESCE(r.batch_id, 0), c.exclusive, "
+                                "COUNT(*) FROM run r JOIN chain c ON c.id = r.chain_id "
+                                "WHERE r.state IN %1 AND r.owner_session IS DISTINCT FROM ? "
+                                "GROUP BY r.chain_id, COALESCE(r.batch_id, 0), c.exclusive")
+                     .arg(admittedStates));
+    q.bind(fence.sessionId);
+    if (Status s = q.exec(QStringLiteral("count runs of other engines")); !s)
+        return s.error();
+    QList<ActiveElsewhere> active;
+    while (q.next())
+        active << ActiveElsewhere{q.int64(0), q.int64(1), q.boolean(2), q.integer(3)};
+    return active;
+}
+
+Status RunOwnership::lockAdmission(bool exclusive)
+{
+    if (!isShared(m_store))
+        return {};
+    StoreQuery q(m_store, exclusive ? QStringLiteral("SELECT pg_advisory_xact_lock(?)")
+                                    : QStringLiteral("SELECT pg_advisory_xact_lock_shared(?)"));
+    q.bind(admissionLockKey);
+    return q.exec(QStringLiteral("lock admission"));
+}
+
+Result<int> RunOwnership::expireSessions(const Fence &self, qint64 engineNowMs)
+{
+    const QString lock =
+        isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    StoreQuery q(m_store,
+                 QStringLiteral("DELETE FROM engine_session WHERE id IN (SELECT id FROM "
+                                "engine_session WHERE lease_until < %1 AND id <> ?%2)")
+                     .arg(nowExpression(m_store), lock));
+    if (!isShared(m_store))
+        q.bind(engineNowMs);
+    q.bind(self.sessionId);
+    if (Status s = q.exec(QStringLiteral("take over expired engine sessions")); !s)
+        return s.error();
+    return q.rowsAffected();
+}
+
+Result<QList<qint64>> RunOwnership::lockOrphans()
+{
+    const QString lock =
+        isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    const QString orphaned =
+        QStringLiteral("(owner_session IS NULL OR NOT EXISTS (SELECT 1 FROM engine_session s "
+                       "WHERE s.id = run.owner_session AND s.epoch = run.owner_epoch))");
+    // A queued run of a gone session only needs its claim dropped: nothing of it ran.
+    StoreQuery queued(m_store,
+                      QStringLiteral("UPDATE run SET owner_session = NULL WHERE id IN (SELECT id "
+                                     "FROM run WHERE state = 'queued' AND owner_session IS NOT "
+                                     "NULL AND %1%2)")
+                          .arg(orphaned, lock));
+    if (Status s = queued.exec(QStringLiteral("release queued runs of gone engines")); !s)
+        return s.error();
+    StoreQuery q(m_store, QStringLiteral("SELECT id FROM run WHERE state IN ('running', 'paused', "
+                                         "'waiting', 'interrupted') AND %1 ORDER BY id%2")
+                              .arg(orphaned, lock));
+    if (Status s = q.exec(QStringLiteral("find runs of gone engines")); !s)
+        return s.error();
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.int64(0);
+    return ids;
+}
+
+Status RunOwnership::release(qint64 runId)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE run SET state = 'queued', owner_session = NULL, "
+                                         "owner_epoch = 0 WHERE id = ?"));
+    q.bind(runId);
+    return q.exec(QStringLiteral("queue run %1 again").arg(runId));
+}
+
+} // namespace hg
