@@ -87,17 +87,36 @@ int serve(CliContext &context, const QStringList &args)
                                     QStringLiteral("On SIGTERM/SIGINT: stop running tasks (stop, "
                                                    "the default) or let them finish (wait)."),
                                     QStringLiteral("wait|stop"));
+    const QCommandLineOption lease(
+        QStringLiteral("lease"),
+        QStringLiteral("On a shared store: how long this engine's claim on its runs lasts "
+                       "without a heartbeat (default 30 s); after that other engines take its "
+                       "runs over. It heartbeats six times per lease."),
+        QStringLiteral("SECONDS"));
     parser.addOption(onExit);
-    if (!context.parse(parser, args, QStringLiteral("serve [--on-exit wait|stop]"))
+    parser.addOption(lease);
+    if (!context.parse(parser, args,
+                       QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS]"))
         || !context.expectPositionals(parser, {}))
         return context.exitCode();
+    EngineConfig config = EngineConfigFactory::forServe(context.storeArgument());
+    if (parser.isSet(lease)) {
+        bool ok = false;
+        const double seconds = parser.value(lease).toDouble(&ok);
+        if (!ok || seconds < 1 || seconds > 3600)
+            return context.usage(
+                QStringLiteral("--lease: '%1' is not a number of seconds from 1 to 3600")
+                    .arg(parser.value(lease)));
+        config.leaseMs = int(seconds * 1000);
+        config.heartbeatMs = config.leaseMs / 6;
+    }
     const QString policyText = parser.value(onExit);
     if (!policyText.isEmpty() && policyText != QLatin1String("wait")
         && policyText != QLatin1String("stop"))
         return context.usage(QStringLiteral("--on-exit: '%1' is not wait or stop").arg(policyText));
     const Engine::ExitPolicy policy =
         policyText == QLatin1String("wait") ? Engine::ExitPolicy::Wait : Engine::ExitPolicy::Stop;
-    Engine engine(EngineConfigFactory::forServe(context.storeArgument()));
+    Engine engine(config);
     QString failure;
     QTextStream &out = context.out();
     QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {

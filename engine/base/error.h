@@ -13,6 +13,8 @@ enum class ErrorKind {
     AlreadyExists, // a name that must be unique is taken
     Invalid,       // the input is malformed or breaks a rule (cycle, range, format)
     Storage,       // the database could not be opened, read or written
+    Unavailable,   // the store's server cannot be reached now (a restart, a network cut)
+    Fenced,        // another engine owns this run now: the write came too late
     Runtime,       // anything else that failed while doing the work
 };
 
@@ -38,6 +40,8 @@ struct Error
     static Error invalid(const QString &message) { return {ErrorKind::Invalid, message}; }
     static Error storage(const QString &message) { return {ErrorKind::Storage, message}; }
     static Error runtime(const QString &message) { return {ErrorKind::Runtime, message}; }
+    static Error unavailable(const QString &message) { return {ErrorKind::Unavailable, message}; }
+    static Error fenced(const QString &message) { return {ErrorKind::Fenced, message}; }
     static Error invalidField(const QString &inField, int atColumn, const QString &text)
     {
         return {ErrorKind::Invalid, text, inField, atColumn};

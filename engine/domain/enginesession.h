@@ -16,6 +16,7 @@ struct EngineSession
     QDateTime leaseUntil; // past this instant other engines may take over its runs
     int capacity = 0;
     int load = 0;
+    qint64 epoch = 0; // grows with every registration: the fencing token of its runs
 };
 
 } // namespace hg

@@ -41,9 +41,24 @@ void Admission::remove(qint64 runId)
     m_exclusiveActive -= run.exclusive ? 1 : 0;
 }
 
+void Admission::setElsewhere(const QList<Elsewhere> &runs)
+{
+    m_instancesElsewhere.clear();
+    m_batchesElsewhere.clear();
+    m_exclusiveElsewhere = 0;
+    m_activeElsewhere = 0;
+    for (const Elsewhere &run : runs) {
+        m_instancesElsewhere[run.chainId] += run.count;
+        if (run.batchId > 0)
+            m_batchesElsewhere[run.batchId] += run.count;
+        m_exclusiveElsewhere += run.exclusive ? run.count : 0;
+        m_activeElsewhere += run.count;
+    }
+}
+
 int Admission::instancesOf(qint64 chainId) const
 {
-    return m_instances.value(chainId);
+    return m_instances.value(chainId) + m_instancesElsewhere.value(chainId);
 }
 
 Admission::Verdict Admission::decide(const Candidate &candidate) const
@@ -52,13 +67,17 @@ Admission::Verdict Admission::decide(const Candidate &candidate) const
         return Verdict::Full;
     const bool childOfActive =
         candidate.parentRunId > 0 && m_active.contains(candidate.parentRunId);
-    if (!childOfActive && (m_exclusiveActive > 0 || (candidate.exclusive && !m_active.isEmpty())))
+    const bool anythingActive = !m_active.isEmpty() || m_activeElsewhere > 0;
+    if (!childOfActive
+        && (m_exclusiveActive + m_exclusiveElsewhere > 0
+            || (candidate.exclusive && anythingActive)))
         return Verdict::Exclusive;
     if (candidate.maxInstances > 0 && instancesOf(candidate.chainId) >= candidate.maxInstances)
         return Verdict::MaxInstances;
     // A backfill batch starts in the order it was asked for, at most batch_parallel at once.
     if (candidate.batchId > 0 && candidate.batchParallel > 0
-        && m_batches.value(candidate.batchId) >= candidate.batchParallel)
+        && m_batches.value(candidate.batchId) + m_batchesElsewhere.value(candidate.batchId)
+               >= candidate.batchParallel)
         return Verdict::BatchParallel;
     return Verdict::Admit;
 }

@@ -52,6 +52,17 @@ public:
     void add(const ActiveRun &run);
     // Forgets a run that ended (a run it does not count is ignored).
     void remove(qint64 runId);
+    // Runs that other engines of a shared store have admitted, as counted in the store just
+    // now: they count against max_instances, exclusive execution and backfill batches, never
+    // against this engine's maxActiveRuns. Replaces what the last call said.
+    struct Elsewhere
+    {
+        qint64 chainId = 0;
+        qint64 batchId = 0;
+        bool exclusive = false;
+        int count = 0;
+    };
+    void setElsewhere(const QList<Elsewhere> &runs);
     qsizetype activeCount() const { return m_active.size(); }
     bool isFull() const { return m_active.size() >= m_maxActiveRuns; }
     int instancesOf(qint64 chainId) const;
@@ -95,6 +106,10 @@ private:
     QHash<qint64, int> m_instances;    // chain id -> active runs
     QHash<qint64, int> m_batches;      // batch id -> active runs
     int m_exclusiveActive = 0;
+    QHash<qint64, int> m_instancesElsewhere; // chain id -> runs other engines have admitted
+    QHash<qint64, int> m_batchesElsewhere;
+    int m_exclusiveElsewhere = 0;
+    int m_activeElsewhere = 0;
 };
 
 } // namespace hg

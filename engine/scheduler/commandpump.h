@@ -39,6 +39,8 @@ public:
         , m_handlers(std::move(handlers))
     {}
 
+    // The engine's session: a command about a run another session owns is left for that one.
+    void setSessionId(qint64 sessionId) { m_sessionId = sessionId; }
     // Claims and applies what is waiting; how many commands it applied.
     int pump();
     // Applies one command; the error to record, empty when it was done.
@@ -47,6 +49,7 @@ public:
 private:
     Store &m_store;
     QString m_engineName;
+    qint64 m_sessionId = 0;
     Handlers m_handlers;
 };
 

@@ -8,9 +8,11 @@
 #include "logbatcher.h"
 #include "recovery.h"
 #include "runexecution.h"
+#include "runrecorder.h"
 #include "scheduleloader.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
+#include "store/runownership.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
@@ -31,6 +33,7 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_timer(this)
     , m_commandTimer(this)
     , m_heartbeatTimer(this)
+    , m_reconnectTimer(this)
 {
     m_schedulesPaused = m_config.schedulesPaused;
     m_occupancy = Admission(m_config.maxActiveRuns);
@@ -44,6 +47,8 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     connect(&m_timer, &QTimer::timeout, this, &Engine::checkDue);
     connect(&m_commandTimer, &QTimer::timeout, this, &Engine::processCommands);
     connect(&m_heartbeatTimer, &QTimer::timeout, this, &Engine::heartbeat);
+    m_reconnectTimer.setSingleShot(true);
+    connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnect);
     m_subchains.launch = [this](const QString &path, const Run &parentRun) {
         return launchChildRun(path, parentRun);
     };
@@ -58,7 +63,10 @@ Engine::~Engine()
     qDeleteAll(m_executions);
     m_executions.clear();
     m_logs.reset();
-    m_lease.reset(); // gives the session up, before the store closes
+    if (m_lease && m_storeLostSinceMs >= 0)
+        m_lease->forget(); // the store is away: the session is left to expire
+    m_lease.reset();       // gives the session up, before the store closes
+    m_recorder.reset();
 }
 
 void Engine::start()
@@ -74,7 +82,10 @@ void Engine::start()
         return;
     }
     m_store = std::move(store.value());
-    m_logs = std::make_unique<LogBatcher>(*m_store);
+    m_recorder = std::make_unique<RunRecorder>(*m_store);
+    connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
+    connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
+    m_logs = std::make_unique<LogBatcher>(*m_store, *m_recorder);
     connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
     m_lease = std::make_unique<EngineLease>(
         *m_store, EngineLease::Options{m_config.name, m_config.slotCount, m_config.leaseMs});
@@ -82,22 +93,20 @@ void Engine::start()
         Q_EMIT startFailed(session.error().message);
         return;
     }
-    // Whatever was running when the previous engine of this store died.
-    const Result<QList<qint64>> recovered = Recovery(*m_store).recover(m_clock->nowMs());
-    if (!recovered) {
+    m_recorder->setFence(m_lease->fence());
+    // Whatever was running when an engine of this store died (or lost its lease): queued
+    // again, for any engine to claim.
+    if (const Result<QList<qint64>> recovered =
+            Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
+        !recovered) {
         Q_EMIT startFailed(recovered.error().message);
         return;
     }
-    m_queuedRuns << recovered.value();
     m_commands = std::make_unique<CommandPump>(*m_store, m_config.name, commandHandlers());
+    m_commands->setSessionId(m_lease->sessionId());
     m_running = true;
-    if (m_config.runSchedules) {
+    if (m_config.runSchedules)
         reloadSchedules();
-        const Result<QList<qint64>> queued =
-            RunRepository(*m_store).idsInStates({RunState::Queued});
-        if (queued)
-            m_queuedRuns << queued.value();
-    }
     m_commandTimer.start(m_config.commandPollMs);
     m_heartbeatTimer.start(m_config.heartbeatMs);
     Q_EMIT started();
@@ -173,7 +182,9 @@ void Engine::setSchedulesPaused(bool paused)
 
 void Engine::checkDue()
 {
-    if (!m_running || m_shuttingDown || m_schedulesPaused)
+    // While the store is away nothing is taken from the queue: what comes due meanwhile is
+    // handled by its misfire policy once the store is back.
+    if (!m_running || m_shuttingDown || m_schedulesPaused || m_storeLostSinceMs >= 0)
         return;
     const qint64 now = m_clock->nowMs();
     const std::vector<FireQueue::Due> due = m_queue.takeDue(now);
@@ -207,6 +218,14 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
         RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs));
     if (!inserted || !inserted->created)
         return; // another engine (or an earlier pass) already made this fire's run
+    // The engine that made the run owns it while it has room; beyond that the run is left to
+    // any engine (claimQueuedRuns), so a burst of fires spreads over the engines.
+    if (m_queuedRuns.size() >= claimRoom())
+        return;
+    const Result<bool> owned =
+        RunOwnership(*m_store).claim(inserted->run.id, m_lease->fence(), m_config.name);
+    if (!owned || !owned.value())
+        return;
     m_queuedRuns << inserted->run.id;
     m_knownQueued.insert(inserted->run.id, inserted->run);
     Q_EMIT runChanged(inserted->run);
@@ -215,8 +234,14 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
 
 void Engine::admitRun(qint64 runId)
 {
-    if (!m_queuedRuns.contains(runId) && !m_executions.contains(runId))
-        m_queuedRuns << runId;
+    if (m_queuedRuns.contains(runId) || m_executions.contains(runId))
+        return;
+    // Another engine may have claimed the run already: then it is that engine's.
+    const Result<bool> claimed =
+        RunOwnership(*m_store).claim(runId, m_lease->fence(), m_config.name);
+    if (!claimed || !claimed.value())
+        return;
+    m_queuedRuns << runId;
     scheduleDispatch();
 }
 
@@ -270,8 +295,8 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
     if (!history)
         return nullptr;
     m_knownQueued.remove(run.id);
-    auto *execution = new RunExecution(*m_store, *m_clock, m_config, run, chain, definition.tasks,
-                                       definition.edges, &m_subchains, this);
+    auto *execution = new RunExecution(*m_store, *m_recorder, *m_clock, m_config, run, chain,
+                                       definition.tasks, definition.edges, &m_subchains, this);
     execution->restoreHistory(history.value());
     if (const auto only = m_restrictions.constFind(run.id); only != m_restrictions.constEnd())
         execution->restrictTo(only.value());
@@ -296,20 +321,85 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
 void Engine::dispatch()
 {
     m_dispatchScheduled = false;
-    if (!m_running)
+    if (!m_running || m_storeLostSinceMs >= 0)
         return;
     // One transaction for the whole pass: a commit costs more than all the statements of a
     // run's admission and its first task's start together.
     (void)m_store->transaction([this] {
-        if (!m_shuttingDown)
+        if (!m_shuttingDown) {
+            if (m_claimMore && m_config.runSchedules)
+                claimQueuedRuns();
             admitQueuedRuns();
+        }
         startReadyTasks();
         return Status{};
     });
 }
 
+qsizetype Engine::claimRoom() const
+{
+    // Enough runs here to keep every slot busy with one waiting behind it, and no more: what
+    // one engine claims beyond that, it would only keep from the others.
+    const qsizetype active = m_executions.size();
+    return std::max<qsizetype>(
+        0, std::min<qsizetype>(qsizetype(2) * m_config.slotCount, m_config.maxActiveRuns) - active);
+}
+
+void Engine::claimQueuedRuns()
+{
+    const qsizetype room = claimRoom() - m_queuedRuns.size();
+    if (room <= 0 || !m_lease->isHeld())
+        return;
+    constexpr qsizetype claimBatch = 64;
+    const int limit = int(std::min(room, claimBatch));
+    const Result<QList<qint64>> claimed =
+        RunOwnership(*m_store).claimQueued(m_lease->fence(), m_config.name, limit);
+    if (!claimed)
+        return;
+    m_claimMore = claimed->size() == limit;
+    if (claimed->isEmpty())
+        return;
+    if (const Result<QList<Run>> runs = RunRepository(*m_store).byIds(claimed.value())) {
+        for (const Run &run : runs.value())
+            m_knownQueued.insert(run.id, run);
+    }
+    m_queuedRuns << claimed.value();
+}
+
+bool Engine::lockAdmission()
+{
+    if (m_store->backend() != StoreBackend::PostgreSql)
+        return true;
+    // Exclusively when a run waiting here is of a limited chain (or not known yet), so the
+    // counts read next are still true when this pass admits.
+    bool limited = m_chains.isEmpty();
+    for (qsizetype i = 0; i < m_queuedRuns.size() && !limited; ++i) {
+        const auto run = m_knownQueued.constFind(m_queuedRuns.at(i));
+        const auto chain = run == m_knownQueued.constEnd() ? m_chains.constEnd()
+                                                           : m_chains.constFind(run->chainId);
+        limited = chain == m_chains.constEnd() || chain->maxInstances > 0 || chain->exclusive
+                  || run->batchParallel > 0;
+    }
+    RunOwnership ownership(*m_store);
+    if (!ownership.lockAdmission(limited))
+        return false;
+    const Result<QList<RunOwnership::ActiveElsewhere>> elsewhere =
+        ownership.activeElsewhere(m_lease->fence());
+    if (!elsewhere)
+        return false;
+    QList<Admission::Elsewhere> runs;
+    runs.reserve(elsewhere->size());
+    for (const RunOwnership::ActiveElsewhere &active : elsewhere.value())
+        runs << Admission::Elsewhere{active.chainId, active.batchId, active.exclusive,
+                                     active.count};
+    m_occupancy.setElsewhere(runs);
+    return true;
+}
+
 void Engine::admitQueuedRuns()
 {
+    if (m_queuedRuns.isEmpty() || m_occupancy.isFull() || !lockAdmission())
+        return;
     // Bounded, so one dispatch never walks thousands of executions.
     for (qsizetype i = 0; i < m_queuedRuns.size() && !m_occupancy.isFull();) {
         if (admit(m_queuedRuns.at(i), m_occupancy))
@@ -352,7 +442,14 @@ void Engine::runFinished(RunExecution *execution)
     m_executions.remove(run.id);
     m_occupancy.remove(run.id);
     m_restrictions.remove(run.id);
+    const bool abandoned = execution->isAbandoned();
     execution->deleteLater();
+    m_claimMore = true; // a place came free
+    if (abandoned) {    // another engine has it now: nothing here may follow from its end
+        if (m_shuttingDown && m_executions.isEmpty())
+            finishShutdown();
+        return;
+    }
     Q_EMIT m_subchains.runEnded(run.id, run.state);
     if (chain.selfDestruct && run.state == RunState::Succeeded) {
         (void)ChainRepository(*m_store).remove(chain.id);
@@ -373,7 +470,7 @@ void Engine::runFinished(RunExecution *execution)
 
 void Engine::processCommands()
 {
-    if (!m_running)
+    if (!m_running || m_storeLostSinceMs >= 0)
         return;
     // Definitions edited elsewhere (the command line, the GUI's own connection) take effect.
     if (m_config.runSchedules) {
@@ -382,6 +479,10 @@ void Engine::processCommands()
             reloadSchedules();
     }
     m_commands->pump();
+    if (m_config.runSchedules) { // runs queued elsewhere (the GUI, another engine's recovery)
+        m_claimMore = true;
+        scheduleDispatch();
+    }
 }
 
 CommandPump::Handlers Engine::commandHandlers()
@@ -437,9 +538,17 @@ Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
     const Result<Run> child = SubchainLineage(*m_store).childRun(path, parentRun);
     if (!child)
         return child.error();
-    const Result<Run> inserted = RunRepository(*m_store).insert(child.value());
-    if (!inserted)
-        return inserted.error();
+    // A child run is its parent's engine's (the parent waits for it here): owned as it is
+    // made, before any other engine could claim it.
+    Result<Run> inserted = Error::runtime(QString());
+    const Status made = m_store->transaction([&]() -> Status {
+        inserted = RunRepository(*m_store).insert(child.value());
+        if (!inserted)
+            return inserted.error();
+        return RunOwnership(*m_store).own(inserted->id, m_lease->fence(), m_config.name);
+    });
+    if (!made)
+        return made.error();
     Q_EMIT runChanged(inserted.value());
     admitRun(inserted->id);
     return inserted->id;
@@ -447,11 +556,113 @@ Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
 
 void Engine::heartbeat()
 {
+    if (m_storeLostSinceMs >= 0)
+        return; // the reconnect timer is at work
     int load = 0;
     for (const RunExecution *execution : std::as_const(m_executions))
         load += execution->runningCount();
-    if (!m_lease->heartbeat(m_clock->nowMs(), load))
-        shutdown(ExitPolicy::Stop); // another engine took over our session
+    const Status beat = m_lease->heartbeat(m_clock->nowMs(), load);
+    if (!beat && beat.error().kind == ErrorKind::Unavailable) {
+        storeLost(beat.error().message);
+        return;
+    }
+    if (!beat && beat.error().kind == ErrorKind::Fenced) {
+        fencedOut(beat.error().message);
+        return;
+    }
+    // Sessions whose lease ran out are taken over: their runs are queued again here.
+    if (const Result<QList<qint64>> recovered =
+            Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
+        recovered && !recovered->isEmpty()) {
+        m_claimMore = true;
+        scheduleDispatch();
+    }
+}
+
+void Engine::storeLost(const QString &why)
+{
+    if (m_storeLostSinceMs >= 0 || !m_store)
+        return;
+    m_storeLostSinceMs = m_clock->nowMs();
+    m_recorder->hold();
+    m_timer.stop();
+    qWarning("hourglass: the store cannot be reached (%s); running tasks go on, nothing new "
+             "starts until it is back",
+             qUtf8Printable(why));
+    Q_EMIT storeReachabilityChanged(m_storeLostSinceMs, why);
+    m_reconnectDelayMs = 500;
+    m_reconnectTimer.start(m_reconnectDelayMs);
+}
+
+void Engine::reconnect()
+{
+    if (m_storeLostSinceMs < 0 || !m_store)
+        return;
+    const auto retryLater = [this] {
+        m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, 10000);
+        m_reconnectTimer.start(m_reconnectDelayMs);
+    };
+    if (!m_store->reconnect()) {
+        retryLater();
+        return;
+    }
+    // Back: is the claim still ours? Then what was held is written, and work goes on.
+    int load = 0;
+    for (const RunExecution *execution : std::as_const(m_executions))
+        load += execution->runningCount();
+    const Status beat = m_lease->heartbeat(m_clock->nowMs(), load);
+    if (!beat && beat.error().kind == ErrorKind::Unavailable) {
+        retryLater();
+        return;
+    }
+    if (!beat) {
+        m_storeLostSinceMs = -1;
+        fencedOut(beat.error().message);
+    } else if (!m_recorder->flushHeld()) {
+        retryLater();
+        return;
+    }
+    m_storeLostSinceMs = -1;
+    m_logs->flush();
+    qInfo("hourglass: the store is back");
+    Q_EMIT storeReachabilityChanged(-1, QString());
+    if (m_shuttingDown)
+        return;
+    if (m_config.runSchedules)
+        reloadSchedules(); // definitions may have changed meanwhile; what came due fires now
+    m_claimMore = true;
+    scheduleDispatch();
+}
+
+void Engine::fencedOut(const QString &why)
+{
+    qWarning("hourglass: engine '%s' lost its session (%s); its runs were taken over and its "
+             "tasks here are stopped",
+             qUtf8Printable(m_config.name), qUtf8Printable(why));
+    for (RunExecution *execution : std::as_const(m_executions))
+        execution->abandon();
+    m_recorder->dropHeld();
+    m_logs->dropAll();
+    m_queuedRuns.clear();
+    m_knownQueued.clear();
+    Q_EMIT leaseLost(why);
+    if (m_shuttingDown)
+        return;
+    m_lease->forget();
+    if (const Status again = m_lease->acquire(m_clock->nowMs()); !again) {
+        qWarning("hourglass: cannot register again: %s", qUtf8Printable(again.error().message));
+        shutdown(ExitPolicy::Stop);
+        return;
+    }
+    m_recorder->setFence(m_lease->fence());
+    m_commands->setSessionId(m_lease->sessionId());
+    m_claimMore = true;
+}
+
+void Engine::runFenced(qint64 runId)
+{
+    if (RunExecution *execution = m_executions.value(runId); execution && !execution->isAbandoned())
+        execution->abandon();
 }
 
 void Engine::shutdown(ExitPolicy policy)
@@ -475,8 +686,12 @@ void Engine::finishShutdown()
         return;
     m_running = false;
     m_heartbeatTimer.stop();
+    m_reconnectTimer.stop();
     m_logs->flush();
-    m_lease->release();
+    // With the store away the session is left to expire: its held writes are lost, and the
+    // next engine recovers those runs as interrupted.
+    if (m_storeLostSinceMs < 0)
+        m_lease->release();
     Q_EMIT stopped();
 }
 

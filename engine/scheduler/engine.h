@@ -27,6 +27,7 @@ class Clock;
 class EngineLease;
 class LogBatcher;
 class RunExecution;
+class RunRecorder;
 class Store;
 
 // The scheduling engine. Lives in one thread (the main thread for `hourglass serve`, its own
@@ -80,6 +81,12 @@ Q_SIGNALS:
     void nextFireChanged(qint64 dueMs);
     // A Notify builtin ran: the GUI shows it, `serve` prints it.
     void notificationRequested(const hg::Run &run, const QString &title, const QString &message);
+    // The store went away (sinceMs: when it was noticed) or came back (sinceMs -1). Meanwhile
+    // nothing new starts; what runs goes on and its state changes wait in memory.
+    void storeReachabilityChanged(qint64 sinceMs, const QString &why);
+    // Another engine took this engine's session over (its lease ran out, say while the
+    // machine slept): its runs were stopped here and it registered anew.
+    void leaseLost(const QString &why);
 
 private:
     void armTimer();
@@ -94,6 +101,17 @@ private:
     RunExecution *startExecution(const Run &run, const Chain &chain);
     void runFinished(RunExecution *execution);
     void heartbeat();
+    // The store: lost (stop claiming and starting, hold writes), retried with backoff, back.
+    void storeLost(const QString &why);
+    void reconnect();
+    // The session was taken over: let go of every run, register anew.
+    void fencedOut(const QString &why);
+    void runFenced(qint64 runId);
+    // Unowned queued runs become this engine's while it has room.
+    void claimQueuedRuns();
+    qsizetype claimRoom() const; // how many claimed runs may wait here
+    // What other engines have admitted, for limits that hold across engines (PostgreSQL).
+    bool lockAdmission();
     bool stopRun(qint64 runId); // false: neither running nor queued
     Result<qint64> launchChildRun(const QString &path, const Run &parentRun);
     CommandPump::Handlers commandHandlers();
@@ -102,6 +120,7 @@ private:
     EngineConfig m_config;
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Store> m_store;
+    std::unique_ptr<RunRecorder> m_recorder;
     std::unique_ptr<LogBatcher> m_logs;
     std::unique_ptr<EngineLease> m_lease;
     std::unique_ptr<CommandPump> m_commands;
@@ -119,6 +138,10 @@ private:
     QTimer m_timer;
     QTimer m_commandTimer;
     QTimer m_heartbeatTimer;
+    QTimer m_reconnectTimer;
+    int m_reconnectDelayMs = 0;
+    qint64 m_storeLostSinceMs = -1; // -1: the store is reachable
+    bool m_claimMore = true;        // the last claim filled its batch: more may be waiting
     QList<qint64> m_queuedRuns;
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)

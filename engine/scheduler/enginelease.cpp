@@ -14,9 +14,13 @@ EngineLease::~EngineLease()
     release();
 }
 
-Status EngineLease::acquire(qint64 nowMs)
+Status EngineLease::acquire(qint64 engineNowMs)
 {
     EngineSessionRepository sessions(m_store);
+    const Result<qint64> clock = sessions.clockMs(engineNowMs);
+    if (!clock)
+        return clock.error();
+    const qint64 nowMs = clock.value();
     if (m_store.backend() == StoreBackend::Sqlite) {
         const Result<QList<EngineSession>> live = sessions.live(utcFromMs(nowMs));
         if (!live)
@@ -39,22 +43,29 @@ Status EngineLease::acquire(qint64 nowMs)
     const Result<EngineSession> acquired = sessions.acquire(session, utcFromMs(nowMs));
     if (!acquired)
         return acquired.error();
-    m_sessionId = acquired->id;
+    m_fence = Fence{acquired->id, acquired->epoch};
     return {};
 }
 
-bool EngineLease::heartbeat(qint64 nowMs, int load)
+Status EngineLease::heartbeat(qint64 engineNowMs, int load)
 {
-    const Status beat = EngineSessionRepository(m_store).heartbeat(
-        m_sessionId, utcFromMs(nowMs), utcFromMs(nowMs + m_options.leaseMs), load);
-    return beat || beat.error().kind != ErrorKind::NotFound;
+    EngineSessionRepository sessions(m_store);
+    const Result<qint64> clock = sessions.clockMs(engineNowMs);
+    if (!clock)
+        return clock.error();
+    const qint64 nowMs = clock.value();
+    const Status beat = sessions.heartbeat(m_fence.sessionId, utcFromMs(nowMs),
+                                           utcFromMs(nowMs + m_options.leaseMs), load);
+    if (!beat && beat.error().kind == ErrorKind::NotFound)
+        return Error::fenced(beat.error().message);
+    return beat;
 }
 
 void EngineLease::release()
 {
-    if (m_sessionId > 0)
-        (void)EngineSessionRepository(m_store).release(m_sessionId);
-    m_sessionId = 0;
+    if (m_fence.isHeld() && m_store.isReachable())
+        (void)EngineSessionRepository(m_store).release(m_fence.sessionId);
+    m_fence = {};
 }
 
 } // namespace hg

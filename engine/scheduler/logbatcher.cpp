@@ -1,12 +1,18 @@
 #include "logbatcher.h"
 
+#include "runrecorder.h"
 #include "store/logrepository.h"
+#include "store/runownership.h"
+#include "store/store.h"
+
+#include <QSet>
 
 namespace hg {
 
-LogBatcher::LogBatcher(Store &store, QObject *parent)
+LogBatcher::LogBatcher(Store &store, RunRecorder &recorder, QObject *parent)
     : QObject(parent)
     , m_store(store)
+    , m_recorder(recorder)
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(100);
@@ -20,6 +26,12 @@ LogBatcher::~LogBatcher()
 
 void LogBatcher::add(const LogLine &line)
 {
+    if (m_recorder.isHolding() && m_pending.size() >= heldLineLimit) {
+        Dropped &dropped = m_dropped[{line.runId, line.taskRunId}];
+        if (dropped.count++ == 0)
+            dropped.firstAt = line.at;
+        return;
+    }
     m_pending << line;
     if (m_pending.size() >= 500)
         flush();
@@ -27,14 +39,63 @@ void LogBatcher::add(const LogLine &line)
         m_timer.start();
 }
 
+QList<LogLine> LogBatcher::droppedMarkers() const
+{
+    QList<LogLine> markers;
+    for (auto it = m_dropped.cbegin(); it != m_dropped.cend(); ++it) {
+        markers << LogLine{0,
+                           it.key().first,
+                           it.key().second,
+                           LogStream::System,
+                           it->firstAt,
+                           QStringLiteral("%1 lines of output were dropped here while the store "
+                                          "could not be reached")
+                               .arg(it->count)};
+    }
+    return markers;
+}
+
 void LogBatcher::flush()
 {
     m_timer.stop();
-    if (m_pending.isEmpty())
+    if (m_pending.isEmpty() || m_recorder.isHolding())
         return;
-    QList<LogLine> batch = std::exchange(m_pending, {});
-    if (LogRepository(m_store).append(batch))
+    const QList<LogLine> lines = std::exchange(m_pending, {});
+    QList<LogLine> batch = droppedMarkers() + lines;
+    const Fence fence = m_recorder.fence();
+    const Status written = m_store.transaction([&]() -> Status {
+        if (fence.isHeld()) {
+            QSet<qint64> runs;
+            for (const LogLine &line : std::as_const(batch))
+                runs.insert(line.runId);
+            RunOwnership ownership(m_store);
+            for (qint64 runId : std::as_const(runs)) {
+                const Status claim = ownership.check(runId, fence);
+                if (!claim && claim.error().kind != ErrorKind::Fenced)
+                    return claim;
+                if (!claim)
+                    batch.removeIf([runId](const LogLine &line) { return line.runId == runId; });
+            }
+        }
+        return LogRepository(m_store).append(batch);
+    });
+    if (written) {
+        m_dropped.clear();
         Q_EMIT linesWritten(batch);
+        return;
+    }
+    if (written.error().kind == ErrorKind::Unavailable) {
+        // Back in front of what came meanwhile; the markers are made again from m_dropped.
+        m_pending = lines + m_pending;
+        m_recorder.reportUnavailable(written.error().message);
+    }
+}
+
+void LogBatcher::dropAll()
+{
+    m_timer.stop();
+    m_pending.clear();
+    m_dropped.clear();
 }
 
 } // namespace hg

@@ -2,35 +2,56 @@
 
 #include "domain/logline.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QTimer>
 
 namespace hg {
 
+class RunRecorder;
 class Store;
 
 // Collects log lines and writes them in one transaction every 100 ms (or every 500 lines),
 // then announces the written batch: the store is not hit once per line and the GUI gets a
 // few events per second instead of thousands.
+//
+// Lines of a run this engine no longer owns are dropped (fencing, as for its states). While
+// the store cannot be reached, lines wait in memory up to a bound; beyond it they are dropped
+// and counted, and once the store is back each task's log says how many went missing.
 class LogBatcher final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LogBatcher)
 
 public:
-    explicit LogBatcher(Store &store, QObject *parent = nullptr);
+    static constexpr qsizetype heldLineLimit = 20000;
+
+    LogBatcher(Store &store, RunRecorder &recorder, QObject *parent = nullptr);
     ~LogBatcher() override;
 
     void add(const LogLine &line);
     void flush();
+    // Lines of runs that are no longer this engine's (it was fenced).
+    void dropAll();
+    qsizetype pendingCount() const { return m_pending.size(); }
 
 Q_SIGNALS:
     void linesWritten(const QList<hg::LogLine> &lines);
 
 private:
+    QList<LogLine> droppedMarkers() const;
+
     Store &m_store;
+    RunRecorder &m_recorder;
     QList<LogLine> m_pending;
+    // (run id, task run id) -> lines dropped while the store was away, with the first's time
+    struct Dropped
+    {
+        qint64 count = 0;
+        QDateTime firstAt;
+    };
+    QHash<std::pair<qint64, qint64>, Dropped> m_dropped;
     QTimer m_timer;
 };
 

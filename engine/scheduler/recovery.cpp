@@ -2,7 +2,7 @@
 
 #include "base/epochtime.h"
 #include "base/processinfo.h"
-#include "store/runrepository.h"
+#include "store/runownership.h"
 #include "store/store.h"
 #include "store/taskrunrepository.h"
 
@@ -19,33 +19,42 @@ Recovery::Recovery(Store &store, KillGroup killGroup)
     }
 }
 
-Result<QList<qint64>> Recovery::recover(qint64 nowMs)
+Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
 {
-    TaskRunRepository taskRuns(m_store);
-    for (RunState state : {RunState::Running, RunState::Waiting, RunState::Queued}) {
-        const Result<QList<TaskRun>> left = taskRuns.listInState(state);
-        if (!left)
-            return left.error();
-        for (TaskRun attempt : left.value()) {
-            if (attempt.pid > 0)
-                m_killGroup(attempt.pid, attempt.processStartTicks);
-            attempt.state = RunState::Interrupted;
-            attempt.finishedAt = utcFromMs(nowMs);
-            attempt.error = QStringLiteral("the engine stopped while this attempt ran");
-            if (const Status s = taskRuns.update(attempt); !s)
-                return s.error();
+    QList<qint64> recovered;
+    const Status done = m_store.transaction([&]() -> Status {
+        RunOwnership ownership(m_store);
+        if (const Result<int> expired = ownership.expireSessions(self, nowMs); !expired)
+            return expired.error();
+        const Result<QList<qint64>> orphans = ownership.lockOrphans();
+        if (!orphans)
+            return orphans.error();
+        TaskRunRepository taskRuns(m_store);
+        for (qint64 runId : orphans.value()) {
+            const Result<QList<TaskRun>> attempts = taskRuns.listForRun(runId);
+            if (!attempts)
+                return attempts.error();
+            for (TaskRun attempt : attempts.value()) {
+                if (attempt.state != RunState::Running && attempt.state != RunState::Waiting
+                    && attempt.state != RunState::Queued)
+                    continue;
+                if (attempt.pid > 0)
+                    m_killGroup(attempt.pid, attempt.processStartTicks);
+                attempt.state = RunState::Interrupted;
+                attempt.finishedAt = utcFromMs(nowMs);
+                attempt.error = QStringLiteral("the engine stopped while this attempt ran");
+                if (const Status s = taskRuns.update(attempt); !s)
+                    return s;
+            }
+            if (const Status s = ownership.release(runId); !s)
+                return s;
         }
-    }
-    RunRepository runs(m_store);
-    const Result<QList<qint64>> unfinished = runs.idsInStates(
-        {RunState::Running, RunState::Paused, RunState::Waiting, RunState::Interrupted});
-    if (!unfinished)
-        return unfinished.error();
-    for (qint64 runId : unfinished.value()) {
-        if (const Status s = runs.setState(runId, RunState::Queued, utcFromMs(nowMs)); !s)
-            return s.error();
-    }
-    return unfinished.value();
+        recovered = orphans.value();
+        return {};
+    });
+    if (!done)
+        return done.error();
+    return recovered;
 }
 
 Recovery::Fate Recovery::fateOf(const TaskRun &last, int maxRetries)

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "domain/enums.h"
+#include "domain/fence.h"
 #include "domain/taskrun.h"
 
 #include <QList>
@@ -12,8 +13,9 @@ namespace hg {
 
 class Store;
 
-// What an engine does, as it starts, with what a crashed engine (or a killed session) left
-// behind. Every attempt still running, waiting or queued is marked interrupted, after its
+// What an engine does, as it starts and with every heartbeat, with what a crashed engine (or
+// a session whose lease ran out) left behind: such a session is deleted, and of each run it
+// owned every attempt still running, waiting or queued is marked interrupted, after its
 // process group is killed if its leader is still the very process that was started (a
 // reused pid is left alone). Every run still running, paused, waiting or interrupted is
 // queued again: admitting it restores its history, and fateOf() decides per task whether the
@@ -26,8 +28,8 @@ public:
 
     explicit Recovery(Store &store, KillGroup killGroup = {});
 
-    // The runs queued again, to admit.
-    Result<QList<qint64>> recover(qint64 nowMs);
+    // The runs queued again (unowned: any engine may claim them). `self` is never taken over.
+    Result<QList<qint64>> recover(const Fence &self, qint64 nowMs);
 
     // A task of a resumed run whose latest attempt is `last`: retried when that attempt was
     // interrupted and retries remain; otherwise it ends as `outcome` (an interrupted attempt

@@ -4,9 +4,8 @@
 #include "clock.h"
 #include "executors/executorfactory.h"
 #include "recovery.h"
-#include "store/runrepository.h"
+#include "runrecorder.h"
 #include "store/store.h"
-#include "store/taskrunrepository.h"
 
 #include <QDateTime>
 
@@ -23,11 +22,13 @@ int priorityRank(Priority priority)
 
 } // namespace
 
-RunExecution::RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run,
-                           Chain chain, QList<Task> tasks, QList<Dependency> dependencies,
-                           SubchainLauncher *subchains, QObject *parent)
+RunExecution::RunExecution(Store &store, RunRecorder &recorder, const Clock &clock,
+                           const EngineConfig &config, Run run, Chain chain, QList<Task> tasks,
+                           QList<Dependency> dependencies, SubchainLauncher *subchains,
+                           QObject *parent)
     : QObject(parent)
     , m_store(store)
+    , m_recorder(recorder)
     , m_subchains(subchains)
     , m_clock(clock)
     , m_config(config)
@@ -218,30 +219,37 @@ void RunExecution::startTask(qint64 taskId)
     TaskState &state = m_tasks[taskId];
     if (state.phase != Phase::Ready)
         return;
-    state.phase = Phase::Running;
     const qint64 now = nowMs();
-    if (state.attempt == 0 || state.row.state != RunState::Waiting) {
-        ++state.attempt;
+    const bool retryRowWritten = state.row.state == RunState::Waiting && state.row.id > 0;
+    if (state.attempt == 0 || state.row.state != RunState::Waiting || !retryRowWritten) {
         TaskRun row;
         row.runId = m_run.id;
         row.taskId = taskId;
-        row.attempt = state.attempt;
+        // A retry whose waiting row could not be written (the store was away) has its number.
+        row.attempt = state.row.state == RunState::Waiting ? state.attempt : state.attempt + 1;
         row.state = RunState::Running;
         row.queuedAt = utcFromMs(now);
         row.startedAt = utcFromMs(now);
-        const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
+        const Result<TaskRun> inserted = m_recorder.insertTaskRun(row);
         if (!inserted) {
+            const ErrorKind why = inserted.error().kind;
+            if (why == ErrorKind::Unavailable || why == ErrorKind::Fenced)
+                return; // nothing started; stays ready for when the store (or claim) is back
+            state.phase = Phase::Running;
+            state.attempt = row.attempt;
             taskFinished(taskId,
                          TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
             return;
         }
+        state.attempt = row.attempt;
         state.row = inserted.value();
     } else { // a retry whose row was written when it started waiting
         state.row.state = RunState::Running;
         state.row.startedAt = utcFromMs(now);
-        if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
+        if (const Status s = m_recorder.updateTaskRun(state.row); !s)
             writeSystemLine(state.row.id, s.error().message);
     }
+    state.phase = Phase::Running;
     Q_EMIT taskRunChanged(state.row);
 
     Result<std::unique_ptr<TaskExecutor>> created = createExecutor(state);
@@ -259,7 +267,7 @@ void RunExecution::startTask(qint64 taskId)
                 s.row.pid = pid;
                 s.row.processStartTicks = ticks;
                 // Recorded so a later engine can kill the group if this one dies.
-                if (const Status st = TaskRunRepository(m_store).update(s.row); st)
+                if (const Status st = m_recorder.updateTaskRun(s.row); st)
                     Q_EMIT taskRunChanged(s.row);
             });
     connect(executor, &TaskExecutor::outputLine, this,
@@ -295,11 +303,25 @@ void RunExecution::launch(qint64 taskId)
 
 void RunExecution::taskFinished(qint64 taskId, const TaskOutcome &outcome)
 {
-    // The attempt's end, the retry or the run's end: one commit.
+    if (m_abandoned) {
+        m_tasks[taskId].phase = Phase::Done;
+        if (TaskState &state = m_tasks[taskId]; state.executor) {
+            state.executor->disconnect(this);
+            state.executor.release()->deleteLater();
+        }
+        finishIfDone();
+        return;
+    }
+    // The attempt's end, the retry or the run's end: one commit. With the store away no
+    // transaction begins: the end is recorded all the same, and the recorder holds its writes.
+    bool recorded = false;
     (void)m_store.transaction([&] {
+        recorded = true;
         recordTaskEnd(taskId, outcome);
         return Status{};
     });
+    if (!recorded)
+        recordTaskEnd(taskId, outcome);
 }
 
 void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
@@ -311,7 +333,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     state.row.exitCode = outcome.exitCode;
     state.row.error = outcome.error;
     state.row.finishedAt = utcFromMs(nowMs());
-    if (const Status s = TaskRunRepository(m_store).update(state.row); !s)
+    if (const Status s = m_recorder.updateTaskRun(state.row); !s)
         writeSystemLine(state.row.id, s.error().message);
     if (!outcome.error.isEmpty())
         writeSystemLine(state.row.id,
@@ -361,14 +383,15 @@ void RunExecution::scheduleRetry(TaskState &state)
     row.attempt = state.attempt;
     row.state = RunState::Waiting;
     row.queuedAt = utcFromMs(nowMs());
-    const Result<TaskRun> inserted = TaskRunRepository(m_store).insert(row);
-    if (!inserted) {
+    const Result<TaskRun> inserted = m_recorder.insertTaskRun(row);
+    if (!inserted && inserted.error().kind != ErrorKind::Unavailable) {
         state.phase = Phase::Done;
         state.outcome = RunState::Failed;
         state.effectiveFailure = !state.task.ignoreError;
         return;
     }
-    state.row = inserted.value();
+    // Unwritten while the store is away: the attempt's row is written when it starts.
+    state.row = inserted ? inserted.value() : row;
     Q_EMIT taskRunChanged(state.row);
     writeSystemLine(state.row.id, QStringLiteral("%1: retry %2 of %3 in %4 s")
                                       .arg(state.task.name)
@@ -419,11 +442,19 @@ void RunExecution::stop(RunState reason)
             state.outcome = RunState::Cancelled;
             state.row.state = RunState::Cancelled;
             state.row.finishedAt = utcFromMs(nowMs());
-            if (const Status s = TaskRunRepository(m_store).update(state.row); s)
+            if (state.row.id == 0 || m_abandoned)
+                continue; // its row was never written (the store was away), or is not ours
+            if (const Status s = m_recorder.updateTaskRun(state.row); s)
                 Q_EMIT taskRunChanged(state.row);
         }
     }
     finishIfDone();
+}
+
+void RunExecution::abandon()
+{
+    m_abandoned = true;
+    stop(RunState::Interrupted);
 }
 
 void RunExecution::finishIfDone()
@@ -455,7 +486,11 @@ void RunExecution::setRunState(RunState state)
 {
     m_run.state = state;
     const QDateTime now = utcFromMs(nowMs());
-    if (const Status s = RunRepository(m_store).setState(m_run.id, state, now, m_config.name); !s)
+    if (m_abandoned) {
+        Q_EMIT runStateChanged(m_run); // the engine lets go of it; the store is not told
+        return;
+    }
+    if (const Status s = m_recorder.setRunState(m_run.id, state, now, m_config.name); !s)
         writeSystemLine(0, s.error().message);
     if (state == RunState::Running && !m_run.startedAt.isValid())
         m_run.startedAt = now;
@@ -467,6 +502,8 @@ void RunExecution::setRunState(RunState state)
 
 void RunExecution::writeSystemLine(qint64 taskRunId, const QString &text, LogStream stream)
 {
+    if (m_abandoned)
+        return;
     Q_EMIT logLine(LogLine{0, m_run.id, taskRunId, stream, utcFromMs(nowMs()), text});
 }
 

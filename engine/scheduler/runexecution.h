@@ -22,21 +22,24 @@
 namespace hg {
 
 class Clock;
+class RunRecorder;
 class Store;
 class SubchainLauncher;
 
 // One run of a chain as a DAG: which tasks may start, their attempts, and the run's end.
 // The engine decides when a ready task gets a slot (startTask); this class decides what is
-// ready. Every transition is written to the store before its signal goes out.
+// ready. Every transition is written (through the engine's RunRecorder, which checks the
+// engine's claim and holds writes while the store is away) before its signal goes out.
 class RunExecution final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunExecution)
 
 public:
-    RunExecution(Store &store, const Clock &clock, const EngineConfig &config, Run run, Chain chain,
-                 QList<Task> tasks, QList<Dependency> dependencies,
-                 SubchainLauncher *subchains = nullptr, QObject *parent = nullptr);
+    RunExecution(Store &store, RunRecorder &recorder, const Clock &clock,
+                 const EngineConfig &config, Run run, Chain chain, QList<Task> tasks,
+                 QList<Dependency> dependencies, SubchainLauncher *subchains = nullptr,
+                 QObject *parent = nullptr);
     ~RunExecution() override;
 
     const Run &run() const { return m_run; }
@@ -54,6 +57,10 @@ public:
     void pause();
     void resume();
     void stop(RunState reason); // Cancelled (stop) or TimedOut: running tasks end, nothing starts
+    // The run is another engine's now (this one was fenced): its processes are stopped and
+    // nothing more is written about it.
+    void abandon();
+    bool isAbandoned() const { return m_abandoned; }
 
     // Tasks named by rerun-failed: only these run; the others count as already succeeded.
     void restrictTo(const QSet<qint64> &taskIds);
@@ -98,6 +105,7 @@ private:
     qint64 nowMs() const;
 
     Store &m_store;
+    RunRecorder &m_recorder;
     SubchainLauncher *m_subchains = nullptr;
     const Clock &m_clock;
     const EngineConfig &m_config;
@@ -111,6 +119,7 @@ private:
     bool m_stopping = false;
     std::optional<RunState> m_stopReason;
     bool m_finished = false;
+    bool m_abandoned = false;
 };
 
 } // namespace hg

@@ -48,7 +48,8 @@ Result<Command> CommandRepository::enqueue(const Command &command)
     return stored;
 }
 
-Result<std::optional<Command>> CommandRepository::claimNext(const QString &engineName)
+Result<std::optional<Command>> CommandRepository::claimNext(const QString &engineName,
+                                                            qint64 sessionId)
 {
     // PostgreSQL engines compete: SKIP LOCKED lets each take a different row without waiting.
     // SQLite has one writer, so the plain sub-select is already atomic.
@@ -59,10 +60,16 @@ Result<std::optional<Command>> CommandRepository::claimNext(const QString &engin
         m_store,
         QStringLiteral(
             "UPDATE command SET claimed_by = ?, claimed_at = ? WHERE id = (SELECT id FROM command "
-            "WHERE claimed_at IS NULL AND (target_engine = '' OR target_engine = ?) ORDER BY id "
+            "WHERE claimed_at IS NULL AND (target_engine = '' OR target_engine = ?) AND (? = 0 "
+            "OR run_id IS NULL OR NOT EXISTS (SELECT 1 FROM run WHERE run.id = command.run_id "
+            "AND run.owner_session IS NOT NULL AND run.owner_session <> ?)) ORDER BY id "
             "LIMIT 1%1) RETURNING %2")
             .arg(lock, commandColumns));
-    q.bind(engineName).bind(QDateTime::currentMSecsSinceEpoch()).bind(engineName);
+    q.bind(engineName)
+        .bind(QDateTime::currentMSecsSinceEpoch())
+        .bind(engineName)
+        .bind(sessionId)
+        .bind(sessionId);
     if (Status s = q.exec(tr("claim a command")); !s)
         return s.error();
     if (!q.next())

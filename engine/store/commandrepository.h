@@ -23,7 +23,9 @@ public:
 
     Result<Command> enqueue(const Command &command);
     // Atomically takes the oldest unclaimed command this engine may run; nullopt when none.
-    Result<std::optional<Command>> claimNext(const QString &engineName);
+    // The oldest command for this engine. With a session id, a command about a run that
+    // another session owns is left for that session (it runs the run).
+    Result<std::optional<Command>> claimNext(const QString &engineName, qint64 sessionId = 0);
     // Marks a claimed command done; an empty error means it succeeded.
     Status complete(qint64 id, const QString &error = {});
     Result<Command> byId(qint64 id) const;

@@ -10,13 +10,13 @@ namespace hg {
 namespace {
 
 const QString selectSession = QStringLiteral(
-    "SELECT id, name, host, pid, started_at, heartbeat_at, lease_until, capacity, load "
+    "SELECT id, name, host, pid, started_at, heartbeat_at, lease_until, capacity, load, epoch "
     "FROM engine_session ");
 
 EngineSession readSession(const StoreQuery &q)
 {
-    return EngineSession{q.int64(0), q.text(1), q.text(2),    q.int64(3),  q.time(4),
-                         q.time(5),  q.time(6), q.integer(7), q.integer(8)};
+    return EngineSession{q.int64(0), q.text(1), q.text(2),    q.int64(3),   q.time(4),
+                         q.time(5),  q.time(6), q.integer(7), q.integer(8), q.int64(9)};
 }
 
 } // namespace
@@ -46,10 +46,16 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             if (Status s = drop.exec(tr("replace expired engine session")); !s)
                 return s;
         }
-        StoreQuery q(m_store, QStringLiteral(
-                                  "INSERT INTO engine_session (name, host, pid, started_at, "
-                                  "heartbeat_at, lease_until, "
-                                  "capacity, load) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+        // Every registration draws a new epoch: the fencing token of the runs it claims.
+        StoreQuery epoch(m_store, QStringLiteral("UPDATE engine_epoch SET value = value + 1 "
+                                                 "WHERE id = 1 RETURNING value"));
+        if (Status s = epoch.execSingle(tr("draw an engine epoch"), {}); !s)
+            return s;
+        stored.epoch = epoch.int64(0);
+        StoreQuery q(m_store,
+                     QStringLiteral("INSERT INTO engine_session (name, host, pid, started_at, "
+                                    "heartbeat_at, lease_until, capacity, load, epoch) "
+                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
         q.bind(session.name)
             .bind(session.host)
             .bind(session.pid)
@@ -57,7 +63,8 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             .bind(StoreQuery::fromTime(now))
             .bind(StoreQuery::fromTime(session.leaseUntil))
             .bind(session.capacity)
-            .bind(session.load);
+            .bind(session.load)
+            .bind(stored.epoch);
         if (Status s = q.execSingle(tr("register engine session"), {}); !s)
             return s;
         stored.id = q.int64(0);
@@ -82,6 +89,17 @@ Status EngineSessionRepository::heartbeat(qint64 id, const QDateTime &now,
     if (q.rowsAffected() == 0)
         return Error::notFound(tr("engine session %1 was taken over").arg(id));
     return {};
+}
+
+Result<qint64> EngineSessionRepository::clockMs(qint64 engineNowMs) const
+{
+    if (m_store.backend() != StoreBackend::PostgreSql)
+        return engineNowMs;
+    StoreQuery q(m_store, QStringLiteral("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * "
+                                         "1000 AS BIGINT)"));
+    if (Status s = q.execSingle(tr("read the database clock"), {}); !s)
+        return s.error();
+    return q.int64(0);
 }
 
 Status EngineSessionRepository::release(qint64 id)

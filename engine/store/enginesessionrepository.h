@@ -24,6 +24,9 @@ public:
     Result<EngineSession> acquire(const EngineSession &session, const QDateTime &now);
     Status heartbeat(qint64 id, const QDateTime &now, const QDateTime &leaseUntil, int load);
     Status release(qint64 id);
+    // The clock leases are judged by: the database's on PostgreSQL, where engines on several
+    // machines (with clocks of their own) share the store; the engine's own on SQLite.
+    Result<qint64> clockMs(qint64 engineNowMs) const;
     Result<QList<EngineSession>> list() const;
     // Sessions that still serve: an unexpired lease, and (on this host) a living process.
     // An engine killed with SIGKILL leaves its lease behind; it must not block a restart.

@@ -33,10 +33,10 @@ constexpr qint64 admissionLockKey = 0x486f7572676c6173; // "Hourglas"
 } // namespace
 
 Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QString &engineName,
-                                                 int limit)
+                                                int limit)
 {
-    const QString lock = isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED")
-                                           : QString();
+    const QString lock =
+        isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED") : QString();
     StoreQuery q(m_store,
                  QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
                                 "engine_name = ? WHERE id IN (SELECT r.id FROM run r "
@@ -45,7 +45,7 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
                                 "c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2) RETURNING id")
                      .arg(priorityRank, lock));
     q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(engineName).bind(limit);
-    if (Status s = q.exec(QStringLiteral("claim queued runs")); !s)
+    if (Status s = q.exec(tr("claim queued runs")); !s)
         return s.error();
     QList<qint64> ids;
     while (q.next())
@@ -56,18 +56,18 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
 
 Result<bool> RunOwnership::claim(qint64 runId, const Fence &fence, const QString &engineName)
 {
-    StoreQuery q(m_store,
-                 QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
-                                "engine_name = ? WHERE id = ? AND state = 'queued' AND "
-                                "(owner_session IS NULL OR owner_session = ?) AND chain_id IN "
-                                "(SELECT id FROM chain WHERE client_name = '' OR client_name = ?)"));
+    StoreQuery q(m_store, QStringLiteral(
+                              "UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                              "engine_name = ? WHERE id = ? AND state = 'queued' AND "
+                              "(owner_session IS NULL OR owner_session = ?) AND chain_id IN "
+                              "(SELECT id FROM chain WHERE client_name = '' OR client_name = ?)"));
     q.bind(fence.sessionId)
         .bind(fence.epoch)
         .bind(engineName)
         .bind(runId)
         .bind(fence.sessionId)
         .bind(engineName);
-    if (Status s = q.exec(QStringLiteral("claim run %1").arg(runId)); !s)
+    if (Status s = q.exec(tr("claim run %1").arg(runId)); !s)
         return s.error();
     return q.rowsAffected() > 0;
 }
@@ -77,29 +77,27 @@ Status RunOwnership::own(qint64 runId, const Fence &fence, const QString &engine
     StoreQuery q(m_store, QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
                                          "engine_name = ? WHERE id = ?"));
     q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(runId);
-    return q.exec(QStringLiteral("own run %1").arg(runId));
+    return q.exec(tr("own run %1").arg(runId));
 }
 
 Status RunOwnership::check(qint64 runId, const Fence &fence)
 {
     const QString lock =
         isShared(m_store) && m_store.inTransaction() ? QStringLiteral(" FOR SHARE") : QString();
-    StoreQuery q(m_store,
-                 QStringLiteral("SELECT owner_session, owner_epoch FROM run WHERE id = ?%1")
-                     .arg(lock));
+    StoreQuery q(
+        m_store,
+        QStringLiteral("SELECT owner_session, owner_epoch FROM run WHERE id = ?%1").arg(lock));
     q.bind(runId);
-    if (Status s = q.exec(QStringLiteral("check the claim on run %1").arg(runId)); !s)
+    if (Status s = q.exec(tr("check the claim on run %1").arg(runId)); !s)
         return s;
     if (!q.next())
-        return Error::fenced(QStringLiteral("run %1 no longer exists").arg(runId));
+        return Error::fenced(tr("run %1 no longer exists").arg(runId));
     if (q.int64(0) != fence.sessionId || q.int64(1) != fence.epoch)
-        return Error::fenced(
-            QStringLiteral("run %1 was taken over by another engine").arg(runId));
+        return Error::fenced(tr("run %1 was taken over by another engine").arg(runId));
     return {};
 }
 
-Result<QList<RunOwnership::ActiveElsewhere>>
-RunOwnership::activeElsewhere(const Fence &fence) const
+Result<QList<RunOwnership::ActiveElsewhere>> RunOwnership::activeElsewhere(const Fence &fence) const
 {
     StoreQuery q(m_store,
                  QStringLiteral("SELECT r.chain_id, COALESCE(r.batch_id, 0), c.exclusive, "
@@ -108,7 +106,7 @@ RunOwnership::activeElsewhere(const Fence &fence) const
                                 "GROUP BY r.chain_id, COALESCE(r.batch_id, 0), c.exclusive")
                      .arg(admittedStates));
     q.bind(fence.sessionId);
-    if (Status s = q.exec(QStringLiteral("count runs of other engines")); !s)
+    if (Status s = q.exec(tr("count runs of other engines")); !s)
         return s.error();
     QList<ActiveElsewhere> active;
     while (q.next())
@@ -123,29 +121,26 @@ Status RunOwnership::lockAdmission(bool exclusive)
     StoreQuery q(m_store, exclusive ? QStringLiteral("SELECT pg_advisory_xact_lock(?)")
                                     : QStringLiteral("SELECT pg_advisory_xact_lock_shared(?)"));
     q.bind(admissionLockKey);
-    return q.exec(QStringLiteral("lock admission"));
+    return q.exec(tr("lock admission"));
 }
 
 Result<int> RunOwnership::expireSessions(const Fence &self, qint64 engineNowMs)
 {
-    const QString lock =
-        isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
-    StoreQuery q(m_store,
-                 QStringLiteral("DELETE FROM engine_session WHERE id IN (SELECT id FROM "
-                                "engine_session WHERE lease_until < %1 AND id <> ?%2)")
-                     .arg(nowExpression(m_store), lock));
+    const QString lock = isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM engine_session WHERE id IN (SELECT id FROM "
+                                         "engine_session WHERE lease_until < %1 AND id <> ?%2)")
+                              .arg(nowExpression(m_store), lock));
     if (!isShared(m_store))
         q.bind(engineNowMs);
     q.bind(self.sessionId);
-    if (Status s = q.exec(QStringLiteral("take over expired engine sessions")); !s)
+    if (Status s = q.exec(tr("take over expired engine sessions")); !s)
         return s.error();
     return q.rowsAffected();
 }
 
 Result<QList<qint64>> RunOwnership::lockOrphans()
 {
-    const QString lock =
-        isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    const QString lock = isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     const QString orphaned =
         QStringLiteral("(owner_session IS NULL OR NOT EXISTS (SELECT 1 FROM engine_session s "
                        "WHERE s.id = run.owner_session AND s.epoch = run.owner_epoch))");
@@ -155,12 +150,12 @@ Result<QList<qint64>> RunOwnership::lockOrphans()
                                      "FROM run WHERE state = 'queued' AND owner_session IS NOT "
                                      "NULL AND %1%2)")
                           .arg(orphaned, lock));
-    if (Status s = queued.exec(QStringLiteral("release queued runs of gone engines")); !s)
+    if (Status s = queued.exec(tr("release queued runs of gone engines")); !s)
         return s.error();
     StoreQuery q(m_store, QStringLiteral("SELECT id FROM run WHERE state IN ('running', 'paused', "
                                          "'waiting', 'interrupted') AND %1 ORDER BY id%2")
                               .arg(orphaned, lock));
-    if (Status s = q.exec(QStringLiteral("find runs of gone engines")); !s)
+    if (Status s = q.exec(tr("find runs of gone engines")); !s)
         return s.error();
     QList<qint64> ids;
     while (q.next())
@@ -173,7 +168,7 @@ Status RunOwnership::release(qint64 runId)
     StoreQuery q(m_store, QStringLiteral("UPDATE run SET state = 'queued', owner_session = NULL, "
                                          "owner_epoch = 0 WHERE id = ?"));
     q.bind(runId);
-    return q.exec(QStringLiteral("queue run %1 again").arg(runId));
+    return q.exec(tr("queue run %1 again").arg(runId));
 }
 
 } // namespace hg

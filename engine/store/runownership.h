@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/fence.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -19,6 +20,8 @@ class Store;
 // (its single writer already makes each transaction atomic).
 class RunOwnership final
 {
+    Q_DECLARE_TR_FUNCTIONS(hg::RunOwnership)
+
 public:
     explicit RunOwnership(Store &store)
         : m_store(store)

@@ -262,6 +262,28 @@ Result<Run> RunRepository::byId(qint64 id) const
     return readRun(q);
 }
 
+Result<QList<Run>> RunRepository::byIds(const QList<qint64> &ids) const
+{
+    if (ids.isEmpty())
+        return QList<Run>();
+    // Ids are numbers: written into the statement, one read for a whole claimed batch.
+    QStringList numbers;
+    numbers.reserve(ids.size());
+    for (qint64 id : ids)
+        numbers << QString::number(id);
+    StoreQuery q(
+        m_store,
+        selectRun
+            + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(numbers.join(QLatin1Char(','))));
+    if (Status s = q.exec(tr("read runs")); !s)
+        return s.error();
+    QList<Run> runs;
+    runs.reserve(ids.size());
+    while (q.next())
+        runs << readRun(q);
+    return runs;
+}
+
 Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
 {
     QStringList conditions;

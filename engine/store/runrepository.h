@@ -76,6 +76,7 @@ public:
     // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
     Result<Run> insert(const Run &run);
     Result<Run> byId(qint64 id) const;
+    Result<QList<Run>> byIds(const QList<qint64> &ids) const; // those that exist, by id
     // Each chain's newest run (id and state), for status at a glance; chains never run are
     // absent. One indexed look-up per chain, however many runs there are.
     Result<QHash<qint64, std::pair<qint64, RunState>>> latestPerChain() const;

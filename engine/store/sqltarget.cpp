@@ -24,7 +24,13 @@ SqlTarget SqlTarget::forStore(const StoreLocation &location)
     target.databaseName = location.databaseName();
     target.userName = url.userName();
     target.password = url.password();
-    QStringList options{QStringLiteral("connect_timeout=5")};
+    // A dead server or a cut network must show within seconds, not after the kernel's two
+    // hours of TCP retries: the engine then holds its writes and reconnects. A query the
+    // server does not answer ends after tcp_user_timeout (ms) of unacknowledged data.
+    QStringList options{
+        QStringLiteral("connect_timeout=5"),  QStringLiteral("keepalives=1"),
+        QStringLiteral("keepalives_idle=5"),  QStringLiteral("keepalives_interval=2"),
+        QStringLiteral("keepalives_count=3"), QStringLiteral("tcp_user_timeout=10000")};
     const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         options << key + QLatin1Char('=') + value;

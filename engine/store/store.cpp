@@ -57,6 +57,10 @@ QSqlDatabase Store::database() const
 QSqlQuery Store::takeStatement(const QString &sql, QString *error) const
 {
     error->clear();
+    if (m_unreachable) { // preparing on a dead connection only fails, noisily
+        *error = tr("the store cannot be reached");
+        return QSqlQuery(m_database);
+    }
     if (auto pooled = m_statements.find(sql); pooled != m_statements.end() && !pooled->isEmpty())
         return pooled->takeLast();
     QSqlQuery statement(m_database);
@@ -164,12 +168,48 @@ Status Store::openPostgreSql()
     return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
 }
 
+bool Store::checkReachable() const
+{
+    if (backend() == StoreBackend::Sqlite)
+        return true;
+    if (!m_unreachable && m_database.isOpen()) {
+        QSqlQuery probe(m_database);
+        if (probe.exec(QStringLiteral("SELECT 1")))
+            return true;
+    }
+    m_unreachable = true;
+    return false;
+}
+
+Status Store::reconnect()
+{
+    if (backend() == StoreBackend::Sqlite)
+        return {};
+    m_statements.clear(); // prepared on the old connection
+    m_transactionDepth = 0;
+    m_database.close();
+    if (!m_database.open()) {
+        m_unreachable = true;
+        return Error::unavailable(
+            tr("cannot connect to %1: %2")
+                .arg(m_location.displayName(), m_database.lastError().text().simplified()));
+    }
+    m_unreachable = false;
+    return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
+}
+
 Status Store::beginTransaction()
 {
     QSqlDatabase &db = m_database;
+    if (m_unreachable)
+        return Error::unavailable(tr("the store cannot be reached"));
     if (backend() != StoreBackend::Sqlite) {
-        if (!db.transaction())
-            return Error::storage(tr("cannot begin a transaction: %1").arg(db.lastError().text()));
+        if (!db.transaction()) {
+            const QString why = db.lastError().text();
+            if (!checkReachable())
+                return Error::unavailable(tr("cannot begin a transaction: %1").arg(why));
+            return Error::storage(tr("cannot begin a transaction: %1").arg(why));
+        }
         return {};
     }
     // SQLite's plain BEGIN is deferred: a transaction that reads and then writes must upgrade
@@ -196,15 +236,27 @@ Status Store::transaction(const std::function<Status()> &work)
     ++m_transactionDepth;
     const Status status = work();
     --m_transactionDepth;
+    const auto ended = [this](bool committed) {
+        if (m_transactionObserver)
+            m_transactionObserver(committed);
+    };
     if (!status) {
-        db.rollback();
+        if (!m_unreachable)
+            db.rollback();
+        ended(false);
         return status;
     }
     if (!db.commit()) {
         const QString why = db.lastError().text();
-        db.rollback();
+        const bool reachable = checkReachable();
+        if (reachable)
+            db.rollback();
+        ended(false);
+        if (!reachable)
+            return Error::unavailable(tr("cannot commit: %1").arg(why));
         return Error::storage(tr("cannot commit: %1").arg(why));
     }
+    ended(true);
     return {};
 }
 

@@ -46,6 +46,20 @@ public:
     // most of our statements. A statement taken is out of the pool until given back, so a
     // nested use of the same SQL gets its own. Empty error: prepared.
     QSqlQuery takeStatement(const QString &sql, QString *error) const;
+
+    // A PostgreSQL server can go away (a restart, a network cut). A failed statement asks
+    // checkReachable(), which probes the connection; while unreachable every statement fails
+    // at once with ErrorKind::Unavailable, without touching the dead connection, until
+    // reconnect() succeeds. SQLite is always reachable.
+    bool isReachable() const { return !m_unreachable; }
+    bool checkReachable() const;
+    Status reconnect();
+    // Told at the end of every outermost transaction whether it committed: a writer that
+    // keeps what it wrote in memory (RunRecorder) writes it again when it did not.
+    void setTransactionObserver(std::function<void(bool committed)> observer)
+    {
+        m_transactionObserver = std::move(observer);
+    }
     void giveBackStatement(const QString &sql, QSqlQuery statement) const;
 
 private:
@@ -61,6 +75,8 @@ private:
     mutable QHash<QString, QList<QSqlQuery>> m_statements;
     int m_schemaVersion = 0;
     int m_transactionDepth = 0;
+    mutable bool m_unreachable = false;
+    std::function<void(bool committed)> m_transactionObserver;
 };
 
 } // namespace hg

@@ -33,6 +33,10 @@ StoreQuery &StoreQuery::bind(const QVariant &value)
 
 Status StoreQuery::exec(const QString &whatFor)
 {
+    if (!m_store.isReachable())
+        return Error::unavailable(tr("cannot %1: the store cannot be reached").arg(whatFor));
+    if (!m_prepareError.isEmpty() && !m_store.checkReachable())
+        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     if (!m_prepareError.isEmpty())
         return Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
@@ -42,6 +46,9 @@ Status StoreQuery::exec(const QString &whatFor)
     const QString text =
         (error.databaseText().isEmpty() ? error.driverText() : error.databaseText()).simplified();
     const QString code = error.nativeErrorCode();
+    // A server that went away: the caller holds its writes and waits for reconnect().
+    if (m_store.backend() == StoreBackend::PostgreSql && !m_store.checkReachable())
+        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, text));
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
         return Error::exists(tr("cannot %1: already exists (%2)").arg(whatFor, text));

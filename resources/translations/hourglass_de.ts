@@ -1345,6 +1345,14 @@
         <source>list expired engine sessions</source>
         <translation>Auflisten der abgelaufenen Engine-Sitzungen</translation>
     </message>
+    <message>
+        <source>draw an engine epoch</source>
+        <translation>Ziehen einer Engine-Epoche</translation>
+    </message>
+    <message>
+        <source>read the database clock</source>
+        <translation>Lesen der Datenbankuhr</translation>
+    </message>
 </context>
 <context>
     <name>hg::HelpDialogs</name>
@@ -2084,6 +2092,64 @@
     </message>
 </context>
 <context>
+    <name>hg::RunOwnership</name>
+    <message>
+        <source>claim queued runs</source>
+        <translation>Übernehmen wartender Läufe</translation>
+    </message>
+    <message>
+        <source>claim run %1</source>
+        <translation>Übernehmen von Lauf %1</translation>
+    </message>
+    <message>
+        <source>own run %1</source>
+        <translation>Zuordnen von Lauf %1</translation>
+    </message>
+    <message>
+        <source>check the claim on run %1</source>
+        <translation>Prüfen des Anspruchs auf Lauf %1</translation>
+    </message>
+    <message>
+        <source>run %1 no longer exists</source>
+        <translation>Lauf %1 existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>run %1 was taken over by another engine</source>
+        <translation>Lauf %1 wurde von einer anderen Engine übernommen</translation>
+    </message>
+    <message>
+        <source>count runs of other engines</source>
+        <translation>Zählen der Läufe anderer Engines</translation>
+    </message>
+    <message>
+        <source>lock admission</source>
+        <translation>Sperren der Zulassung</translation>
+    </message>
+    <message>
+        <source>take over expired engine sessions</source>
+        <translation>Übernehmen abgelaufener Engine-Sitzungen</translation>
+    </message>
+    <message>
+        <source>release queued runs of gone engines</source>
+        <translation>Freigeben wartender Läufe beendeter Engines</translation>
+    </message>
+    <message>
+        <source>find runs of gone engines</source>
+        <translation>Suchen der Läufe beendeter Engines</translation>
+    </message>
+    <message>
+        <source>queue run %1 again</source>
+        <translation>erneutes Einreihen von Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RunRecorder</name>
+    <message>
+        <source>the store cannot be reached</source>
+        <translation>der Datenspeicher ist nicht erreichbar</translation>
+    </message>
+</context>
+<context>
     <name>hg::RunRepository</name>
     <message>
         <source>insert scheduled run</source>
@@ -2144,6 +2210,10 @@
     <message>
         <source>list runs by state</source>
         <translation>Auflisten der Läufe nach Zustand</translation>
+    </message>
+    <message>
+        <source>read runs</source>
+        <translation>Lesen der Läufe</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +2837,14 @@
         <source>cannot commit: %1</source>
         <translation>Festschreiben nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>the store cannot be reached</source>
+        <translation>der Datenspeicher ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>keine Verbindung zu %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreLocation</name>
@@ -2804,6 +2882,10 @@
     <message>
         <source>cannot %1: a value is out of range (%2)</source>
         <translation>%1 fehlgeschlagen: ein Wert liegt außerhalb des zulässigen Bereichs (%2)</translation>
+    </message>
+    <message>
+        <source>cannot %1: the store cannot be reached</source>
+        <translation>%1 fehlgeschlagen: der Datenspeicher ist nicht erreichbar</translation>
     </message>
 </context>
 <context>

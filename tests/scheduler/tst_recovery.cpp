@@ -92,7 +92,7 @@ void TestRecovery::recover()
 
     QList<std::pair<qint64, qint64>> kills;
     Recovery recovery(t.store(), [&kills](qint64 p, qint64 ticks) { kills.append({p, ticks}); });
-    const Result<QList<qint64>> queued = recovery.recover(nowMs);
+    const Result<QList<qint64>> queued = recovery.recover(Fence{}, nowMs);
     QVERIFY2(queued, queued ? "" : qPrintable(queued.error().message));
 
     QCOMPARE(queued->contains(left.id), requeued);
@@ -122,7 +122,7 @@ void TestRecovery::recover_leavesOtherRunsAlone()
     QVERIFY(
         RunRepository(t.store()).setState(second.id, RunState::Paused, utcFromMs(nowMs - 60000)));
     Recovery recovery(t.store(), [](qint64, qint64) { QFAIL("nothing to kill"); });
-    const Result<QList<qint64>> ids = recovery.recover(nowMs);
+    const Result<QList<qint64>> ids = recovery.recover(Fence{}, nowMs);
     QVERIFY(ids);
     QList<qint64> sorted = ids.value();
     std::sort(sorted.begin(), sorted.end());

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/enums.h"
+#include "domain/fence.h"
+#include "domain/taskrun.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QObject>
+
+namespace hg {
+
+class Store;
+
+// The one writer of what happens to the runs an engine executes: attempts and run states.
+// Every write checks the engine's claim on the run (its Fence), so after a takeover nothing
+// a paused or cut-off engine still sends overwrites the new owner's record.
+//
+// While the store cannot be reached the recorder holds state changes in memory, in order,
+// and writes them once the engine has its connection (and its claim) back; a state change
+// is never dropped. New attempts need the store: while holding, insertTaskRun() refuses and
+// the engine starts nothing new.
+class RunRecorder final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunRecorder)
+
+public:
+    explicit RunRecorder(Store &store, QObject *parent = nullptr);
+    ~RunRecorder() override;
+
+    void setFence(const Fence &fence) { m_fence = fence; }
+    const Fence &fence() const { return m_fence; }
+
+    // The store is unreachable: write nothing, keep state changes until flushHeld().
+    void hold();
+    // Another writer (the log) found the store gone: hold, and say so once.
+    void reportUnavailable(const QString &why);
+    bool isHolding() const { return m_holding; }
+    qsizetype heldCount() const { return m_held.size(); }
+
+    // Unavailable while holding; Fenced when the run is another engine's now.
+    Result<TaskRun> insertTaskRun(const TaskRun &row);
+    // Written now or held (ok either way); an error only for a write refused outright.
+    Status updateTaskRun(const TaskRun &row);
+    Status setRunState(qint64 runId, RunState state, const QDateTime &at,
+                       const QString &engineName);
+
+    // Writes what was held, oldest first, and stops holding. Unavailable: the store went
+    // away again (the rest is still held). A held write whose run was taken over meanwhile
+    // is dropped (runFenced() says which).
+    Status flushHeld();
+    // The engine lost its claims (fenced): what it held belongs to runs that are not its own.
+    void dropHeld();
+
+Q_SIGNALS:
+    // A write found the store gone: the engine starts reconnecting.
+    void storeUnavailable(const QString &why);
+    // A write about this run was refused: another engine owns it now.
+    void runFenced(qint64 runId, const QString &why);
+
+private:
+    struct Held
+    {
+        TaskRun taskRun; // an attempt's update when taskRun.id > 0
+        qint64 runId = 0;
+        RunState state = RunState::Queued;
+        QDateTime at;
+        QString engineName;
+    };
+    Status write(const Held &change);
+    Status apply(const Held &change);
+    // Held or refused: what a failed write means for the caller.
+    Status settle(const Held &change, const Status &written);
+    void transactionEnded(bool committed);
+
+    Store &m_store;
+    Fence m_fence;
+    QList<Held> m_held;
+    QList<Held> m_unconfirmed; // written inside a transaction that has not committed yet
+    bool m_holding = false;
+};
+
+} // namespace hg

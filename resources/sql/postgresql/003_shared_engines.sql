@@ -1,0 +1,18 @@
+-- Hourglass schema, version 3.
+-- Many engines on one store. A run belongs to the engine session that claimed it
+-- (owner_session, owner_epoch); every write about a claimed run checks both, so an engine
+-- whose session was taken over cannot overwrite what the new owner did (fencing). Each
+-- registration draws a new epoch from engine_epoch, so epochs only grow.
+ALTER TABLE run ADD COLUMN owner_session BIGINT;
+ALTER TABLE run ADD COLUMN owner_epoch BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX run_owner ON run(owner_session, state);
+-- What any engine may claim: queued runs nobody owns, oldest first.
+CREATE INDEX run_claimable ON run(id) WHERE state = 'queued' AND owner_session IS NULL;
+
+ALTER TABLE engine_session ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+
+CREATE TABLE engine_epoch (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    value BIGINT  NOT NULL
+);
+INSERT INTO engine_epoch (id, value) VALUES (1, 0);

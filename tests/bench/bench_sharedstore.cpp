@@ -1,0 +1,260 @@
+// Many engines on one PostgreSQL (scripts/bench): claimed-and-completed NoOp runs per second
+// with 1, 2 and 4 `hourglass serve` processes beside the raw limit of a plain batched
+// SKIP LOCKED claim-and-complete loop, claim latency, and failover after SIGKILL.
+// Prints figures only; the targets are in the issue and the notes.
+#include "benchsupport.h"
+#include "privatepostgres.h"
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/store.h"
+#include "store/storequery.h"
+#include "store/taskrepository.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTextStream>
+#include <QThread>
+
+#include <csignal>
+#include <memory>
+#include <vector>
+
+using namespace hg;
+
+namespace {
+
+QTextStream out(stdout);
+
+class Bench
+{
+public:
+    explicit Bench(const QUrl &url)
+        : m_url(url)
+        , m_store(std::move(
+              Store::open(StoreLocation::parse(url.toString()).value(), QStringLiteral("bench"))
+                  .value()))
+    {
+        m_projectId = ProjectRepository(*m_store).add(QStringLiteral("bench")).value().id;
+    }
+
+    qint64 chain(const QString &name, TaskKind kind, const QString &command)
+    {
+        Chain chain;
+        chain.projectId = m_projectId;
+        chain.name = name;
+        chain = ChainRepository(*m_store).add(chain).value();
+        Task task;
+        task.chainId = chain.id;
+        task.name = QStringLiteral("t");
+        task.kind = kind;
+        task.command = command;
+        (void)TaskRepository(*m_store).add(task).value();
+        return chain.id;
+    }
+
+    void queue(qint64 chainId, int count)
+    {
+        StoreQuery q(*m_store, QStringLiteral("INSERT INTO run (chain_id, trigger, scheduled_for, "
+                                              "state, created_at) SELECT ?, 'manual', ?, "
+                                              "'queued', ? FROM generate_series(1, ?)"));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        q.bind(chainId).bind(now).bind(now).bind(count);
+        (void)q.exec(QStringLiteral("queue runs"));
+    }
+
+    qint64 scalar(const QString &sql, qint64 chainId)
+    {
+        StoreQuery q(*m_store, sql);
+        q.bind(chainId);
+        if (!q.exec(QStringLiteral("read")) || !q.next())
+            return -1;
+        return q.int64(0);
+    }
+
+    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30)
+    {
+        auto process = std::make_unique<QProcess>();
+        process->setStandardOutputFile(QProcess::nullDevice());
+        process->setStandardErrorFile(QProcess::nullDevice());
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), name);
+        process->setProcessEnvironment(environment);
+        process->start(QStringLiteral(HOURGLASS_BINARY),
+                       {QStringLiteral("--db"), m_url.toString(), QStringLiteral("serve"),
+                        QStringLiteral("--lease"), QString::number(leaseSeconds)});
+        process->waitForStarted();
+        return process;
+    }
+
+    // Runs per second from the first start to the last end, as the store recorded them.
+    double engines(int engineCount, int runCount)
+    {
+        const qint64 chainId = chain(QStringLiteral("noop-%1").arg(engineCount), TaskKind::Builtin,
+                                     QStringLiteral("NoOp"));
+        queue(chainId, runCount);
+        std::vector<std::unique_ptr<QProcess>> engines;
+        for (int i = 0; i < engineCount; ++i)
+            engines.push_back(serve(QStringLiteral("bench-%1-%2").arg(engineCount).arg(i)));
+        const QString unfinished = QStringLiteral(
+            "SELECT COUNT(*) FROM run WHERE chain_id = ? AND state NOT IN ('succeeded', 'failed')");
+        QElapsedTimer deadline;
+        deadline.start();
+        while (scalar(unfinished, chainId) > 0 && deadline.elapsed() < 600000)
+            QThread::msleep(100);
+        for (auto &engine : engines) {
+            engine->terminate();
+            engine->waitForFinished(15000);
+        }
+        const qint64 spanMs = scalar(
+            QStringLiteral("SELECT MAX(finished_at) - MIN(started_at) FROM run WHERE chain_id = ?"),
+            chainId);
+        return spanMs > 0 ? runCount * 1000.0 / double(spanMs) : 0;
+    }
+
+    // The floor under any engine: claim 64 queued runs, mark them done, again, on one
+    // connection, with no task and no log.
+    double rawLimit(int runCount)
+    {
+        const qint64 chainId =
+            chain(QStringLiteral("raw"), TaskKind::Builtin, QStringLiteral("NoOp"));
+        queue(chainId, runCount);
+        QElapsedTimer timer;
+        timer.start();
+        for (;;) {
+            int claimed = 0;
+            (void)m_store->transaction([&]() -> Status {
+                StoreQuery claim(
+                    *m_store, QStringLiteral("UPDATE run SET state = 'running', started_at = ? "
+                                             "WHERE id IN (SELECT id FROM run WHERE chain_id = ? "
+                                             "AND state = 'queued' ORDER BY id LIMIT 64 FOR "
+                                             "UPDATE SKIP LOCKED) RETURNING id"));
+                claim.bind(QDateTime::currentMSecsSinceEpoch()).bind(chainId);
+                if (Status s = claim.exec(QStringLiteral("claim")); !s)
+                    return s;
+                QStringList ids;
+                while (claim.next())
+                    ids << QString::number(claim.int64(0));
+                claimed = int(ids.size());
+                if (ids.isEmpty())
+                    return {};
+                StoreQuery done(*m_store,
+                                QStringLiteral("UPDATE run SET state = 'succeeded', finished_at = "
+                                               "? WHERE id IN (%1)")
+                                    .arg(ids.join(u',')));
+                done.bind(QDateTime::currentMSecsSinceEpoch());
+                return done.exec(QStringLiteral("complete"));
+            });
+            if (claimed == 0)
+                break;
+        }
+        return runCount * 1e9 / double(timer.nsecsElapsed());
+    }
+
+    // Single runs queued one by one into idle engines: queued -> started.
+    QString claimLatency(int runCount)
+    {
+        const qint64 chainId =
+            chain(QStringLiteral("latency"), TaskKind::Builtin, QStringLiteral("NoOp"));
+        std::vector<std::unique_ptr<QProcess>> engines;
+        engines.push_back(serve(QStringLiteral("latency-a")));
+        engines.push_back(serve(QStringLiteral("latency-b")));
+        QThread::msleep(1500);
+        for (int i = 0; i < runCount; ++i) {
+            queue(chainId, 1);
+            QThread::msleep(50);
+        }
+        QThread::msleep(1000);
+        StoreQuery q(*m_store, QStringLiteral("SELECT started_at - created_at FROM run WHERE "
+                                              "chain_id = ? AND started_at IS NOT NULL"));
+        q.bind(chainId);
+        QList<qint64> latencies;
+        if (q.exec(QStringLiteral("latency")))
+            while (q.next())
+                latencies << q.int64(0);
+        for (auto &engine : engines) {
+            engine->terminate();
+            engine->waitForFinished(15000);
+        }
+        return QStringLiteral("%1 of %2 started; %3")
+            .arg(latencies.size())
+            .arg(runCount)
+            .arg(bench::figures(latencies));
+    }
+
+    // SIGKILL of the engine that runs two long tasks: when does the other own them?
+    qint64 failover(double leaseSeconds)
+    {
+        const qint64 chainId =
+            chain(QStringLiteral("failover"), TaskKind::Shell, QStringLiteral("sleep 60"));
+        auto a = serve(QStringLiteral("failover-a"), leaseSeconds);
+        QThread::msleep(1500);
+        queue(chainId, 2);
+        const QString runningOnA = QStringLiteral(
+            "SELECT COUNT(*) FROM run r JOIN engine_session s ON s.id = r.owner_session WHERE "
+            "r.chain_id = ? AND r.state = 'running' AND s.name = 'failover-a'");
+        QElapsedTimer wait;
+        wait.start();
+        while (scalar(runningOnA, chainId) < 2 && wait.elapsed() < 20000)
+            QThread::msleep(20);
+        auto b = serve(QStringLiteral("failover-b"), leaseSeconds);
+        QThread::msleep(1500);
+        ::kill(pid_t(a->processId()), SIGKILL);
+        a->waitForFinished();
+        QElapsedTimer timer;
+        timer.start();
+        // Claimed by b (its interrupted attempts then end the runs: no retries are set).
+        const QString takenOver = QStringLiteral(
+            "SELECT COUNT(*) FROM run WHERE chain_id = ? AND engine_name = 'failover-b'");
+        while (scalar(takenOver, chainId) < 2 && timer.elapsed() < 60000)
+            QThread::msleep(20);
+        const qint64 elapsed = timer.elapsed();
+        b->terminate();
+        b->waitForFinished(15000);
+        return elapsed;
+    }
+
+private:
+    QUrl m_url;
+    std::unique_ptr<Store> m_store;
+    qint64 m_projectId = 0;
+};
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    if (!test::PrivatePostgres::isInstalled()) {
+        out << "bench_sharedstore: PostgreSQL 15 is not installed; skipped\n";
+        return 0;
+    }
+    test::PrivatePostgres server;
+    if (const QString failed = server.start(); !failed.isEmpty()) {
+        out << "bench_sharedstore: " << failed << '\n';
+        return 1;
+    }
+    Bench bench(server.url());
+    const int runs =
+        app.arguments().value(1).toInt() > 0 ? app.arguments().value(1).toInt() : 10000;
+    out << "shared PostgreSQL store, NoOp runs claimed and completed (" << runs << " runs):\n";
+    out << QStringLiteral("  raw SKIP LOCKED claim-and-complete loop: %1 runs/s\n")
+               .arg(bench.rawLimit(runs), 0, 'f', 0);
+    out.flush();
+    for (int engines : {1, 2, 4}) {
+        out << QStringLiteral("  %1 engine(s): %2 runs/s\n")
+                   .arg(engines)
+                   .arg(bench.engines(engines, runs), 0, 'f', 0);
+        out.flush();
+    }
+    out << "  claim latency, one run at a time into 2 idle engines: " << bench.claimLatency(100)
+        << '\n';
+    out.flush();
+    constexpr double lease = 3;
+    out << QStringLiteral("  failover: SIGKILL of an engine, its runs owned by another after "
+                          "%1 ms (lease %2 s)\n")
+               .arg(bench.failover(lease))
+               .arg(lease);
+    return 0;
+}

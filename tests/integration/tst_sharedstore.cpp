@@ -1,0 +1,374 @@
+#include "base/epochtime.h"
+#include "base/processinfo.h"
+#include "privatepostgres.h"
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/runrepository.h"
+#include "store/schedulerepository.h"
+#include "store/store.h"
+#include "store/taskrepository.h"
+#include "store/taskrunrepository.h"
+#include "testservers.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <memory>
+
+using namespace hg;
+
+// Several `hourglass serve` processes on one PostgreSQL of the test's own, which the tests
+// restart and stop: runs happen exactly once (a ledger file the tasks append to proves it),
+// nothing is lost across a server restart, a paused engine is fenced, limits hold across
+// engines, and SIGTERM works while the server is away.
+class TestSharedStore final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void threeEngines_runEveryOneShotExactlyOnce();
+    void serverRestart_underTwoEngines_losesNothingAndResumes();
+    void stoppedEngine_isFencedAndItsAttemptRetried();
+    void maxInstancesAndExclusive_holdAcrossEngines();
+    void sigterm_duringOutage_endsWithinGrace();
+
+private:
+    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30);
+    qint64 chainWithTask(const QString &name, const QString &command, int maxRetries = 0,
+                         int maxInstances = 0, bool exclusive = false);
+    QStringList ledger() const;
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QList<Run> runs() const;
+    bool allTerminal() const;
+    static void stopEngine(QProcess &engine);
+
+    std::unique_ptr<test::PrivatePostgres> m_server;
+    std::unique_ptr<Store> m_store;
+    QTemporaryDir m_dir;
+    qint64 m_projectId = 0;
+    std::vector<std::unique_ptr<QProcess>> m_engines;
+};
+
+void TestSharedStore::init()
+{
+    if (!test::PrivatePostgres::isInstalled()) {
+        if (test::requireServers())
+            QFAIL("PostgreSQL 15 is not installed (scripts/test installs it)");
+        QSKIP("PostgreSQL 15 is not installed");
+    }
+    m_server = std::make_unique<test::PrivatePostgres>();
+    const QString failed = m_server->start();
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    Result<std::unique_ptr<Store>> store = Store::open(
+        StoreLocation::parse(m_server->url().toString()).value(), QStringLiteral("test"));
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    m_store = std::move(store.value());
+    const Result<Project> project = ProjectRepository(*m_store).add(QStringLiteral("p"));
+    QVERIFY(project);
+    m_projectId = project->id;
+    QFile::remove(path(QStringLiteral("ledger")));
+}
+
+void TestSharedStore::cleanup()
+{
+    for (auto &engine : m_engines) {
+        if (engine->state() != QProcess::NotRunning) {
+            ::kill(pid_t(engine->processId()), SIGCONT);
+            engine->kill();
+            engine->waitForFinished(5000);
+        }
+    }
+    m_engines.clear();
+    m_store.reset();
+    m_server.reset();
+}
+
+std::unique_ptr<QProcess> TestSharedStore::serve(const QString &name, double leaseSeconds)
+{
+    auto process = std::make_unique<QProcess>();
+    process->setProcessChannelMode(QProcess::ForwardedChannels);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), name);
+    process->setProcessEnvironment(environment);
+    process->start(QStringLiteral(HOURGLASS_BINARY),
+                   {QStringLiteral("--db"), m_server->url().toString(), QStringLiteral("serve"),
+                    QStringLiteral("--lease"), QString::number(leaseSeconds)});
+    process->waitForStarted();
+    return process;
+}
+
+void TestSharedStore::stopEngine(QProcess &engine)
+{
+    engine.terminate();
+    if (!engine.waitForFinished(15000))
+        engine.kill();
+}
+
+qint64 TestSharedStore::chainWithTask(const QString &name, const QString &command, int maxRetries,
+                                      int maxInstances, bool exclusive)
+{
+    Chain chain;
+    chain.projectId = m_projectId;
+    chain.name = name;
+    chain.maxInstances = maxInstances;
+    chain.exclusive = exclusive;
+    const Result<Chain> added = ChainRepository(*m_store).add(chain);
+    if (!added)
+        return 0;
+    Task task;
+    task.chainId = added->id;
+    task.name = QStringLiteral("t");
+    task.kind = TaskKind::Shell;
+    task.command = command;
+    task.maxRetries = maxRetries;
+    return TaskRepository(*m_store).add(task) ? added->id : 0;
+}
+
+QStringList TestSharedStore::ledger() const
+{
+    QFile file(path(QStringLiteral("ledger")));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+}
+
+QList<Run> TestSharedStore::runs() const
+{
+    RunFilter filter;
+    filter.limit = 100000;
+    const Result<QList<Run>> listed = RunRepository(*m_store).list(filter);
+    return listed ? listed.value() : QList<Run>();
+}
+
+bool TestSharedStore::allTerminal() const
+{
+    const QList<Run> all = runs();
+    return !all.isEmpty() && std::all_of(all.cbegin(), all.cend(), [](const Run &run) {
+        return isTerminal(run.state);
+    });
+}
+
+void TestSharedStore::threeEngines_runEveryOneShotExactlyOnce()
+{
+    constexpr int count = 300; // scripts/bench runs 10,000
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("once"),
+        QStringLiteral("echo $HOURGLASS_RUN_ID >> %1").arg(path(QStringLiteral("ledger"))));
+    QVERIFY(chainId > 0);
+    const QDateTime due = QDateTime::currentDateTimeUtc().addSecs(6);
+    (void)m_store->transaction([&]() -> Status {
+        for (int i = 0; i < count; ++i) {
+            Schedule schedule;
+            schedule.chainId = chainId;
+            schedule.kind = ScheduleKind::Once;
+            schedule.expression = due.toString(Qt::ISODateWithMs);
+            if (const Result<Schedule> added = ScheduleRepository(*m_store).add(schedule); !added)
+                return added.error();
+        }
+        return {};
+    });
+    for (const QString &name : {QStringLiteral("e1"), QStringLiteral("e2"), QStringLiteral("e3")})
+        m_engines.push_back(serve(name));
+
+    QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), count, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 20000);
+    QTest::qWait(1000); // a second chance for a duplicate to show
+    const QStringList lines = ledger();
+    QCOMPARE(lines.size(), count);
+    QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), count);
+    const QList<Run> all = runs();
+    QCOMPARE(all.size(), count);
+    QSet<QString> engines;
+    for (const Run &run : all) {
+        QCOMPARE(run.state, RunState::Succeeded);
+        engines.insert(run.engineName);
+    }
+    QVERIFY2(engines.size() >= 2, "the runs were spread over the engines");
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::serverRestart_underTwoEngines_losesNothingAndResumes()
+{
+    const qint64 chainId = chainWithTask(QStringLiteral("tick"),
+                                         QStringLiteral("sleep 1.5; echo $HOURGLASS_RUN_ID >> %1")
+                                             .arg(path(QStringLiteral("ledger"))));
+    QVERIFY(chainId > 0);
+    Schedule schedule;
+    schedule.chainId = chainId;
+    schedule.expression = QStringLiteral("*/2 * * * * *");
+    schedule.dialect = CronDialect::Seconds;
+    QVERIFY(ScheduleRepository(*m_store).add(schedule));
+    m_store.reset(); // the test's own connection would only be cut too
+    m_engines.push_back(serve(QStringLiteral("a")));
+    m_engines.push_back(serve(QStringLiteral("b")));
+    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 2, 20000);
+    QTest::qWait(700); // a run is in flight now (each takes 1.5 s, one every 2 s)
+    const QDateTime restartedAt = QDateTime::currentDateTimeUtc();
+    QVERIFY(m_server->restartImmediately());
+    // Fires resume without anyone acting: runs scheduled after the restart run to their end.
+    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 6, 40000);
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+    for (auto &engine : m_engines) {
+        QCOMPARE(engine->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(engine->exitCode(), 0);
+    }
+
+    Result<std::unique_ptr<Store>> store = Store::open(
+        StoreLocation::parse(m_server->url().toString()).value(), QStringLiteral("test"));
+    QVERIFY(store);
+    m_store = std::move(store.value());
+    const QStringList lines = ledger();
+    QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), lines.size()); // none twice
+    bool firedAfterRestart = false;
+    for (const Run &run : runs()) {
+        QVERIFY2(isTerminal(run.state),
+                 qPrintable(QStringLiteral("run %1 is %2").arg(run.id).arg(enumName(run.state))));
+        firedAfterRestart = firedAfterRestart || run.scheduledFor > restartedAt.addSecs(2);
+        if (run.state == RunState::Succeeded)
+            QVERIFY(lines.contains(QString::number(run.id)));
+    }
+    QVERIFY(firedAfterRestart);
+}
+
+void TestSharedStore::stoppedEngine_isFencedAndItsAttemptRetried()
+{
+    // Attempt 1 waits long enough to be taken over; attempt 2 finishes at once.
+    const qint64 chainId =
+        chainWithTask(QStringLiteral("slow"),
+                      QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 6; fi; "
+                                     "echo $HOURGLASS_RUN_ID.$HOURGLASS_ATTEMPT >> %1")
+                          .arg(path(QStringLiteral("ledger"))),
+                      1);
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 2));
+    QProcess &a = *m_engines.back();
+    QTest::qWait(1500); // a is registered; the run will be its own
+    Run run;
+    run.chainId = chainId;
+    run.trigger = RunTrigger::Manual;
+    const Result<Run> inserted = RunRepository(*m_store).insert(run);
+    QVERIFY(inserted);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        TaskRunRepository(*m_store).listForRun(inserted->id)->size() == 1
+            && TaskRunRepository(*m_store).listForRun(inserted->id)->first().pid > 0,
+        15000);
+    const qint64 firstPid = TaskRunRepository(*m_store).listForRun(inserted->id)->first().pid;
+    ::kill(pid_t(a.processId()), SIGSTOP);
+    m_engines.push_back(serve(QStringLiteral("b"), 2));
+    // b takes a's session over once its lease ran out, kills attempt 1 (same host) and
+    // runs attempt 2.
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(inserted->id)->state,
+                              RunState::Succeeded, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(firstPid), 5000);
+    ::kill(pid_t(a.processId()), SIGCONT);
+    QTest::qWait(3000); // a wakes up, finds its session gone, and must not write anything
+
+    const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(inserted->id).value();
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts.at(0).state, RunState::Interrupted);
+    QCOMPARE(attempts.at(1).state, RunState::Succeeded);
+    QCOMPARE(RunRepository(*m_store).byId(inserted->id)->state, RunState::Succeeded);
+    QCOMPARE(ledger(), QStringList{QStringLiteral("%1.2").arg(inserted->id)});
+    QVERIFY(a.state() == QProcess::Running); // a registered anew and serves on
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::maxInstancesAndExclusive_holdAcrossEngines()
+{
+    QDir(m_dir.path()).mkpath(QStringLiteral("running"));
+    const QString running = path(QStringLiteral("running"));
+    const QString bad = path(QStringLiteral("ledger")); // anything written here is an overlap
+    // One at a time: two at once would find the other's mark.
+    const qint64 limited =
+        chainWithTask(QStringLiteral("limited"),
+                      QStringLiteral("ls %1 | grep -q limited && echo limited-overlap >> %2; "
+                                     "touch %1/limited; sleep 0.4; rm %1/limited")
+                          .arg(running, bad),
+                      0, 1);
+    // Nothing beside it: it finds nothing running and nothing starts while it runs.
+    const qint64 exclusive = chainWithTask(
+        QStringLiteral("exclusive"),
+        QStringLiteral("[ -z \"$(ls %1)\" ] || echo exclusive-overlap >> %2; touch %1/exclusive; "
+                       "sleep 0.4; rm %1/exclusive")
+            .arg(running, bad),
+        0, 0, true);
+    const qint64 plain = chainWithTask(
+        QStringLiteral("plain"),
+        QStringLiteral("[ -e %1/exclusive ] && echo plain-overlap >> %2; touch %1/plain.$$; "
+                       "sleep 0.2; rm %1/plain.$$")
+            .arg(running, bad));
+    QVERIFY(limited > 0 && exclusive > 0 && plain > 0);
+    (void)m_store->transaction([&]() -> Status {
+        for (int i = 0; i < 6; ++i) {
+            for (qint64 chainId : {limited, exclusive, plain, plain}) {
+                Run run;
+                run.chainId = chainId;
+                run.trigger = RunTrigger::Manual;
+                if (const Result<Run> added = RunRepository(*m_store).insert(run); !added)
+                    return added.error();
+            }
+        }
+        return {};
+    });
+    m_engines.push_back(serve(QStringLiteral("a")));
+    m_engines.push_back(serve(QStringLiteral("b")));
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 60000);
+    QCOMPARE(ledger(), QStringList());
+    QSet<QString> engines;
+    for (const Run &run : runs()) {
+        QVERIFY2(run.state == RunState::Succeeded,
+                 qPrintable(QStringLiteral("run %1 of chain %2 is %3 (engine '%4')")
+                                .arg(run.id)
+                                .arg(run.chainId)
+                                .arg(enumName(run.state), run.engineName)));
+        engines.insert(run.engineName);
+    }
+    QCOMPARE(engines.size(), 2); // both engines took part
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::sigterm_duringOutage_endsWithinGrace()
+{
+    const QString pidFile = path(QStringLiteral("pid"));
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("long"), QStringLiteral("echo $$ > %1; exec sleep 300").arg(pidFile));
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a")));
+    QProcess &a = *m_engines.back();
+    QTest::qWait(1000);
+    Run run;
+    run.chainId = chainId;
+    run.trigger = RunTrigger::Manual;
+    QVERIFY(RunRepository(*m_store).insert(run));
+    const auto taskPid = [&pidFile] {
+        QFile file(pidFile);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toLongLong() : 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(taskPid() > 0, 15000);
+    m_store.reset();
+    QVERIFY(m_server->stop());
+    QTest::qWait(1500); // the engine notices and holds its writes
+    QElapsedTimer clock;
+    clock.start();
+    a.terminate();
+    QVERIFY(a.waitForFinished(15000));
+    qInfo("serve ended %lld ms after SIGTERM with the server away", clock.elapsed());
+    QVERIFY(clock.elapsed() < 5000 + 3000); // the grace period (5 s) and some slack
+    QCOMPARE(a.exitStatus(), QProcess::NormalExit);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid()), 2000);
+    QVERIFY(m_server->startAgain());
+}
+
+QTEST_GUILESS_MAIN(TestSharedStore)
+#include "tst_sharedstore.moc"
