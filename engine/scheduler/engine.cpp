@@ -82,6 +82,10 @@ void Engine::start()
         return;
     }
     m_store = std::move(store.value());
+    m_store->setReconnectsItself(false); // reconnect() checks the lease first
+    // Woken at once by what other engines and windows write; the poll is a safety net.
+    if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &) { wake(); }))
+        m_config.commandPollMs = std::max(m_config.commandPollMs, 2000);
     m_recorder = std::make_unique<RunRecorder>(*m_store);
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
@@ -577,6 +581,20 @@ void Engine::heartbeat()
         m_claimMore = true;
         scheduleDispatch();
     }
+}
+
+void Engine::wake()
+{
+    if (m_wakePending)
+        return;
+    m_wakePending = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_wakePending = false;
+            processCommands();
+        },
+        Qt::QueuedConnection);
 }
 
 void Engine::storeLost(const QString &why)

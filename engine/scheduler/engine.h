@@ -110,6 +110,9 @@ private:
     // Unowned queued runs become this engine's while it has room.
     void claimQueuedRuns();
     qsizetype claimRoom() const; // how many claimed runs may wait here
+    // A PostgreSQL notification (a run queued, a command, a definition change): look now
+    // rather than at the next poll. Many at once make one look.
+    void wake();
     // What other engines have admitted, for limits that hold across engines (PostgreSQL).
     bool lockAdmission();
     bool stopRun(qint64 runId); // false: neither running nor queued
@@ -142,6 +145,7 @@ private:
     int m_reconnectDelayMs = 0;
     qint64 m_storeLostSinceMs = -1; // -1: the store is reachable
     bool m_claimMore = true;        // the last claim filled its batch: more may be waiting
+    bool m_wakePending = false;     // a notification asked for processCommands()
     QList<qint64> m_queuedRuns;
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)

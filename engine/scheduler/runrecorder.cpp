@@ -53,10 +53,8 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
         return Error::unavailable(tr("the store cannot be reached"));
     Result<TaskRun> inserted = Error::runtime(QString());
     const Status done = m_store.transaction([&]() -> Status {
-        if (m_fence.isHeld()) {
-            if (const Status claim = RunOwnership(m_store).check(row.runId, m_fence); !claim)
-                return claim;
-        }
+        if (const Status claim = checkClaim(row.runId); !claim)
+            return claim;
         inserted = TaskRunRepository(m_store).insert(row);
         return inserted ? Status{} : Status(inserted.error());
     });
@@ -68,6 +66,22 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
         Q_EMIT runFenced(row.runId, done.error().message);
     }
     return done.error();
+}
+
+Status RunRecorder::checkClaim(qint64 runId)
+{
+    if (!m_fence.isHeld())
+        return {};
+    if (m_checkedInTransaction != m_store.transactionSerial()) {
+        m_checkedInTransaction = m_store.transactionSerial();
+        m_checkedRuns.clear();
+    }
+    if (m_checkedRuns.contains(runId))
+        return {};
+    const Status claim = RunOwnership(m_store).check(runId, m_fence);
+    if (claim)
+        m_checkedRuns.insert(runId);
+    return claim;
 }
 
 Status RunRecorder::updateTaskRun(const TaskRun &row)
@@ -107,10 +121,8 @@ Status RunRecorder::apply(const Held &change)
 {
     const bool inOuterTransaction = m_store.inTransaction();
     const Status written = m_store.transaction([&]() -> Status {
-        if (m_fence.isHeld()) {
-            if (const Status claim = RunOwnership(m_store).check(change.runId, m_fence); !claim)
-                return claim;
-        }
+        if (const Status claim = checkClaim(change.runId); !claim)
+            return claim;
         if (change.taskRun.id > 0)
             return TaskRunRepository(m_store).update(change.taskRun);
         return RunRepository(m_store).setState(change.runId, change.state, change.at,

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QObject>
+#include <QSet>
 
 namespace hg {
 
@@ -30,7 +31,11 @@ public:
     explicit RunRecorder(Store &store, QObject *parent = nullptr);
     ~RunRecorder() override;
 
-    void setFence(const Fence &fence) { m_fence = fence; }
+    void setFence(const Fence &fence)
+    {
+        m_fence = fence;
+        m_checkedRuns.clear();
+    }
     const Fence &fence() const { return m_fence; }
 
     // The store is unreachable: write nothing, keep state changes until flushHeld().
@@ -73,12 +78,16 @@ private:
     Status apply(const Held &change);
     // Held or refused: what a failed write means for the caller.
     Status settle(const Held &change, const Status &written);
+    // The claim on a run is checked once per transaction: its share lock holds to the end.
+    Status checkClaim(qint64 runId);
     void transactionEnded(bool committed);
 
     Store &m_store;
     Fence m_fence;
     QList<Held> m_held;
     QList<Held> m_unconfirmed; // written inside a transaction that has not committed yet
+    quint64 m_checkedInTransaction = 0;
+    QSet<qint64> m_checkedRuns; // claims checked in that transaction
     bool m_holding = false;
 };
 

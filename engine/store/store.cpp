@@ -4,9 +4,11 @@
 #include "sqltarget.h"
 
 #include <QAtomicInteger>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -57,7 +59,7 @@ QSqlDatabase Store::database() const
 QSqlQuery Store::takeStatement(const QString &sql, QString *error) const
 {
     error->clear();
-    if (m_unreachable) { // preparing on a dead connection only fails, noisily
+    if (!isReachable()) { // preparing on a dead connection only fails, noisily
         *error = tr("the store cannot be reached");
         return QSqlQuery(m_database);
     }
@@ -181,6 +183,42 @@ bool Store::checkReachable() const
     return false;
 }
 
+bool Store::listen(const QString &channel, std::function<void(const QString &payload)> handler)
+{
+    if (backend() == StoreBackend::Sqlite
+        || !m_database.driver()->hasFeature(QSqlDriver::EventNotifications))
+        return false;
+    const bool first = m_channel.isEmpty();
+    m_channel = channel;
+    m_notificationHandler = std::move(handler);
+    if (first) {
+        QObject::connect(
+            m_database.driver(), &QSqlDriver::notification, m_database.driver(),
+            [this](const QString &name, QSqlDriver::NotificationSource, const QVariant &payload) {
+                if (name == m_channel && m_notificationHandler)
+                    m_notificationHandler(payload.toString());
+            });
+    }
+    return subscribe();
+}
+
+bool Store::subscribe()
+{
+    return m_channel.isEmpty() || m_database.driver()->subscribeToNotification(m_channel);
+}
+
+bool Store::reviveIfDue() const
+{
+    if (!m_reconnectsItself || m_transactionDepth > 0)
+        return false;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now - m_lastReviveMs < 2000)
+        return false;
+    m_lastReviveMs = now;
+    // StoreQuery sees the store through a const reference; the store itself is never const.
+    return const_cast<Store *>(this)->reconnect().ok();
+}
+
 Status Store::reconnect()
 {
     if (backend() == StoreBackend::Sqlite)
@@ -195,13 +233,18 @@ Status Store::reconnect()
                 .arg(m_location.displayName(), m_database.lastError().text().simplified()));
     }
     m_unreachable = false;
-    return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
+    if (const Status set =
+            execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
+        !set)
+        return set;
+    (void)subscribe(); // a new connection listens to nothing yet
+    return {};
 }
 
 Status Store::beginTransaction()
 {
     QSqlDatabase &db = m_database;
-    if (m_unreachable)
+    if (!isReachable())
         return Error::unavailable(tr("the store cannot be reached"));
     if (backend() != StoreBackend::Sqlite) {
         if (!db.transaction()) {
@@ -233,6 +276,7 @@ Status Store::transaction(const std::function<Status()> &work)
     }
     if (const Status begun = beginTransaction(); !begun)
         return begun;
+    ++m_transactionSerial;
     ++m_transactionDepth;
     const Status status = work();
     --m_transactionDepth;

@@ -41,6 +41,8 @@ public:
     // Nested calls join the outer transaction.
     Status transaction(const std::function<Status()> &work);
     bool inTransaction() const { return m_transactionDepth > 0; }
+    // Which outermost transaction is open (or was last): grows with every one begun.
+    quint64 transactionSerial() const { return m_transactionSerial; }
 
     // Prepared statements are kept per SQL text and reused: preparing costs more than running
     // most of our statements. A statement taken is out of the pool until given back, so a
@@ -51,9 +53,18 @@ public:
     // checkReachable(), which probes the connection; while unreachable every statement fails
     // at once with ErrorKind::Unavailable, without touching the dead connection, until
     // reconnect() succeeds. SQLite is always reachable.
-    bool isReachable() const { return !m_unreachable; }
+    //
+    // Outside the engine (the GUI, the command line) the store reconnects by itself: at the
+    // next statement after an outage, at most every two seconds. The engine turns that off:
+    // it must check its lease before it writes again, so it calls reconnect() itself.
+    bool isReachable() const { return !m_unreachable || reviveIfDue(); }
     bool checkReachable() const;
     Status reconnect();
+    void setReconnectsItself(bool on) { m_reconnectsItself = on; }
+
+    // PostgreSQL LISTEN: the handler gets each notification's payload on this thread's event
+    // loop, again after a reconnect. False where the store cannot notify (SQLite).
+    bool listen(const QString &channel, std::function<void(const QString &payload)> handler);
     // Told at the end of every outermost transaction whether it committed: a writer that
     // keeps what it wrote in memory (RunRecorder) writes it again when it did not.
     void setTransactionObserver(std::function<void(bool committed)> observer)
@@ -75,8 +86,16 @@ private:
     mutable QHash<QString, QList<QSqlQuery>> m_statements;
     int m_schemaVersion = 0;
     int m_transactionDepth = 0;
+    quint64 m_transactionSerial = 0;
+    bool reviveIfDue() const;
+
     mutable bool m_unreachable = false;
+    bool m_reconnectsItself = true;
+    mutable qint64 m_lastReviveMs = 0;
     std::function<void(bool committed)> m_transactionObserver;
+    QString m_channel;
+    std::function<void(const QString &payload)> m_notificationHandler;
+    bool subscribe();
 };
 
 } // namespace hg

@@ -293,6 +293,8 @@ void RunsView::request(const std::function<Status(qint64)> &action)
     if (runId <= 0)
         return;
     const Status done = action(runId);
+    if (done)
+        Q_EMIT commandsIssued();
     showMessage(done ? tr("Run %1: sent to the engine.").arg(runId) : done.error().message,
                 done ? runId : 0);
 }
@@ -305,6 +307,7 @@ void RunsView::rerun(bool onlyFailed)
     const Result<Run> again = RunControl(m_store).rerun(runId, onlyFailed);
     if (!again)
         return showMessage(again.error().message, 0);
+    Q_EMIT commandsIssued();
     // In the list at once, selected, not only once the engine reports on it.
     m_runs->applyRun(again.value());
     selectRun(again->id);

@@ -59,6 +59,11 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
     void appendLogLines(const QList<hg::LogLine> &lines);
 
+Q_SIGNALS:
+    // A command or a rerun was written: the window wakes its own engine, which would
+    // otherwise see it only at its next poll.
+    void commandsIssued();
+
 private:
     void applyFilter();
     void showCurrentRun();

@@ -176,6 +176,12 @@ void TrayController::deliver(const Notification &notification)
         m_notifier->notify(notification.title, notification.body, notification.runId);
 }
 
+void TrayController::setStoreLost(qint64 sinceMs)
+{
+    m_storeLost = sinceMs >= 0;
+    updateIcon();
+}
+
 void TrayController::updateIcon()
 {
     m_state = m_counts.active > 0   ? IconState::Running
@@ -196,6 +202,9 @@ void TrayController::updateIcon()
         m_tray->setToolTip(tr("Hourglass: the last run failed") + paused);
         break;
     }
+    if (m_storeLost)
+        m_tray->setToolTip(m_tray->toolTip() + QLatin1Char('\n')
+                           + tr("The store cannot be reached; reconnecting"));
 }
 
 } // namespace hg

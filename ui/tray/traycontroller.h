@@ -44,6 +44,9 @@ public:
     IconState iconState() const { return m_state; }
     void setNotificationsEnabled(bool enabled) { m_notificationsEnabled = enabled; }
     void setSchedulesPaused(bool paused);
+    // The engine's store went away (a shared server restarting; sinceMs -1: it is back):
+    // the tooltip says so until it is back.
+    void setStoreLost(qint64 sinceMs);
     // What finishing this run should tell the user, if anything (the chain's policy decides).
     std::optional<Notification> notificationFor(const Run &run) const;
 
@@ -72,6 +75,7 @@ private:
     DesktopNotifier *m_notifier = nullptr;
     IconState m_state = IconState::Idle;
     RunCounts m_counts;
+    bool m_storeLost = false;
     bool m_notificationsEnabled = true;
     qint64 m_lastNotifiedRun = 0;
 };

@@ -26,10 +26,12 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDataStream>
+#include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -386,6 +388,7 @@ void MainWindow::runSelectedChain()
         QMessageBox::warning(this, tr("Run now"), run.error().message);
         return;
     }
+    wakeEngine();
     m_runsView->applyRun(run.value());
     showRun(run->id);
     m_queuedRun = run->id;
@@ -655,8 +658,16 @@ void MainWindow::bringForward()
     activateWindow();
 }
 
+void MainWindow::wakeEngine()
+{
+    if (m_engine && m_engine->engine())
+        QMetaObject::invokeMethod(m_engine->engine(), &Engine::processCommands,
+                                  Qt::QueuedConnection);
+}
+
 void MainWindow::connectEngine(EngineHost *engine)
 {
+    connect(m_runsView, &RunsView::commandsIssued, this, &MainWindow::wakeEngine);
     // Queued across threads: the engine never waits for the window.
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
@@ -678,6 +689,17 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(source, &Engine::nextFireChanged, this, [this](qint64 dueMs) {
         m_nextFireMs = dueMs;
         showEngineState();
+    });
+    connect(source, &Engine::storeReachabilityChanged, this,
+            [this](qint64 sinceMs, const QString &why) {
+                m_storeLostSinceMs = sinceMs;
+                m_engineState->setToolTip(why);
+                showEngineState();
+            });
+    connect(source, &Engine::leaseLost, this, [this](const QString &why) {
+        statusBar()->showMessage(
+            tr("Another engine took over this engine's runs (%1); its tasks here were stopped.")
+                .arg(why));
     });
     connect(engine, &EngineHost::started, this, [this] {
         m_engineRunning = true;
@@ -703,6 +725,14 @@ void MainWindow::showEngineState()
 {
     if (!m_engineRunning)
         return;
+    if (m_storeLostSinceMs >= 0) {
+        // Nothing new starts meanwhile; running tasks go on and their results wait.
+        m_engineState->setText(
+            tr("Engine: store unreachable since %1, reconnecting")
+                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_storeLostSinceMs).time(),
+                                        QLocale::ShortFormat)));
+        return;
+    }
     QStringList parts{tr("Engine: running"), tr("%n active", nullptr, m_counts.active),
                       tr("%n queued", nullptr, m_counts.queued)};
     if (schedulesPaused())

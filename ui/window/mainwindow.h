@@ -80,6 +80,8 @@ protected:
 private:
     void showSelection();
     void connectEngine(EngineHost *engine);
+    // A write of this window that its engine should act on now, not at its next poll.
+    void wakeEngine();
     void createActions();
     void reloadTree();
     qint64 selectedChainId() const;
@@ -123,6 +125,7 @@ private:
     QTimer *m_overviewRefresh = nullptr;
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
+    qint64 m_storeLostSinceMs = -1; // the engine cannot reach its store since then
     bool m_engineRunning = false;
     QSplitter *m_splitter = nullptr;
     QPointer<QMessageBox> m_closePrompt;

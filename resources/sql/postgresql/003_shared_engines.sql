@@ -16,3 +16,22 @@ CREATE TABLE engine_epoch (
     value BIGINT  NOT NULL
 );
 INSERT INTO engine_epoch (id, value) VALUES (1, 0);
+
+-- Every engine and window LISTENs on channel 'hourglass': a run queued (new, or given back by
+-- a takeover), a command, or a definition change wakes them at once; polling stays only as
+-- a slow safety net. Statement triggers, so a batch of inserts makes one notification.
+CREATE FUNCTION hourglass_notify() RETURNS trigger LANGUAGE plpgsql AS
+'BEGIN PERFORM pg_notify(''hourglass'', TG_ARGV[0]); RETURN NULL; END';
+
+CREATE TRIGGER run_queued_notify AFTER INSERT ON run
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('run');
+
+CREATE TRIGGER run_released_notify AFTER UPDATE OF owner_session ON run
+FOR EACH ROW WHEN (NEW.owner_session IS NULL AND NEW.state = 'queued')
+EXECUTE FUNCTION hourglass_notify('run');
+
+CREATE TRIGGER command_notify AFTER INSERT ON command
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('command');
+
+CREATE TRIGGER definition_notify AFTER UPDATE ON definition_revision
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('definition');
