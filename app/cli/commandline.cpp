@@ -93,6 +93,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("schedule"), runScheduleCommand},
         {QLatin1StringView("connection"), runConnectionCommand},
         {QLatin1StringView("cron"), runCronCommand},
+        {QLatin1StringView("retention"), runRetentionCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

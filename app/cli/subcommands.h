@@ -15,6 +15,7 @@ int runDependencyCommand(CliContext &context, const QString &verb, const QString
 int runCronCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runConnectionCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runRetentionCommand(CliContext &context, const QString &verb, const QStringList &args);
 // serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);
 // export and import take no verb.

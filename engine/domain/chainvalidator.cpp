@@ -12,6 +12,9 @@ Status ChainValidator::validate(const Chain &c)
         return Error::invalid(tr("max instances must be 0 (no limit) or more"));
     if (c.timeoutSeconds < 0)
         return Error::invalid(tr("chain timeout must be 0 (none) or more seconds"));
+    const Retention &r = c.retention;
+    if (r.keepRuns < 0 || r.keepDays < 0 || r.keepFailedRuns < 0 || r.keepFailedDays < 0)
+        return Error::invalid(tr("retention limits must be 0 (keep all) or more"));
     return {};
 }
 

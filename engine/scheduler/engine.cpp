@@ -14,6 +14,7 @@
 #include "store/dependencyrepository.h"
 #include "store/runownership.h"
 #include "store/runrepository.h"
+#include "store/runretention.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
@@ -574,6 +575,7 @@ void Engine::heartbeat()
         fencedOut(beat.error().message);
         return;
     }
+    pruneRuns();
     // Sessions whose lease ran out are taken over: their runs are queued again here.
     if (const Result<QList<qint64>> recovered =
             Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
@@ -581,6 +583,19 @@ void Engine::heartbeat()
         m_claimMore = true;
         scheduleDispatch();
     }
+}
+
+void Engine::pruneRuns()
+{
+    if (!m_config.runSchedules || m_shuttingDown || m_storeLostSinceMs >= 0)
+        return;
+    // Small batches, one per turn of the event loop while more are due, so claims and task
+    // ends are never held up for long.
+    constexpr int batch = 200;
+    const Result<int> removed =
+        RunRetention(*m_store).applyBatch(m_clock->nowMs(), std::nullopt, batch);
+    if (removed && removed.value() == batch)
+        QTimer::singleShot(50, this, &Engine::pruneRuns);
 }
 
 void Engine::wake()

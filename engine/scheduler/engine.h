@@ -113,6 +113,8 @@ private:
     // A PostgreSQL notification (a run queued, a command, a definition change): look now
     // rather than at the next poll. Many at once make one look.
     void wake();
+    // Chains' retention: removes a batch of finished runs past their limits.
+    void pruneRuns();
     // What other engines have admitted, for limits that hold across engines (PostgreSQL).
     bool lockAdmission();
     bool stopRun(qint64 runId); // false: neither running nor queued

@@ -67,7 +67,12 @@ QJsonObject chainToJson(const Chain &c)
             {QStringLiteral("onFailure"), enumName(c.onFailure)},
             {QStringLiteral("priority"), enumName(c.priority)},
             {QStringLiteral("notify"), enumName(c.notify)},
-            {QStringLiteral("parameters"), c.parameters}};
+            {QStringLiteral("parameters"), c.parameters},
+            {QStringLiteral("retention"),
+             QJsonObject{{QStringLiteral("keepRuns"), c.retention.keepRuns},
+                         {QStringLiteral("keepDays"), c.retention.keepDays},
+                         {QStringLiteral("keepFailedRuns"), c.retention.keepFailedRuns},
+                         {QStringLiteral("keepFailedDays"), c.retention.keepFailedDays}}}};
 }
 
 QJsonObject profileToJson(const ConnectionProfile &p)

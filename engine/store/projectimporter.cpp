@@ -136,6 +136,17 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
     chain.priority = field.enumeration(QStringLiteral("priority"), Priority::Medium);
     chain.notify = field.enumeration(QStringLiteral("notify"), NotifyPolicy::Failure);
     chain.parameters = field.object(QStringLiteral("parameters"));
+    if (field.has(QStringLiteral("retention"))) {
+        JsonFieldReader keep(field.object(QStringLiteral("retention")),
+                             path + QStringLiteral(".retention"), &m_problem);
+        keep.rejectUnknownKeys({QStringLiteral("keepRuns"), QStringLiteral("keepDays"),
+                                QStringLiteral("keepFailedRuns"),
+                                QStringLiteral("keepFailedDays")});
+        chain.retention = Retention{keep.integer(QStringLiteral("keepRuns"), 0),
+                                    keep.integer(QStringLiteral("keepDays"), 0),
+                                    keep.integer(QStringLiteral("keepFailedRuns"), 0),
+                                    keep.integer(QStringLiteral("keepFailedDays"), 0)};
+    }
     if (!m_problem.isEmpty())
         return Error::invalid(tr("import: %1").arg(m_problem));
     const Result<Chain> stored = ChainRepository(m_store).add(chain);

@@ -9,6 +9,12 @@ CREATE INDEX run_owner ON run(owner_session, state);
 -- What any engine may claim: queued runs nobody owns, oldest first.
 CREATE INDEX run_claimable ON run(id) WHERE state = 'queued' AND owner_session IS NULL;
 
+-- Retention per chain (0: no limit); failed runs may follow limits of their own.
+ALTER TABLE chain ADD COLUMN keep_runs INTEGER NOT NULL DEFAULT 0 CHECK (keep_runs >= 0);
+ALTER TABLE chain ADD COLUMN keep_days INTEGER NOT NULL DEFAULT 0 CHECK (keep_days >= 0);
+ALTER TABLE chain ADD COLUMN keep_failed_runs INTEGER NOT NULL DEFAULT 0 CHECK (keep_failed_runs >= 0);
+ALTER TABLE chain ADD COLUMN keep_failed_days INTEGER NOT NULL DEFAULT 0 CHECK (keep_failed_days >= 0);
+
 ALTER TABLE engine_session ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 
 CREATE TABLE engine_epoch (
