@@ -128,6 +128,20 @@ Status TaskRepository::update(const Task &task)
     return {};
 }
 
+Status TaskRepository::setPosition(qint64 taskId, const std::optional<QPointF> &position)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE task SET pos_x = ?, pos_y = ? WHERE id = ?"));
+    const QVariant none(QMetaType::fromType<double>());
+    q.bind(position ? QVariant(position->x()) : none)
+        .bind(position ? QVariant(position->y()) : none)
+        .bind(taskId);
+    if (Status s = q.exec(tr("move task %1").arg(taskId)); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("unknown task id %1").arg(taskId));
+    return {};
+}
+
 Result<Task> TaskRepository::byName(qint64 chainId, const QString &name) const
 {
     StoreQuery q(m_store, selectTask + QStringLiteral("WHERE t.chain_id = ? AND t.name = ?"));

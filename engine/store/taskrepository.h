@@ -22,6 +22,9 @@ public:
     // Each write is checked by TaskValidator first.
     Result<Task> add(const Task &task);
     Status update(const Task &task);
+    // Where the task sits on the canvas, and nothing else: no definition change for the
+    // engine (the store's revision triggers leave the position columns out).
+    Status setPosition(qint64 taskId, const std::optional<QPointF> &position);
     Result<Task> byName(qint64 chainId, const QString &name) const;
     Result<Task> byId(qint64 id) const;
     Result<QList<Task>> list(qint64 chainId) const;

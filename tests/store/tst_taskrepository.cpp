@@ -1,6 +1,7 @@
 #include "domain/taskvalidator.h"
 #include "fixtures.h"
 #include "store/connectionprofilerepository.h"
+#include "store/schedulerepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -14,6 +15,7 @@ class TestTaskRepository final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void setPosition_isNoDefinitionChange();
     void add_keepsEveryField();
     void add_refusesDuplicateInChain();
     void validate_data();
@@ -175,6 +177,29 @@ void TestTaskRepository::remove_unknownIsNotFound()
 {
     HG_TEST_STORE(t);
     QCOMPARE(TaskRepository(t.store()).remove(999).error().kind, ErrorKind::NotFound);
+}
+
+// The engine reloads when the definition revision moves: dragging a node must not move it,
+// editing what the task runs must.
+void TestTaskRepository::setPosition_isNoDefinitionChange()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Task task = test::makeTask(t.store(), chain.id, QStringLiteral("t"));
+    QVERIFY(task.id > 0);
+    ScheduleRepository schedules(t.store());
+    const qint64 before = schedules.definitionRevision().value();
+    QVERIFY(TaskRepository(t.store()).setPosition(task.id, QPointF(40, 80)));
+    QCOMPARE(schedules.definitionRevision().value(), before);
+    QCOMPARE(TaskRepository(t.store()).byId(task.id)->position,
+             std::optional<QPointF>(QPointF(40, 80)));
+    QVERIFY(TaskRepository(t.store()).setPosition(task.id, std::nullopt));
+    QCOMPARE(TaskRepository(t.store()).byId(task.id)->position, std::nullopt);
+    task.command = QStringLiteral("/bin/false");
+    QVERIFY(TaskRepository(t.store()).update(task));
+    QVERIFY(schedules.definitionRevision().value() > before);
+    QCOMPARE(TaskRepository(t.store()).setPosition(task.id + 1000, QPointF()).error().kind,
+             ErrorKind::NotFound);
 }
 
 QTEST_GUILESS_MAIN(TestTaskRepository)

@@ -407,7 +407,7 @@ Status DefinitionEditor::moveTasks(const QHash<qint64, QPointF> &positions, cons
             const auto moved = to.constFind(original.id);
             task->position =
                 moved != to.constEnd() ? std::optional<QPointF>(moved.value()) : original.position;
-            if (Status s = TaskRepository(m_store).update(task.value()); !s)
+            if (Status s = TaskRepository(m_store).setPosition(task->id, task->position); !s)
                 return s;
             chainId = task->chainId;
         }

@@ -41,3 +41,10 @@ FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('command');
 
 CREATE TRIGGER definition_notify AFTER UPDATE ON definition_revision
 FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('definition');
+
+-- Moving a node on the canvas is no change for the engine: only the columns it runs on count.
+DROP TRIGGER task_revision ON task;
+CREATE TRIGGER task_revision AFTER INSERT OR DELETE ON task
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_bump_definition_revision();
+CREATE TRIGGER task_edit_revision AFTER UPDATE OF chain_id, name, kind, command, arguments, working_dir, environment, connection_id, ignore_error, autonomous, timeout_s, max_retries, retry_delay_s, retry_backoff, priority ON task
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_bump_definition_revision();

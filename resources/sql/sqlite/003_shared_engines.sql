@@ -22,3 +22,8 @@ CREATE TABLE engine_epoch (
     value BIGINT  NOT NULL
 );
 INSERT INTO engine_epoch (id, value) VALUES (1, 0);
+
+-- Moving a node on the canvas is no change for the engine: only the columns it runs on count.
+DROP TRIGGER task_update_revision;
+CREATE TRIGGER task_update_revision AFTER UPDATE OF chain_id, name, kind, command, arguments, working_dir, environment, connection_id, ignore_error, autonomous, timeout_s, max_retries, retry_delay_s, retry_backoff, priority ON task
+BEGIN UPDATE definition_revision SET revision = revision + 1 WHERE id = 1; END;
