@@ -2,6 +2,7 @@
 
 #include "storelocation.h"
 
+#include <QHostAddress>
 #include <QSqlError>
 #include <QUrlQuery>
 
@@ -31,7 +32,20 @@ SqlTarget SqlTarget::forStore(const StoreLocation &location)
         QStringLiteral("connect_timeout=5"),  QStringLiteral("keepalives=1"),
         QStringLiteral("keepalives_idle=5"),  QStringLiteral("keepalives_interval=2"),
         QStringLiteral("keepalives_count=3"), QStringLiteral("tcp_user_timeout=10000")};
-    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
+    const QUrlQuery query(url);
+    // libpq's default, sslmode=prefer, falls back to plain text without a word: a shared
+    // store on another machine requires TLS, and checks the server's certificate and name
+    // once a CA is given. An explicit sslmode in the URL wins (sslmode=disable included).
+    if (!query.hasQueryItem(QStringLiteral("sslmode"))) {
+        const QString host = url.host();
+        const bool local = host.isEmpty() || host.startsWith(QLatin1Char('/'))
+                           || host == QLatin1String("localhost") || QHostAddress(host).isLoopback();
+        if (query.hasQueryItem(QStringLiteral("sslrootcert")))
+            options << QStringLiteral("sslmode=verify-full");
+        else if (!local)
+            options << QStringLiteral("sslmode=require");
+    }
+    const auto items = query.queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         options << key + QLatin1Char('=') + value;
     target.options = options.join(QLatin1Char(';'));

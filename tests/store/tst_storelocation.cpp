@@ -1,3 +1,4 @@
+#include "store/sqltarget.h"
 #include "store/storelocation.h"
 
 #include <QDir>
@@ -19,6 +20,8 @@ private Q_SLOTS:
     void parse_data();
     void parse();
     void displayName_hidesPassword();
+    void postgresTarget_neverFallsBackToPlainTextSilently_data();
+    void postgresTarget_neverFallsBackToPlainTextSilently();
 };
 
 void TestStoreLocation::resolve_commandLineWinsOverEnvironment()
@@ -84,6 +87,43 @@ void TestStoreLocation::displayName_hidesPassword()
     QVERIFY(location);
     QVERIFY(!location->displayName().contains(QLatin1String("secret")));
     QVERIFY(location->displayName().contains(QLatin1String("db.example")));
+}
+
+void TestStoreLocation::postgresTarget_neverFallsBackToPlainTextSilently_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("sslmode"); // empty: libpq's own default (a local server)
+    QTest::newRow("remote: TLS required")
+        << QStringLiteral("postgresql://hg@db.example.org/hourglass") << QStringLiteral("require");
+    QTest::newRow("a CA: certificate and name checked")
+        << QStringLiteral("postgresql://hg@db.example.org/hourglass?sslrootcert=/etc/ca.pem")
+        << QStringLiteral("verify-full");
+    QTest::newRow("explicit sslmode wins")
+        << QStringLiteral("postgresql://hg@db.example.org/hourglass?sslmode=disable")
+        << QStringLiteral("disable");
+    QTest::newRow("loopback") << QStringLiteral("postgresql://hg@127.0.0.1:5432/hourglass")
+                              << QString();
+    QTest::newRow("localhost") << QStringLiteral("postgresql://hg@localhost/hourglass")
+                               << QString();
+}
+
+void TestStoreLocation::postgresTarget_neverFallsBackToPlainTextSilently()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, sslmode);
+    const Result<StoreLocation> location = StoreLocation::parse(url);
+    QVERIFY(location);
+    const QStringList options =
+        SqlTarget::forStore(location.value()).options.split(QLatin1Char(';'));
+    const QStringList modes = options.filter(QStringLiteral("sslmode="));
+    if (sslmode.isEmpty()) {
+        QVERIFY2(modes.isEmpty(), qPrintable(modes.join(u',')));
+    } else {
+        QCOMPARE(modes, QStringList{QStringLiteral("sslmode=") + sslmode});
+    }
+    // A dead server shows within seconds: keepalives and a TCP timeout are always set.
+    QVERIFY(options.contains(QStringLiteral("keepalives=1")));
+    QVERIFY(options.contains(QStringLiteral("tcp_user_timeout=10000")));
 }
 
 QTEST_GUILESS_MAIN(TestStoreLocation)
