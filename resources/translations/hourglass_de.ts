@@ -335,6 +335,10 @@
         <source>chain timeout must be 0 (none) or more seconds</source>
         <translation>das Zeitlimit der Kette muss 0 (keines) oder mehr Sekunden betragen</translation>
     </message>
+    <message>
+        <source>retention limits must be 0 (keep all) or more</source>
+        <translation>Aufbewahrungsgrenzen müssen 0 (alles behalten) oder mehr sein</translation>
+    </message>
 </context>
 <context>
     <name>hg::CommandRepository</name>
@@ -1814,6 +1818,14 @@
         <source>Running now, recent failures, next fires, every chain&apos;s last runs</source>
         <translation>Was gerade läuft, letzte Fehlschläge, nächste Auslösungen, die letzten Läufe jeder Kette</translation>
     </message>
+    <message>
+        <source>Another engine took over this engine&apos;s runs (%1); its tasks here were stopped.</source>
+        <translation>Eine andere Engine hat die Läufe dieser Engine übernommen (%1); ihre Aufgaben hier wurden beendet.</translation>
+    </message>
+    <message>
+        <source>Engine: store unreachable since %1, reconnecting</source>
+        <translation>Engine: Datenspeicher seit %1 nicht erreichbar, neue Verbindung wird aufgebaut</translation>
+    </message>
 </context>
 <context>
     <name>hg::Migrator</name>
@@ -2214,6 +2226,21 @@
     <message>
         <source>read runs</source>
         <translation>Lesen der Läufe</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RunRetention</name>
+    <message>
+        <source>find runs past their retention</source>
+        <translation>Suchen der Läufe nach Ablauf ihrer Aufbewahrung</translation>
+    </message>
+    <message>
+        <source>take the retention lock</source>
+        <translation>Sperren der Aufbewahrung</translation>
+    </message>
+    <message>
+        <source>remove runs past their retention</source>
+        <translation>Entfernen der Läufe nach Ablauf ihrer Aufbewahrung</translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3215,10 @@
         <source>remove task</source>
         <translation>Entfernen der Aufgabe</translation>
     </message>
+    <message>
+        <source>move task %1</source>
+        <translation>Verschieben von Aufgabe %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::TaskRunRepository</name>
@@ -3362,6 +3393,10 @@
     <message>
         <source>Hourglass: the last run failed</source>
         <translation>Hourglass: Der letzte Lauf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The store cannot be reached; reconnecting</source>
+        <translation>Der Datenspeicher ist nicht erreichbar; neue Verbindung wird aufgebaut</translation>
     </message>
 </context>
 <context>
