@@ -238,6 +238,10 @@
         <source>The chain&apos;s schedules: expression, meaning, zone, next fire, enabled</source>
         <translation>Die Zeitpläne der Kette: Ausdruck, Bedeutung, Zone, nächste Auslösung, aktiviert</translation>
     </message>
+    <message>
+        <source>How long this chain&apos;s finished runs and their logs are kept</source>
+        <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainPath</name>
@@ -2071,6 +2075,90 @@
     <message>
         <source>chain, %1</source>
         <translation>Kette, %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RetentionDialog</name>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source> runs</source>
+        <translation> Läufe</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>as other runs</source>
+        <translation>wie andere Läufe</translation>
+    </message>
+    <message>
+        <source>Keep run history</source>
+        <translation>Laufverlauf aufbewahren</translation>
+    </message>
+    <message>
+        <source>Finished runs past these limits are removed with their log. Running and queued runs always stay.</source>
+        <translation>Beendete Läufe jenseits dieser Grenzen werden samt Protokoll entfernt. Laufende und eingereihte Läufe bleiben immer.</translation>
+    </message>
+    <message>
+        <source>Keep the &amp;newest:</source>
+        <translation>Die &amp;neuesten behalten:</translation>
+    </message>
+    <message>
+        <source>Keep runs of the &amp;last:</source>
+        <translation>Läufe der &amp;letzten behalten:</translation>
+    </message>
+    <message>
+        <source>Failed runs, keep the ne&amp;west:</source>
+        <translation>Fehlgeschlagene Läufe, die ne&amp;uesten behalten:</translation>
+    </message>
+    <message>
+        <source>Failed runs, keep those of the l&amp;ast:</source>
+        <translation>Fehlgeschlagene Läufe, die der le&amp;tzten behalten:</translation>
+    </message>
+    <message>
+        <source>History: all runs kept</source>
+        <translation>Verlauf: alle Läufe bleiben</translation>
+    </message>
+    <message numerus="yes">
+        <source>newest %n run(s)</source>
+        <translation>
+            <numerusform>neuester %n Lauf</numerusform>
+            <numerusform>neueste %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>last %n day(s)</source>
+        <translation>
+            <numerusform>letzter %n Tag</numerusform>
+            <numerusform>letzte %n Tage</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>newest %n</source>
+        <translation>
+            <numerusform>neuester %n</numerusform>
+            <numerusform>neueste %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
     </message>
 </context>
 <context>

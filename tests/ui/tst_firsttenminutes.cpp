@@ -1,4 +1,5 @@
 #include "chain/chaineditor.h"
+#include "chain/retentiondialog.h"
 #include "dag/dagscene.h"
 #include "dag/tasknodeitem.h"
 #include "definitioneditor.h"
@@ -42,6 +43,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
@@ -68,6 +70,7 @@ private Q_SLOTS:
     void builtinTask_shownUnchanged_hasNoUnappliedEdits();
     void otherTask_orChain_asksApplyDiscardOrCancel();
     void overlapBox_showsAndSetsTheRealRule();
+    void retention_isShownAndSetFromTheChainEditor();
     void close_withoutTray_asksToKeepRunningOrQuit();
     void runs_rerunShowsAtOnce_failureHasItsReason_listFollowsTheTree();
     void runs_runningRunCountsUp();
@@ -315,6 +318,32 @@ void TestFirstTenMinutes::overlapBox_showsAndSetsTheRealRule()
     three.maxInstances = 3;
     QVERIFY(desk.window->definitionEditor()->updateChain(three));
     QTRY_COMPARE(overlap->currentText(), QStringLiteral("run up to 3 at once, then skip"));
+}
+
+void TestFirstTenMinutes::retention_isShownAndSetFromTheChainEditor()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *history = desk.editor()->findChild<QPushButton *>(QStringLiteral("chain.retention"));
+    QVERIFY(history);
+    QCOMPARE(history->text(), QStringLiteral("History: all runs kept"));
+    history->click();
+    RetentionDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = desk.editor()->findChild<RetentionDialog *>()));
+    QCOMPARE(dialog->findChild<QSpinBox *>(QStringLiteral("keepRuns"))->text(),
+             QStringLiteral("all"));
+    dialog->findChild<QSpinBox *>(QStringLiteral("keepRuns"))->setValue(100);
+    dialog->findChild<QSpinBox *>(QStringLiteral("keepFailedDays"))->setValue(90);
+    dialog->accept();
+    QTRY_COMPARE(ChainRepository(t.store()).byId(desk.chain.id)->retention,
+                 (Retention{100, 0, 0, 90}));
+    QTRY_COMPARE(history->text(),
+                 QStringLiteral("History: newest 100 run(s), failed: last 90 day(s)"));
+    // Undo gives the old limits back, as for any other edit of the chain.
+    desk.window->definitionEditor()->undoStack()->undo();
+    QTRY_COMPARE(ChainRepository(t.store()).byId(desk.chain.id)->retention, Retention{});
+    QTRY_COMPARE(history->text(), QStringLiteral("History: all runs kept"));
 }
 
 void TestFirstTenMinutes::close_withoutTray_asksToKeepRunningOrQuit()

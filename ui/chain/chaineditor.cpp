@@ -1,6 +1,7 @@
 #include "chaineditor.h"
 
 #include "chain/concurrencyrule.h"
+#include "chain/retentiondialog.h"
 #include "common/questionbox.h"
 #include "dag/connecttaskdialog.h"
 #include "dag/daglayout.h"
@@ -237,7 +238,23 @@ QWidget *ChainEditor::buildChainSettings()
     layout->addSpacing(12);
     layout->addWidget(overlapLabel);
     layout->addWidget(m_overlap);
+    layout->addSpacing(12);
+    m_retention = new QPushButton(row);
+    m_retention->setObjectName(QStringLiteral("chain.retention"));
+    m_retention->setFlat(true);
+    m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
+    layout->addWidget(m_retention);
     layout->addStretch();
+    connect(m_retention, &QPushButton::clicked, this, [this] {
+        auto *dialog = new RetentionDialog(m_chain.retention, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            Chain chain = m_chain;
+            chain.retention = dialog->retention();
+            writeChain(chain);
+        });
+        dialog->open();
+    });
     connect(m_notify, &QComboBox::activated, this, [this] {
         Chain chain = m_chain;
         chain.notify = NotifyPolicy(m_notify->currentData().toInt());
@@ -608,6 +625,7 @@ void ChainEditor::confirmRemoval()
 
 void ChainEditor::showConcurrency()
 {
+    m_retention->setText(RetentionDialog::summary(m_chain.retention));
     // The box shows the chain's real rule, including one it has no standard item for.
     const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
     m_overlap->clear();

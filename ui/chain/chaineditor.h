@@ -16,6 +16,7 @@ class QFrame;
 class QGraphicsView;
 class QLabel;
 class QMessageBox;
+class QPushButton;
 class QTableView;
 
 namespace hg {
@@ -98,6 +99,7 @@ private:
     QTableView *m_scheduleTable;
     QComboBox *m_notify;
     QComboBox *m_overlap;
+    QPushButton *m_retention = nullptr; // "History: …", opens the RetentionDialog
     QAction *m_addTask;
     QAction *m_addSchedule;
     QAction *m_autoLayout;
