@@ -120,6 +120,65 @@ void burst(int tasks)
     out.flush();
 }
 
+// 10,000 schedules, each once a minute at its own second, for `seconds`; with `edit` one
+// definition edit per second through a second connection (as the window makes them).
+// Returns run-started lateness (started_at - scheduled_for) of the fires measured.
+QList<qint64> minuteSchedules(int schedules, int seconds, bool edit)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.db"));
+    auto store =
+        std::move(Store::open(StoreLocation::parse(path).value(), QStringLiteral("setup")).value());
+    bench::createChains(*store, schedules, TaskKind::Builtin, QStringLiteral("NoOp"), {},
+                        QStringLiteral("0 * * * * *"));
+    QSqlQuery spread(store->database());
+    spread.exec(QStringLiteral("UPDATE schedule SET expression = (id % 60) || ' * * * * *'"));
+    EngineConfig config = bench::benchConfig(path);
+    config.maxActiveRuns = 4096;
+    const qint64 begin = QDateTime::currentMSecsSinceEpoch();
+    int edits = 0;
+    QTimer editor;
+    QObject::connect(&editor, &QTimer::timeout, [&] {
+        ++edits;
+        QSqlQuery q(store->database());
+        q.exec(QStringLiteral("UPDATE chain SET description = 'edit %1' WHERE id = %2")
+                   .arg(edits)
+                   .arg(1 + edits % schedules));
+    });
+    if (edit)
+        editor.start(1000);
+    {
+        Engine engine(config);
+        serveUntil(engine, begin + (seconds + 3) * 1000);
+    }
+    editor.stop();
+    QSqlQuery q(store->database());
+    q.exec(QStringLiteral("SELECT started_at - scheduled_for FROM run WHERE scheduled_for >= %1 "
+                          "AND scheduled_for < %2 AND started_at IS NOT NULL")
+               .arg(begin + 3000)
+               .arg(begin + (seconds + 2) * 1000));
+    QList<qint64> started;
+    while (q.next())
+        started << q.value(0).toLongLong();
+    return started;
+}
+
+void whileEditing()
+{
+    constexpr int schedules = 10000;
+    constexpr int seconds = 62;
+    const QList<qint64> quiet = minuteSchedules(schedules, seconds, false);
+    const QList<qint64> edited = minuteSchedules(schedules, seconds, true);
+    out << QStringLiteral("  %1 schedules, each once a minute at its own second, %2 s:\n")
+               .arg(schedules)
+               .arg(seconds);
+    out << "    run started, no edits:              " << bench::figures(quiet) << " ("
+        << quiet.size() << " fires)\n";
+    out << "    run started, one edit per second:   " << bench::figures(edited) << " ("
+        << edited.size() << " fires)\n";
+    out.flush();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -134,5 +193,7 @@ int main(int argc, char *argv[])
         everySecond(10000, 5);
     if (only.isEmpty() || only == QLatin1String("burst"))
         burst(1000);
+    if (only.isEmpty() || only == QLatin1String("editing"))
+        whileEditing();
     return 0;
 }
