@@ -219,17 +219,15 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
         return;
     if (chain->maxInstances > 0 && occupancy().skipsFire(chain.value()))
         return; // this fire is skipped: the chain is at its limit
+    // The engine that makes the run owns it while it has room; beyond that the run is left to
+    // any engine (claimQueuedRuns), so a burst of fires spreads over the engines.
+    const bool keep = m_queuedRuns.size() < claimRoom();
     const Result<RunRepository::Inserted> inserted =
-        RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs));
+        RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs),
+                                                keep ? m_lease->fence() : Fence{}, m_config.name);
     if (!inserted || !inserted->created)
         return; // another engine (or an earlier pass) already made this fire's run
-    // The engine that made the run owns it while it has room; beyond that the run is left to
-    // any engine (claimQueuedRuns), so a burst of fires spreads over the engines.
-    if (m_queuedRuns.size() >= claimRoom())
-        return;
-    const Result<bool> owned =
-        RunOwnership(*m_store).claim(inserted->run.id, m_lease->fence(), m_config.name);
-    if (!owned || !owned.value())
+    if (!keep)
         return;
     m_queuedRuns << inserted->run.id;
     m_knownQueued.insert(inserted->run.id, inserted->run);
@@ -575,7 +573,11 @@ void Engine::heartbeat()
         fencedOut(beat.error().message);
         return;
     }
-    pruneRuns();
+    // Retention reads every finished run of the chains that set it: once a minute is enough.
+    if (const qint64 now = m_clock->nowMs(); now - m_lastPruneMs >= 60000) {
+        m_lastPruneMs = now;
+        pruneRuns();
+    }
     // Sessions whose lease ran out are taken over: their runs are queued again here.
     if (const Result<QList<qint64>> recovered =
             Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());

@@ -148,6 +148,7 @@ private:
     qint64 m_storeLostSinceMs = -1; // -1: the store is reachable
     bool m_claimMore = true;        // the last claim filled its batch: more may be waiting
     bool m_wakePending = false;     // a notification asked for processCommands()
+    qint64 m_lastPruneMs = 0;       // when retention last ran (it runs once a minute)
     QList<qint64> m_queuedRuns;
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)

@@ -36,16 +36,25 @@ Run readRun(const StoreQuery &q)
 } // namespace
 
 Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, qint64 scheduleId,
-                                                               const QDateTime &fireTime)
+                                                               const QDateTime &fireTime,
+                                                               const Fence &owner,
+                                                               const QString &engineName)
 {
     StoreQuery insertQuery(
         m_store,
         QStringLiteral(
-            "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at) "
-            "VALUES (?, ?, 'schedule', ?, 'queued', ?) "
+            "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, created_at, "
+            "owner_session, owner_epoch, engine_name) "
+            "VALUES (?, ?, 'schedule', ?, 'queued', ?, ?, ?, ?) "
             "ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id"));
     const qint64 createdMs = QDateTime::currentMSecsSinceEpoch();
-    insertQuery.bind(chainId).bind(scheduleId).bind(StoreQuery::fromTime(fireTime)).bind(createdMs);
+    insertQuery.bind(chainId)
+        .bind(scheduleId)
+        .bind(StoreQuery::fromTime(fireTime))
+        .bind(createdMs)
+        .bind(StoreQuery::fromId(owner.sessionId))
+        .bind(owner.epoch)
+        .bind(owner.isHeld() ? engineName : QString());
     if (Status s = insertQuery.exec(tr("insert scheduled run")); !s)
         return s.error();
     if (insertQuery.next()) { // new: everything about it is known, no need to read it back
@@ -57,6 +66,8 @@ Result<RunRepository::Inserted> RunRepository::insertScheduled(qint64 chainId, q
         run.scheduledFor = fireTime.toUTC();
         run.state = RunState::Queued;
         run.createdAt = utcFromMs(createdMs);
+        if (owner.isHeld())
+            run.engineName = engineName;
         return Inserted{run, true};
     }
     StoreQuery existing(m_store, selectRun

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/fence.h"
 #include "domain/run.h"
 
 #include <QCoreApplication>
@@ -72,7 +73,10 @@ public:
         bool created = false; // false: the fire already had its run
     };
     // One run per (schedule, fire time), however many engines try at once.
-    Result<Inserted> insertScheduled(qint64 chainId, qint64 scheduleId, const QDateTime &fireTime);
+    // With an owner the new run is that engine session's at once (shared store: the engine
+    // that made the fire's run runs it); without one any engine may claim it.
+    Result<Inserted> insertScheduled(qint64 chainId, qint64 scheduleId, const QDateTime &fireTime,
+                                     const Fence &owner = {}, const QString &engineName = {});
     // Manual, rerun, backfill and subchain runs (run.chainId, trigger, scheduledFor set).
     Result<Run> insert(const Run &run);
     Result<Run> byId(qint64 id) const;

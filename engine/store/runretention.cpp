@@ -17,21 +17,24 @@ Result<QList<RunRetention::Expired>> RunRetention::due(qint64 nowMs, std::option
     // Each run is ranked among its chain's finished runs of the same kind (failed or not),
     // newest first; the limits of its kind decide. Failed runs use the failed limits when the
     // chain sets either of them, the general ones otherwise.
+    // The inner query marks each finished run failed or not; the middle one picks the limits of
+    // its kind and ranks it among the chain's runs of that kind, newest first.
     StoreQuery q(
         m_store,
         QStringLiteral(
-            "SELECT id, chain_id, state, finished_at FROM (SELECT r.id, r.chain_id, r.state, "
-            "r.finished_at, CASE WHEN f.failed = 1 AND (c.keep_failed_runs > 0 OR "
-            "c.keep_failed_days > 0) THEN c.keep_failed_runs ELSE c.keep_runs END AS keep_runs, "
-            "CASE WHEN f.failed = 1 AND (c.keep_failed_runs > 0 OR c.keep_failed_days > 0) THEN "
-            "c.keep_failed_days ELSE c.keep_days END AS keep_days, ROW_NUMBER() OVER (PARTITION "
-            "BY r.chain_id, f.failed ORDER BY r.id DESC) AS newest FROM run r JOIN chain c ON "
-            "c.id = r.chain_id CROSS JOIN (SELECT 0 AS failed UNION ALL SELECT 1) f WHERE "
-            "r.state IN ('succeeded', 'failed', 'cancelled', 'timed_out') AND f.failed = CASE "
-            "WHEN r.state IN ('failed', 'timed_out') THEN 1 ELSE 0 END AND (c.keep_runs > 0 OR "
-            "c.keep_days > 0 OR c.keep_failed_runs > 0 OR c.keep_failed_days > 0)%1) ranked "
-            "WHERE (keep_runs > 0 AND newest > keep_runs) OR (keep_days > 0 AND finished_at < "
-            "? - keep_days * CAST(? AS BIGINT)) ORDER BY id LIMIT ?")
+            "SELECT id, chain_id, state, finished_at FROM (SELECT id, chain_id, state, "
+            "finished_at, CASE WHEN failed = 1 AND has_failed_limits THEN keep_failed_runs ELSE "
+            "keep_runs END AS keep_runs, CASE WHEN failed = 1 AND has_failed_limits THEN "
+            "keep_failed_days ELSE keep_days END AS keep_days, ROW_NUMBER() OVER (PARTITION BY "
+            "chain_id, failed ORDER BY id DESC) AS newest FROM (SELECT r.id, r.chain_id, r.state, "
+            "r.finished_at, CASE WHEN r.state IN ('failed', 'timed_out') THEN 1 ELSE 0 END AS "
+            "failed, (c.keep_failed_runs > 0 OR c.keep_failed_days > 0) AS has_failed_limits, "
+            "c.keep_runs, c.keep_days, c.keep_failed_runs, c.keep_failed_days FROM run r JOIN "
+            "chain c ON c.id = r.chain_id WHERE r.state IN ('succeeded', 'failed', 'cancelled', "
+            "'timed_out') AND (c.keep_runs > 0 OR c.keep_days > 0 OR c.keep_failed_runs > 0 OR "
+            "c.keep_failed_days > 0)%1) marked) ranked WHERE (keep_runs > 0 AND newest > "
+            "keep_runs) OR (keep_days > 0 AND finished_at < ? - keep_days * CAST(? AS BIGINT)) "
+            "ORDER BY id LIMIT ?")
             .arg(chainId ? QStringLiteral(" AND r.chain_id = ?") : QString()));
     if (chainId)
         q.bind(*chainId);
