@@ -219,16 +219,21 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
         return;
     if (chain->maxInstances > 0 && occupancy().skipsFire(chain.value()))
         return; // this fire is skipped: the chain is at its limit
-    // The engine that makes the run owns it while it has room; beyond that the run is left to
-    // any engine (claimQueuedRuns), so a burst of fires spreads over the engines.
-    const bool keep = m_queuedRuns.size() < claimRoom();
+    // The engine that makes the run owns it while it has room; beyond that, on a shared store,
+    // the run is left to any engine (claimQueuedRuns), so a burst of fires spreads over the
+    // engines. On SQLite this engine is the only one: it keeps them all.
+    const bool keep =
+        m_store->backend() == StoreBackend::Sqlite || m_queuedRuns.size() < claimRoom();
     const Result<RunRepository::Inserted> inserted =
         RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs),
                                                 keep ? m_lease->fence() : Fence{}, m_config.name);
     if (!inserted || !inserted->created)
         return; // another engine (or an earlier pass) already made this fire's run
-    if (!keep)
+    if (!keep) {
+        m_claimMore = true; // this engine takes its share as soon as it has room
+        scheduleDispatch();
         return;
+    }
     m_queuedRuns << inserted->run.id;
     m_knownQueued.insert(inserted->run.id, inserted->run);
     Q_EMIT runChanged(inserted->run);
