@@ -48,13 +48,12 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 #   or MySQL and SQL tasks that target them;
 # - the platform plugin (xcb) is in libqt6gui6, which shlibdeps finds anyway;
 # - the bundled SVG toolbar icons need Qt's SVG icon engine, a plugin in libqt6svg6.
-# No keychain backend: connection passwords are not looked up in an OS keychain yet
-# (EngineConfig::secretLookup is not wired in app/), libpq's own sources (~/.pgpass) serve.
-# When it is, its backend (gnome-keyring | kwalletmanager through the Secret Service) goes in
-# Recommends here.
+# - connection passwords live in the OS keychain through QtKeychain (found by shlibdeps); it
+#   needs a Secret Service at run time: gnome-keyring or KWallet. Without one, passwords go
+#   to ~/.pgpass and ~/.my.cnf, so it is only recommended.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6svg6")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql, gnome-keyring | kwalletmanager")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libqt6sql6-mysql")
 
 # --- Windows (NSIS; WiX through CPACK_WIX_*) -------------------------------------------------

@@ -94,6 +94,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("connection"), runConnectionCommand},
         {QLatin1StringView("cron"), runCronCommand},
         {QLatin1StringView("retention"), runRetentionCommand},
+        {QLatin1StringView("remote"), runRemoteCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

@@ -16,6 +16,9 @@ int runCronCommand(CliContext &context, const QString &verb, const QStringList &
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runConnectionCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRetentionCommand(CliContext &context, const QString &verb, const QStringList &args);
+// remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).
+int runRemoteCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args);
 // serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);
 // export and import take no verb.

@@ -82,11 +82,20 @@ HG_ENUM_NAMES(CommandKind, {CommandKind::Start, "start"}, {CommandKind::Stop, "s
               {CommandKind::Rerun, "rerun"}, {CommandKind::RerunFailed, "rerun_failed"},
               {CommandKind::Backfill, "backfill"})
 
-enum class ConnectionKind { Sqlite, PostgreSql, MySql, PgTimetable, DolphinScheduler, Goscheduler };
+enum class ConnectionKind {
+    Sqlite,
+    PostgreSql,
+    MySql,
+    PgTimetable,
+    DolphinScheduler,
+    Goscheduler,
+    PgAgent
+};
 HG_ENUM_NAMES(ConnectionKind, {ConnectionKind::Sqlite, "sqlite"},
               {ConnectionKind::PostgreSql, "postgresql"}, {ConnectionKind::MySql, "mysql"},
               {ConnectionKind::PgTimetable, "pgtimetable"},
               {ConnectionKind::DolphinScheduler, "dolphinscheduler"},
-              {ConnectionKind::Goscheduler, "goscheduler"})
+              {ConnectionKind::Goscheduler, "goscheduler"},
+              {ConnectionKind::PgAgent, "pgagent"})
 
 } // namespace hg

@@ -8,8 +8,18 @@ namespace hg {
 namespace {
 
 const QString selectProfile =
-    QStringLiteral("SELECT id, name, kind, host, port, database, user_name, options, keychain_key "
-                   "FROM connection_profile ");
+    QStringLiteral("SELECT id, name, kind, host, port, database, user_name, options, keychain_key, "
+                   "database_kind FROM connection_profile ");
+
+// A plain database is its own server; a remote scheduler's server is stored, and profiles
+// made before migration 005 stored none: PostgreSQL, the only server they could name.
+ConnectionKind databaseKindOf(ConnectionKind kind, std::optional<ConnectionKind> stored)
+{
+    if (kind == ConnectionKind::Sqlite || kind == ConnectionKind::PostgreSql
+        || kind == ConnectionKind::MySql)
+        return kind;
+    return stored.value_or(ConnectionKind::PostgreSql);
+}
 
 ConnectionProfile readProfile(const StoreQuery &q)
 {
@@ -23,6 +33,7 @@ ConnectionProfile readProfile(const StoreQuery &q)
     p.userName = q.text(6);
     p.options = q.text(7);
     p.keychainKey = q.text(8);
+    p.databaseKind = databaseKindOf(p.kind, enumFromString<ConnectionKind>(q.text(9)));
     return p;
 }
 
@@ -35,7 +46,8 @@ void bindEditable(StoreQuery &q, const ConnectionProfile &p)
         .bind(p.database)
         .bind(p.userName)
         .bind(p.options)
-        .bind(p.keychainKey);
+        .bind(p.keychainKey)
+        .bind(enumName(databaseKindOf(p.kind, p.databaseKind)));
 }
 
 Status validateProfile(const ConnectionProfile &p)
@@ -56,8 +68,9 @@ Result<ConnectionProfile> ConnectionProfileRepository::add(const ConnectionProfi
     if (Status valid = validateProfile(profile); !valid)
         return valid.error();
     StoreQuery q(m_store, QStringLiteral("INSERT INTO connection_profile (name, kind, host, port, "
-                                         "database, user_name, options, keychain_key) VALUES "
-                                         "(?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+                                         "database, user_name, options, keychain_key, "
+                                         "database_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                                         "RETURNING id"));
     bindEditable(q, profile);
     if (Status s = q.execSingle(tr("add connection '%1'").arg(profile.name), {}); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
@@ -75,7 +88,8 @@ Status ConnectionProfileRepository::update(const ConnectionProfile &profile)
         return valid;
     StoreQuery q(m_store, QStringLiteral("UPDATE connection_profile SET name = ?, kind = ?, "
                                          "host = ?, port = ?, database = ?, user_name = ?, "
-                                         "options = ?, keychain_key = ? WHERE id = ?"));
+                                         "options = ?, keychain_key = ?, database_kind = ? "
+                                         "WHERE id = ?"));
     bindEditable(q, profile);
     q.bind(profile.id);
     if (Status s = q.exec(tr("update connection '%1'").arg(profile.name)); !s) {

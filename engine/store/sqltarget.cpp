@@ -6,7 +6,26 @@
 #include <QSqlError>
 #include <QUrlQuery>
 
+#include <algorithm>
+
 namespace hg {
+namespace {
+
+// libpq's default, sslmode=prefer, falls back to plain text without a word: a database on
+// another machine requires TLS, and checks the server's certificate and name once a CA is
+// given. An explicit sslmode wins (sslmode=disable included).
+QString defaultSslMode(const QString &host, bool sslModeGiven, bool rootCertGiven)
+{
+    if (sslModeGiven)
+        return {};
+    if (rootCertGiven)
+        return QStringLiteral("sslmode=verify-full");
+    const bool local = host.isEmpty() || host.startsWith(QLatin1Char('/'))
+                       || host == QLatin1String("localhost") || QHostAddress(host).isLoopback();
+    return local ? QString() : QStringLiteral("sslmode=require");
+}
+
+} // namespace
 
 SqlTarget SqlTarget::forStore(const StoreLocation &location)
 {
@@ -33,18 +52,11 @@ SqlTarget SqlTarget::forStore(const StoreLocation &location)
         QStringLiteral("keepalives_idle=5"),  QStringLiteral("keepalives_interval=2"),
         QStringLiteral("keepalives_count=3"), QStringLiteral("tcp_user_timeout=10000")};
     const QUrlQuery query(url);
-    // libpq's default, sslmode=prefer, falls back to plain text without a word: a shared
-    // store on another machine requires TLS, and checks the server's certificate and name
-    // once a CA is given. An explicit sslmode in the URL wins (sslmode=disable included).
-    if (!query.hasQueryItem(QStringLiteral("sslmode"))) {
-        const QString host = url.host();
-        const bool local = host.isEmpty() || host.startsWith(QLatin1Char('/'))
-                           || host == QLatin1String("localhost") || QHostAddress(host).isLoopback();
-        if (query.hasQueryItem(QStringLiteral("sslrootcert")))
-            options << QStringLiteral("sslmode=verify-full");
-        else if (!local)
-            options << QStringLiteral("sslmode=require");
-    }
+    if (const QString tls =
+            defaultSslMode(url.host(), query.hasQueryItem(QStringLiteral("sslmode")),
+                           query.hasQueryItem(QStringLiteral("sslrootcert")));
+        !tls.isEmpty())
+        options << tls;
     const auto items = query.queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         options << key + QLatin1Char('=') + value;
@@ -52,40 +64,52 @@ SqlTarget SqlTarget::forStore(const StoreLocation &location)
     return target;
 }
 
-Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const QString &password)
+Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const QString &password,
+                                        int connectTimeoutSeconds)
 {
     SqlTarget target;
     target.databaseName = profile.database;
     target.host = profile.host;
     target.userName = profile.userName;
     target.password = password;
-    target.options = profile.options;
-    switch (profile.kind) {
+    QStringList options = profile.options.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    const auto hasOption = [&options](QLatin1StringView key) {
+        return std::any_of(options.cbegin(), options.cend(), [key](const QString &option) {
+            return option.section(QLatin1Char('='), 0, 0).trimmed() == key;
+        });
+    };
+    switch (profile.databaseKind) {
     case ConnectionKind::Sqlite:
         target.driver = QStringLiteral("QSQLITE");
+        target.options = profile.options;
         target.displayName =
             QStringLiteral("connection '%1' (%2)").arg(profile.name, profile.database);
         return target;
     case ConnectionKind::PostgreSql:
-    case ConnectionKind::PgTimetable:
         target.driver = QStringLiteral("QPSQL");
-        target.port = profile.port > 0 ? profile.port : 5432;
-        if (target.options.isEmpty())
-            target.options = QStringLiteral("connect_timeout=5");
+        if (!hasOption(QLatin1StringView("connect_timeout")))
+            options << QStringLiteral("connect_timeout=%1").arg(connectTimeoutSeconds);
+        if (const QString tls =
+                defaultSslMode(profile.host, hasOption(QLatin1StringView("sslmode")),
+                               hasOption(QLatin1StringView("sslrootcert")));
+            !tls.isEmpty())
+            options << tls;
         break;
     case ConnectionKind::MySql:
         target.driver = QStringLiteral("QMYSQL");
-        target.port = profile.port > 0 ? profile.port : 3306;
-        // The [client] group of ~/.my.cnf may hold the password, as ~/.pgpass does for libpq.
-        if (target.options.isEmpty())
-            target.options =
-                QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5;MYSQL_READ_DEFAULT_GROUP=client");
+        if (!hasOption(QLatin1StringView("MYSQL_OPT_CONNECT_TIMEOUT")))
+            options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(connectTimeoutSeconds);
+        // The [client] group of ~/.my.cnf may hold the password, as ~/.pgpass does for libpq;
+        // a profile's own group (written where no keychain runs) is read beside it.
+        if (!hasOption(QLatin1StringView("MYSQL_READ_DEFAULT_GROUP")))
+            options << QStringLiteral("MYSQL_READ_DEFAULT_GROUP=hourglass-") + profile.name;
         break;
     default:
-        return Error::invalid(QStringLiteral("connection '%1' is a %2 profile; SQL tasks need a "
-                                             "sqlite, postgresql or mysql connection")
-                                  .arg(profile.name, enumName(profile.kind)));
+        return Error::invalid(QStringLiteral("connection '%1' names no database server (%2)")
+                                  .arg(profile.name, enumName(profile.databaseKind)));
     }
+    target.port = profile.effectivePort();
+    target.options = options.join(QLatin1Char(';'));
     target.displayName = QStringLiteral("connection '%1' (%2@%3:%4/%5)")
                              .arg(profile.name, profile.userName, profile.host)
                              .arg(target.port)

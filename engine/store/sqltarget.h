@@ -25,8 +25,9 @@ struct SqlTarget
 
     static SqlTarget forStore(const StoreLocation &location);
     // The password comes from the keychain (never from the store); empty lets the client
-    // library look elsewhere (~/.pgpass, PGPASSWORD).
-    static Result<SqlTarget> forProfile(const ConnectionProfile &profile, const QString &password);
+    // library look elsewhere (~/.pgpass, a libpq service file, ~/.my.cnf).
+    static Result<SqlTarget> forProfile(const ConnectionProfile &profile, const QString &password,
+                                        int connectTimeoutSeconds = 5);
 
     // Opens a new connection under `connectionName` in the calling thread.
     Result<QSqlDatabase> open(const QString &connectionName) const;

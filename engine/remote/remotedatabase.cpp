@@ -1,0 +1,90 @@
+#include "remotedatabase.h"
+
+#include "store/sqltarget.h"
+
+#include <QAtomicInteger>
+#include <QSqlError>
+
+namespace hg {
+namespace {
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("hourglass-remote-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+bool mentions(const QString &text, std::initializer_list<const char *> phrases)
+{
+    for (const char *phrase : phrases)
+        if (text.contains(QLatin1String(phrase), Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+} // namespace
+
+RemoteDatabase::RemoteDatabase(ConnectionProfile profile, QString connectionName)
+    : m_profile(std::move(profile))
+    , m_connectionName(std::move(connectionName))
+{}
+
+RemoteDatabase::~RemoteDatabase()
+{
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<RemoteDatabase>>
+RemoteDatabase::open(const ConnectionProfile &profile, const QString &password, int timeoutSeconds)
+{
+    const Result<SqlTarget> target = SqlTarget::forProfile(profile, password, timeoutSeconds);
+    if (!target)
+        return target.error();
+    std::unique_ptr<RemoteDatabase> remote(new RemoteDatabase(profile, nextConnectionName()));
+    Result<QSqlDatabase> opened = target->open(remote->m_connectionName);
+    if (!opened) {
+        QString driverText =
+            QSqlDatabase::database(remote->m_connectionName, false).lastError().text().simplified();
+        if (driverText.isEmpty())
+            driverText = opened.error().message;
+        return Error::unavailable(explainConnectError(profile, driverText, timeoutSeconds));
+    }
+    remote->m_db = opened.value();
+    return remote;
+}
+
+QString RemoteDatabase::explainConnectError(const ConnectionProfile &profile,
+                                            const QString &driverText, int timeoutSeconds)
+{
+    const QString where = QStringLiteral("%1:%2").arg(profile.host).arg(profile.effectivePort());
+    QString cause;
+    if (mentions(driverText, {"could not translate host name", "Unknown MySQL server host",
+                              "Unknown server host", "Name or service not known"}))
+        cause = tr("host '%1' not found (DNS)").arg(profile.host);
+    else if (mentions(driverText, {"Connection refused", "(111)"}))
+        cause = tr("%1 refused the connection: no server listens there").arg(where);
+    else if (mentions(driverText, {"timeout expired", "timed out", "No route to host",
+                                   "Network is unreachable", "(110)", "(113)"}))
+        cause = tr("%1 is unreachable: no answer within %2 s").arg(where).arg(timeoutSeconds);
+    else if (mentions(driverText,
+                      {"password authentication failed", "no password supplied",
+                       "Access denied for user", "authentication failed", "password is required"}))
+        cause = tr("authentication failed for user '%1' at %2 (the password comes from the "
+                   "keychain, ~/.pgpass or ~/.my.cnf)")
+                    .arg(profile.userName, where);
+    else if (mentions(driverText, {"does not exist", "Unknown database"}))
+        cause = tr("database '%1' does not exist at %2").arg(profile.database, where);
+    else
+        cause = tr("cannot connect to %1").arg(where);
+    return tr("remote '%1': %2 (%3)").arg(profile.name, cause, driverText);
+}
+
+Error RemoteDatabase::queryError(const QString &what, const QString &driverText) const
+{
+    return Error::runtime(
+        tr("remote '%1': %2: %3").arg(m_profile.name, what, driverText.simplified()));
+}
+
+} // namespace hg

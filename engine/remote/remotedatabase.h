@@ -1,0 +1,49 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/connectionprofile.h"
+
+#include <QCoreApplication>
+#include <QSqlDatabase>
+
+#include <memory>
+
+namespace hg {
+
+// One connection to a remote scheduler's database, opened in and owned by the calling thread
+// (Qt Sql connections belong to one thread), closed and unregistered when it goes. A failed
+// connect says which of the usual causes it was: host unknown or unreachable, connection
+// refused, authentication failed, database missing.
+class RemoteDatabase final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::RemoteDatabase)
+
+public:
+    static constexpr int defaultTimeoutSeconds = 10;
+
+    static Result<std::unique_ptr<RemoteDatabase>> open(const ConnectionProfile &profile,
+                                                        const QString &password,
+                                                        int timeoutSeconds = defaultTimeoutSeconds);
+    ~RemoteDatabase();
+    RemoteDatabase(const RemoteDatabase &) = delete;
+    RemoteDatabase &operator=(const RemoteDatabase &) = delete;
+
+    QSqlDatabase &db() { return m_db; }
+    const ConnectionProfile &profile() const { return m_profile; }
+    bool isMysql() const { return m_profile.databaseKind == ConnectionKind::MySql; }
+
+    // The driver's message turned into one a user can act on, naming the remote.
+    static QString explainConnectError(const ConnectionProfile &profile, const QString &driverText,
+                                       int timeoutSeconds);
+    // "remote 'NAME': what failed: the driver's message", for a failed query.
+    Error queryError(const QString &what, const QString &driverText) const;
+
+private:
+    RemoteDatabase(ConnectionProfile profile, QString connectionName);
+
+    ConnectionProfile m_profile;
+    QString m_connectionName;
+    QSqlDatabase m_db;
+};
+
+} // namespace hg

@@ -1,0 +1,131 @@
+#include "remoteprobe.h"
+
+#include "connectionsecrets.h"
+#include "pgtimetablecatalog.h"
+#include "remotedatabase.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace hg {
+namespace {
+
+Result<QString> scalar(RemoteDatabase &remote, const QString &sql, const QString &what)
+{
+    QSqlQuery q(remote.db());
+    if (!q.exec(sql))
+        return remote.queryError(what, q.lastError().text());
+    return q.next() ? q.value(0).toString() : QString();
+}
+
+// Informational reads: a failure leaves the field empty rather than failing the test.
+QString orEmpty(const Result<QString> &value)
+{
+    return value ? value.value() : QString();
+}
+
+Result<RemoteInfo> inspectServer(RemoteDatabase &remote)
+{
+    RemoteInfo info;
+    info.system = remote.isMysql() ? QStringLiteral("MySQL") : QStringLiteral("PostgreSQL");
+    const Result<QString> version =
+        scalar(remote, QStringLiteral("SELECT version()"), RemoteProbe::tr("read the version"));
+    if (!version)
+        return version.error();
+    info.version = version->section(QLatin1Char(' '), remote.isMysql() ? 0 : 1, 1);
+    info.serverVersion = version.value().section(QLatin1Char(','), 0, 0);
+    return info;
+}
+
+// DolphinScheduler and pgAgent: recognised and versioned; their consoles come later, so
+// they are shown read only.
+Result<RemoteInfo> inspectDolphinScheduler(RemoteDatabase &remote)
+{
+    Result<RemoteInfo> server = inspectServer(remote);
+    if (!server)
+        return server;
+    RemoteInfo info = server.value();
+    info.serverVersion = info.system + QLatin1Char(' ') + info.version;
+    info.system = QStringLiteral("DolphinScheduler");
+    const QStringList tables = remote.db().tables();
+    const auto has = [&tables](const char *name) {
+        return tables.contains(QLatin1String(name), Qt::CaseInsensitive);
+    };
+    if (!has("t_ds_process_definition") && !has("t_ds_workflow_definition"))
+        return Error::notFound(RemoteProbe::tr("remote '%1': database '%2' holds no "
+                                               "DolphinScheduler schema (neither "
+                                               "t_ds_process_definition nor "
+                                               "t_ds_workflow_definition)")
+                                   .arg(remote.profile().name, remote.profile().database));
+    if (has("t_ds_version"))
+        info.version = orEmpty(scalar(remote, QStringLiteral("SELECT version FROM t_ds_version"),
+                                      RemoteProbe::tr("read t_ds_version")));
+    info.readOnly = true;
+    info.warning = RemoteProbe::tr("the DolphinScheduler console is not built yet: connection "
+                                   "and version only");
+    return info;
+}
+
+Result<RemoteInfo> inspectPgAgent(RemoteDatabase &remote)
+{
+    Result<RemoteInfo> server = inspectServer(remote);
+    if (!server)
+        return server;
+    RemoteInfo info = server.value();
+    info.serverVersion = info.system + QLatin1Char(' ') + info.version;
+    info.system = QStringLiteral("pgAgent");
+    const Result<QString> present =
+        scalar(remote, QStringLiteral("SELECT to_regclass('pgagent.pga_job') IS NOT NULL"),
+               RemoteProbe::tr("look for the pgagent schema"));
+    if (!present)
+        return present.error();
+    if (present.value() != QLatin1String("true"))
+        return Error::notFound(RemoteProbe::tr("remote '%1': database '%2' holds no pgAgent "
+                                               "schema (no table pgagent.pga_job)")
+                                   .arg(remote.profile().name, remote.profile().database));
+    info.version =
+        orEmpty(scalar(remote, QStringLiteral("SELECT pgagent.pgagent_schema_version()::text"),
+                       RemoteProbe::tr("read the pgAgent schema version")));
+    info.readOnly = true;
+    info.warning = RemoteProbe::tr("the pgAgent console is not built yet: connection and "
+                                   "version only");
+    return info;
+}
+
+} // namespace
+
+Result<RemoteInfo> RemoteProbe::test(const ConnectionProfile &profile)
+{
+    const Result<QString> password = ConnectionSecrets().lookup(profile);
+    if (!password)
+        return password.error();
+    Result<std::unique_ptr<RemoteDatabase>> remote =
+        RemoteDatabase::open(profile, password.value());
+    if (!remote)
+        return remote.error();
+    return inspect(*remote.value());
+}
+
+Result<RemoteInfo> RemoteProbe::inspect(RemoteDatabase &remote)
+{
+    switch (remote.profile().kind) {
+    case ConnectionKind::PgTimetable: {
+        const Result<PgTimetableCatalog> catalog = PgTimetableCatalog::open(remote);
+        if (!catalog)
+            return catalog.error();
+        return catalog->info();
+    }
+    case ConnectionKind::DolphinScheduler:
+        return inspectDolphinScheduler(remote);
+    case ConnectionKind::PgAgent:
+        return inspectPgAgent(remote);
+    case ConnectionKind::PostgreSql:
+    case ConnectionKind::MySql:
+    case ConnectionKind::Sqlite:
+    case ConnectionKind::Goscheduler:
+        break;
+    }
+    return inspectServer(remote);
+}
+
+} // namespace hg
