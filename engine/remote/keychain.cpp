@@ -2,9 +2,12 @@
 
 #include <QEventLoop>
 #include <qt6keychain/keychain.h>
+#include <QThread>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace hg {
 namespace {
@@ -55,6 +58,39 @@ struct LaterDeleter
 template<typename JobType>
 using JobPointer = std::unique_ptr<JobType, LaterDeleter>;
 
+// QtKeychain queues its jobs through one process-wide executor object that lives in the thread
+// of the first job, and libsecret binds to that thread's GLib context: jobs from two threads
+// crash it. So every job runs in one thread of its own, whoever asks.
+QObject *keychainAnchor()
+{
+    static QObject *anchor = [] {
+        auto *thread = new QThread;
+        thread->setObjectName(QStringLiteral("hourglass-keychain"));
+        thread->start();
+        auto *object = new QObject;
+        object->moveToThread(thread);
+        qAddPostRoutine([] {
+            QThread *running = keychainAnchor()->thread();
+            running->quit();
+            running->wait();
+        });
+        return object;
+    }();
+    return anchor;
+}
+
+template<typename T>
+T onKeychainThread(const std::function<T()> &work)
+{
+    QObject *anchor = keychainAnchor();
+    if (QThread::currentThread() == anchor->thread())
+        return work();
+    std::optional<T> result;
+    QMetaObject::invokeMethod(
+        anchor, [&result, &work] { result.emplace(work()); }, Qt::BlockingQueuedConnection);
+    return std::move(*result);
+}
+
 } // namespace
 
 Keychain::Keychain(QString service, int timeoutMs)
@@ -76,20 +112,35 @@ Status Keychain::execute(QKeychain::Job &job, const QString &key, const QString 
 
 Result<QString> Keychain::read(const QString &key) const
 {
+    return onKeychainThread<Result<QString>>([this, &key] { return readHere(key); });
+}
+
+Status Keychain::write(const QString &key, const QString &secret) const
+{
+    return onKeychainThread<Status>([this, &key, &secret] { return writeHere(key, secret); });
+}
+
+Status Keychain::remove(const QString &key) const
+{
+    return onKeychainThread<Status>([this, &key] { return removeHere(key); });
+}
+
+Result<QString> Keychain::readHere(const QString &key) const
+{
     const JobPointer<QKeychain::ReadPasswordJob> job(new QKeychain::ReadPasswordJob(m_service));
     if (Status done = execute(*job, key, tr("cannot read '%1' from the keychain").arg(key)); !done)
         return done.error();
     return job->textData();
 }
 
-Status Keychain::write(const QString &key, const QString &secret) const
+Status Keychain::writeHere(const QString &key, const QString &secret) const
 {
     const JobPointer<QKeychain::WritePasswordJob> job(new QKeychain::WritePasswordJob(m_service));
     job->setTextData(secret);
     return execute(*job, key, tr("cannot keep '%1' in the keychain").arg(key));
 }
 
-Status Keychain::remove(const QString &key) const
+Status Keychain::removeHere(const QString &key) const
 {
     const JobPointer<QKeychain::DeletePasswordJob> job(new QKeychain::DeletePasswordJob(m_service));
     Status done = execute(*job, key, tr("cannot remove '%1' from the keychain").arg(key));

@@ -12,9 +12,9 @@ class Job;
 namespace hg {
 
 // Secrets in the desktop's keychain through QtKeychain: the Secret Service (GNOME Keyring,
-// KWallet) on Linux, the Keychain on macOS, the Credential Store on Windows. Each call waits
-// in a local event loop for at most the timeout, so it suits the command line and worker
-// threads; a GUI calls it off its own thread.
+// KWallet) on Linux, the Keychain on macOS, the Credential Store on Windows. Each call blocks
+// the caller for at most the timeout while the job runs in the keychain's own thread, so it
+// suits the command line, the engine and worker threads; a GUI calls it off its own thread.
 class Keychain final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::Keychain)
@@ -32,6 +32,10 @@ public:
     Status remove(const QString &key) const;
 
 private:
+    // The same, in the keychain's own thread.
+    Result<QString> readHere(const QString &key) const;
+    Status writeHere(const QString &key, const QString &secret) const;
+    Status removeHere(const QString &key) const;
     Status execute(QKeychain::Job &job, const QString &key, const QString &what) const;
 
     QString m_service;

@@ -13,7 +13,10 @@ QJsonObject RemoteInfo::toJson() const
 
 QString RemoteInfo::summary(const ConnectionProfile &profile) const
 {
-    QString text = tr("remote '%1': %2 %3 on %4").arg(profile.name, system, version, serverVersion);
+    const QString what = system + QLatin1Char(' ') + version;
+    QString text = what == serverVersion
+                       ? tr("remote '%1': %2").arg(profile.name, what)
+                       : tr("remote '%1': %2 on %3").arg(profile.name, what, serverVersion);
     if (!timeZone.isEmpty())
         text += tr(", time zone %1").arg(timeZone);
     text += readOnly ? tr(", read-only") : tr(", read-write");

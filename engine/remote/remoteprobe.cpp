@@ -29,11 +29,14 @@ Result<RemoteInfo> inspectServer(RemoteDatabase &remote)
     RemoteInfo info;
     info.system = remote.isMysql() ? QStringLiteral("MySQL") : QStringLiteral("PostgreSQL");
     const Result<QString> version =
-        scalar(remote, QStringLiteral("SELECT version()"), RemoteProbe::tr("read the version"));
+        scalar(remote,
+               remote.isMysql() ? QStringLiteral("SELECT version()")
+                                : QStringLiteral("SELECT current_setting('server_version')"),
+               RemoteProbe::tr("read the version"));
     if (!version)
         return version.error();
-    info.version = version->section(QLatin1Char(' '), remote.isMysql() ? 0 : 1, 1);
-    info.serverVersion = version.value().section(QLatin1Char(','), 0, 0);
+    info.version = version.value();
+    info.serverVersion = info.system + QLatin1Char(' ') + info.version;
     return info;
 }
 
@@ -45,7 +48,6 @@ Result<RemoteInfo> inspectDolphinScheduler(RemoteDatabase &remote)
     if (!server)
         return server;
     RemoteInfo info = server.value();
-    info.serverVersion = info.system + QLatin1Char(' ') + info.version;
     info.system = QStringLiteral("DolphinScheduler");
     const QStringList tables = remote.db().tables();
     const auto has = [&tables](const char *name) {
@@ -72,7 +74,6 @@ Result<RemoteInfo> inspectPgAgent(RemoteDatabase &remote)
     if (!server)
         return server;
     RemoteInfo info = server.value();
-    info.serverVersion = info.system + QLatin1Char(' ') + info.version;
     info.system = QStringLiteral("pgAgent");
     const Result<QString> present =
         scalar(remote, QStringLiteral("SELECT to_regclass('pgagent.pga_job') IS NOT NULL"),
