@@ -1,6 +1,8 @@
 #include "cli/commandline.h"
 #include "domain/version.h"
 #include "guiapplication.h"
+#include "remote/connectionsecrets.h"
+#include "store/storelocation.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -18,6 +20,9 @@ int main(int argc, char *argv[])
     // Settings go to ~/.config/hourglass/hourglass.conf (without it: "Unknown Organization").
     QCoreApplication::setOrganizationName(QStringLiteral("hourglass"));
     QCoreApplication::setApplicationVersion(hg::versionString());
+
+    // A PostgreSQL store's password may be kept in the OS keychain (hourglass store password).
+    hg::StoreLocation::setPasswordSource(&hg::ConnectionSecrets::storePassword);
 
     if (!hg::CommandLine::wantsSubcommand(arguments))
         return hg::GuiApplication::run(argc, argv, arguments);

@@ -95,6 +95,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("cron"), runCronCommand},
         {QLatin1StringView("retention"), runRetentionCommand},
         {QLatin1StringView("remote"), runRemoteCommand},
+        {QLatin1StringView("store"), runStoreCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

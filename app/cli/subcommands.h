@@ -19,6 +19,7 @@ int runRetentionCommand(CliContext &context, const QString &verb, const QStringL
 // remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).
 int runRemoteCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);
 // serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);
 // export and import take no verb.

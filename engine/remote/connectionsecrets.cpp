@@ -2,6 +2,9 @@
 
 #include "passwordfile.h"
 
+#include <QHash>
+#include <QMutex>
+
 namespace hg {
 
 ConnectionSecrets::ConnectionSecrets(Keychain keychain, QString homeDir)
@@ -54,6 +57,20 @@ Status ConnectionSecrets::forget(const ConnectionProfile &profile) const
             return removed;
     }
     return PasswordFile::remove(profile, m_homeDir);
+}
+
+QString ConnectionSecrets::storePassword(const QString &secretKey)
+{
+    static QMutex mutex;
+    static QHash<QString, QString> asked;
+    const QMutexLocker lock(&mutex);
+    const auto known = asked.constFind(secretKey);
+    if (known != asked.constEnd())
+        return *known;
+    const Result<QString> secret = Keychain().read(secretKey);
+    const QString password = secret ? secret.value() : QString();
+    asked.insert(secretKey, password);
+    return password;
 }
 
 } // namespace hg

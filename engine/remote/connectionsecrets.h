@@ -29,6 +29,11 @@ public:
     // Forgets the password wherever it was kept.
     Status forget(const ConnectionProfile &profile) const;
 
+    // A PostgreSQL store's password from the keychain (StoreLocation's password source):
+    // empty when none is kept or no keychain runs. Asked once per key and process, as an
+    // engine reconnecting every few seconds must not ask the keychain each time.
+    static QString storePassword(const QString &secretKey);
+
 private:
     Keychain m_keychain;
     QString m_homeDir;

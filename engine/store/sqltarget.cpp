@@ -43,7 +43,7 @@ SqlTarget SqlTarget::forStore(const StoreLocation &location)
     target.port = url.port(5432);
     target.databaseName = location.databaseName();
     target.userName = url.userName();
-    target.password = url.password();
+    target.password = location.password();
     // A dead server or a cut network must show within seconds, not after the kernel's two
     // hours of TCP retries: the engine then holds its writes and reconnects. A query the
     // server does not answer ends after tcp_user_timeout (ms) of unacknowledged data.

@@ -59,6 +59,44 @@ QString StoreLocation::databaseName() const
     return m_backend == StoreBackend::Sqlite ? m_sqlitePath : m_url.path().mid(1);
 }
 
+namespace {
+
+StoreLocation::PasswordSource &passwordSource()
+{
+    static StoreLocation::PasswordSource source;
+    return source;
+}
+
+} // namespace
+
+void StoreLocation::setPasswordSource(PasswordSource source)
+{
+    passwordSource() = std::move(source);
+}
+
+QString StoreLocation::secretKey() const
+{
+    if (m_backend == StoreBackend::Sqlite)
+        return {};
+    QUrl url = m_url;
+    url.setPassword({});
+    url.setQuery(QString());
+    url.setFragment({});
+    if (url.port() < 0)
+        url.setPort(5432);
+    return QStringLiteral("store/") + url.toString();
+}
+
+QString StoreLocation::password() const
+{
+    if (m_backend == StoreBackend::Sqlite)
+        return {};
+    if (!m_url.password().isEmpty())
+        return m_url.password();
+    const PasswordSource &source = passwordSource();
+    return source ? source(secretKey()) : QString();
+}
+
 QString StoreLocation::displayName() const
 {
     return m_backend == StoreBackend::Sqlite ? m_sqlitePath

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <functional>
+
 namespace hg {
 
 enum class StoreBackend { Sqlite, PostgreSql };
@@ -28,6 +30,15 @@ public:
     QString databaseName() const;
     // For messages: never shows a password.
     QString displayName() const;
+
+    // A PostgreSQL store's password: the URL's own, else what the password source (the OS
+    // keychain, set by the application) keeps under secretKey(), else empty, and libpq reads
+    // ~/.pgpass or a service file itself.
+    QString password() const;
+    // "store/postgresql://user@host:port/database": the URL without password and options.
+    QString secretKey() const;
+    using PasswordSource = std::function<QString(const QString &secretKey)>;
+    static void setPasswordSource(PasswordSource source);
 
 private:
     StoreBackend m_backend = StoreBackend::Sqlite;
