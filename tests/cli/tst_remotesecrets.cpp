@@ -25,9 +25,11 @@ class TestRemoteSecrets final : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void cleanupTestCase();
     void keychain_passwordReachesServerAndSqlTaskButNothingElse();
     void withoutKeychain_passwordGoesToPgpass();
     void wrongPassword_saysAuthenticationFailed();
+    void storePassword_comesFromTheKeychain();
 
 private:
     struct Output
@@ -44,6 +46,7 @@ private:
     QTemporaryDir m_home;
     QString m_db;
     QString m_password;
+    QString m_database;
 };
 
 void TestRemoteSecrets::initTestCase()
@@ -101,7 +104,7 @@ QString TestRemoteSecrets::remoteUrl() const
     return QStringLiteral("postgresql://hourglass_password_test@%1:%2/%3")
         .arg(admin.host())
         .arg(admin.port(5432))
-        .arg(admin.path().mid(1));
+        .arg(m_database);
 }
 
 // Every file Hourglass wrote under the scratch home (store, WAL, settings, data) is free of it.
@@ -216,6 +219,31 @@ void TestRemoteSecrets::wrongPassword_saysAuthenticationFailed()
              qPrintable(tested.err));
     QVERIFY(!tested.err.contains(QLatin1String("not-the-password")));
     run({QStringLiteral("remote"), QStringLiteral("rm"), QStringLiteral("wrong")}, {}, false);
+}
+
+void TestRemoteSecrets::storePassword_comesFromTheKeychain()
+{
+    if (qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"))
+        QSKIP("no Secret Service: run through tests/remote/with_keyring.sh");
+    // The store itself on PostgreSQL, as a role that must give a password.
+    const QString store = remoteUrl();
+    const QString saved = m_db;
+    m_db = store;
+    const Output refused = run({QStringLiteral("project"), QStringLiteral("list")});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(QLatin1String("password")), qPrintable(refused.err));
+    const Output kept = run(
+        {QStringLiteral("store"), QStringLiteral("password"), QStringLiteral("--password-stdin")},
+        m_password.toUtf8() + '\n');
+    QVERIFY2(kept.exitCode == 0 && kept.out.contains(QLatin1String("keychain")),
+             qPrintable(kept.out + kept.err));
+    const Output listed = run({QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY2(listed.exitCode == 0, qPrintable(listed.err));
+    QCOMPARE(run({QStringLiteral("store"), QStringLiteral("password"), QStringLiteral("--forget")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("project"), QStringLiteral("list")}).exitCode, 1);
+    m_db = saved;
 }
 
 QTEST_GUILESS_MAIN(TestRemoteSecrets)
