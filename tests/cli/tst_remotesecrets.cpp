@@ -67,6 +67,19 @@ void TestRemoteSecrets::initTestCase()
     QVERIFY2(
         q.exec(QStringLiteral("ALTER ROLE hourglass_password_test PASSWORD '%1'").arg(m_password)),
         qPrintable(q.lastError().text()));
+    // A database of its own: the role may not create tables in the shared one (PostgreSQL 15).
+    m_database = QStringLiteral("hg_secrets_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY2(
+        q.exec(QStringLiteral("CREATE DATABASE %1 OWNER hourglass_password_test").arg(m_database)),
+        qPrintable(q.lastError().text()));
+}
+
+void TestRemoteSecrets::cleanupTestCase()
+{
+    if (m_database.isEmpty())
+        return;
+    QSqlQuery q(QSqlDatabase::database(QStringLiteral("admin")));
+    q.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
 }
 
 TestRemoteSecrets::Output TestRemoteSecrets::run(const QStringList &arguments,
