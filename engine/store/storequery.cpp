@@ -46,8 +46,13 @@ Status StoreQuery::exec(const QString &whatFor)
     const QString text =
         (error.databaseText().isEmpty() ? error.driverText() : error.databaseText()).simplified();
     const QString code = error.nativeErrorCode();
-    // A server that went away: the caller holds its writes and waits for reconnect().
-    if (m_store.backend() == StoreBackend::PostgreSql && !m_store.checkReachable())
+    // A server that went away: the caller holds its writes and waits for reconnect(). An
+    // error with an SQLSTATE outside connection (08) and shutdown (57P) classes came from a
+    // server that answered; probing then would fail inside the aborted transaction anyway.
+    const bool serverAnswered = !code.isEmpty() && !code.startsWith(QLatin1String("08"))
+                                && !code.startsWith(QLatin1String("57P"));
+    if (m_store.backend() == StoreBackend::PostgreSql && !serverAnswered
+        && !m_store.checkReachable())
         return Error::unavailable(tr("cannot %1: %2").arg(whatFor, text));
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
