@@ -230,9 +230,11 @@ Result<PgtChain> PgTimetableCatalog::chain(const QString &name) const
         indexOfTask.insert(task.id, chain.tasks.size());
         chain.tasks << task;
     }
+    // add_job stores a row with a NULL value when a job has no parameters; the task then runs
+    // once with none, as it does with no row at all, so such rows are left out.
     q.prepare(QStringLiteral("SELECT p.task_id, p.value::text FROM timetable.parameter p "
                              "JOIN timetable.task t USING (task_id) WHERE t.chain_id = ? "
-                             "ORDER BY p.task_id, p.order_id"));
+                             "AND p.value IS NOT NULL ORDER BY p.task_id, p.order_id"));
     q.addBindValue(chain.id);
     if (Status s = exec(q, tr("read the parameters of '%1'").arg(name)); !s)
         return s.error();
@@ -531,7 +533,8 @@ Result<QList<PgtExecution>> PgTimetableCatalog::executions(const PgtExecutionFil
         QStringLiteral("SELECT e.chain_id, COALESCE(c.chain_name, ''), e.task_id, e.txid, "
                        "e.last_run, e.finished, e.pid, e.returncode, COALESCE(e.ignore_error, "
                        "false), COALESCE(e.kind::text, ''), COALESCE(e.command, ''), "
-                       "COALESCE(e.output, ''), e.client_name, %1 FROM timetable.execution_log e "
+                       "COALESCE(e.output, ''), e.client_name, %1, e.last_run::text "
+                       "FROM timetable.execution_log e "
                        "LEFT JOIN timetable.chain c ON c.chain_id = e.chain_id WHERE true")
             .arg(params);
     QVariantList values;
@@ -546,8 +549,8 @@ Result<QList<PgtExecution>> PgTimetableCatalog::executions(const PgtExecutionFil
     if (filter.failedOnly)
         sql += QStringLiteral(" AND e.returncode <> 0");
     if (filter.before) {
-        sql += QStringLiteral(" AND (e.last_run, e.txid, e.task_id) < (?, ?, ?)");
-        values << filter.before->lastRun << filter.before->txid << filter.before->taskId;
+        sql += QStringLiteral(" AND (e.last_run, e.txid, e.task_id) < (?::timestamptz, ?, ?)");
+        values << filter.before->lastRunExact << filter.before->txid << filter.before->taskId;
     }
     sql += QStringLiteral(" ORDER BY e.last_run DESC, e.txid DESC, e.task_id DESC LIMIT ?");
     values << std::max(1, filter.limit);
@@ -576,6 +579,7 @@ Result<QList<PgtExecution>> PgTimetableCatalog::executions(const PgtExecutionFil
         row.output = q.value(11).toString();
         row.clientName = q.value(12).toString();
         row.params = q.value(13).toString();
+        row.lastRunExact = q.value(14).toString();
         rows << row;
     }
     return rows;

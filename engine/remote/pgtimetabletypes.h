@@ -61,6 +61,9 @@ struct PgtExecution
     QString output;
     QString clientName;
     QString params; // 6.x only
+    // last_run as the server prints it, to the microsecond: where a keyset page ends
+    // (QDateTime keeps only milliseconds).
+    QString lastRunExact;
 
     bool failed() const { return returnCode.value_or(0) != 0; }
 };
@@ -68,9 +71,14 @@ struct PgtExecution
 // Where a page of execution_log ends: the next page starts strictly before it.
 struct PgtExecutionKey
 {
-    QDateTime lastRun;
+    QString lastRunExact;
     qint64 txid = 0;
     qint64 taskId = 0;
+
+    static PgtExecutionKey after(const PgtExecution &row)
+    {
+        return {row.lastRunExact, row.txid, row.taskId};
+    }
 };
 
 struct PgtExecutionFilter

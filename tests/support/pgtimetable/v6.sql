@@ -1,0 +1,33 @@
+-- pg_timetable 6.3.0 over the 5.x base: migrations 00721 (job control functions) and 00733
+-- (execution_log.params), as its init.sql records them.
+INSERT INTO timetable.migration (id, version) VALUES
+    (0,  '00259 Restart migrations for v4'),
+    (1,  '00305 Fix timetable.is_cron_in_time'),
+    (2,  '00323 Append timetable.delete_job function'),
+    (3,  '00329 Migration required for some new added functions'),
+    (4,  '00334 Refactor timetable.task as plain schema without tree-like dependencies'),
+    (5,  '00381 Rewrite active chain handling'),
+    (6,  '00394 Add started_at column to active_session and active_chain tables'),
+    (7,  '00417 Rename LOG database log level to INFO'),
+    (8,  '00436 Add txid column to timetable.execution_log'),
+    (9,  '00534 Use cron_split_to_arrays() in cron domain check'),
+    (10, '00560 Alter txid column to bigint'),
+    (11, '00573 Add ability to start a chain with delay'),
+    (12, '00575 Add on_error handling'),
+    (13, '00629 Add ignore_error column to timetable.execution_log'),
+    (14, '00721 Add more job control functions'),
+    (15, '00733 Add params column to timetable.execution_log table');
+
+ALTER TABLE timetable.execution_log ADD COLUMN params TEXT;
+
+CREATE OR REPLACE FUNCTION timetable.pause_job(IN job_name TEXT) RETURNS boolean AS $$
+    WITH changed AS (UPDATE timetable.chain SET live = false WHERE chain.chain_name = $1
+                     RETURNING chain_id)
+    SELECT EXISTS (SELECT 1 FROM changed)
+$$ LANGUAGE sql;
+
+CREATE OR REPLACE FUNCTION timetable.resume_job(IN job_name TEXT) RETURNS boolean AS $$
+    WITH changed AS (UPDATE timetable.chain SET live = true WHERE chain.chain_name = $1
+                     RETURNING chain_id)
+    SELECT EXISTS (SELECT 1 FROM changed)
+$$ LANGUAGE sql;
