@@ -12,7 +12,7 @@ const QString selectProfile =
                    "database_kind FROM connection_profile ");
 
 // A plain database is its own server; a remote scheduler's server is stored, and profiles
-// made before migration 005 stored none: PostgreSQL, the only server they could name.
+// made before migration 004 stored none: PostgreSQL, the only server they could name.
 ConnectionKind databaseKindOf(ConnectionKind kind, std::optional<ConnectionKind> stored)
 {
     if (kind == ConnectionKind::Sqlite || kind == ConnectionKind::PostgreSql
