@@ -77,10 +77,15 @@ QJsonObject chainToJson(const Chain &c)
 
 QJsonObject profileToJson(const ConnectionProfile &p)
 {
-    return {{QStringLiteral("name"), p.name},         {QStringLiteral("kind"), enumName(p.kind)},
-            {QStringLiteral("host"), p.host},         {QStringLiteral("port"), p.port},
-            {QStringLiteral("database"), p.database}, {QStringLiteral("user"), p.userName},
-            {QStringLiteral("options"), p.options}};
+    QJsonObject o{
+        {QStringLiteral("name"), p.name},         {QStringLiteral("kind"), enumName(p.kind)},
+        {QStringLiteral("host"), p.host},         {QStringLiteral("port"), p.port},
+        {QStringLiteral("database"), p.database}, {QStringLiteral("user"), p.userName},
+        {QStringLiteral("options"), p.options}};
+    // Only a remote scheduler's server can differ from its kind (DolphinScheduler on MySQL).
+    if (p.isRemoteScheduler())
+        o.insert(QStringLiteral("databaseKind"), enumName(p.databaseKind));
+    return o;
 }
 
 } // namespace

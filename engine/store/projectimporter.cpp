@@ -106,6 +106,8 @@ Status ProjectImporter::importConnections(JsonFieldReader &document)
         profile.database = field.string(QStringLiteral("database"));
         profile.userName = field.string(QStringLiteral("user"));
         profile.options = field.string(QStringLiteral("options"));
+        profile.databaseKind =
+            field.enumeration(QStringLiteral("databaseKind"), ConnectionKind::PostgreSql);
         if (!m_problem.isEmpty())
             return Error::invalid(tr("import: %1").arg(m_problem));
         if (profiles.byName(profile.name))
