@@ -487,6 +487,48 @@
     </message>
 </context>
 <context>
+    <name>hg::ConnectionSecrets</name>
+    <message>
+        <source>the keychain</source>
+        <translation>dem Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>connection &apos;%1&apos;: no password under &apos;%2&apos; in the keychain; set it again with hourglass remote password %1 --password-stdin</source>
+        <translation>Verbindung &apos;%1&apos;: kein Passwort unter &apos;%2&apos; im Schlüsselbund; setzen Sie es erneut mit hourglass remote password %1 --password-stdin</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ConnectionUrl</name>
+    <message>
+        <source>&apos;%1&apos; is not a URL; write it as postgresql://USER@HOST:PORT/DATABASE</source>
+        <translation>&apos;%1&apos; ist keine URL; schreiben Sie postgresql://BENUTZER@HOST:PORT/DATENBANK</translation>
+    </message>
+    <message>
+        <source>unknown URL scheme &apos;%1:&apos;; use postgresql:// or mysql://</source>
+        <translation>unbekanntes URL-Schema &apos;%1:&apos;; verwenden Sie postgresql:// oder mysql://</translation>
+    </message>
+    <message>
+        <source>a %1 connection cannot use a %2:// URL</source>
+        <translation>eine %1-Verbindung kann keine %2://-URL verwenden</translation>
+    </message>
+    <message>
+        <source>the URL holds a password; leave it out and give it with --password-stdin (kept in the OS keychain) or in ~/.pgpass or ~/.my.cnf</source>
+        <translation>die URL enthält ein Passwort; lassen Sie es weg und geben Sie es mit --password-stdin an (im Schlüsselbund des Systems abgelegt) oder in ~/.pgpass bzw. ~/.my.cnf</translation>
+    </message>
+    <message>
+        <source>the URL names no host: %1</source>
+        <translation>die URL nennt keinen Host: %1</translation>
+    </message>
+    <message>
+        <source>the URL&apos;s path must be just the database name: %1</source>
+        <translation>der Pfad der URL darf nur der Datenbankname sein: %1</translation>
+    </message>
+    <message>
+        <source>the URL holds a password; leave it out and give it with --password-stdin</source>
+        <translation>die URL enthält ein Passwort; lassen Sie es weg und geben Sie es mit --password-stdin an</translation>
+    </message>
+</context>
+<context>
     <name>hg::CronExplainer</name>
     <message>
         <source>January</source>
@@ -1526,6 +1568,25 @@
     </message>
 </context>
 <context>
+    <name>hg::Keychain</name>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>der Schlüsselbund hat nicht innerhalb von %1 s geantwortet</translation>
+    </message>
+    <message>
+        <source>cannot read &apos;%1&apos; from the keychain</source>
+        <translation>&apos;%1&apos; kann nicht aus dem Schlüsselbund gelesen werden</translation>
+    </message>
+    <message>
+        <source>cannot keep &apos;%1&apos; in the keychain</source>
+        <translation>&apos;%1&apos; kann nicht im Schlüsselbund abgelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot remove &apos;%1&apos; from the keychain</source>
+        <translation>&apos;%1&apos; kann nicht aus dem Schlüsselbund entfernt werden</translation>
+    </message>
+</context>
+<context>
     <name>hg::LogRepository</name>
     <message>
         <source>write log line</source>
@@ -1928,6 +1989,17 @@
     </message>
 </context>
 <context>
+    <name>hg::PasswordFile</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>a password cannot hold a line break</source>
+        <translation>ein Passwort darf keinen Zeilenumbruch enthalten</translation>
+    </message>
+</context>
+<context>
     <name>hg::PgInterval</name>
     <message>
         <source>&apos;%1&apos; is not an ISO 8601 duration</source>
@@ -1952,6 +2024,220 @@
     <message>
         <source>interval &apos;%1&apos; must be at least one second</source>
         <translation>das Intervall „%1“ muss mindestens eine Sekunde lang sein</translation>
+    </message>
+</context>
+<context>
+    <name>hg::PgTimetableCatalog</name>
+    <message>
+        <source>task %1: kind &apos;%2&apos; is not SQL, PROGRAM or BUILTIN</source>
+        <translation>Task %1: Art &apos;%2&apos; ist weder SQL noch PROGRAM noch BUILTIN</translation>
+    </message>
+    <message>
+        <source>task %1: the command is empty</source>
+        <translation>Task %1: der Befehl ist leer</translation>
+    </message>
+    <message>
+        <source>task %1: parameter %2 is not JSON: %3</source>
+        <translation>Task %1: Parameter %2 ist kein JSON: %3</translation>
+    </message>
+    <message>
+        <source>read the server&apos;s settings</source>
+        <translation>die Einstellungen des Servers lesen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no pg_timetable schema (no table timetable.migration); pg_timetable creates it when its worker first connects</source>
+        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein pg_timetable-Schema (keine Tabelle timetable.migration); pg_timetable legt es an, wenn sich sein Worker zum ersten Mal verbindet</translation>
+    </message>
+    <message>
+        <source>read timetable.migration</source>
+        <translation>timetable.migration lesen</translation>
+    </message>
+    <message>
+        <source>%1.x (migration %2)</source>
+        <translation>%1.x (Migration %2)</translation>
+    </message>
+    <message>
+        <source>unknown (migration %1)</source>
+        <translation>unbekannt (Migration %1)</translation>
+    </message>
+    <message>
+        <source>pg_timetable&apos;s schema is newer than 6.x (migration &apos;%1&apos;): shown read only, so Hourglass changes nothing it may not understand</source>
+        <translation>das Schema von pg_timetable ist neuer als 6.x (Migration &apos;%1&apos;): nur lesend angezeigt, damit Hourglass nichts ändert, was es womöglich nicht versteht</translation>
+    </message>
+    <message>
+        <source>pg_timetable&apos;s schema is older than 5.0 (migration &apos;%1&apos;): shown read only; pg_timetable 5 or 6 upgrades it when it connects</source>
+        <translation>das Schema von pg_timetable ist älter als 5.0 (Migration &apos;%1&apos;): nur lesend angezeigt; pg_timetable 5 oder 6 aktualisiert es beim Verbinden</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; is read only (%2): cannot %3</source>
+        <translation>Remote &apos;%1&apos; ist nur lesbar (%2): %3 nicht möglich</translation>
+    </message>
+    <message>
+        <source>list chains</source>
+        <translation>Ketten auflisten</translation>
+    </message>
+    <message>
+        <source>find chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; suchen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; has no chain &apos;%2&apos;</source>
+        <translation>Remote &apos;%1&apos; hat keine Kette &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>read chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; lesen</translation>
+    </message>
+    <message>
+        <source>read the tasks of &apos;%1&apos;</source>
+        <translation>die Tasks von &apos;%1&apos; lesen</translation>
+    </message>
+    <message>
+        <source>read the parameters of &apos;%1&apos;</source>
+        <translation>die Parameter von &apos;%1&apos; lesen</translation>
+    </message>
+    <message>
+        <source>read the chain&apos;s tasks</source>
+        <translation>die Tasks der Kette lesen</translation>
+    </message>
+    <message>
+        <source>task %1 does not belong to the chain</source>
+        <translation>Task %1 gehört nicht zur Kette</translation>
+    </message>
+    <message>
+        <source>delete task %1</source>
+        <translation>Task %1 löschen</translation>
+    </message>
+    <message>
+        <source>write task &apos;%1&apos;</source>
+        <translation>Task &apos;%1&apos; schreiben</translation>
+    </message>
+    <message>
+        <source>replace the parameters of &apos;%1&apos;</source>
+        <translation>die Parameter von &apos;%1&apos; ersetzen</translation>
+    </message>
+    <message>
+        <source>write the parameters of &apos;%1&apos;</source>
+        <translation>die Parameter von &apos;%1&apos; schreiben</translation>
+    </message>
+    <message>
+        <source>change chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; ändern</translation>
+    </message>
+    <message>
+        <source>save chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; speichern</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; has no chain %2 any more (deleted meanwhile?)</source>
+        <translation>Remote &apos;%1&apos; hat keine Kette %2 mehr (inzwischen gelöscht?)</translation>
+    </message>
+    <message>
+        <source>add chain &apos;%1&apos;</source>
+        <translation>Kette „%1“ anlegen</translation>
+    </message>
+    <message>
+        <source>add job &apos;%1&apos;</source>
+        <translation>Job &apos;%1&apos; anlegen</translation>
+    </message>
+    <message>
+        <source>delete &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; löschen</translation>
+    </message>
+    <message>
+        <source>delete job &apos;%1&apos;</source>
+        <translation>Job &apos;%1&apos; löschen</translation>
+    </message>
+    <message>
+        <source>enable &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; aktivieren</translation>
+    </message>
+    <message>
+        <source>disable &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; deaktivieren</translation>
+    </message>
+    <message>
+        <source>starting &apos;%1&apos; needs the worker (client name) that should run it; see the active sessions</source>
+        <translation>zum Starten von &apos;%1&apos; muss der Worker (Client-Name) angegeben werden, der sie ausführen soll; siehe die aktiven Sitzungen</translation>
+    </message>
+    <message>
+        <source>start chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; starten</translation>
+    </message>
+    <message>
+        <source>stopping &apos;%1&apos; needs the worker (client name) that runs it</source>
+        <translation>zum Anhalten von &apos;%1&apos; muss der Worker (Client-Name) angegeben werden, der sie ausführt</translation>
+    </message>
+    <message>
+        <source>stop chain &apos;%1&apos;</source>
+        <translation>Kette &apos;%1&apos; anhalten</translation>
+    </message>
+    <message>
+        <source>read the active sessions</source>
+        <translation>die aktiven Sitzungen lesen</translation>
+    </message>
+    <message>
+        <source>read execution_log</source>
+        <translation>execution_log lesen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::PgTimetableConverter</name>
+    <message>
+        <source>task %1: its parameter %2 is not a JSON array</source>
+        <translation>Task %1: sein Parameter %2 ist kein JSON-Array</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable&apos;s builtin &apos;%2&apos; has no Hourglass equivalent</source>
+        <translation>Task %1: der eingebaute Befehl &apos;%2&apos; von pg_timetable hat in Hourglass keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable runs it once per parameter row (%2 rows); a Hourglass task runs once</source>
+        <translation>Task %1: pg_timetable führt ihn einmal je Parameterzeile aus (%2 Zeilen); ein Hourglass-Task läuft einmal</translation>
+    </message>
+    <message>
+        <source>task %1: it runs on another database (database_connection); add that database as a connection first</source>
+        <translation>Task %1: er läuft auf einer anderen Datenbank (database_connection); legen Sie diese Datenbank zuerst als Verbindung an</translation>
+    </message>
+    <message>
+        <source>Imported from pg_timetable (remote &apos;%1&apos;, chain %2)</source>
+        <translation>Aus pg_timetable importiert (Remote &apos;%1&apos;, Kette %2)</translation>
+    </message>
+    <message>
+        <source>chain %1 has %2 schedules; a pg_timetable chain has one</source>
+        <translation>Kette %1 hat %2 Zeitpläne; eine pg_timetable-Kette hat einen</translation>
+    </message>
+    <message>
+        <source>chain %1: its schedule &apos;%2&apos; is not a pg_timetable schedule: %3</source>
+        <translation>Kette %1: ihr Zeitplan &apos;%2&apos; ist kein pg_timetable-Zeitplan: %3</translation>
+    </message>
+    <message>
+        <source>task %1 waits for two tasks (%2 and %3): pg_timetable chains are linear</source>
+        <translation>Task %1 wartet auf zwei Tasks (%2 und %3): pg_timetable-Ketten sind linear</translation>
+    </message>
+    <message>
+        <source>task %1 starts two branches (%2 and %3) in parallel: pg_timetable chains are linear</source>
+        <translation>Task %1 startet zwei Zweige (%2 und %3) parallel: pg_timetable-Ketten sind linear</translation>
+    </message>
+    <message>
+        <source>tasks %1 and %2 both start the chain, in parallel: pg_timetable chains are linear</source>
+        <translation>die Tasks %1 und %2 beginnen beide die Kette, parallel: pg_timetable-Ketten sind linear</translation>
+    </message>
+    <message>
+        <source>task %1 retries on failure: pg_timetable has no per-task retries</source>
+        <translation>Task %1 wird bei Fehlern wiederholt: pg_timetable kennt keine Wiederholungen je Task</translation>
+    </message>
+    <message>
+        <source>task %1 sets its environment or working directory: pg_timetable cannot</source>
+        <translation>Task %1 setzt seine Umgebung oder sein Arbeitsverzeichnis: pg_timetable kann das nicht</translation>
+    </message>
+    <message>
+        <source>task %1 is a %2 task%3: pg_timetable runs SQL, programs and its builtins NoOp, Sleep and Log</source>
+        <translation>Task %1 ist ein %2-Task%3: pg_timetable führt SQL, Programme und seine eingebauten Befehle NoOp, Sleep und Log aus</translation>
+    </message>
+    <message>
+        <source>chain %1: its tasks form a cycle</source>
+        <translation>Kette %1: ihre Tasks bilden einen Zyklus</translation>
     </message>
 </context>
 <context>
@@ -2075,6 +2361,99 @@
     <message>
         <source>chain, %1</source>
         <translation>Kette, %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RemoteDatabase</name>
+    <message>
+        <source>host &apos;%1&apos; not found (DNS)</source>
+        <translation>Host &apos;%1&apos; nicht gefunden (DNS)</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection: no server listens there</source>
+        <translation>%1 hat die Verbindung abgelehnt: dort lauscht kein Server</translation>
+    </message>
+    <message>
+        <source>%1 is unreachable: no answer within %2 s</source>
+        <translation>%1 ist nicht erreichbar: keine Antwort innerhalb von %2 s</translation>
+    </message>
+    <message>
+        <source>authentication failed for user &apos;%1&apos; at %2 (the password comes from the keychain, ~/.pgpass or ~/.my.cnf)</source>
+        <translation>Anmeldung für Benutzer &apos;%1&apos; an %2 fehlgeschlagen (das Passwort kommt aus dem Schlüsselbund, ~/.pgpass oder ~/.my.cnf)</translation>
+    </message>
+    <message>
+        <source>database &apos;%1&apos; does not exist at %2</source>
+        <translation>Datenbank &apos;%1&apos; existiert nicht auf %2</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1</source>
+        <translation>keine Verbindung zu %1 möglich</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: %2 (%3)</source>
+        <translation>Remote &apos;%1&apos;: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: %2: %3</source>
+        <translation>Remote &apos;%1&apos;: %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RemoteInfo</name>
+    <message>
+        <source>remote &apos;%1&apos;: %2</source>
+        <translation>Remote &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: %2 on %3</source>
+        <translation>Remote &apos;%1&apos;: %2 auf %3</translation>
+    </message>
+    <message>
+        <source>, time zone %1</source>
+        <translation>, Zeitzone %1</translation>
+    </message>
+    <message>
+        <source>, read-only</source>
+        <translation>, nur lesbar</translation>
+    </message>
+    <message>
+        <source>, read-write</source>
+        <translation>, les- und schreibbar</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RemoteProbe</name>
+    <message>
+        <source>read the version</source>
+        <translation>die Version lesen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no DolphinScheduler schema (neither t_ds_process_definition nor t_ds_workflow_definition)</source>
+        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein DolphinScheduler-Schema (weder t_ds_process_definition noch t_ds_workflow_definition)</translation>
+    </message>
+    <message>
+        <source>read t_ds_version</source>
+        <translation>t_ds_version lesen</translation>
+    </message>
+    <message>
+        <source>the DolphinScheduler console is not built yet: connection and version only</source>
+        <translation>die DolphinScheduler-Konsole gibt es noch nicht: nur Verbindung und Version</translation>
+    </message>
+    <message>
+        <source>look for the pgagent schema</source>
+        <translation>nach dem pgagent-Schema suchen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no pgAgent schema (no table pgagent.pga_job)</source>
+        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein pgAgent-Schema (keine Tabelle pgagent.pga_job)</translation>
+    </message>
+    <message>
+        <source>read the pgAgent schema version</source>
+        <translation>die Schemaversion von pgAgent lesen</translation>
+    </message>
+    <message>
+        <source>the pgAgent console is not built yet: connection and version only</source>
+        <translation>die pgAgent-Konsole gibt es noch nicht: nur Verbindung und Version</translation>
     </message>
 </context>
 <context>
