@@ -1,0 +1,193 @@
+#include "domain/connectionurl.h"
+#include "pgtimetableschema.h"
+#include "remote/pgtimetablechainpage.h"
+#include "testservers.h"
+
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTableWidget>
+#include <QTest>
+#include <QTimer>
+
+using namespace hg;
+
+// The pg_timetable chain page against pg_timetable's schema on the PostgreSQL of scripts/test:
+// it shows the chain, saves an edited task in one transaction, pages its runs, and stays
+// responsive while a remote that refuses connections is asked.
+class TestPgTimetableChainPage final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void page_showsEditsAndSavesTheChain();
+    void runs_pageThroughTheHistory();
+    void refusingRemote_showsTheCauseAndNeverBlocks();
+
+private:
+    QTableWidget *table(PgTimetableChainPage &page, const QString &accessibleName);
+    QPushButton *button(PgTimetableChainPage &page, const QString &text);
+
+    QSqlDatabase m_admin;
+    QSqlDatabase m_db;
+    QString m_database;
+    ConnectionProfile m_profile;
+};
+
+void TestPgTimetableChainPage::initTestCase()
+{
+    const QUrl url = test::postgresUrl();
+    HG_REQUIRE_SERVER(url, "HOURGLASS_TEST_PG_URL");
+    m_admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("admin"));
+    m_admin.setHostName(url.host());
+    m_admin.setPort(url.port(5432));
+    m_admin.setUserName(url.userName());
+    m_admin.setDatabaseName(url.path().mid(1));
+    QVERIFY2(m_admin.open(), qPrintable(m_admin.lastError().text()));
+    m_database = QStringLiteral("hg_ttpage_%1").arg(QCoreApplication::applicationPid());
+    QSqlQuery q(m_admin);
+    QVERIFY2(q.exec(QStringLiteral("CREATE DATABASE %1").arg(m_database)),
+             qPrintable(q.lastError().text()));
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tt"));
+    m_db.setHostName(url.host());
+    m_db.setPort(url.port(5432));
+    m_db.setUserName(url.userName());
+    m_db.setDatabaseName(m_database);
+    QVERIFY(m_db.open());
+    QVERIFY(PgTimetableSchema::create(m_db, 6));
+    QSqlQuery tt(m_db);
+    QVERIFY(tt.exec(QStringLiteral("SELECT timetable.add_job('nightly', '30 2 * * *', "
+                                   "'SELECT 1', job_client_name => 'worker-1')")));
+    QVERIFY(tt.next());
+    const qint64 chainId = tt.value(0).toLongLong();
+    for (int i = 0; i < 230; ++i) {
+        PgTimetableSchema::Execution e;
+        e.chainId = chainId;
+        e.taskId = chainId;
+        e.txid = i + 1;
+        e.returnCode = i % 7 == 0 ? 1 : 0;
+        QVERIFY(PgTimetableSchema::recordExecution(m_db, e, 6));
+    }
+    QUrl remote = url;
+    remote.setPath(QLatin1Char('/') + m_database);
+    m_profile =
+        ConnectionUrl::parse(QStringLiteral("tt"), ConnectionKind::PgTimetable, remote.toString())
+            .value();
+}
+
+void TestPgTimetableChainPage::cleanupTestCase()
+{
+    m_db.close();
+    if (!m_database.isEmpty()) {
+        QSqlQuery q(m_admin);
+        q.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+    }
+}
+
+QTableWidget *TestPgTimetableChainPage::table(PgTimetableChainPage &page, const QString &name)
+{
+    const auto tables = page.findChildren<QTableWidget *>();
+    for (QTableWidget *t : tables)
+        if (t->accessibleName() == name)
+            return t;
+    return nullptr;
+}
+
+QPushButton *TestPgTimetableChainPage::button(PgTimetableChainPage &page, const QString &text)
+{
+    const auto buttons = page.findChildren<QPushButton *>();
+    for (QPushButton *b : buttons)
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+void TestPgTimetableChainPage::page_showsEditsAndSavesTheChain()
+{
+    PgTimetableChainPage page;
+    page.show();
+    page.showChain(m_profile, QStringLiteral("nightly"));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QVERIFY2(page.statusText().contains(QLatin1String("6.x")), qPrintable(page.statusText()));
+    QTableWidget *tasks = table(page, QStringLiteral("Tasks in order"));
+    QVERIFY(tasks);
+    QCOMPARE(tasks->rowCount(), 1);
+    QCOMPARE(tasks->item(0, 3)->text(), QStringLiteral("SELECT 1"));
+    QVERIFY(page.findChild<QLineEdit *>()->text() == QStringLiteral("30 2 * * *"));
+    // The schedule's meaning and next fires, from our pgtimetable dialect.
+    const auto labels = page.findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *label) {
+        return label->text().contains(QLatin1String("Next:"));
+    }));
+
+    tasks->item(0, 3)->setText(QStringLiteral("SELECT $1::int"));
+    tasks->item(0, 4)->setText(QStringLiteral("[[41], [42]]"));
+    QPushButton *save = button(page, QStringLiteral("Save to pg_timetable"));
+    QVERIFY(save && save->isEnabled());
+    save->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT t.command, string_agg(p.value::text, '|' ORDER BY "
+                                  "p.order_id) FROM timetable.task t JOIN timetable.parameter p "
+                                  "USING (task_id) GROUP BY t.command")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("SELECT $1::int"));
+    QCOMPARE(q.value(1).toString(), QStringLiteral("[41]|[42]"));
+
+    // Bad parameters are refused in the page; nothing is written.
+    tasks->item(0, 4)->setText(QStringLiteral("{not json"));
+    save->click();
+    QVERIFY(page.statusText().contains(QLatin1String("JSON array")));
+    QVERIFY(!page.isBusy());
+}
+
+void TestPgTimetableChainPage::runs_pageThroughTheHistory()
+{
+    PgTimetableChainPage page;
+    page.showChain(m_profile, QStringLiteral("nightly"));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QTableWidget *runs = table(page, QStringLiteral("Runs"));
+    QCOMPARE(runs->rowCount(), 200);
+    QPushButton *more = button(page, QStringLiteral("Load more"));
+    QVERIFY(more->isEnabled());
+    more->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QCOMPARE(runs->rowCount(), 230);
+    QVERIFY(!more->isEnabled());
+    const auto boxes = page.findChildren<QCheckBox *>();
+    for (QCheckBox *box : boxes)
+        if (box->text() == QLatin1String("Failed only"))
+            box->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QCOMPARE(runs->rowCount(), 33); // every seventh of 230
+}
+
+void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()
+{
+    ConnectionProfile refusing = m_profile;
+    refusing.host = QStringLiteral("127.0.0.1");
+    refusing.port = 1;
+    PgTimetableChainPage page;
+    int ticks = 0;
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    ticker.start(10);
+    QElapsedTimer returned;
+    returned.start();
+    page.showChain(refusing, QStringLiteral("nightly"));
+    QVERIFY(returned.elapsed() < 500); // the call does no I/O itself
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QVERIFY2(page.statusText().contains(QLatin1String("refused")), qPrintable(page.statusText()));
+    QVERIFY(ticks > 0);
+    QVERIFY(!button(page, QStringLiteral("Save to pg_timetable"))->isEnabled());
+}
+
+QTEST_MAIN(TestPgTimetableChainPage)
+#include "tst_pgtimetablechainpage.moc"

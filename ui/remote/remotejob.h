@@ -1,0 +1,43 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/connectionprofile.h"
+#include "remote/connectionsecrets.h"
+#include "remote/pgtimetablecatalog.h"
+#include "remote/remotedatabase.h"
+
+#include <QFuture>
+#include <QtConcurrent>
+
+#include <functional>
+#include <memory>
+
+namespace hg {
+
+// Remote I/O never runs on the GUI thread: each job opens its own connection in a pool
+// thread (a Qt Sql connection belongs to the thread that opened it), does its work and closes
+// it there; a remote that is down costs the connect timeout in that thread, never a frozen
+// window. The result is shared because Result<T> has no default value for QFuture to hold.
+template<typename T>
+using RemoteAnswer = std::shared_ptr<Result<T>>;
+
+template<typename T>
+QFuture<RemoteAnswer<T>> onPgTimetable(const ConnectionProfile &profile,
+                                       std::function<Result<T>(const PgTimetableCatalog &)> work)
+{
+    return QtConcurrent::run([profile, work]() -> RemoteAnswer<T> {
+        const Result<QString> password = ConnectionSecrets().lookup(profile);
+        if (!password)
+            return std::make_shared<Result<T>>(password.error());
+        Result<std::unique_ptr<RemoteDatabase>> remote =
+            RemoteDatabase::open(profile, password.value());
+        if (!remote)
+            return std::make_shared<Result<T>>(remote.error());
+        const Result<PgTimetableCatalog> catalog = PgTimetableCatalog::open(*remote.value());
+        if (!catalog)
+            return std::make_shared<Result<T>>(catalog.error());
+        return std::make_shared<Result<T>>(work(catalog.value()));
+    });
+}
+
+} // namespace hg
