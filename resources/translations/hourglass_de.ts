@@ -2182,6 +2182,253 @@
     </message>
 </context>
 <context>
+    <name>hg::PgTimetableChainPage</name>
+    <message>
+        <source>timetable.cron: five cron fields, @every INTERVAL, @after INTERVAL or @reboot; empty: started only on demand</source>
+        <translation>timetable.cron: fünf Cron-Felder, @every INTERVALL, @after INTERVALL oder @reboot; leer: nur bei Bedarf gestartet</translation>
+    </message>
+    <message>
+        <source>Live (scheduled)</source>
+        <translation>Aktiv (geplant)</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>any worker</source>
+        <translation>jeder Worker</translation>
+    </message>
+    <message>
+        <source>Exclusive: other chains wait while it runs</source>
+        <translation>Exklusiv: andere Ketten warten, solange sie läuft</translation>
+    </message>
+    <message>
+        <source>Self-destruct after a successful run</source>
+        <translation>Nach erfolgreichem Lauf selbst löschen</translation>
+    </message>
+    <message>
+        <source>Run at:</source>
+        <translation>Ausführen um:</translation>
+    </message>
+    <message>
+        <source>Max instances:</source>
+        <translation>Höchstzahl Instanzen:</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Client name:</source>
+        <translation>Client-Name:</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Ignore error</source>
+        <translation>Fehler ignorieren</translation>
+    </message>
+    <message>
+        <source>Autonomous</source>
+        <translation>Autonom</translation>
+    </message>
+    <message>
+        <source>Timeout (ms)</source>
+        <translation>Zeitlimit (ms)</translation>
+    </message>
+    <message>
+        <source>Database connection</source>
+        <translation>Datenbankverbindung</translation>
+    </message>
+    <message>
+        <source>A JSON array of parameter rows: pg_timetable runs the task once per row, for example [[&quot;a&quot;, 1]]</source>
+        <translation>Ein JSON-Array von Parameterzeilen: pg_timetable führt den Task je Zeile einmal aus, zum Beispiel [[&quot;a&quot;, 1]]</translation>
+    </message>
+    <message>
+        <source>Tasks in order</source>
+        <translation>Tasks in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Add task</source>
+        <translation>Task hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove task</source>
+        <translation>Task entfernen</translation>
+    </message>
+    <message>
+        <source>Save to pg_timetable</source>
+        <translation>In pg_timetable speichern</translation>
+    </message>
+    <message>
+        <source>The pg_timetable worker (client name) to start or stop it on</source>
+        <translation>Der pg_timetable-Worker (Client-Name), auf dem sie gestartet oder angehalten wird</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Import into a local project</source>
+        <translation>In ein lokales Projekt importieren</translation>
+    </message>
+    <message>
+        <source>Worker:</source>
+        <translation>Worker:</translation>
+    </message>
+    <message>
+        <source>Delete chain</source>
+        <translation>Kette löschen</translation>
+    </message>
+    <message>
+        <source>Delete chain &apos;%1&apos; and its tasks from pg_timetable on &apos;%2&apos;? Its run history stays.</source>
+        <translation>Kette &apos;%1&apos; samt Tasks aus pg_timetable auf &apos;%2&apos; löschen? Ihr Laufprotokoll bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Runs (execution_log), newest first</source>
+        <translation>Läufe (execution_log), neueste zuerst</translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation>Nur fehlgeschlagene</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>%1 — pg_timetable on &apos;%2&apos;</source>
+        <translation>%1 — pg_timetable auf &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Reading chain &apos;%1&apos; from &apos;%2&apos;…</source>
+        <translation>Kette &apos;%1&apos; wird von &apos;%2&apos; gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2, since %3)%4</source>
+        <translation>%1 (PID %2, seit %3)%4</translation>
+    </message>
+    <message>
+        <source>: running %1</source>
+        <translation>: führt %1 aus</translation>
+    </message>
+    <message>
+        <source>No pg_timetable worker is connected.</source>
+        <translation>Kein pg_timetable-Worker ist verbunden.</translation>
+    </message>
+    <message>
+        <source>Connected workers: %1</source>
+        <translation>Verbundene Worker: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2, time zone %3</source>
+        <translation>%1 %2, Zeitzone %3</translation>
+    </message>
+    <message>
+        <source>No schedule: the chain runs only when started.</source>
+        <translation>Kein Zeitplan: die Kette läuft nur, wenn sie gestartet wird.</translation>
+    </message>
+    <message>
+        <source>%1. Next: %2</source>
+        <translation>%1. Nächste: %2</translation>
+    </message>
+    <message>
+        <source>Task %1: the parameters must be a JSON array of rows, for example [[&quot;a&quot;, 1]]</source>
+        <translation>Task %1: die Parameter müssen ein JSON-Array von Zeilen sein, zum Beispiel [[&quot;a&quot;, 1]]</translation>
+    </message>
+    <message>
+        <source>Saving &apos;%1&apos;…</source>
+        <translation>&apos;%1&apos; wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>Nichts wurde gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Start sent to worker &apos;%1&apos;.</source>
+        <translation>Start an Worker &apos;%1&apos; gesendet.</translation>
+    </message>
+    <message>
+        <source>Stop sent to worker &apos;%1&apos;.</source>
+        <translation>Anhalten an Worker &apos;%1&apos; gesendet.</translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>fehlgeschlagen (%1)</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+</context>
+<context>
     <name>hg::PgTimetableConverter</name>
     <message>
         <source>task %1: its parameter %2 is not a JSON array</source>
