@@ -29,11 +29,20 @@ struct ConnectionProfile
         return kind == ConnectionKind::PgTimetable || kind == ConnectionKind::DolphinScheduler
                || kind == ConnectionKind::PgAgent || kind == ConnectionKind::Goscheduler;
     }
+    // The server actually spoken to: a plain database is its own server, whatever
+    // databaseKind says; read this, not databaseKind.
+    ConnectionKind server() const
+    {
+        if (kind == ConnectionKind::Sqlite || kind == ConnectionKind::PostgreSql
+            || kind == ConnectionKind::MySql)
+            return kind;
+        return databaseKind;
+    }
     int effectivePort() const
     {
         if (port > 0)
             return port;
-        return databaseKind == ConnectionKind::MySql ? 3306 : 5432;
+        return server() == ConnectionKind::MySql ? 3306 : 5432;
     }
 };
 

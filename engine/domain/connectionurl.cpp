@@ -87,8 +87,8 @@ QString ConnectionUrl::format(const ConnectionProfile &profile)
     if (profile.kind == ConnectionKind::Sqlite)
         return QStringLiteral("sqlite:") + profile.database;
     QUrl url;
-    url.setScheme(profile.databaseKind == ConnectionKind::MySql ? QStringLiteral("mysql")
-                                                                : QStringLiteral("postgresql"));
+    url.setScheme(profile.server() == ConnectionKind::MySql ? QStringLiteral("mysql")
+                                                            : QStringLiteral("postgresql"));
     url.setUserName(profile.userName);
     url.setHost(profile.host);
     if (profile.port > 0)

@@ -14,7 +14,7 @@ QString home(const QString &homeDir)
 
 bool isMysql(const ConnectionProfile &profile)
 {
-    return profile.databaseKind == ConnectionKind::MySql;
+    return profile.server() == ConnectionKind::MySql;
 }
 
 // libpq's .pgpass escapes ':' and '\' with a backslash.

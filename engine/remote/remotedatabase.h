@@ -30,7 +30,7 @@ public:
 
     QSqlDatabase &db() { return m_db; }
     const ConnectionProfile &profile() const { return m_profile; }
-    bool isMysql() const { return m_profile.databaseKind == ConnectionKind::MySql; }
+    bool isMysql() const { return m_profile.server() == ConnectionKind::MySql; }
 
     // The driver's message turned into one a user can act on, naming the remote.
     static QString explainConnectError(const ConnectionProfile &profile, const QString &driverText,

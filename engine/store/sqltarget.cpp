@@ -2,6 +2,8 @@
 
 #include "storelocation.h"
 
+#include <QDir>
+#include <QFile>
 #include <QHostAddress>
 #include <QSqlError>
 #include <QUrlQuery>
@@ -23,6 +25,46 @@ QString defaultSslMode(const QString &host, bool sslModeGiven, bool rootCertGive
     const bool local = host.isEmpty() || host.startsWith(QLatin1Char('/'))
                        || host == QLatin1String("localhost") || QHostAddress(host).isLoopback();
     return local ? QString() : QStringLiteral("sslmode=require");
+}
+
+// Qt 6.4's MySQL driver refuses MYSQL_READ_DEFAULT_GROUP, so the option file is read here,
+// as the client library would: the profile's own [hourglass-NAME] group (written where no
+// keychain runs), else [client]. Quotes and backslash escapes as in MySQL option files.
+QString myCnfPassword(const QString &profileName)
+{
+    QFile file(QDir::homePath() + QStringLiteral("/.my.cnf"));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    const QString own = QStringLiteral("[hourglass-%1]").arg(profileName);
+    QString group;
+    QString ownPassword;
+    QString clientPassword;
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+    for (const QString &raw : lines) {
+        const QString line = raw.trimmed();
+        if (line.startsWith(QLatin1Char('['))) {
+            group = line;
+            continue;
+        }
+        const qsizetype equals = line.indexOf(QLatin1Char('='));
+        if (equals < 0 || line.left(equals).trimmed() != QLatin1String("password"))
+            continue;
+        QString value = line.mid(equals + 1).trimmed();
+        if (value.size() >= 2
+            && (value.startsWith(QLatin1Char('"')) || value.startsWith(QLatin1Char('\''))))
+            value = value.mid(1, value.size() - 2);
+        QString unescaped;
+        for (qsizetype i = 0; i < value.size(); ++i) {
+            if (value.at(i) == QLatin1Char('\\') && i + 1 < value.size())
+                ++i;
+            unescaped += value.at(i);
+        }
+        if (group == own)
+            ownPassword = unescaped;
+        else if (group == QLatin1String("[client]"))
+            clientPassword = unescaped;
+    }
+    return ownPassword.isEmpty() ? clientPassword : ownPassword;
 }
 
 } // namespace
@@ -78,7 +120,7 @@ Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const 
             return option.section(QLatin1Char('='), 0, 0).trimmed() == key;
         });
     };
-    switch (profile.databaseKind) {
+    switch (profile.server()) {
     case ConnectionKind::Sqlite:
         target.driver = QStringLiteral("QSQLITE");
         target.options = profile.options;
@@ -99,14 +141,12 @@ Result<SqlTarget> SqlTarget::forProfile(const ConnectionProfile &profile, const 
         target.driver = QStringLiteral("QMYSQL");
         if (!hasOption(QLatin1StringView("MYSQL_OPT_CONNECT_TIMEOUT")))
             options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(connectTimeoutSeconds);
-        // The [client] group of ~/.my.cnf may hold the password, as ~/.pgpass does for libpq;
-        // a profile's own group (written where no keychain runs) is read beside it.
-        if (!hasOption(QLatin1StringView("MYSQL_READ_DEFAULT_GROUP")))
-            options << QStringLiteral("MYSQL_READ_DEFAULT_GROUP=hourglass-") + profile.name;
+        if (target.password.isEmpty())
+            target.password = myCnfPassword(profile.name);
         break;
     default:
         return Error::invalid(QStringLiteral("connection '%1' names no database server (%2)")
-                                  .arg(profile.name, enumName(profile.databaseKind)));
+                                  .arg(profile.name, enumName(profile.server())));
     }
     target.port = profile.effectivePort();
     target.options = options.join(QLatin1Char(';'));
