@@ -95,7 +95,6 @@ HG_ENUM_NAMES(ConnectionKind, {ConnectionKind::Sqlite, "sqlite"},
               {ConnectionKind::PostgreSql, "postgresql"}, {ConnectionKind::MySql, "mysql"},
               {ConnectionKind::PgTimetable, "pgtimetable"},
               {ConnectionKind::DolphinScheduler, "dolphinscheduler"},
-              {ConnectionKind::Goscheduler, "goscheduler"},
-              {ConnectionKind::PgAgent, "pgagent"})
+              {ConnectionKind::Goscheduler, "goscheduler"}, {ConnectionKind::PgAgent, "pgagent"})
 
 } // namespace hg
