@@ -1,7 +1,11 @@
 #include "domain/connectionurl.h"
 #include "pgtimetableschema.h"
+#include "remote/connectiondialog.h"
+#include "remote/connectionswindow.h"
 #include "remote/pgtimetablechainpage.h"
+#include "store/connectionprofilerepository.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -14,6 +18,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
+#include <QTreeWidget>
 
 using namespace hg;
 
@@ -30,6 +35,8 @@ private Q_SLOTS:
     void page_showsEditsAndSavesTheChain();
     void runs_pageThroughTheHistory();
     void refusingRemote_showsTheCauseAndNeverBlocks();
+    void connectionsWindow_showsStatesAndChains();
+    void connectionDialog_refusesAPasswordInTheUrlAndSaves();
 
 private:
     QTableWidget *table(PgTimetableChainPage &page, const QString &accessibleName);
@@ -187,6 +194,62 @@ void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()
     QVERIFY2(page.statusText().contains(QLatin1String("refused")), qPrintable(page.statusText()));
     QVERIFY(ticks > 0);
     QVERIFY(!button(page, QStringLiteral("Save to pg_timetable"))->isEnabled());
+}
+
+void TestPgTimetableChainPage::connectionsWindow_showsStatesAndChains()
+{
+    HG_TEST_STORE(t);
+    ConnectionProfileRepository profiles(t.store());
+    QVERIFY(profiles.add(m_profile));
+    ConnectionProfile refusing = m_profile;
+    refusing.name = QStringLiteral("down");
+    refusing.host = QStringLiteral("127.0.0.1");
+    refusing.port = 1;
+    QVERIFY(profiles.add(refusing));
+    ConnectionsWindow window(t.store());
+    QSignalSpy done(&window, &ConnectionsWindow::checksDone);
+    window.show();
+    QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 20000);
+    QTreeWidget *tree = window.tree();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QTreeWidgetItem *down = tree->topLevelItem(0);
+    QTreeWidgetItem *tt = tree->topLevelItem(1);
+    QCOMPARE(down->text(0), QStringLiteral("down"));
+    QVERIFY2(down->toolTip(0).contains(QLatin1String("refused")), qPrintable(down->toolTip(0)));
+    QVERIFY2(tt->toolTip(0).contains(QLatin1String("pg_timetable 6.x")),
+             qPrintable(tt->toolTip(0)));
+    QCOMPARE(tt->childCount(), 1);
+    QCOMPARE(tt->child(0)->text(0), QStringLiteral("nightly"));
+    tree->setCurrentItem(tt->child(0));
+    QVERIFY(window.chainPage()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.chainPage()->isBusy(), 15000);
+    QVERIFY(window.chainPage()->statusText().contains(QLatin1String("6.x")));
+}
+
+void TestPgTimetableChainPage::connectionDialog_refusesAPasswordInTheUrlAndSaves()
+{
+    HG_TEST_STORE(t);
+    ConnectionDialog dialog(t.store(), {});
+    auto *url = dialog.findChildren<QLineEdit *>().at(1);
+    dialog.findChildren<QLineEdit *>().at(0)->setText(QStringLiteral("fresh"));
+    url->setText(QStringLiteral("postgresql://u:secret@db.example/x"));
+    dialog.test();
+    QVERIFY(dialog.resultText().contains(QLatin1String("--password-stdin")));
+    QVERIFY(!dialog.isTesting());
+    url->setText(QStringLiteral("postgresql://u@127.0.0.1:1/x"));
+    dialog.test();
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isTesting(), 15000);
+    QVERIFY2(dialog.resultText().contains(QLatin1String("refused")),
+             qPrintable(dialog.resultText()));
+    const auto buttons = dialog.findChildren<QPushButton *>();
+    for (QPushButton *b : buttons)
+        if (b->text() == QLatin1String("&Save") || b->text() == QLatin1String("Save"))
+            b->click();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const Result<ConnectionProfile> saved =
+        ConnectionProfileRepository(t.store()).byName(QStringLiteral("fresh"));
+    QVERIFY(saved);
+    QCOMPARE(saved->host, QStringLiteral("127.0.0.1"));
 }
 
 QTEST_MAIN(TestPgTimetableChainPage)

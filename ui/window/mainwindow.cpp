@@ -5,6 +5,7 @@
 #include "displayformat.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
+#include "remote/connectionswindow.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
@@ -263,6 +264,8 @@ void MainWindow::createActions()
     fileMenu->addAction(newProjectAction);
     fileMenu->addAction(newChainAction);
     fileMenu->addAction(m_import);
+    fileMenu->addAction(action(tr("&Connections…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+                               &MainWindow::showConnections));
     fileMenu->addSeparator();
     fileMenu->addAction(m_openSettings);
     fileMenu->addSeparator();
@@ -293,6 +296,23 @@ QIcon MainWindow::themedIcon(const char *themeName, const char *bundled)
 {
     return QIcon::fromTheme(QString::fromLatin1(themeName),
                             QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(bundled))));
+}
+
+void MainWindow::showConnections()
+{
+    // One window, kept: its checks and pages survive closing and reopening.
+    if (!m_connections) {
+        m_connections = new ConnectionsWindow(m_store, this);
+        connect(m_connections, &ConnectionsWindow::chainImported, this, [this] {
+            reloadTree();
+            wakeEngine();
+        });
+    } else {
+        m_connections->refresh();
+    }
+    m_connections->show();
+    m_connections->raise();
+    m_connections->activateWindow();
 }
 
 void MainWindow::importProject()

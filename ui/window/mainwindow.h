@@ -20,6 +20,7 @@ class QTreeView;
 
 namespace hg {
 
+class ConnectionsWindow;
 class ChainEditor;
 class DefinitionEditor;
 class EngineHost;
@@ -95,6 +96,7 @@ private:
     void restoreLayout();
     void showUpcomingNote();
     void importProject();
+    void showConnections();
     void showShortcuts();
     void showAbout();
     static QIcon themedIcon(const char *themeName, const char *bundled);
@@ -112,6 +114,7 @@ private:
     AppSettings *m_settings = nullptr;
     QAction *m_openSettings = nullptr;
     QAction *m_import = nullptr;
+    ConnectionsWindow *m_connections = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
