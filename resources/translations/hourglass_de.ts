@@ -444,6 +444,53 @@
     </message>
 </context>
 <context>
+    <name>hg::ConnectionDialog</name>
+    <message>
+        <source>Add connection</source>
+        <translation>Verbindung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit connection</source>
+        <translation>Verbindung bearbeiten</translation>
+    </message>
+    <message>
+        <source>kept in the OS keychain</source>
+        <translation>wird im Schlüsselbund des Systems abgelegt</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbinde…</translation>
+    </message>
+    <message>
+        <source>A connection named &apos;%1&apos; exists already.</source>
+        <translation>Eine Verbindung namens &apos;%1&apos; gibt es bereits.</translation>
+    </message>
+</context>
+<context>
     <name>hg::ConnectionProfileRepository</name>
     <message>
         <source>port %1 is out of range 0-65535</source>
@@ -526,6 +573,57 @@
     <message>
         <source>the URL holds a password; leave it out and give it with --password-stdin</source>
         <translation>die URL enthält ein Passwort; lassen Sie es weg und geben Sie es mit --password-stdin an</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ConnectionsWindow</name>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Add a connection to a pg_timetable, DolphinScheduler or pgAgent database, or to a database for SQL tasks. Select a pg_timetable chain to see and edit it.</source>
+        <translation>Fügen Sie eine Verbindung zu einer pg_timetable-, DolphinScheduler- oder pgAgent-Datenbank oder zu einer Datenbank für SQL-Tasks hinzu. Wählen Sie eine pg_timetable-Kette, um sie anzusehen und zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>%1: checking…</source>
+        <translation>%1: wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Remove connection</source>
+        <translation>Verbindung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove connection &apos;%1&apos; and forget its password? Nothing on the remote changes.</source>
+        <translation>Verbindung &apos;%1&apos; entfernen und ihr Passwort vergessen? Auf der Gegenseite ändert sich nichts.</translation>
+    </message>
+    <message>
+        <source>Import chain</source>
+        <translation>Kette importieren</translation>
+    </message>
+    <message>
+        <source>Into the local project:</source>
+        <translation>In das lokale Projekt:</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now a local chain in project &apos;%2&apos;.</source>
+        <translation>&apos;%1&apos; ist jetzt eine lokale Kette im Projekt &apos;%2&apos;.</translation>
     </message>
 </context>
 <context>
@@ -1890,6 +1988,10 @@
     <message>
         <source>Engine: store unreachable since %1, reconnecting</source>
         <translation>Engine: Datenspeicher seit %1 nicht erreichbar, neue Verbindung wird aufgebaut</translation>
+    </message>
+    <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Verbindungen…</translation>
     </message>
 </context>
 <context>
