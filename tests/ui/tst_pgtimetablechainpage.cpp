@@ -3,6 +3,7 @@
 #include "remote/connectiondialog.h"
 #include "remote/connectionswindow.h"
 #include "remote/pgtimetablechainpage.h"
+#include "remote/remotechaincanvas.h"
 #include "store/connectionprofilerepository.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -127,6 +128,8 @@ void TestPgTimetableChainPage::page_showsEditsAndSavesTheChain()
     QVERIFY(tasks);
     QCOMPARE(tasks->rowCount(), 1);
     QCOMPARE(tasks->item(0, 3)->text(), QStringLiteral("SELECT 1"));
+    // Drawn on the DAG canvas too.
+    QTRY_COMPARE(page.canvas()->nodeCount(), 1);
     QVERIFY(page.findChild<QLineEdit *>()->text() == QStringLiteral("30 2 * * *"));
     // The schedule's meaning and next fires, from our pgtimetable dialect.
     const auto labels = page.findChildren<QLabel *>();
@@ -147,6 +150,14 @@ void TestPgTimetableChainPage::page_showsEditsAndSavesTheChain()
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), QStringLiteral("SELECT $1::int"));
     QCOMPARE(q.value(1).toString(), QStringLiteral("[41]|[42]"));
+    // A second task after a save is a second node, linked to the first.
+    QPushButton *addTask = button(page, QStringLiteral("Add task"));
+    addTask->click();
+    tasks->item(1, 3)->setText(QStringLiteral("SELECT 2"));
+    tasks->item(0, 4)->setText(QStringLiteral("[[41], [42]]"));
+    save->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QTRY_COMPARE(page.canvas()->nodeCount(), 2);
 
     // Bad parameters are refused in the page; nothing is written.
     tasks->item(0, 4)->setText(QStringLiteral("{not json"));

@@ -2,6 +2,7 @@
 
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "remotechaincanvas.h"
 #include "remotejob.h"
 
 #include <QCheckBox>
@@ -136,6 +137,8 @@ void PgTimetableChainPage::buildUi()
                         "row, for example [[\"a\", 1]]"));
     m_tasks->horizontalHeader()->setSectionResizeMode(CommandColumn, QHeaderView::Stretch);
     m_tasks->setAccessibleName(tr("Tasks in order"));
+    m_canvas = new RemoteChainCanvas(this);
+    layout->addWidget(m_canvas, 1);
     layout->addWidget(m_tasks, 1);
     auto *taskButtons = new QHBoxLayout;
     m_addTask = new QPushButton(tr("Add task"), this);
@@ -150,6 +153,8 @@ void PgTimetableChainPage::buildUi()
         const int row = m_tasks->rowCount();
         const double order = row > 0 ? text(m_tasks, row - 1, OrderColumn).toDouble() + 10 : 10;
         m_tasks->insertRow(row);
+        for (const int column : {NameColumn, CommandColumn, ParametersColumn, ConnectionColumn})
+            m_tasks->setItem(row, column, new QTableWidgetItem);
         m_tasks->setItem(row, OrderColumn, new QTableWidgetItem(QString::number(order)));
         m_tasks->setItem(row, KindColumn, new QTableWidgetItem(QStringLiteral("SQL")));
         m_tasks->setItem(row, IgnoreErrorColumn, checkItem(false));
@@ -313,6 +318,7 @@ void PgTimetableChainPage::showLoaded(const Loaded &loaded)
     m_exclusive->setChecked(m_chain.exclusive);
     m_selfDestruct->setChecked(m_chain.selfDestruct);
     fillTasks();
+    m_canvas->showChain(m_chain);
     showSchedule();
     const QString current = m_worker->currentText();
     m_worker->clear();

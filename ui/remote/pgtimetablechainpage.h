@@ -15,6 +15,10 @@ class QSpinBox;
 class QTableWidget;
 
 namespace hg {
+class RemoteChainCanvas;
+}
+
+namespace hg {
 
 // One pg_timetable chain as the console shows it: its settings, its next fire times in the
 // server's zone with their meaning, its tasks (editable, saved back in one transaction), the
@@ -31,6 +35,7 @@ public:
     bool isBusy() const { return m_busy > 0; }
     // The status line: what is loading, what failed, or the remote's read-only warning.
     QString statusText() const;
+    RemoteChainCanvas *canvas() const { return m_canvas; }
 
 Q_SIGNALS:
     void importRequested(const QString &remoteName, const QString &chainName);
@@ -82,6 +87,7 @@ private:
     QCheckBox *m_selfDestruct = nullptr;
     QLabel *m_schedule = nullptr;
     QTableWidget *m_tasks = nullptr;
+    RemoteChainCanvas *m_canvas = nullptr;
     QPushButton *m_addTask = nullptr;
     QPushButton *m_removeTask = nullptr;
     QPushButton *m_save = nullptr;
