@@ -4,8 +4,6 @@
 #include "settings/appsettings.h"
 #include "store/storelocation.h"
 
-#include <future>
-
 namespace hg {
 
 EngineConfig EngineConfigFactory::common(const QString &storeArgument)
@@ -15,16 +13,12 @@ EngineConfig EngineConfigFactory::common(const QString &storeArgument)
     // Empty: the engine takes the host name.
     config.name = qEnvironmentVariable("HOURGLASS_ENGINE_NAME");
     config.slotCount = AppSettings::automaticSlotCount();
-    // SQL tasks' connection passwords. The keychain answers through an event loop, so it is
-    // asked from a thread of its own: the engine's loop must not be re-entered. Empty (no
-    // keychain, no entry) lets the client library read ~/.pgpass or ~/.my.cnf.
+    // SQL tasks' connection passwords. Keychain runs its jobs in a thread of its own, so the
+    // engine's loop is never re-entered. Empty (no keychain, no entry) lets the client library
+    // read ~/.pgpass (or Hourglass ~/.my.cnf).
     config.secretLookup = [](const QString &key) {
-        return std::async(std::launch::async,
-                          [key] {
-                              const Result<QString> secret = Keychain().read(key);
-                              return secret ? secret.value() : QString();
-                          })
-            .get();
+        const Result<QString> secret = Keychain().read(key);
+        return secret ? secret.value() : QString();
     };
     return config;
 }
