@@ -33,6 +33,20 @@ bool isAlive(qint64 pid)
     return close >= 0 && line.size() > close + 2 && line.at(close + 2) != 'Z';
 }
 
+QString commandLine(qint64 pid)
+{
+    QFile file(QStringLiteral("/proc/%1/cmdline").arg(pid));
+    if (pid <= 0 || !file.open(QIODevice::ReadOnly))
+        return {};
+    QList<QByteArray> words = file.readAll().split('\0');
+    while (!words.isEmpty() && words.constLast().isEmpty())
+        words.removeLast();
+    if (words.isEmpty())
+        return {};
+    words.first() = words.constFirst().mid(words.constFirst().lastIndexOf('/') + 1);
+    return QString::fromLocal8Bit(words.join(' '));
+}
+
 bool signalGroup(qint64 processGroup, int signal)
 {
     if (processGroup <= 1)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QtGlobal>
+#include <QString>
 
 namespace hg::processinfo {
 
@@ -9,6 +9,9 @@ namespace hg::processinfo {
 qint64 startTicks(qint64 pid);
 // Whether a process with this pid exists (zombies count as gone).
 bool isAlive(qint64 pid);
+// The command line of a process on this machine, its words joined by spaces and the program
+// by its file name only ("hourglass --db x.db serve"); empty when it cannot be read.
+QString commandLine(qint64 pid);
 // Sends a signal to a whole process group; false when the group is gone.
 bool signalGroup(qint64 processGroup, int signal);
 // Kills the group of a crashed engine's task, but only if its leader is still the very

@@ -25,14 +25,12 @@ Status EngineLease::acquire(qint64 engineNowMs)
         const Result<QList<EngineSession>> live = sessions.live(utcFromMs(nowMs));
         if (!live)
             return live.error();
-        for (const EngineSession &session : live.value()) {
-            if (session.name != m_options.name)
-                return Error::exists(tr("another engine ('%1', pid %2 on %3) is "
-                                        "already serving %4")
-                                         .arg(session.name)
-                                         .arg(session.pid)
-                                         .arg(session.host, m_store.location().displayName()));
-        }
+        // Whatever its name: one engine per file. (The GUI's and serve's engines are both
+        // named after the host unless told otherwise.)
+        if (!live->isEmpty())
+            return Error::exists(tr("another engine already serves %1: %2")
+                                     .arg(m_store.location().displayName(),
+                                          EngineSessionRepository::describe(live->constFirst())));
     }
     EngineSession session;
     session.name = m_options.name;

@@ -36,11 +36,10 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
                 holder.host == QSysInfo::machineHostName() && !processinfo::isAlive(holder.pid);
             if (holder.leaseUntil > now && !holderDead)
                 return Error::exists(
-                    tr("engine '%1' is already running (pid %2 on "
-                       "%3, lease until %4)")
-                        .arg(holder.name)
-                        .arg(holder.pid)
-                        .arg(holder.host, holder.leaseUntil.toString(Qt::ISODate)));
+                    tr("an engine of the same name already runs: %1; its "
+                       "lease holds until %2")
+                        .arg(describe(holder), holder.leaseUntil.toLocalTime().toString(
+                                                   QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
             StoreQuery drop(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
             drop.bind(holder.id);
             if (Status s = drop.exec(tr("replace expired engine session")); !s)
@@ -135,6 +134,24 @@ Result<QList<EngineSession>> EngineSessionRepository::live(const QDateTime &now)
         serving << session;
     }
     return serving;
+}
+
+QString EngineSessionRepository::describe(const EngineSession &session)
+{
+    const QString command = session.host == QSysInfo::machineHostName()
+                                ? processinfo::commandLine(session.pid)
+                                : QString();
+    const QString since =
+        session.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    if (command.isEmpty())
+        return tr("'%1', pid %2 on %3, serving since %4")
+            .arg(session.name)
+            .arg(session.pid)
+            .arg(session.host, since);
+    return tr("'%1', pid %2 on %3 (%4), serving since %5")
+        .arg(session.name)
+        .arg(session.pid)
+        .arg(session.host, command, since);
 }
 
 Result<QList<EngineSession>> EngineSessionRepository::expired(const QDateTime &now) const

@@ -31,6 +31,10 @@ public:
     // Sessions that still serve: an unexpired lease, and (on this host) a living process.
     // An engine killed with SIGKILL leaves its lease behind; it must not block a restart.
     Result<QList<EngineSession>> live(const QDateTime &now) const;
+    // Who holds a session, for messages that must let a person find it: "'vm', pid 4242 on
+    // vm (hourglass --db x.db serve), serving since 2024-05-01 12:03:04" -- the command line
+    // only when the process runs on this machine.
+    static QString describe(const EngineSession &session);
     // Sessions whose lease ran out before now: their engines are presumed dead.
     Result<QList<EngineSession>> expired(const QDateTime &now) const;
 

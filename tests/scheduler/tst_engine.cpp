@@ -581,7 +581,7 @@ void TestEngine::secondEngine_isRefusedOnSqlite()
     QSignalSpy failed(&second, &Engine::startFailed);
     second.start();
     QCOMPARE(failed.size(), 1);
-    QVERIFY2(failed.first().first().toString().contains(QLatin1String("already serving")),
+    QVERIFY2(failed.first().first().toString().contains(QLatin1String("already serves")),
              qPrintable(failed.first().first().toString()));
 }
 

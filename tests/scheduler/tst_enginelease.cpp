@@ -68,12 +68,12 @@ void TestEngineLease::acquire_data()
     QTest::newRow("alone") << QString() << qint64(0) << true << true << QString();
     QTest::newRow("another engine's live lease: SQLite has one engine per file")
         << QStringLiteral("other") << nowMs + 10000 << false << true
-        << QStringLiteral("another engine ('other', pid %1 on %2) is already serving");
+        << QStringLiteral("another engine already serves %3: 'other', pid %1 on %2 (");
     QTest::newRow("another engine's expired lease")
         << QStringLiteral("other") << nowMs - 1 << true << true << QString();
     QTest::newRow("our own name, live: refused everywhere")
         << QStringLiteral("this-engine") << nowMs + 10000 << false << false
-        << QStringLiteral("engine 'this-engine' is already running (pid %1 on %2");
+        << QStringLiteral("'this-engine', pid %1 on %2 (");
     QTest::newRow("our own name, expired: replaced")
         << QStringLiteral("this-engine") << nowMs - 1 << true << true << QString();
 }
@@ -95,10 +95,18 @@ void TestEngineLease::acquire()
     QCOMPARE(lease.isHeld(), ok);
     if (!ok) {
         QCOMPARE(acquired.error().kind, ErrorKind::AlreadyExists);
+        // The holder is named so a person can find it: pid, host, command line, since when.
         const QString expected =
-            message.arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
-        QVERIFY2(acquired.error().message.startsWith(expected),
-                 qPrintable(acquired.error().message));
+            message.arg(QCoreApplication::applicationPid())
+                .arg(QSysInfo::machineHostName(), t.store().location().displayName());
+        const QString &text = acquired.error().message;
+        QVERIFY2(text.contains(expected), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("tst_enginelease")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("serving since ")
+                               + utcFromMs(nowMs - 60000)
+                                     .toLocalTime()
+                                     .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+                 qPrintable(text));
         return;
     }
     const QList<EngineSession> sessions = EngineSessionRepository(t.store()).list().value();
