@@ -15,6 +15,7 @@ enum class ErrorKind {
     Storage,       // the database could not be opened, read or written
     Unavailable,   // the store's server cannot be reached now (a restart, a network cut)
     Fenced,        // another engine owns this run now: the write came too late
+    Damaged,       // the store's file fails SQLite's integrity check: read-only at most
     Runtime,       // anything else that failed while doing the work
 };
 
@@ -42,6 +43,7 @@ struct Error
     static Error runtime(const QString &message) { return {ErrorKind::Runtime, message}; }
     static Error unavailable(const QString &message) { return {ErrorKind::Unavailable, message}; }
     static Error fenced(const QString &message) { return {ErrorKind::Fenced, message}; }
+    static Error damaged(const QString &message) { return {ErrorKind::Damaged, message}; }
     static Error invalidField(const QString &inField, int atColumn, const QString &text)
     {
         return {ErrorKind::Invalid, text, inField, atColumn};

@@ -22,13 +22,31 @@ class Store final
     Q_DECLARE_TR_FUNCTIONS(hg::Store)
 
 public:
-    enum class OpenMode { Migrate, ExistingSchemaOnly };
+    // Migrate: an older schema is brought up to date. ExistingSchemaOnly: refused instead.
+    // AsIs: any schema up to ours is read as it is and the file is not changed at all (a
+    // backup of a store that a newer engine has not migrated yet).
+    enum class OpenMode { Migrate, ExistingSchemaOnly, AsIs };
+
+    struct Options
+    {
+        OpenMode mode = OpenMode::Migrate;
+        // Every SQLite open runs quick_check before anything reads or writes the file (see
+        // checkSqlite() for why and what it costs). A file that fails it is refused
+        // (ErrorKind::Damaged) unless this is set: then it opens read-only, unmigrated, with
+        // damage() saying what is wrong.
+        bool readOnlyWhenDamaged = false;
+    };
 
     // The newest schema version this binary knows: a store beyond it is refused untouched.
     static int knownSchemaVersion(StoreBackend backend);
 
-    static Result<std::unique_ptr<Store>>
-    open(const StoreLocation &location, const QString &purpose, OpenMode mode = OpenMode::Migrate);
+    static Result<std::unique_ptr<Store>> open(const StoreLocation &location,
+                                               const QString &purpose, const Options &options);
+    static Result<std::unique_ptr<Store>> open(const StoreLocation &location,
+                                               const QString &purpose)
+    {
+        return open(location, purpose, Options{});
+    }
     ~Store();
     Q_DISABLE_COPY_MOVE(Store)
 
@@ -36,6 +54,10 @@ public:
     StoreBackend backend() const { return m_location.backend(); }
     const StoreLocation &location() const { return m_location; }
     int schemaVersion() const { return m_schemaVersion; }
+    // What SQLite's check found wrong with the file (one line), empty when it is sound. A
+    // damaged store is read-only: every write is refused with ErrorKind::Damaged.
+    QString damage() const { return m_damage; }
+    bool isReadOnly() const { return !m_damage.isEmpty(); }
 
     // Runs work inside one transaction: committed when it returns ok, rolled back otherwise.
     // Nested calls join the outer transaction.
@@ -78,6 +100,8 @@ private:
     Status openSqlite();
     Status openPostgreSql();
     Status configureSqliteJournal();
+    // quick_check; on damage the connection becomes read-only (or the open is refused).
+    Status checkSqlite(const Options &options);
     Status beginTransaction();
 
     StoreLocation m_location;
@@ -85,6 +109,7 @@ private:
     QSqlDatabase m_database; // cached handle: QSqlDatabase::database() takes a global lock
     mutable QHash<QString, QList<QSqlQuery>> m_statements;
     int m_schemaVersion = 0;
+    QString m_damage;
     int m_transactionDepth = 0;
     quint64 m_transactionSerial = 0;
     bool reviveIfDue() const;

@@ -1,6 +1,7 @@
 #include "storequery.h"
 
 #include "base/epochtime.h"
+#include "integritycheck.h"
 #include "store.h"
 
 #include <QJsonDocument>
@@ -54,6 +55,15 @@ Status StoreQuery::exec(const QString &whatFor)
     if (m_store.backend() == StoreBackend::PostgreSql && !serverAnswered
         && !m_store.checkReachable())
         return Error::unavailable(tr("cannot %1: %2").arg(whatFor, text));
+    if (m_store.backend() == StoreBackend::Sqlite) {
+        // SQLite refuses to hand out a broken page: the same damage its check would report.
+        if (IntegrityCheck::meansDamage(code))
+            return Error::damaged(tr("cannot %1: store %2 is damaged (%3)")
+                                      .arg(whatFor, m_store.location().displayName(), text));
+        if (m_store.isReadOnly())
+            return Error::damaged(tr("cannot %1: store %2 is damaged and open read-only")
+                                      .arg(whatFor, m_store.location().displayName()));
+    }
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))
         return Error::exists(tr("cannot %1: already exists (%2)").arg(whatFor, text));
