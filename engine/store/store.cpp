@@ -169,10 +169,10 @@ Status Store::openSqlite()
     return execPragma(db, QStringLiteral("PRAGMA foreign_keys = ON"));
 }
 
-// Cost, measured on a store of 100,000 runs with a task run and ten log lines each (140 MB;
-// tests/bench/bench_storecheck): quick_check 0.14 s with the file in the page cache, 1.9 s
-// straight after a reboot; integrity_check 0.49 s warm. A plain command on that store takes
-// 0.01 s without either. So:
+// Cost, measured on a store of 100,000 runs with a task run and ten log lines each (133 MB;
+// tests/bench/bench_storecheck): quick_check 0.13 s with the file in the page cache, 1.9 s
+// straight after the caches were dropped; integrity_check 0.46 s warm. A plain command on
+// that store takes 0.01 s without either. So:
 // - quick_check, not integrity_check, at open: it reads every page and checks every b-tree,
 //   the freelist and each record -- what an overwritten or torn page breaks. Matching each
 //   index against its table (integrity_check's extra) costs 3.5 times as much and finds
