@@ -16,18 +16,31 @@ QString userName()
     return user.isEmpty() ? QStringLiteral("user") : user;
 }
 
-} // namespace
-
-SingleInstance::SingleInstance(const QString &key, QObject *parent)
-    : QObject(parent)
+// A short, file-name-safe name: socket paths are limited to about 100 bytes.
+QString serverNameFor(const QString &key)
 {
-    // A short, file-name-safe name: socket paths are limited to about 100 bytes.
     const QByteArray digest =
         QCryptographicHash::hash((userName() + QLatin1Char('\n') + key).toUtf8(),
                                  QCryptographicHash::Sha256)
             .toHex()
             .left(16);
-    m_name = QStringLiteral("hourglass-") + QString::fromLatin1(digest);
+    return QStringLiteral("hourglass-") + QString::fromLatin1(digest);
+}
+
+} // namespace
+
+SingleInstance::SingleInstance(const QString &key, QObject *parent)
+    : QObject(parent)
+    , m_name(serverNameFor(key))
+{}
+
+bool SingleInstance::isRunning(const QString &key)
+{
+    QLocalSocket probe;
+    probe.connectToServer(serverNameFor(key));
+    const bool answered = probe.waitForConnected(connectTimeoutMs);
+    probe.disconnectFromServer();
+    return answered;
 }
 
 SingleInstance::~SingleInstance() = default;

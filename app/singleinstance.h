@@ -24,6 +24,9 @@ public:
     // come forward.
     bool claim();
     QString serverName() const { return m_name; }
+    // Whether a desktop Hourglass has this store open, asking it nothing (`hourglass restore`
+    // must not replace a file under an open window).
+    static bool isRunning(const QString &key);
 
 Q_SIGNALS:
     // A later start asked this one to show its window.

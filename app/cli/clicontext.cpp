@@ -63,19 +63,27 @@ bool CliContext::expectPositionals(const QCommandLineParser &parser, const QStri
     return true;
 }
 
-Result<Store *> CliContext::store()
+Result<Store *> CliContext::store(const Store::Options &options)
 {
     if (!m_store) {
         const Result<StoreLocation> location = StoreLocation::resolve(m_storeOverride);
         if (!location)
             return location.error();
         Result<std::unique_ptr<Store>> opened =
-            Store::open(location.value(), QStringLiteral("cli"));
+            Store::open(location.value(), QStringLiteral("cli"), options);
+        if (!opened && opened.error().kind == ErrorKind::Damaged)
+            return Error::damaged(opened.error().message + damageAdvice());
         if (!opened)
             return opened.error();
         m_store = std::move(opened.value());
     }
     return m_store.get();
+}
+
+QString CliContext::damageAdvice()
+{
+    return QStringLiteral("; `hourglass export --output FILE` saves what can still be read, "
+                          "`hourglass restore BACKUP` puts a backup in its place");
 }
 
 Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,

@@ -36,7 +36,11 @@ public:
     bool expectPositionals(const QCommandLineParser &parser, const QStringList &names,
                            int optionalTail = 0);
 
-    Result<Store *> store();
+    // A damaged SQLite store is refused (exit 1, naming the file, the damage and the ways
+    // out) unless the options open it read-only.
+    Result<Store *> store(const Store::Options &options = {});
+    // What a person can do about a damaged store, appended to the message naming it.
+    static QString damageAdvice();
 
     // parse() + expectPositionals() + store(): nullptr means "return exitCode()".
     Store *prepare(QCommandLineParser &parser, const QStringList &args, const QString &synopsis,

@@ -77,6 +77,10 @@ int CommandLine::run(const QStringList &arguments)
         return runExportCommand(subcommand, words.mid(1));
     if (group == QLatin1String("import"))
         return runImportCommand(subcommand, words.mid(1));
+    if (group == QLatin1String("backup"))
+        return runBackupCommand(subcommand, words.mid(1));
+    if (group == QLatin1String("restore"))
+        return runRestoreCommand(subcommand, words.mid(1));
     static const QStringList engineCommands{
         QStringLiteral("serve"),  QStringLiteral("run"),   QStringLiteral("runs"),
         QStringLiteral("logs"),   QStringLiteral("stop"),  QStringLiteral("pause"),

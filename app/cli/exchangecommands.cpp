@@ -16,12 +16,20 @@ int runExportCommand(CliContext &context, const QStringList &args)
                                     QStringLiteral("Write to FILE instead of standard output."),
                                     QStringLiteral("FILE"));
     parser.addOption(output);
-    Store *store =
-        context.prepare(parser, args, QStringLiteral("export [PROJECT[/CHAIN]] [--output FILE]"),
-                        {QStringLiteral("PROJECT[/CHAIN]")}, false, 1);
-    if (!store)
+    if (!context.parse(parser, args, QStringLiteral("export [PROJECT[/CHAIN]] [--output FILE]"))
+        || !context.expectPositionals(parser, {QStringLiteral("PROJECT[/CHAIN]")}, 1))
         return context.exitCode();
+    // A damaged store is where an export matters most: what can be read is saved.
+    Store::Options readWhatCanBeRead;
+    readWhatCanBeRead.readOnlyWhenDamaged = true;
+    const Result<Store *> opened = context.store(readWhatCanBeRead);
+    if (!opened)
+        return context.fail(opened.error());
+    Store *store = opened.value();
     ProjectExporter exporter(*store);
+    QStringList unreadable;
+    if (store->isReadOnly())
+        exporter.salvageInto(&unreadable);
     Result<QJsonObject> document = QJsonObject();
     if (parser.positionalArguments().isEmpty()) {
         document = exporter.exportAll();
@@ -37,14 +45,22 @@ int runExportCommand(CliContext &context, const QStringList &args)
     if (!parser.isSet(output)) {
         context.out() << bytes;
         context.out().flush();
-        return ExitOk;
+    } else {
+        // QSaveFile: a failed write leaves any earlier file as it was.
+        QSaveFile file(parser.value(output));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            return context.fail(Error::runtime(QStringLiteral("cannot write %1: %2")
+                                                   .arg(parser.value(output), file.errorString())));
     }
-    // QSaveFile: a failed write leaves any earlier file as it was.
-    QSaveFile file(parser.value(output));
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return context.fail(Error::runtime(
-            QStringLiteral("cannot write %1: %2").arg(parser.value(output), file.errorString())));
-    return ExitOk;
+    if (!store->isReadOnly())
+        return ExitOk;
+    // Written, yet the store stays damaged: a script must not take this for a clean export.
+    return context.fail(Error::damaged(
+        QStringLiteral("store %1 is damaged: %2; exported what could still be read%3")
+            .arg(store->location().displayName(), store->damage(),
+                 unreadable.isEmpty()
+                     ? QString()
+                     : QStringLiteral(", left out: ") + unreadable.join(QLatin1String("; ")))));
 }
 
 int runImportCommand(CliContext &context, const QStringList &args)

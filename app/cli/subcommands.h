@@ -25,5 +25,8 @@ int runEngineCommand(CliContext &context, const QString &command, const QStringL
 // export and import take no verb.
 int runExportCommand(CliContext &context, const QStringList &args);
 int runImportCommand(CliContext &context, const QStringList &args);
+// backup and restore neither: a SQLite store's file as a whole.
+int runBackupCommand(CliContext &context, const QStringList &args);
+int runRestoreCommand(CliContext &context, const QStringList &args);
 
 } // namespace hg

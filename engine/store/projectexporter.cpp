@@ -90,6 +90,14 @@ QJsonObject profileToJson(const ConnectionProfile &p)
 
 } // namespace
 
+bool ProjectExporter::skip(const QString &what, const Error &error)
+{
+    if (!m_unreadable)
+        return false;
+    *m_unreadable << what + QLatin1String(": ") + error.message;
+    return true;
+}
+
 Result<QJsonObject> ProjectExporter::exportAll()
 {
     const Result<QList<Project>> projects = ProjectRepository(m_store).list();
@@ -126,19 +134,29 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     QJsonArray projectArray;
     for (const QString &projectName : projectNames) {
         const Result<Project> project = projects.byName(projectName);
-        if (!project)
+        if (!project) {
+            if (skip(projectName, project.error()))
+                continue;
             return project.error();
+        }
         const Result<QList<Chain>> chainList = chains.list(project->id);
-        if (!chainList)
+        if (!chainList) {
+            if (skip(projectName, chainList.error()))
+                continue;
             return chainList.error();
+        }
         QJsonArray chainArray;
         for (const Chain &chain : chainList.value()) {
             if (onlyChain && chain.name != *onlyChain)
                 continue;
+            const QString path = projectName + QLatin1Char('/') + chain.name;
             QJsonObject chainObject = chainToJson(chain);
             const Result<QList<Task>> taskList = tasks.list(chain.id);
-            if (!taskList)
+            if (!taskList) {
+                if (skip(path, taskList.error()))
+                    continue;
                 return taskList.error();
+            }
             QJsonArray taskArray;
             for (const Task &task : taskList.value()) {
                 taskArray << taskToJson(task);
@@ -148,8 +166,11 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             chainObject.insert(QStringLiteral("tasks"), taskArray);
 
             const Result<QList<Dependency>> edges = dependencies.list(chain.id);
-            if (!edges)
+            if (!edges) {
+                if (skip(path, edges.error()))
+                    continue;
                 return edges.error();
+            }
             QJsonArray edgeArray;
             for (const Dependency &edge : edges.value()) {
                 edgeArray << QJsonObject{{QStringLiteral("task"), edge.taskName},
@@ -159,8 +180,11 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             chainObject.insert(QStringLiteral("dependencies"), edgeArray);
 
             const Result<QList<Schedule>> scheduleList = schedules.list(chain.id);
-            if (!scheduleList)
+            if (!scheduleList) {
+                if (skip(path, scheduleList.error()))
+                    continue;
                 return scheduleList.error();
+            }
             QJsonArray scheduleArray;
             for (const Schedule &schedule : scheduleList.value())
                 scheduleArray << scheduleToJson(schedule);
@@ -178,8 +202,11 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     ConnectionProfileRepository profiles(m_store);
     for (const QString &name : connectionNames) {
         const Result<ConnectionProfile> profile = profiles.byName(name);
-        if (!profile)
+        if (!profile) {
+            if (skip(name, profile.error()))
+                continue;
             return profile.error();
+        }
         connectionArray << profileToJson(profile.value());
     }
     return QJsonObject{{QStringLiteral("format"), formatName()},

@@ -3,6 +3,7 @@
 #include "base/result.h"
 
 #include <QJsonObject>
+#include <QStringList>
 
 #include <optional>
 
@@ -23,6 +24,12 @@ public:
         : m_store(store)
     {}
 
+    // From a damaged store (opened read-only), what can still be read: a chain or project
+    // that cannot be read is left out and named in `unreadable` ("ops/nightly: why")
+    // instead of failing the whole export. Off by default: a sound store exports whole or
+    // not at all.
+    void salvageInto(QStringList *unreadable) { m_unreadable = unreadable; }
+
     Result<QJsonObject> exportAll();
     Result<QJsonObject> exportProject(const QString &project,
                                       const std::optional<QString> &chain = std::nullopt);
@@ -31,7 +38,11 @@ private:
     Result<QJsonObject> exportProjects(const QStringList &projects,
                                        const std::optional<QString> &chain);
 
+    // False when the error must end the export; true when it was noted and is skipped.
+    bool skip(const QString &what, const Error &error);
+
     Store &m_store;
+    QStringList *m_unreadable = nullptr;
 };
 
 } // namespace hg

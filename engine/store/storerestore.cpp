@@ -116,9 +116,9 @@ Result<StoreRestore::Restored> StoreRestore::restore(const StoreLocation &store,
 
     const Result<QList<EngineSession>> serving = servingEngines(store);
     if (serving && !serving->isEmpty())
-        return Error::exists(tr("an engine serves %1: %2; stop it first, then restore")
-                                 .arg(store.displayName(),
-                                      EngineSessionRepository::describe(serving->constFirst())));
+        return Error::runtime(tr("an engine serves %1: %2; stop it first, then restore")
+                                  .arg(store.displayName(),
+                                       EngineSessionRepository::describe(serving->constFirst())));
     if (!serving && !force)
         return Error(serving.error().kind,
                      tr("cannot tell whether an engine serves %1 (%2); make sure none does, "

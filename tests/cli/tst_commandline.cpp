@@ -140,7 +140,7 @@ void TestCommandLine::help_listsEveryCommand()
     const Output result = run({QStringLiteral("--help")});
     QCOMPARE(result.exitCode, 0);
     for (const char *command : {"project add", "chain add", "chain show", "task add", "dep add",
-                                "schedule add", "export", "import"})
+                                "schedule add", "export", "import", "backup", "restore"})
         QVERIFY2(result.out.contains(QLatin1String(command)), command);
     const Output sub =
         run({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("--help")});

@@ -1,0 +1,283 @@
+#include "store/projectrepository.h"
+#include "store/runrepository.h"
+#include "store/storerestore.h"
+#include "storedamage.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QSysInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// The real binary on a store in trouble: a damaged file (bytes of a b-tree page overwritten
+// in place), backups taken while `hourglass serve` runs chains, restores refused while it
+// serves and done once it has stopped, and a second engine refused with the first one named.
+class TestStoreFaults final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void damagedStore_exitsOneNamingTheDamageAndWritesNothing();
+    void serve_backupRestoreAndASecondEngine();
+    void postgresStore_backupAndRestoreNamePgDump();
+
+private:
+    struct Output
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Output run(const test::TestStore &store, const QStringList &arguments);
+    std::unique_ptr<QProcess> serve(const test::TestStore &store);
+    static QString db(const test::TestStore &store);
+    static int succeededRuns(const QString &path);
+
+    QTemporaryDir m_home;
+};
+
+void TestStoreFaults::init()
+{
+    const bool anyBackend =
+        qstrcmp(QTest::currentTestFunction(), "postgresStore_backupAndRestoreNamePgDump") == 0;
+    if (test::TestStore::backend() != StoreBackend::Sqlite && !anyBackend)
+        QSKIP("a SQLite file's faults");
+}
+
+QString TestStoreFaults::db(const test::TestStore &store)
+{
+    return store.location().backend() == StoreBackend::Sqlite ? store.location().sqlitePath()
+                                                              : store.location().url().toString();
+}
+
+TestStoreFaults::Output TestStoreFaults::run(const test::TestStore &store,
+                                             const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("HOURGLASS_DB"));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(HOURGLASS_BINARY),
+                  QStringList{QStringLiteral("--db"), db(store)} + arguments);
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+std::unique_ptr<QProcess> TestStoreFaults::serve(const test::TestStore &store)
+{
+    auto process = std::make_unique<QProcess>();
+    process->start(QStringLiteral(HOURGLASS_BINARY),
+                   {QStringLiteral("--db"), db(store), QStringLiteral("serve")});
+    process->waitForStarted();
+    return process;
+}
+
+int TestStoreFaults::succeededRuns(const QString &path)
+{
+    Result<std::unique_ptr<Store>> store =
+        Store::open(StoreLocation::parse(path).value(), QStringLiteral("count"));
+    if (!store)
+        return -1;
+    QSqlQuery q(store.value()->database());
+    return q.exec(QStringLiteral("SELECT COUNT(*) FROM run WHERE state = 'succeeded'")) && q.next()
+               ? q.value(0).toInt()
+               : -1;
+}
+
+void TestStoreFaults::damagedStore_exitsOneNamingTheDamageAndWritesNothing()
+{
+    HG_TEST_STORE(t);
+    const QString path = t.location().sqlitePath();
+    QCOMPARE(
+        run(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("ops")}).exitCode,
+        0);
+    QCOMPARE(run(t, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("ops/nightly")})
+                 .exitCode,
+             0);
+    {
+        QSqlQuery fill(t.store().database());
+        QVERIFY(fill.exec(QStringLiteral(
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 1999) "
+            "INSERT INTO run (chain_id, trigger, scheduled_for, state, created_at) SELECT "
+            "(SELECT min(id) FROM chain), 'manual', n.i, 'succeeded', 0 FROM n")));
+    }
+    t.close();
+    QCOMPARE(test::damageTablePage(path, QStringLiteral("run")), QString());
+    const QByteArray before = test::storeFilesHash(path);
+
+    // A write, a listing, the engine: each exits 1 with the file and the damage in one line.
+    const QList<QStringList> commands{
+        {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("ops/more")},
+        {QStringLiteral("runs")},
+        {QStringLiteral("project"), QStringLiteral("list")},
+        {QStringLiteral("backup")},
+        {QStringLiteral("serve")},
+    };
+    for (const QStringList &command : commands) {
+        const Output result = run(t, command);
+        const QString what = command.join(QLatin1Char(' ')) + QLatin1String(": ") + result.err;
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(path), qPrintable(what));
+        QVERIFY2(result.err.contains(QLatin1String("damaged")), qPrintable(what));
+        QVERIFY2(result.err.contains(QLatin1String("On tree page")), qPrintable(what));
+        QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
+    }
+    const Output advice = run(t, {QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY2(advice.err.contains(QLatin1String("hourglass restore")), qPrintable(advice.err));
+    QVERIFY2(advice.err.contains(QLatin1String("hourglass export")), qPrintable(advice.err));
+
+    // Export saves what the damage spares, and still exits 1.
+    const QString exported = m_home.filePath(QStringLiteral("rescue.json"));
+    const Output rescue = run(t, {QStringLiteral("export"), QStringLiteral("--output"), exported});
+    QCOMPARE(rescue.exitCode, 1);
+    QVERIFY2(rescue.err.contains(QLatin1String("exported what could still be read")),
+             qPrintable(rescue.err));
+    QFile document(exported);
+    QVERIFY(document.open(QIODevice::ReadOnly));
+    const QJsonObject json = QJsonDocument::fromJson(document.readAll()).object();
+    QVERIFY2(QJsonDocument(json).toJson().contains("nightly"), "the chain is in the export");
+
+    QCOMPARE(test::storeFilesHash(path), before);
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral(".restoring")));
+    QCOMPARE(QDir(QFileInfo(path).absolutePath()).entryList({QStringLiteral("*backup*")}),
+             QStringList());
+}
+
+void TestStoreFaults::serve_backupRestoreAndASecondEngine()
+{
+    HG_TEST_STORE(t);
+    const QString path = t.location().sqlitePath();
+    t.close();
+    for (const QStringList &command : QList<QStringList>{
+             {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+             {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/tick")},
+             {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/tick"),
+              QStringLiteral("a"), QStringLiteral("--kind"), QStringLiteral("shell"),
+              QStringLiteral("--command"), QStringLiteral("echo tick; echo tock")},
+             {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/tick"),
+              QStringLiteral("b"), QStringLiteral("--kind"), QStringLiteral("shell"),
+              QStringLiteral("--command"), QStringLiteral("echo after"), QStringLiteral("--after"),
+              QStringLiteral("a")},
+             {QStringLiteral("schedule"), QStringLiteral("add"), QStringLiteral("p/tick"),
+              QStringLiteral("* * * * * *"), QStringLiteral("--dialect"),
+              QStringLiteral("seconds")}}) {
+        const Output result = run(t, command);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    }
+    std::unique_ptr<QProcess> engine = serve(t);
+    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) >= 3, 20000);
+
+    // Backups while it runs a chain a second: each one opens, passes integrity_check and
+    // holds runs; the first goes beside the store under a timestamped name.
+    const Output beside = run(t, {QStringLiteral("backup")});
+    QVERIFY2(beside.exitCode == 0, qPrintable(beside.err));
+    const QString besideFile = beside.out.trimmed();
+    QCOMPARE(QFileInfo(besideFile).absolutePath(), QFileInfo(path).absolutePath());
+    QVERIFY2(QFileInfo(besideFile).fileName().startsWith(QLatin1String("hourglass-backup-")),
+             qPrintable(besideFile));
+    QTemporaryDir backups;
+    QStringList files;
+    for (int i = 0; i < 5; ++i) {
+        const QString file = backups.filePath(QStringLiteral("b%1.db").arg(i));
+        const Output taken = run(t, {QStringLiteral("backup"), QStringLiteral("--output"), file});
+        QVERIFY2(taken.exitCode == 0, qPrintable(taken.err));
+        QCOMPARE(taken.out.trimmed(), file);
+        const Result<int> sound = StoreRestore::check(file); // integrity_check, our schema
+        QVERIFY2(sound, qPrintable(sound ? QString() : sound.error().message));
+        QVERIFY(succeededRuns(file) >= 3);
+        files << file;
+        QTest::qWait(200);
+    }
+    const Output over = run(t, {QStringLiteral("backup"), QStringLiteral("--output"), files[0]});
+    QCOMPARE(over.exitCode, 2); // an existing file is never replaced
+    const int inFirstBackup = succeededRuns(files[0]);
+
+    // A second engine on the same file is refused, and told who holds it.
+    const QString holder =
+        QStringLiteral("pid %1 on %2 (").arg(engine->processId()).arg(QSysInfo::machineHostName());
+    const Output second = run(t, {QStringLiteral("serve")});
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.contains(QLatin1String("another engine already serves ") + path),
+             qPrintable(second.err));
+    QVERIFY2(second.err.contains(holder), qPrintable(second.err));
+    QVERIFY2(second.err.contains(QLatin1String("serve), serving since ")), qPrintable(second.err));
+
+    // No restore under a serving engine: refused, naming it, and nothing moved.
+    const Output refused = run(t, {QStringLiteral("restore"), files[0]});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(holder), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QLatin1String("serving since")), qPrintable(refused.err));
+    const QDir folder(QFileInfo(path).absolutePath());
+    QCOMPARE(folder.entryList({QStringLiteral("*before-restore*")}), QStringList());
+
+    engine->terminate();
+    QVERIFY(engine->waitForFinished(10000));
+    QCOMPARE(engine->exitCode(), 0);
+    QVERIFY(succeededRuns(path) > inFirstBackup);
+    QCOMPARE(run(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("later")})
+                 .exitCode,
+             0);
+
+    // Idle now: the backup's data is back, and the store it replaced is kept beside it.
+    const Output restored = run(t, {QStringLiteral("restore"), files[0]});
+    QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
+    QVERIFY2(restored.out.contains(QLatin1String("kept as ")), qPrintable(restored.out));
+    const QStringList kept = folder.entryList({QStringLiteral("*before-restore*.db")});
+    QCOMPARE(kept.size(), 1);
+    QCOMPARE(succeededRuns(path), inFirstBackup);
+    const Output projects = run(t, {QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY(projects.out.contains(QLatin1String("p ")));
+    QVERIFY(!projects.out.contains(QLatin1String("later")));
+    QProcess keptList;
+    keptList.start(QStringLiteral(HOURGLASS_BINARY),
+                   {QStringLiteral("--db"), folder.filePath(kept.first()),
+                    QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY(keptList.waitForFinished(30000));
+    QVERIFY(keptList.readAllStandardOutput().contains("later"));
+
+    // The restored store serves again.
+    std::unique_ptr<QProcess> again = serve(t);
+    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) > inFirstBackup, 20000);
+    again->terminate();
+    QVERIFY(again->waitForFinished(10000));
+}
+
+void TestStoreFaults::postgresStore_backupAndRestoreNamePgDump()
+{
+    // Said before any connection is tried: no server is needed.
+    QProcess process;
+    for (const QStringList &command :
+         QList<QStringList>{{QStringLiteral("backup")},
+                            {QStringLiteral("restore"), m_home.filePath(QStringLiteral("x.db"))}}) {
+        process.start(QStringLiteral(HOURGLASS_BINARY),
+                      QStringList{QStringLiteral("--db"),
+                                  QStringLiteral("postgresql://hourglass@db.invalid/hourglass")}
+                          + command);
+        QVERIFY(process.waitForFinished(30000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY2(err.contains(QLatin1String("pg_dump"))
+                     && err.contains(QLatin1String("pg_restore")),
+                 qPrintable(err));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestStoreFaults)
+#include "tst_storefaults.moc"
