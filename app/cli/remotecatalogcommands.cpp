@@ -213,7 +213,7 @@ int showChain(CliContext &context, const QStringList &args)
         << ", exclusive: " << (chain->exclusive ? "yes" : "no")
         << ", self_destruct: " << (chain->selfDestruct ? "yes" : "no") << '\n';
     const QJsonArray next = schedule.value(QStringLiteral("next")).toArray();
-    for (const QJsonValue &fire : next)
+    for (const auto &fire : next)
         out << "  next: " << fire.toString() << '\n';
     for (const PgtTask &task : chain->tasks)
         out << "  " << task.order << ". " << task.kind << ' '

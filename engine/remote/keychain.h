@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace QKeychain {
+namespace QKeychain { // NOLINT(readability-identifier-naming): QtKeychain's own namespace
 class Job;
 }
 

@@ -28,7 +28,7 @@ Result<QJsonArray> argumentsOf(const QString &parameter, const QString &label)
                                   .arg(label, parameter));
     QJsonArray arguments;
     const QJsonArray values = document.array();
-    for (const QJsonValue &value : values)
+    for (const auto &value : values)
         arguments << (value.isString()
                           ? value.toString()
                           : QString::fromUtf8(
@@ -194,7 +194,7 @@ Result<PgtChain> PgTimetableConverter::fromChainObject(const QJsonObject &object
     const QJsonArray dependencies = object.value(QStringLiteral("dependencies")).toArray();
     QHash<QString, QString> upstreamOf;
     QHash<QString, QString> downstreamOf;
-    for (const QJsonValue &value : dependencies) {
+    for (const auto &value : dependencies) {
         const QJsonObject dependency = value.toObject();
         const QString task = dependency.value(QStringLiteral("task")).toString();
         const QString upstream = dependency.value(QStringLiteral("upstream")).toString();
@@ -211,7 +211,7 @@ Result<PgtChain> PgTimetableConverter::fromChainObject(const QJsonObject &object
     }
     QHash<QString, QJsonObject> byName;
     QString first;
-    for (const QJsonValue &value : tasks) {
+    for (const auto &value : tasks) {
         const QJsonObject task = value.toObject();
         const QString name = task.value(QStringLiteral("name")).toString();
         byName.insert(name, task);

@@ -1451,8 +1451,8 @@
 <context>
     <name>hg::EngineLease</name>
     <message>
-        <source>another engine (&apos;%1&apos;, pid %2 on %3) is already serving %4</source>
-        <translation>eine andere Engine („%1“, PID %2 auf %3) bedient bereits %4</translation>
+        <source>another engine already serves %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1460,10 +1460,6 @@
     <message>
         <source>read engine session</source>
         <translation>Lesen der Engine-Sitzung</translation>
-    </message>
-    <message>
-        <source>engine &apos;%1&apos; is already running (pid %2 on %3, lease until %4)</source>
-        <translation>Engine „%1“ läuft bereits (PID %2 auf %3, reserviert bis %4)</translation>
     </message>
     <message>
         <source>replace expired engine session</source>
@@ -1500,6 +1496,63 @@
     <message>
         <source>read the database clock</source>
         <translation>Lesen der Datenbankuhr</translation>
+    </message>
+    <message>
+        <source>an engine of the same name already runs: %1; its lease holds until %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;, pid %2 on %3, serving since %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;, pid %2 on %3 (%4), serving since %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::GuiApplication</name>
+    <message>
+        <source>Daily backup saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The daily backup failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backup failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store cannot be read.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore from backup…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore from backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backup was not restored.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was restored from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was restored from %2.
+
+The store it replaced is kept as %3.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1585,6 +1638,21 @@
     <message>
         <source>expected an HTTP status (100-599) or a list of them</source>
         <translation>erwartet wird ein HTTP-Status (100-599) oder eine Liste davon</translation>
+    </message>
+</context>
+<context>
+    <name>hg::IntegrityCheck</name>
+    <message>
+        <source>cannot check %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (and more: at least %2 problems)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 problems in all)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1992,6 +2060,10 @@
     <message>
         <source>&amp;Connections…</source>
         <translation>&amp;Verbindungen…</translation>
+    </message>
+    <message>
+        <source>Engine: off, the store is read-only</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2710,6 +2782,13 @@
     <message>
         <source>chain, %1</source>
         <translation>Kette, %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RemoteChainCanvas</name>
+    <message>
+        <source>Chain canvas</source>
+        <translation>Ketten-Zeichenfläche</translation>
     </message>
 </context>
 <context>
@@ -3578,6 +3657,49 @@
         <source>&amp;Appearance:</source>
         <translation>&amp;Erscheinungsbild:</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once a day Hourglass copies a SQLite store beside it (NAME-daily-DATE.db) and keeps this many of those copies; 0 takes none. A PostgreSQL store is backed up with pg_dump.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daily &amp;backups kept:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::SqliteCopy</name>
+    <message>
+        <source>%1 does not exist or is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a SQLite database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the copy fails SQLite&apos;s integrity check: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hg::StatePresentation</name>
@@ -3688,6 +3810,130 @@
         <source>cannot connect to %1: %2</source>
         <translation>keine Verbindung zu %1: %2</translation>
     </message>
+    <message>
+        <source>store %1 is damaged and cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store %1 is damaged: %2; it was left untouched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store %1 is damaged and open read-only: nothing can be written to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreBackup</name>
+    <message>
+        <source>%1 is a PostgreSQL store: back it up with pg_dump and restore it with pg_restore (PostgreSQL&apos;s own tools keep its transactions consistent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store %1 is damaged (%2): a backup would carry the damage; export what can still be read instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the store itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists already; choose another file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: folder %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreBanner</name>
+    <message>
+        <source>&amp;Export what can be read…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore from &amp;backup…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This store is damaged and was opened read-only.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;SQLite&apos;s check found: %2&lt;br&gt;Nothing is written to it and no schedule runs. Save what can still be read, or put a backup in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The engine does not run in this window.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;The window still shows the store; runs started here are queued for the engine that serves it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine does not run here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreFileActions</name>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore from &amp;backup…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every project, chain, task and schedule to a file that hourglass import reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put a backup in the place of this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A PostgreSQL store is restored with pg_restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export projects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hourglass export (*.json);;All files (*)</source>
+        <translation type="unfinished">Hourglass-Export (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported every project to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported what could be read to %1. Left out:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore from backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hourglass backups (*.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the store %1 with the backup %2, saved %3?
+
+The store now in use is kept beside it (%4). Hourglass closes the store, restores the backup and opens it again; it refuses while an engine elsewhere serves the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreLocation</name>
@@ -3729,6 +3975,45 @@
     <message>
         <source>cannot %1: the store cannot be reached</source>
         <translation>%1 fehlgeschlagen: der Datenspeicher ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>cannot %1: store %2 is damaged (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot %1: store %2 is damaged and open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hg::StoreRestore</name>
+    <message>
+        <source>%1 fails SQLite&apos;s integrity check: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Hourglass store (it has no schema version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has schema version %2, newer than this Hourglass understands (%3); restore it with a newer Hourglass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the store itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an engine serves %1: %2; stop it first, then restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot tell whether an engine serves %1 (%2); make sure none does, then restore with --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot keep %1 as %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -258,15 +258,14 @@ void ConnectionsWindow::importChain(const QString &remoteName, const QString &ch
             tr("'%1' is now a local chain in project '%2'.").arg(chainName, project.trimmed()));
         Q_EMIT chainImported();
     });
-    const QString remote = remoteName;
     const QString into = project.trimmed();
     watcher->setFuture(onPgTimetable<QJsonObject>(
         profile.value(),
-        [chainName, into, remote](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
+        [chainName, into, remoteName](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
             const Result<PgtChain> chain = catalog.chain(chainName);
             if (!chain)
                 return chain.error();
-            return PgTimetableConverter::toDocument(chain.value(), into, remote,
+            return PgTimetableConverter::toDocument(chain.value(), into, remoteName,
                                                     catalog.info().timeZone);
         }));
 }

@@ -439,7 +439,7 @@ bool PgTimetableChainPage::chainFromUi(PgtChain &chain)
                 return false;
             }
             const QJsonArray values = rows.array();
-            for (const QJsonValue &value : values)
+            for (const auto &value : values)
                 task.parameters << QString::fromUtf8(QJsonDocument(QJsonArray{value})
                                                          .toJson(QJsonDocument::Compact))
                                        .mid(1)
