@@ -1,5 +1,6 @@
 #include "guiapplication.h"
 
+#include "dailybackupkeeper.h"
 #include "engineconfigfactory.h"
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
@@ -9,13 +10,17 @@
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
+#include "store/storerestore.h"
 #include "tray/traycontroller.h"
 #include "window/mainwindow.h"
+#include "window/storefileactions.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QTranslator>
 
 namespace hg {
@@ -42,6 +47,25 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
             [tray = m_tray.get()](qint64 sinceMs) { tray->setStoreLost(sinceMs); });
     m_window->attachTray(m_tray.get());
     m_window->setSettings(&settings);
+    if (m_store->backend() != StoreBackend::Sqlite || m_store->isReadOnly())
+        return;
+    m_backups = std::make_unique<DailyBackupKeeper>(m_store->location(), settings.dailyBackups());
+    connect(&settings, &AppSettings::changed, m_backups.get(),
+            [backups = m_backups.get(), &settings](AppSettings::Key key) {
+                if (key == AppSettings::Key::DailyBackups)
+                    backups->setKeep(settings.dailyBackups());
+            });
+    connect(m_backups.get(), &DailyBackupKeeper::backupTaken, m_window.get(),
+            [window = m_window.get()](const QString &path) {
+                window->statusBar()->showMessage(tr("Daily backup saved: %1").arg(path), 10000);
+            });
+    // A backup that fails must not go unnoticed: the tray says so even when hidden.
+    connect(m_backups.get(), &DailyBackupKeeper::backupFailed, m_window.get(),
+            [window = m_window.get(), tray = m_tray.get()](const QString &why) {
+                const QString message = tr("The daily backup failed: %1").arg(why);
+                window->statusBar()->showMessage(message);
+                tray->showMessage(Run{}, tr("Backup failed"), message);
+            });
 }
 
 GuiApplication::~GuiApplication()
@@ -52,7 +76,13 @@ GuiApplication::~GuiApplication()
 
 void GuiApplication::start(bool minimized)
 {
+    if (m_store->isReadOnly()) { // nothing may run on it; the window tells why
+        m_window->show();
+        return;
+    }
     m_engine->start();
+    if (m_backups)
+        m_backups->start();
     if (!(minimized && m_tray->hasTray()))
         m_window->show();
 }
@@ -114,18 +144,75 @@ int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
               qPrintable(location->displayName()));
         return 0;
     }
-    Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("gui"));
-    if (!store)
-        return showError(store.error().message);
-    installExampleOnce(*store.value(), settings);
+    // Restoring a backup closes everything, replaces the store and opens it again.
+    QString restoreFrom;
+    bool minimizedStart = parser.isSet(minimized);
+    for (;;) {
+        const int code = runOnce(location.value(), settings, minimizedStart, instance, restoreFrom);
+        if (restoreFrom.isEmpty())
+            return code;
+        restoreBackup(location.value(), restoreFrom);
+        restoreFrom.clear();
+        minimizedStart = false;
+        // The closed window may have asked the application to quit: not this time.
+        QCoreApplication::removePostedEvents(nullptr, QEvent::Quit);
+    }
+}
+
+int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings, bool minimized,
+                            SingleInstance &instance, QString &restoreFrom)
+{
+    // A damaged store opens read-only: the window shows what can be read and the way out.
+    Store::Options options;
+    options.readOnlyWhenDamaged = true;
+    Result<std::unique_ptr<Store>> store = Store::open(location, QStringLiteral("gui"), options);
+    if (!store && store.error().kind == ErrorKind::Damaged) {
+        // Too damaged to show anything: a backup is the one way out.
+        QMessageBox box(QMessageBox::Critical, QStringLiteral("Hourglass"),
+                        tr("The store cannot be read.\n\n%1").arg(store.error().message));
+        QPushButton *restore = box.addButton(tr("Restore from backup…"), QMessageBox::AcceptRole);
+        box.addButton(QMessageBox::Close);
+        box.exec();
+        if (box.clickedButton() == restore)
+            restoreFrom = StoreFileActions::chooseBackup(nullptr, location);
+        return 1;
+    }
+    if (!store) {
+        QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), store.error().message);
+        return 1;
+    }
+    if (!store.value()->isReadOnly())
+        installExampleOnce(*store.value(), settings);
 
     // The engine runs in its own thread on the same store, with a connection of its own.
     GuiApplication gui(std::move(store.value()), settings,
-                       EngineConfigFactory::forGui(location.value(), settings));
+                       EngineConfigFactory::forGui(location, settings));
     QObject::connect(&instance, &SingleInstance::activationRequested, gui.window(),
                      &MainWindow::bringForward);
-    gui.start(parser.isSet(minimized));
+    QObject::connect(gui.window(), &MainWindow::restoreRequested, &gui,
+                     [&restoreFrom](const QString &backupFile) {
+                         restoreFrom = backupFile;
+                         QApplication::exit(0);
+                     });
+    gui.start(minimized);
     return QApplication::exec();
+}
+
+void GuiApplication::restoreBackup(const StoreLocation &location, const QString &backupFile)
+{
+    const Result<StoreRestore::Restored> restored = StoreRestore::restore(location, backupFile);
+    if (!restored) {
+        QMessageBox::warning(
+            nullptr, tr("Restore from backup"),
+            tr("The backup was not restored.\n\n%1").arg(restored.error().message));
+        return;
+    }
+    QMessageBox::information(
+        nullptr, tr("Restore from backup"),
+        restored->keptAs.isEmpty()
+            ? tr("%1 was restored from %2.").arg(location.displayName(), backupFile)
+            : tr("%1 was restored from %2.\n\nThe store it replaced is kept as %3.")
+                  .arg(location.displayName(), backupFile, restored->keptAs));
 }
 
 } // namespace hg

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/engineconfig.h"
+#include "store/storelocation.h"
 
 #include <QLocale>
 #include <QObject>
@@ -11,9 +12,11 @@
 namespace hg {
 
 class AppSettings;
+class DailyBackupKeeper;
 class EngineHost;
 class MainWindow;
 class RunCounter;
+class SingleInstance;
 class Store;
 class TrayController;
 
@@ -32,7 +35,9 @@ public:
     // Stops the engine (its tasks too) before the windows and the store go.
     ~GuiApplication() override;
 
-    // Starts the engine and shows the window, or only the tray when minimized and there is one.
+    // Starts the engine and the daily backups and shows the window, or only the tray when
+    // minimized and there is one. On a damaged store (open read-only) neither starts, and the
+    // window shows, with the damage on top.
     void start(bool minimized);
 
     Store &store() const { return *m_store; }
@@ -40,6 +45,7 @@ public:
     RunCounter *runCounter() const { return m_counter.get(); }
     MainWindow *window() const { return m_window.get(); }
     TrayController *tray() const { return m_tray.get(); }
+    DailyBackupKeeper *backups() const { return m_backups.get(); }
 
     // Creates the QApplication, opens the store named by --db / the settings / HOURGLASS_DB /
     // the default, offers the example project on the first start and runs the event loop.
@@ -54,12 +60,20 @@ public:
     static bool installTranslations(const QLocale &locale);
 
 private:
+    // One pass of run(): the store opened, the windows built, the event loop run. Sets
+    // `restoreFrom` when the user asked to restore a backup: run() then closes everything,
+    // restores, and goes round again.
+    static int runOnce(const StoreLocation &location, AppSettings &settings, bool minimized,
+                       SingleInstance &instance, QString &restoreFrom);
+    static void restoreBackup(const StoreLocation &location, const QString &backupFile);
+
     // Declared in the order they are built; destroyed the other way round.
     std::unique_ptr<Store> m_store;
     std::unique_ptr<EngineHost> m_engine;
     std::unique_ptr<RunCounter> m_counter;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<TrayController> m_tray;
+    std::unique_ptr<DailyBackupKeeper> m_backups; // null for a read-only or PostgreSQL store
 };
 
 } // namespace hg

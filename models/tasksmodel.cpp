@@ -2,6 +2,7 @@
 
 #include "statepresentation.h"
 #include "store/runrepository.h"
+#include "store/store.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
 
@@ -23,17 +24,18 @@ Status TasksModel::show(qint64 chainId)
             return read.error();
         tasks = read.value();
         // The chain's latest run, through the (chain_id, id) index: cheap with any history.
+        // Its states only decorate the tasks: a history that cannot be read (a damaged store,
+        // open read-only) leaves them blank rather than the canvas empty.
         RunFilter latest;
         latest.chainId = chainId;
         latest.limit = 1;
         const Result<QList<Run>> runs = RunRepository(m_store).list(latest);
-        if (!runs)
-            return runs.error();
-        if (!runs->isEmpty()) {
-            const Result<QList<TaskRun>> taskRuns =
-                TaskRunRepository(m_store).listForRun(runs->constFirst().id);
-            if (!taskRuns)
-                return taskRuns.error();
+        const Result<QList<TaskRun>> taskRuns =
+            runs && !runs->isEmpty() ? TaskRunRepository(m_store).listForRun(runs->constFirst().id)
+                                     : Result<QList<TaskRun>>(QList<TaskRun>());
+        if ((!runs || !taskRuns) && !m_store.isReadOnly())
+            return runs ? taskRuns.error() : runs.error();
+        if (taskRuns) {
             for (const TaskRun &taskRun : taskRuns.value()) {
                 if (taskRun.id >= attempts.value(taskRun.taskId)) {
                     states.insert(taskRun.taskId, taskRun.state);

@@ -65,6 +65,8 @@ void setTyped(AppSettings &settings, Key key, const QVariant &value)
         return settings.setSelectedChain(value.toLongLong());
     case Key::ColorScheme:
         return settings.setColorScheme(value.toString());
+    case Key::DailyBackups:
+        return settings.setDailyBackups(value.toInt());
     }
 }
 
@@ -97,6 +99,8 @@ QVariant typed(const AppSettings &settings, Key key)
         return settings.selectedChain();
     case Key::ColorScheme:
         return settings.colorScheme();
+    case Key::DailyBackups:
+        return settings.dailyBackups();
     }
     return {};
 }
@@ -134,6 +138,8 @@ void everyKey()
         << Key::SelectedChain << QVariant(qint64(42)) << QStringLiteral("window/selectedChain");
     QTest::newRow("color scheme") << Key::ColorScheme << QVariant(QStringLiteral("dark"))
                                   << QStringLiteral("window/colorScheme");
+    QTest::newRow("daily backups")
+        << Key::DailyBackups << QVariant(0) << QStringLiteral("store/dailyBackups");
 }
 
 } // namespace
@@ -162,6 +168,7 @@ void TestAppSettings::defaults_whenNothingIsStored_data()
     QTest::newRow("no chain selected") << Key::SelectedChain << QVariant(qint64(0));
     QTest::newRow("the desktop's colours")
         << Key::ColorScheme << QVariant(QStringLiteral("system"));
+    QTest::newRow("a week of daily backups") << Key::DailyBackups << QVariant(7);
 }
 
 void TestAppSettings::defaults_whenNothingIsStored()

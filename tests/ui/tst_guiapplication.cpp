@@ -1,16 +1,30 @@
+#include "base/epochtime.h"
+#include "dailybackupkeeper.h"
 #include "fixtures.h"
 #include "guiapplication.h"
+#include "projecttreemodel.h"
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
 #include "settings/appsettings.h"
+#include "store/dailybackups.h"
+#include "store/enginesessionrepository.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
+#include "store/storerestore.h"
+#include "storedamage.h"
 #include "testservers.h"
 #include "teststore.h"
 #include "tray/traycontroller.h"
 #include "window/mainwindow.h"
+#include "window/storebanner.h"
+#include "window/storefileactions.h"
 
+#include <QAction>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +43,9 @@ private Q_SLOTS:
     void schedulesPaused_followsTheSettingsBothWays();
     void example_isInstalledOnceIntoAnEmptyStore_data();
     void example_isInstalledOnceIntoAnEmptyStore();
+    void damagedStore_opensReadOnlyWithTheDamageOnTop();
+    void engineElsewhere_theBannerNamesIt();
+    void dailyBackup_isTakenAtStartAndFollowsTheSetting();
 
 private:
     QString iniFile() const { return m_dir.filePath(QStringLiteral("hourglass.ini")); }
@@ -131,6 +148,124 @@ void TestGuiApplication::example_isInstalledOnceIntoAnEmptyStore()
         bool(ProjectRepository(t.store()).byName(QString::fromLatin1(ExampleProject::projectName)));
     QCOMPARE(present, installed);
     QCOMPARE(settings.exampleInstalled(), offeredBefore || installed);
+}
+
+void TestGuiApplication::damagedStore_opensReadOnlyWithTheDamageOnTop()
+{
+    if (test::TestStore::backend() != StoreBackend::Sqlite)
+        QSKIP("a SQLite file's damage");
+    HG_TEST_STORE(t);
+    const Chain chain =
+        test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("nightly"));
+    {
+        QSqlQuery fill(t.store().database());
+        QVERIFY(fill.exec(
+            QStringLiteral(
+                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 1999) "
+                "INSERT INTO run (chain_id, trigger, scheduled_for, state, created_at) SELECT %1, "
+                "'manual', n.i, 'succeeded', 0 FROM n")
+                .arg(chain.id)));
+    }
+    t.close();
+    const QString path = t.location().sqlitePath();
+    QCOMPARE(test::damageTablePage(path, QStringLiteral("run")), QString());
+    const QByteArray before = test::storeFilesHash(path);
+    const QString exported = m_dir.filePath(QStringLiteral("rescue.json"));
+    {
+        Store::Options options;
+        options.readOnlyWhenDamaged = true;
+        Result<std::unique_ptr<Store>> store =
+            Store::open(t.location(), QStringLiteral("gui"), options);
+        QVERIFY(store);
+        QFile::remove(iniFile());
+        AppSettings settings(iniFile());
+        GuiApplication gui(std::move(store.value()), settings, test::engineConfig(t));
+        QSignalSpy started(gui.engine(), &EngineHost::started);
+        QSignalSpy failed(gui.engine(), &EngineHost::startFailed);
+        gui.start(false);
+        QVERIFY(QTest::qWaitForWindowExposed(gui.window()));
+        // The damage on top: the file, what SQLite found, and the two ways out.
+        StoreBanner *banner = gui.window()->storeBanner();
+        QVERIFY(banner->isVisible());
+        QVERIFY2(banner->text().contains(path), qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QLatin1String("On tree page 19")),
+                 qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QLatin1String("read-only")), qPrintable(banner->text()));
+        QVERIFY(banner->exportButton()->isVisible());
+        QVERIFY(banner->restoreButton()->isVisible());
+        QVERIFY(gui.window()->storeFileActions()->restoreAction()->isEnabled());
+        // Nothing runs on it and nothing copies it.
+        QVERIFY2(gui.window()->engineStateText().contains(QLatin1String("read-only")),
+                 qPrintable(gui.window()->engineStateText()));
+        QTest::qWait(200);
+        QCOMPARE(started.size() + failed.size(), 0); // the engine was not even asked to start
+        QCOMPARE(gui.backups(), nullptr);
+        // What the damage spares is shown and can be exported.
+        QCOMPARE(gui.window()->treeModel()->rowCount(), 1);
+        const Result<QStringList> saved = gui.window()->storeFileActions()->exportTo(exported);
+        QVERIFY2(saved, qPrintable(saved ? QString() : saved.error().message));
+    }
+    QFile document(exported);
+    QVERIFY(document.open(QIODevice::ReadOnly));
+    QVERIFY(document.readAll().contains("nightly"));
+    QCOMPARE(test::storeFilesHash(path), before); // never written, not even on close
+}
+
+void TestGuiApplication::engineElsewhere_theBannerNamesIt()
+{
+    if (test::TestStore::backend() != StoreBackend::Sqlite)
+        QSKIP("several engines may share a PostgreSQL store");
+    HG_TEST_STORE(t);
+    // `hourglass serve` elsewhere on this machine, as its session row says (this very
+    // process stands in for it: alive, with a command line of its own).
+    EngineSession serving;
+    serving.name = QStringLiteral("serve-elsewhere");
+    serving.host = QSysInfo::machineHostName();
+    serving.pid = QCoreApplication::applicationPid();
+    const QDateTime since = QDateTime::currentDateTimeUtc().addSecs(-300);
+    serving.leaseUntil = since.addSecs(3600);
+    QVERIFY(EngineSessionRepository(t.store()).acquire(serving, since));
+    QFile::remove(iniFile());
+    AppSettings settings(iniFile());
+    GuiApplication gui(t.openAnother(QStringLiteral("gui")), settings, test::engineConfig(t));
+    gui.start(false);
+    QVERIFY(QTest::qWaitForWindowExposed(gui.window()));
+    StoreBanner *banner = gui.window()->storeBanner();
+    QTRY_VERIFY(banner->isVisible());
+    const QString text = banner->text();
+    QVERIFY2(text.contains(QLatin1String("Another engine already serves")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("'serve-elsewhere', pid %1 on %2 (tst_guiapplication")
+                               .arg(serving.pid)
+                               .arg(serving.host)),
+             qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("serving since ")
+                           + since.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+             qPrintable(text));
+    QVERIFY(!banner->exportButton()->isVisible());
+    QVERIFY(gui.window()->engineStateText().contains(QLatin1String("not running here")));
+}
+
+void TestGuiApplication::dailyBackup_isTakenAtStartAndFollowsTheSetting()
+{
+    if (test::TestStore::backend() != StoreBackend::Sqlite)
+        QSKIP("PostgreSQL has pg_dump");
+    HG_TEST_STORE(t);
+    test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("nightly"));
+    const QString today = DailyBackups::pathFor(t.location(), QDate::currentDate());
+    QFile::remove(iniFile());
+    AppSettings settings(iniFile());
+    settings.setDailyBackups(0);
+    GuiApplication gui(t.openAnother(QStringLiteral("gui")), settings, test::engineConfig(t));
+    gui.start(false);
+    QVERIFY(gui.backups());
+    QTest::qWait(200);
+    QVERIFY(!QFileInfo::exists(today)); // off
+    QSignalSpy taken(gui.backups(), &DailyBackupKeeper::backupTaken);
+    settings.setDailyBackups(3); // turned on: today's is taken at once
+    QTRY_COMPARE(taken.size(), 1);
+    QCOMPARE(taken.first().first().toString(), today);
+    QVERIFY(StoreRestore::check(today));
+    QVERIFY(!gui.backups()->backUpIfDue()); // once a day
 }
 
 QTEST_MAIN(TestGuiApplication)

@@ -51,6 +51,11 @@ void TestSettingsDialog::applyTo_writesWhatChanged_data()
                                        << QList<Key>{Key::CloseToTray} << QVariant(false);
     QTest::newRow("start at login") << QStringLiteral("settings.startAtLogin") << QVariant(true)
                                     << QList<Key>{Key::StartAtLogin} << QVariant(true);
+    QTest::newRow("daily backups off") << QStringLiteral("settings.dailyBackups") << QVariant(0)
+                                       << QList<Key>{Key::DailyBackups} << QVariant(0);
+    QTest::newRow("a month of daily backups")
+        << QStringLiteral("settings.dailyBackups") << QVariant(30) << QList<Key>{Key::DailyBackups}
+        << QVariant(30);
 }
 
 void TestSettingsDialog::applyTo_writesWhatChanged()

@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include "store/dailybackups.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -73,6 +75,8 @@ QString AppSettings::keyName(Key key)
         return QStringLiteral("window/selectedChain");
     case Key::ColorScheme:
         return QStringLiteral("window/colorScheme");
+    case Key::DailyBackups:
+        return QStringLiteral("store/dailyBackups");
     }
     Q_UNREACHABLE();
     return {};
@@ -101,6 +105,8 @@ QVariant AppSettings::defaultValue(Key key)
         return qint64(0);
     case Key::ColorScheme:
         return QStringLiteral("system");
+    case Key::DailyBackups:
+        return DailyBackups::defaultKeep;
     }
     Q_UNREACHABLE();
     return {};
@@ -276,6 +282,16 @@ bool AppSettings::exampleInstalled() const
 void AppSettings::setExampleInstalled(bool installed)
 {
     setValue(Key::ExampleInstalled, installed);
+}
+
+int AppSettings::dailyBackups() const
+{
+    return std::max(0, value(Key::DailyBackups).toInt());
+}
+
+void AppSettings::setDailyBackups(int count)
+{
+    setValue(Key::DailyBackups, std::max(0, count));
 }
 
 } // namespace hg

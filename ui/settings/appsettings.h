@@ -35,7 +35,8 @@ public:
         WindowGeometry,   // the main window's saveGeometry()
         WindowState,      // its splitters and bars: saveState() and splitter sizes
         SelectedChain,    // the chain selected when the window closed (0: none)
-        ColorScheme       // "system", "light" or "dark" (ColorScheme)
+        ColorScheme,      // "system", "light" or "dark" (ColorScheme)
+        DailyBackups      // daily backups of a SQLite store kept beside it; 0: none taken
     };
     Q_ENUM(Key)
 
@@ -84,6 +85,8 @@ public:
     void setSchedulesPaused(bool paused);
     bool exampleInstalled() const;
     void setExampleInstalled(bool installed);
+    int dailyBackups() const;
+    void setDailyBackups(int count);
 
 Q_SIGNALS:
     void changed(hg::AppSettings::Key key);

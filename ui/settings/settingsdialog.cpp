@@ -21,6 +21,7 @@ namespace hg {
 SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     : QDialog(parent)
     , m_store(new QLineEdit(settings.storeLocation(), this))
+    , m_dailyBackups(new QSpinBox(this))
     , m_slots(new QSpinBox(this))
     , m_zone(new QComboBox(this))
     , m_notifications(new QCheckBox(tr("Show a notification when a run ends, as each chain "
@@ -40,6 +41,14 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     // The real path of the default store, not a description of where it might be.
     m_store->setPlaceholderText(StoreLocation::defaultSqlitePath());
     m_store->setToolTip(tr("Empty: the default store, %1").arg(StoreLocation::defaultSqlitePath()));
+    m_dailyBackups->setObjectName(QStringLiteral("settings.dailyBackups"));
+    m_dailyBackups->setRange(0, 365);
+    m_dailyBackups->setSpecialValueText(tr("none"));
+    m_dailyBackups->setValue(settings.dailyBackups());
+    m_dailyBackups->setToolTip(
+        tr("Once a day Hourglass copies a SQLite store beside it (NAME-daily-DATE.db) and keeps "
+           "this many of those copies; 0 takes none. A PostgreSQL store is backed up with "
+           "pg_dump."));
     m_slots->setRange(0, 1024);
     m_slots->setSpecialValueText(tr("automatic (%1)").arg(AppSettings::automaticSlotCount()));
     m_slots->setValue(settings.slotCount());
@@ -85,6 +94,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("Store:"), storeRow);
     form->addRow(QString(), note);
+    form->addRow(tr("Daily &backups kept:"), m_dailyBackups);
     form->addRow(tr("Tasks at &once:"), m_slots);
     form->addRow(tr("Default time &zone:"), m_zone);
     form->addRow(tr("&Appearance:"), m_colorScheme);
@@ -114,6 +124,7 @@ QString SettingsDialog::chosenZone() const
 void SettingsDialog::applyTo(AppSettings &settings) const
 {
     settings.setStoreLocation(m_store->text().trimmed());
+    settings.setDailyBackups(m_dailyBackups->value());
     settings.setSlotCount(m_slots->value());
     settings.setDefaultZone(chosenZone());
     settings.setNotifications(m_notifications->isChecked());

@@ -11,8 +11,8 @@ class QSpinBox;
 
 namespace hg {
 
-// Preferences: store location, engine slots, default time zone, notifications, close to
-// tray, start at login. applyTo() writes what the user chose; the settings announce each
+// Preferences: store location, daily backups, engine slots, default time zone, notifications,
+// close to tray, start at login. applyTo() writes what the user chose; the settings announce each
 // change to whoever follows them.
 class SettingsDialog final : public QDialog
 {
@@ -28,6 +28,7 @@ private:
     QString chosenZone() const;
 
     QLineEdit *m_store;
+    QSpinBox *m_dailyBackups;
     QSpinBox *m_slots;
     QComboBox *m_zone;
     QCheckBox *m_notifications;

@@ -21,6 +21,8 @@
 #include "upcomingmodel.h"
 #include "window/helpdialogs.h"
 #include "window/keeprunningprompt.h"
+#include "window/storebanner.h"
+#include "window/storefileactions.h"
 #include "window/treeediting.h"
 
 #include <QAction>
@@ -137,7 +139,13 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_splitter->addWidget(m_tabs);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({240, 1040});
-    setCentralWidget(m_splitter);
+    m_banner = new StoreBanner(this);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
     setMinimumSize(1024, 640);
     resize(1280, 800);
     createActions();
@@ -164,6 +172,8 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
 
     statusBar()->addPermanentWidget(m_engineState);
     m_engineState->setText(engine ? tr("Engine: starting") : tr("Engine: not running here"));
+    if (store.isReadOnly())
+        showReadOnly();
     if (const Status loaded = m_model->reload(); !loaded)
         statusBar()->showMessage(loaded.error().message);
     else
@@ -226,6 +236,14 @@ void MainWindow::createActions()
     m_import =
         action(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), &MainWindow::importProject);
     m_import->setStatusTip(tr("Import projects from a Hourglass export (hourglass export)"));
+    m_storeFile = new StoreFileActions(m_store, this);
+    connect(m_storeFile, &StoreFileActions::restoreChosen, this, &MainWindow::restoreRequested);
+    connect(m_storeFile, &StoreFileActions::reported, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+    connect(m_banner, &StoreBanner::exportRequested, m_storeFile->exportAction(),
+            &QAction::trigger);
+    connect(m_banner, &StoreBanner::restoreRequested, m_storeFile->restoreAction(),
+            &QAction::trigger);
 
     // Icons from the desktop's theme, with the bundled set where the theme has none.
     newChainAction->setIcon(themedIcon("document-new", "new-chain"));
@@ -264,6 +282,8 @@ void MainWindow::createActions()
     fileMenu->addAction(newProjectAction);
     fileMenu->addAction(newChainAction);
     fileMenu->addAction(m_import);
+    fileMenu->addAction(m_storeFile->exportAction());
+    fileMenu->addAction(m_storeFile->restoreAction());
     fileMenu->addAction(action(tr("&Connections…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
                                &MainWindow::showConnections));
     fileMenu->addSeparator();
@@ -349,6 +369,21 @@ void MainWindow::showShortcuts()
 void MainWindow::showAbout()
 {
     HelpDialogs::showAbout(this, m_store.location().displayName());
+}
+
+void MainWindow::showReadOnly()
+{
+    m_banner->showDamage(m_store.location().displayName(), m_store.damage());
+    m_engineState->setText(tr("Engine: off, the store is read-only"));
+    m_engineState->setToolTip(m_store.damage());
+    // Every write would be refused by the store anyway; these are the ones offered up front.
+    for (QAction *writes : {m_runNow, m_import, m_treeEditing->newProjectAction(),
+                            m_treeEditing->newChainAction(), m_treeEditing->renameAction(),
+                            m_treeEditing->duplicateAction(), m_treeEditing->deleteAction(),
+                            m_treeEditing->toggleEnabledAction(), m_chainEditor->addTaskAction(),
+                            m_chainEditor->addScheduleAction(), m_chainEditor->connectAction()})
+        writes->setEnabled(false);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
 }
 
 void MainWindow::report(const Status &status)
@@ -552,7 +587,8 @@ void MainWindow::applySetting(AppSettings::Key key)
         ColorScheme::apply(m_settings->colorScheme());
         break;
     case AppSettings::Key::SelectedChain:
-        break; // at the next start or close, or nothing to show
+    case AppSettings::Key::DailyBackups: // the application's backup keeper follows it
+        break;                           // at the next start or close, or nothing to show
     }
 }
 
@@ -728,7 +764,10 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(engine, &EngineHost::startFailed, this, [this](const QString &why) {
         m_engineState->setText(tr("Engine: not running here"));
         m_engineState->setToolTip(why);
-        statusBar()->showMessage(why);
+        // Above everything else: most often another engine serves the store, and who it is
+        // (pid, host, since when) is what the user needs to find it.
+        if (!m_store.isReadOnly())
+            m_banner->showEngineElsewhere(why);
     });
     connect(engine, &EngineHost::stopped, this, [this] {
         m_engineRunning = false;
@@ -777,7 +816,7 @@ void MainWindow::showSelection()
         m_tabs->setCurrentWidget(m_chainEditor);
     if (m_overview->isVisible())
         report(m_overview->reload());
-    m_runNow->setEnabled(chainId > 0);
+    m_runNow->setEnabled(chainId > 0 && !m_store.isReadOnly());
     m_treeEditing->updateActions();
 }
 

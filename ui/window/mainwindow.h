@@ -30,6 +30,8 @@ class TrayController;
 class TreeEditing;
 class RunsView;
 class Store;
+class StoreBanner;
+class StoreFileActions;
 class UpcomingModel;
 
 // The main window: the project/chain tree beside tabs for the selected chain (its DAG canvas,
@@ -53,6 +55,8 @@ public:
     ChainEditor *chainEditor() const { return m_chainEditor; }
     DefinitionEditor *definitionEditor() const { return m_editor; }
     ProjectTreeModel *treeModel() const { return m_model; }
+    StoreBanner *storeBanner() const { return m_banner; }
+    StoreFileActions *storeFileActions() const { return m_storeFile; }
     QString engineStateText() const;
     // New project / new chain: created with a free name, selected, and opened for renaming.
     void newProject();
@@ -72,6 +76,11 @@ public:
     void quit();
     // Shows, raises and activates the window (the tray, a second start of Hourglass).
     void bringForward();
+
+Q_SIGNALS:
+    // The user chose a backup to put in the store's place (File → Restore from backup…, the
+    // damage banner) and confirmed: the application closes the store and restores it.
+    void restoreRequested(const QString &backupFile);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -99,6 +108,8 @@ private:
     void showConnections();
     void showShortcuts();
     void showAbout();
+    // A damaged store: the banner says so, and what would write is switched off.
+    void showReadOnly();
     static QIcon themedIcon(const char *themeName, const char *bundled);
     void saveLayout();
 
@@ -131,6 +142,8 @@ private:
     qint64 m_storeLostSinceMs = -1; // the engine cannot reach its store since then
     bool m_engineRunning = false;
     QSplitter *m_splitter = nullptr;
+    StoreBanner *m_banner = nullptr;
+    StoreFileActions *m_storeFile = nullptr;
     QPointer<QMessageBox> m_closePrompt;
     bool m_restoringSelection = false; // the tree goes back while unapplied edits are asked about
     qint64 m_queuedRun = 0;            // the run "Run N queued" is about
