@@ -1452,7 +1452,7 @@
     <name>hg::EngineLease</name>
     <message>
         <source>another engine already serves %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>eine andere Engine bedient bereits %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1499,60 +1499,66 @@
     </message>
     <message>
         <source>an engine of the same name already runs: %1; its lease holds until %2</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Engine gleichen Namens läuft bereits: %1; ihre Lease gilt bis %2</translation>
     </message>
     <message>
         <source>&apos;%1&apos;, pid %2 on %3, serving since %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;, PID %2 auf %3, im Dienst seit %4</translation>
     </message>
     <message>
         <source>&apos;%1&apos;, pid %2 on %3 (%4), serving since %5</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;, PID %2 auf %3 (%4), im Dienst seit %5</translation>
     </message>
 </context>
 <context>
     <name>hg::GuiApplication</name>
     <message>
         <source>Daily backup saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tägliche Sicherung gespeichert: %1</translation>
     </message>
     <message>
         <source>The daily backup failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die tägliche Sicherung ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Backup failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Sicherung fehlgeschlagen</translation>
     </message>
     <message>
         <source>The store cannot be read.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datenspeicher kann nicht gelesen werden.
+
+%1</translation>
     </message>
     <message>
         <source>Restore from backup…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Sicherung wiederherstellen…</translation>
     </message>
     <message>
         <source>Restore from backup</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Sicherung wiederherstellen</translation>
     </message>
     <message>
         <source>The backup was not restored.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sicherung wurde nicht wiederhergestellt.
+
+%1</translation>
     </message>
     <message>
         <source>%1 was restored from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde aus %2 wiederhergestellt.</translation>
     </message>
     <message>
         <source>%1 was restored from %2.
 
 The store it replaced is kept as %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde aus %2 wiederhergestellt.
+
+Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
@@ -1644,15 +1650,15 @@ The store it replaced is kept as %3.</source>
     <name>hg::IntegrityCheck</name>
     <message>
         <source>cannot check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geprüft werden: %2</translation>
     </message>
     <message>
         <source>%1 (and more: at least %2 problems)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (und weitere: mindestens %2 Fehler)</translation>
     </message>
     <message>
         <source>%1 (%2 problems in all)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (insgesamt %2 Fehler)</translation>
     </message>
 </context>
 <context>
@@ -2063,7 +2069,7 @@ The store it replaced is kept as %3.</source>
     </message>
     <message>
         <source>Engine: off, the store is read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine: aus, der Datenspeicher ist schreibgeschützt</translation>
     </message>
 </context>
 <context>
@@ -3659,46 +3665,46 @@ The store it replaced is kept as %3.</source>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>Once a day Hourglass copies a SQLite store beside it (NAME-daily-DATE.db) and keeps this many of those copies; 0 takes none. A PostgreSQL store is backed up with pg_dump.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einmal am Tag kopiert Hourglass einen SQLite-Datenspeicher in denselben Ordner (NAME-daily-DATUM.db) und behält so viele dieser Kopien; bei 0 wird keine angelegt. Ein PostgreSQL-Datenspeicher wird mit pg_dump gesichert.</translation>
     </message>
     <message>
         <source>Daily &amp;backups kept:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufbewahrte tägliche &amp;Sicherungen:</translation>
     </message>
 </context>
 <context>
     <name>hg::SqliteCopy</name>
     <message>
         <source>%1 does not exist or is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert nicht oder ist keine Datei</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a SQLite database</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine SQLite-Datenbank</translation>
     </message>
     <message>
         <source>cannot create %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <source>the copy fails SQLite&apos;s integrity check: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Kopie besteht die Integritätsprüfung von SQLite nicht: %1</translation>
     </message>
     <message>
         <source>cannot copy %1 to %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht nach %2 kopiert werden: %3</translation>
     </message>
     <message>
         <source>cannot rename %1 to %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
     </message>
 </context>
 <context>
@@ -3812,127 +3818,134 @@ The store it replaced is kept as %3.</source>
     </message>
     <message>
         <source>store %1 is damaged and cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Datenspeicher %1 ist beschädigt und kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>store %1 is damaged: %2; it was left untouched</source>
-        <translation type="unfinished"></translation>
+        <translation>der Datenspeicher %1 ist beschädigt: %2; er wurde nicht verändert</translation>
     </message>
     <message>
         <source>store %1 is damaged and open read-only: nothing can be written to it</source>
-        <translation type="unfinished"></translation>
+        <translation>der Datenspeicher %1 ist beschädigt und nur lesend geöffnet: es kann nichts hineingeschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>hg::StoreBackup</name>
     <message>
         <source>%1 is a PostgreSQL store: back it up with pg_dump and restore it with pg_restore (PostgreSQL&apos;s own tools keep its transactions consistent)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein PostgreSQL-Datenspeicher: sichern Sie ihn mit pg_dump und stellen Sie ihn mit pg_restore wieder her (die Werkzeuge von PostgreSQL halten seine Transaktionen konsistent)</translation>
     </message>
     <message>
         <source>store %1 is damaged (%2): a backup would carry the damage; export what can still be read instead</source>
-        <translation type="unfinished"></translation>
+        <translation>der Datenspeicher %1 ist beschädigt (%2): eine Sicherung enthielte den Schaden; exportieren Sie stattdessen, was sich noch lesen lässt</translation>
     </message>
     <message>
         <source>%1 is the store itself</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist der Datenspeicher selbst</translation>
     </message>
     <message>
         <source>%1 exists already; choose another file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert bereits; wählen Sie eine andere Datei</translation>
     </message>
     <message>
         <source>cannot write %1: folder %2 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: der Ordner %2 existiert nicht</translation>
     </message>
 </context>
 <context>
     <name>hg::StoreBanner</name>
     <message>
         <source>&amp;Export what can be read…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lesbares e&amp;xportieren…</translation>
     </message>
     <message>
         <source>Restore from &amp;backup…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus &amp;Sicherung wiederherstellen…</translation>
     </message>
     <message>
         <source>&lt;b&gt;This store is damaged and was opened read-only.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;SQLite&apos;s check found: %2&lt;br&gt;Nothing is written to it and no schedule runs. Save what can still be read, or put a backup in its place.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Dieser Datenspeicher ist beschädigt und wurde nur lesend geöffnet.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;Die Prüfung von SQLite fand: %2&lt;br&gt;Es wird nichts hineingeschrieben und kein Zeitplan läuft. Sichern Sie, was sich noch lesen lässt, oder setzen Sie eine Sicherung an seine Stelle.</translation>
     </message>
     <message>
         <source>The store is damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datenspeicher ist beschädigt</translation>
     </message>
     <message>
         <source>&lt;b&gt;The engine does not run in this window.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;The window still shows the store; runs started here are queued for the engine that serves it.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Die Engine läuft nicht in diesem Fenster.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;Das Fenster zeigt den Datenspeicher weiterhin; hier gestartete Läufe werden für die Engine eingereiht, die ihn bedient.</translation>
     </message>
     <message>
         <source>The engine does not run here</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine läuft nicht hier</translation>
     </message>
 </context>
 <context>
     <name>hg::StoreFileActions</name>
     <message>
         <source>&amp;Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xportieren…</translation>
     </message>
     <message>
         <source>Restore from &amp;backup…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus &amp;Sicherung wiederherstellen…</translation>
     </message>
     <message>
         <source>Save every project, chain, task and schedule to a file that hourglass import reads</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Projekte, Ketten, Aufgaben und Zeitpläne in eine Datei schreiben, die hourglass import liest</translation>
     </message>
     <message>
         <source>Put a backup in the place of this store</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sicherung an die Stelle dieses Datenspeichers setzen</translation>
     </message>
     <message>
         <source>A PostgreSQL store is restored with pg_restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein PostgreSQL-Datenspeicher wird mit pg_restore wiederhergestellt</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Export projects</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekte exportieren</translation>
     </message>
     <message>
         <source>Hourglass export (*.json);;All files (*)</source>
-        <translation type="unfinished">Hourglass-Export (*.json);;Alle Dateien (*)</translation>
+        <translation>Hourglass-Export (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren</translation>
     </message>
     <message>
         <source>Exported every project to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Projekte nach %1 exportiert</translation>
     </message>
     <message>
         <source>Exported what could be read to %1. Left out:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Was sich lesen ließ, wurde nach %1 exportiert. Ausgelassen:
+%2</translation>
     </message>
     <message>
         <source>Restore from backup</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Sicherung wiederherstellen</translation>
     </message>
     <message>
-        <source>Hourglass backups (*.db);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <source>Backups of this store (%1-backup-*.db %1-daily-*.db %1-before-restore-*.db);;Hourglass stores (*.db);;All files (*)</source>
+        <translation>Sicherungen dieses Datenspeichers (%1-backup-*.db %1-daily-*.db %1-before-restore-*.db);;Hourglass-Datenspeicher (*.db);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Replace the store %1 with the backup %2, saved %3?
 
-The store now in use is kept beside it (%4). Hourglass closes the store, restores the backup and opens it again; it refuses while an engine elsewhere serves the store.</source>
-        <translation type="unfinished"></translation>
+The store now in use is kept beside it as %4-before-restore-DATE-TIME.db. Hourglass closes the store, restores the backup and opens it again; it refuses while an engine elsewhere serves the store.</source>
+        <translation>Den Datenspeicher %1 durch die Sicherung %2 vom %3 ersetzen?
+
+Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZEIT.db erhalten. Hourglass schließt den Datenspeicher, stellt die Sicherung wieder her und öffnet ihn erneut; solange eine Engine anderswo den Datenspeicher bedient, wird das verweigert.</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
 </context>
 <context>
@@ -3978,42 +3991,42 @@ The store now in use is kept beside it (%4). Hourglass closes the store, restore
     </message>
     <message>
         <source>cannot %1: store %2 is damaged (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlgeschlagen: der Datenspeicher %2 ist beschädigt (%3)</translation>
     </message>
     <message>
         <source>cannot %1: store %2 is damaged and open read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlgeschlagen: der Datenspeicher %2 ist beschädigt und nur lesend geöffnet</translation>
     </message>
 </context>
 <context>
     <name>hg::StoreRestore</name>
     <message>
         <source>%1 fails SQLite&apos;s integrity check: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 besteht die Integritätsprüfung von SQLite nicht: %2</translation>
     </message>
     <message>
         <source>%1 is not a Hourglass store (it has no schema version)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Hourglass-Datenspeicher (er hat keine Schemaversion)</translation>
     </message>
     <message>
         <source>%1 has schema version %2, newer than this Hourglass understands (%3); restore it with a newer Hourglass</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Schemaversion %2, neuer als diese Hourglass-Version versteht (%3); stellen Sie ihn mit einem neueren Hourglass wieder her</translation>
     </message>
     <message>
         <source>%1 is the store itself</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist der Datenspeicher selbst</translation>
     </message>
     <message>
         <source>an engine serves %1: %2; stop it first, then restore</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Engine bedient %1: %2; beenden Sie sie zuerst und stellen Sie dann wieder her</translation>
     </message>
     <message>
         <source>cannot tell whether an engine serves %1 (%2); make sure none does, then restore with --force</source>
-        <translation type="unfinished"></translation>
+        <translation>es lässt sich nicht feststellen, ob eine Engine %1 bedient (%2); stellen Sie sicher, dass keine es tut, und stellen Sie dann mit --force wieder her</translation>
     </message>
     <message>
         <source>cannot keep %1 as %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht als %2 aufbewahrt werden</translation>
     </message>
 </context>
 <context>
