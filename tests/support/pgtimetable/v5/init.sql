@@ -1,5 +1,15 @@
--- pg_timetable 5.13.0: the migrations its init.sql records (the last is 00629), so a reader
--- tells the version as pg_timetable itself does.
+-- Follows pg_timetable v5.13.0, internal/pgengine/sql/init.sql (rewritten for Hourglass's tests).
+
+CREATE SCHEMA timetable;
+
+-- pg_timetable's migrator (pgx-migrator) counts the rows of this table: a schema with as many
+-- rows as the worker knows migrations needs no upgrade. A fresh 5.13 schema holds all 14.
+CREATE TABLE timetable.migration (
+    id      INT8 NOT NULL,
+    version TEXT NOT NULL,
+    PRIMARY KEY (id)
+);
+
 INSERT INTO timetable.migration (id, version) VALUES
     (0,  '00259 Restart migrations for v4'),
     (1,  '00305 Fix timetable.is_cron_in_time'),

@@ -1,5 +1,15 @@
--- pg_timetable 6.3.0 over the 5.x base: migrations 00721 (job control functions) and 00733
--- (execution_log.params), as its init.sql records them.
+-- Follows pg_timetable v6.3.0, internal/pgengine/sql/init.sql (rewritten for Hourglass's tests).
+
+CREATE SCHEMA timetable;
+
+-- pg_timetable's migrator (pgx-migrator) counts the rows of this table: a schema with as many
+-- rows as the worker knows migrations needs no upgrade. A fresh 6.3 schema holds all 16.
+CREATE TABLE timetable.migration (
+    id      INT8 NOT NULL,
+    version TEXT NOT NULL,
+    PRIMARY KEY (id)
+);
+
 INSERT INTO timetable.migration (id, version) VALUES
     (0,  '00259 Restart migrations for v4'),
     (1,  '00305 Fix timetable.is_cron_in_time'),
@@ -17,17 +27,3 @@ INSERT INTO timetable.migration (id, version) VALUES
     (13, '00629 Add ignore_error column to timetable.execution_log'),
     (14, '00721 Add more job control functions'),
     (15, '00733 Add params column to timetable.execution_log table');
-
-ALTER TABLE timetable.execution_log ADD COLUMN params TEXT;
-
-CREATE OR REPLACE FUNCTION timetable.pause_job(IN job_name TEXT) RETURNS boolean AS $$
-    WITH changed AS (UPDATE timetable.chain SET live = false WHERE chain.chain_name = $1
-                     RETURNING chain_id)
-    SELECT EXISTS (SELECT 1 FROM changed)
-$$ LANGUAGE sql;
-
-CREATE OR REPLACE FUNCTION timetable.resume_job(IN job_name TEXT) RETURNS boolean AS $$
-    WITH changed AS (UPDATE timetable.chain SET live = true WHERE chain.chain_name = $1
-                     RETURNING chain_id)
-    SELECT EXISTS (SELECT 1 FROM changed)
-$$ LANGUAGE sql;
