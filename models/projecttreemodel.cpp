@@ -1,8 +1,10 @@
 #include "projecttreemodel.h"
 
+#include "base/enumnames.h"
 #include "stateicon.h"
 #include "statepresentation.h"
 #include "store/chainrepository.h"
+#include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 
@@ -13,7 +15,14 @@
 
 namespace hg {
 
-// internalId: 0 for a project row; 1 + project row for a chain row.
+namespace {
+
+// internalId: 0 for a top-level row (a project, the Connections node); 1 + the parent's row
+// for a chain or a connection; remoteChainTag + the connection's row for a remote chain.
+constexpr quintptr remoteChainTag = quintptr(1) << 30;
+
+} // namespace
+
 ProjectTreeModel::ProjectTreeModel(Store &store, QObject *parent)
     : QAbstractItemModel(parent)
     , m_store(store)
@@ -36,10 +45,17 @@ Status ProjectTreeModel::reload()
         }
         nodes << node;
     }
+    const Result<QList<ConnectionProfile>> profiles = ConnectionProfileRepository(m_store).list();
+    if (!profiles)
+        return profiles.error();
+    QList<ConnectionNode> connections;
+    for (const ConnectionProfile &profile : profiles.value())
+        connections << ConnectionNode{profile, m_checks.value(profile.name)};
     const Result<QHash<qint64, std::pair<qint64, RunState>>> latest =
         RunRepository(m_store).latestPerChain();
     beginResetModel();
     m_projects = std::move(nodes);
+    m_connections = std::move(connections);
     m_latest = latest ? latest.value() : QHash<qint64, std::pair<qint64, RunState>>();
     endResetModel();
     return latest ? Status() : Status(latest.error());
@@ -84,22 +100,38 @@ QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &pare
         return {};
     if (!parent.isValid())
         return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(parent.row()) + 1);
+    if (parent.internalId() == 0)
+        return createIndex(row, column, quintptr(parent.row()) + 1);
+    return createIndex(row, column, remoteChainTag + quintptr(parent.row()));
 }
 
 QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
 {
     if (!child.isValid() || child.internalId() == 0)
         return {};
+    if (child.internalId() >= remoteChainTag)
+        return createIndex(int(child.internalId() - remoteChainTag), 0,
+                           quintptr(connectionsRow()) + 1);
     return createIndex(int(child.internalId() - 1), 0, quintptr(0));
 }
 
 int ProjectTreeModel::rowCount(const QModelIndex &parent) const
 {
     if (!parent.isValid())
-        return int(m_projects.size());
-    if (parent.internalId() == 0 && parent.column() == 0)
+        return int(m_projects.size()) + (m_connections.isEmpty() ? 0 : 1);
+    if (parent.column() != 0)
+        return 0;
+    switch (kindOf(parent)) {
+    case NodeKind::Project:
         return int(m_projects.at(parent.row()).chains.size());
+    case NodeKind::Connections:
+        return int(m_connections.size());
+    case NodeKind::Connection:
+        return int(m_connections.at(parent.row()).check.chains.size());
+    case NodeKind::Chain:
+    case NodeKind::RemoteChain:
+        return 0;
+    }
     return 0;
 }
 
@@ -108,42 +140,87 @@ int ProjectTreeModel::columnCount(const QModelIndex &) const
     return 1;
 }
 
+ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index)
+{
+    const auto *model = qobject_cast<const ProjectTreeModel *>(index.model());
+    if (!model || !index.isValid())
+        return NodeKind::Project;
+    const quintptr id = index.internalId();
+    const int connections = model->connectionsRow();
+    if (id == 0)
+        return index.row() == connections ? NodeKind::Connections : NodeKind::Project;
+    if (id >= remoteChainTag)
+        return NodeKind::RemoteChain;
+    return int(id - 1) == connections ? NodeKind::Connection : NodeKind::Chain;
+}
+
 QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    if (index.internalId() == 0) {
-        const Project &project = m_projects.at(index.row()).project;
+    const NodeKind kind = kindOf(index);
+    if (role == NodeKindRole)
+        return int(kind);
+    switch (kind) {
+    case NodeKind::Project:
+        return projectData(m_projects.at(index.row()), role);
+    case NodeKind::Chain:
+        return chainData(m_projects.at(int(index.internalId() - 1)).chains.at(index.row()), role);
+    case NodeKind::Connections:
         switch (role) {
         case Qt::DisplayRole:
-        case Qt::EditRole:
-            return project.name;
-        case Qt::ToolTipRole: {
-            const int failed = failedChains(m_projects.at(index.row()));
-            const QString status =
-                failed > 0 ? tr("%n chain(s) failed", nullptr, failed) : QString();
-            return QStringList{project.description, status}.join(QLatin1Char('\n')).trimmed();
-        }
-        case Qt::DecorationRole:
-            return failedChains(m_projects.at(index.row())) > 0 ? StateIcon::failureBadge()
-                                                                : QVariant();
-        case FailedChainsRole:
-            return failedChains(m_projects.at(index.row()));
-        case Qt::AccessibleDescriptionRole: {
-            const int failed = failedChains(m_projects.at(index.row()));
-            return failed > 0 ? tr("project, %n chain(s) failed", nullptr, failed) : tr("project");
-        }
-        case IdRole:
-            return project.id;
+            return tr("Connections");
+        case Qt::ToolTipRole:
+        case Qt::AccessibleDescriptionRole:
+            return tr("Remote schedulers and databases: %n connection(s)", nullptr,
+                      int(m_connections.size()));
         case IsChainRole:
             return false;
-        case EnabledRole:
-            return true;
         default:
             return {};
         }
+    case NodeKind::Connection:
+        return connectionData(m_connections.at(index.row()), role);
+    case NodeKind::RemoteChain:
+        return remoteChainData(m_connections.at(int(index.internalId() - remoteChainTag)),
+                               index.row(), role);
     }
-    const Chain &chain = m_projects.at(int(index.internalId() - 1)).chains.at(index.row());
+    return {};
+}
+
+QVariant ProjectTreeModel::projectData(const ProjectNode &node, int role) const
+{
+    const Project &project = node.project;
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        return project.name;
+    case Qt::ToolTipRole: {
+        const int failed = failedChains(node);
+        const QString status = failed > 0 ? tr("%n chain(s) failed", nullptr, failed) : QString();
+        return QStringList{project.description, status}.join(QLatin1Char('\n')).trimmed();
+    }
+    case Qt::DecorationRole:
+        return failedChains(node) > 0 ? StateIcon::failureBadge() : QVariant();
+    case FailedChainsRole:
+        return failedChains(node);
+    case Qt::AccessibleDescriptionRole: {
+        const int failed = failedChains(node);
+        return failed > 0 ? tr("project, %n chain(s) failed", nullptr, failed) : tr("project");
+    }
+    case IdRole:
+        return project.id;
+    case IsChainRole:
+        return false;
+    case EnabledRole:
+        return true;
+    default:
+        return {};
+    }
+}
+
+QVariant ProjectTreeModel::chainData(const Chain &chain, int role) const
+{
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole:
@@ -178,6 +255,113 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QVariant ProjectTreeModel::connectionData(const ConnectionNode &node, int role) const
+{
+    const ConnectionCheck &check = node.check;
+    switch (role) {
+    case Qt::DisplayRole:
+        return node.profile.name;
+    case Qt::ToolTipRole:
+        return check.state == ConnectionCheck::State::Checking
+                   ? tr("%1: checking…").arg(enumName(node.profile.kind))
+                   : check.detail;
+    case Qt::AccessibleDescriptionRole:
+        switch (check.state) {
+        case ConnectionCheck::State::Checking:
+            return tr("connection, checking");
+        case ConnectionCheck::State::Connected:
+            return tr("connection, connected: %1").arg(check.detail);
+        case ConnectionCheck::State::ReadOnly:
+            return tr("connection, read-only: %1").arg(check.detail);
+        case ConnectionCheck::State::Failed:
+            return tr("connection, failed: %1").arg(check.detail);
+        }
+        return {};
+    case Qt::DecorationRole:
+        return StateIcon::forConnection(check.state);
+    case ConnectionNameRole:
+        return node.profile.name;
+    case IsChainRole:
+        return false;
+    default:
+        return {};
+    }
+}
+
+QVariant ProjectTreeModel::remoteChainData(const ConnectionNode &node, int row, int role) const
+{
+    const QString &chain = node.check.chains.at(row);
+    switch (role) {
+    case Qt::DisplayRole:
+        return chain;
+    case Qt::ToolTipRole:
+        return tr("pg_timetable chain on '%1'").arg(node.profile.name);
+    case Qt::AccessibleDescriptionRole:
+        return tr("pg_timetable chain");
+    case ConnectionNameRole:
+        return node.profile.name;
+    case IsChainRole:
+        return false;
+    default:
+        return {};
+    }
+}
+
+QList<ConnectionProfile> ProjectTreeModel::connections() const
+{
+    QList<ConnectionProfile> profiles;
+    for (const ConnectionNode &node : m_connections)
+        profiles << node.profile;
+    return profiles;
+}
+
+void ProjectTreeModel::setConnectionCheck(const QString &name, const ConnectionCheck &check)
+{
+    m_checks.insert(name, check);
+    const QModelIndex connection = indexOfConnection(name);
+    if (!connection.isValid())
+        return;
+    ConnectionNode &node = m_connections[connection.row()];
+    // The chains are replaced as rows, not by a reset: the tree keeps its selection and
+    // what is expanded elsewhere.
+    if (!node.check.chains.isEmpty()) {
+        beginRemoveRows(connection, 0, int(node.check.chains.size()) - 1);
+        node.check.chains.clear();
+        endRemoveRows();
+    }
+    if (!check.chains.isEmpty()) {
+        beginInsertRows(connection, 0, int(check.chains.size()) - 1);
+        node.check = check;
+        endInsertRows();
+    }
+    node.check = check;
+    Q_EMIT dataChanged(connection, connection,
+                       {Qt::DecorationRole, Qt::ToolTipRole, Qt::AccessibleDescriptionRole});
+}
+
+QModelIndex ProjectTreeModel::connectionsIndex() const
+{
+    const int row = connectionsRow();
+    return row < 0 ? QModelIndex() : index(row, 0);
+}
+
+QModelIndex ProjectTreeModel::indexOfConnection(const QString &name,
+                                                const QString &remoteChain) const
+{
+    const QModelIndex root = connectionsIndex();
+    for (int row = 0; row < m_connections.size(); ++row) {
+        const ConnectionNode &node = m_connections.at(row);
+        if (node.profile.name != name)
+            continue;
+        const QModelIndex connection = index(row, 0, root);
+        if (remoteChain.isEmpty())
+            return connection;
+        const qsizetype chainRow = node.check.chains.indexOf(remoteChain);
+        return chainRow < 0 ? QModelIndex() : index(int(chainRow), 0, connection);
+    }
+    return {};
+}
+
 QModelIndex ProjectTreeModel::indexOf(bool isChain, qint64 id) const
 {
     for (int row = 0; row < m_projects.size(); ++row) {
@@ -194,15 +378,19 @@ QModelIndex ProjectTreeModel::indexOf(bool isChain, qint64 id) const
 
 std::optional<Chain> ProjectTreeModel::chainAt(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || index.internalId() == 0)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || kindOf(index) != NodeKind::Chain)
         return std::nullopt;
     return m_projects.at(int(index.internalId() - 1)).chains.at(index.row());
 }
 
 Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    // The root is asked too (by views and the model tester): no warning for it.
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return QAbstractItemModel::flags(index);
+    const NodeKind kind = kindOf(index);
+    if (kind != NodeKind::Project && kind != NodeKind::Chain)
+        return QAbstractItemModel::flags(index); // renamed in the connection dialog
     return QAbstractItemModel::flags(index) | Qt::ItemIsEditable;
 }
 
@@ -223,6 +411,8 @@ QHash<int, QByteArray> ProjectTreeModel::roleNames() const
     names.insert(IdRole, "id");
     names.insert(IsChainRole, "isChain");
     names.insert(EnabledRole, "enabled");
+    names.insert(NodeKindRole, "nodeKind");
+    names.insert(ConnectionNameRole, "connectionName");
     return names;
 }
 

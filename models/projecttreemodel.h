@@ -1,7 +1,9 @@
 #pragma once
 
 #include "base/result.h"
+#include "connectioncheck.h"
 #include "domain/chain.h"
+#include "domain/connectionprofile.h"
 #include "domain/project.h"
 #include "domain/run.h"
 
@@ -17,7 +19,9 @@ class Store;
 
 // Projects and their chains as a two-level tree, read from the store of the GUI thread. Each
 // chain carries its status as an icon (last result, running, switched off); a project with
-// failed chains carries a badge.
+// failed chains carries a badge. Below the projects, once a connection exists, a Connections
+// node holds each connection, its state as an icon and tooltip (set by whoever checks it,
+// off the GUI thread), and under a pg_timetable remote its chains.
 class ProjectTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -29,9 +33,13 @@ public:
         IsChainRole,
         EnabledRole,
         LastStateRole,
-        FailedChainsRole
+        FailedChainsRole,
+        NodeKindRole,
+        ConnectionNameRole, // on a connection and on a remote chain
     };
     Q_ENUM(Role)
+    enum class NodeKind { Project, Chain, Connections, Connection, RemoteChain };
+    Q_ENUM(NodeKind)
 
     explicit ProjectTreeModel(Store &store, QObject *parent = nullptr);
 
@@ -41,6 +49,15 @@ public:
     // The row of a project (isChain false) or chain, for keeping the selection over a reload.
     QModelIndex indexOf(bool isChain, qint64 id) const;
     std::optional<Chain> chainAt(const QModelIndex &index) const;
+    static NodeKind kindOf(const QModelIndex &index);
+
+    // The connections as the store lists them (read by reload()); a check's answer keeps
+    // each one's icon, tooltip and remote chains, also over later reloads.
+    QList<ConnectionProfile> connections() const;
+    void setConnectionCheck(const QString &name, const ConnectionCheck &check);
+    // The Connections node, a connection (empty chain) or one of its remote chains.
+    QModelIndex connectionsIndex() const;
+    QModelIndex indexOfConnection(const QString &name, const QString &remoteChain = {}) const;
 
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     // Editing a name in place asks for a rename; the store changes only through the
@@ -64,11 +81,24 @@ private:
         QList<Chain> chains;
     };
 
+    struct ConnectionNode
+    {
+        ConnectionProfile profile;
+        ConnectionCheck check;
+    };
+
     QString chainStatus(const Chain &chain) const;
     int failedChains(const ProjectNode &node) const;
+    QVariant projectData(const ProjectNode &node, int role) const;
+    QVariant chainData(const Chain &chain, int role) const;
+    QVariant connectionData(const ConnectionNode &node, int role) const;
+    QVariant remoteChainData(const ConnectionNode &node, int row, int role) const;
+    int connectionsRow() const { return m_connections.isEmpty() ? -1 : int(m_projects.size()); }
 
     Store &m_store;
     QList<ProjectNode> m_projects;
+    QList<ConnectionNode> m_connections;
+    QHash<QString, ConnectionCheck> m_checks;            // by connection name, kept over reloads
     QHash<qint64, std::pair<qint64, RunState>> m_latest; // chain → newest run and its state
 };
 

@@ -117,4 +117,21 @@ QIcon StateIcon::failureBadge()
         102, [] { return make(QColor(0xd3, 0x2f, 0x2f), QColor(0xa0, 0x20, 0x20), Mark::Bang); });
 }
 
+QIcon StateIcon::forConnection(ConnectionCheck::State state)
+{
+    return cached(110 + int(state), [state] {
+        switch (state) {
+        case ConnectionCheck::State::Checking:
+            return make({}, QColor(0x1e, 0x6f, 0xd9), Mark::None);
+        case ConnectionCheck::State::Connected:
+            return make(QColor(0x2e, 0x8b, 0x3e), QColor(0x1e, 0x6b, 0x2e), Mark::Check);
+        case ConnectionCheck::State::ReadOnly:
+            return make(QColor(0xc7, 0x7c, 0x02), QColor(0x9a, 0x5f, 0x00), Mark::Bang);
+        case ConnectionCheck::State::Failed:
+            return make(QColor(0xd3, 0x2f, 0x2f), QColor(0xa0, 0x20, 0x20), Mark::Cross);
+        }
+        return make({}, QColor(0x9a, 0xa0, 0xa6), Mark::None);
+    });
+}
+
 } // namespace hg

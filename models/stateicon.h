@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connectioncheck.h"
 #include "domain/enums.h"
 
 #include <QIcon>
@@ -19,6 +20,8 @@ public:
     static QIcon forChain(std::optional<RunState> lastState, bool enabled);
     static QIcon forState(RunState state);
     static QIcon failureBadge();
+    // A connection in the tree: being checked, connected, read-only, or failing.
+    static QIcon forConnection(ConnectionCheck::State state);
 };
 
 } // namespace hg

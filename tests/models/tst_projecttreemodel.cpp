@@ -1,5 +1,7 @@
+#include "domain/connectionurl.h"
 #include "fixtures.h"
 #include "projecttreemodel.h"
+#include "store/connectionprofilerepository.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "testservers.h"
@@ -19,6 +21,7 @@ private Q_SLOTS:
     void emptyStore_hasNoRows();
     void exampleProject_showsProjectsThenChains();
     void reload_picksUpNewChains();
+    void connections_followTheirChecksBelowTheProjects();
 };
 
 void TestProjectTreeModel::emptyStore_hasNoRows()
@@ -70,6 +73,61 @@ void TestProjectTreeModel::reload_picksUpNewChains()
     QVERIFY(model.reload());
     QCOMPARE(reset.count(), 1);
     QCOMPARE(model.rowCount(model.index(0, 0)), 1);
+}
+
+void TestProjectTreeModel::connections_followTheirChecksBelowTheProjects()
+{
+    HG_TEST_STORE(t);
+    QVERIFY(ExampleProject::install(t.store()));
+    ProjectTreeModel model(t.store());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.reload());
+    QCOMPARE(model.rowCount(), 1); // no connection, no Connections node
+    QVERIFY(!model.connectionsIndex().isValid());
+    for (const QString &name : {QStringLiteral("tt"), QStringLiteral("warehouse")})
+        QVERIFY(ConnectionProfileRepository(t.store()).add(
+            ConnectionUrl::parse(name, ConnectionKind::PgTimetable,
+                                 QStringLiteral("postgresql://u@db.example/") + name)
+                .value()));
+    QVERIFY(model.reload());
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex root = model.connectionsIndex();
+    QCOMPARE(root.row(), 1);
+    QCOMPARE(ProjectTreeModel::kindOf(root), ProjectTreeModel::NodeKind::Connections);
+    QCOMPARE(model.rowCount(root), 2);
+    const QModelIndex tt = model.indexOfConnection(QStringLiteral("tt"));
+    QCOMPARE(ProjectTreeModel::kindOf(tt), ProjectTreeModel::NodeKind::Connection);
+    QCOMPARE(tt.parent(), root);
+    QVERIFY(tt.data(Qt::ToolTipRole).toString().contains(QLatin1String("checking")));
+    QVERIFY(!(model.flags(tt) & Qt::ItemIsEditable));
+    QCOMPARE(tt.data(ProjectTreeModel::IsChainRole).toBool(), false);
+    QCOMPARE(tt.data(ProjectTreeModel::IdRole).toLongLong(), 0);
+
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.setConnectionCheck(QStringLiteral("tt"), {ConnectionCheck::State::Connected,
+                                                    QStringLiteral("pg_timetable 6.x"),
+                                                    {QStringLiteral("a"), QStringLiteral("b")}});
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(model.rowCount(tt), 2);
+    const QModelIndex b = model.indexOfConnection(QStringLiteral("tt"), QStringLiteral("b"));
+    QCOMPARE(b.data().toString(), QStringLiteral("b"));
+    QCOMPARE(b.parent(), tt);
+    QCOMPARE(ProjectTreeModel::kindOf(b), ProjectTreeModel::NodeKind::RemoteChain);
+    QCOMPARE(b.data(ProjectTreeModel::ConnectionNameRole).toString(), QStringLiteral("tt"));
+    QCOMPARE(tt.data(Qt::ToolTipRole).toString(), QStringLiteral("pg_timetable 6.x"));
+    QVERIFY(!model.chainAt(b));
+
+    // The answer outlives a reload; a failed check drops the chains.
+    QVERIFY(model.reload());
+    QCOMPARE(model.rowCount(model.indexOfConnection(QStringLiteral("tt"))), 2);
+    model.setConnectionCheck(
+        QStringLiteral("tt"),
+        {ConnectionCheck::State::Failed, QStringLiteral("connection refused"), {}});
+    QCOMPARE(model.rowCount(model.indexOfConnection(QStringLiteral("tt"))), 0);
+    QVERIFY(!model.indexOfConnection(QStringLiteral("tt"), QStringLiteral("b")).isValid());
+    // Projects and their chains are where they were.
+    QCOMPARE(ProjectTreeModel::kindOf(model.index(0, 0)), ProjectTreeModel::NodeKind::Project);
+    QCOMPARE(model.rowCount(model.index(0, 0)), 3);
 }
 
 QTEST_MAIN(TestProjectTreeModel)

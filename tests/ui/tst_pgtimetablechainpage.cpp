@@ -1,12 +1,15 @@
 #include "domain/connectionurl.h"
 #include "pgtimetableschema.h"
+#include "projecttreemodel.h"
 #include "remote/connectiondialog.h"
-#include "remote/connectionswindow.h"
+#include "remote/connectionpage.h"
+#include "remote/connectionscontroller.h"
 #include "remote/pgtimetablechainpage.h"
 #include "remote/remotechaincanvas.h"
 #include "store/connectionprofilerepository.h"
 #include "testservers.h"
 #include "teststore.h"
+#include "window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -19,7 +22,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
-#include <QTreeWidget>
+#include <QTreeView>
 
 using namespace hg;
 
@@ -36,7 +39,7 @@ private Q_SLOTS:
     void page_showsEditsAndSavesTheChain();
     void runs_pageThroughTheHistory();
     void refusingRemote_showsTheCauseAndNeverBlocks();
-    void connectionsWindow_showsStatesAndChains();
+    void projectTree_showsConnectionsTheirStatesAndChains();
     void connectionDialog_refusesAPasswordInTheUrlAndSaves();
 
 private:
@@ -196,18 +199,21 @@ void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()
     int ticks = 0;
     QTimer ticker;
     connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
-    ticker.start(10);
+    // A zero-interval timer fires on every pass of the event loop: a refusal on loopback
+    // can come back within a few milliseconds, sooner than any fixed interval.
+    ticker.start(0);
     QElapsedTimer returned;
     returned.start();
     page.showChain(refusing, QStringLiteral("nightly"));
     QVERIFY(returned.elapsed() < 500); // the call does no I/O itself
+    QVERIFY(page.isBusy());            // the answer is still to come, from a pool thread
     QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
     QVERIFY2(page.statusText().contains(QLatin1String("refused")), qPrintable(page.statusText()));
-    QVERIFY(ticks > 0);
+    QVERIFY(ticks > 0); // the event loop ran while the remote was asked
     QVERIFY(!button(page, QStringLiteral("Save to pg_timetable"))->isEnabled());
 }
 
-void TestPgTimetableChainPage::connectionsWindow_showsStatesAndChains()
+void TestPgTimetableChainPage::projectTree_showsConnectionsTheirStatesAndChains()
 {
     HG_TEST_STORE(t);
     ConnectionProfileRepository profiles(t.store());
@@ -217,24 +223,49 @@ void TestPgTimetableChainPage::connectionsWindow_showsStatesAndChains()
     refusing.host = QStringLiteral("127.0.0.1");
     refusing.port = 1;
     QVERIFY(profiles.add(refusing));
-    ConnectionsWindow window(t.store());
-    QSignalSpy done(&window, &ConnectionsWindow::checksDone);
+    MainWindow window(t.store());
+    QSignalSpy done(window.connections(), &ConnectionsController::checksDone);
     window.show();
+    ProjectTreeModel *model = window.treeModel();
+    // No project yet: the Connections node is the tree's only top-level row.
+    QCOMPARE(model->rowCount(), 1);
+    const QModelIndex root = model->connectionsIndex();
+    QCOMPARE(root.data().toString(), QStringLiteral("Connections"));
+    QCOMPARE(model->rowCount(root), 2);
     QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 20000);
-    QTreeWidget *tree = window.tree();
-    QCOMPARE(tree->topLevelItemCount(), 2);
-    QTreeWidgetItem *down = tree->topLevelItem(0);
-    QTreeWidgetItem *tt = tree->topLevelItem(1);
-    QCOMPARE(down->text(0), QStringLiteral("down"));
-    QVERIFY2(down->toolTip(0).contains(QLatin1String("refused")), qPrintable(down->toolTip(0)));
-    QVERIFY2(tt->toolTip(0).contains(QLatin1String("pg_timetable 6.x")),
-             qPrintable(tt->toolTip(0)));
-    QCOMPARE(tt->childCount(), 1);
-    QCOMPARE(tt->child(0)->text(0), QStringLiteral("nightly"));
-    tree->setCurrentItem(tt->child(0));
-    QVERIFY(window.chainPage()->isVisible());
-    QTRY_VERIFY_WITH_TIMEOUT(!window.chainPage()->isBusy(), 15000);
-    QVERIFY(window.chainPage()->statusText().contains(QLatin1String("6.x")));
+    const QModelIndex down = model->indexOfConnection(QStringLiteral("down"));
+    const QModelIndex tt = model->indexOfConnection(QStringLiteral("tt"));
+    QCOMPARE(down.data().toString(), QStringLiteral("down"));
+    QVERIFY2(down.data(Qt::ToolTipRole).toString().contains(QLatin1String("refused")),
+             qPrintable(down.data(Qt::ToolTipRole).toString()));
+    QVERIFY2(tt.data(Qt::ToolTipRole).toString().contains(QLatin1String("pg_timetable 6.x")),
+             qPrintable(tt.data(Qt::ToolTipRole).toString()));
+    QVERIFY(!down.data(Qt::DecorationRole).isNull());
+    QCOMPARE(model->rowCount(down), 0);
+    QCOMPARE(model->rowCount(tt), 1);
+    const QModelIndex nightly = model->index(0, 0, tt);
+    QCOMPARE(nightly.data().toString(), QStringLiteral("nightly"));
+    QCOMPARE(ProjectTreeModel::kindOf(nightly), ProjectTreeModel::NodeKind::RemoteChain);
+    QVERIFY(!(model->flags(nightly) & Qt::ItemIsEditable));
+
+    // A connection shows its state; a remote chain opens its page in place of the tabs.
+    window.projectTree()->setCurrentIndex(down);
+    QCOMPARE(window.currentPage(), window.connectionPage());
+    QVERIFY(window.connectionPage()->stateText().contains(QLatin1String("refused")));
+    window.projectTree()->setCurrentIndex(nightly);
+    QCOMPARE(window.currentPage(), window.remoteChainPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.remoteChainPage()->isBusy(), 15000);
+    QVERIFY(window.remoteChainPage()->statusText().contains(QLatin1String("6.x")));
+
+    // A definition edit reloads the tree: the remote chain stays selected, nobody asks again.
+    window.newProject();
+    QCOMPARE(window.connections()->pendingChecks(), 0);
+    QCOMPARE(model->rowCount(model->indexOfConnection(QStringLiteral("tt"))), 1);
+    window.projectTree()->setCurrentIndex(
+        model->indexOfConnection(QStringLiteral("tt"), QStringLiteral("nightly")));
+    window.newChain(); // into the project, not a new one
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(window.currentPage(), window.tabs());
 }
 
 void TestPgTimetableChainPage::connectionDialog_refusesAPasswordInTheUrlAndSaves()

@@ -5,7 +5,9 @@
 #include "displayformat.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
-#include "remote/connectionswindow.h"
+#include "remote/connectionpage.h"
+#include "remote/connectionscontroller.h"
+#include "remote/pgtimetablechainpage.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
@@ -40,6 +42,7 @@
 #include <QMessageBox>
 #include <QScopedValueRollback>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTableView>
@@ -136,7 +139,9 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_splitter = new QSplitter(this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_tree);
-    m_splitter->addWidget(m_tabs);
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_tabs);
+    m_splitter->addWidget(m_pages);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({240, 1040});
     m_banner = new StoreBanner(this);
@@ -149,6 +154,18 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     setMinimumSize(1024, 640);
     resize(1280, 800);
     createActions();
+    m_remoteChainPage = new PgTimetableChainPage(m_pages);
+    m_connectionPage = new ConnectionPage(m_connections, m_pages);
+    m_pages->addWidget(m_remoteChainPage);
+    m_pages->addWidget(m_connectionPage);
+    connect(m_remoteChainPage, &PgTimetableChainPage::importRequested, m_connections,
+            &ConnectionsController::importChain);
+    connect(m_remoteChainPage, &PgTimetableChainPage::chainDeleted, this,
+            [this](const QString &remoteName) {
+                for (const ConnectionProfile &profile : m_model->connections())
+                    if (profile.name == remoteName)
+                        m_connections->check(profile);
+            });
 
     // Queued: the tree's editor is still committing when the rename arrives.
     connect(
@@ -178,6 +195,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         statusBar()->showMessage(loaded.error().message);
     else
         statusBar()->showMessage(tr("Store: %1").arg(store.location().displayName()));
+    m_connections->checkConnections(false);
     if (engine)
         connectEngine(engine);
     m_tree->expandAll();
@@ -215,8 +233,16 @@ void MainWindow::createActions()
     connect(m_treeEditing, &TreeEditing::failed, this, &MainWindow::report);
     connect(m_treeEditing, &TreeEditing::chainCreated, this,
             [this] { m_tabs->setCurrentWidget(m_chainEditor); });
-    connect(m_tree, &QWidget::customContextMenuRequested, this,
-            [this](const QPoint &at) { m_treeEditing->showMenu(at, m_runNow); });
+    connect(m_tree, &QWidget::customContextMenuRequested, this, &MainWindow::showTreeMenu);
+    m_connections = new ConnectionsController(m_store, m_model, this);
+    connect(m_connections, &ConnectionsController::connectionsChanged, this,
+            &MainWindow::reloadTree);
+    connect(m_connections, &ConnectionsController::chainImported, this, [this] {
+        reloadTree();
+        wakeEngine();
+    });
+    connect(m_connections, &ConnectionsController::reported, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 10000); });
     QAction *newProjectAction = m_treeEditing->newProjectAction();
     QAction *newChainAction = m_treeEditing->newChainAction();
     // Quit always quits, also when closing the window only hides it to the tray.
@@ -284,8 +310,8 @@ void MainWindow::createActions()
     fileMenu->addAction(m_import);
     fileMenu->addAction(m_storeFile->exportAction());
     fileMenu->addAction(m_storeFile->restoreAction());
-    fileMenu->addAction(action(tr("&Connections…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
-                               &MainWindow::showConnections));
+    m_connections->addAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    fileMenu->addAction(m_connections->addAction());
     fileMenu->addSeparator();
     fileMenu->addAction(m_openSettings);
     fileMenu->addSeparator();
@@ -318,21 +344,23 @@ QIcon MainWindow::themedIcon(const char *themeName, const char *bundled)
                             QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(bundled))));
 }
 
-void MainWindow::showConnections()
+void MainWindow::showTreeMenu(const QPoint &at)
 {
-    // One window, kept: its checks and pages survive closing and reopening.
-    if (!m_connections) {
-        m_connections = new ConnectionsWindow(m_store, this);
-        connect(m_connections, &ConnectionsWindow::chainImported, this, [this] {
-            reloadTree();
-            wakeEngine();
-        });
-    } else {
-        m_connections->refresh();
+    const QModelIndex index = m_tree->indexAt(at);
+    const auto kind = ProjectTreeModel::kindOf(index);
+    if (!index.isValid() || kind == ProjectTreeModel::NodeKind::Project
+        || kind == ProjectTreeModel::NodeKind::Chain) {
+        m_treeEditing->showMenu(at, m_runNow);
+        return;
     }
-    m_connections->show();
-    m_connections->raise();
-    m_connections->activateWindow();
+    QMenu menu;
+    m_connections->fillMenu(menu, index);
+    menu.exec(m_tree->viewport()->mapToGlobal(at));
+}
+
+QWidget *MainWindow::currentPage() const
+{
+    return m_pages->currentWidget();
 }
 
 void MainWindow::importProject()
@@ -377,11 +405,12 @@ void MainWindow::showReadOnly()
     m_engineState->setText(tr("Engine: off, the store is read-only"));
     m_engineState->setToolTip(m_store.damage());
     // Every write would be refused by the store anyway; these are the ones offered up front.
-    for (QAction *writes : {m_runNow, m_import, m_treeEditing->newProjectAction(),
-                            m_treeEditing->newChainAction(), m_treeEditing->renameAction(),
-                            m_treeEditing->duplicateAction(), m_treeEditing->deleteAction(),
-                            m_treeEditing->toggleEnabledAction(), m_chainEditor->addTaskAction(),
-                            m_chainEditor->addScheduleAction(), m_chainEditor->connectAction()})
+    for (QAction *writes :
+         {m_runNow, m_import, m_treeEditing->newProjectAction(), m_treeEditing->newChainAction(),
+          m_treeEditing->renameAction(), m_treeEditing->duplicateAction(),
+          m_treeEditing->deleteAction(), m_treeEditing->toggleEnabledAction(),
+          m_chainEditor->addTaskAction(), m_chainEditor->addScheduleAction(),
+          m_chainEditor->connectAction(), m_connections->addAction()})
         writes->setEnabled(false);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
 }
@@ -395,11 +424,20 @@ void MainWindow::report(const Status &status)
 void MainWindow::reloadTree()
 {
     const QModelIndex current = m_tree->currentIndex();
+    const auto kind = ProjectTreeModel::kindOf(current);
     const bool wasChain = current.isValid() && current.data(ProjectTreeModel::IsChainRole).toBool();
     const qint64 id = current.isValid() ? current.data(ProjectTreeModel::IdRole).toLongLong() : 0;
+    const QString connection = current.data(ProjectTreeModel::ConnectionNameRole).toString();
+    const QString remoteChain =
+        kind == ProjectTreeModel::NodeKind::RemoteChain ? current.data().toString() : QString();
     report(m_model->reload());
+    m_connections->checkConnections(false);
     m_tree->expandAll();
-    const QModelIndex again = m_model->indexOf(wasChain, id);
+    QModelIndex again = m_model->indexOf(wasChain, id);
+    if (kind == ProjectTreeModel::NodeKind::Connections)
+        again = m_model->connectionsIndex();
+    else if (!connection.isEmpty())
+        again = m_model->indexOfConnection(connection, remoteChain);
     if (again.isValid())
         m_tree->setCurrentIndex(again);
     else
@@ -453,6 +491,7 @@ void MainWindow::runSelectedChain()
 void MainWindow::showRun(qint64 runId)
 {
     m_runsView->selectRun(runId);
+    m_pages->setCurrentWidget(m_tabs);
     m_tabs->setCurrentWidget(m_runsView);
 }
 
@@ -545,10 +584,10 @@ void MainWindow::treeCurrentChanged(const QModelIndex &current, const QModelInde
             m_tree->setCurrentIndex(previous.isValid() ? previous
                                                        : m_model->indexOf(true, shownChain));
         }
-        m_chainEditor->settleUnappliedEdits([this, toChain, toId] {
-            const QModelIndex again = m_model->indexOf(toChain, toId);
-            if (again.isValid())
-                m_tree->setCurrentIndex(again);
+        const QPersistentModelIndex target(current);
+        m_chainEditor->settleUnappliedEdits([this, target] {
+            if (target.isValid())
+                m_tree->setCurrentIndex(target);
         });
         return;
     }
@@ -805,6 +844,26 @@ void MainWindow::showEngineState()
 
 void MainWindow::showSelection()
 {
+    const QModelIndex current = m_tree->currentIndex();
+    switch (ProjectTreeModel::kindOf(current)) {
+    case ProjectTreeModel::NodeKind::RemoteChain: {
+        const QString remote = current.data(ProjectTreeModel::ConnectionNameRole).toString();
+        for (const ConnectionProfile &profile : m_model->connections())
+            if (profile.name == remote)
+                m_remoteChainPage->showChain(profile, current.data().toString());
+        m_pages->setCurrentWidget(m_remoteChainPage);
+        break;
+    }
+    case ProjectTreeModel::NodeKind::Connections:
+    case ProjectTreeModel::NodeKind::Connection:
+        m_connectionPage->showNode(current);
+        m_pages->setCurrentWidget(m_connectionPage);
+        break;
+    case ProjectTreeModel::NodeKind::Project:
+    case ProjectTreeModel::NodeKind::Chain:
+        m_pages->setCurrentWidget(m_tabs);
+        break;
+    }
     const qint64 chainId = selectedChainId();
     m_chainEditor->showChain(chainId);
     m_runsView->followChain(chainId);

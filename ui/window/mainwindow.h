@@ -13,6 +13,7 @@ class QLabel;
 class QMessageBox;
 class QModelIndex;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -20,11 +21,13 @@ class QTreeView;
 
 namespace hg {
 
-class ConnectionsWindow;
 class ChainEditor;
+class ConnectionPage;
+class ConnectionsController;
 class DefinitionEditor;
 class EngineHost;
 class OverviewPage;
+class PgTimetableChainPage;
 class ProjectTreeModel;
 class TrayController;
 class TreeEditing;
@@ -57,6 +60,11 @@ public:
     ProjectTreeModel *treeModel() const { return m_model; }
     StoreBanner *storeBanner() const { return m_banner; }
     StoreFileActions *storeFileActions() const { return m_storeFile; }
+    ConnectionsController *connections() const { return m_connections; }
+    PgTimetableChainPage *remoteChainPage() const { return m_remoteChainPage; }
+    ConnectionPage *connectionPage() const { return m_connectionPage; }
+    // What the right-hand side shows: the views of local chains, a remote chain, a connection.
+    QWidget *currentPage() const;
     QString engineStateText() const;
     // New project / new chain: created with a free name, selected, and opened for renaming.
     void newProject();
@@ -105,7 +113,7 @@ private:
     void restoreLayout();
     void showUpcomingNote();
     void importProject();
-    void showConnections();
+    void showTreeMenu(const QPoint &at);
     void showShortcuts();
     void showAbout();
     // A damaged store: the banner says so, and what would write is switched off.
@@ -125,7 +133,10 @@ private:
     AppSettings *m_settings = nullptr;
     QAction *m_openSettings = nullptr;
     QAction *m_import = nullptr;
-    ConnectionsWindow *m_connections = nullptr;
+    ConnectionsController *m_connections = nullptr;
+    QStackedWidget *m_pages = nullptr; // the tabs, a remote chain's page, a connection's page
+    PgTimetableChainPage *m_remoteChainPage = nullptr;
+    ConnectionPage *m_connectionPage = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;

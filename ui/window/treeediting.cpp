@@ -119,6 +119,10 @@ void TreeEditing::newProject()
 void TreeEditing::newChain()
 {
     qint64 projectId = selectedProjectId();
+    if (projectId <= 0 && m_model->rowCount() > 0
+        && ProjectTreeModel::kindOf(m_model->index(0, 0)) == ProjectTreeModel::NodeKind::Project)
+        projectId =
+            m_model->index(0, 0).data(ProjectTreeModel::IdRole).toLongLong(); // from a connection
     if (projectId <= 0) {
         // No project yet: make one, so New chain always works.
         const Result<Project> project = m_editor->addProject(tr("project"));
@@ -171,8 +175,11 @@ void TreeEditing::toggleSelectedEnabled()
 void TreeEditing::deleteSelected()
 {
     const QModelIndex current = m_tree->currentIndex();
-    if (!current.isValid())
-        return;
+    const auto kind = ProjectTreeModel::kindOf(current);
+    if (!current.isValid()
+        || (kind != ProjectTreeModel::NodeKind::Project
+            && kind != ProjectTreeModel::NodeKind::Chain))
+        return; // connections are removed through their own menu
     const QString name = current.data().toString();
     const qint64 id = current.data(ProjectTreeModel::IdRole).toLongLong();
     if (const std::optional<Chain> chain = m_model->chainAt(current)) {
