@@ -491,6 +491,41 @@
     </message>
 </context>
 <context>
+    <name>hg::ConnectionPage</name>
+    <message>
+        <source>Ed&amp;it…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Connection state</source>
+        <translation>Zustand der Verbindung</translation>
+    </message>
+    <message>
+        <source>Add co&amp;nnection…</source>
+        <translation>&amp;Verbindung hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>A connection reaches a pg_timetable, DolphinScheduler or pgAgent database, or a database that SQL tasks use. Its password is kept in the desktop&apos;s keychain (or in ~/.pgpass and ~/.my.cnf where none runs), never in the store.
+
+Select a pg_timetable chain under its connection to see, edit, start and stop it.</source>
+        <translation>Eine Verbindung erreicht eine pg_timetable-, DolphinScheduler- oder pgAgent-Datenbank oder eine Datenbank, die SQL-Aufgaben nutzen. Ihr Passwort liegt im Schlüsselbund des Desktops (oder in ~/.pgpass und ~/.my.cnf, wo keiner läuft), nie im Speicher.
+
+Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu bearbeiten, zu starten und anzuhalten.</translation>
+    </message>
+</context>
+<context>
     <name>hg::ConnectionProfileRepository</name>
     <message>
         <source>port %1 is out of range 0-65535</source>
@@ -576,34 +611,30 @@
     </message>
 </context>
 <context>
-    <name>hg::ConnectionsWindow</name>
+    <name>hg::ConnectionsController</name>
     <message>
-        <source>Connections</source>
-        <translation>Verbindungen</translation>
+        <source>Add &amp;connection…</source>
+        <translation>&amp;Verbindung hinzufügen…</translation>
     </message>
     <message>
-        <source>&amp;Add…</source>
-        <translation>&amp;Hinzufügen…</translation>
+        <source>Check connections &amp;again</source>
+        <translation>Verbindungen &amp;erneut prüfen</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Bearbeiten…</translation>
+        <source>Connect to a pg_timetable, DolphinScheduler or pgAgent database, or to a database for SQL tasks</source>
+        <translation>Mit einer pg_timetable-, DolphinScheduler- oder pgAgent-Datenbank verbinden, oder mit einer Datenbank für SQL-Aufgaben</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
+        <source>&amp;Edit connection…</source>
+        <translation>Verbindung &amp;bearbeiten…</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>A&amp;ktualisieren</translation>
+        <source>&amp;Test connection</source>
+        <translation>Verbindung &amp;testen</translation>
     </message>
     <message>
-        <source>Add a connection to a pg_timetable, DolphinScheduler or pgAgent database, or to a database for SQL tasks. Select a pg_timetable chain to see and edit it.</source>
-        <translation>Fügen Sie eine Verbindung zu einer pg_timetable-, DolphinScheduler- oder pgAgent-Datenbank oder zu einer Datenbank für SQL-Tasks hinzu. Wählen Sie eine pg_timetable-Kette, um sie anzusehen und zu bearbeiten.</translation>
-    </message>
-    <message>
-        <source>%1: checking…</source>
-        <translation>%1: wird geprüft…</translation>
+        <source>&amp;Remove connection…</source>
+        <translation>Verbindung &amp;entfernen…</translation>
     </message>
     <message>
         <source>Remove connection</source>
@@ -2064,10 +2095,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Engine: Datenspeicher seit %1 nicht erreichbar, neue Verbindung wird aufgebaut</translation>
     </message>
     <message>
-        <source>&amp;Connections…</source>
-        <translation>&amp;Verbindungen…</translation>
-    </message>
-    <message>
         <source>Engine: off, the store is read-only</source>
         <translation>Engine: aus, der Datenspeicher ist schreibgeschützt</translation>
     </message>
@@ -2607,6 +2634,30 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
+    <message>
+        <source>Runs started within</source>
+        <translation>Läufe, gestartet innerhalb</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Jederzeit</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
 </context>
 <context>
     <name>hg::PgTimetableConverter</name>
@@ -2788,6 +2839,45 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>chain, %1</source>
         <translation>Kette, %1</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remote schedulers and databases: %n connection(s)</source>
+        <translation>
+            <numerusform>Entfernte Planer und Datenbanken: %n Verbindung</numerusform>
+            <numerusform>Entfernte Planer und Datenbanken: %n Verbindungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: checking…</source>
+        <translation>%1: wird geprüft…</translation>
+    </message>
+    <message>
+        <source>connection, checking</source>
+        <translation>Verbindung, wird geprüft</translation>
+    </message>
+    <message>
+        <source>connection, connected: %1</source>
+        <translation>Verbindung, verbunden: %1</translation>
+    </message>
+    <message>
+        <source>connection, read-only: %1</source>
+        <translation>Verbindung, nur lesend: %1</translation>
+    </message>
+    <message>
+        <source>connection, failed: %1</source>
+        <translation>Verbindung, fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>pg_timetable chain on &apos;%1&apos;</source>
+        <translation>pg_timetable-Kette auf &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>pg_timetable chain</source>
+        <translation>pg_timetable-Kette</translation>
     </message>
 </context>
 <context>

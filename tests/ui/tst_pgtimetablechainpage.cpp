@@ -12,6 +12,7 @@
 #include "window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
@@ -86,6 +87,10 @@ void TestPgTimetableChainPage::initTestCase()
         e.returnCode = i % 7 == 0 ? 1 : 0;
         QVERIFY(PgTimetableSchema::recordExecution(m_db, e, 6));
     }
+    // The oldest 30 ran two days ago: outside "Last 24 hours".
+    QVERIFY(tt.exec(QStringLiteral("UPDATE timetable.execution_log SET last_run = last_run - "
+                                   "interval '2 days', finished = finished - interval '2 days' "
+                                   "WHERE txid <= 30")));
     QUrl remote = url;
     remote.setPath(QLatin1Char('/') + m_database);
     m_profile =
@@ -188,6 +193,12 @@ void TestPgTimetableChainPage::runs_pageThroughTheHistory()
             box->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
     QCOMPARE(runs->rowCount(), 33); // every seventh of 230
+    const auto combos = page.findChildren<QComboBox *>();
+    for (QComboBox *combo : combos)
+        if (combo->accessibleName() == QLatin1String("Runs started within"))
+            combo->setCurrentIndex(combo->findText(QStringLiteral("Last 24 hours")));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QCOMPARE(runs->rowCount(), 28); // every seventh of the newest 200 (txid 31 to 230)
 }
 
 void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()

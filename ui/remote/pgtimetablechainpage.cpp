@@ -204,10 +204,20 @@ void PgTimetableChainPage::buildUi()
     auto *runsHeader = new QHBoxLayout;
     runsHeader->addWidget(new QLabel(tr("Runs (execution_log), newest first"), this));
     runsHeader->addStretch();
+    m_since = new QComboBox(this);
+    m_since->setAccessibleName(tr("Runs started within"));
+    // The value is how far back, in seconds; 0 is the whole history.
+    m_since->addItem(tr("Any time"), 0);
+    m_since->addItem(tr("Last hour"), 3600);
+    m_since->addItem(tr("Last 24 hours"), 86400);
+    m_since->addItem(tr("Last 7 days"), 7 * 86400);
+    m_since->addItem(tr("Last 30 days"), 30 * 86400);
+    runsHeader->addWidget(m_since);
     m_failedOnly = new QCheckBox(tr("Failed only"), this);
     runsHeader->addWidget(m_failedOnly);
     layout->addLayout(runsHeader);
     connect(m_failedOnly, &QCheckBox::toggled, this, [this] { loadRuns(false); });
+    connect(m_since, &QComboBox::currentIndexChanged, this, [this] { loadRuns(false); });
     m_runsTable = new QTableWidget(0, 7, this);
     m_runsTable->setHorizontalHeaderLabels({tr("Started"), tr("Task"), tr("Result"), tr("Duration"),
                                             tr("Worker"), tr("Command"), tr("Output")});
@@ -524,6 +534,8 @@ void PgTimetableChainPage::loadRuns(bool more)
     PgtExecutionFilter filter;
     filter.chainName = m_chainName;
     filter.failedOnly = m_failedOnly->isChecked();
+    if (const int back = m_since->currentData().toInt(); back > 0)
+        filter.since = QDateTime::currentDateTimeUtc().addSecs(-back);
     filter.limit = runsPageSize;
     if (more && !m_runs.isEmpty())
         filter.before = PgtExecutionKey::after(m_runs.last());

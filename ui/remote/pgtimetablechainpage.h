@@ -97,6 +97,7 @@ private:
     QPushButton *m_delete = nullptr;
     QPushButton *m_import = nullptr;
     QLabel *m_sessions = nullptr;
+    QComboBox *m_since = nullptr;
     QCheckBox *m_failedOnly = nullptr;
     QTableWidget *m_runsTable = nullptr;
     QPushButton *m_moreRuns = nullptr;
