@@ -19,6 +19,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
@@ -117,14 +118,27 @@ void PgTimetableChainPage::buildUi()
     m_selfDestruct = new QCheckBox(tr("Self-destruct after a successful run"), this);
     m_schedule = new QLabel(this);
     m_schedule->setWordWrap(true);
+    // Two rows hold the limits and the switches: the chain and its runs get the height.
+    m_schedule->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    const auto labelFor = [this](const QString &text, QWidget *buddy) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(buddy);
+        return label;
+    };
+    auto *limits = new QHBoxLayout;
+    limits->addWidget(m_maxInstances, 1);
+    limits->addWidget(labelFor(tr("Timeout:"), m_timeout));
+    limits->addWidget(m_timeout, 1);
+    limits->addWidget(labelFor(tr("Client name:"), m_client));
+    limits->addWidget(m_client, 2);
+    auto *switches = new QHBoxLayout;
+    for (QCheckBox *box : {m_live, m_exclusive, m_selfDestruct})
+        switches->addWidget(box);
+    switches->addStretch(1);
     form->addRow(tr("Run at:"), m_runAt);
     form->addRow(QString(), m_schedule);
-    form->addRow(QString(), m_live);
-    form->addRow(tr("Max instances:"), m_maxInstances);
-    form->addRow(tr("Timeout:"), m_timeout);
-    form->addRow(tr("Client name:"), m_client);
-    form->addRow(QString(), m_exclusive);
-    form->addRow(QString(), m_selfDestruct);
+    form->addRow(tr("Max instances:"), limits);
+    form->addRow(QString(), switches);
     layout->addLayout(form);
     connect(m_runAt, &QLineEdit::textChanged, this, &PgTimetableChainPage::showSchedule);
 
@@ -137,9 +151,19 @@ void PgTimetableChainPage::buildUi()
                         "row, for example [[\"a\", 1]]"));
     m_tasks->horizontalHeader()->setSectionResizeMode(CommandColumn, QHeaderView::Stretch);
     m_tasks->setAccessibleName(tr("Tasks in order"));
+    // The chain above, its history below: the user moves the line between them.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    auto *chainPart = new QWidget(split);
+    auto *chainLayout = new QVBoxLayout(chainPart);
+    chainLayout->setContentsMargins(0, 0, 0, 0);
+    auto *runsPart = new QWidget(split);
+    auto *runsLayout = new QVBoxLayout(runsPart);
+    runsLayout->setContentsMargins(0, 0, 0, 0);
+    split->setSizes({500, 400}); // proportions: the canvas and tasks a little more than the runs
+    layout->addWidget(split, 1);
     m_canvas = new RemoteChainCanvas(this);
-    layout->addWidget(m_canvas, 1);
-    layout->addWidget(m_tasks, 1);
+    chainLayout->addWidget(m_canvas, 1);
+    chainLayout->addWidget(m_tasks, 1);
     auto *taskButtons = new QHBoxLayout;
     m_addTask = new QPushButton(tr("Add task"), this);
     m_removeTask = new QPushButton(tr("Remove task"), this);
@@ -148,7 +172,7 @@ void PgTimetableChainPage::buildUi()
     taskButtons->addWidget(m_removeTask);
     taskButtons->addStretch();
     taskButtons->addWidget(m_save);
-    layout->addLayout(taskButtons);
+    chainLayout->addLayout(taskButtons);
     connect(m_addTask, &QPushButton::clicked, this, [this] {
         const int row = m_tasks->rowCount();
         const double order = row > 0 ? text(m_tasks, row - 1, OrderColumn).toDouble() + 10 : 10;
@@ -184,7 +208,7 @@ void PgTimetableChainPage::buildUi()
     actions->addStretch();
     actions->addWidget(m_import);
     actions->addWidget(m_delete);
-    layout->addLayout(actions);
+    chainLayout->addLayout(actions);
     connect(m_start, &QPushButton::clicked, this, [this] { act(QStringLiteral("start")); });
     connect(m_stop, &QPushButton::clicked, this, [this] { act(QStringLiteral("stop")); });
     connect(m_delete, &QPushButton::clicked, this, [this] {
@@ -199,7 +223,7 @@ void PgTimetableChainPage::buildUi()
             [this] { Q_EMIT importRequested(m_profile.name, m_chainName); });
     m_sessions = new QLabel(this);
     m_sessions->setWordWrap(true);
-    layout->addWidget(m_sessions);
+    chainLayout->addWidget(m_sessions);
 
     auto *runsHeader = new QHBoxLayout;
     runsHeader->addWidget(new QLabel(tr("Runs (execution_log), newest first"), this));
@@ -215,7 +239,7 @@ void PgTimetableChainPage::buildUi()
     runsHeader->addWidget(m_since);
     m_failedOnly = new QCheckBox(tr("Failed only"), this);
     runsHeader->addWidget(m_failedOnly);
-    layout->addLayout(runsHeader);
+    runsLayout->addLayout(runsHeader);
     connect(m_failedOnly, &QCheckBox::toggled, this, [this] { loadRuns(false); });
     connect(m_since, &QComboBox::currentIndexChanged, this, [this] { loadRuns(false); });
     m_runsTable = new QTableWidget(0, 7, this);
@@ -223,10 +247,13 @@ void PgTimetableChainPage::buildUi()
                                             tr("Worker"), tr("Command"), tr("Output")});
     m_runsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_runsTable->horizontalHeader()->setSectionResizeMode(6, QHeaderView::Stretch);
+    m_runsTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_runsTable->setWordWrap(false);
+    m_runsTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_runsTable->setAccessibleName(tr("Runs"));
-    layout->addWidget(m_runsTable, 1);
+    runsLayout->addWidget(m_runsTable, 1);
     m_moreRuns = new QPushButton(tr("Load more"), this);
-    layout->addWidget(m_moreRuns, 0, Qt::AlignRight);
+    runsLayout->addWidget(m_moreRuns, 0, Qt::AlignRight);
     connect(m_moreRuns, &QPushButton::clicked, this, [this] { loadRuns(true); });
 }
 
