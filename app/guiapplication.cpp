@@ -43,6 +43,10 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
     Engine *engine = m_engine->engine();
     connect(engine, &Engine::runChanged, m_tray.get(), &TrayController::applyRun);
     connect(engine, &Engine::notificationRequested, m_tray.get(), &TrayController::showMessage);
+    connect(engine, &Engine::clockJumped, m_tray.get(),
+            [tray = m_tray.get()](const QString &summary) {
+                tray->showMessage(Run{}, tr("Hourglass"), summary);
+            });
     connect(engine, &Engine::storeReachabilityChanged, m_tray.get(),
             [tray = m_tray.get()](qint64 sinceMs) { tray->setStoreLost(sinceMs); });
     m_window->attachTray(m_tray.get());

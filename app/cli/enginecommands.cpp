@@ -132,6 +132,11 @@ int serve(CliContext &context, const QStringList &args)
             << enumName(run.state) << '\n';
         out.flush();
     });
+    // What a sleep or a step of the clock cost, said once.
+    QObject::connect(&engine, &Engine::clockJumped, &engine, [&](const QString &summary) {
+        out << QDateTime::currentDateTime().toString(Qt::ISODate) << ' ' << summary << '\n';
+        out.flush();
+    });
     // Headless there is no tray: a Notify task's message goes to the output.
     QObject::connect(&engine, &Engine::notificationRequested, &engine,
                      [&](const Run &run, const QString &title, const QString &message) {

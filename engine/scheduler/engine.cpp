@@ -35,6 +35,8 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_commandTimer(this)
     , m_heartbeatTimer(this)
     , m_reconnectTimer(this)
+    , m_clockTimer(this)
+    , m_clockWatch(*m_clock)
 {
     m_schedulesPaused = m_config.schedulesPaused;
     m_occupancy = Admission(m_config.maxActiveRuns);
@@ -50,6 +52,8 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     connect(&m_heartbeatTimer, &QTimer::timeout, this, &Engine::heartbeat);
     m_reconnectTimer.setSingleShot(true);
     connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnect);
+    m_clockTimer.setInterval(1000);
+    connect(&m_clockTimer, &QTimer::timeout, this, &Engine::watchClock);
     m_subchains.launch = [this](const QString &path, const Run &parentRun) {
         return launchChildRun(path, parentRun);
     };
@@ -114,6 +118,8 @@ void Engine::start()
         reloadSchedules();
     m_commandTimer.start(m_config.commandPollMs);
     m_heartbeatTimer.start(m_config.heartbeatMs);
+    m_clockWatch.reset();
+    m_clockTimer.start();
     Q_EMIT started();
     armTimer();
     scheduleDispatch();
@@ -187,6 +193,17 @@ void Engine::setSchedulesPaused(bool paused)
 
 void Engine::checkDue()
 {
+    // The fire timer may be the first to wake after a sleep: the jump is noticed here too,
+    // so what it cost is counted before the misfire policies act on it.
+    if (m_running && !m_shuttingDown && m_clockWatch.look(&m_lastJump)) {
+        reportJump();
+        return;
+    }
+    handleDue(nullptr);
+}
+
+void Engine::handleDue(MissedFires *missed)
+{
     // While the store is away nothing is taken from the queue: what comes due meanwhile is
     // handled by its misfire policy once the store is back.
     if (!m_running || m_shuttingDown || m_schedulesPaused || m_storeLostSinceMs >= 0)
@@ -201,6 +218,18 @@ void Engine::checkDue()
             if (plan == m_plans.constEnd())
                 continue;
             const ScheduleLoader::DueFires fires = loader.due(plan.value(), entry.dueMs, now);
+            if (missed && now - entry.dueMs > m_config.lateToleranceMs) {
+                // Counted only after a jump: a long sleep can hold very many fire times.
+                constexpr int countLimit = 100000;
+                int count = 1;
+                for (std::optional<qint64> at = plan->nextFireMs(entry.dueMs);
+                     at && *at <= now && count < countLimit; at = plan->nextFireMs(*at))
+                    ++count;
+                missed->atLeast = missed->atLeast || count == countLimit;
+                missed->missed += count;
+                missed->chains.insert(plan->chainId());
+                missed->runNow[plan->schedule().misfire] += fires.fires.size();
+            }
             for (qint64 fireMs : fires.fires)
                 fireSchedule(plan.value(), fireMs);
             if (fires.next)
@@ -209,6 +238,66 @@ void Engine::checkDue()
         return Status{};
     });
     armTimer();
+}
+
+void Engine::watchClock()
+{
+    if (m_running && !m_shuttingDown && m_clockWatch.look(&m_lastJump))
+        reportJump();
+}
+
+void Engine::reportJump()
+{
+    MissedFires missed;
+    // Back: the queue holds each schedule's next fire after the last one made, so nothing
+    // already fired comes due again (and the (schedule, fire time) key refuses it anyway).
+    if (m_lastJump.kind != ClockWatch::JumpKind::StepBack)
+        handleDue(&missed);
+    armTimer();
+    Q_EMIT clockJumped(describeJump(m_lastJump, missed));
+}
+
+QString Engine::describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const
+{
+    const QString length = ClockWatch::describeLength(jump.lengthMs());
+    switch (jump.kind) {
+    case ClockWatch::JumpKind::StepBack:
+        return tr("The clock went back %1: nothing fires twice; schedules go on from their "
+                  "next fire time")
+            .arg(length);
+    case ClockWatch::JumpKind::Sleep:
+    case ClockWatch::JumpKind::StepForward:
+        break;
+    }
+    const QString what = jump.kind == ClockWatch::JumpKind::Sleep
+                             ? tr("Asleep %1").arg(length)
+                             : tr("The clock jumped forward %1").arg(length);
+    if (m_schedulesPaused)
+        return tr("%1: schedules are paused; their misfire policies decide on resume").arg(what);
+    if (m_storeLostSinceMs >= 0)
+        return tr("%1: the store is unreachable; missed runs are decided once it is back")
+            .arg(what);
+    if (missed.missed == 0)
+        return tr("%1: no run missed").arg(what);
+    qint64 runNow = 0;
+    QStringList byPolicy;
+    for (auto policy = missed.runNow.cbegin(); policy != missed.runNow.cend(); ++policy) {
+        runNow += policy.value();
+        if (policy.value() > 0)
+            byPolicy << tr("policy %1").arg(enumName(policy.key()));
+    }
+    const QString count =
+        missed.atLeast ? tr("at least %1").arg(missed.missed) : QString::number(missed.missed);
+    QString ran = tr("%1 run now").arg(runNow);
+    if (!byPolicy.isEmpty())
+        ran += QStringLiteral(" (%1)").arg(byPolicy.join(QStringLiteral(", ")));
+    const QString skipped =
+        missed.atLeast ? tr("the rest") : QString::number(missed.missed - runNow);
+    // No %n: the command line runs without a translator, and "chain(s)" reads badly there.
+    if (missed.chains.size() == 1)
+        return tr("%1: %2 runs of one chain missed; %3, %4 skipped").arg(what, count, ran, skipped);
+    return tr("%1: %2 runs of %3 chains missed; %4, %5 skipped")
+        .arg(what, count, QString::number(missed.chains.size()), ran, skipped);
 }
 
 void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
@@ -711,6 +800,7 @@ void Engine::shutdown(ExitPolicy policy)
         return;
     m_shuttingDown = true;
     m_timer.stop();
+    m_clockTimer.stop();
     m_commandTimer.stop();
     if (policy == ExitPolicy::Stop) {
         for (RunExecution *execution : std::as_const(m_executions))

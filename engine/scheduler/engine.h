@@ -1,6 +1,7 @@
 #pragma once
 
 #include "admission.h"
+#include "clockwatch.h"
 #include "commandpump.h"
 #include "domain/chain.h"
 #include "domain/command.h"
@@ -15,6 +16,7 @@
 #include "scheduleplan.h"
 
 #include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
@@ -87,8 +89,25 @@ Q_SIGNALS:
     // Another engine took this engine's session over (its lease ran out, say while the
     // machine slept): its runs were stopped here and it registered anew.
     void leaseLost(const QString &why);
+    // The machine slept or the wall clock stepped: said once, with what it cost, e.g.
+    // "Asleep 7 h 12 min: 14 runs of 3 chains missed; 3 run now (policy once), 11 skipped".
+    void clockJumped(const QString &summary);
 
 private:
+    // What a pass over the due fires found late: fires missed, of how many chains, and how
+    // many each misfire policy ran now.
+    struct MissedFires
+    {
+        qint64 missed = 0;
+        bool atLeast = false; // a schedule had more than could be counted
+        QSet<qint64> chains;
+        QMap<MisfirePolicy, qint64> runNow;
+    };
+    void handleDue(MissedFires *missed);
+    // Every second: did the machine sleep or the wall clock step since the last look?
+    void watchClock();
+    void reportJump(); // m_lastJump: count what it cost, apply the misfire policies, say it
+    QString describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const;
     void armTimer();
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
@@ -144,6 +163,9 @@ private:
     QTimer m_commandTimer;
     QTimer m_heartbeatTimer;
     QTimer m_reconnectTimer;
+    QTimer m_clockTimer;
+    ClockWatch m_clockWatch;
+    ClockWatch::Jump m_lastJump;
     int m_reconnectDelayMs = 0;
     qint64 m_storeLostSinceMs = -1; // -1: the store is reachable
     bool m_claimMore = true;        // the last claim filled its batch: more may be waiting

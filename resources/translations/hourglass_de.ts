@@ -345,6 +345,25 @@
     </message>
 </context>
 <context>
+    <name>hg::ClockWatch</name>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 Std.</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 Min.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
     <name>hg::CommandRepository</name>
     <message>
         <source>enqueue %1 command</source>
@@ -1480,6 +1499,57 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::Engine</name>
+    <message>
+        <source>The clock went back %1: nothing fires twice; schedules go on from their next fire time</source>
+        <translation>Die Uhr ging %1 zurück: nichts löst zweimal aus; die Zeitpläne machen bei ihrer nächsten Auslösezeit weiter</translation>
+    </message>
+    <message>
+        <source>Asleep %1</source>
+        <translation>Im Ruhezustand %1</translation>
+    </message>
+    <message>
+        <source>The clock jumped forward %1</source>
+        <translation>Die Uhr sprang %1 vor</translation>
+    </message>
+    <message>
+        <source>%1: schedules are paused; their misfire policies decide on resume</source>
+        <translation>%1: die Zeitpläne sind pausiert; ihre Regeln für Verpasstes entscheiden beim Fortsetzen</translation>
+    </message>
+    <message>
+        <source>%1: the store is unreachable; missed runs are decided once it is back</source>
+        <translation>%1: der Speicher ist nicht erreichbar; über verpasste Läufe wird entschieden, sobald er zurück ist</translation>
+    </message>
+    <message>
+        <source>%1: no run missed</source>
+        <translation>%1: kein Lauf verpasst</translation>
+    </message>
+    <message>
+        <source>policy %1</source>
+        <translation>Regel %1</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>%1 run now</source>
+        <translation>%1 laufen jetzt</translation>
+    </message>
+    <message>
+        <source>the rest</source>
+        <translation>der Rest</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs of one chain missed; %3, %4 skipped</source>
+        <translation>%1: %2 Läufe einer Kette verpasst; %3, %4 übersprungen</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs of %3 chains missed; %4, %5 skipped</source>
+        <translation>%1: %2 Läufe von %3 Ketten verpasst; %4, %5 übersprungen</translation>
+    </message>
+</context>
+<context>
     <name>hg::EngineLease</name>
     <message>
         <source>another engine already serves %1: %2</source>
@@ -1590,6 +1660,10 @@ The store it replaced is kept as %3.</source>
         <translation>%1 wurde aus %2 wiederhergestellt.
 
 Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
+    </message>
+    <message>
+        <source>Hourglass</source>
+        <translation>Hourglass</translation>
     </message>
 </context>
 <context>

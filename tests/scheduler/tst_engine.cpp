@@ -30,6 +30,7 @@ class TestEngine final : public QObject
 
 private Q_SLOTS:
     void schedule_fireBecomesOneRunThatSucceeds();
+    void clockJumps_sleepCostIsSaidOnceAndAStepBackFiresNothingTwice();
     void startup_missedFiresFollowThePolicy_data();
     void startup_missedFiresFollowThePolicy();
     void pause_holdsFiresAndResumeAppliesThePolicy();
@@ -171,6 +172,59 @@ Schedule TestEngine::noopChainSchedule(Store &store, const QString &expression,
     if (!stored)
         qWarning() << stored.error().message;
     return stored ? stored.value() : Schedule();
+}
+
+void TestEngine::clockJumps_sleepCostIsSaidOnceAndAStepBackFiresNothingTwice()
+{
+    HG_TEST_STORE(t);
+    const Schedule everyMinute =
+        noopChainSchedule(t.store(), QStringLiteral("* * * * *"), MisfirePolicy::Once);
+    const Chain skips = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("skips"));
+    addTask(t.store(), skips.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Schedule fiveMinutes;
+    fiveMinutes.chainId = skips.id;
+    fiveMinutes.expression = QStringLiteral("*/5 * * * *");
+    fiveMinutes.timeZone = QStringLiteral("UTC");
+    fiveMinutes.misfire = MisfirePolicy::Skip;
+    QVERIFY(ScheduleRepository(t.store()).add(fiveMinutes));
+    // Half a minute past a full hour, two hours after the schedules were made.
+    const qint64 start =
+        (everyMinute.createdAt.toMSecsSinceEpoch() / 3600000 + 2) * 3600000 + 30000;
+    Harness h = startEngine(t, start);
+    QVERIFY(h.engine->isRunning());
+    const qsizetype before = scheduledTimes(t.store(), everyMinute.chainId).size();
+    QSignalSpy jumped(h.engine.get(), &Engine::clockJumped);
+
+    // Asleep 7 h 12 min: every minute missed 432 fires, every five minutes 86; the first runs
+    // one now (policy once), the second none (skip). Noticed within about a second.
+    h.clock->sleepMs((7 * 60 + 12) * 60000);
+    QVERIFY(jumped.wait(3000));
+    QCOMPARE(jumped.first().first().toString(),
+             QStringLiteral("Asleep 7 h 12 min: 518 runs of 2 chains missed; 1 run now (policy "
+                            "once), 517 skipped"));
+    const QStringList afterSleep = scheduledTimes(t.store(), everyMinute.chainId);
+    QCOMPARE(afterSleep.size(), before + 1);
+    QCOMPARE(afterSleep.last(),
+             QDateTime::fromMSecsSinceEpoch(start + (7 * 60 + 12) * 60000 - 30000, Qt::UTC)
+                 .toString(Qt::ISODate));
+    QVERIFY(scheduledTimes(t.store(), skips.id).isEmpty());
+    QVERIFY(!jumped.wait(1500)); // said once
+
+    // The wall clock steps back an hour: said, and nothing fires again while the clock walks
+    // through the hour it has seen; then the schedules go on.
+    jumped.clear();
+    const qint64 woke = h.clock->nowMs();
+    h.clock->stepWallMs(-3600000);
+    QVERIFY(jumped.wait(3000));
+    QVERIFY2(jumped.first().first().toString().startsWith(QLatin1String("The clock went back 1 h")),
+             qPrintable(jumped.first().first().toString()));
+    walkClock(h, woke - 3600000, woke - 30000);
+    QCOMPARE(scheduledTimes(t.store(), everyMinute.chainId), afterSleep);
+    walkClock(h, woke, woke + 5 * 60000);
+    const QStringList resumed = scheduledTimes(t.store(), everyMinute.chainId);
+    QCOMPARE(resumed.size(), afterSleep.size() + 5);
+    QCOMPARE(QSet<QString>(resumed.cbegin(), resumed.cend()).size(), resumed.size());
+    QCOMPARE(scheduledTimes(t.store(), skips.id).size(), 1);
 }
 
 void TestEngine::schedule_fireBecomesOneRunThatSucceeds()

@@ -791,6 +791,8 @@ void MainWindow::connectEngine(EngineHost *engine)
                 m_engineState->setToolTip(why);
                 showEngineState();
             });
+    connect(source, &Engine::clockJumped, this,
+            [this](const QString &summary) { statusBar()->showMessage(summary, 60000); });
     connect(source, &Engine::leaseLost, this, [this](const QString &why) {
         statusBar()->showMessage(
             tr("Another engine took over this engine's runs (%1); its tasks here were stopped.")
