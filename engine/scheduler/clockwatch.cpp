@@ -44,7 +44,7 @@ bool ClockWatch::look(Jump *jump)
 
 QString ClockWatch::describeLength(qint64 ms)
 {
-    qint64 seconds = std::llabs(ms) / 1000;
+    qint64 seconds = (std::llabs(ms) + 500) / 1000; // two clocks read apart: ms of jitter
     const qint64 days = seconds / 86400;
     const qint64 hours = seconds / 3600 % 24;
     const qint64 minutes = seconds / 60 % 60;
