@@ -10,7 +10,9 @@ namespace {
 QString absolutePath(JsonFieldReader &fields, const QString &key)
 {
     const QString path = fields.requiredString(key);
-    if (!path.isEmpty() && !QDir::isAbsolutePath(path))
+    // An empty path ("destination": "") is not absolute either (the fuzzer found it accepted);
+    // when the key is missing, the reader keeps its first problem, "missing".
+    if (!QDir::isAbsolutePath(path))
         fields.fail(
             key, QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an absolute path")
                      .arg(path));

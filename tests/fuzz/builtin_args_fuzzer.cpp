@@ -1,0 +1,85 @@
+// libFuzzer target for the builtins' JSON arguments: no input may crash, hang or trip a
+// sanitizer; an error names the builtin; an accepted argument carries the typed form that
+// belongs to its builtin, within the documented bounds, and is accepted again as stored (a
+// task's argument is checked when the task is defined and again when it runs).
+#include "domain/builtinarguments.h"
+
+#include <QDir>
+#include <QJsonDocument>
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace hg;
+
+namespace {
+
+// The index in BuiltinArguments::Arguments of the type that belongs to each builtin.
+std::size_t argumentIndex(Builtin builtin)
+{
+    switch (builtin) {
+    case Builtin::NoOp:
+        return 0;
+    case Builtin::Sleep:
+        return 1;
+    case Builtin::Log:
+        return 2;
+    case Builtin::HttpRequest:
+        return 3;
+    case Builtin::Download:
+        return 4;
+    case Builtin::CopyFile:
+        return 5;
+    case Builtin::Notify:
+        return 6;
+    }
+    __builtin_trap();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    if (size < 1 || size > 4096)
+        return 0;
+    static const QList<Builtin> builtins = BuiltinArguments::all();
+    const Builtin builtin = builtins.at(data[0] % builtins.size());
+    const QString name = enumName(builtin);
+    const QString text =
+        QString::fromUtf8(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
+    const Result<BuiltinArguments> parsed = BuiltinArguments::parse(name, text);
+    if (!parsed) {
+        if (!parsed.error().message.startsWith(name))
+            __builtin_trap();
+        return 0;
+    }
+    if (parsed->builtin() != builtin || parsed->arguments().index() != argumentIndex(builtin))
+        __builtin_trap();
+    switch (builtin) {
+    case Builtin::Sleep: {
+        const double seconds = parsed->as<SleepArguments>().seconds;
+        if (!(seconds > 0 && seconds <= 86400))
+            __builtin_trap();
+        break;
+    }
+    case Builtin::Download:
+        if (!QDir::isAbsolutePath(parsed->as<DownloadArguments>().destination))
+            __builtin_trap();
+        break;
+    case Builtin::CopyFile: {
+        const CopyFileArguments &copy = parsed->as<CopyFileArguments>();
+        if (!QDir::isAbsolutePath(copy.source) || !QDir::isAbsolutePath(copy.destination))
+            __builtin_trap();
+        break;
+    }
+    default:
+        break;
+    }
+    const QString stored =
+        QString::fromUtf8(QJsonDocument(parsed->json()).toJson(QJsonDocument::Compact));
+    const Result<BuiltinArguments> again = BuiltinArguments::parse(builtin, stored);
+    if (!again || again->arguments().index() != parsed->arguments().index()
+        || again->json() != parsed->json())
+        __builtin_trap();
+    return 0;
+}
