@@ -15,6 +15,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTimer>
 
 namespace hg {
 namespace {
@@ -56,11 +57,29 @@ int runInProcess(CliContext &context, qint64 runId)
                 follower.print(line);
         }
     });
+    // While the store refuses writes the run's end is held in memory: the engine stays until
+    // it is written, since leaving would lose it (and the next engine would run it again).
+    QString storeTrouble;
+    QObject::connect(&engine, &Engine::storeReachabilityChanged, &engine,
+                     [&](qint64 sinceMs, const QString &why) {
+                         storeTrouble = sinceMs >= 0 ? why : QString();
+                         if (storeTrouble.isEmpty() && finished)
+                             engine.shutdown(Engine::ExitPolicy::Stop);
+                     });
     QObject::connect(&engine, &Engine::runChanged, &engine, [&](const Run &run) {
-        if (run.id == runId && isTerminal(run.state)) {
-            finished = run;
+        if (run.id != runId || !isTerminal(run.state))
+            return;
+        finished = run;
+        if (storeTrouble.isEmpty()) {
             engine.shutdown(Engine::ExitPolicy::Stop);
+            return;
         }
+        context.err() << "hourglass: run " << runId << " ended (" << enumName(run.state)
+                      << ") but the store cannot be written (" << storeTrouble
+                      << "); waiting up to a minute to record it\n";
+        context.err().flush();
+        // A script waiting on us needs an answer: after a minute, exit 1 with the reason.
+        QTimer::singleShot(60000, &engine, [&engine] { engine.shutdown(Engine::ExitPolicy::Stop); });
     });
     QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {
         failure = error;
@@ -77,6 +96,15 @@ int runInProcess(CliContext &context, qint64 runId)
         return context.fail(Error::runtime(failure));
     if (!finished)
         return context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId)));
+    // Success is what the store says, not what the engine saw.
+    const Result<Run> stored = RunRepository(*context.store().value()).byId(runId);
+    if (!stored || stored->state != finished->state)
+        return context.fail(Error::runtime(
+            QStringLiteral("run %1 ended (%2) but its end could not be stored: %3")
+                .arg(runId)
+                .arg(enumName(finished->state),
+                     stored ? QStringLiteral("the store still says %1").arg(enumName(stored->state))
+                            : stored.error().message)));
     return finished->state == RunState::Succeeded ? ExitOk : ExitFailure;
 }
 

@@ -336,6 +336,10 @@ void Engine::admitRun(qint64 runId)
     // Another engine may have claimed the run already: then it is that engine's.
     const Result<bool> claimed =
         RunOwnership(*m_store).claim(runId, m_lease->fence(), m_config.name);
+    if (!claimed && claimed.error().kind == ErrorKind::Unavailable) {
+        m_admitWhenBack.insert(runId); // asked for while the store refuses writes
+        return;
+    }
     if (!claimed || !claimed.value())
         return;
     m_queuedRuns << runId;
@@ -715,7 +719,7 @@ void Engine::storeLost(const QString &why)
     m_storeLostSinceMs = m_clock->nowMs();
     m_recorder->hold();
     m_timer.stop();
-    qWarning("hourglass: the store cannot be reached (%s); running tasks go on, nothing new "
+    qWarning("hourglass: the store cannot be used (%s); running tasks go on, nothing new "
              "starts until it is back",
              qUtf8Printable(why));
     Q_EMIT storeReachabilityChanged(m_storeLostSinceMs, why);
@@ -753,6 +757,8 @@ void Engine::reconnect()
     }
     m_storeLostSinceMs = -1;
     m_logs->flush();
+    if (m_storeLostSinceMs >= 0)
+        return; // the held output did not fit (a full disk): still away, tried again later
     qInfo("hourglass: the store is back");
     Q_EMIT storeReachabilityChanged(-1, QString());
     if (m_shuttingDown)
@@ -760,6 +766,8 @@ void Engine::reconnect()
     if (m_config.runSchedules)
         reloadSchedules(); // definitions may have changed meanwhile; what came due fires now
     m_claimMore = true;
+    for (qint64 runId : std::exchange(m_admitWhenBack, {}))
+        admitRun(runId);
     scheduleDispatch();
 }
 

@@ -178,6 +178,7 @@ private:
     // dispatch pass does not rebuild it from every execution.
     Admission m_occupancy{0};
     QHash<qint64, QSet<qint64>> m_restrictions; // rerun-failed: run id -> tasks to run
+    QSet<qint64> m_admitWhenBack; // runs admitted while the store refused: claimed once back
     qint64 m_definitionRevision = -1;
     bool m_running = false;
     bool m_dispatchScheduled = false;

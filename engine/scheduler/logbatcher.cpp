@@ -49,7 +49,7 @@ QList<LogLine> LogBatcher::droppedMarkers() const
                            LogStream::System,
                            it->firstAt,
                            QStringLiteral("%1 lines of output were dropped here while the store "
-                                          "could not be reached")
+                                          "could not be written or reached")
                                .arg(it->count)};
     }
     return markers;
@@ -58,7 +58,7 @@ QList<LogLine> LogBatcher::droppedMarkers() const
 void LogBatcher::flush()
 {
     m_timer.stop();
-    if (m_pending.isEmpty() || m_recorder.isHolding())
+    if ((m_pending.isEmpty() && m_dropped.isEmpty()) || m_recorder.isHolding())
         return;
     const QList<LogLine> lines = std::exchange(m_pending, {});
     QList<LogLine> batch = droppedMarkers() + lines;
@@ -85,8 +85,20 @@ void LogBatcher::flush()
         return;
     }
     if (written.error().kind == ErrorKind::Unavailable) {
-        // Back in front of what came meanwhile; the markers are made again from m_dropped.
-        m_pending = lines + m_pending;
+        if (m_store.backend() == StoreBackend::Sqlite) {
+            // A file that refuses writes (a full disk, say) takes small ones sooner than a
+            // big batch: output goes first, counted for the marker, so state changes and the
+            // marker itself get through.
+            for (const LogLine &line : lines) {
+                Dropped &dropped = m_dropped[{line.runId, line.taskRunId}];
+                if (dropped.count++ == 0)
+                    dropped.firstAt = line.at;
+            }
+        } else {
+            // A server away: back in front of what came meanwhile, up to the held limit; the
+            // markers are made again from m_dropped.
+            m_pending = lines + m_pending;
+        }
         m_recorder.reportUnavailable(written.error().message);
     }
 }

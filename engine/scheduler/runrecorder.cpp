@@ -31,7 +31,16 @@ void RunRecorder::transactionEnded(bool committed)
         reportUnavailable(tr("the store cannot be reached"));
     else
         QMetaObject::invokeMethod(
-            this, [this] { (void)flushHeld(); }, Qt::QueuedConnection);
+            this,
+            [this] {
+                // Still refused (a full disk, a busy file): the engine retries with backoff.
+                if (const Status flushed = flushHeld();
+                    !flushed && flushed.error().kind == ErrorKind::Unavailable) {
+                    m_holding = false;
+                    reportUnavailable(flushed.error().message);
+                }
+            },
+            Qt::QueuedConnection);
 }
 
 void RunRecorder::hold()

@@ -2,6 +2,7 @@
 
 #include "integritycheck.h"
 #include "migrator.h"
+#include "sqlitewritefailure.h"
 #include "sqltarget.h"
 
 #include <QAtomicInteger>
@@ -313,8 +314,14 @@ Status Store::beginTransaction()
     // "database is locked" -- the busy timeout does not apply. IMMEDIATE takes the write lock
     // up front, where the busy timeout does wait. (COMMIT/ROLLBACK from the driver still fit.)
     QSqlQuery begin(db);
-    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return Error::storage(tr("cannot begin a transaction: %1").arg(begin.lastError().text()));
+    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
+        const QSqlError error = begin.lastError();
+        if (SqliteWriteFailure::isTransient(error.nativeErrorCode()))
+            return Error::unavailable(tr("cannot begin a transaction: store %1 cannot be "
+                                         "written (%2)")
+                                          .arg(m_location.displayName(), error.text()));
+        return Error::storage(tr("cannot begin a transaction: %1").arg(error.text()));
+    }
     return {};
 }
 
@@ -347,13 +354,25 @@ Status Store::transaction(const std::function<Status()> &work)
         ended(false);
         return status;
     }
-    if (!db.commit()) {
-        const QString why = db.lastError().text();
+    // SQLite's COMMIT is sent by hand, as its BEGIN IMMEDIATE is: Qt's driver reports a
+    // failed commit without SQLite's result code, and a full disk must be told from damage.
+    QSqlError commitError;
+    if (backend() == StoreBackend::Sqlite) {
+        QSqlQuery commit(db);
+        if (!commit.exec(QStringLiteral("COMMIT")))
+            commitError = commit.lastError();
+    } else if (!db.commit()) {
+        commitError = db.lastError();
+    }
+    if (commitError.isValid()) {
+        const QString why = commitError.text();
         const bool reachable = checkReachable();
         if (reachable)
             db.rollback();
         ended(false);
-        if (!reachable)
+        if (!reachable
+            || (backend() == StoreBackend::Sqlite
+                && SqliteWriteFailure::isTransient(commitError.nativeErrorCode())))
             return Error::unavailable(tr("cannot commit: %1").arg(why));
         return Error::storage(tr("cannot commit: %1").arg(why));
     }

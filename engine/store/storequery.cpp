@@ -2,6 +2,7 @@
 
 #include "base/epochtime.h"
 #include "integritycheck.h"
+#include "sqlitewritefailure.h"
 #include "store.h"
 
 #include <QJsonDocument>
@@ -63,6 +64,10 @@ Status StoreQuery::exec(const QString &whatFor)
         if (m_store.isReadOnly())
             return Error::damaged(tr("cannot %1: store %2 is damaged and open read-only")
                                       .arg(whatFor, m_store.location().displayName()));
+        // A full disk, an I/O error, a busy file: the engine holds its writes and retries.
+        if (SqliteWriteFailure::isTransient(code))
+            return Error::unavailable(tr("cannot %1: store %2 cannot be written (%3)")
+                                          .arg(whatFor, m_store.location().displayName(), text));
     }
     // SQLite reports constraint failures by text; PostgreSQL by SQLSTATE.
     if (code == QLatin1String("23505") || text.contains(QLatin1String("UNIQUE constraint")))

@@ -2165,12 +2165,12 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Eine andere Engine hat die Läufe dieser Engine übernommen (%1); ihre Aufgaben hier wurden beendet.</translation>
     </message>
     <message>
-        <source>Engine: store unreachable since %1, reconnecting</source>
-        <translation>Engine: Datenspeicher seit %1 nicht erreichbar, neue Verbindung wird aufgebaut</translation>
-    </message>
-    <message>
         <source>Engine: off, the store is read-only</source>
         <translation>Engine: aus, der Datenspeicher ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Engine: the store cannot be used since %1; nothing new starts, retrying</source>
+        <translation>Engine: der Speicher ist seit %1 nicht nutzbar; nichts Neues startet, neuer Versuch läuft</translation>
     </message>
 </context>
 <context>
@@ -3992,6 +3992,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>store %1 is damaged and open read-only: nothing can be written to it</source>
         <translation>der Datenspeicher %1 ist beschädigt und nur lesend geöffnet: es kann nichts hineingeschrieben werden</translation>
     </message>
+    <message>
+        <source>cannot begin a transaction: store %1 cannot be written (%2)</source>
+        <translation>Transaktion kann nicht beginnen: Speicher %1 kann nicht beschrieben werden (%2)</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreBackup</name>
@@ -4160,6 +4164,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>cannot %1: store %2 is damaged and open read-only</source>
         <translation>%1 fehlgeschlagen: der Datenspeicher %2 ist beschädigt und nur lesend geöffnet</translation>
+    </message>
+    <message>
+        <source>cannot %1: store %2 cannot be written (%3)</source>
+        <translation>%1 fehlgeschlagen: Speicher %2 kann nicht beschrieben werden (%3)</translation>
     </message>
 </context>
 <context>
@@ -4673,8 +4681,8 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <translation>Hourglass: Der letzte Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <source>The store cannot be reached; reconnecting</source>
-        <translation>Der Datenspeicher ist nicht erreichbar; neue Verbindung wird aufgebaut</translation>
+        <source>The store cannot be used (unreachable or refusing writes); retrying</source>
+        <translation>Der Speicher ist nicht nutzbar (nicht erreichbar oder verweigert Schreibzugriffe); neuer Versuch läuft</translation>
     </message>
 </context>
 <context>

@@ -11,10 +11,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace hg;
 
@@ -30,6 +33,7 @@ private Q_SLOTS:
     void damagedStore_exitsOneNamingTheDamageAndWritesNothing();
     void serve_backupRestoreAndASecondEngine();
     void postgresStore_backupAndRestoreNamePgDump();
+    void fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored();
 
 private:
     struct Output
@@ -39,7 +43,9 @@ private:
         QString err;
     };
     Output run(const test::TestStore &store, const QStringList &arguments);
+    Output run(const QString &db, const QStringList &arguments);
     std::unique_ptr<QProcess> serve(const test::TestStore &store);
+    std::unique_ptr<QProcess> serve(const QString &db);
     static QString db(const test::TestStore &store);
     static int succeededRuns(const QString &path);
 
@@ -63,14 +69,19 @@ QString TestStoreFaults::db(const test::TestStore &store)
 TestStoreFaults::Output TestStoreFaults::run(const test::TestStore &store,
                                              const QStringList &arguments)
 {
+    return run(db(store), arguments);
+}
+
+TestStoreFaults::Output TestStoreFaults::run(const QString &db, const QStringList &arguments)
+{
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(QStringLiteral("HOURGLASS_DB"));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(HOURGLASS_BINARY),
-                  QStringList{QStringLiteral("--db"), db(store)} + arguments);
-    if (!process.waitForFinished(60000)) {
+                  QStringList{QStringLiteral("--db"), db} + arguments);
+    if (!process.waitForFinished(90000)) { // run --wait gives a store a minute to come back
         process.kill();
         process.waitForFinished();
         return {};
@@ -82,9 +93,14 @@ TestStoreFaults::Output TestStoreFaults::run(const test::TestStore &store,
 
 std::unique_ptr<QProcess> TestStoreFaults::serve(const test::TestStore &store)
 {
+    return serve(db(store));
+}
+
+std::unique_ptr<QProcess> TestStoreFaults::serve(const QString &db)
+{
     auto process = std::make_unique<QProcess>();
     process->start(QStringLiteral(HOURGLASS_BINARY),
-                   {QStringLiteral("--db"), db(store), QStringLiteral("serve")});
+                   {QStringLiteral("--db"), db, QStringLiteral("serve")});
     process->waitForStarted();
     return process;
 }
@@ -276,6 +292,57 @@ void TestStoreFaults::postgresStore_backupAndRestoreNamePgDump()
         QVERIFY2(err.contains(QLatin1String("pg_dump"))
                      && err.contains(QLatin1String("pg_restore")),
                  qPrintable(err));
+    }
+}
+
+// The store on a 1 MB filesystem and a task whose output fills it: the engine holds the
+// run's end while the store refuses writes, drops output first, and `run --wait` exits 0 only
+// when the success is stored -- or 1 after a minute, saying the end could not be stored.
+void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
+{
+    if (::geteuid() != 0)
+        QSKIP("mounting a small filesystem needs root (scripts/test runs as root)");
+    QTemporaryDir work;
+    const QString small = work.filePath(QStringLiteral("small"));
+    QVERIFY(QDir().mkpath(small));
+    if (QProcess::execute(QStringLiteral("mount"),
+                          {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                           QStringLiteral("size=1m"), QStringLiteral("tmpfs"), small})
+        != 0)
+        QSKIP("this machine does not let root mount a tmpfs (a container without CAP_SYS_ADMIN)");
+    const auto unmount = qScopeGuard([&] {
+        QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), small});
+    });
+    const QString store = small + QStringLiteral("/store.db");
+    QCOMPARE(run(store, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")})
+                 .exitCode,
+             0);
+    QCOMPARE(run(store, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/big")})
+                 .exitCode,
+             0);
+    QCOMPARE(run(store, {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/big"),
+                         QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+                         QStringLiteral("--command"),
+                         QStringLiteral("for i in $(seq 60000); do echo \"line $i of output that "
+                                        "fills the little disk\"; done")})
+                 .exitCode,
+             0);
+
+    const Output waited =
+        run(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
+    QVERIFY2(waited.err.contains(QLatin1String("cannot be written")), qPrintable(waited.err));
+    QVERIFY2(waited.exitCode == 0 || waited.exitCode == 1, qPrintable(waited.err));
+    const Output runs = run(store, {QStringLiteral("runs"), QStringLiteral("--json")});
+    const bool storedSuccess = runs.out.contains(QLatin1String("\"state\": \"succeeded\""));
+    if (waited.exitCode == 0) {
+        QVERIFY2(storedSuccess, qPrintable(runs.out));
+        const Output logs = run(store, {QStringLiteral("logs"), QStringLiteral("1")});
+        QVERIFY2(logs.out.contains(QLatin1String("lines of output were dropped here")),
+                 qPrintable(logs.out.right(300)));
+    } else {
+        QVERIFY(!storedSuccess);
+        QVERIFY2(waited.err.contains(QLatin1String("its end could not be stored")),
+                 qPrintable(waited.err));
     }
 }
 

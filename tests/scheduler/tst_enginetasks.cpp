@@ -11,7 +11,10 @@
 #include "testservers.h"
 #include "teststore.h"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace hg;
@@ -31,6 +34,7 @@ private Q_SLOTS:
     void sql_onTheStoreGetsRunParametersBound();
     void backfill_runsTheBatchInOrderAtMostNAtATime();
     void definitions_editedElsewhereTakeEffectWithoutRestart();
+    void storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce();
 
 private:
     std::unique_ptr<Engine> startEngine(test::TestStore &store, int slotCount = 1);
@@ -281,6 +285,54 @@ void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
     filter.chainId = chain.id;
     QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(filter)->isEmpty(), 10000);
     QCOMPARE(RunRepository(t.store()).list(filter)->first().trigger, RunTrigger::Schedule);
+}
+
+void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce()
+{
+    HG_TEST_STORE(t);
+    if (t.location().backend() != StoreBackend::Sqlite)
+        QSKIP("SQLite's refusals to write; a lost server is the shared store's test");
+    QTemporaryDir dir;
+    const QString ledger = dir.filePath(QStringLiteral("ledger"));
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    // Its own side-effect file says how often it started; its output wants log space.
+    addTask(t.store(), chain.id, QStringLiteral("work"), TaskKind::Shell,
+            QStringLiteral("echo started >> '%1'; for i in $(seq 200); do echo line $i; done; "
+                           "sleep 1")
+                .arg(ledger));
+    auto engine = startEngine(t);
+    QVERIFY(engine->isRunning());
+    QSignalSpy reachability(engine.get(), &Engine::storeReachabilityChanged);
+    const Run run = test::queueRun(t.store(), chain.id);
+    engine->admitRun(run.id);
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(ledger), 5000);
+
+    // The engine's own connection may no longer write (SQLite answers SQLITE_READONLY, as for
+    // a file made read-only; a full disk answers SQLITE_FULL and is handled alike).
+    QSqlQuery(engine->store()->database()).exec(QStringLiteral("PRAGMA query_only = ON"));
+    QTRY_VERIFY_WITH_TIMEOUT(!reachability.isEmpty(), 10000);
+    QVERIFY(reachability.first().first().toLongLong() >= 0);
+    QVERIFY2(reachability.first().at(1).toString().contains(QLatin1String("cannot be written")),
+             qPrintable(reachability.first().at(1).toString()));
+    QTest::qWait(1500); // the task ends meanwhile; its end is held
+    QCOMPARE(RunRepository(t.store()).byId(run.id)->state, RunState::Running);
+    // Nothing new starts while writes fail.
+    const Run second = test::queueRun(t.store(), chain.id);
+    engine->admitRun(second.id);
+    QTest::qWait(500);
+    QCOMPARE(RunRepository(t.store()).byId(second.id)->state, RunState::Queued);
+
+    // Writable again: the engine notices by itself, records the end it held, and goes on.
+    QSqlQuery(engine->store()->database()).exec(QStringLiteral("PRAGMA query_only = OFF"));
+    QTRY_COMPARE_WITH_TIMEOUT(reachability.last().first().toLongLong(), -1, 15000);
+    QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
+    QCOMPARE(waitForEnd(t.store(), second.id).state, RunState::Succeeded);
+    const QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(run.id).value();
+    QCOMPARE(attempts.size(), 1);
+    QCOMPARE(attempts.first().state, RunState::Succeeded);
+    QFile file(ledger);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count("started"), 2); // once per run, never again for the first
 }
 
 QTEST_GUILESS_MAIN(TestEngineTasks)

@@ -203,8 +203,9 @@ void TrayController::updateIcon()
         break;
     }
     if (m_storeLost)
-        m_tray->setToolTip(m_tray->toolTip() + QLatin1Char('\n')
-                           + tr("The store cannot be reached; reconnecting"));
+        m_tray->setToolTip(
+            m_tray->toolTip() + QLatin1Char('\n')
+            + tr("The store cannot be used (unreachable or refusing writes); retrying"));
 }
 
 } // namespace hg

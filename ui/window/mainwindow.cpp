@@ -828,7 +828,7 @@ void MainWindow::showEngineState()
     if (m_storeLostSinceMs >= 0) {
         // Nothing new starts meanwhile; running tasks go on and their results wait.
         m_engineState->setText(
-            tr("Engine: store unreachable since %1, reconnecting")
+            tr("Engine: the store cannot be used since %1; nothing new starts, retrying")
                 .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_storeLostSinceMs).time(),
                                         QLocale::ShortFormat)));
         return;
