@@ -79,7 +79,8 @@ int runInProcess(CliContext &context, qint64 runId)
                       << "); waiting up to a minute to record it\n";
         context.err().flush();
         // A script waiting on us needs an answer: after a minute, exit 1 with the reason.
-        QTimer::singleShot(60000, &engine, [&engine] { engine.shutdown(Engine::ExitPolicy::Stop); });
+        QTimer::singleShot(60000, &engine,
+                           [&engine] { engine.shutdown(Engine::ExitPolicy::Stop); });
     });
     QObject::connect(&engine, &Engine::startFailed, &engine, [&](const QString &error) {
         failure = error;

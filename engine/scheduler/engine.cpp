@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "commandpump.h"
 #include "enginelease.h"
+#include "heldjournal.h"
 #include "logbatcher.h"
 #include "recovery.h"
 #include "runexecution.h"
@@ -12,6 +13,7 @@
 #include "scheduleloader.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
+#include "store/logrepository.h"
 #include "store/runownership.h"
 #include "store/runrepository.h"
 #include "store/runretention.h"
@@ -92,6 +94,10 @@ void Engine::start()
     if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &) { wake(); }))
         m_config.commandPollMs = std::max(m_config.commandPollMs, 2000);
     m_recorder = std::make_unique<RunRecorder>(*m_store);
+    if (const Status replayed = writeHeldJournal(); !replayed) {
+        Q_EMIT startFailed(replayed.error().message);
+        return;
+    }
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
     m_logs = std::make_unique<LogBatcher>(*m_store, *m_recorder);
@@ -818,6 +824,38 @@ void Engine::shutdown(ExitPolicy policy)
         finishShutdown();
 }
 
+Status Engine::writeHeldJournal()
+{
+    if (m_store->backend() != StoreBackend::Sqlite)
+        return {}; // on a server the session expires and another engine takes the runs over
+    QStringList files;
+    const HeldJournal journal(m_store->location().sqlitePath());
+    const Result<HeldJournal::Contents> held = journal.load(&files);
+    if (!held)
+        return held.error();
+    if (held->changes.isEmpty() && held->lines.isEmpty()) {
+        HeldJournal::remove(files);
+        return {};
+    }
+    QList<LogLine> lines = held->lines;
+    const Status written = m_store->transaction([&]() -> Status {
+        if (const Status changes = m_recorder->writeJournal(held->changes); !changes)
+            return changes;
+        // A marker of a run removed since refers to nothing: it goes with the run.
+        const Status markers = LogRepository(*m_store).append(lines);
+        return !markers && markers.error().kind == ErrorKind::Invalid ? Status{} : markers;
+    });
+    if (!written)
+        return Error(written.error().kind,
+                     tr("what an engine held when it stopped (%1) cannot be written to the store "
+                        "yet: %2; nothing is started or recovered until it can")
+                         .arg(files.join(QStringLiteral(", ")), written.error().message));
+    qInfo("hourglass: recorded %lld state changes that a stopped engine had held (%s)",
+          qlonglong(held->changes.size()), qUtf8Printable(files.join(QStringLiteral(", "))));
+    HeldJournal::remove(files);
+    return {};
+}
+
 void Engine::finishShutdown()
 {
     if (!m_running)
@@ -826,6 +864,19 @@ void Engine::finishShutdown()
     m_heartbeatTimer.stop();
     m_reconnectTimer.stop();
     m_logs->flush();
+    // The store still refuses writes: what was held goes to a journal for the next engine,
+    // so a task that ended here is not taken for interrupted and run again.
+    if (m_storeLostSinceMs >= 0 && m_store->backend() == StoreBackend::Sqlite
+        && m_recorder->heldCount() > 0) {
+        const Result<QString> saved = HeldJournal(m_store->location().sqlitePath())
+                                          .save({m_recorder->held(), m_logs->droppedMarkers()});
+        if (saved)
+            qWarning("hourglass: %lld state changes could not be written to the store; they are "
+                     "kept in %s and recorded when an engine next opens it",
+                     qlonglong(m_recorder->heldCount()), qUtf8Printable(saved.value()));
+        else
+            qWarning("hourglass: %s", qUtf8Printable(saved.error().message));
+    }
     // With the store away the session is left to expire: its held writes are lost, and the
     // next engine recovers those runs as interrupted.
     if (m_storeLostSinceMs < 0)

@@ -140,6 +140,8 @@ private:
     Result<qint64> launchChildRun(const QString &path, const Run &parentRun);
     CommandPump::Handlers commandHandlers();
     void finishShutdown();
+    // What an engine before this one held when it stopped (HeldJournal), written first.
+    Status writeHeldJournal();
 
     EngineConfig m_config;
     std::shared_ptr<Clock> m_clock;

@@ -34,14 +34,14 @@ public:
     void flush();
     // Lines of runs that are no longer this engine's (it was fenced).
     void dropAll();
+    // One line per attempt that lost output, saying how many lines (for HeldJournal too).
+    QList<LogLine> droppedMarkers() const;
     qsizetype pendingCount() const { return m_pending.size(); }
 
 Q_SIGNALS:
     void linesWritten(const QList<hg::LogLine> &lines);
 
 private:
-    QList<LogLine> droppedMarkers() const;
-
     Store &m_store;
     RunRecorder &m_recorder;
     QList<LogLine> m_pending;

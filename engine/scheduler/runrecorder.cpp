@@ -178,4 +178,17 @@ void RunRecorder::dropHeld()
     m_held.clear();
 }
 
+Status RunRecorder::writeJournal(const QList<Held> &changes)
+{
+    return m_store.transaction([&]() -> Status {
+        for (const Held &change : changes) {
+            // A run removed since (retention, a deleted chain) needs no record.
+            if (const Status written = apply(change);
+                !written && written.error().kind != ErrorKind::NotFound)
+                return written;
+        }
+        return Status{};
+    });
+}
+
 } // namespace hg

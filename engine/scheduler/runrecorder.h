@@ -28,6 +28,20 @@ class RunRecorder final : public QObject
     Q_DISABLE_COPY_MOVE(RunRecorder)
 
 public:
+    // A state change: an attempt's update (taskRun.id > 0) or a run's new state.
+    struct Held
+    {
+        TaskRun taskRun;
+        qint64 runId = 0;
+        RunState state = RunState::Queued;
+        QDateTime at;
+        QString engineName;
+    };
+    QList<Held> held() const { return m_held; }
+    // Writes changes an earlier engine could not (its HeldJournal), before this engine holds
+    // a claim: no fence is checked, and the first refusal stops it.
+    Status writeJournal(const QList<Held> &changes);
+
     explicit RunRecorder(Store &store, QObject *parent = nullptr);
     ~RunRecorder() override;
 
@@ -66,14 +80,6 @@ Q_SIGNALS:
     void runFenced(qint64 runId, const QString &why);
 
 private:
-    struct Held
-    {
-        TaskRun taskRun; // an attempt's update when taskRun.id > 0
-        qint64 runId = 0;
-        RunState state = RunState::Queued;
-        QDateTime at;
-        QString engineName;
-    };
     Status write(const Held &change);
     Status apply(const Held &change);
     // Held or refused: what a failed write means for the caller.

@@ -8,7 +8,16 @@
 #include <QJsonDocument>
 #include <QSqlError>
 
+#include <algorithm>
+#include <array>
+
 namespace hg {
+namespace {
+
+constexpr std::array writeVerbs{QLatin1StringView("INSERT"), QLatin1StringView("UPDATE"),
+                                QLatin1StringView("DELETE"), QLatin1StringView("REPLACE")};
+
+} // namespace
 
 StoreQuery::StoreQuery(const Store &store, const QString &sql)
     : m_store(store)
@@ -42,9 +51,14 @@ Status StoreQuery::exec(const QString &whatFor)
     if (!m_prepareError.isEmpty())
         return Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
+    m_rowKept = false;
     if (execGuarded())
         return {};
-    const QSqlError error = m_query.lastError();
+    return failure(whatFor, m_query.lastError());
+}
+
+Status StoreQuery::failure(const QString &whatFor, const QSqlError &error) const
+{
     const QString text =
         (error.databaseText().isEmpty() ? error.driverText() : error.databaseText()).simplified();
     const QString code = error.nativeErrorCode();
@@ -100,14 +114,30 @@ Status StoreQuery::execSingle(const QString &whatFor, const QString &notFoundMes
 {
     if (Status status = exec(whatFor); !status)
         return status;
-    if (!m_query.next())
+    if (!m_query.next()) {
+        if (m_query.lastError().isValid())
+            return failure(whatFor, m_query.lastError());
         return Error::notFound(notFoundMessage);
+    }
+    const QStringView start = QStringView(m_sql).trimmed();
+    const bool writes = std::any_of(writeVerbs.cbegin(), writeVerbs.cend(), [start](auto verb) {
+        return start.startsWith(verb, Qt::CaseInsensitive);
+    });
+    if (writes && m_store.backend() == StoreBackend::Sqlite && !m_store.inTransaction()) {
+        // Autocommit: the commit happens at the statement's end, and a full disk fails it.
+        m_row = m_query.record();
+        m_rowKept = true;
+        while (m_query.next()) {
+        }
+        if (m_query.lastError().isValid())
+            return failure(whatFor, m_query.lastError());
+    }
     return {};
 }
 
 QDateTime StoreQuery::time(int column) const
 {
-    const QVariant value = m_query.value(column);
+    const QVariant value = at(column);
     if (value.isNull())
         return {};
     return utcFromMs(value.toLongLong());
@@ -115,7 +145,7 @@ QDateTime StoreQuery::time(int column) const
 
 QJsonObject StoreQuery::object(int column) const
 {
-    const QString text = m_query.value(column).toString();
+    const QString text = at(column).toString();
     if (text.size() <= 2) // '{}' or '': most rows, and parsing costs more than the rest of one
         return {};
     return QJsonDocument::fromJson(text.toUtf8()).object();
@@ -123,7 +153,7 @@ QJsonObject StoreQuery::object(int column) const
 
 QJsonArray StoreQuery::array(int column) const
 {
-    const QString text = m_query.value(column).toString();
+    const QString text = at(column).toString();
     if (text.size() <= 2)
         return {};
     return QJsonDocument::fromJson(text.toUtf8()).array();

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QVariant>
 
 namespace hg {
@@ -30,11 +31,11 @@ public:
     Status execSingle(const QString &whatFor, const QString &notFoundMessage);
 
     bool next() { return m_query.next(); }
-    QVariant value(int column) const { return m_query.value(column); }
-    qint64 int64(int column) const { return m_query.value(column).toLongLong(); }
-    int integer(int column) const { return m_query.value(column).toInt(); }
-    bool boolean(int column) const { return m_query.value(column).toBool(); }
-    QString text(int column) const { return m_query.value(column).toString(); }
+    QVariant value(int column) const { return at(column); }
+    qint64 int64(int column) const { return at(column).toLongLong(); }
+    int integer(int column) const { return at(column).toInt(); }
+    bool boolean(int column) const { return at(column).toBool(); }
+    QString text(int column) const { return at(column).toString(); }
     QDateTime time(int column) const;
     QJsonObject object(int column) const;
     QJsonArray array(int column) const;
@@ -48,12 +49,22 @@ public:
 
 private:
     bool execGuarded();
+    // The statement's failure as an Error: what it means for the caller (see exec()).
+    Status failure(const QString &whatFor, const QSqlError &error) const;
+    QVariant at(int column) const
+    {
+        return m_rowKept ? m_row.value(column) : m_query.value(column);
+    }
 
     const Store &m_store;
     QString m_sql;
     QString m_prepareError; // before m_query: its initializer fills this
     QSqlQuery m_query;
     bool m_unexecutedBinds = false; // Qt has no public way to clear them: don't reuse then
+    // A SQLite write with RETURNING outside a transaction commits only when stepped to its
+    // end; its row is kept here while it is, so a failed commit is seen, not lost.
+    QSqlRecord m_row;
+    bool m_rowKept = false;
 };
 
 } // namespace hg

@@ -1548,6 +1548,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>%1: %2 runs of %3 chains missed; %4, %5 skipped</source>
         <translation>%1: %2 Läufe von %3 Ketten verpasst; %4, %5 übersprungen</translation>
     </message>
+    <message>
+        <source>what an engine held when it stopped (%1) cannot be written to the store yet: %2; nothing is started or recovered until it can</source>
+        <translation>was eine Engine beim Beenden zurückhielt (%1), kann noch nicht in den Speicher geschrieben werden: %2; bis dahin wird nichts gestartet oder wiederhergestellt</translation>
+    </message>
 </context>
 <context>
     <name>hg::EngineLease</name>
@@ -1664,6 +1668,29 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Hourglass</source>
         <translation>Hourglass</translation>
+    </message>
+</context>
+<context>
+    <name>hg::HeldJournal</name>
+    <message>
+        <source>the file did not keep what was written</source>
+        <translation>die Datei hat das Geschriebene nicht behalten</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s held state changes could be saved nowhere (%1)</source>
+        <translation>die zurückgehaltenen Zustandsänderungen der Engine ließen sich nirgends sichern (%1)</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a state change that cannot be read</source>
+        <translation>%1 enthält eine Zustandsänderung, die sich nicht lesen lässt</translation>
     </message>
 </context>
 <context>

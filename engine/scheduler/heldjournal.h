@@ -1,0 +1,43 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/logline.h"
+#include "runrecorder.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace hg {
+
+// What an engine still held when it had to stop while its SQLite store refused writes (a full
+// disk that did not clear): the ends of attempts and runs it saw. Kept in a file beside the
+// store or, when that cannot be written either, in the user's runtime directory; the next
+// engine on the store writes it before it recovers anything, so a task that finished is
+// recorded as finished, not taken for interrupted and run again.
+class HeldJournal final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::HeldJournal)
+
+public:
+    explicit HeldJournal(const QString &storePath);
+
+    struct Contents
+    {
+        QList<RunRecorder::Held> changes;
+        QList<LogLine> lines; // markers of output that was dropped
+    };
+    // The file it was saved in, or why it could be saved nowhere.
+    Result<QString> save(const Contents &contents) const;
+    // Every journal of this store (oldest first), with the files they came from; an
+    // unreadable one is an error naming it (nothing is recovered past what it may hold).
+    Result<Contents> load(QStringList *files) const;
+    static void remove(const QStringList &files);
+
+private:
+    QStringList candidates() const; // beside the store first, then the runtime directory
+
+    QString m_storePath;
+};
+
+} // namespace hg
