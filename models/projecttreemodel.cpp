@@ -315,6 +315,15 @@ QList<ConnectionProfile> ProjectTreeModel::connections() const
     return profiles;
 }
 
+std::optional<ConnectionProfile> ProjectTreeModel::connection(const QString &name) const
+{
+    for (const ConnectionNode &node : m_connections) {
+        if (node.profile.name == name)
+            return node.profile;
+    }
+    return std::nullopt;
+}
+
 void ProjectTreeModel::setConnectionCheck(const QString &name, const ConnectionCheck &check)
 {
     m_checks.insert(name, check);

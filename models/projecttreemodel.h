@@ -54,6 +54,7 @@ public:
     // The connections as the store lists them (read by reload()); a check's answer keeps
     // each one's icon, tooltip and remote chains, also over later reloads.
     QList<ConnectionProfile> connections() const;
+    std::optional<ConnectionProfile> connection(const QString &name) const;
     void setConnectionCheck(const QString &name, const ConnectionCheck &check);
     // The Connections node, a connection (empty chain) or one of its remote chains.
     QModelIndex connectionsIndex() const;

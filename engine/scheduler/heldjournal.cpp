@@ -111,10 +111,10 @@ Result<QString> HeldJournal::save(const Contents &contents) const
             earlier = QJsonDocument::fromJson(file.readAll()).object();
         file.close();
         QJsonArray changes = earlier.value(QStringLiteral("changes")).toArray();
-        for (const QJsonValue &change : std::as_const(array))
+        for (const auto &change : std::as_const(array))
             changes << change;
         QJsonArray markers = earlier.value(QStringLiteral("lines")).toArray();
-        for (const QJsonValue &line : std::as_const(lines))
+        for (const auto &line : std::as_const(lines))
             markers << line;
         const QByteArray bytes = QJsonDocument(QJsonObject{{QStringLiteral("store"), m_storePath},
                                                            {QStringLiteral("changes"), changes},
@@ -152,14 +152,14 @@ Result<HeldJournal::Contents> HeldJournal::load(QStringList *files) const
         if (!bytes.isEmpty() && parsed.error != QJsonParseError::NoError)
             return Error::invalid(tr("%1 cannot be read: %2").arg(path, parsed.errorString()));
         const QJsonArray array = document.object().value(QStringLiteral("changes")).toArray();
-        for (const QJsonValue &value : array) {
+        for (const auto &value : array) {
             const std::optional<RunRecorder::Held> change = fromJson(value.toObject());
             if (!change)
                 return Error::invalid(tr("%1 holds a state change that cannot be read").arg(path));
             contents.changes << *change;
         }
         const QJsonArray lines = document.object().value(QStringLiteral("lines")).toArray();
-        for (const QJsonValue &value : lines) {
+        for (const auto &value : lines) {
             const QJsonObject o = value.toObject();
             contents.lines << LogLine{
                 0,

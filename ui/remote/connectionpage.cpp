@@ -47,11 +47,10 @@ ConnectionPage::ConnectionPage(ConnectionsController *controller, QWidget *paren
     connect(m_remove, &QPushButton::clicked, this,
             [this, name] { m_controller->removeConnection(name()); });
     connect(m_test, &QPushButton::clicked, this, [this, name] {
-        const QString connection = name();
-        for (const ConnectionProfile &profile :
-             qobject_cast<const ProjectTreeModel *>(m_index.model())->connections())
-            if (profile.name == connection)
-                m_controller->check(profile);
+        if (!model())
+            return; // the tree was reloaded under the page
+        if (const std::optional<ConnectionProfile> profile = model()->connection(name()))
+            m_controller->check(*profile);
     });
 }
 
@@ -69,6 +68,11 @@ void ConnectionPage::showNode(const QModelIndex &index)
     }
     m_index = index;
     refresh();
+}
+
+const ProjectTreeModel *ConnectionPage::model() const
+{
+    return qobject_cast<const ProjectTreeModel *>(m_index.model());
 }
 
 QString ConnectionPage::stateText() const
@@ -90,11 +94,9 @@ void ConnectionPage::refresh()
                "a pg_timetable chain under its connection to see, edit, start and stop it."));
         return;
     }
-    QString url;
-    for (const ConnectionProfile &profile :
-         qobject_cast<const ProjectTreeModel *>(m_index.model())->connections())
-        if (profile.name == name)
-            url = ConnectionUrl::format(profile);
+    const std::optional<ConnectionProfile> profile =
+        model() ? model()->connection(name) : std::nullopt;
+    const QString url = profile ? ConnectionUrl::format(*profile) : QString();
     m_title->setText(name);
     m_state->setText(url + QStringLiteral("\n\n") + m_index.data(Qt::ToolTipRole).toString());
 }

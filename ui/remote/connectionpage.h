@@ -9,6 +9,7 @@ class QPushButton;
 namespace hg {
 
 class ConnectionsController;
+class ProjectTreeModel;
 
 // What the right-hand side shows for the Connections node (what connections are for, and Add)
 // and for one connection (its kind, URL and state, with Edit, Test and Remove). It follows
@@ -26,6 +27,7 @@ public:
 
 private:
     void refresh();
+    const ProjectTreeModel *model() const;
 
     ConnectionsController *m_controller = nullptr;
     QPersistentModelIndex m_index;

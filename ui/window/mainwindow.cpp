@@ -162,9 +162,9 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
             &ConnectionsController::importChain);
     connect(m_remoteChainPage, &PgTimetableChainPage::chainDeleted, this,
             [this](const QString &remoteName) {
-                for (const ConnectionProfile &profile : m_model->connections())
-                    if (profile.name == remoteName)
-                        m_connections->check(profile);
+                if (const std::optional<ConnectionProfile> profile =
+                        m_model->connection(remoteName))
+                    m_connections->check(*profile);
             });
 
     // Queued: the tree's editor is still committing when the rename arrives.
@@ -849,10 +849,9 @@ void MainWindow::showSelection()
     const QModelIndex current = m_tree->currentIndex();
     switch (ProjectTreeModel::kindOf(current)) {
     case ProjectTreeModel::NodeKind::RemoteChain: {
-        const QString remote = current.data(ProjectTreeModel::ConnectionNameRole).toString();
-        for (const ConnectionProfile &profile : m_model->connections())
-            if (profile.name == remote)
-                m_remoteChainPage->showChain(profile, current.data().toString());
+        if (const std::optional<ConnectionProfile> profile =
+                m_model->connection(current.data(ProjectTreeModel::ConnectionNameRole).toString()))
+            m_remoteChainPage->showChain(*profile, current.data().toString());
         m_pages->setCurrentWidget(m_remoteChainPage);
         break;
     }
