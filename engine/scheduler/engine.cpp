@@ -94,10 +94,6 @@ void Engine::start()
     if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &) { wake(); }))
         m_config.commandPollMs = std::max(m_config.commandPollMs, 2000);
     m_recorder = std::make_unique<RunRecorder>(*m_store);
-    if (const Status replayed = writeHeldJournal(); !replayed) {
-        Q_EMIT startFailed(replayed.error().message);
-        return;
-    }
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
     m_logs = std::make_unique<LogBatcher>(*m_store, *m_recorder);
@@ -106,6 +102,12 @@ void Engine::start()
         *m_store, EngineLease::Options{m_config.name, m_config.slotCount, m_config.leaseMs});
     if (const Status session = m_lease->acquire(m_clock->nowMs()); !session) {
         Q_EMIT startFailed(session.error().message);
+        return;
+    }
+    // Only once this engine has the store to itself, and before it holds a claim (the
+    // journal's runs are a stopped engine's) or recovers anything.
+    if (const Status replayed = writeHeldJournal(); !replayed) {
+        Q_EMIT startFailed(replayed.error().message);
         return;
     }
     m_recorder->setFence(m_lease->fence());
