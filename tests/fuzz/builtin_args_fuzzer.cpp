@@ -3,12 +3,14 @@
 // belongs to its builtin, within the documented bounds, and is accepted again as stored (a
 // task's argument is checked when the task is defined and again when it runs).
 #include "domain/builtinarguments.h"
+#include "fuzzcheck.h"
 
 #include <QDir>
 #include <QJsonDocument>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 
 using namespace hg;
 
@@ -33,7 +35,7 @@ std::size_t argumentIndex(Builtin builtin)
     case Builtin::Notify:
         return 6;
     }
-    __builtin_trap();
+    HG_FUZZ_FAIL();
 }
 
 } // namespace
@@ -49,27 +51,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         QString::fromUtf8(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
     const Result<BuiltinArguments> parsed = BuiltinArguments::parse(name, text);
     if (!parsed) {
-        if (!parsed.error().message.startsWith(name))
-            __builtin_trap();
+        if (!parsed.error().message.startsWith(name)) {
+            std::fprintf(stderr, "error without the builtin's name: %s\n",
+                         qUtf8Printable(parsed.error().message));
+            HG_FUZZ_FAIL();
+        }
         return 0;
     }
     if (parsed->builtin() != builtin || parsed->arguments().index() != argumentIndex(builtin))
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     switch (builtin) {
     case Builtin::Sleep: {
         const double seconds = parsed->as<SleepArguments>().seconds;
         if (!(seconds > 0 && seconds <= 86400))
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         break;
     }
     case Builtin::Download:
         if (!QDir::isAbsolutePath(parsed->as<DownloadArguments>().destination))
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         break;
     case Builtin::CopyFile: {
         const CopyFileArguments &copy = parsed->as<CopyFileArguments>();
         if (!QDir::isAbsolutePath(copy.source) || !QDir::isAbsolutePath(copy.destination))
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         break;
     }
     default:
@@ -79,7 +84,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         QString::fromUtf8(QJsonDocument(parsed->json()).toJson(QJsonDocument::Compact));
     const Result<BuiltinArguments> again = BuiltinArguments::parse(builtin, stored);
     if (!again || again->arguments().index() != parsed->arguments().index()
-        || again->json() != parsed->json())
-        __builtin_trap();
+        || again->json() != parsed->json()) {
+        std::fprintf(stderr, "%s accepted %s but not as stored, %s: %s\n", qUtf8Printable(name),
+                     qUtf8Printable(text), qUtf8Printable(stored),
+                     again ? "read differently" : qUtf8Printable(again.error().message));
+        HG_FUZZ_FAIL();
+    }
     return 0;
 }

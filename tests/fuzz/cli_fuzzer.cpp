@@ -9,6 +9,7 @@
 #include "cli/commandline.h"
 #include "cli/subcommands.h"
 #include "domain/enums.h"
+#include "fuzzcheck.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -67,7 +68,7 @@ int parseLikeASubcommand(CliContext &context, const QString &verb, const QString
                 ? context.out().string()->size() > outBefore
                 : context.exitCode() == ExitUsage && context.err().string()->size() > errBefore;
         if (!printed)
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         return context.exitCode();
     }
     if (!context.expectPositionals(
@@ -78,7 +79,7 @@ int parseLikeASubcommand(CliContext &context, const QString &verb, const QString
         if (!context.intOption(parser, wholeNumber, value, 1))
             return ExitUsage;
         if (parser.isSet(wholeNumber) && value < 1)
-            __builtin_trap();
+            HG_FUZZ_FAIL();
     }
     Priority priority = Priority::Medium;
     if (!context.enumOption(parser, option("priority", true), priority))
@@ -159,8 +160,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     routed = false;
     const int exitCode = CommandLine(out, err).run(arguments);
     if (exitCode != ExitOk && exitCode != ExitFailure && exitCode != ExitUsage)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     if (routed && !wantsSubcommand)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     return 0;
 }

@@ -2,6 +2,7 @@
 // a sanitizer, or make next()/previous() step the wrong way.
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "fuzzcheck.h"
 
 #include <QTimeZone>
 
@@ -20,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const Result<CronExpression> parsed = CronExpression::parse(text, dialect);
     if (!parsed) {
         if (!parsed.error().message.startsWith(QLatin1String("cron: ")))
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         return 0;
     }
     static const QTimeZone zones[] = {QTimeZone("UTC"), QTimeZone("Europe/Berlin"),
@@ -34,15 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (!next)
             break;
         if (*next <= at)
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         at = *next;
     }
     if (const std::optional<QDateTime> previous = parsed->previous(at, zone);
         previous && *previous >= at)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     const CronExplainer explainer(parsed.value());
     if (explainer.describe(QStringLiteral("UTC")).isEmpty())
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     (void)explainer.warnings();
     return 0;
 }

@@ -1,6 +1,7 @@
 // libFuzzer target for the import document: no input may crash, hang or trip a sanitizer, and
 // an import that reports an error must leave the store exactly as it was (all or nothing: no
 // row of any table added, changed away or removed). Each input gets a fresh SQLite store.
+#include "fuzzcheck.h"
 #include "store/projectimporter.h"
 #include "store/store.h"
 
@@ -26,10 +27,10 @@ std::unique_ptr<Store> openStore(const QString &path)
 {
     const Result<StoreLocation> location = StoreLocation::parse(path);
     if (!location)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     Result<std::unique_ptr<Store>> opened = Store::open(location.value(), QStringLiteral("fuzz"));
     if (!opened)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     return std::move(opened.value());
 }
 
@@ -39,7 +40,7 @@ QHash<QString, qint64> rowCounts(Store &store)
     QSqlQuery query(store.database());
     for (const QString &table : tables) {
         if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM \"%1\"").arg(table)) || !query.next())
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         counts.insert(table, query.value(0).toLongLong());
     }
     return counts;
@@ -53,7 +54,7 @@ std::unique_ptr<Store> freshStore()
         QFile::remove(path + QLatin1String(suffix));
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(templateBytes) != templateBytes.size())
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     file.close();
     return openStore(path);
 }
@@ -66,23 +67,23 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
     static QCoreApplication application(*argc, *argv);
     directory = new QTemporaryDir;
     if (!directory->isValid())
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     const QString path = directory->filePath(QStringLiteral("template.db"));
     {
         std::unique_ptr<Store> store = openStore(path);
         QSqlQuery query(store->database());
         if (!query.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' "
                                        "AND name NOT LIKE 'sqlite_%' ORDER BY name")))
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         while (query.next())
             tables << query.value(0).toString();
     } // closing the last connection checkpoints the write-ahead log into the file
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     templateBytes = file.readAll();
     if (tables.isEmpty() || templateBytes.isEmpty())
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     return 0;
 }
 
@@ -98,21 +99,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QHash<QString, qint64> after = rowCounts(*store);
     if (!imported) {
         if (after != before)
-            __builtin_trap();
+            HG_FUZZ_FAIL();
         return 0;
     }
     if (after.value(QStringLiteral("project")) - before.value(QStringLiteral("project"))
             != imported->projects
         || after.value(QStringLiteral("chain")) - before.value(QStringLiteral("chain"))
                != imported->chains)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
 
     // The same document again meets its own chains: an error (a chain that already exists),
     // and again nothing of it may stay behind, now in a store that is not empty.
     const Result<ProjectImporter::Summary> again = ProjectImporter(*store).importDocument(document);
     if (imported->chains > 0 && again)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     if (!again && rowCounts(*store) != after)
-        __builtin_trap();
+        HG_FUZZ_FAIL();
     return 0;
 }
