@@ -32,13 +32,19 @@ hg_install_packages() {
     hg_as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# ccache keeps its cache beside the build so a second run on the same machine is quick.
+hg_ccache_env() {
+    export CCACHE_DIR="${CCACHE_DIR:-$HG_ROOT/build/.ccache}"
+    # Paths relative to the source and no working directory in the hash: a second build tree
+    # (scripts/package --version) then hits the same cache entries.
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$HG_ROOT}" CCACHE_NOHASHDIR=1
+    # The precompiled headers (see HOURGLASS_PCH) are cached only with these.
+    export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
+}
+
 hg_build() {
     cd "$HG_ROOT"
-    # ccache keeps its cache beside the build so a second run on the same machine is quick.
-    export CCACHE_DIR="${CCACHE_DIR:-$HG_ROOT/build/.ccache}"
-    # Paths relative to the source and no working directory in the hash (-g would add it):
-    # a second build tree (scripts/package --version) then hits the same cache entries.
-    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$HG_ROOT}" CCACHE_NOHASHDIR=1
+    hg_ccache_env
     hg_log "Configuring (cmake --preset ci)"
     cmake --preset ci >/dev/null
     hg_log "Building with $(nproc) jobs"
