@@ -21,6 +21,10 @@ struct EngineConfig
     int lateToleranceMs = 60000; // a fire later than this counts as missed (misfire policy)
     int commandPollMs = 250;     // how often the command table is read
     int heartbeatMs = 5000;
+    // While the store refuses writes: tried again after this long, doubling up to the maximum
+    // (a test that injects thousands of faults shortens both).
+    int storeRetryMs = 500;
+    int storeRetryMaxMs = 10000;
     int leaseMs = 30000;
     bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
     bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")

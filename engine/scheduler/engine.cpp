@@ -96,6 +96,10 @@ void Engine::start()
     m_recorder = std::make_unique<RunRecorder>(*m_store);
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
+    connect(m_recorder.get(), &RunRecorder::writable, this, [this] {
+        m_claimMore = true;
+        scheduleDispatch();
+    });
     m_logs = std::make_unique<LogBatcher>(*m_store, *m_recorder);
     connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
     m_lease = std::make_unique<EngineLease>(
@@ -350,6 +354,7 @@ void Engine::admitRun(qint64 runId)
     }
     if (!claimed || !claimed.value())
         return;
+    m_recorder->noteClaims({runId}, m_config.name);
     m_queuedRuns << runId;
     scheduleDispatch();
 }
@@ -367,6 +372,8 @@ bool Engine::admit(qint64 runId, Admission &admission)
     // A run this engine just made is known; anything else is read (it may have changed).
     Result<Run> run = m_knownQueued.contains(runId) ? Result<Run>(m_knownQueued.value(runId))
                                                     : RunRepository(*m_store).byId(runId);
+    if (!run && run.error().kind == ErrorKind::Unavailable)
+        return false; // not readable now: it stays queued here
     if (!run || run->state != RunState::Queued) {
         m_knownQueued.remove(runId);
         return true; // gone or already decided: drop it from the queue
@@ -374,6 +381,8 @@ bool Engine::admit(qint64 runId, Admission &admission)
     const Result<Chain> chain = m_chains.contains(run->chainId)
                                     ? Result<Chain>(m_chains.value(run->chainId))
                                     : ChainRepository(*m_store).byId(run->chainId);
+    if (!chain && chain.error().kind == ErrorKind::Unavailable)
+        return false;
     if (!chain) {
         m_knownQueued.remove(runId);
         return true;
@@ -468,6 +477,7 @@ void Engine::claimQueuedRuns()
     m_claimMore = claimed->size() == limit;
     if (claimed->isEmpty())
         return;
+    m_recorder->noteClaims(claimed.value(), m_config.name);
     if (const Result<QList<Run>> runs = RunRepository(*m_store).byIds(claimed.value())) {
         for (const Run &run : runs.value())
             m_knownQueued.insert(run.id, run);
@@ -731,7 +741,7 @@ void Engine::storeLost(const QString &why)
              "starts until it is back",
              qUtf8Printable(why));
     Q_EMIT storeReachabilityChanged(m_storeLostSinceMs, why);
-    m_reconnectDelayMs = 500;
+    m_reconnectDelayMs = m_config.storeRetryMs;
     m_reconnectTimer.start(m_reconnectDelayMs);
 }
 
@@ -740,7 +750,7 @@ void Engine::reconnect()
     if (m_storeLostSinceMs < 0 || !m_store)
         return;
     const auto retryLater = [this] {
-        m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, 10000);
+        m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, m_config.storeRetryMaxMs);
         m_reconnectTimer.start(m_reconnectDelayMs);
     };
     if (!m_store->reconnect()) {

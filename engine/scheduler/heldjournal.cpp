@@ -93,8 +93,10 @@ QStringList HeldJournal::candidates() const
 Result<QString> HeldJournal::save(const Contents &contents) const
 {
     QJsonArray array;
-    for (const RunRecorder::Held &change : contents.changes)
-        array << toJson(change);
+    for (const RunRecorder::Held &change : contents.changes) {
+        if (!change.claim) // a claim is this engine's alone: the next one claims anew
+            array << toJson(change);
+    }
     QJsonArray lines;
     for (const LogLine &line : contents.lines)
         lines << QJsonObject{{QStringLiteral("runId"), line.runId},

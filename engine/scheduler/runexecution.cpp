@@ -220,7 +220,8 @@ void RunExecution::startTask(qint64 taskId)
     if (state.phase != Phase::Ready)
         return;
     const qint64 now = nowMs();
-    const bool retryRowWritten = state.row.state == RunState::Waiting && state.row.id > 0;
+    const bool retryRowWritten = state.row.state == RunState::Waiting && state.row.id > 0
+                                 && m_recorder.committed(state.rowTransaction);
     if (state.attempt == 0 || state.row.state != RunState::Waiting || !retryRowWritten) {
         TaskRun row;
         row.runId = m_run.id;
@@ -241,8 +242,11 @@ void RunExecution::startTask(qint64 taskId)
                          TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
             return;
         }
+        state.attemptBefore = state.attempt;
+        state.rowBefore = state.row;
         state.attempt = row.attempt;
         state.row = inserted.value();
+        state.rowTransaction = m_store.inTransaction() ? m_store.transactionSerial() : 0;
     } else { // a retry whose row was written when it started waiting
         state.row.state = RunState::Running;
         state.row.startedAt = utcFromMs(now);
@@ -295,6 +299,18 @@ void RunExecution::launch(qint64 taskId)
     if (m_stopping) { // stopped between the dispatch and now: it never starts
         taskFinished(taskId, TaskOutcome{m_stopReason.value_or(RunState::Cancelled), std::nullopt,
                                          QStringLiteral("stopped before it started")});
+        return;
+    }
+    if (!m_recorder.committed(state.rowTransaction)) {
+        // The dispatch that wrote this attempt's row did not commit (or cannot say it did): an
+        // attempt the store may not know must not start. Ready again, written anew (or, when
+        // the commit did happen, its row taken over: RunRecorder::insertTaskRun()).
+        state.executor.reset();
+        state.phase = Phase::Ready;
+        state.attempt = state.attemptBefore;
+        state.row = state.rowBefore;
+        state.rowTransaction = 0;
+        Q_EMIT readyChanged();
         return;
     }
     state.launched = true;
@@ -392,6 +408,7 @@ void RunExecution::scheduleRetry(TaskState &state)
     }
     // Unwritten while the store is away: the attempt's row is written when it starts.
     state.row = inserted ? inserted.value() : row;
+    state.rowTransaction = inserted && m_store.inTransaction() ? m_store.transactionSerial() : 0;
     Q_EMIT taskRunChanged(state.row);
     writeSystemLine(state.row.id, QStringLiteral("%1: retry %2 of %3 in %4 s")
                                       .arg(state.task.name)

@@ -89,6 +89,11 @@ private:
         std::unique_ptr<TaskExecutor> executor;
         bool launched = false; // executor->start() called (see launch())
         std::unique_ptr<QTimer> retryTimer;
+        // The transaction that wrote the row (0: its own, committed), and what the task was
+        // before: should that transaction not commit, the attempt is not started but undone.
+        quint64 rowTransaction = 0;
+        int attemptBefore = 0;
+        TaskRun rowBefore;
     };
 
     void refreshReadiness();

@@ -21,26 +21,59 @@ RunRecorder::~RunRecorder()
 
 void RunRecorder::transactionEnded(bool committed)
 {
+    if (!committed) {
+        // Attempts inserted in it must not start (RunExecution asks committed()). Only the
+        // latest serials matter: an attempt launches on the next turn of the event loop.
+        constexpr quint64 remembered = 4096;
+        const quint64 serial = m_store.transactionSerial();
+        if (m_failedTransactions.size() >= qsizetype(remembered))
+            m_failedTransactions.removeIf(
+                [serial](quint64 failed) { return failed + remembered / 2 < serial; });
+        m_failedTransactions.insert(serial);
+    }
     if (committed || m_unconfirmed.isEmpty()) {
         m_unconfirmed.clear();
         return;
     }
-    // Rolled back, or the connection died before the commit: written again later, in order.
+    // Rolled back, or the connection died before the commit: written again, in order, before
+    // anything new (a claim first, then what happened to the run).
     m_held = std::exchange(m_unconfirmed, {}) + m_held;
-    if (!m_store.isReachable())
+    const bool wasHolding = std::exchange(m_holding, true);
+    if (!m_store.isReachable()) {
+        m_holding = wasHolding;
         reportUnavailable(tr("the store cannot be reached"));
-    else
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                // Still refused (a full disk, a busy file): the engine retries with backoff.
-                if (const Status flushed = flushHeld();
-                    !flushed && flushed.error().kind == ErrorKind::Unavailable) {
-                    m_holding = false;
-                    reportUnavailable(flushed.error().message);
-                }
-            },
-            Qt::QueuedConnection);
+        return;
+    }
+    if (wasHolding)
+        return; // the engine's reconnect flushes it
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            if (!m_holding)
+                return; // flushed meanwhile
+            // Still refused (a full disk, a busy file): the engine retries with backoff.
+            if (const Status flushed = flushHeld();
+                !flushed && flushed.error().kind == ErrorKind::Unavailable) {
+                m_holding = false;
+                reportUnavailable(flushed.error().message);
+            } else {
+                Q_EMIT writable();
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void RunRecorder::noteClaims(const QList<qint64> &runIds, const QString &engineName)
+{
+    if (!m_store.inTransaction())
+        return;
+    for (qint64 runId : runIds) {
+        Held claim;
+        claim.runId = runId;
+        claim.engineName = engineName;
+        claim.claim = true;
+        m_unconfirmed << claim;
+    }
 }
 
 void RunRecorder::hold()
@@ -64,7 +97,22 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
     const Status done = m_store.transaction([&]() -> Status {
         if (const Status claim = checkClaim(row.runId); !claim)
             return claim;
-        inserted = TaskRunRepository(m_store).insert(row);
+        TaskRunRepository repository(m_store);
+        inserted = repository.insert(row);
+        if (!inserted && inserted.error().kind == ErrorKind::AlreadyExists) {
+            // Stored by a commit that reported failure, so never started here: take it over.
+            // One that started a process, or ended, is a real conflict.
+            const Result<TaskRun> earlier =
+                repository.byAttempt(row.runId, row.taskId, row.attempt);
+            if (!earlier) {
+                inserted = earlier.error(); // not readable now: tried again, as the insert
+            } else if (earlier->pid == 0 && !isTerminal(earlier->state)) {
+                TaskRun reused = row;
+                reused.id = earlier->id;
+                const Status updated = repository.update(reused);
+                inserted = updated ? Result<TaskRun>(reused) : Result<TaskRun>(updated.error());
+            }
+        }
         return inserted ? Status{} : Status(inserted.error());
     });
     if (done)
@@ -130,6 +178,12 @@ Status RunRecorder::apply(const Held &change)
 {
     const bool inOuterTransaction = m_store.inTransaction();
     const Status written = m_store.transaction([&]() -> Status {
+        if (change.claim) {
+            // False when it is no longer queued: it went on (the claim did commit after all).
+            const Result<bool> claimed =
+                RunOwnership(m_store).claim(change.runId, m_fence, change.engineName);
+            return claimed ? Status{} : Status(claimed.error());
+        }
         if (const Status claim = checkClaim(change.runId); !claim)
             return claim;
         if (change.taskRun.id > 0)

@@ -28,7 +28,8 @@ class RunRecorder final : public QObject
     Q_DISABLE_COPY_MOVE(RunRecorder)
 
 public:
-    // A state change: an attempt's update (taskRun.id > 0) or a run's new state.
+    // A state change: an attempt's update (taskRun.id > 0), a run's new state, or (claim) this
+    // engine's claim on a queued run.
     struct Held
     {
         TaskRun taskRun;
@@ -36,6 +37,7 @@ public:
         RunState state = RunState::Queued;
         QDateTime at;
         QString engineName;
+        bool claim = false;
     };
     QList<Held> held() const { return m_held; }
     // Writes changes an earlier engine could not (its HeldJournal), before this engine holds
@@ -59,8 +61,18 @@ public:
     bool isHolding() const { return m_holding; }
     qsizetype heldCount() const { return m_held.size(); }
 
-    // Unavailable while holding; Fenced when the run is another engine's now.
+    // Unavailable while holding; Fenced when the run is another engine's now. An attempt whose
+    // row a commit reported as failed may be stored all the same (the ambiguous commit): the
+    // same attempt inserted again takes that row over, if it never started a process.
     Result<TaskRun> insertTaskRun(const TaskRun &row);
+    // Runs this engine claimed inside the open transaction: claimed again should it not commit.
+    void noteClaims(const QList<qint64> &runIds, const QString &engineName);
+    // Whether the outermost transaction with this serial (Store::transactionSerial()) is
+    // known to have committed; 0 (written outside any transaction) counts as committed.
+    bool committed(quint64 transactionSerial) const
+    {
+        return !m_failedTransactions.contains(transactionSerial);
+    }
     // Written now or held (ok either way); an error only for a write refused outright.
     Status updateTaskRun(const TaskRun &row);
     Status setRunState(qint64 runId, RunState state, const QDateTime &at,
@@ -76,6 +88,8 @@ public:
 Q_SIGNALS:
     // A write found the store gone: the engine starts reconnecting.
     void storeUnavailable(const QString &why);
+    // What a failed commit left held is written again: new attempts may start.
+    void writable();
     // A write about this run was refused: another engine owns it now.
     void runFenced(qint64 runId, const QString &why);
 
@@ -91,7 +105,8 @@ private:
     Store &m_store;
     Fence m_fence;
     QList<Held> m_held;
-    QList<Held> m_unconfirmed; // written inside a transaction that has not committed yet
+    QList<Held> m_unconfirmed;          // written inside a transaction that has not committed yet
+    QSet<quint64> m_failedTransactions; // the latest outermost ones that did not commit
     quint64 m_checkedInTransaction = 0;
     QSet<qint64> m_checkedRuns; // claims checked in that transaction
     bool m_holding = false;

@@ -4,6 +4,8 @@
 #include "migrator.h"
 #include "sqlitewritefailure.h"
 #include "sqltarget.h"
+#include "storefaulthook.h"
+#include "storequery.h"
 
 #include <QAtomicInteger>
 #include <QDateTime>
@@ -354,6 +356,14 @@ Status Store::transaction(const std::function<Status()> &work)
         ended(false);
         return status;
     }
+    StoreFaultHook::CommitFault fault = StoreFaultHook::CommitFault::None;
+    if (StoreFaultHook *faults = StoreFaultHook::installed())
+        fault = faults->commitFault(*this);
+    if (fault == StoreFaultHook::CommitFault::Refuse) {
+        db.rollback();
+        ended(false);
+        return Error::unavailable(tr("cannot commit: %1").arg(StoreQuery::injectedFault()));
+    }
     // SQLite's COMMIT is sent by hand, as its BEGIN IMMEDIATE is: Qt's driver reports a
     // failed commit without SQLite's result code, and a full disk must be told from damage.
     QSqlError commitError;
@@ -375,6 +385,10 @@ Status Store::transaction(const std::function<Status()> &work)
                 && SqliteWriteFailure::isTransient(commitError.nativeErrorCode())))
             return Error::unavailable(tr("cannot commit: %1").arg(why));
         return Error::storage(tr("cannot commit: %1").arg(why));
+    }
+    if (fault == StoreFaultHook::CommitFault::CommitThenReport) {
+        ended(false);
+        return Error::unavailable(tr("cannot commit: %1").arg(StoreQuery::injectedFault()));
     }
     ended(true);
     return {};

@@ -4,6 +4,7 @@
 #include "integritycheck.h"
 #include "sqlitewritefailure.h"
 #include "store.h"
+#include "storefaulthook.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -50,6 +51,10 @@ Status StoreQuery::exec(const QString &whatFor)
         return Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     if (!m_prepareError.isEmpty())
         return Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError));
+    // Before the binds count as executed: a refused statement is not reused with them.
+    if (StoreFaultHook *faults = StoreFaultHook::installed();
+        faults && faults->failStatement(m_store, m_sql))
+        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, injectedFault()));
     m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
     m_rowKept = false;
     if (execGuarded())
@@ -133,6 +138,11 @@ Status StoreQuery::execSingle(const QString &whatFor, const QString &notFoundMes
             return failure(whatFor, m_query.lastError());
     }
     return {};
+}
+
+QString StoreQuery::injectedFault()
+{
+    return QStringLiteral("fault injected by a test");
 }
 
 QDateTime StoreQuery::time(int column) const

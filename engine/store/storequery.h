@@ -46,6 +46,8 @@ public:
     static QVariant fromId(qint64 id);
     static QString fromJson(const QJsonObject &object);
     static QString fromJson(const QJsonArray &array);
+    // The reason a StoreFaultHook's refusal gives (tests look for it in logs).
+    static QString injectedFault();
 
 private:
     bool execGuarded();

@@ -95,6 +95,19 @@ Result<TaskRun> TaskRunRepository::byId(qint64 id) const
     return readTaskRun(q);
 }
 
+Result<TaskRun> TaskRunRepository::byAttempt(qint64 runId, qint64 taskId, int attempt) const
+{
+    StoreQuery q(m_store, selectTaskRun
+                              + QStringLiteral("WHERE run_id = ? AND task_id = ? AND attempt = ?"));
+    q.bind(runId).bind(taskId).bind(attempt);
+    if (Status s = q.execSingle(
+            tr("read task run"),
+            tr("run %1 has no attempt %2 of task %3").arg(runId).arg(attempt).arg(taskId));
+        !s)
+        return s.error();
+    return readTaskRun(q);
+}
+
 Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
 {
     StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE run_id = ? ORDER BY id"));

@@ -23,6 +23,7 @@ public:
     // Writes state, pid, exit code, error and times of an existing attempt.
     Status update(const TaskRun &taskRun);
     Result<TaskRun> byId(qint64 id) const;
+    Result<TaskRun> byAttempt(qint64 runId, qint64 taskId, int attempt) const;
     Result<QList<TaskRun>> listForRun(qint64 runId) const;
     // Attempts some engine left running or waiting (crash recovery).
     Result<QList<TaskRun>> listInState(RunState state) const;

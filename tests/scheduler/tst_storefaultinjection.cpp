@@ -1,0 +1,184 @@
+#include "fixtures.h"
+#include "scheduler/engine.h"
+#include "seededstorefaults.h"
+#include "store/dependencyrepository.h"
+#include "store/taskrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSet>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// Many runs while the engine's store fails on purpose (SeededStoreFaults): statements refused,
+// commits refused, and commits made but reported as failed. Whatever the store does, every
+// run must end, no attempt of a task may start twice, and what succeeded must be stored as a
+// success. The tasks keep their own ledger of starts, outside the store, to check against.
+class TestStoreFaultInjection final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void manyRuns_endOnceEachAndStoreEverySuccess_data();
+    void manyRuns_endOnceEachAndStoreEverySuccess();
+};
+
+void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess_data()
+{
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<int>("everyNthStatement");
+    QTest::addColumn<double>("refusedCommits");
+    QTest::addColumn<double>("ambiguousCommits");
+    QTest::addColumn<quint32>("seed");
+    // One kind at a time (a failure names its kind), then all three at 5 % over 2,000 runs.
+    QTest::newRow("every 20th statement refused") << 200 << 20 << 0.0 << 0.0 << 11u;
+    QTest::newRow("5% of commits refused") << 200 << 0 << 0.05 << 0.0 << 12u;
+    QTest::newRow("5% of commits ambiguous") << 200 << 0 << 0.0 << 0.05 << 13u;
+    QTest::newRow("all three, 2000 runs") << 2000 << 20 << 0.05 << 0.05 << 14u;
+}
+
+void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
+{
+    QFETCH(int, runs);
+    QFETCH(int, everyNthStatement);
+    QFETCH(double, refusedCommits);
+    QFETCH(double, ambiguousCommits);
+    QFETCH(quint32, seed);
+    HG_TEST_STORE(t);
+    QTemporaryDir dir;
+    const QString ledger = dir.filePath(QStringLiteral("starts"));
+
+    // Two tasks in a row; every seventh run's first task fails its first attempt and is
+    // retried, so retries (and their waiting rows) meet the faults too.
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const QString record =
+        QStringLiteral("echo \"$HOURGLASS_RUN_ID $HOURGLASS_TASK $HOURGLASS_ATTEMPT\" >> '%1'")
+            .arg(ledger);
+    Task first =
+        test::addTask(t.store(), chain.id, QStringLiteral("first"), TaskKind::Shell,
+                      record
+                          + QStringLiteral("; [ \"$HOURGLASS_ATTEMPT\" -gt 1 ] || "
+                                           "[ $((HOURGLASS_RUN_ID % 7)) -ne 0 ] || exit 3"));
+    first.maxRetries = 2;
+    QVERIFY(TaskRepository(t.store()).update(first));
+    const Task second =
+        test::addTask(t.store(), chain.id, QStringLiteral("second"), TaskKind::Shell, record);
+    QVERIFY(DependencyRepository(t.store()).add(chain.id, second.id, first.id,
+                                                DependencyCondition::Success));
+    QVERIFY(t.store().transaction([&] {
+        for (int i = 0; i < runs; ++i) {
+            if (test::queueRun(t.store(), chain.id).id == 0)
+                return Status(Error::storage(QStringLiteral("cannot queue")));
+        }
+        return Status{};
+    }));
+
+    EngineConfig config = test::engineConfig(t);
+    config.slotCount = 8;
+    config.storeRetryMs = 5; // thousands of faults: the default 500 ms backoff would take hours
+    config.storeRetryMaxMs = 50;
+    Engine engine(config);
+    engine.start();
+    QVERIFY(engine.isRunning());
+    test::SeededStoreFaults faults(seed, {everyNthStatement, refusedCommits, ambiguousCommits},
+                                   engine.store());
+
+    const auto unfinished = [&] {
+        QSqlQuery q(t.store().database());
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM run WHERE state NOT IN "
+                              "('succeeded', 'failed', 'cancelled', 'timed_out', 'interrupted')"));
+        return q.next() ? q.value(0).toInt() : -1;
+    };
+    QElapsedTimer waited;
+    waited.start();
+    int left = unfinished();
+    while (left != 0 && waited.elapsed() < 240000) {
+        QTest::qWait(100);
+        left = unfinished();
+    }
+    const test::SeededStoreFaults::Counts injected = faults.counts();
+    qInfo("%d runs in %lld ms; %d of %d statements refused, of %d commits %d refused and %d "
+          "ambiguous",
+          runs, waited.elapsed(), injected.failedStatements, injected.statements, injected.commits,
+          injected.refusedCommits, injected.ambiguousCommits);
+    QVERIFY2(left == 0, qPrintable(QStringLiteral("%1 runs never ended").arg(left)));
+    // The faults happened: a test that injected nothing would prove nothing.
+    QVERIFY(everyNthStatement == 0 || injected.failedStatements > 0);
+    QVERIFY(refusedCommits == 0 || injected.refusedCommits > 0);
+    QVERIFY(ambiguousCommits == 0 || injected.ambiguousCommits > 0);
+    engine.shutdown(Engine::ExitPolicy::Stop);
+    QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), 10000);
+
+    // Every start in the ledger is an attempt the store knows, and none started twice.
+    QFile file(ledger);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QSet<QString> starts;
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    for (const QString &line : lines) {
+        QVERIFY2(!starts.contains(line), qPrintable(QStringLiteral("started twice: %1").arg(line)));
+        starts.insert(line);
+    }
+    QSqlQuery attempts(t.store().database());
+    QVERIFY(attempts.exec(
+        QStringLiteral("SELECT tr.run_id, t.name, tr.attempt, tr.state FROM task_run tr "
+                       "JOIN task t ON t.id = tr.task_id")));
+    QSet<QString> recorded;
+    while (attempts.next()) {
+        const QString key = QStringLiteral("%1 %2 %3")
+                                .arg(attempts.value(0).toLongLong())
+                                .arg(attempts.value(1).toString())
+                                .arg(attempts.value(2).toInt());
+        recorded.insert(key);
+    }
+    for (const QString &start : std::as_const(starts))
+        QVERIFY2(recorded.contains(start),
+                 qPrintable(QStringLiteral("started but not recorded: %1").arg(start)));
+
+    // Every task succeeded in the end (the ledger's last attempts), so every run is stored
+    // as a success, with its tasks' last attempts.
+    QSqlQuery outcomes(t.store().database());
+    QVERIFY(outcomes.exec(QStringLiteral("SELECT state, COUNT(*) FROM run GROUP BY state")));
+    QStringList states;
+    int succeeded = 0;
+    while (outcomes.next()) {
+        states << QStringLiteral("%1: %2").arg(outcomes.value(0).toString(),
+                                               outcomes.value(1).toString());
+        if (outcomes.value(0).toString() == QLatin1String("succeeded"))
+            succeeded = outcomes.value(1).toInt();
+    }
+    if (succeeded != runs) { // what went wrong, by attempt
+        QSqlQuery why(t.store().database());
+        why.exec(QStringLiteral("SELECT tr.run_id, tr.task_id, tr.attempt, tr.state, tr.error "
+                                "FROM task_run tr JOIN run r ON r.id = tr.run_id "
+                                "WHERE r.state <> 'succeeded' ORDER BY tr.id LIMIT 20"));
+        while (why.next())
+            states << QStringLiteral("\n  run %1 task %2 attempt %3 %4: %5")
+                          .arg(why.value(0).toString(), why.value(1).toString(),
+                               why.value(2).toString(), why.value(3).toString(),
+                               why.value(4).toString());
+    }
+    QVERIFY2(succeeded == runs, qPrintable(states.join(QLatin1String(", "))));
+    QSqlQuery lastAttempts(t.store().database());
+    QVERIFY(lastAttempts.exec(QStringLiteral(
+        "SELECT tr.run_id, tr.task_id, tr.attempt, tr.state, tr.error FROM task_run tr "
+        "WHERE tr.state <> 'succeeded' AND tr.attempt = (SELECT MAX(o.attempt) FROM task_run o "
+        "WHERE o.run_id = tr.run_id AND o.task_id = tr.task_id)")));
+    QStringList unfinishedAttempts;
+    while (lastAttempts.next())
+        unfinishedAttempts << QStringLiteral("run %1 task %2 attempt %3 %4 %5")
+                                  .arg(lastAttempts.value(0).toString(),
+                                       lastAttempts.value(1).toString(),
+                                       lastAttempts.value(2).toString(),
+                                       lastAttempts.value(3).toString(),
+                                       lastAttempts.value(4).toString());
+    QVERIFY2(unfinishedAttempts.isEmpty(),
+             qPrintable(unfinishedAttempts.join(QLatin1String("; "))));
+}
+
+QTEST_GUILESS_MAIN(TestStoreFaultInjection)
+#include "tst_storefaultinjection.moc"
