@@ -4555,6 +4555,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>list task runs</source>
         <translation>Auflisten der Aufgabenversuche</translation>
     </message>
+    <message>
+        <source>run %1 has no attempt %2 of task %3</source>
+        <translation>Lauf %1 hat keinen Versuch %2 von Aufgabe %3</translation>
+    </message>
 </context>
 <context>
     <name>hg::TaskRunsModel</name>
