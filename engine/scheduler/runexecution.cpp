@@ -244,6 +244,7 @@ void RunExecution::startTask(qint64 taskId)
         }
         state.attemptBefore = state.attempt;
         state.rowBefore = state.row;
+        state.rowTransactionBefore = state.rowTransaction;
         state.attempt = row.attempt;
         state.row = inserted.value();
         state.rowTransaction = m_store.inTransaction() ? m_store.transactionSerial() : 0;
@@ -309,7 +310,7 @@ void RunExecution::launch(qint64 taskId)
         state.phase = Phase::Ready;
         state.attempt = state.attemptBefore;
         state.row = state.rowBefore;
-        state.rowTransaction = 0;
+        state.rowTransaction = state.rowTransactionBefore;
         Q_EMIT readyChanged();
         return;
     }

@@ -94,6 +94,9 @@ private:
         quint64 rowTransaction = 0;
         int attemptBefore = 0;
         TaskRun rowBefore;
+        // The transaction that wrote rowBefore: a retry's waiting row may itself be uncommitted,
+        // and must not pass for written once the attempt is undone.
+        quint64 rowTransactionBefore = 0;
     };
 
     void refreshReadiness();

@@ -140,9 +140,25 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
                                 .arg(attempts.value(2).toInt());
         recorded.insert(key);
     }
+    // Every attempt of a run as stored, to see how a failure came about.
+    const auto attemptsOf = [&](qint64 runId) {
+        QSqlQuery all(t.store().database());
+        all.exec(QStringLiteral("SELECT tr.id, t.name, tr.attempt, tr.state, tr.pid, tr.error "
+                                "FROM task_run tr JOIN task t ON t.id = tr.task_id "
+                                "WHERE tr.run_id = %1 ORDER BY tr.id")
+                     .arg(runId));
+        QStringList rows;
+        while (all.next())
+            rows << QStringLiteral("#%1 %2 attempt %3 %4 pid %5 %6")
+                        .arg(all.value(0).toString(), all.value(1).toString(),
+                             all.value(2).toString(), all.value(3).toString(),
+                             all.value(4).toString(), all.value(5).toString());
+        return rows.join(QLatin1String("; "));
+    };
     for (const QString &start : std::as_const(starts))
         QVERIFY2(recorded.contains(start),
-                 qPrintable(QStringLiteral("started but not recorded: %1").arg(start)));
+                 qPrintable(QStringLiteral("started but not recorded: %1 (stored: %2)")
+                                .arg(start, attemptsOf(start.section(u' ', 0, 0).toLongLong()))));
 
     // Every task succeeded in the end (the ledger's last attempts), so every run is stored
     // as a success, with its tasks' last attempts.
