@@ -12,6 +12,7 @@
 #include "runrecorder.h"
 #include "scheduleloader.h"
 #include "store/chainrepository.h"
+#include "store/definitionchangerepository.h"
 #include "store/dependencyrepository.h"
 #include "store/logrepository.h"
 #include "store/runownership.h"
@@ -144,7 +145,7 @@ void Engine::reloadSchedules()
     // What is due now fires under the old plans first: a reload must never swallow a fire.
     if (m_running && !m_plans.isEmpty())
         checkDue();
-    if (const Result<qint64> revision = ScheduleRepository(*m_store).definitionRevision())
+    if (const Result<qint64> revision = DefinitionChangeRepository(*m_store).revision())
         m_definitionRevision = revision.value();
     const Result<QList<Schedule>> schedules = ScheduleRepository(*m_store).list();
     const Result<QList<Chain>> chains = ChainRepository(*m_store).list();
@@ -162,6 +163,64 @@ void Engine::reloadSchedules()
                                                 m_clock->nowMs(), firstLoad, m_schedulesPaused);
     m_plans = std::move(loaded.plans);
     m_queue = FireQueue();
+    for (const FireQueue::Due &next : std::as_const(loaded.next))
+        m_queue.set(next.scheduleId, next.dueMs);
+    for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
+        fireSchedule(*m_plans.constFind(fire.scheduleId), fire.fireMs);
+    armTimer();
+}
+
+void Engine::applyDefinitionChanges()
+{
+    const Result<DefinitionChangeRepository::Changes> changes =
+        DefinitionChangeRepository(*m_store).since(m_definitionRevision);
+    if (!changes || changes->revision == m_definitionRevision)
+        return;
+    if (!changes->complete) { // pruned past this engine (it was away an hour): everything
+        reloadSchedules();
+        return;
+    }
+    reloadChains(changes->chainIds, changes->revision);
+}
+
+void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
+{
+    if (m_running && !m_plans.isEmpty())
+        checkDue(); // as in reloadSchedules(): what is due fires under the old plans
+    QHash<qint64, Chain> chains;
+    QList<Schedule> schedules;
+    QHash<qint64, RunRepository::ScheduleHistory> history;
+    for (const qint64 chainId : chainIds) {
+        const Result<Chain> chain = ChainRepository(*m_store).byId(chainId);
+        if (!chain && chain.error().kind != ErrorKind::NotFound)
+            return; // unreadable now: the next look tries again from the same revision
+        const Result<QList<Schedule>> ofChain = ScheduleRepository(*m_store).list(chainId);
+        const auto lastRuns = RunRepository(*m_store).scheduleHistory(chainId);
+        if (!ofChain || !lastRuns)
+            return;
+        if (chain)
+            chains.insert(chainId, chain.value());
+        schedules += ofChain.value();
+        history.insert(lastRuns.value());
+    }
+    m_definitionRevision = revision;
+    for (auto plan = m_plans.begin(); plan != m_plans.end();) {
+        if (!chainIds.contains(plan->chainId())) {
+            ++plan;
+            continue;
+        }
+        m_queue.remove(plan.key());
+        plan = m_plans.erase(plan);
+    }
+    for (const qint64 chainId : chainIds) {
+        m_chains.remove(chainId);
+        m_definitions.remove(chainId); // tasks and edges: read again at the next admission
+    }
+    m_chains.insert(chains);
+    const ScheduleLoader loader(m_config.name, m_config.defaultZone, m_config.lateToleranceMs);
+    const ScheduleLoader::Loaded loaded =
+        loader.load(schedules, m_chains, history, m_clock->nowMs(), false, m_schedulesPaused);
+    m_plans.insert(loaded.plans);
     for (const FireQueue::Due &next : std::as_const(loaded.next))
         m_queue.set(next.scheduleId, next.dueMs);
     for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
@@ -572,7 +631,7 @@ void Engine::runFinished(RunExecution *execution)
     Q_EMIT m_subchains.runEnded(run.id, run.state);
     if (chain.selfDestruct && run.state == RunState::Succeeded) {
         (void)ChainRepository(*m_store).remove(chain.id);
-        reloadSchedules();
+        applyDefinitionChanges();
     }
     if (const auto plan = m_plans.constFind(run.scheduleId); plan != m_plans.constEnd()) {
         if (const auto next = plan->nextAfterRunEnded(run.finishedAt.toMSecsSinceEpoch())) {
@@ -592,11 +651,8 @@ void Engine::processCommands()
     if (!m_running || m_storeLostSinceMs >= 0)
         return;
     // Definitions edited elsewhere (the command line, the GUI's own connection) take effect.
-    if (m_config.runSchedules) {
-        const Result<qint64> revision = ScheduleRepository(*m_store).definitionRevision();
-        if (revision && revision.value() != m_definitionRevision)
-            reloadSchedules();
-    }
+    if (m_config.runSchedules)
+        applyDefinitionChanges();
     m_commands->pump();
     if (m_config.runSchedules) { // runs queued elsewhere (the GUI, another engine's recovery)
         m_claimMore = true;
@@ -693,6 +749,8 @@ void Engine::heartbeat()
     if (const qint64 now = m_clock->nowMs(); now - m_lastPruneMs >= 60000) {
         m_lastPruneMs = now;
         pruneRuns();
+        // Engines an hour behind the change feed reload everything instead.
+        (void)DefinitionChangeRepository(*m_store).prune(3600 * 1000);
     }
     // Sessions whose lease ran out are taken over: their runs are queued again here.
     if (const Result<QList<qint64>> recovered =

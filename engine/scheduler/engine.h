@@ -68,6 +68,9 @@ public Q_SLOTS:
     // the pause missed. Manual runs and runs already going are not affected.
     void setSchedulesPaused(bool paused);
     void reloadSchedules();
+    // The change feed: only the chains edited since this engine last looked are reloaded
+    // (their schedules, tasks and edges); everything when the feed no longer reaches back.
+    void applyDefinitionChanges();
     void processCommands();
     // Queues a run that already exists in the store (state queued).
     void admitRun(qint64 runId);
@@ -108,6 +111,7 @@ private:
     void watchClock();
     void reportJump(); // m_lastJump: count what it cost, apply the misfire policies, say it
     QString describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const;
+    void reloadChains(const QSet<qint64> &chainIds, qint64 revision);
     void armTimer();
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();

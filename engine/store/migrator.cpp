@@ -57,7 +57,11 @@ QStringList Migrator::splitStatements(const QString &script)
                 inString = !inString;
         }
         current += line + QLatin1Char('\n');
-        if (!inString && line.trimmed().endsWith(QLatin1Char(';'))) {
+        // A SQLite trigger's body holds statements of its own: it ends at its END.
+        const bool inTriggerBody = current.trimmed().startsWith(QLatin1String("CREATE TRIGGER"))
+                                   && current.contains(QLatin1String(" BEGIN\n"))
+                                   && !line.trimmed().endsWith(QLatin1String("END;"));
+        if (!inString && !inTriggerBody && line.trimmed().endsWith(QLatin1Char(';'))) {
             statements << current.trimmed().chopped(1);
             current.clear();
         }

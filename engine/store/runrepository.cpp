@@ -368,7 +368,8 @@ Result<int> RunRepository::countActive(qint64 chainId) const
 
 namespace hg {
 
-Result<QHash<qint64, RunRepository::ScheduleHistory>> RunRepository::scheduleHistory() const
+Result<QHash<qint64, RunRepository::ScheduleHistory>>
+RunRepository::scheduleHistory(std::optional<qint64> chainId) const
 {
     // Only each schedule's latest run, found through the (schedule_id, scheduled_for) unique
     // index: a store with millions of runs still answers at once, where an aggregate over
@@ -376,7 +377,10 @@ Result<QHash<qint64, RunRepository::ScheduleHistory>> RunRepository::scheduleHis
     StoreQuery q(m_store,
                  QStringLiteral("SELECT s.id, r.scheduled_for, r.finished_at FROM schedule s "
                                 "JOIN run r ON r.id = (SELECT id FROM run WHERE schedule_id = "
-                                "s.id ORDER BY scheduled_for DESC LIMIT 1)"));
+                                "s.id ORDER BY scheduled_for DESC LIMIT 1)%1")
+                     .arg(chainId ? QStringLiteral(" WHERE s.chain_id = ?") : QString()));
+    if (chainId)
+        q.bind(*chainId);
     if (Status s = q.exec(tr("read schedule history")); !s)
         return s.error();
     QHash<qint64, ScheduleHistory> history;

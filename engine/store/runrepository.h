@@ -105,7 +105,8 @@ public:
         qint64 lastFinishMs = -1; // when that run ended (for @after)
         bool unfinished = false;  // that run has not ended yet
     };
-    Result<QHash<qint64, ScheduleHistory>> scheduleHistory() const;
+    Result<QHash<qint64, ScheduleHistory>>
+    scheduleHistory(std::optional<qint64> chainId = std::nullopt) const;
     Result<QList<qint64>> idsInStates(const QList<RunState> &states) const;
 
 private:

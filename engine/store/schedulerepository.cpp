@@ -121,14 +121,4 @@ Status ScheduleRepository::remove(qint64 id)
     return {};
 }
 
-Result<qint64> ScheduleRepository::definitionRevision() const
-{
-    StoreQuery q(m_store, QStringLiteral("SELECT revision FROM definition_revision WHERE id = 1"));
-    if (Status s = q.execSingle(tr("read the definition revision"),
-                                tr("the store has no definition revision"));
-        !s)
-        return s.error();
-    return q.int64(0);
-}
-
 } // namespace hg

@@ -26,9 +26,6 @@ public:
     Status update(const Schedule &schedule);
     Result<Schedule> byId(qint64 id) const;
     Result<QList<Schedule>> list(std::optional<qint64> chainId = std::nullopt) const;
-    // Moves whenever a chain, task, dependency or schedule changes (store triggers), so a
-    // running engine sees edits made by any other connection.
-    Result<qint64> definitionRevision() const;
     Status remove(qint64 id);
 
 private:

@@ -193,6 +193,10 @@ void TestStore::splitStatements_data()
         << QStringLiteral("-- a comment;\nCREATE TABLE a (x);\n") << 1;
     QTest::newRow("semicolon inside a string")
         << QStringLiteral("INSERT INTO a VALUES ('x;\ny');\nSELECT 1;\n") << 2;
+    QTest::newRow("a SQLite trigger's body")
+        << QStringLiteral("CREATE TRIGGER t AFTER INSERT ON a BEGIN\n    UPDATE b SET y = 1;\n"
+                          "    INSERT INTO c VALUES (1);\nEND;\nSELECT 1;\n")
+        << 2;
 }
 
 void TestStore::splitStatements()

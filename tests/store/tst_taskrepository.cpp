@@ -1,7 +1,7 @@
 #include "domain/taskvalidator.h"
 #include "fixtures.h"
 #include "store/connectionprofilerepository.h"
-#include "store/schedulerepository.h"
+#include "store/definitionchangerepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -187,17 +187,18 @@ void TestTaskRepository::setPosition_isNoDefinitionChange()
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     Task task = test::makeTask(t.store(), chain.id, QStringLiteral("t"));
     QVERIFY(task.id > 0);
-    ScheduleRepository schedules(t.store());
-    const qint64 before = schedules.definitionRevision().value();
+    DefinitionChangeRepository changes(t.store());
+    const qint64 before = changes.revision().value();
     QVERIFY(TaskRepository(t.store()).setPosition(task.id, QPointF(40, 80)));
-    QCOMPARE(schedules.definitionRevision().value(), before);
+    QCOMPARE(changes.revision().value(), before);
     QCOMPARE(TaskRepository(t.store()).byId(task.id)->position,
              std::optional<QPointF>(QPointF(40, 80)));
     QVERIFY(TaskRepository(t.store()).setPosition(task.id, std::nullopt));
     QCOMPARE(TaskRepository(t.store()).byId(task.id)->position, std::nullopt);
     task.command = QStringLiteral("/bin/false");
     QVERIFY(TaskRepository(t.store()).update(task));
-    QVERIFY(schedules.definitionRevision().value() > before);
+    QVERIFY(changes.revision().value() > before);
+    QCOMPARE(changes.since(before)->chainIds, QSet<qint64>{chain.id});
     QCOMPARE(TaskRepository(t.store()).setPosition(task.id + 1000, QPointF()).error().kind,
              ErrorKind::NotFound);
 }
