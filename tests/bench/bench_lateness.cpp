@@ -141,8 +141,9 @@ QList<qint64> minuteSchedules(int schedules, int seconds, bool edit)
     QObject::connect(&editor, &QTimer::timeout, [&] {
         ++edits;
         QSqlQuery q(store->database());
-        q.exec(QStringLiteral("UPDATE chain SET description = 'edit %1' WHERE id = %2")
-                   .arg(edits)
+        // A change the engine runs on (a description would be none): it reloads that chain.
+        q.exec(QStringLiteral("UPDATE schedule SET misfire_window_s = %1 WHERE chain_id = %2")
+                   .arg(86400 + edits)
                    .arg(1 + edits % schedules));
     });
     if (edit)
