@@ -176,7 +176,10 @@ void Engine::applyDefinitionChanges()
         DefinitionChangeRepository(*m_store).since(m_definitionRevision);
     if (!changes || changes->revision == m_definitionRevision)
         return;
-    if (!changes->complete) { // pruned past this engine (it was away an hour): everything
+    // Pruned past this engine (it was away an hour), or so much changed (an import) that
+    // three reads per chain would cost more than one read of everything: reload everything.
+    constexpr qsizetype chainsReadOneByOne = 200;
+    if (!changes->complete || changes->chainIds.size() > chainsReadOneByOne) {
         reloadSchedules();
         return;
     }

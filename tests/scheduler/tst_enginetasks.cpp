@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
+#include "store/chainrepository.h"
 #include "store/commandrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/logrepository.h"
@@ -285,6 +286,25 @@ void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
     filter.chainId = chain.id;
     QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(filter)->isEmpty(), 10000);
     QCOMPARE(RunRepository(t.store()).list(filter)->first().trigger, RunTrigger::Schedule);
+
+    // A second chain fires beside it; disabling the first (the change feed names it alone)
+    // stops the first and leaves the second firing.
+    const Chain second = test::makeChain(*other, QStringLiteral("p"), QStringLiteral("second"));
+    addTask(*other, second.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    schedule.chainId = second.id;
+    QVERIFY(ScheduleRepository(*other).add(schedule));
+    RunFilter ofSecond;
+    ofSecond.chainId = second.id;
+    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(ofSecond)->isEmpty(), 10000);
+    Chain disabled = ChainRepository(*other).byId(chain.id).value();
+    disabled.enabled = false;
+    QVERIFY(ChainRepository(*other).update(disabled));
+    QTest::qWait(1500); // picked up; a run it fired just before may still be ending
+    const qsizetype firstRuns = RunRepository(t.store()).list(filter)->size();
+    const qsizetype secondRuns = RunRepository(t.store()).list(ofSecond)->size();
+    QTest::qWait(2500);
+    QCOMPARE(RunRepository(t.store()).list(filter)->size(), firstRuns);
+    QVERIFY(RunRepository(t.store()).list(ofSecond)->size() > secondRuns);
 }
 
 void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce()
