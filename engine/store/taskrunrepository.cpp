@@ -46,7 +46,7 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
         QStringLiteral(
             "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
             "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING id"));
+            "ON CONFLICT (run_id, task_id, attempt) DO NOTHING RETURNING id"));
     q.bind(stored.runId)
         .bind(stored.taskId)
         .bind(stored.attempt)
@@ -58,8 +58,16 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
         .bind(StoreQuery::fromTime(stored.queuedAt))
         .bind(StoreQuery::fromTime(stored.startedAt))
         .bind(StoreQuery::fromTime(stored.finishedAt));
-    if (Status s = q.execSingle(tr("insert task run"), {}); !s)
-        return s.error();
+    // A conflict returns no row rather than failing: the caller (RunRecorder::insertTaskRun)
+    // goes on in the same transaction, which a failed statement would abort on PostgreSQL.
+    if (Status s = q.execSingle(tr("insert task run"), QString()); !s) {
+        if (s.error().kind != ErrorKind::NotFound)
+            return s.error();
+        return Error::exists(tr("attempt %1 of task %2 in run %3 is stored already")
+                                 .arg(stored.attempt)
+                                 .arg(stored.taskId)
+                                 .arg(stored.runId));
+    }
     stored.id = q.int64(0);
     return stored;
 }
