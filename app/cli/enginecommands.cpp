@@ -122,10 +122,16 @@ int serve(CliContext &context, const QStringList &args)
                        "without a heartbeat (default 30 s); after that other engines take its "
                        "runs over. It heartbeats six times per lease."),
         QStringLiteral("SECONDS"));
+    const QCommandLineOption slots(
+        QStringLiteral("slots"),
+        QStringLiteral("Tasks this engine runs at once, across all runs (default: twice the "
+                       "number of cores)."),
+        QStringLiteral("N"));
     parser.addOption(onExit);
     parser.addOption(lease);
+    parser.addOption(slots);
     if (!context.parse(parser, args,
-                       QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS]"))
+                       QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS] [--slots N]"))
         || !context.expectPositionals(parser, {}))
         return context.exitCode();
     EngineConfig config = EngineConfigFactory::forServe(context.storeArgument());
@@ -138,6 +144,14 @@ int serve(CliContext &context, const QStringList &args)
                     .arg(parser.value(lease)));
         config.leaseMs = int(seconds * 1000);
         config.heartbeatMs = config.leaseMs / 6;
+    }
+    if (parser.isSet(slots)) {
+        bool ok = false;
+        const int count = parser.value(slots).toInt(&ok);
+        if (!ok || count < 1 || count > 4096)
+            return context.usage(QStringLiteral("--slots: '%1' is not a number from 1 to 4096")
+                                     .arg(parser.value(slots)));
+        config.slotCount = count;
     }
     const QString policyText = parser.value(onExit);
     if (!policyText.isEmpty() && policyText != QLatin1String("wait")

@@ -283,8 +283,10 @@ void RunExecution::startTask(qint64 taskId)
             [this](const QString &title, const QString &message) {
                 Q_EMIT notificationRequested(m_run, title, message);
             });
-    connect(executor, &TaskExecutor::finished, this,
-            [this, taskId](const TaskOutcome &outcome) { taskFinished(taskId, outcome); });
+    // Recorded with the other ends of this turn of the event loop, in one transaction.
+    connect(executor, &TaskExecutor::finished, this, [this, taskId](const TaskOutcome &outcome) {
+        m_recorder.coalesce(this, [this, taskId, outcome] { taskFinished(taskId, outcome); });
+    });
     // Launched from the event loop, after the engine's dispatch pass has committed this
     // attempt's row: a crash can then never leave a process the store knows nothing of (the
     // next engine would run the attempt a second time beside the orphan).

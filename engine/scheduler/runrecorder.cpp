@@ -63,6 +63,31 @@ void RunRecorder::transactionEnded(bool committed)
         Qt::QueuedConnection);
 }
 
+void RunRecorder::coalesce(QObject *owner, std::function<void()> work)
+{
+    m_coalesced.push_back(Coalesced{owner, std::move(work)});
+    if (m_coalesced.size() == 1)
+        QMetaObject::invokeMethod(this, &RunRecorder::runCoalesced, Qt::QueuedConnection);
+}
+
+void RunRecorder::runCoalesced()
+{
+    // Work it posts in turn (a task end ends a run...) goes to the next turn, and batch.
+    const std::vector<Coalesced> batch = std::exchange(m_coalesced, {});
+    std::size_t done = 0;
+    const auto runRest = [&] {
+        for (; done < batch.size(); ++done) {
+            if (batch[done].owner)
+                batch[done].work();
+        }
+    };
+    (void)m_store.transaction([&] {
+        runRest();
+        return Status{};
+    });
+    runRest(); // no transaction began (the store is away): the writes are held all the same
+}
+
 void RunRecorder::noteClaims(const QList<qint64> &runIds, const QString &engineName)
 {
     if (!m_store.inTransaction())

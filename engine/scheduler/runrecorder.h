@@ -8,7 +8,11 @@
 #include <QDateTime>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QSet>
+
+#include <functional>
+#include <vector>
 
 namespace hg {
 
@@ -61,6 +65,11 @@ public:
     bool isHolding() const { return m_holding; }
     qsizetype heldCount() const { return m_held.size(); }
 
+    // Work done at the next turn of the event loop, all of it in one transaction: the ends of
+    // many tasks that finished together (empty tasks, a burst) cost one commit, not one each.
+    // Dropped when its owner is gone by then.
+    void coalesce(QObject *owner, std::function<void()> work);
+
     // Unavailable while holding; Fenced when the run is another engine's now. An attempt whose
     // row a commit reported as failed may be stored all the same (the ambiguous commit): the
     // same attempt inserted again takes that row over, if it never started a process.
@@ -101,6 +110,7 @@ private:
     // The claim on a run is checked once per transaction: its share lock holds to the end.
     Status checkClaim(qint64 runId);
     void transactionEnded(bool committed);
+    void runCoalesced();
 
     Store &m_store;
     Fence m_fence;
@@ -110,6 +120,12 @@ private:
     quint64 m_checkedInTransaction = 0;
     QSet<qint64> m_checkedRuns; // claims checked in that transaction
     bool m_holding = false;
+    struct Coalesced
+    {
+        QPointer<QObject> owner;
+        std::function<void()> work;
+    };
+    std::vector<Coalesced> m_coalesced;
 };
 
 } // namespace hg

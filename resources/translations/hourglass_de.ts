@@ -1283,6 +1283,25 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DefinitionChangeRepository</name>
+    <message>
+        <source>read the definition changes</source>
+        <translation>Lesen der Definitionsänderungen</translation>
+    </message>
+    <message>
+        <source>read the definition revision</source>
+        <translation>Lesen der Definitionsrevision</translation>
+    </message>
+    <message>
+        <source>the store has no definition revision</source>
+        <translation>der Datenspeicher hat keine Definitionsrevision</translation>
+    </message>
+    <message>
+        <source>prune the definition changes</source>
+        <translation>Löschen alter Definitionsänderungen</translation>
+    </message>
+</context>
+<context>
     <name>hg::DefinitionEditor</name>
     <message>
         <source>New project %1</source>
@@ -3709,14 +3728,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>remove schedule</source>
         <translation>Entfernen des Zeitplans</translation>
     </message>
-    <message>
-        <source>read the definition revision</source>
-        <translation>Lesen der Definitionsrevision</translation>
-    </message>
-    <message>
-        <source>the store has no definition revision</source>
-        <translation>der Datenspeicher hat keine Definitionsrevision</translation>
-    </message>
 </context>
 <context>
     <name>hg::ScheduleValidator</name>
@@ -4558,6 +4569,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>run %1 has no attempt %2 of task %3</source>
         <translation>Lauf %1 hat keinen Versuch %2 von Aufgabe %3</translation>
+    </message>
+    <message>
+        <source>attempt %1 of task %2 in run %3 is stored already</source>
+        <translation>Versuch %1 der Aufgabe %2 im Lauf %3 ist bereits gespeichert</translation>
     </message>
 </context>
 <context>
