@@ -753,7 +753,7 @@ void Engine::heartbeat()
         m_lastPruneMs = now;
         pruneRuns();
         // Engines an hour behind the change feed reload everything instead.
-        (void)DefinitionChangeRepository(*m_store).prune(3600 * 1000);
+        (void)DefinitionChangeRepository(*m_store).prune(qint64(3600) * 1000);
     }
     // Sessions whose lease ran out are taken over: their runs are queued again here.
     if (const Result<QList<qint64>> recovered =
