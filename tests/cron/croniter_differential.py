@@ -291,7 +291,8 @@ def main():
         expected = [int(t) for t in outputs[index].split()]
         printed = [int(datetime.fromisoformat(line).timestamp()) for line in run.stdout.split()]
         cli_checked += 1
-        if run.returncode != 0 or printed != expected[:5]:
+        # The driver stops a year after the start; the command line does not.
+        if run.returncode != 0 or printed[:len(expected[:5])] != expected[:5]:
             failures += 1
             print(f"CLI {expression!r} in {zone_name}: printed {run.stdout.split()} "
                   f"expected {expected[:5]} ({run.stderr.strip()})", file=sys.stderr)
