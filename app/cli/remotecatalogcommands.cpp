@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <optional>
 
 namespace hg {
@@ -515,6 +516,18 @@ int exportChain(CliContext &context, const QStringList &args)
 
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args)
 {
+    // A DolphinScheduler remote has catalog commands of its own; the rest serve pg_timetable.
+    const auto name = std::find_if(args.cbegin(), args.cend(), [](const QString &arg) {
+        return !arg.startsWith(QLatin1Char('-'));
+    });
+    if (name != args.cend()) {
+        if (Result<Store *> store = context.store(); store) {
+            const Result<ConnectionProfile> profile =
+                ConnectionProfileRepository(*store.value()).byName(*name);
+            if (profile && profile->kind == ConnectionKind::DolphinScheduler)
+                return runDolphinSchedulerCommand(context, profile.value(), verb, args);
+        }
+    }
     if (verb == QLatin1String("chains"))
         return listChains(context, args);
     if (verb == QLatin1String("show"))

@@ -5,6 +5,7 @@
 namespace hg {
 
 class CliContext;
+struct ConnectionProfile;
 
 // One entry point per group of subcommands; each returns the process exit code.
 // args are the words after "GROUP VERB".
@@ -19,6 +20,9 @@ int runRetentionCommand(CliContext &context, const QString &verb, const QStringL
 // remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).
 int runRemoteCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args);
+// The catalog verbs on a DolphinScheduler remote.
+int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
+                               const QString &verb, const QStringList &args);
 int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);
 // serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);

@@ -1,6 +1,7 @@
 #include "remoteprobe.h"
 
 #include "connectionsecrets.h"
+#include "dolphinschedulercatalog.h"
 #include "pgtimetablecatalog.h"
 #include "remotedatabase.h"
 
@@ -40,34 +41,16 @@ Result<RemoteInfo> inspectServer(RemoteDatabase &remote)
     return info;
 }
 
-// DolphinScheduler and pgAgent: recognised and versioned; their consoles come later, so
-// they are shown read only.
+// DolphinScheduler: the layout its tables have, and the version its schema records.
 Result<RemoteInfo> inspectDolphinScheduler(RemoteDatabase &remote)
 {
-    Result<RemoteInfo> server = inspectServer(remote);
-    if (!server)
-        return server;
-    RemoteInfo info = server.value();
-    info.system = QStringLiteral("DolphinScheduler");
-    const QStringList tables = remote.db().tables();
-    const auto has = [&tables](const char *name) {
-        return tables.contains(QLatin1String(name), Qt::CaseInsensitive);
-    };
-    if (!has("t_ds_process_definition") && !has("t_ds_workflow_definition"))
-        return Error::notFound(RemoteProbe::tr("remote '%1': database '%2' holds no "
-                                               "DolphinScheduler schema (neither "
-                                               "t_ds_process_definition nor "
-                                               "t_ds_workflow_definition)")
-                                   .arg(remote.profile().name, remote.profile().database));
-    if (has("t_ds_version"))
-        info.version = orEmpty(scalar(remote, QStringLiteral("SELECT version FROM t_ds_version"),
-                                      RemoteProbe::tr("read t_ds_version")));
-    info.readOnly = true;
-    info.warning = RemoteProbe::tr("the DolphinScheduler console is not built yet: connection "
-                                   "and version only");
-    return info;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(remote);
+    if (!catalog)
+        return catalog.error();
+    return catalog->info();
 }
 
+// pgAgent: recognised and versioned; its console comes later, so it is shown read only.
 Result<RemoteInfo> inspectPgAgent(RemoteDatabase &remote)
 {
     Result<RemoteInfo> server = inspectServer(remote);

@@ -1488,6 +1488,56 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DolphinSchedulerCatalog</name>
+    <message>
+        <source>%1, layout %2</source>
+        <translation>%1, Layout %2</translation>
+    </message>
+    <message>
+        <source>acting on DolphinScheduler (start, stop, complement, release) is not built yet: its workflows are shown read only</source>
+        <translation>Aktionen auf DolphinScheduler (Starten, Stoppen, Nachholen, Freigeben) sind noch nicht gebaut: seine Workflows werden nur lesend gezeigt</translation>
+    </message>
+    <message>
+        <source>read the workflow definitions</source>
+        <translation>Lesen der Workflow-Definitionen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no workflow: name it PROJECT/WORKFLOW</source>
+        <translation>&apos;%1&apos; ist kein Workflow: als PROJEKT/WORKFLOW angeben</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; has no workflow &apos;%2&apos;</source>
+        <translation>Remote &apos;%1&apos; hat keinen Workflow &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>read the tasks of %1</source>
+        <translation>Lesen der Aufgaben von %1</translation>
+    </message>
+    <message>
+        <source>read the relations of %1</source>
+        <translation>Lesen der Beziehungen von %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DolphinSchedulerSchema</name>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no DolphinScheduler schema (neither t_ds_process_definition nor t_ds_workflow_definition)</source>
+        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein DolphinScheduler-Schema (weder t_ds_process_definition noch t_ds_workflow_definition)</translation>
+    </message>
+    <message>
+        <source>table %1</source>
+        <translation>Tabelle %1</translation>
+    </message>
+    <message>
+        <source>column %1.%2</source>
+        <translation>Spalte %1.%2</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the DolphinScheduler schema in database &apos;%2&apos; matches neither layout it can read; the %3 layout lacks %4</source>
+        <translation>Remote &apos;%1&apos;: das DolphinScheduler-Schema in Datenbank &apos;%2&apos; passt zu keinem lesbaren Layout; dem Layout %3 fehlt %4</translation>
+    </message>
+</context>
+<context>
     <name>hg::DurationBars</name>
     <message>
         <source>No runs yet</source>
@@ -3070,18 +3120,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>read the version</source>
         <translation>die Version lesen</translation>
-    </message>
-    <message>
-        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no DolphinScheduler schema (neither t_ds_process_definition nor t_ds_workflow_definition)</source>
-        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein DolphinScheduler-Schema (weder t_ds_process_definition noch t_ds_workflow_definition)</translation>
-    </message>
-    <message>
-        <source>read t_ds_version</source>
-        <translation>t_ds_version lesen</translation>
-    </message>
-    <message>
-        <source>the DolphinScheduler console is not built yet: connection and version only</source>
-        <translation>die DolphinScheduler-Konsole gibt es noch nicht: nur Verbindung und Version</translation>
     </message>
     <message>
         <source>look for the pgagent schema</source>

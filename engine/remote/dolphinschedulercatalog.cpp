@@ -1,0 +1,164 @@
+#include "dolphinschedulercatalog.h"
+
+#include "remotedatabase.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace hg {
+
+Result<DolphinSchedulerCatalog> DolphinSchedulerCatalog::open(RemoteDatabase &remote)
+{
+    const Result<DolphinSchedulerSchema> schema = DolphinSchedulerSchema::detect(remote);
+    if (!schema)
+        return schema.error();
+    DolphinSchedulerCatalog catalog(remote, schema.value());
+    RemoteInfo &info = catalog.m_info;
+    info.system = QStringLiteral("DolphinScheduler");
+    QSqlQuery server(remote.db());
+    if (server.exec(remote.isMysql() ? QStringLiteral("SELECT version(), @@system_time_zone")
+                                     : QStringLiteral("SELECT current_setting('server_version'), "
+                                                      "current_setting('TimeZone')"))
+        && server.next()) {
+        info.serverVersion =
+            (remote.isMysql() ? QStringLiteral("MySQL ") : QStringLiteral("PostgreSQL "))
+            + server.value(0).toString();
+        info.timeZone = server.value(1).toString();
+    }
+    // As the schema records it: 3.2.2's DDL records 3.3.0, so the layout is said beside it.
+    QSqlQuery version(remote.db());
+    if (remote.db().tables().contains(QStringLiteral("t_ds_version"), Qt::CaseInsensitive)
+        && version.exec(QStringLiteral("SELECT version FROM t_ds_version")) && version.next())
+        info.version = version.value(0).toString();
+    info.version = info.version.isEmpty()
+                       ? schema->layoutName()
+                       : tr("%1, layout %2").arg(info.version, schema->layoutName());
+    info.major = schema->layout() == DolphinSchedulerSchema::Layout::Workflow ? 3 : 2;
+    info.readOnly = true;
+    info.warning = tr("acting on DolphinScheduler (start, stop, complement, release) is not "
+                      "built yet: its workflows are shown read only");
+    return catalog;
+}
+
+Status DolphinSchedulerCatalog::exec(QSqlQuery &query, const QString &what) const
+{
+    if (query.exec())
+        return {};
+    return m_remote->queryError(what, query.lastError().text());
+}
+
+Result<QList<DsWorkflow>> DolphinSchedulerCatalog::readWorkflows(const QString &condition,
+                                                                 const QStringList &values) const
+{
+    const DolphinSchedulerSchema &s = m_schema;
+    QSqlQuery q(m_remote->db());
+    q.prepare(QStringLiteral("SELECT d.code, d.version, d.name, p.name, d.project_code, "
+                             "d.description, d.release_state, sc.id, sc.crontab, sc.timezone_id, "
+                             "sc.start_time, sc.end_time, sc.release_state, sc.failure_strategy, "
+                             "sc.warning_type, sc.%1, sc.worker_group "
+                             "FROM %2 d JOIN t_ds_project p ON p.code = d.project_code "
+                             "LEFT JOIN t_ds_schedules sc ON sc.%3 = d.code %4 "
+                             "ORDER BY p.name, d.name, sc.id")
+                  .arg(s.instancePriorityColumn(), s.definitionTable(), s.definitionCodeColumn(),
+                       condition));
+    for (const QString &value : values)
+        q.addBindValue(value);
+    if (Status status = exec(q, tr("read the workflow definitions")); !status)
+        return status.error();
+    QList<DsWorkflow> workflows;
+    while (q.next()) {
+        // Older releases allow more than one schedule per definition: the first is shown.
+        if (!workflows.isEmpty() && workflows.last().code == q.value(0).toLongLong())
+            continue;
+        DsWorkflow workflow;
+        workflow.code = q.value(0).toLongLong();
+        workflow.version = q.value(1).toInt();
+        workflow.name = q.value(2).toString();
+        workflow.projectName = q.value(3).toString();
+        workflow.projectCode = q.value(4).toLongLong();
+        workflow.description = q.value(5).toString();
+        workflow.online = q.value(6).toInt() == 1;
+        if (!q.value(7).isNull()) {
+            DsSchedule schedule;
+            schedule.id = q.value(7).toLongLong();
+            schedule.crontab = q.value(8).toString();
+            schedule.timeZone = q.value(9).toString();
+            schedule.start = q.value(10).toDateTime();
+            schedule.end = q.value(11).toDateTime();
+            schedule.online = q.value(12).toInt() == 1;
+            schedule.failureStrategy = q.value(13).toInt();
+            schedule.warningType = q.value(14).toInt();
+            schedule.priority = q.value(15).toInt();
+            schedule.workerGroup = q.value(16).toString();
+            workflow.schedule = schedule;
+        }
+        workflows << workflow;
+    }
+    return workflows;
+}
+
+Result<QList<DsWorkflow>> DolphinSchedulerCatalog::workflows() const
+{
+    return readWorkflows(QString(), {});
+}
+
+Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
+{
+    const qsizetype slash = path.indexOf(QLatin1Char('/'));
+    if (slash <= 0 || slash == path.size() - 1)
+        return Error::invalid(tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(path));
+    const Result<QList<DsWorkflow>> found = readWorkflows(
+        QStringLiteral("WHERE p.name = ? AND d.name = ?"), {path.left(slash), path.mid(slash + 1)});
+    if (!found)
+        return found.error();
+    if (found->isEmpty())
+        return Error::notFound(
+            tr("remote '%1' has no workflow '%2'").arg(m_remote->profile().name, path));
+    DsWorkflow workflow = found->first();
+    const DolphinSchedulerSchema &s = m_schema;
+
+    // The tasks at the versions the definition's current relations name (the log keeps each).
+    QSqlQuery tasks(m_remote->db());
+    tasks.prepare(
+        QStringLiteral("SELECT DISTINCT l.code, l.version, l.name, l.task_type, "
+                       "l.description, l.fail_retry_times, l.fail_retry_interval, "
+                       "l.timeout_flag, l.timeout, l.task_priority, l.worker_group "
+                       "FROM %1 r JOIN t_ds_task_definition_log l ON l.code = "
+                       "r.post_task_code AND l.version = r.post_task_version "
+                       "WHERE r.%2 = ? AND r.%3 = ? ORDER BY l.name")
+            .arg(s.relationTable(), s.definitionCodeColumn(), s.definitionVersionColumn()));
+    tasks.addBindValue(workflow.code);
+    tasks.addBindValue(workflow.version);
+    if (Status status = exec(tasks, tr("read the tasks of %1").arg(path)); !status)
+        return status.error();
+    while (tasks.next()) {
+        DsTask task;
+        task.code = tasks.value(0).toLongLong();
+        task.version = tasks.value(1).toInt();
+        task.name = tasks.value(2).toString();
+        task.type = tasks.value(3).toString();
+        task.description = tasks.value(4).toString();
+        task.retries = tasks.value(5).toInt();
+        task.retryIntervalMinutes = tasks.value(6).toInt();
+        task.timeoutMinutes = tasks.value(7).toInt() == 1 ? tasks.value(8).toInt() : 0;
+        task.priority = tasks.value(9).toInt();
+        task.workerGroup = tasks.value(10).toString();
+        workflow.tasks << task;
+    }
+    QSqlQuery relations(m_remote->db());
+    relations.prepare(
+        QStringLiteral("SELECT pre_task_code, post_task_code, condition_type "
+                       "FROM %1 WHERE %2 = ? AND %3 = ? ORDER BY id")
+            .arg(s.relationTable(), s.definitionCodeColumn(), s.definitionVersionColumn()));
+    relations.addBindValue(workflow.code);
+    relations.addBindValue(workflow.version);
+    if (Status status = exec(relations, tr("read the relations of %1").arg(path)); !status)
+        return status.error();
+    while (relations.next())
+        workflow.relations << DsRelation{relations.value(0).toLongLong(),
+                                         relations.value(1).toLongLong(),
+                                         relations.value(2).toInt()};
+    return workflow;
+}
+
+} // namespace hg

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "base/result.h"
+#include "dolphinschedulerschema.h"
+#include "dolphinschedulertypes.h"
+#include "remoteinfo.h"
+
+#include <QCoreApplication>
+
+class QSqlQuery;
+
+namespace hg {
+
+class RemoteDatabase;
+
+// Apache DolphinScheduler's metadata database (MySQL/MariaDB or PostgreSQL) read directly:
+// projects, workflow definitions with their release state and schedule, and each
+// definition's DAG (its tasks at the versions its relations name, and the relations). Both
+// table layouts (DolphinSchedulerSchema) are read through the same queries. Acting on it
+// (start, stop, complement...) is not built yet: the catalog opens read only.
+class DolphinSchedulerCatalog final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerCatalog)
+
+public:
+    // Detects the layout and reads t_ds_version; the catalog uses `remote` in the calling
+    // thread and must not outlive it.
+    static Result<DolphinSchedulerCatalog> open(RemoteDatabase &remote);
+
+    const RemoteInfo &info() const { return m_info; }
+    const DolphinSchedulerSchema &schema() const { return m_schema; }
+
+    // Every workflow definition with its schedule, by project and name (no tasks).
+    Result<QList<DsWorkflow>> workflows() const;
+    // "PROJECT/WORKFLOW" with its tasks and relations.
+    Result<DsWorkflow> workflow(const QString &path) const;
+
+private:
+    DolphinSchedulerCatalog(RemoteDatabase &remote, DolphinSchedulerSchema schema)
+        : m_remote(&remote)
+        , m_schema(schema)
+    {}
+    Result<QList<DsWorkflow>> readWorkflows(const QString &condition,
+                                            const QStringList &values) const;
+    Status exec(QSqlQuery &query, const QString &what) const;
+
+    RemoteDatabase *m_remote;
+    DolphinSchedulerSchema m_schema;
+    RemoteInfo m_info;
+};
+
+} // namespace hg

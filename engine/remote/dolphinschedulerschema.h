@@ -1,0 +1,61 @@
+#pragma once
+
+#include "base/result.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace hg {
+
+class RemoteDatabase;
+
+// Which of DolphinScheduler's table layouts a database holds, told by the tables and columns
+// that exist (released DDL files do not always record their own version: 3.2.2's says 3.3.0):
+// 2.0.x to 3.2.x name workflows "process" (t_ds_process_definition, process_definition_code),
+// 3.3 renamed them "workflow" (t_ds_workflow_definition, workflow_definition_code). Every
+// query names its tables and columns through this, so one reader serves both.
+class DolphinSchedulerSchema final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerSchema)
+
+public:
+    enum class Layout { Process, Workflow };
+
+    // An error names the remote and what is missing when the database matches neither layout.
+    static Result<DolphinSchedulerSchema> detect(RemoteDatabase &remote);
+
+    Layout layout() const { return m_layout; }
+    // "2.0–3.2 (t_ds_process_*)" or "3.3 (t_ds_workflow_*)".
+    QString layoutName() const;
+
+    QString definitionTable() const { return table(QStringLiteral("definition")); }
+    QString relationTable() const { return table(QStringLiteral("task_relation")); }
+    QString instanceTable() const { return table(QStringLiteral("instance")); }
+    // In t_ds_schedules, t_ds_command, the relation and instance tables.
+    QString definitionCodeColumn() const { return word() + QStringLiteral("_definition_code"); }
+    QString definitionVersionColumn() const
+    {
+        return word() + QStringLiteral("_definition_version");
+    }
+    // In t_ds_task_instance and t_ds_command.
+    QString instanceIdColumn() const { return word() + QStringLiteral("_instance_id"); }
+    // In t_ds_schedules and t_ds_command.
+    QString instancePriorityColumn() const { return word() + QStringLiteral("_instance_priority"); }
+
+private:
+    explicit DolphinSchedulerSchema(Layout layout)
+        : m_layout(layout)
+    {}
+    QString word() const
+    {
+        return m_layout == Layout::Process ? QStringLiteral("process") : QStringLiteral("workflow");
+    }
+    QString table(const QString &suffix) const
+    {
+        return QStringLiteral("t_ds_%1_%2").arg(word(), suffix);
+    }
+
+    Layout m_layout;
+};
+
+} // namespace hg

@@ -1,0 +1,314 @@
+#include "domain/connectionurl.h"
+#include "remote/dolphinschedulercatalog.h"
+#include "remote/remotedatabase.h"
+#include "remote/remoteprobe.h"
+#include "store/migrator.h"
+#include "testservers.h"
+
+#include <QFile>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace hg;
+
+// The DolphinScheduler console's reading, against the real MariaDB and PostgreSQL of
+// scripts/test, each loaded with DolphinScheduler's own schema (tests/support/dolphinscheduler:
+// 3.2.x with t_ds_process_*, 3.3 with t_ds_workflow_*) and rows as its API server writes them.
+class TestDolphinSchedulerCatalog final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup();
+    void open_detectsTheLayoutAndVersion_data() { layouts(); }
+    void open_detectsTheLayoutAndVersion();
+    void workflows_listWithReleaseStateAndSchedule_data() { layouts(); }
+    void workflows_listWithReleaseStateAndSchedule();
+    void workflow_readsTheDagAtItsVersion_data() { layouts(); }
+    void workflow_readsTheDagAtItsVersion();
+    void brokenSchema_namesWhatIsMissing_data() { layouts(); }
+    void brokenSchema_namesWhatIsMissing();
+    void noSchema_saysSo();
+
+private:
+    void layouts();
+    // A fresh database on the server, loaded with the release's DDL; the catalog's connection.
+    void makeDatabase(const QString &server, const QString &release, bool load = true);
+    void exec(const QString &sql);
+    void insertWorkflow(const DolphinSchedulerSchema &schema);
+
+    QString m_server;
+    QString m_database;
+    QSqlDatabase m_admin; // the server, to create and drop the database
+    QSqlDatabase m_db;    // the test's own connection to it
+    ConnectionProfile m_profile;
+    QString m_password;
+    std::unique_ptr<RemoteDatabase> m_remote;
+    int m_serial = 0;
+};
+
+void TestDolphinSchedulerCatalog::layouts()
+{
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("release");
+    for (const char *server : {"mysql", "postgresql"}) {
+        for (const char *release : {"3.2", "3.3"})
+            QTest::addRow("%s %s", release, server)
+                << QString::fromLatin1(server) << QString::fromLatin1(release);
+    }
+}
+
+void TestDolphinSchedulerCatalog::makeDatabase(const QString &server, const QString &release,
+                                               bool load)
+{
+    const bool mysql = server == QLatin1String("mysql");
+    const QUrl url = mysql ? test::mysqlUrl() : test::postgresUrl();
+    if (mysql)
+        HG_REQUIRE_SERVER(url, "HOURGLASS_TEST_MYSQL_URL");
+    else
+        HG_REQUIRE_SERVER(url, "HOURGLASS_TEST_PG_URL");
+    m_server = server;
+    m_password = url.password();
+    m_database =
+        QStringLiteral("hg_ds_%1_%2").arg(QCoreApplication::applicationPid()).arg(++m_serial);
+    const QString driver = mysql ? QStringLiteral("QMYSQL") : QStringLiteral("QPSQL");
+    const auto connect = [&](const QString &name, const QString &database) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(driver, name);
+        db.setHostName(url.host());
+        db.setPort(url.port(mysql ? 3306 : 5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(database);
+        return db;
+    };
+    m_admin = connect(QStringLiteral("ds-admin"), url.path().mid(1));
+    QVERIFY2(m_admin.open(), qPrintable(m_admin.lastError().text()));
+    QSqlQuery create(m_admin);
+    QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE %1").arg(m_database)),
+             qPrintable(create.lastError().text()));
+    m_db = connect(QStringLiteral("ds"), m_database);
+    QVERIFY2(m_db.open(), qPrintable(m_db.lastError().text()));
+    if (load) {
+        QFile ddl(QStringLiteral(HOURGLASS_DS_DDL_DIR "/%1/%2.sql").arg(release, server));
+        QVERIFY2(ddl.open(QIODevice::ReadOnly), qPrintable(ddl.fileName()));
+        const QStringList statements = Migrator::splitStatements(QString::fromUtf8(ddl.readAll()));
+        for (const QString &statement : statements) {
+            exec(statement);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+    QUrl remoteUrl = url;
+    remoteUrl.setPassword(QString()); // a profile never holds one: it is given apart
+    remoteUrl.setPath(QLatin1Char('/') + m_database);
+    m_profile = ConnectionUrl::parse(QStringLiteral("ds"), ConnectionKind::DolphinScheduler,
+                                     remoteUrl.toString())
+                    .value();
+    auto remote = RemoteDatabase::open(m_profile, m_password);
+    QVERIFY2(remote, qPrintable(remote ? QString() : remote.error().message));
+    m_remote = std::move(remote.value());
+}
+
+void TestDolphinSchedulerCatalog::exec(const QString &sql)
+{
+    QSqlQuery q(m_db);
+    QVERIFY2(q.exec(sql), qPrintable(q.lastError().text() + QLatin1String(": ") + sql.left(200)));
+}
+
+void TestDolphinSchedulerCatalog::cleanup()
+{
+    m_remote.reset();
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("ds"));
+    if (m_admin.isOpen() && !m_database.isEmpty()) {
+        QSqlQuery q(m_admin);
+        q.exec(m_server == QLatin1String("mysql")
+                   ? QStringLiteral("DROP DATABASE IF EXISTS %1").arg(m_database)
+                   : QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+    }
+    m_admin.close();
+    m_admin = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("ds-admin"));
+    m_database.clear();
+}
+
+// A project "etl" with workflow "nightly" (version 2, online): extract -> transform -> load,
+// and a second relation set at version 1 the DAG must not show; a Quartz schedule at 02:30 in
+// Europe/Berlin. An offline workflow "adhoc" without a schedule beside it.
+void TestDolphinSchedulerCatalog::insertWorkflow(const DolphinSchedulerSchema &schema)
+{
+    const QString at = QStringLiteral("'2026-01-05 10:00:00'");
+    exec(QStringLiteral("INSERT INTO t_ds_project (name, code, user_id, flag, create_time, "
+                        "update_time) VALUES ('etl', 100, 1, 1, %1, %1)")
+             .arg(at));
+    exec(QStringLiteral("INSERT INTO %1 (code, name, version, description, project_code, "
+                        "release_state, user_id, flag, create_time, update_time) VALUES "
+                        "(200, 'nightly', 2, 'the nightly load', 100, 1, 1, 1, %2, %2), "
+                        "(201, 'adhoc', 1, '', 100, 0, 1, 1, %2, %2)")
+             .arg(schema.definitionTable(), at));
+    // Task definitions as their log keeps each version; "load" changed its retries in v2.
+    exec(QStringLiteral(
+             "INSERT INTO t_ds_task_definition_log (code, name, version, project_code, user_id, "
+             "task_type, task_params, flag, task_priority, worker_group, fail_retry_times, "
+             "fail_retry_interval, timeout_flag, timeout, operator, operate_time, create_time, "
+             "update_time) VALUES "
+             "(301, 'extract', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, "
+             "%1), "
+             "(302, 'transform', 1, 100, 1, 'SQL', '{}', 1, 1, 'etl-workers', 2, 5, 1, 30, 1, %1, "
+             "%1, %1), "
+             "(303, 'load', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, %1), "
+             "(303, 'load', 2, 100, 1, 'SHELL', '{}', 1, 2, 'default', 3, 10, 0, 0, 1, %1, %1, %1)")
+             .arg(at));
+    const QString relation =
+        QStringLiteral("INSERT INTO %1 (project_code, %2, %3, pre_task_code, pre_task_version, "
+                       "post_task_code, post_task_version, condition_type, create_time, "
+                       "update_time) VALUES ")
+            .arg(schema.relationTable(), schema.definitionCodeColumn(),
+                 schema.definitionVersionColumn());
+    exec(relation
+         + QStringLiteral("(100, 200, 2, 0, 0, 301, 1, 0, %1, %1), "
+                          "(100, 200, 2, 301, 1, 302, 1, 0, %1, %1), "
+                          "(100, 200, 2, 302, 1, 303, 2, 0, %1, %1), "
+                          "(100, 200, 1, 0, 0, 303, 1, 0, %1, %1)")
+               .arg(at));
+    exec(QStringLiteral("INSERT INTO t_ds_schedules (%1, start_time, end_time, timezone_id, "
+                        "crontab, failure_strategy, user_id, release_state, warning_type, "
+                        "warning_group_id, %2, worker_group, create_time, update_time) VALUES "
+                        "(200, '2026-01-01 00:00:00', '2126-01-01 00:00:00', 'Europe/Berlin', "
+                        "'0 30 2 * * ? *', 1, 1, 1, 2, 0, 1, 'default', %3, %3)")
+             .arg(schema.definitionCodeColumn(), schema.instancePriorityColumn(), at));
+}
+
+void TestDolphinSchedulerCatalog::open_detectsTheLayoutAndVersion()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY2(catalog, qPrintable(catalog ? QString() : catalog.error().message));
+    const auto expected = release == QLatin1String("3.3") ? DolphinSchedulerSchema::Layout::Workflow
+                                                          : DolphinSchedulerSchema::Layout::Process;
+    QCOMPARE(catalog->schema().layout(), expected);
+    // Both DDL files record 3.3.0 (3.2.2's too): the layout is said beside it.
+    QVERIFY2(catalog->info().version.contains(QLatin1String("3.3.0")),
+             qPrintable(catalog->info().version));
+    QVERIFY(catalog->info().version.contains(catalog->schema().layoutName()));
+    QVERIFY(catalog->info().readOnly);
+    const Result<RemoteInfo> probed = RemoteProbe::inspect(*m_remote);
+    QVERIFY2(probed, qPrintable(probed ? QString() : probed.error().message));
+    QCOMPARE(probed->system, QStringLiteral("DolphinScheduler"));
+    QVERIFY(!probed->serverVersion.isEmpty());
+}
+
+void TestDolphinSchedulerCatalog::workflows_listWithReleaseStateAndSchedule()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    insertWorkflow(catalog->schema());
+    const Result<QList<DsWorkflow>> workflows = catalog->workflows();
+    QVERIFY2(workflows, qPrintable(workflows ? QString() : workflows.error().message));
+    QCOMPARE(workflows->size(), 2);
+    const DsWorkflow &adhoc = workflows->at(0);
+    QCOMPARE(adhoc.path(), QStringLiteral("etl/adhoc"));
+    QVERIFY(!adhoc.online);
+    QVERIFY(!adhoc.schedule);
+    const DsWorkflow &nightly = workflows->at(1);
+    QCOMPARE(nightly.path(), QStringLiteral("etl/nightly"));
+    QCOMPARE(nightly.code, 200);
+    QCOMPARE(nightly.version, 2);
+    QVERIFY(nightly.online);
+    QVERIFY(nightly.schedule);
+    QCOMPARE(nightly.schedule->crontab, QStringLiteral("0 30 2 * * ? *"));
+    QCOMPARE(nightly.schedule->timeZone, QStringLiteral("Europe/Berlin"));
+    QVERIFY(nightly.schedule->online);
+    QCOMPARE(nightly.schedule->failureStrategy, 1);
+    QCOMPARE(nightly.schedule->warningType, 2);
+    QCOMPARE(nightly.schedule->priority, 1);
+    QCOMPARE(nightly.schedule->start.date(), QDate(2026, 1, 1));
+}
+
+void TestDolphinSchedulerCatalog::workflow_readsTheDagAtItsVersion()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    insertWorkflow(catalog->schema());
+    const Result<DsWorkflow> nightly = catalog->workflow(QStringLiteral("etl/nightly"));
+    QVERIFY2(nightly, qPrintable(nightly ? QString() : nightly.error().message));
+    QCOMPARE(nightly->tasks.size(), 3); // load at version 2 only
+    QCOMPARE(nightly->tasks.at(0).name, QStringLiteral("extract"));
+    const DsTask &load = nightly->tasks.at(1);
+    QCOMPARE(load.name, QStringLiteral("load"));
+    QCOMPARE(load.version, 2);
+    QCOMPARE(load.retries, 3);
+    QCOMPARE(load.retryIntervalMinutes, 10);
+    const DsTask &transform = nightly->tasks.at(2);
+    QCOMPARE(transform.type, QStringLiteral("SQL"));
+    QCOMPARE(transform.timeoutMinutes, 30);
+    QCOMPARE(transform.workerGroup, QStringLiteral("etl-workers"));
+    QCOMPARE(nightly->relations.size(), 3); // the root's, and two edges
+    QCOMPARE(nightly->relations.at(1).preTaskCode, 301);
+    QCOMPARE(nightly->relations.at(1).postTaskCode, 302);
+    QCOMPARE(nightly->relations.at(2).postTaskCode, 303);
+
+    const Result<DsWorkflow> missing = catalog->workflow(QStringLiteral("etl/weekly"));
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().kind, ErrorKind::NotFound);
+    QVERIFY(missing.error().message.contains(QLatin1String("etl/weekly")));
+    QCOMPARE(catalog->workflow(QStringLiteral("nightly")).error().kind, ErrorKind::Invalid);
+}
+
+void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const bool workflow = release == QLatin1String("3.3");
+    const QString relations = workflow ? QStringLiteral("t_ds_workflow_task_relation")
+                                       : QStringLiteral("t_ds_process_task_relation");
+    exec(QStringLiteral("DROP TABLE %1").arg(relations));
+    exec(QStringLiteral("ALTER TABLE t_ds_schedules RENAME COLUMN %1 TO definition_code")
+             .arg(workflow ? QStringLiteral("workflow_definition_code")
+                           : QStringLiteral("process_definition_code")));
+    // A fresh connection: the driver caches what tables there are.
+    auto remote = RemoteDatabase::open(m_profile, m_password);
+    QVERIFY(remote);
+    m_remote = std::move(remote.value());
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(!catalog);
+    const QString message = catalog.error().message;
+    QVERIFY2(message.contains(QLatin1String("table ") + relations), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("column t_ds_schedules.")), qPrintable(message));
+}
+
+void TestDolphinSchedulerCatalog::noSchema_saysSo()
+{
+    const QString server =
+        test::mysqlUrl().isEmpty() ? QStringLiteral("postgresql") : QStringLiteral("mysql");
+    makeDatabase(server, QStringLiteral("3.2"), false);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(!catalog);
+    QCOMPARE(catalog.error().kind, ErrorKind::NotFound);
+    QVERIFY2(catalog.error().message.contains(QLatin1String("no DolphinScheduler schema")),
+             qPrintable(catalog.error().message));
+}
+
+QTEST_GUILESS_MAIN(TestDolphinSchedulerCatalog)
+#include "tst_dolphinschedulercatalog.moc"

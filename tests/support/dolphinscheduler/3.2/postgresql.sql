@@ -1,0 +1,499 @@
+-- Apache DolphinScheduler 3.2.x metadata schema, PostgreSQL dialect, for Hourglass's tests.
+--
+-- Written for Hourglass from DolphinScheduler tag 3.2.2, file
+-- dolphinscheduler-dao/src/main/resources/sql/dolphinscheduler_postgresql.sql (commit 212af27c).
+-- It holds only the 20 tables Hourglass reads and writes, with the same column names, types,
+-- nullability, defaults, primary keys, unique constraints and indexes (names included), the id
+-- sequences DolphinScheduler uses, and the default rows that file inserts into these tables.
+-- Nothing is dropped first: load it into an empty database (psql -v ON_ERROR_STOP=1).
+--
+-- As in DolphinScheduler, most ids take their default from a plain sequence named
+-- t_ds_<table>_id_sequence (not owned by the column); the two environment tables use serial.
+
+CREATE SEQUENCE t_ds_version_id_sequence;
+CREATE SEQUENCE t_ds_user_id_sequence;
+CREATE SEQUENCE t_ds_tenant_id_sequence;
+CREATE SEQUENCE t_ds_project_id_sequence;
+CREATE SEQUENCE t_ds_process_definition_id_sequence;
+CREATE SEQUENCE t_ds_process_definition_log_id_sequence;
+CREATE SEQUENCE t_ds_task_definition_id_sequence;
+CREATE SEQUENCE t_ds_task_definition_log_id_sequence;
+CREATE SEQUENCE t_ds_process_task_relation_id_sequence;
+CREATE SEQUENCE t_ds_process_task_relation_log_id_sequence;
+CREATE SEQUENCE t_ds_process_instance_id_sequence;
+CREATE SEQUENCE t_ds_task_instance_id_sequence;
+CREATE SEQUENCE t_ds_schedules_id_sequence;
+CREATE SEQUENCE t_ds_command_id_sequence;
+CREATE SEQUENCE t_ds_worker_group_id_sequence;
+CREATE SEQUENCE t_ds_alertgroup_id_sequence;
+CREATE SEQUENCE t_ds_relation_project_user_id_sequence;
+
+-- Schema version. The 3.2.2 file records '3.3.0' here, not '3.2.2'; kept as it is, because a
+-- real 3.2.2 install made from that file carries the same row.
+CREATE TABLE t_ds_version (
+  id      int         NOT NULL DEFAULT nextval('t_ds_version_id_sequence'),
+  version varchar(63) NOT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX version_index ON t_ds_version (version);
+
+INSERT INTO t_ds_version (version) VALUES ('3.3.0');
+
+-- Users; the installer creates 'admin' (password dolphinscheduler123, stored as an MD5 hex).
+-- Unlike the MySQL variant there is no unique key on user_name.
+CREATE TABLE t_ds_user (
+  id            int         NOT NULL DEFAULT nextval('t_ds_user_id_sequence'),
+  user_name     varchar(64) DEFAULT NULL,
+  user_password varchar(64) DEFAULT NULL,
+  user_type     int         DEFAULT NULL,
+  email         varchar(64) DEFAULT NULL,
+  phone         varchar(11) DEFAULT NULL,
+  tenant_id     int         DEFAULT -1,
+  create_time   timestamp   DEFAULT NULL,
+  update_time   timestamp   DEFAULT NULL,
+  queue         varchar(64) DEFAULT NULL,
+  state         int         DEFAULT 1,
+  time_zone     varchar(32) DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+
+INSERT INTO t_ds_user (user_name, user_password, user_type, email, phone, tenant_id, state,
+                       create_time, update_time, time_zone)
+VALUES ('admin', '7ad2410b2f4c074479a8937a28a22b8f', 0, 'xxx@qq.com', '', -1, 1,
+        '2018-03-27 15:48:50', '2018-10-24 17:40:22', NULL);
+
+-- Tenants; id -1 is the built-in 'default' tenant.
+CREATE TABLE t_ds_tenant (
+  id          int          NOT NULL DEFAULT nextval('t_ds_tenant_id_sequence'),
+  tenant_code varchar(64)  DEFAULT NULL,
+  description varchar(255) DEFAULT NULL,
+  queue_id    int          DEFAULT NULL,
+  create_time timestamp    DEFAULT NULL,
+  update_time timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX unique_tenant_code ON t_ds_tenant (tenant_code);
+
+INSERT INTO t_ds_tenant (id, tenant_code, description, queue_id, create_time, update_time)
+VALUES (-1, 'default', 'default tenant', 1, '2018-03-27 15:48:50', '2018-10-24 17:40:22');
+
+CREATE TABLE t_ds_project (
+  id          int          NOT NULL DEFAULT nextval('t_ds_project_id_sequence'),
+  name        varchar(255) DEFAULT NULL,
+  code        bigint       NOT NULL,
+  description varchar(255) DEFAULT NULL,
+  user_id     int          DEFAULT NULL,
+  flag        int          DEFAULT 1,
+  create_time timestamp    DEFAULT CURRENT_TIMESTAMP,
+  update_time timestamp    DEFAULT CURRENT_TIMESTAMP,
+  PRIMARY KEY (id)
+);
+CREATE INDEX user_id_index ON t_ds_project (user_id);
+CREATE UNIQUE INDEX unique_name ON t_ds_project (name);
+CREATE UNIQUE INDEX unique_code ON t_ds_project (code);
+
+-- Workflow definitions (current version) and their version history.
+CREATE TABLE t_ds_process_definition (
+  id               int          NOT NULL DEFAULT nextval('t_ds_process_definition_id_sequence'),
+  code             bigint       NOT NULL,
+  name             varchar(255) DEFAULT NULL,
+  version          int          NOT NULL DEFAULT 1,
+  description      text,
+  project_code     bigint       DEFAULT NULL,
+  release_state    int          DEFAULT NULL,
+  user_id          int          DEFAULT NULL,
+  global_params    text,
+  locations        text,
+  warning_group_id int          DEFAULT NULL,
+  flag             int          DEFAULT NULL,
+  timeout          int          DEFAULT 0,
+  execution_type   int          DEFAULT 0,
+  create_time      timestamp    DEFAULT NULL,
+  update_time      timestamp    DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT process_definition_unique UNIQUE (name, project_code)
+);
+CREATE INDEX process_definition_index ON t_ds_process_definition (code, id);
+
+CREATE TABLE t_ds_process_definition_log (
+  id               int          NOT NULL DEFAULT nextval('t_ds_process_definition_log_id_sequence'),
+  code             bigint       NOT NULL,
+  name             varchar(255) DEFAULT NULL,
+  version          int          NOT NULL DEFAULT 1,
+  description      text,
+  project_code     bigint       DEFAULT NULL,
+  release_state    int          DEFAULT NULL,
+  user_id          int          DEFAULT NULL,
+  global_params    text,
+  locations        text,
+  warning_group_id int          DEFAULT NULL,
+  flag             int          DEFAULT NULL,
+  timeout          int          DEFAULT 0,
+  execution_type   int          DEFAULT 0,
+  operator         int          DEFAULT NULL,
+  operate_time     timestamp    DEFAULT NULL,
+  create_time      timestamp    DEFAULT NULL,
+  update_time      timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX uniq_idx_code_version ON t_ds_process_definition_log (code, version);
+
+-- Task definitions (current version) and their version history.
+CREATE TABLE t_ds_task_definition (
+  id                      int          NOT NULL DEFAULT nextval('t_ds_task_definition_id_sequence'),
+  code                    bigint       NOT NULL,
+  name                    varchar(255) DEFAULT NULL,
+  version                 int          NOT NULL DEFAULT 1,
+  description             text,
+  project_code            bigint       DEFAULT NULL,
+  user_id                 int          DEFAULT NULL,
+  task_type               varchar(50)  DEFAULT NULL,
+  task_execute_type       int          DEFAULT 0,
+  task_params             text,
+  flag                    int          DEFAULT NULL,
+  is_cache                int          DEFAULT 0,
+  task_priority           int          DEFAULT 2,
+  worker_group            varchar(255) DEFAULT NULL,
+  environment_code        bigint       DEFAULT '-1',
+  fail_retry_times        int          DEFAULT NULL,
+  fail_retry_interval     int          DEFAULT NULL,
+  timeout_flag            int          DEFAULT NULL,
+  timeout_notify_strategy int          DEFAULT NULL,
+  timeout                 int          DEFAULT 0,
+  delay_time              int          DEFAULT 0,
+  task_group_id           int          DEFAULT NULL,
+  task_group_priority     int          DEFAULT 0,
+  resource_ids            text,
+  cpu_quota               int          NOT NULL DEFAULT -1,
+  memory_max              int          NOT NULL DEFAULT -1,
+  create_time             timestamp    DEFAULT NULL,
+  update_time             timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX task_definition_index ON t_ds_task_definition (project_code, id);
+
+CREATE TABLE t_ds_task_definition_log (
+  id                      int          NOT NULL DEFAULT nextval('t_ds_task_definition_log_id_sequence'),
+  code                    bigint       NOT NULL,
+  name                    varchar(255) DEFAULT NULL,
+  version                 int          NOT NULL DEFAULT 1,
+  description             text,
+  project_code            bigint       DEFAULT NULL,
+  user_id                 int          DEFAULT NULL,
+  task_type               varchar(50)  DEFAULT NULL,
+  task_execute_type       int          DEFAULT 0,
+  task_params             text,
+  flag                    int          DEFAULT NULL,
+  is_cache                int          DEFAULT 0,
+  task_priority           int          DEFAULT 2,
+  worker_group            varchar(255) DEFAULT NULL,
+  environment_code        bigint       DEFAULT '-1',
+  fail_retry_times        int          DEFAULT NULL,
+  fail_retry_interval     int          DEFAULT NULL,
+  timeout_flag            int          DEFAULT NULL,
+  timeout_notify_strategy int          DEFAULT NULL,
+  timeout                 int          DEFAULT 0,
+  delay_time              int          DEFAULT 0,
+  resource_ids            text,
+  operator                int          DEFAULT NULL,
+  task_group_id           int          DEFAULT NULL,
+  task_group_priority     int          DEFAULT 0,
+  operate_time            timestamp    DEFAULT NULL,
+  cpu_quota               int          NOT NULL DEFAULT -1,
+  memory_max              int          NOT NULL DEFAULT -1,
+  create_time             timestamp    DEFAULT NULL,
+  update_time             timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX idx_task_definition_log_code_version ON t_ds_task_definition_log (code, version);
+CREATE INDEX idx_task_definition_log_project_code ON t_ds_task_definition_log (project_code);
+
+-- Edges of a workflow's DAG (pre_task_code 0 marks a root task), current and history.
+CREATE TABLE t_ds_process_task_relation (
+  id                         int          NOT NULL DEFAULT nextval('t_ds_process_task_relation_id_sequence'),
+  name                       varchar(255) DEFAULT NULL,
+  project_code               bigint       DEFAULT NULL,
+  process_definition_code    bigint       DEFAULT NULL,
+  process_definition_version int          DEFAULT NULL,
+  pre_task_code              bigint       DEFAULT NULL,
+  pre_task_version           int          DEFAULT 0,
+  post_task_code             bigint       DEFAULT NULL,
+  post_task_version          int          DEFAULT 0,
+  condition_type             int          DEFAULT NULL,
+  condition_params           text,
+  create_time                timestamp    DEFAULT NULL,
+  update_time                timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX process_task_relation_idx_project_code_process_definition_code
+  ON t_ds_process_task_relation (project_code, process_definition_code);
+CREATE INDEX process_task_relation_idx_pre_task_code_version
+  ON t_ds_process_task_relation (pre_task_code, pre_task_version);
+CREATE INDEX process_task_relation_idx_post_task_code_version
+  ON t_ds_process_task_relation (post_task_code, post_task_version);
+
+CREATE TABLE t_ds_process_task_relation_log (
+  id                         int          NOT NULL DEFAULT nextval('t_ds_process_task_relation_log_id_sequence'),
+  name                       varchar(255) DEFAULT NULL,
+  project_code               bigint       DEFAULT NULL,
+  process_definition_code    bigint       DEFAULT NULL,
+  process_definition_version int          DEFAULT NULL,
+  pre_task_code              bigint       DEFAULT NULL,
+  pre_task_version           int          DEFAULT 0,
+  post_task_code             bigint       DEFAULT NULL,
+  post_task_version          int          DEFAULT 0,
+  condition_type             int          DEFAULT NULL,
+  condition_params           text,
+  operator                   int          DEFAULT NULL,
+  operate_time               timestamp    DEFAULT NULL,
+  create_time                timestamp    DEFAULT NULL,
+  update_time                timestamp    DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+-- DolphinScheduler spells this name with 67 characters; PostgreSQL keeps the first 63, written
+-- here directly so that loading prints no truncation notice.
+CREATE INDEX process_task_relation_log_idx_project_code_process_definition_c
+  ON t_ds_process_task_relation_log (project_code, process_definition_code);
+
+-- Workflow runs. process_instance_json and dependence_schedule_times exist only in this
+-- dialect (the MySQL schema has no such columns).
+CREATE TABLE t_ds_process_instance (
+  id                         int          NOT NULL DEFAULT nextval('t_ds_process_instance_id_sequence'),
+  name                       varchar(255) DEFAULT NULL,
+  process_definition_code    bigint       DEFAULT NULL,
+  process_definition_version int          NOT NULL DEFAULT 1,
+  project_code               bigint       DEFAULT NULL,
+  state                      int          DEFAULT NULL,
+  state_history              text,
+  recovery                   int          DEFAULT NULL,
+  start_time                 timestamp    DEFAULT NULL,
+  end_time                   timestamp    DEFAULT NULL,
+  run_times                  int          DEFAULT NULL,
+  host                       varchar(135) DEFAULT NULL,
+  command_type               int          DEFAULT NULL,
+  command_param              text,
+  task_depend_type           int          DEFAULT NULL,
+  max_try_times              int          DEFAULT 0,
+  failure_strategy           int          DEFAULT 0,
+  warning_type               int          DEFAULT 0,
+  warning_group_id           int          DEFAULT NULL,
+  schedule_time              timestamp    DEFAULT NULL,
+  command_start_time         timestamp    DEFAULT NULL,
+  global_params              text,
+  process_instance_json      text,
+  flag                       int          DEFAULT 1,
+  update_time                timestamp    NULL,
+  is_sub_process             int          DEFAULT 0,
+  executor_id                int          NOT NULL,
+  executor_name              varchar(64)  DEFAULT NULL,
+  history_cmd                text,
+  dependence_schedule_times  text,
+  process_instance_priority  int          DEFAULT 2,
+  worker_group               varchar(255),
+  environment_code           bigint       DEFAULT '-1',
+  timeout                    int          DEFAULT 0,
+  tenant_code                varchar(64)  DEFAULT 'default',
+  var_pool                   text,
+  dry_run                    int          DEFAULT 0,
+  next_process_instance_id   int          DEFAULT 0,
+  restart_time               timestamp    DEFAULT NULL,
+  test_flag                  int          DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX process_instance_index ON t_ds_process_instance (process_definition_code, id);
+CREATE INDEX start_time_index ON t_ds_process_instance (start_time, end_time);
+
+-- Task runs.
+CREATE TABLE t_ds_task_instance (
+  id                      int          NOT NULL DEFAULT nextval('t_ds_task_instance_id_sequence'),
+  name                    varchar(255) DEFAULT NULL,
+  task_type               varchar(50)  DEFAULT NULL,
+  task_execute_type       int          DEFAULT 0,
+  task_code               bigint       NOT NULL,
+  task_definition_version int          NOT NULL DEFAULT 1,
+  process_instance_id     int          DEFAULT NULL,
+  process_instance_name   varchar(255) DEFAULT NULL,
+  project_code            bigint       DEFAULT NULL,
+  state                   int          DEFAULT NULL,
+  submit_time             timestamp    DEFAULT NULL,
+  start_time              timestamp    DEFAULT NULL,
+  end_time                timestamp    DEFAULT NULL,
+  host                    varchar(135) DEFAULT NULL,
+  execute_path            varchar(200) DEFAULT NULL,
+  log_path                text         DEFAULT NULL,
+  alert_flag              int          DEFAULT NULL,
+  retry_times             int          DEFAULT 0,
+  pid                     int          DEFAULT NULL,
+  app_link                text,
+  task_params             text,
+  flag                    int          DEFAULT 1,
+  is_cache                int          DEFAULT 0,
+  cache_key               varchar(200) DEFAULT NULL,
+  retry_interval          int          DEFAULT NULL,
+  max_retry_times         int          DEFAULT NULL,
+  task_instance_priority  int          DEFAULT NULL,
+  worker_group            varchar(255),
+  environment_code        bigint       DEFAULT '-1',
+  environment_config      text,
+  executor_id             int          DEFAULT NULL,
+  executor_name           varchar(64)  DEFAULT NULL,
+  first_submit_time       timestamp    DEFAULT NULL,
+  delay_time              int          DEFAULT 0,
+  task_group_id           int          DEFAULT NULL,
+  var_pool                text,
+  dry_run                 int          DEFAULT 0,
+  cpu_quota               int          NOT NULL DEFAULT -1,
+  memory_max              int          NOT NULL DEFAULT -1,
+  test_flag               int          DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX idx_task_instance_code_version ON t_ds_task_instance (task_code, task_definition_version);
+CREATE INDEX idx_cache_key ON t_ds_task_instance (cache_key);
+
+-- Cron schedules, one per workflow definition in practice (not enforced by a key in 3.2).
+CREATE TABLE t_ds_schedules (
+  id                        int          NOT NULL DEFAULT nextval('t_ds_schedules_id_sequence'),
+  process_definition_code   bigint       NOT NULL,
+  start_time                timestamp    NOT NULL,
+  end_time                  timestamp    NOT NULL,
+  timezone_id               varchar(40)  DEFAULT NULL,
+  crontab                   varchar(255) NOT NULL,
+  failure_strategy          int          NOT NULL,
+  user_id                   int          NOT NULL,
+  release_state             int          NOT NULL,
+  warning_type              int          NOT NULL,
+  warning_group_id          int          DEFAULT NULL,
+  process_instance_priority int          DEFAULT 2,
+  worker_group              varchar(255),
+  tenant_code               varchar(64)  DEFAULT 'default',
+  environment_code          bigint       DEFAULT '-1',
+  create_time               timestamp    NOT NULL,
+  update_time               timestamp    NOT NULL,
+  PRIMARY KEY (id)
+);
+
+-- Queue the master polls for work (start, rerun, pause, stop, ...).
+CREATE TABLE t_ds_command (
+  id                         int         NOT NULL DEFAULT nextval('t_ds_command_id_sequence'),
+  command_type               int         DEFAULT NULL,
+  process_definition_code    bigint      NOT NULL,
+  command_param              text,
+  task_depend_type           int         DEFAULT NULL,
+  failure_strategy           int         DEFAULT 0,
+  warning_type               int         DEFAULT 0,
+  warning_group_id           int         DEFAULT NULL,
+  schedule_time              timestamp   DEFAULT NULL,
+  start_time                 timestamp   DEFAULT NULL,
+  executor_id                int         DEFAULT NULL,
+  update_time                timestamp   DEFAULT NULL,
+  process_instance_priority  int         DEFAULT 2,
+  worker_group               varchar(255),
+  tenant_code                varchar(64) DEFAULT 'default',
+  environment_code           bigint      DEFAULT '-1',
+  dry_run                    int         DEFAULT 0,
+  process_instance_id        int         DEFAULT 0,
+  process_definition_version int         DEFAULT 0,
+  test_flag                  int         DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+CREATE INDEX priority_id_index ON t_ds_command (process_instance_priority, id);
+
+-- Commands the master could not handle; id is copied from t_ds_command (no default).
+CREATE TABLE t_ds_error_command (
+  id                         int         NOT NULL,
+  command_type               int         DEFAULT NULL,
+  process_definition_code    bigint      NOT NULL,
+  command_param              text,
+  task_depend_type           int         DEFAULT NULL,
+  failure_strategy           int         DEFAULT 0,
+  warning_type               int         DEFAULT 0,
+  warning_group_id           int         DEFAULT NULL,
+  schedule_time              timestamp   DEFAULT NULL,
+  start_time                 timestamp   DEFAULT NULL,
+  executor_id                int         DEFAULT NULL,
+  update_time                timestamp   DEFAULT NULL,
+  process_instance_priority  int         DEFAULT 2,
+  worker_group               varchar(255),
+  tenant_code                varchar(64) DEFAULT 'default',
+  environment_code           bigint      DEFAULT '-1',
+  dry_run                    int         DEFAULT 0,
+  message                    text,
+  process_instance_id        int         DEFAULT 0,
+  process_definition_version int         DEFAULT 0,
+  test_flag                  int         DEFAULT NULL,
+  PRIMARY KEY (id)
+);
+
+CREATE TABLE t_ds_environment (
+  id          serial       NOT NULL,
+  code        bigint       NOT NULL,
+  name        varchar(255) DEFAULT NULL,
+  config      text         DEFAULT NULL,
+  description text,
+  operator    int          DEFAULT NULL,
+  create_time timestamp    DEFAULT NULL,
+  update_time timestamp    DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT environment_name_unique UNIQUE (name),
+  CONSTRAINT environment_code_unique UNIQUE (code)
+);
+
+CREATE TABLE t_ds_environment_worker_group_relation (
+  id               serial       NOT NULL,
+  environment_code bigint       NOT NULL,
+  worker_group     varchar(255) NOT NULL,
+  operator         int          DEFAULT NULL,
+  create_time      timestamp    DEFAULT NULL,
+  update_time      timestamp    DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT environment_worker_group_unique UNIQUE (environment_code, worker_group)
+);
+
+-- Worker groups created in the UI; the implicit 'default' group has no row.
+CREATE TABLE t_ds_worker_group (
+  id                bigint       NOT NULL DEFAULT nextval('t_ds_worker_group_id_sequence'),
+  name              varchar(255) NOT NULL,
+  addr_list         text         DEFAULT NULL,
+  create_time       timestamp    DEFAULT NULL,
+  update_time       timestamp    DEFAULT NULL,
+  description       text         DEFAULT NULL,
+  other_params_json text         DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT name_unique UNIQUE (name)
+);
+
+-- Alert groups; the 3.2.2 file creates two (ids 1 and 2).
+CREATE TABLE t_ds_alertgroup (
+  id                 int          NOT NULL DEFAULT nextval('t_ds_alertgroup_id_sequence'),
+  alert_instance_ids varchar(255) DEFAULT NULL,
+  create_user_id     int4         DEFAULT NULL,
+  group_name         varchar(255) DEFAULT NULL,
+  description        varchar(255) DEFAULT NULL,
+  create_time        timestamp    DEFAULT NULL,
+  update_time        timestamp    DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT t_ds_alertgroup_name_un UNIQUE (group_name)
+);
+
+INSERT INTO t_ds_alertgroup (alert_instance_ids, create_user_id, group_name, description,
+                             create_time, update_time)
+VALUES (NULL, 1, 'default admin warning group', 'default admin warning group',
+        '2018-11-29 10:20:39', '2018-11-29 10:20:39');
+
+INSERT INTO t_ds_alertgroup (alert_instance_ids, create_user_id, group_name, description,
+                             create_time, update_time)
+VALUES (NULL, 1, 'global alert group', 'global alert group',
+        '2018-11-29 10:20:39', '2018-11-29 10:20:39');
+
+-- Which users may see which projects (besides owners and administrators).
+CREATE TABLE t_ds_relation_project_user (
+  id          int       NOT NULL DEFAULT nextval('t_ds_relation_project_user_id_sequence'),
+  user_id     int       NOT NULL,
+  project_id  int       DEFAULT NULL,
+  perm        int       DEFAULT 1,
+  create_time timestamp DEFAULT NULL,
+  update_time timestamp DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT t_ds_relation_project_user_un UNIQUE (user_id, project_id)
+);
+CREATE INDEX relation_project_user_id_index ON t_ds_relation_project_user (user_id);
