@@ -221,11 +221,173 @@ int showWorkflow(CliContext &context, const ConnectionProfile &profile, const QS
     return ExitOk;
 }
 
+QString timeText(const QDateTime &time)
+{
+    return time.isValid() ? time.toString(Qt::ISODate) : QString();
+}
+
+QString durationText(const QDateTime &start, const QDateTime &end)
+{
+    if (!start.isValid() || !end.isValid())
+        return {};
+    return QStringLiteral("%1 s").arg(start.secsTo(end));
+}
+
+int listInstances(CliContext &context, const ConnectionProfile &profile, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption since(QStringLiteral("since"),
+                                   QStringLiteral("Only instances started at or after this time."),
+                                   QStringLiteral("ISO8601"));
+    const QCommandLineOption failed(QStringLiteral("failed"),
+                                    QStringLiteral("Only instances that failed."));
+    const QCommandLineOption limit(QStringLiteral("limit"),
+                                   QStringLiteral("At most N instances (default 50)."),
+                                   QStringLiteral("N"));
+    const QCommandLineOption before(QStringLiteral("before"),
+                                    QStringLiteral("The next page: instances older than this id."),
+                                    QStringLiteral("ID"));
+    parser.addOption(since);
+    parser.addOption(failed);
+    parser.addOption(limit);
+    parser.addOption(before);
+    if (!context.parse(parser, args,
+                       QStringLiteral("remote runs NAME [PROJECT/WORKFLOW] [--since ISO8601] "
+                                      "[--failed] [--limit N] [--before ID] [--json]"),
+                       true)
+        || !context.expectPositionals(
+            parser, {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}, 1))
+        return context.exitCode();
+    DsInstanceFilter filter;
+    filter.workflowPath = parser.positionalArguments().value(1);
+    filter.failedOnly = parser.isSet(failed);
+    if (!context.intOption(parser, limit, filter.limit, 1))
+        return context.exitCode();
+    int beforeId = 0;
+    if (!context.intOption(parser, before, beforeId, 1))
+        return context.exitCode();
+    filter.beforeId = beforeId;
+    if (parser.isSet(since)) {
+        filter.since = QDateTime::fromString(parser.value(since), Qt::ISODate);
+        if (!filter.since.isValid())
+            return context.usage(
+                QStringLiteral("--since: '%1' is not an ISO 8601 time").arg(parser.value(since)));
+    }
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    const DolphinSchedulerCatalog &catalog = *remote.value()->catalog;
+    const Result<QList<DsInstance>> instances = catalog.instances(filter);
+    if (!instances)
+        return context.fail(instances.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const DsInstance &instance : instances.value()) {
+        const QString state = catalog.workflowStateName(instance.state);
+        array << QJsonObject{{QStringLiteral("id"), instance.id},
+                             {QStringLiteral("name"), instance.name},
+                             {QStringLiteral("workflow"), instance.workflowPath},
+                             {QStringLiteral("version"), instance.definitionVersion},
+                             {QStringLiteral("state"), state},
+                             {QStringLiteral("stateCode"), instance.state},
+                             {QStringLiteral("commandType"), instance.commandType},
+                             {QStringLiteral("host"), instance.host},
+                             {QStringLiteral("start"), timeText(instance.start)},
+                             {QStringLiteral("end"), timeText(instance.end)},
+                             {QStringLiteral("scheduleTime"), timeText(instance.scheduleTime)},
+                             {QStringLiteral("runTimes"), instance.runTimes}};
+        rows << QStringList{QString::number(instance.id),
+                            instance.workflowPath,
+                            state,
+                            timeText(instance.start),
+                            durationText(instance.start, instance.end),
+                            instance.host,
+                            QString::number(instance.runTimes)};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("ID"), QStringLiteral("WORKFLOW"),
+                            QStringLiteral("STATE"), QStringLiteral("STARTED"),
+                            QStringLiteral("DURATION"), QStringLiteral("HOST"),
+                            QStringLiteral("RUNS")},
+                           rows);
+    return ExitOk;
+}
+
+int showInstance(CliContext &context, const ConnectionProfile &profile, const QStringList &args)
+{
+    QCommandLineParser parser;
+    if (!context.parse(parser, args, QStringLiteral("remote instance NAME ID [--json]"), true)
+        || !context.expectPositionals(parser, {QStringLiteral("NAME"), QStringLiteral("ID")}))
+        return context.exitCode();
+    bool ok = false;
+    const qint64 id = parser.positionalArguments().at(1).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return context.usage(QStringLiteral("'%1' is not a workflow instance id")
+                                 .arg(parser.positionalArguments().at(1)));
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    const DolphinSchedulerCatalog &catalog = *remote.value()->catalog;
+    const Result<DsInstance> instance = catalog.instance(id);
+    if (!instance)
+        return context.fail(instance.error());
+    const Result<QList<DsTaskInstance>> tasks = catalog.taskInstances(id);
+    if (!tasks)
+        return context.fail(tasks.error());
+    QJsonArray taskArray;
+    for (const DsTaskInstance &task : tasks.value())
+        taskArray << QJsonObject{{QStringLiteral("id"), task.id},
+                                 {QStringLiteral("name"), task.name},
+                                 {QStringLiteral("type"), task.type},
+                                 {QStringLiteral("state"), catalog.taskStateName(task.state)},
+                                 {QStringLiteral("host"), task.host},
+                                 {QStringLiteral("submitted"), timeText(task.submitted)},
+                                 {QStringLiteral("start"), timeText(task.start)},
+                                 {QStringLiteral("end"), timeText(task.end)},
+                                 {QStringLiteral("retryTimes"), task.retryTimes},
+                                 {QStringLiteral("maxRetryTimes"), task.maxRetryTimes},
+                                 {QStringLiteral("logPath"), task.logPath}};
+    if (context.json()) {
+        context.printJson(
+            QJsonObject{{QStringLiteral("id"), instance->id},
+                        {QStringLiteral("name"), instance->name},
+                        {QStringLiteral("workflow"), instance->workflowPath},
+                        {QStringLiteral("state"), catalog.workflowStateName(instance->state)},
+                        {QStringLiteral("host"), instance->host},
+                        {QStringLiteral("start"), timeText(instance->start)},
+                        {QStringLiteral("end"), timeText(instance->end)},
+                        {QStringLiteral("tasks"), taskArray}});
+        return ExitOk;
+    }
+    QTextStream &out = context.out();
+    out << "instance " << instance->id << " of " << instance->workflowPath << ": "
+        << catalog.workflowStateName(instance->state) << ", on " << instance->host << ", "
+        << timeText(instance->start) << " to " << timeText(instance->end) << '\n';
+    for (const DsTaskInstance &task : tasks.value())
+        out << "  " << task.name << " (" << task.type << "): " << catalog.taskStateName(task.state)
+            << ", " << durationText(task.start, task.end) << ", retries " << task.retryTimes
+            << " of " << task.maxRetryTimes << ", on " << task.host << '\n';
+    // DolphinScheduler keeps task logs on its workers' disks, not in its database.
+    out << "  task logs are on the workers' disks (log_path on each host), not in the database\n";
+    out.flush();
+    return ExitOk;
+}
+
 } // namespace
 
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
                                const QString &verb, const QStringList &args)
 {
+    if (verb == QLatin1String("runs"))
+        return listInstances(context, profile, args);
+    if (verb == QLatin1String("instance"))
+        return showInstance(context, profile, args);
+    if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
+        return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
+                                            "yet (chains, show, runs and instance are)")
+                                 .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");
     if (!context.parse(parser, args,
@@ -238,11 +400,7 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return context.exitCode();
     if (show)
         return showWorkflow(context, profile, parser.positionalArguments().at(1));
-    if (verb == QLatin1String("chains"))
-        return listWorkflows(context, profile);
-    return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes yet "
-                                        "(chains and show are)")
-                             .arg(verb));
+    return listWorkflows(context, profile);
 }
 
 } // namespace hg

@@ -1,9 +1,12 @@
 #include "dolphinschedulercatalog.h"
 
+#include "dolphinschedulerprotocol.h"
 #include "remotedatabase.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <algorithm>
 
 namespace hg {
 
@@ -159,6 +162,190 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
                                          relations.value(1).toLongLong(),
                                          relations.value(2).toInt()};
     return workflow;
+}
+
+QString DolphinSchedulerCatalog::workflowStateName(int state) const
+{
+    using State = dolphinscheduler::WorkflowExecutionStatus32;
+    switch (State(state)) {
+    case State::SubmittedSuccess:
+        return QStringLiteral("submitted");
+    case State::RunningExecution:
+        return QStringLiteral("running");
+    case State::ReadyPause:
+        return QStringLiteral("ready pause");
+    case State::Pause:
+        return QStringLiteral("pause");
+    case State::ReadyStop:
+        return QStringLiteral("ready stop");
+    case State::Stop:
+        return QStringLiteral("stop");
+    case State::Failure:
+        return QStringLiteral("failure");
+    case State::Success:
+        return QStringLiteral("success");
+    case State::DelayExecution:
+        return QStringLiteral("delay execution");
+    case State::SerialWait:
+        return QStringLiteral("serial wait");
+    case State::ReadyBlock:
+        return QStringLiteral("ready block");
+    case State::Block:
+        return QStringLiteral("block");
+    case State::WaitToRun:
+        return QStringLiteral("wait to run");
+    }
+    // 3.3 added one code of its own.
+    if (m_schema.layout() == DolphinSchedulerSchema::Layout::Workflow
+        && state == int(dolphinscheduler::WorkflowExecutionStatus33::Failover))
+        return QStringLiteral("failover");
+    return QStringLiteral("state %1").arg(state);
+}
+
+QString DolphinSchedulerCatalog::taskStateName(int state)
+{
+    using State = dolphinscheduler::TaskExecutionStatus;
+    switch (State(state)) {
+    case State::SubmittedSuccess:
+        return QStringLiteral("submitted");
+    case State::RunningExecution:
+        return QStringLiteral("running");
+    case State::Pause:
+        return QStringLiteral("pause");
+    case State::Stop:
+        return QStringLiteral("stop");
+    case State::Failure:
+        return QStringLiteral("failure");
+    case State::Success:
+        return QStringLiteral("success");
+    case State::NeedFaultTolerance:
+        return QStringLiteral("need fault tolerance");
+    case State::Kill:
+        return QStringLiteral("kill");
+    case State::DelayExecution:
+        return QStringLiteral("delay execution");
+    case State::ForcedSuccess:
+        return QStringLiteral("forced success");
+    case State::Dispatch:
+        return QStringLiteral("dispatch");
+    }
+    return QStringLiteral("state %1").arg(state);
+}
+
+namespace {
+
+DsInstance readInstance(const QSqlQuery &q)
+{
+    DsInstance instance;
+    instance.id = q.value(0).toLongLong();
+    instance.name = q.value(1).toString();
+    instance.workflowPath = q.value(2).toString() + QLatin1Char('/') + q.value(3).toString();
+    instance.definitionVersion = q.value(4).toInt();
+    instance.state = q.value(5).toInt();
+    instance.commandType = q.value(6).toInt();
+    instance.host = q.value(7).toString();
+    instance.start = q.value(8).toDateTime();
+    instance.end = q.value(9).toDateTime();
+    instance.scheduleTime = q.value(10).toDateTime();
+    instance.runTimes = q.value(11).toInt();
+    return instance;
+}
+
+} // namespace
+
+Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFilter &filter) const
+{
+    const DolphinSchedulerSchema &s = m_schema;
+    QStringList conditions;
+    QVariantList values;
+    if (!filter.workflowPath.isEmpty()) {
+        const qsizetype slash = filter.workflowPath.indexOf(QLatin1Char('/'));
+        if (slash <= 0)
+            return Error::invalid(
+                tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(filter.workflowPath));
+        conditions << QStringLiteral("p.name = ? AND d.name = ?");
+        values << filter.workflowPath.left(slash) << filter.workflowPath.mid(slash + 1);
+    }
+    if (filter.since.isValid()) {
+        conditions << QStringLiteral("i.start_time >= ?");
+        values << filter.since;
+    }
+    if (filter.failedOnly) {
+        conditions << QStringLiteral("i.state = ?");
+        values << int(dolphinscheduler::WorkflowExecutionStatus32::Failure);
+    }
+    if (filter.beforeId > 0) {
+        conditions << QStringLiteral("i.id < ?");
+        values << filter.beforeId;
+    }
+    QSqlQuery q(m_remote->db());
+    q.prepare(QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
+                             "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
+                             "FROM %2 i JOIN %3 d ON d.code = i.%4 "
+                             "JOIN t_ds_project p ON p.code = d.project_code %5 "
+                             "ORDER BY i.id DESC LIMIT %6")
+                  .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
+                       s.definitionCodeColumn(),
+                       conditions.isEmpty()
+                           ? QString()
+                           : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND ")))
+                  .arg(std::clamp(filter.limit, 1, 10000)));
+    for (const QVariant &value : std::as_const(values))
+        q.addBindValue(value);
+    if (Status status = exec(q, tr("read the workflow instances")); !status)
+        return status.error();
+    QList<DsInstance> instances;
+    while (q.next())
+        instances << readInstance(q);
+    return instances;
+}
+
+Result<DsInstance> DolphinSchedulerCatalog::instance(qint64 id) const
+{
+    const DolphinSchedulerSchema &s = m_schema;
+    QSqlQuery q(m_remote->db());
+    q.prepare(QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
+                             "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
+                             "FROM %2 i JOIN %3 d ON d.code = i.%4 "
+                             "JOIN t_ds_project p ON p.code = d.project_code WHERE i.id = ?")
+                  .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
+                       s.definitionCodeColumn()));
+    q.addBindValue(id);
+    if (Status status = exec(q, tr("read workflow instance %1").arg(id)); !status)
+        return status.error();
+    if (!q.next())
+        return Error::notFound(
+            tr("remote '%1' has no workflow instance %2").arg(m_remote->profile().name).arg(id));
+    return readInstance(q);
+}
+
+Result<QList<DsTaskInstance>> DolphinSchedulerCatalog::taskInstances(qint64 instanceId) const
+{
+    QSqlQuery q(m_remote->db());
+    q.prepare(QStringLiteral("SELECT id, name, task_type, state, host, submit_time, start_time, "
+                             "end_time, retry_times, max_retry_times, log_path "
+                             "FROM t_ds_task_instance WHERE %1 = ? ORDER BY id")
+                  .arg(m_schema.instanceIdColumn()));
+    q.addBindValue(instanceId);
+    if (Status status = exec(q, tr("read the task instances of %1").arg(instanceId)); !status)
+        return status.error();
+    QList<DsTaskInstance> tasks;
+    while (q.next()) {
+        DsTaskInstance task;
+        task.id = q.value(0).toLongLong();
+        task.name = q.value(1).toString();
+        task.type = q.value(2).toString();
+        task.state = q.value(3).toInt();
+        task.host = q.value(4).toString();
+        task.submitted = q.value(5).toDateTime();
+        task.start = q.value(6).toDateTime();
+        task.end = q.value(7).toDateTime();
+        task.retryTimes = q.value(8).toInt();
+        task.maxRetryTimes = q.value(9).toInt();
+        task.logPath = q.value(10).toString();
+        tasks << task;
+    }
+    return tasks;
 }
 
 } // namespace hg

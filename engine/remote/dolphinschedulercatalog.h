@@ -35,6 +35,14 @@ public:
     // "PROJECT/WORKFLOW" with its tasks and relations.
     Result<DsWorkflow> workflow(const QString &path) const;
 
+    // Workflow instances, newest first, filtered and paged by keyset in SQL.
+    Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;
+    Result<DsInstance> instance(qint64 id) const;
+    Result<QList<DsTaskInstance>> taskInstances(qint64 instanceId) const;
+    // DolphinScheduler's own words for a state code ("running", "ready pause", ...).
+    QString workflowStateName(int state) const;
+    static QString taskStateName(int state);
+
 private:
     DolphinSchedulerCatalog(RemoteDatabase &remote, DolphinSchedulerSchema schema)
         : m_remote(&remote)

@@ -342,6 +342,22 @@ enum class WorkflowExecutionStatus33 : int {
     Failover = 18,
 };
 
+// t_ds_task_instance.state (Java TaskExecutionStatus), 3.2.2; 3.3 has the same codes without
+// Stop (5).
+enum class TaskExecutionStatus : int {
+    SubmittedSuccess = 0,
+    RunningExecution = 1,
+    Pause = 3,
+    Stop = 5,
+    Failure = 6,
+    Success = 7,
+    NeedFaultTolerance = 8,
+    Kill = 9,
+    DelayExecution = 12,
+    ForcedSuccess = 13,
+    Dispatch = 17,
+};
+
 // failure_strategy (command, instance, schedule). Same in both versions.
 enum class FailureStrategy : int {
     End = 0,

@@ -62,4 +62,46 @@ struct DsWorkflow
     QString path() const { return projectName + QLatin1Char('/') + name; }
 };
 
+// A workflow instance (t_ds_process_instance / t_ds_workflow_instance).
+struct DsInstance
+{
+    qint64 id = 0;
+    QString name;
+    QString workflowPath; // "project/workflow"
+    int definitionVersion = 0;
+    int state = 0;       // WorkflowExecutionStatus32/33
+    int commandType = 0; // CommandType: what made it (start, complement, scheduler...)
+    QString host;        // the master that runs it
+    QDateTime start;
+    QDateTime end;
+    QDateTime scheduleTime; // the fire time, for scheduled and complement runs
+    int runTimes = 0;
+};
+
+// A task instance of a workflow instance. Its log lives on the worker's disk (host, logPath).
+struct DsTaskInstance
+{
+    qint64 id = 0;
+    QString name;
+    QString type;
+    int state = 0; // TaskExecutionStatus
+    QString host;
+    QDateTime submitted;
+    QDateTime start;
+    QDateTime end;
+    int retryTimes = 0;
+    int maxRetryTimes = 0;
+    QString logPath;
+};
+
+// One page of instances, newest first; the next page starts below the last id shown.
+struct DsInstanceFilter
+{
+    QString workflowPath; // empty: every workflow
+    QDateTime since;      // started at or after; invalid: no bound
+    bool failedOnly = false;
+    int limit = 50;
+    qint64 beforeId = 0; // 0: from the newest
+};
+
 } // namespace hg

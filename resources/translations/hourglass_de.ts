@@ -1517,6 +1517,22 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>read the relations of %1</source>
         <translation>Lesen der Beziehungen von %1</translation>
     </message>
+    <message>
+        <source>read the workflow instances</source>
+        <translation>Lesen der Workflow-Instanzen</translation>
+    </message>
+    <message>
+        <source>read workflow instance %1</source>
+        <translation>Lesen der Workflow-Instanz %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; has no workflow instance %2</source>
+        <translation>Remote &apos;%1&apos; hat keine Workflow-Instanz %2</translation>
+    </message>
+    <message>
+        <source>read the task instances of %1</source>
+        <translation>Lesen der Aufgaben-Instanzen von %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerSchema</name>

@@ -27,6 +27,8 @@ private Q_SLOTS:
     void workflows_listWithReleaseStateAndSchedule();
     void workflow_readsTheDagAtItsVersion_data() { layouts(); }
     void workflow_readsTheDagAtItsVersion();
+    void instances_filterAndPageInSql_data() { layouts(); }
+    void instances_filterAndPageInSql();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -269,6 +271,80 @@ void TestDolphinSchedulerCatalog::workflow_readsTheDagAtItsVersion()
     QCOMPARE(missing.error().kind, ErrorKind::NotFound);
     QVERIFY(missing.error().message.contains(QLatin1String("etl/weekly")));
     QCOMPARE(catalog->workflow(QStringLiteral("nightly")).error().kind, ErrorKind::Invalid);
+}
+
+void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    // Three nights of "nightly" as its master records them: success, failure, running.
+    exec(QStringLiteral("INSERT INTO %1 (id, name, %2, %3, state, start_time, end_time, run_times, "
+                        "host, command_type, schedule_time, executor_id) VALUES "
+                        "(11, 'nightly-11', 200, 2, 7, '2026-11-23 02:30:00', "
+                        "'2026-11-23 02:31:00', 1, 'master-1:5678', 6, '2026-11-23 02:30:00', 1), "
+                        "(12, 'nightly-12', 200, 2, 6, '2026-11-24 02:30:00', "
+                        "'2026-11-24 02:30:42', 1, 'master-1:5678', 6, '2026-11-24 02:30:00', 1), "
+                        "(13, 'nightly-13', 200, 2, 1, '2026-11-25 02:30:00', NULL, 1, "
+                        "'master-2:5678', 6, '2026-11-25 02:30:00', 1)")
+             .arg(schema.instanceTable(), schema.definitionCodeColumn(),
+                  schema.definitionVersionColumn()));
+    exec(QStringLiteral("INSERT INTO t_ds_task_instance (name, task_type, task_code, "
+                        "task_definition_version, %1, state, submit_time, start_time, end_time, "
+                        "host, retry_times, max_retry_times, log_path, flag, executor_id) VALUES "
+                        "('extract', 'SHELL', 301, 1, 12, 7, '2026-11-24 02:30:01', "
+                        "'2026-11-24 02:30:01', '2026-11-24 02:30:20', 'worker-1:1234', 0, 0, "
+                        "'/opt/ds/logs/12/extract.log', 1, 1), "
+                        "('transform', 'SQL', 302, 1, 12, 6, '2026-11-24 02:30:21', "
+                        "'2026-11-24 02:30:21', '2026-11-24 02:30:42', 'worker-2:1234', 2, 2, "
+                        "'/opt/ds/logs/12/transform.log', 1, 1)")
+             .arg(schema.instanceIdColumn()));
+
+    DsInstanceFilter filter;
+    Result<QList<DsInstance>> page = catalog->instances(filter);
+    QVERIFY2(page, qPrintable(page ? QString() : page.error().message));
+    QCOMPARE(page->size(), 3);
+    QCOMPARE(page->first().id, 13); // newest first
+    QCOMPARE(page->first().workflowPath, QStringLiteral("etl/nightly"));
+    QCOMPARE(catalog->workflowStateName(page->first().state), QStringLiteral("running"));
+    QCOMPARE(page->first().host, QStringLiteral("master-2:5678"));
+    QVERIFY(!page->first().end.isValid());
+    // Keyset: a page of two, then what is older than its last.
+    filter.limit = 2;
+    page = catalog->instances(filter);
+    QCOMPARE(page->size(), 2);
+    filter.beforeId = page->last().id;
+    page = catalog->instances(filter);
+    QCOMPARE(page->size(), 1);
+    QCOMPARE(page->first().id, 11);
+    // Filtered in SQL: failed only, by workflow, since a time.
+    filter = DsInstanceFilter{};
+    filter.failedOnly = true;
+    page = catalog->instances(filter);
+    QCOMPARE(page->size(), 1);
+    QCOMPARE(page->first().id, 12);
+    QCOMPARE(catalog->workflowStateName(page->first().state), QStringLiteral("failure"));
+    filter = DsInstanceFilter{};
+    filter.since = QDateTime(QDate(2026, 11, 24), QTime(0, 0));
+    QCOMPARE(catalog->instances(filter)->size(), 2);
+    filter.workflowPath = QStringLiteral("etl/adhoc");
+    QCOMPARE(catalog->instances(filter)->size(), 0);
+
+    const Result<QList<DsTaskInstance>> tasks = catalog->taskInstances(12);
+    QVERIFY2(tasks, qPrintable(tasks ? QString() : tasks.error().message));
+    QCOMPARE(tasks->size(), 2);
+    QCOMPARE(tasks->at(1).name, QStringLiteral("transform"));
+    QCOMPARE(DolphinSchedulerCatalog::taskStateName(tasks->at(1).state), QStringLiteral("failure"));
+    QCOMPARE(tasks->at(1).retryTimes, 2);
+    QCOMPARE(tasks->at(1).logPath, QStringLiteral("/opt/ds/logs/12/transform.log"));
+    QCOMPARE(tasks->at(0).start.secsTo(tasks->at(0).end), 19);
+    QCOMPARE(catalog->instance(99).error().kind, ErrorKind::NotFound);
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()
