@@ -1,8 +1,7 @@
 #include "clicontext.h"
-#include "cron/cronexplainer.h"
-#include "cron/cronexpression.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
+#include "remote/dolphinschedulerfires.h"
 #include "remote/remotedatabase.h"
 #include "store/connectionprofilerepository.h"
 #include "subcommands.h"
@@ -11,7 +10,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QTimeZone>
 
 #include <optional>
 
@@ -52,17 +50,12 @@ QString stateText(bool online)
 }
 
 // The Quartz cron through our quartz dialect, in the schedule's zone (else the server's):
-// the next fire times and what it means.
+// the next fire times inside its window and what it means.
 QJsonObject scheduleJson(const DsSchedule &schedule, const QString &serverZone, int count)
 {
-    QByteArray zoneId = schedule.timeZone.toUtf8();
-    if (zoneId.isEmpty())
-        zoneId = serverZone.toUtf8();
-    QTimeZone zone(zoneId);
-    if (!zone.isValid())
-        zone = QTimeZone::utc();
+    const DolphinSchedulerFires fires(schedule, serverZone);
     QJsonObject object{{QStringLiteral("crontab"), schedule.crontab},
-                       {QStringLiteral("timeZone"), QString::fromUtf8(zone.id())},
+                       {QStringLiteral("timeZone"), QString::fromUtf8(fires.zone().id())},
                        {QStringLiteral("start"), schedule.start.toString(Qt::ISODate)},
                        {QStringLiteral("end"), schedule.end.toString(Qt::ISODate)},
                        {QStringLiteral("state"), stateText(schedule.online)},
@@ -72,30 +65,14 @@ QJsonObject scheduleJson(const DsSchedule &schedule, const QString &serverZone, 
                        {QStringLiteral("warningType"), schedule.warningType},
                        {QStringLiteral("priority"), schedule.priority},
                        {QStringLiteral("workerGroup"), schedule.workerGroup}};
-    const Result<CronExpression> expression =
-        CronExpression::parse(schedule.crontab, CronDialect::Quartz);
-    if (!expression) {
-        object.insert(QStringLiteral("error"), expression.error().message);
+    if (!fires.error().isEmpty()) {
+        object.insert(QStringLiteral("error"), fires.error());
         return object;
     }
-    object.insert(QStringLiteral("meaning"),
-                  CronExplainer(expression.value()).describe(QString::fromUtf8(zone.id())));
-    // It fires only inside its window, whose ends are wall times in its zone.
-    QDateTime start = schedule.start;
-    QDateTime end = schedule.end;
-    start.setTimeZone(zone);
-    end.setTimeZone(zone);
+    object.insert(QStringLiteral("meaning"), fires.meaning());
     QJsonArray next;
-    QDateTime after = QDateTime::currentDateTimeUtc();
-    if (start.isValid() && start > after)
-        after = start.addMSecs(-1);
-    for (int i = 0; i < count; ++i) {
-        const std::optional<QDateTime> fire = expression->next(after, zone);
-        if (!fire || (end.isValid() && *fire > end))
-            break;
-        next << fire->toString(Qt::ISODateWithMs);
-        after = *fire;
-    }
+    for (const QDateTime &fire : fires.next(QDateTime::currentDateTimeUtc(), count))
+        next << fire.toString(Qt::ISODateWithMs);
     object.insert(QStringLiteral("next"), next);
     return object;
 }

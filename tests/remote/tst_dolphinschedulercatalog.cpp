@@ -1,11 +1,10 @@
+#include "dolphinschedulerfixture.h"
 #include "domain/connectionurl.h"
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/remotedatabase.h"
 #include "remote/remoteprobe.h"
-#include "store/migrator.h"
 #include "testservers.h"
 
-#include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -92,14 +91,8 @@ void TestDolphinSchedulerCatalog::makeDatabase(const QString &server, const QStr
     m_db = connect(QStringLiteral("ds"), m_database);
     QVERIFY2(m_db.open(), qPrintable(m_db.lastError().text()));
     if (load) {
-        QFile ddl(QStringLiteral(HOURGLASS_DS_DDL_DIR "/%1/%2.sql").arg(release, server));
-        QVERIFY2(ddl.open(QIODevice::ReadOnly), qPrintable(ddl.fileName()));
-        const QStringList statements = Migrator::splitStatements(QString::fromUtf8(ddl.readAll()));
-        for (const QString &statement : statements) {
-            exec(statement);
-            if (QTest::currentTestFailed())
-                return;
-        }
+        const Status loaded = test::DolphinSchedulerFixture::loadSchema(m_db, release, server);
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().message));
     }
     QUrl remoteUrl = url;
     remoteUrl.setPassword(QString()); // a profile never holds one: it is given apart
@@ -136,51 +129,10 @@ void TestDolphinSchedulerCatalog::cleanup()
     m_database.clear();
 }
 
-// A project "etl" with workflow "nightly" (version 2, online): extract -> transform -> load,
-// and a second relation set at version 1 the DAG must not show; a Quartz schedule at 02:30 in
-// Europe/Berlin. An offline workflow "adhoc" without a schedule beside it.
 void TestDolphinSchedulerCatalog::insertWorkflow(const DolphinSchedulerSchema &schema)
 {
-    const QString at = QStringLiteral("'2026-01-05 10:00:00'");
-    exec(QStringLiteral("INSERT INTO t_ds_project (name, code, user_id, flag, create_time, "
-                        "update_time) VALUES ('etl', 100, 1, 1, %1, %1)")
-             .arg(at));
-    exec(QStringLiteral("INSERT INTO %1 (code, name, version, description, project_code, "
-                        "release_state, user_id, flag, create_time, update_time) VALUES "
-                        "(200, 'nightly', 2, 'the nightly load', 100, 1, 1, 1, %2, %2), "
-                        "(201, 'adhoc', 1, '', 100, 0, 1, 1, %2, %2)")
-             .arg(schema.definitionTable(), at));
-    // Task definitions as their log keeps each version; "load" changed its retries in v2.
-    exec(QStringLiteral(
-             "INSERT INTO t_ds_task_definition_log (code, name, version, project_code, user_id, "
-             "task_type, task_params, flag, task_priority, worker_group, fail_retry_times, "
-             "fail_retry_interval, timeout_flag, timeout, operator, operate_time, create_time, "
-             "update_time) VALUES "
-             "(301, 'extract', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, "
-             "%1), "
-             "(302, 'transform', 1, 100, 1, 'SQL', '{}', 1, 1, 'etl-workers', 2, 5, 1, 30, 1, %1, "
-             "%1, %1), "
-             "(303, 'load', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, %1), "
-             "(303, 'load', 2, 100, 1, 'SHELL', '{}', 1, 2, 'default', 3, 10, 0, 0, 1, %1, %1, %1)")
-             .arg(at));
-    const QString relation =
-        QStringLiteral("INSERT INTO %1 (project_code, %2, %3, pre_task_code, pre_task_version, "
-                       "post_task_code, post_task_version, condition_type, create_time, "
-                       "update_time) VALUES ")
-            .arg(schema.relationTable(), schema.definitionCodeColumn(),
-                 schema.definitionVersionColumn());
-    exec(relation
-         + QStringLiteral("(100, 200, 2, 0, 0, 301, 1, 0, %1, %1), "
-                          "(100, 200, 2, 301, 1, 302, 1, 0, %1, %1), "
-                          "(100, 200, 2, 302, 1, 303, 2, 0, %1, %1), "
-                          "(100, 200, 1, 0, 0, 303, 1, 0, %1, %1)")
-               .arg(at));
-    exec(QStringLiteral("INSERT INTO t_ds_schedules (%1, start_time, end_time, timezone_id, "
-                        "crontab, failure_strategy, user_id, release_state, warning_type, "
-                        "warning_group_id, %2, worker_group, create_time, update_time) VALUES "
-                        "(200, '2026-01-01 00:00:00', '2126-01-01 00:00:00', 'Europe/Berlin', "
-                        "'0 30 2 * * ? *', 1, 1, 1, 2, 0, 1, 'default', %3, %3)")
-             .arg(schema.definitionCodeColumn(), schema.instancePriorityColumn(), at));
+    const Status inserted = test::DolphinSchedulerFixture::insertWorkflows(m_db, schema);
+    QVERIFY2(inserted, qPrintable(inserted ? QString() : inserted.error().message));
 }
 
 void TestDolphinSchedulerCatalog::open_detectsTheLayoutAndVersion()
@@ -284,27 +236,8 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     QVERIFY(catalog);
     const DolphinSchedulerSchema &schema = catalog->schema();
     insertWorkflow(schema);
-    // Three nights of "nightly" as its master records them: success, failure, running.
-    exec(QStringLiteral("INSERT INTO %1 (id, name, %2, %3, state, start_time, end_time, run_times, "
-                        "host, command_type, schedule_time, executor_id) VALUES "
-                        "(11, 'nightly-11', 200, 2, 7, '2026-11-23 02:30:00', "
-                        "'2026-11-23 02:31:00', 1, 'master-1:5678', 6, '2026-11-23 02:30:00', 1), "
-                        "(12, 'nightly-12', 200, 2, 6, '2026-11-24 02:30:00', "
-                        "'2026-11-24 02:30:42', 1, 'master-1:5678', 6, '2026-11-24 02:30:00', 1), "
-                        "(13, 'nightly-13', 200, 2, 1, '2026-11-25 02:30:00', NULL, 1, "
-                        "'master-2:5678', 6, '2026-11-25 02:30:00', 1)")
-             .arg(schema.instanceTable(), schema.definitionCodeColumn(),
-                  schema.definitionVersionColumn()));
-    exec(QStringLiteral("INSERT INTO t_ds_task_instance (name, task_type, task_code, "
-                        "task_definition_version, %1, state, submit_time, start_time, end_time, "
-                        "host, retry_times, max_retry_times, log_path, flag, executor_id) VALUES "
-                        "('extract', 'SHELL', 301, 1, 12, 7, '2026-11-24 02:30:01', "
-                        "'2026-11-24 02:30:01', '2026-11-24 02:30:20', 'worker-1:1234', 0, 0, "
-                        "'/opt/ds/logs/12/extract.log', 1, 1), "
-                        "('transform', 'SQL', 302, 1, 12, 6, '2026-11-24 02:30:21', "
-                        "'2026-11-24 02:30:21', '2026-11-24 02:30:42', 'worker-2:1234', 2, 2, "
-                        "'/opt/ds/logs/12/transform.log', 1, 1)")
-             .arg(schema.instanceIdColumn()));
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
 
     DsInstanceFilter filter;
     Result<QList<DsInstance>> page = catalog->instances(filter);

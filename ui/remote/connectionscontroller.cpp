@@ -4,6 +4,7 @@
 #include "connectiondialog.h"
 #include "projecttreemodel.h"
 #include "remote/connectionsecrets.h"
+#include "remote/dolphinschedulercatalog.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/pgtimetableconverter.h"
 #include "remote/remotedatabase.h"
@@ -48,6 +49,17 @@ ConnectionCheck checkRemote(const ConnectionProfile &profile)
             return failed(listed.error());
         for (const PgtChain &chain : listed.value())
             chains << chain.name;
+    } else if (profile.kind == ConnectionKind::DolphinScheduler) {
+        const Result<DolphinSchedulerCatalog> catalog =
+            DolphinSchedulerCatalog::open(*remote.value());
+        if (!catalog)
+            return failed(catalog.error());
+        info = catalog->info();
+        const Result<QList<DsWorkflow>> listed = catalog->workflows();
+        if (!listed)
+            return failed(listed.error());
+        for (const DsWorkflow &workflow : listed.value())
+            chains << workflow.path();
     } else {
         const Result<RemoteInfo> inspected = RemoteProbe::inspect(*remote.value());
         if (!inspected)

@@ -11,6 +11,7 @@
 #include "store/taskrepository.h"
 #include "tasksmodel.h"
 
+#include <QHash>
 #include <QVBoxLayout>
 
 namespace hg {
@@ -69,49 +70,92 @@ bool RemoteChainCanvas::ensureStore()
     return true;
 }
 
-void RemoteChainCanvas::showChain(const PgtChain &remote)
+qint64 RemoteChainCanvas::newChain()
 {
     if (!ensureStore())
-        return;
+        return 0;
     // One chain at a time: the previous one goes with its project.
     static_cast<void>(ProjectRepository(*m_store).remove(QStringLiteral("remote"), true));
     const Result<Project> project = ProjectRepository(*m_store).add(QStringLiteral("remote"));
     if (!project)
-        return;
+        return 0;
     Chain chain;
     chain.projectId = project->id;
     chain.name = QStringLiteral("chain");
     const Result<Chain> added = ChainRepository(*m_store).add(chain);
-    if (!added)
+    return added ? added->id : 0;
+}
+
+qint64 RemoteChainCanvas::addTask(qint64 chainId, Task task)
+{
+    task.chainId = chainId;
+    Result<Task> stored = TaskRepository(*m_store).add(task);
+    if (!stored) { // a kind of the remote's own: drawn as a program of that name
+        task.kind = TaskKind::Program;
+        stored = TaskRepository(*m_store).add(task);
+    }
+    return stored ? stored->id : 0;
+}
+
+void RemoteChainCanvas::showChain(const PgtChain &remote)
+{
+    const qint64 chainId = newChain();
+    if (chainId == 0)
         return;
     qint64 previous = 0;
     bool previousIgnoresErrors = false;
     for (qsizetype i = 0; i < remote.tasks.size(); ++i) {
         const PgtTask &source = remote.tasks.at(i);
         Task task;
-        task.chainId = added->id;
         task.name = source.name.isEmpty() ? QStringLiteral("%1. %2").arg(i + 1).arg(source.kind)
                                           : source.name;
         task.kind = kindOf(source.kind);
         task.command = source.command;
         task.ignoreError = source.ignoreError;
-        Result<Task> stored = TaskRepository(*m_store).add(task);
-        if (!stored) { // a builtin of pg_timetable's own: drawn as a program of that name
-            task.kind = TaskKind::Program;
-            stored = TaskRepository(*m_store).add(task);
-        }
-        if (!stored)
+        const qint64 stored = addTask(chainId, task);
+        if (stored == 0)
             continue;
         if (previous > 0)
             static_cast<void>(DependencyRepository(*m_store).add(
-                added->id, stored->id, previous,
+                chainId, stored, previous,
                 previousIgnoresErrors ? DependencyCondition::Completion
                                       : DependencyCondition::Success));
-        previous = stored->id;
+        previous = stored;
         previousIgnoresErrors = source.ignoreError;
     }
-    static_cast<void>(m_tasks->show(added->id));
-    static_cast<void>(m_dependencies->show(added->id));
+    static_cast<void>(m_tasks->show(chainId));
+    static_cast<void>(m_dependencies->show(chainId));
+}
+
+void RemoteChainCanvas::showWorkflow(const DsWorkflow &workflow)
+{
+    const qint64 chainId = newChain();
+    if (chainId == 0)
+        return;
+    QHash<qint64, qint64> taskIds; // DolphinScheduler's task code -> the scratch task's id
+    for (const DsTask &source : workflow.tasks) {
+        Task task;
+        task.name = source.name;
+        const QString type = source.type.toUpper();
+        task.kind = type == QLatin1String("SHELL")  ? TaskKind::Shell
+                    : type == QLatin1String("SQL")  ? TaskKind::Sql
+                    : type == QLatin1String("HTTP") ? TaskKind::Http
+                                                    : TaskKind::Program;
+        task.command = source.type; // what it is; its parameters stay in DolphinScheduler
+        task.maxRetries = source.retries;
+        task.timeoutSeconds = source.timeoutMinutes * 60;
+        if (const qint64 stored = addTask(chainId, task); stored > 0)
+            taskIds.insert(source.code, stored);
+    }
+    for (const DsRelation &relation : workflow.relations) {
+        if (relation.preTaskCode != 0 && taskIds.contains(relation.preTaskCode)
+            && taskIds.contains(relation.postTaskCode))
+            static_cast<void>(DependencyRepository(*m_store).add(
+                chainId, taskIds.value(relation.postTaskCode), taskIds.value(relation.preTaskCode),
+                DependencyCondition::Success));
+    }
+    static_cast<void>(m_tasks->show(chainId));
+    static_cast<void>(m_dependencies->show(chainId));
 }
 
 int RemoteChainCanvas::nodeCount() const

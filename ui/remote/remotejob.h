@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "domain/connectionprofile.h"
 #include "remote/connectionsecrets.h"
+#include "remote/dolphinschedulercatalog.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/remotedatabase.h"
 
@@ -21,9 +22,11 @@ namespace hg {
 template<typename T>
 using RemoteAnswer = std::shared_ptr<Result<T>>;
 
-template<typename T>
-QFuture<RemoteAnswer<T>> onPgTimetable(const ConnectionProfile &profile,
-                                       std::function<Result<T>(const PgTimetableCatalog &)> work)
+// The work gets the remote's catalog (PgTimetableCatalog, DolphinSchedulerCatalog), opened
+// in that thread on a connection of its own.
+template<typename Catalog, typename T>
+QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
+                                  std::function<Result<T>(const Catalog &)> work)
 {
     return QtConcurrent::run([profile, work]() -> RemoteAnswer<T> {
         const Result<QString> password = ConnectionSecrets().lookup(profile);
@@ -33,11 +36,26 @@ QFuture<RemoteAnswer<T>> onPgTimetable(const ConnectionProfile &profile,
             RemoteDatabase::open(profile, password.value());
         if (!remote)
             return std::make_shared<Result<T>>(remote.error());
-        const Result<PgTimetableCatalog> catalog = PgTimetableCatalog::open(*remote.value());
+        const Result<Catalog> catalog = Catalog::open(*remote.value());
         if (!catalog)
             return std::make_shared<Result<T>>(catalog.error());
         return std::make_shared<Result<T>>(work(catalog.value()));
     });
+}
+
+template<typename T>
+QFuture<RemoteAnswer<T>> onPgTimetable(const ConnectionProfile &profile,
+                                       std::function<Result<T>(const PgTimetableCatalog &)> work)
+{
+    return onRemote<PgTimetableCatalog, T>(profile, std::move(work));
+}
+
+template<typename T>
+QFuture<RemoteAnswer<T>>
+onDolphinScheduler(const ConnectionProfile &profile,
+                   std::function<Result<T>(const DolphinSchedulerCatalog &)> work)
+{
+    return onRemote<DolphinSchedulerCatalog, T>(profile, std::move(work));
 }
 
 } // namespace hg

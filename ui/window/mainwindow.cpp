@@ -7,6 +7,7 @@
 #include "projecttreemodel.h"
 #include "remote/connectionpage.h"
 #include "remote/connectionscontroller.h"
+#include "remote/dolphinschedulerworkflowpage.h"
 #include "remote/pgtimetablechainpage.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -155,8 +156,10 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     resize(1280, 800);
     createActions();
     m_remoteChainPage = new PgTimetableChainPage(m_pages);
+    m_workflowPage = new DolphinSchedulerWorkflowPage(m_pages);
     m_connectionPage = new ConnectionPage(m_connections, m_pages);
     m_pages->addWidget(m_remoteChainPage);
+    m_pages->addWidget(m_workflowPage);
     m_pages->addWidget(m_connectionPage);
     connect(m_remoteChainPage, &PgTimetableChainPage::importRequested, m_connections,
             &ConnectionsController::importChain);
@@ -849,8 +852,14 @@ void MainWindow::showSelection()
     const QModelIndex current = m_tree->currentIndex();
     switch (ProjectTreeModel::kindOf(current)) {
     case ProjectTreeModel::NodeKind::RemoteChain: {
-        if (const std::optional<ConnectionProfile> profile =
-                m_model->connection(current.data(ProjectTreeModel::ConnectionNameRole).toString()))
+        const std::optional<ConnectionProfile> profile =
+            m_model->connection(current.data(ProjectTreeModel::ConnectionNameRole).toString());
+        if (profile && profile->kind == ConnectionKind::DolphinScheduler) {
+            m_workflowPage->showWorkflow(*profile, current.data().toString());
+            m_pages->setCurrentWidget(m_workflowPage);
+            break;
+        }
+        if (profile)
             m_remoteChainPage->showChain(*profile, current.data().toString());
         m_pages->setCurrentWidget(m_remoteChainPage);
         break;

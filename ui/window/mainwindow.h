@@ -27,6 +27,7 @@ class ConnectionsController;
 class DefinitionEditor;
 class EngineHost;
 class OverviewPage;
+class DolphinSchedulerWorkflowPage;
 class PgTimetableChainPage;
 class ProjectTreeModel;
 class TrayController;
@@ -62,6 +63,7 @@ public:
     StoreFileActions *storeFileActions() const { return m_storeFile; }
     ConnectionsController *connections() const { return m_connections; }
     PgTimetableChainPage *remoteChainPage() const { return m_remoteChainPage; }
+    DolphinSchedulerWorkflowPage *workflowPage() const { return m_workflowPage; }
     ConnectionPage *connectionPage() const { return m_connectionPage; }
     // What the right-hand side shows: the views of local chains, a remote chain, a connection.
     QWidget *currentPage() const;
@@ -136,6 +138,7 @@ private:
     ConnectionsController *m_connections = nullptr;
     QStackedWidget *m_pages = nullptr; // the tabs, a remote chain's page, a connection's page
     PgTimetableChainPage *m_remoteChainPage = nullptr;
+    DolphinSchedulerWorkflowPage *m_workflowPage = nullptr;
     ConnectionPage *m_connectionPage = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;

@@ -1,0 +1,129 @@
+#include "dolphinschedulerfixture.h"
+#include "domain/connectionurl.h"
+#include "remote/dolphinschedulerschema.h"
+#include "remote/dolphinschedulerworkflowpage.h"
+#include "remote/remotechaincanvas.h"
+#include "remote/remotedatabase.h"
+#include "testservers.h"
+
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace hg;
+
+// The DolphinScheduler workflow page against DolphinScheduler's 3.3 schema on the PostgreSQL
+// of scripts/test: the schedule with its next fires, the DAG on the canvas, the instances; and
+// a remote that refuses connections answers with its error, off the GUI thread.
+class TestDolphinSchedulerWorkflowPage final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void page_showsScheduleDagAndInstances();
+    void refusedRemote_saysSo();
+
+private:
+    QSqlDatabase m_admin;
+    QString m_database;
+    ConnectionProfile m_profile;
+};
+
+void TestDolphinSchedulerWorkflowPage::initTestCase()
+{
+    const QUrl url = test::postgresUrl();
+    HG_REQUIRE_SERVER(url, "HOURGLASS_TEST_PG_URL");
+    const auto connect = [&url](const QString &name, const QString &database) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setDatabaseName(database);
+        return db;
+    };
+    m_admin = connect(QStringLiteral("admin"), url.path().mid(1));
+    QVERIFY2(m_admin.open(), qPrintable(m_admin.lastError().text()));
+    m_database = QStringLiteral("hg_dsui_%1").arg(QCoreApplication::applicationPid());
+    QSqlQuery create(m_admin);
+    QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE %1").arg(m_database)),
+             qPrintable(create.lastError().text()));
+    {
+        QSqlDatabase db = connect(QStringLiteral("ds"), m_database);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        const Status loaded = test::DolphinSchedulerFixture::loadSchema(
+            db, QStringLiteral("3.3"), QStringLiteral("postgresql"));
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().message));
+        QUrl remoteUrl = url;
+        remoteUrl.setPath(QLatin1Char('/') + m_database);
+        m_profile = ConnectionUrl::parse(QStringLiteral("ds"), ConnectionKind::DolphinScheduler,
+                                         remoteUrl.toString())
+                        .value();
+        auto remote = RemoteDatabase::open(m_profile, {});
+        QVERIFY(remote);
+        const Result<DolphinSchedulerSchema> schema =
+            DolphinSchedulerSchema::detect(*remote.value());
+        QVERIFY(schema);
+        QVERIFY(test::DolphinSchedulerFixture::insertWorkflows(db, schema.value()));
+        QVERIFY(test::DolphinSchedulerFixture::insertInstances(db, schema.value()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("ds"));
+}
+
+void TestDolphinSchedulerWorkflowPage::cleanupTestCase()
+{
+    if (!m_admin.isOpen())
+        return;
+    QSqlQuery(m_admin).exec(
+        QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+    m_admin.close();
+}
+
+void TestDolphinSchedulerWorkflowPage::page_showsScheduleDagAndInstances()
+{
+    DolphinSchedulerWorkflowPage page;
+    page.resize(1000, 700);
+    page.show();
+    QSignalSpy idle(&page, &DolphinSchedulerWorkflowPage::idle);
+    page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
+    QVERIFY(page.isBusy());
+    QVERIFY(idle.wait(15000));
+    QVERIFY2(page.statusText().contains(QLatin1String("read only")), qPrintable(page.statusText()));
+    QVERIFY2(page.scheduleText().contains(QLatin1String("0 30 2 * * ? *")),
+             qPrintable(page.scheduleText()));
+    QVERIFY(page.scheduleText().contains(QLatin1String("Europe/Berlin")));
+    QVERIFY(page.scheduleText().contains(QLatin1String("Next: ")));
+    QTRY_COMPARE(page.canvas()->nodeCount(), 3); // the scene is drawn from its models
+    QTableWidget *instances = page.instancesTable();
+    QCOMPARE(instances->rowCount(), 3);
+    QCOMPARE(instances->item(0, 0)->text(), QStringLiteral("13")); // newest first
+    QCOMPARE(instances->item(0, 1)->text(), QStringLiteral("running"));
+    QCOMPARE(instances->item(1, 1)->text(), QStringLiteral("failure"));
+    QCOMPARE(instances->item(1, 3)->text(), QStringLiteral("42 s"));
+
+    // Another workflow: no schedule, no instances.
+    page.showWorkflow(m_profile, QStringLiteral("etl/adhoc"));
+    QVERIFY(idle.wait(15000));
+    QVERIFY(page.scheduleText().contains(QLatin1String("No schedule")));
+    QCOMPARE(page.instancesTable()->rowCount(), 0);
+}
+
+void TestDolphinSchedulerWorkflowPage::refusedRemote_saysSo()
+{
+    ConnectionProfile refused = m_profile;
+    refused.host = QStringLiteral("127.0.0.1");
+    refused.port = 1; // nothing listens there
+    DolphinSchedulerWorkflowPage page;
+    QSignalSpy idle(&page, &DolphinSchedulerWorkflowPage::idle);
+    page.showWorkflow(refused, QStringLiteral("etl/nightly"));
+    QVERIFY(idle.wait(15000));
+    QVERIFY2(page.statusText().contains(QLatin1String("refused")), qPrintable(page.statusText()));
+    QCOMPARE(page.canvas()->nodeCount(), 0);
+}
+
+QTEST_MAIN(TestDolphinSchedulerWorkflowPage)
+#include "tst_dolphinschedulerworkflowpage.moc"
