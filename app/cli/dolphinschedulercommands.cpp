@@ -352,6 +352,28 @@ int showInstance(CliContext &context, const ConnectionProfile &profile, const QS
     return ExitOk;
 }
 
+// remote enable|disable: the definition online or offline (offline takes its schedule along).
+int release(CliContext &context, const ConnectionProfile &profile, bool online,
+            const QStringList &args)
+{
+    QCommandLineParser parser;
+    if (!context.parse(parser, args,
+                       QStringLiteral("remote %1 NAME PROJECT/WORKFLOW")
+                           .arg(online ? QStringLiteral("enable") : QStringLiteral("disable")))
+        || !context.expectPositionals(parser,
+                                      {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}))
+        return context.exitCode();
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    const QString path = parser.positionalArguments().at(1);
+    if (const Status done = remote.value()->catalog->setWorkflowOnline(path, online); !done)
+        return context.fail(done.error());
+    context.out() << "workflow " << path << " is " << stateText(online)
+                  << (online ? QString() : QStringLiteral(", and its schedule with it")) << '\n';
+    return ExitOk;
+}
+
 } // namespace
 
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
@@ -361,9 +383,12 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return listInstances(context, profile, args);
     if (verb == QLatin1String("instance"))
         return showInstance(context, profile, args);
+    if (verb == QLatin1String("enable") || verb == QLatin1String("disable"))
+        return release(context, profile, verb == QLatin1String("enable"), args);
     if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
         return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
-                                            "yet (chains, show, runs and instance are)")
+                                            "yet (chains, show, runs, instance, enable and "
+                                            "disable are)")
                                  .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");

@@ -3,6 +3,8 @@
 #include "dolphinschedulerprotocol.h"
 #include "remotedatabase.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -37,9 +39,9 @@ Result<DolphinSchedulerCatalog> DolphinSchedulerCatalog::open(RemoteDatabase &re
                        ? schema->layoutName()
                        : tr("%1, layout %2").arg(info.version, schema->layoutName());
     info.major = schema->layout() == DolphinSchedulerSchema::Layout::Workflow ? 3 : 2;
-    info.readOnly = true;
-    info.warning = tr("acting on DolphinScheduler (start, stop, complement, release) is not "
-                      "built yet: its workflows are shown read only");
+    info.warning = tr("starting, stopping, pausing, rerunning and complementing DolphinScheduler "
+                      "workflows is not built yet: they are shown, and brought online or "
+                      "offline");
     return catalog;
 }
 
@@ -346,6 +348,81 @@ Result<QList<DsTaskInstance>> DolphinSchedulerCatalog::taskInstances(qint64 inst
         tasks << task;
     }
     return tasks;
+}
+
+Status DolphinSchedulerCatalog::setWorkflowOnline(const QString &path, bool online) const
+{
+    const Result<DsWorkflow> workflow = this->workflow(path);
+    if (!workflow)
+        return workflow.error();
+    if (workflow->online == online)
+        return {}; // as DolphinScheduler: nothing to do
+    const DolphinSchedulerSchema &s = m_schema;
+    QSqlDatabase &db = m_remote->db();
+    if (online) {
+        // ProcessDefinitionServiceImpl / WorkflowDefinitionServiceImpl::onlineWorkflowDefinition.
+        if (workflow->relations.isEmpty())
+            return Error::invalid(tr("remote '%1': workflow %2 cannot go online: its DAG is "
+                                     "empty")
+                                      .arg(m_remote->profile().name, path));
+        // A sub-workflow task names its definition in its parameters; it must be online.
+        QSqlQuery subs(db);
+        subs.prepare(
+            QStringLiteral("SELECT l.name, l.task_params FROM %1 r "
+                           "JOIN t_ds_task_definition_log l ON l.code = r.post_task_code "
+                           "AND l.version = r.post_task_version WHERE r.%2 = ? AND "
+                           "r.%3 = ? AND l.task_type IN ('SUB_PROCESS', 'SUB_WORKFLOW')")
+                .arg(s.relationTable(), s.definitionCodeColumn(), s.definitionVersionColumn()));
+        subs.addBindValue(workflow->code);
+        subs.addBindValue(workflow->version);
+        if (Status status = exec(subs, tr("read the sub-workflows of %1").arg(path)); !status)
+            return status;
+        while (subs.next()) {
+            const QJsonObject params =
+                QJsonDocument::fromJson(subs.value(1).toString().toUtf8()).object();
+            const QJsonValue code =
+                params.value(QLatin1String("processDefinitionCode")).isUndefined()
+                    ? params.value(QLatin1String("workflowDefinitionCode"))
+                    : params.value(QLatin1String("processDefinitionCode"));
+            QSqlQuery sub(db);
+            sub.prepare(QStringLiteral("SELECT name, release_state FROM %1 WHERE code = ?")
+                            .arg(s.definitionTable()));
+            sub.addBindValue(code.toVariant().toLongLong());
+            if (Status status = exec(sub, tr("read a sub-workflow of %1").arg(path)); !status)
+                return status;
+            if (!sub.next() || sub.value(1).toInt() != 1)
+                return Error::invalid(
+                    tr("remote '%1': workflow %2 cannot go online: its "
+                       "sub-workflow %3 (task %4) is not online")
+                        .arg(m_remote->profile().name, path,
+                             sub.isValid() ? sub.value(0).toString() : code.toVariant().toString(),
+                             subs.value(0).toString()));
+        }
+    }
+    // Offline takes the schedule offline with it (its Quartz job then deletes itself at its
+    // next fire, when it finds the schedule offline): one transaction for both.
+    if (!db.transaction())
+        return m_remote->queryError(tr("begin a transaction"), db.lastError().text());
+    QSqlQuery definition(db);
+    definition.prepare(
+        QStringLiteral("UPDATE %1 SET release_state = ? WHERE code = ?").arg(s.definitionTable()));
+    definition.addBindValue(online ? 1 : 0);
+    definition.addBindValue(workflow->code);
+    Status status = exec(definition, tr("set the release state of %1").arg(path));
+    if (status && !online) {
+        QSqlQuery schedule(db);
+        schedule.prepare(QStringLiteral("UPDATE t_ds_schedules SET release_state = 0 WHERE %1 = ?")
+                             .arg(s.definitionCodeColumn()));
+        schedule.addBindValue(workflow->code);
+        status = exec(schedule, tr("take the schedule of %1 offline").arg(path));
+    }
+    if (!status) {
+        db.rollback();
+        return status;
+    }
+    if (!db.commit())
+        return m_remote->queryError(tr("commit"), db.lastError().text());
+    return {};
 }
 
 } // namespace hg

@@ -15,9 +15,10 @@ class RemoteDatabase;
 
 // Apache DolphinScheduler's metadata database (MySQL/MariaDB or PostgreSQL) read directly:
 // projects, workflow definitions with their release state and schedule, and each
-// definition's DAG (its tasks at the versions its relations name, and the relations). Both
-// table layouts (DolphinSchedulerSchema) are read through the same queries. Acting on it
-// (start, stop, complement...) is not built yet: the catalog opens read only.
+// definition's DAG (its tasks at the versions its relations name, and the relations), and its
+// instances. Both table layouts (DolphinSchedulerSchema) are read through the same queries.
+// Of the acts, bringing a definition online and offline is built; starting, stopping,
+// pausing, rerunning and complementing are not yet.
 class DolphinSchedulerCatalog final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerCatalog)
@@ -34,6 +35,11 @@ public:
     Result<QList<DsWorkflow>> workflows() const;
     // "PROJECT/WORKFLOW" with its tasks and relations.
     Result<DsWorkflow> workflow(const QString &path) const;
+
+    // A definition brought online or offline, as DolphinScheduler's API server does it
+    // (dolphinschedulerprotocol.h): online refuses an empty DAG and a sub-workflow that is not
+    // online; offline takes the definition's schedule offline too. Already so: nothing written.
+    Status setWorkflowOnline(const QString &path, bool online) const;
 
     // Workflow instances, newest first, filtered and paged by keyset in SQL.
     Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;

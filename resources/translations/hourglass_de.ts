@@ -1494,10 +1494,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>%1, Layout %2</translation>
     </message>
     <message>
-        <source>acting on DolphinScheduler (start, stop, complement, release) is not built yet: its workflows are shown read only</source>
-        <translation>Aktionen auf DolphinScheduler (Starten, Stoppen, Nachholen, Freigeben) sind noch nicht gebaut: seine Workflows werden nur lesend gezeigt</translation>
-    </message>
-    <message>
         <source>read the workflow definitions</source>
         <translation>Lesen der Workflow-Definitionen</translation>
     </message>
@@ -1532,6 +1528,42 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>read the task instances of %1</source>
         <translation>Lesen der Aufgaben-Instanzen von %1</translation>
+    </message>
+    <message>
+        <source>starting, stopping, pausing, rerunning and complementing DolphinScheduler workflows is not built yet: they are shown, and brought online or offline</source>
+        <translation>Starten, Stoppen, Pausieren, erneutes Ausführen und Nachholen von DolphinScheduler-Workflows sind noch nicht gebaut: sie werden gezeigt und online oder offline geschaltet</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 cannot go online: its DAG is empty</source>
+        <translation>Remote &apos;%1&apos;: Workflow %2 kann nicht online gehen: sein DAG ist leer</translation>
+    </message>
+    <message>
+        <source>read the sub-workflows of %1</source>
+        <translation>Lesen der Unter-Workflows von %1</translation>
+    </message>
+    <message>
+        <source>read a sub-workflow of %1</source>
+        <translation>Lesen eines Unter-Workflows von %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 cannot go online: its sub-workflow %3 (task %4) is not online</source>
+        <translation>Remote &apos;%1&apos;: Workflow %2 kann nicht online gehen: sein Unter-Workflow %3 (Aufgabe %4) ist nicht online</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>Beginnen einer Transaktion</translation>
+    </message>
+    <message>
+        <source>set the release state of %1</source>
+        <translation>Setzen des Freigabezustands von %1</translation>
+    </message>
+    <message>
+        <source>take the schedule of %1 offline</source>
+        <translation>Offline-Schalten des Zeitplans von %1</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>Festschreiben</translation>
     </message>
 </context>
 <context>

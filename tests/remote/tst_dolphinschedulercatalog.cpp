@@ -28,6 +28,8 @@ private Q_SLOTS:
     void workflow_readsTheDagAtItsVersion();
     void instances_filterAndPageInSql_data() { layouts(); }
     void instances_filterAndPageInSql();
+    void release_onlineAndOfflineAsTheApiServerDoes_data() { layouts(); }
+    void release_onlineAndOfflineAsTheApiServerDoes();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -151,7 +153,8 @@ void TestDolphinSchedulerCatalog::open_detectsTheLayoutAndVersion()
     QVERIFY2(catalog->info().version.contains(QLatin1String("3.3.0")),
              qPrintable(catalog->info().version));
     QVERIFY(catalog->info().version.contains(catalog->schema().layoutName()));
-    QVERIFY(catalog->info().readOnly);
+    QVERIFY(!catalog->info().readOnly); // it brings workflows online and offline
+    QVERIFY(catalog->info().warning.contains(QLatin1String("not built yet")));
     const Result<RemoteInfo> probed = RemoteProbe::inspect(*m_remote);
     QVERIFY2(probed, qPrintable(probed ? QString() : probed.error().message));
     QCOMPARE(probed->system, QStringLiteral("DolphinScheduler"));
@@ -278,6 +281,66 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     QCOMPARE(tasks->at(1).logPath, QStringLiteral("/opt/ds/logs/12/transform.log"));
     QCOMPARE(tasks->at(0).start.secsTo(tasks->at(0).end), 19);
     QCOMPARE(catalog->instance(99).error().kind, ErrorKind::NotFound);
+}
+
+void TestDolphinSchedulerCatalog::release_onlineAndOfflineAsTheApiServerDoes()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    const auto releaseStates = [&] {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT d.release_state, s.release_state FROM %1 d JOIN "
+                              "t_ds_schedules s ON s.%2 = d.code WHERE d.code = 200")
+                   .arg(schema.definitionTable(), schema.definitionCodeColumn()));
+        return q.next() ? QPair<int, int>(q.value(0).toInt(), q.value(1).toInt())
+                        : QPair<int, int>(-1, -1);
+    };
+    QCOMPARE(releaseStates(), (QPair<int, int>(1, 1)));
+    // Offline takes the schedule along; online again leaves the schedule offline.
+    QVERIFY(catalog->setWorkflowOnline(QStringLiteral("etl/nightly"), false));
+    QCOMPARE(releaseStates(), (QPair<int, int>(0, 0)));
+    QVERIFY(catalog->setWorkflowOnline(QStringLiteral("etl/nightly"), false)); // already: no-op
+    QVERIFY(catalog->setWorkflowOnline(QStringLiteral("etl/nightly"), true));
+    QCOMPARE(releaseStates(), (QPair<int, int>(1, 0)));
+
+    // "adhoc" has no DAG: refused, as DolphinScheduler refuses it.
+    const Status empty = catalog->setWorkflowOnline(QStringLiteral("etl/adhoc"), true);
+    QVERIFY(!empty);
+    QVERIFY2(empty.error().message.contains(QLatin1String("DAG is empty")),
+             qPrintable(empty.error().message));
+    // A parent whose sub-workflow task runs the offline "adhoc": refused, naming it.
+    const QString key = release == QLatin1String("3.3") ? QStringLiteral("workflowDefinitionCode")
+                                                        : QStringLiteral("processDefinitionCode");
+    const QString type = release == QLatin1String("3.3") ? QStringLiteral("SUB_WORKFLOW")
+                                                         : QStringLiteral("SUB_PROCESS");
+    exec(QStringLiteral("INSERT INTO %1 (code, name, version, project_code, release_state, "
+                        "user_id, flag, create_time, update_time) VALUES (202, 'parent', 1, 100, "
+                        "0, 1, 1, '2026-01-05 10:00:00', '2026-01-05 10:00:00')")
+             .arg(schema.definitionTable()));
+    exec(QStringLiteral("INSERT INTO t_ds_task_definition_log (code, name, version, project_code, "
+                        "user_id, task_type, task_params, flag, operator, operate_time, "
+                        "create_time, update_time) VALUES (304, 'run-adhoc', 1, 100, 1, '%1', "
+                        "'{\"%2\":201}', 1, 1, '2026-01-05 10:00:00', '2026-01-05 10:00:00', "
+                        "'2026-01-05 10:00:00')")
+             .arg(type, key));
+    exec(QStringLiteral("INSERT INTO %1 (project_code, %2, %3, pre_task_code, pre_task_version, "
+                        "post_task_code, post_task_version, condition_type, create_time, "
+                        "update_time) VALUES (100, 202, 1, 0, 0, 304, 1, 0, "
+                        "'2026-01-05 10:00:00', '2026-01-05 10:00:00')")
+             .arg(schema.relationTable(), schema.definitionCodeColumn(),
+                  schema.definitionVersionColumn()));
+    const Status sub = catalog->setWorkflowOnline(QStringLiteral("etl/parent"), true);
+    QVERIFY(!sub);
+    QVERIFY2(sub.error().message.contains(QLatin1String("sub-workflow adhoc")),
+             qPrintable(sub.error().message));
+    QVERIFY(!catalog->workflow(QStringLiteral("etl/parent"))->online); // nothing written
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()
