@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
+#include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerfires.h"
 #include "remote/remotedatabase.h"
 #include "store/connectionprofilerepository.h"
@@ -352,6 +353,49 @@ int showInstance(CliContext &context, const ConnectionProfile &profile, const QS
     return ExitOk;
 }
 
+// remote rerun|resume: a command for DolphinScheduler's master, written as DolphinScheduler
+// writes it (DolphinSchedulerControl).
+int actOnInstance(CliContext &context, const ConnectionProfile &profile, const QString &verb,
+                  const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption failedTasks(QStringLiteral("failed-tasks"),
+                                         QStringLiteral("Rerun from the failed tasks only."));
+    const QCommandLineOption as(QStringLiteral("as"),
+                                QStringLiteral("The DolphinScheduler user it runs as (default "
+                                               "admin)."),
+                                QStringLiteral("USER"), QStringLiteral("admin"));
+    const bool rerun = verb == QLatin1String("rerun");
+    if (rerun)
+        parser.addOption(failedTasks);
+    parser.addOption(as);
+    if (!context.parse(parser, args,
+                       rerun ? QStringLiteral("remote rerun NAME ID [--failed-tasks] [--as USER]")
+                             : QStringLiteral("remote resume NAME ID [--as USER]"))
+        || !context.expectPositionals(parser, {QStringLiteral("NAME"), QStringLiteral("ID")}))
+        return context.exitCode();
+    bool ok = false;
+    const qint64 id = parser.positionalArguments().at(1).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return context.usage(QStringLiteral("'%1' is not a workflow instance id")
+                                 .arg(parser.positionalArguments().at(1)));
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    const DolphinSchedulerControl::Action action =
+        !rerun                      ? DolphinSchedulerControl::Action::Resume
+        : parser.isSet(failedTasks) ? DolphinSchedulerControl::Action::RerunFailedTasks
+                                    : DolphinSchedulerControl::Action::Rerun;
+    const Result<qint64> command =
+        DolphinSchedulerControl(*remote.value()->database, remote.value()->catalog->schema())
+            .act(id, action, parser.value(as));
+    if (!command)
+        return context.fail(command.error());
+    context.out() << "workflow instance " << id << ": command " << command.value()
+                  << " queued for DolphinScheduler's master\n";
+    return ExitOk;
+}
+
 // remote enable|disable: the definition online or offline (offline takes its schedule along).
 int release(CliContext &context, const ConnectionProfile &profile, bool online,
             const QStringList &args)
@@ -383,12 +427,14 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return listInstances(context, profile, args);
     if (verb == QLatin1String("instance"))
         return showInstance(context, profile, args);
+    if (verb == QLatin1String("rerun") || verb == QLatin1String("resume"))
+        return actOnInstance(context, profile, verb, args);
     if (verb == QLatin1String("enable") || verb == QLatin1String("disable"))
         return release(context, profile, verb == QLatin1String("enable"), args);
     if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
         return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
-                                            "yet (chains, show, runs, instance, enable and "
-                                            "disable are)")
+                                            "yet (chains, show, runs, instance, rerun, resume, "
+                                            "enable and disable are)")
                                  .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");

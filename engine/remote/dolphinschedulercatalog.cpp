@@ -166,7 +166,7 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
     return workflow;
 }
 
-QString DolphinSchedulerCatalog::workflowStateName(int state) const
+QString DolphinSchedulerCatalog::workflowStateName(int state, DolphinSchedulerSchema::Layout layout)
 {
     using State = dolphinscheduler::WorkflowExecutionStatus32;
     switch (State(state)) {
@@ -198,7 +198,7 @@ QString DolphinSchedulerCatalog::workflowStateName(int state) const
         return QStringLiteral("wait to run");
     }
     // 3.3 added one code of its own.
-    if (m_schema.layout() == DolphinSchedulerSchema::Layout::Workflow
+    if (layout == DolphinSchedulerSchema::Layout::Workflow
         && state == int(dolphinscheduler::WorkflowExecutionStatus33::Failover))
         return QStringLiteral("failover");
     return QStringLiteral("state %1").arg(state);

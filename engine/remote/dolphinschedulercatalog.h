@@ -46,7 +46,11 @@ public:
     Result<DsInstance> instance(qint64 id) const;
     Result<QList<DsTaskInstance>> taskInstances(qint64 instanceId) const;
     // DolphinScheduler's own words for a state code ("running", "ready pause", ...).
-    QString workflowStateName(int state) const;
+    QString workflowStateName(int state) const
+    {
+        return workflowStateName(state, m_schema.layout());
+    }
+    static QString workflowStateName(int state, DolphinSchedulerSchema::Layout layout);
     static QString taskStateName(int state);
 
 private:

@@ -1567,6 +1567,53 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DolphinSchedulerControl</name>
+    <message>
+        <source>read DolphinScheduler&apos;s users</source>
+        <translation>Lesen der Benutzer von DolphinScheduler</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: DolphinScheduler has no user &apos;%2&apos;</source>
+        <translation>Remote &apos;%1&apos;: DolphinScheduler hat keinen Benutzer &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>read workflow instance %1</source>
+        <translation>Lesen der Workflow-Instanz %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow instance %2 does not exist</source>
+        <translation>Remote &apos;%1&apos;: Workflow-Instanz %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the workflow instance %2 status is %3, %4</source>
+        <translation>Remote &apos;%1&apos;: die Workflow-Instanz %2 hat den Zustand %3, %4</translation>
+    </message>
+    <message>
+        <source>read the schedule of workflow instance %1</source>
+        <translation>Lesen des Zeitplans der Workflow-Instanz %1</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>Beginnen einer Transaktion</translation>
+    </message>
+    <message>
+        <source>reset workflow instance %1</source>
+        <translation>Zurücksetzen der Workflow-Instanz %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow instance %2 changed state meanwhile; nothing was written</source>
+        <translation>Remote &apos;%1&apos;: Workflow-Instanz %2 hat inzwischen ihren Zustand geändert; nichts wurde geschrieben</translation>
+    </message>
+    <message>
+        <source>insert the command</source>
+        <translation>Einfügen des Befehls</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>Festschreiben</translation>
+    </message>
+</context>
+<context>
     <name>hg::DolphinSchedulerSchema</name>
     <message>
         <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no DolphinScheduler schema (neither t_ds_process_definition nor t_ds_workflow_definition)</source>

@@ -1,10 +1,13 @@
 #include "dolphinschedulerfixture.h"
 #include "domain/connectionurl.h"
 #include "remote/dolphinschedulercatalog.h"
+#include "remote/dolphinschedulercontrol.h"
 #include "remote/remotedatabase.h"
 #include "remote/remoteprobe.h"
 #include "testservers.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -30,6 +33,8 @@ private Q_SLOTS:
     void instances_filterAndPageInSql();
     void release_onlineAndOfflineAsTheApiServerDoes_data() { layouts(); }
     void release_onlineAndOfflineAsTheApiServerDoes();
+    void control_writesCommandsAsDolphinSchedulerDoes_data() { layouts(); }
+    void control_writesCommandsAsDolphinSchedulerDoes();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -341,6 +346,99 @@ void TestDolphinSchedulerCatalog::release_onlineAndOfflineAsTheApiServerDoes()
     QVERIFY2(sub.error().message.contains(QLatin1String("sub-workflow adhoc")),
              qPrintable(sub.error().message));
     QVERIFY(!catalog->workflow(QStringLiteral("etl/parent"))->online); // nothing written
+}
+
+void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    insertWorkflow(schema);
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
+    const DolphinSchedulerControl control(*m_remote, schema);
+    const auto command = [&](qint64 id) {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT command_type, %1, %2, %3, command_param, executor_id, "
+                              "task_depend_type, failure_strategy FROM t_ds_command WHERE id = %4")
+                   .arg(schema.definitionCodeColumn(), schema.definitionVersionColumn(),
+                        schema.instanceIdColumn())
+                   .arg(id));
+        QVariantList row;
+        if (q.next()) {
+            for (int column = 0; column < 8; ++column)
+                row << q.value(column);
+        }
+        return row;
+    };
+
+    // Rerun a finished instance: one command, type 7, of the instance's definition version.
+    const Result<qint64> rerun =
+        control.act(11, DolphinSchedulerControl::Action::Rerun, QStringLiteral("admin"));
+    QVERIFY2(rerun, qPrintable(rerun ? QString() : rerun.error().message));
+    QVariantList row = command(rerun.value());
+    QCOMPARE(row.value(0).toInt(), 7);
+    QCOMPARE(row.value(1).toLongLong(), 200);
+    QCOMPARE(row.value(2).toInt(), 2);
+    QCOMPARE(row.value(3).toLongLong(), 11);
+    QCOMPARE(row.value(6).toInt(), 2); // task_depend_type TASK_POST
+    QCOMPARE(row.value(7).toInt(), 1); // failure_strategy CONTINUE
+    if (workflow) {                    // the master's command: the user, no parameters
+        QCOMPARE(row.value(5).toLongLong(), 1);
+        QVERIFY(row.value(4).isNull());
+    } else { // the API server's: no executor, the instance and the schedule's zone
+        QCOMPARE(row.value(5).toLongLong(), 0);
+        const QJsonObject param =
+            QJsonDocument::fromJson(row.value(4).toString().toUtf8()).object();
+        QCOMPARE(param.value(QLatin1String("ProcessInstanceId")).toString(), QStringLiteral("11"));
+        QCOMPARE(param.value(QLatin1String("schedule_timezone")).toString(),
+                 QStringLiteral("Europe/Berlin"));
+    }
+
+    // From the failed tasks: type 4; 3.3's master resets the instance first.
+    const Result<qint64> recovered =
+        control.act(12, DolphinSchedulerControl::Action::RerunFailedTasks, QStringLiteral("admin"));
+    QVERIFY2(recovered, qPrintable(recovered ? QString() : recovered.error().message));
+    row = command(recovered.value());
+    QCOMPARE(row.value(0).toInt(), 4);
+    QCOMPARE(row.value(5).toLongLong(), 1);
+    const Result<DsInstance> reset = catalog->instance(12);
+    QVERIFY(reset);
+    if (workflow) {
+        QCOMPARE(reset->state, 0);
+        QCOMPARE(reset->runTimes, 2);
+        QVERIFY(!reset->end.isValid());
+    } else {
+        QCOMPARE(reset->state, 6); // 3.2's API server leaves the instance to the master
+    }
+
+    // A running instance cannot be resumed: refused in DolphinScheduler's words, nothing written.
+    QSqlQuery count(m_db);
+    count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
+    QVERIFY(count.next());
+    const int commands = count.value(0).toInt();
+    const Result<qint64> resumed =
+        control.act(13, DolphinSchedulerControl::Action::Resume, QStringLiteral("admin"));
+    QVERIFY(!resumed);
+    QVERIFY2(resumed.error().message.contains(QLatin1String("status is running, cannot recovery")),
+             qPrintable(resumed.error().message));
+    count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
+    QVERIFY(count.next());
+    QCOMPARE(count.value(0).toInt(), commands);
+    QCOMPARE(control.act(99, DolphinSchedulerControl::Action::Rerun, QStringLiteral("admin"))
+                 .error()
+                 .kind,
+             ErrorKind::NotFound);
+    QCOMPARE(control.act(11, DolphinSchedulerControl::Action::Rerun, QStringLiteral("nobody"))
+                 .error()
+                 .kind,
+             ErrorKind::NotFound);
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()

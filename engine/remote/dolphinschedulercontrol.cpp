@@ -1,0 +1,245 @@
+#include "dolphinschedulercontrol.h"
+
+#include "dolphinschedulercatalog.h"
+#include "dolphinschedulerprotocol.h"
+#include "remotedatabase.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+
+namespace hg {
+namespace {
+
+using dolphinscheduler::CommandType;
+using State = dolphinscheduler::WorkflowExecutionStatus32; // the codes 3.3 kept are the same
+
+struct Instance
+{
+    QString name;
+    int state = 0;
+    qint64 definitionCode = 0;
+    int definitionVersion = 0;
+    QVariant priority;
+    QVariant testFlag; // absent in 3.3
+    QJsonObject commandParam;
+    QJsonArray stateHistory;
+};
+
+// What DolphinScheduler allows each act from, and the words it refuses with.
+QList<int> allowedStates(DolphinSchedulerControl::Action action, bool workflowLayout)
+{
+    switch (action) {
+    case DolphinSchedulerControl::Action::Rerun:
+        if (workflowLayout)
+            return {int(State::Success), int(State::Failure), int(State::Stop), int(State::Pause)};
+        return {int(State::Success), int(State::Failure), int(State::Stop), int(State::Pause),
+                int(State::Block)};
+    case DolphinSchedulerControl::Action::RerunFailedTasks:
+        return {int(State::Failure)};
+    case DolphinSchedulerControl::Action::Resume:
+        return {int(State::Pause), int(State::Stop)};
+    }
+    return {};
+}
+
+QString refusal(DolphinSchedulerControl::Action action)
+{
+    switch (action) {
+    case DolphinSchedulerControl::Action::Rerun:
+        return QStringLiteral("cannot repeat running");
+    case DolphinSchedulerControl::Action::RerunFailedTasks:
+        return QStringLiteral("can not be recovered");
+    case DolphinSchedulerControl::Action::Resume:
+        return QStringLiteral("cannot recovery");
+    }
+    return {};
+}
+
+CommandType commandType(DolphinSchedulerControl::Action action)
+{
+    switch (action) {
+    case DolphinSchedulerControl::Action::Rerun:
+        return CommandType::RepeatRunning;
+    case DolphinSchedulerControl::Action::RerunFailedTasks:
+        return CommandType::StartFailureTaskProcess;
+    case DolphinSchedulerControl::Action::Resume:
+        return CommandType::RecoverSuspendedProcess;
+    }
+    return CommandType::RepeatRunning;
+}
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
+                                            const QString &userName) const
+{
+    QSqlDatabase &db = m_remote->db();
+    const DolphinSchedulerSchema &s = m_schema;
+    const bool workflowLayout = s.layout() == DolphinSchedulerSchema::Layout::Workflow;
+    const auto failed = [this](const QString &what, const QSqlQuery &q) {
+        return m_remote->queryError(what, q.lastError().text());
+    };
+
+    QSqlQuery user(db);
+    user.prepare(QStringLiteral("SELECT id FROM t_ds_user WHERE user_name = ?"));
+    user.addBindValue(userName);
+    if (!user.exec())
+        return failed(tr("read DolphinScheduler's users"), user);
+    if (!user.next())
+        return Error::notFound(tr("remote '%1': DolphinScheduler has no user '%2'")
+                                   .arg(m_remote->profile().name, userName));
+    const qint64 userId = user.value(0).toLongLong();
+
+    const bool hasTestFlag =
+        db.record(s.instanceTable()).contains(QStringLiteral("test_flag"))
+        && db.record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"));
+    QSqlQuery read(db);
+    read.prepare(
+        QStringLiteral("SELECT name, state, %1, %2, %3, command_param, state_history%4 "
+                       "FROM %5 WHERE id = ?")
+            .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instancePriorityColumn(),
+                 hasTestFlag ? QStringLiteral(", test_flag") : QString(), s.instanceTable()));
+    read.addBindValue(instanceId);
+    if (!read.exec())
+        return failed(tr("read workflow instance %1").arg(instanceId), read);
+    if (!read.next())
+        return Error::notFound(tr("remote '%1': workflow instance %2 does not exist")
+                                   .arg(m_remote->profile().name)
+                                   .arg(instanceId));
+    Instance instance;
+    instance.name = read.value(0).toString();
+    instance.state = read.value(1).toInt();
+    instance.definitionCode = read.value(2).toLongLong();
+    instance.definitionVersion = read.value(3).toInt();
+    instance.priority = read.value(4);
+    instance.commandParam = QJsonDocument::fromJson(read.value(5).toString().toUtf8()).object();
+    instance.stateHistory = QJsonDocument::fromJson(read.value(6).toString().toUtf8()).array();
+    if (hasTestFlag)
+        instance.testFlag = read.value(7);
+
+    if (!allowedStates(action, workflowLayout).contains(instance.state))
+        return Error::invalid(
+            tr("remote '%1': the workflow instance %2 status is %3, %4")
+                .arg(m_remote->profile().name, instance.name,
+                     DolphinSchedulerCatalog::workflowStateName(instance.state, s.layout()),
+                     refusal(action)));
+
+    // 3.2's API server adds the schedule's zone to the parameters when the definition has one.
+    QString scheduleZone;
+    if (!workflowLayout) {
+        QSqlQuery zone(db);
+        zone.prepare(QStringLiteral("SELECT timezone_id FROM t_ds_schedules WHERE %1 = ?")
+                         .arg(s.definitionCodeColumn()));
+        zone.addBindValue(instance.definitionCode);
+        if (!zone.exec())
+            return failed(tr("read the schedule of workflow instance %1").arg(instanceId), zone);
+        if (zone.next())
+            scheduleZone = zone.value(0).toString();
+    }
+
+    // command_param as each version writes it (see dolphinschedulerprotocol.h).
+    QVariant param(QMetaType::fromType<QString>());
+    if (!workflowLayout) {
+        QJsonObject object;
+        if (action != Action::RerunFailedTasks) // merged with the zone, every value is a string
+            object.insert(QLatin1String(dolphinscheduler::kCmdRecoverProcessId),
+                          scheduleZone.isEmpty() ? QJsonValue(instanceId)
+                                                 : QJsonValue(QString::number(instanceId)));
+        if (action == Action::Rerun
+            && instance.commandParam.contains(QLatin1String(dolphinscheduler::kCmdStartParams)))
+            object.insert(
+                QLatin1String(dolphinscheduler::kCmdStartParams),
+                instance.commandParam.value(QLatin1String(dolphinscheduler::kCmdStartParams)));
+        if (!scheduleZone.isEmpty())
+            object.insert(QLatin1String(dolphinscheduler::kCmdScheduleTimezone), scheduleZone);
+        if (!object.isEmpty())
+            param = compact(object);
+    }
+
+    if (!db.transaction())
+        return m_remote->queryError(tr("begin a transaction"), db.lastError().text());
+    const auto rollback = [&db](const Error &error) {
+        db.rollback();
+        return error;
+    };
+    // 3.3's master resets the instance before it queues a rerun from failed tasks or a resume
+    // (WorkflowInstanceRecoverFailureTaskTrigger, WorkflowInstanceRecoverSuspendTaskTrigger).
+    if (workflowLayout && action != Action::Rerun) {
+        QJsonArray history = instance.stateHistory;
+        history.append(QJsonObject{
+            {QStringLiteral("time"),
+             QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))},
+            {QStringLiteral("state"), QStringLiteral("SUBMITTED_SUCCESS")},
+            {QStringLiteral("desc"), QStringLiteral("START_FAILURE_TASK_PROCESS")}});
+        QSqlQuery reset(db);
+        reset.prepare(QStringLiteral("UPDATE %1 SET state = ?, state_history = ?, run_times = "
+                                     "run_times + 1, restart_time = CURRENT_TIMESTAMP, end_time = "
+                                     "NULL WHERE id = ? AND state = ?")
+                          .arg(s.instanceTable()));
+        reset.addBindValue(int(State::SubmittedSuccess));
+        reset.addBindValue(
+            QString::fromUtf8(QJsonDocument(history).toJson(QJsonDocument::Compact)));
+        reset.addBindValue(instanceId);
+        reset.addBindValue(instance.state);
+        if (!reset.exec())
+            return rollback(failed(tr("reset workflow instance %1").arg(instanceId), reset));
+        if (reset.numRowsAffected() != 1)
+            return rollback(Error::invalid(tr("remote '%1': workflow instance %2 changed state "
+                                              "meanwhile; nothing was written")
+                                               .arg(m_remote->profile().name)
+                                               .arg(instanceId)));
+    }
+    // 3.2's rerun leaves executor_id unset (0); every other act records the user.
+    const qint64 executor = !workflowLayout && action == Action::Rerun ? 0 : userId;
+    QStringList columns{QStringLiteral("command_type"),     s.definitionCodeColumn(),
+                        s.definitionVersionColumn(),        s.instanceIdColumn(),
+                        QStringLiteral("command_param"),    QStringLiteral("executor_id"),
+                        QStringLiteral("task_depend_type"), QStringLiteral("failure_strategy"),
+                        QStringLiteral("start_time"),       QStringLiteral("update_time")};
+    QVariantList values{int(commandType(action)),
+                        instance.definitionCode,
+                        instance.definitionVersion,
+                        instanceId,
+                        param,
+                        executor,
+                        int(dolphinscheduler::TaskDependType::TaskPost),
+                        int(dolphinscheduler::FailureStrategy::Continue)};
+    if (!workflowLayout && action == Action::Rerun) { // copied from the instance
+        columns << s.instancePriorityColumn();
+        values << instance.priority;
+    }
+    if (hasTestFlag) {
+        columns << QStringLiteral("test_flag");
+        values << instance.testFlag;
+    }
+    QStringList placeholders(qsizetype(values.size()), QStringLiteral("?"));
+    placeholders.insert(8, QStringLiteral("CURRENT_TIMESTAMP")); // start_time
+    placeholders.insert(9, QStringLiteral("CURRENT_TIMESTAMP")); // update_time
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral("INSERT INTO t_ds_command (%1) VALUES (%2)%3")
+                       .arg(columns.join(QLatin1String(", ")),
+                            placeholders.join(QLatin1String(", ")),
+                            m_remote->isMysql() ? QString() : QStringLiteral(" RETURNING id")));
+    for (const QVariant &value : std::as_const(values))
+        insert.addBindValue(value);
+    if (!insert.exec())
+        return rollback(failed(tr("insert the command"), insert));
+    const qint64 commandId = m_remote->isMysql()
+                                 ? insert.lastInsertId().toLongLong()
+                                 : (insert.next() ? insert.value(0).toLongLong() : 0);
+    if (!db.commit())
+        return m_remote->queryError(tr("commit"), db.lastError().text());
+    return commandId;
+}
+
+} // namespace hg

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "base/result.h"
+#include "dolphinschedulerschema.h"
+
+#include <QCoreApplication>
+
+namespace hg {
+
+class RemoteDatabase;
+
+// Acts on a DolphinScheduler workflow instance by writing its database as DolphinScheduler
+// does (dolphinschedulerprotocol.h gives the class and method followed for each): rerun,
+// rerun from the failed tasks, resume a paused or stopped instance. 2.0-3.2 (the "process"
+// layout): its API server inserts one t_ds_command row. 3.3: its master, asked over RPC,
+// inserts the command and (from failed tasks, resume) resets the instance first; done here
+// in one transaction. A state DolphinScheduler would refuse is refused with its reason.
+class DolphinSchedulerControl final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerControl)
+
+public:
+    enum class Action { Rerun, RerunFailedTasks, Resume };
+
+    DolphinSchedulerControl(RemoteDatabase &remote, const DolphinSchedulerSchema &schema)
+        : m_remote(&remote)
+        , m_schema(schema)
+    {}
+
+    // As DolphinScheduler user `userName` (t_ds_user.user_name); the new command's id.
+    Result<qint64> act(qint64 instanceId, Action action, const QString &userName) const;
+
+private:
+    RemoteDatabase *m_remote;
+    DolphinSchedulerSchema m_schema;
+};
+
+} // namespace hg
