@@ -387,11 +387,71 @@ int actOnInstance(CliContext &context, const ConnectionProfile &profile, const Q
         : parser.isSet(failedTasks) ? DolphinSchedulerControl::Action::RerunFailedTasks
                                     : DolphinSchedulerControl::Action::Rerun;
     const Result<qint64> command =
-        DolphinSchedulerControl(*remote.value()->database, remote.value()->catalog->schema())
+        DolphinSchedulerControl(*remote.value()->database, *remote.value()->catalog)
             .act(id, action, parser.value(as));
     if (!command)
         return context.fail(command.error());
     context.out() << "workflow instance " << id << ": command " << command.value()
+                  << " queued for DolphinScheduler's master\n";
+    return ExitOk;
+}
+
+// remote start: an online definition started as DolphinScheduler starts it.
+int startWorkflow(CliContext &context, const ConnectionProfile &profile, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption param(QStringLiteral("param"),
+                                   QStringLiteral("A start parameter of the run (repeatable)."),
+                                   QStringLiteral("K=V"));
+    const QCommandLineOption as(QStringLiteral("as"),
+                                QStringLiteral("The DolphinScheduler user it runs as (default "
+                                               "admin)."),
+                                QStringLiteral("USER"), QStringLiteral("admin"));
+    const QCommandLineOption workerGroup(QStringLiteral("worker-group"),
+                                         QStringLiteral("The worker group (default: default)."),
+                                         QStringLiteral("GROUP"), QStringLiteral("default"));
+    const QCommandLineOption failure(QStringLiteral("failure-strategy"),
+                                     QStringLiteral("When a task fails: end the run or continue "
+                                                    "with the rest (default continue)."),
+                                     QStringLiteral("end|continue"), QStringLiteral("continue"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+                                    QStringLiteral("DolphinScheduler's dry run: the tasks are "
+                                                   "not executed."));
+    for (const QCommandLineOption &option : {param, as, workerGroup, failure, dryRun})
+        parser.addOption(option);
+    if (!context.parse(parser, args,
+                       QStringLiteral("remote start NAME PROJECT/WORKFLOW [--param K=V]... [--as "
+                                      "USER] [--worker-group G] [--failure-strategy "
+                                      "end|continue] [--dry-run]"))
+        || !context.expectPositionals(parser,
+                                      {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}))
+        return context.exitCode();
+    DolphinSchedulerControl::StartOptions options;
+    options.userName = parser.value(as);
+    options.workerGroup = parser.value(workerGroup);
+    options.dryRun = parser.isSet(dryRun);
+    const QString strategy = parser.value(failure);
+    if (strategy != QLatin1String("end") && strategy != QLatin1String("continue"))
+        return context.usage(
+            QStringLiteral("--failure-strategy: '%1' is not end or continue").arg(strategy));
+    options.failureStrategy = strategy == QLatin1String("end") ? 0 : 1;
+    const QStringList params = parser.values(param);
+    for (const QString &pair : params) {
+        const qsizetype equals = pair.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return context.usage(QStringLiteral("--param: '%1' is not K=V").arg(pair));
+        options.parameters.insert(pair.left(equals), pair.mid(equals + 1));
+    }
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    const QString path = parser.positionalArguments().at(1);
+    const Result<qint64> command =
+        DolphinSchedulerControl(*remote.value()->database, *remote.value()->catalog)
+            .start(path, options);
+    if (!command)
+        return context.fail(command.error());
+    context.out() << "workflow " << path << ": command " << command.value()
                   << " queued for DolphinScheduler's master\n";
     return ExitOk;
 }
@@ -427,14 +487,16 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return listInstances(context, profile, args);
     if (verb == QLatin1String("instance"))
         return showInstance(context, profile, args);
+    if (verb == QLatin1String("start"))
+        return startWorkflow(context, profile, args);
     if (verb == QLatin1String("rerun") || verb == QLatin1String("resume"))
         return actOnInstance(context, profile, verb, args);
     if (verb == QLatin1String("enable") || verb == QLatin1String("disable"))
         return release(context, profile, verb == QLatin1String("enable"), args);
     if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
         return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
-                                            "yet (chains, show, runs, instance, rerun, resume, "
-                                            "enable and disable are)")
+                                            "yet (chains, show, runs, instance, start, rerun, "
+                                            "resume, enable and disable are)")
                                  .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");

@@ -350,6 +350,46 @@ Result<QList<DsTaskInstance>> DolphinSchedulerCatalog::taskInstances(qint64 inst
     return tasks;
 }
 
+Status DolphinSchedulerCatalog::checkSubWorkflowsOnline(const DsWorkflow &workflow,
+                                                        const QString &why) const
+{
+    // A sub-workflow task names its definition in its parameters.
+    const DolphinSchedulerSchema &s = m_schema;
+    QSqlDatabase &db = m_remote->db();
+    const QString path = workflow.path();
+    QSqlQuery subs(db);
+    subs.prepare(
+        QStringLiteral("SELECT l.name, l.task_params FROM %1 r "
+                       "JOIN t_ds_task_definition_log l ON l.code = r.post_task_code "
+                       "AND l.version = r.post_task_version WHERE r.%2 = ? AND "
+                       "r.%3 = ? AND l.task_type IN ('SUB_PROCESS', 'SUB_WORKFLOW')")
+            .arg(s.relationTable(), s.definitionCodeColumn(), s.definitionVersionColumn()));
+    subs.addBindValue(workflow.code);
+    subs.addBindValue(workflow.version);
+    if (Status status = exec(subs, tr("read the sub-workflows of %1").arg(path)); !status)
+        return status;
+    while (subs.next()) {
+        const QJsonObject params =
+            QJsonDocument::fromJson(subs.value(1).toString().toUtf8()).object();
+        const QJsonValue code = params.value(QLatin1String("processDefinitionCode")).isUndefined()
+                                    ? params.value(QLatin1String("workflowDefinitionCode"))
+                                    : params.value(QLatin1String("processDefinitionCode"));
+        QSqlQuery sub(db);
+        sub.prepare(QStringLiteral("SELECT name, release_state FROM %1 WHERE code = ?")
+                        .arg(s.definitionTable()));
+        sub.addBindValue(code.toVariant().toLongLong());
+        if (Status status = exec(sub, tr("read a sub-workflow of %1").arg(path)); !status)
+            return status;
+        if (!sub.next() || sub.value(1).toInt() != 1)
+            return Error::invalid(
+                tr("remote '%1': workflow %2 %3: its sub-workflow %4 (task %5) is not online")
+                    .arg(m_remote->profile().name, path, why,
+                         sub.isValid() ? sub.value(0).toString() : code.toVariant().toString(),
+                         subs.value(0).toString()));
+    }
+    return {};
+}
+
 Status DolphinSchedulerCatalog::setWorkflowOnline(const QString &path, bool online) const
 {
     const Result<DsWorkflow> workflow = this->workflow(path);
@@ -365,39 +405,8 @@ Status DolphinSchedulerCatalog::setWorkflowOnline(const QString &path, bool onli
             return Error::invalid(tr("remote '%1': workflow %2 cannot go online: its DAG is "
                                      "empty")
                                       .arg(m_remote->profile().name, path));
-        // A sub-workflow task names its definition in its parameters; it must be online.
-        QSqlQuery subs(db);
-        subs.prepare(
-            QStringLiteral("SELECT l.name, l.task_params FROM %1 r "
-                           "JOIN t_ds_task_definition_log l ON l.code = r.post_task_code "
-                           "AND l.version = r.post_task_version WHERE r.%2 = ? AND "
-                           "r.%3 = ? AND l.task_type IN ('SUB_PROCESS', 'SUB_WORKFLOW')")
-                .arg(s.relationTable(), s.definitionCodeColumn(), s.definitionVersionColumn()));
-        subs.addBindValue(workflow->code);
-        subs.addBindValue(workflow->version);
-        if (Status status = exec(subs, tr("read the sub-workflows of %1").arg(path)); !status)
-            return status;
-        while (subs.next()) {
-            const QJsonObject params =
-                QJsonDocument::fromJson(subs.value(1).toString().toUtf8()).object();
-            const QJsonValue code =
-                params.value(QLatin1String("processDefinitionCode")).isUndefined()
-                    ? params.value(QLatin1String("workflowDefinitionCode"))
-                    : params.value(QLatin1String("processDefinitionCode"));
-            QSqlQuery sub(db);
-            sub.prepare(QStringLiteral("SELECT name, release_state FROM %1 WHERE code = ?")
-                            .arg(s.definitionTable()));
-            sub.addBindValue(code.toVariant().toLongLong());
-            if (Status status = exec(sub, tr("read a sub-workflow of %1").arg(path)); !status)
-                return status;
-            if (!sub.next() || sub.value(1).toInt() != 1)
-                return Error::invalid(
-                    tr("remote '%1': workflow %2 cannot go online: its "
-                       "sub-workflow %3 (task %4) is not online")
-                        .arg(m_remote->profile().name, path,
-                             sub.isValid() ? sub.value(0).toString() : code.toVariant().toString(),
-                             subs.value(0).toString()));
-        }
+        if (Status subs = checkSubWorkflowsOnline(workflow.value(), tr("cannot go online")); !subs)
+            return subs;
     }
     // Offline takes the schedule offline with it (its Quartz job then deletes itself at its
     // next fire, when it finds the schedule offline): one transaction for both.

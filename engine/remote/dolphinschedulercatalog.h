@@ -40,6 +40,9 @@ public:
     // (dolphinschedulerprotocol.h): online refuses an empty DAG and a sub-workflow that is not
     // online; offline takes the definition's schedule offline too. Already so: nothing written.
     Status setWorkflowOnline(const QString &path, bool online) const;
+    // Every sub-workflow its DAG runs is online (DolphinScheduler refuses to bring online or
+    // start one that runs an offline sub-workflow); else which is not.
+    Status checkSubWorkflowsOnline(const DsWorkflow &workflow, const QString &why) const;
 
     // Workflow instances, newest first, filtered and paged by keyset in SQL.
     Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;

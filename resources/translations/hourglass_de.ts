@@ -1546,10 +1546,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>Lesen eines Unter-Workflows von %1</translation>
     </message>
     <message>
-        <source>remote &apos;%1&apos;: workflow %2 cannot go online: its sub-workflow %3 (task %4) is not online</source>
-        <translation>Remote &apos;%1&apos;: Workflow %2 kann nicht online gehen: sein Unter-Workflow %3 (Aufgabe %4) ist nicht online</translation>
-    </message>
-    <message>
         <source>begin a transaction</source>
         <translation>Beginnen einer Transaktion</translation>
     </message>
@@ -1564,6 +1560,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>commit</source>
         <translation>Festschreiben</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 %3: its sub-workflow %4 (task %5) is not online</source>
+        <translation>Remote &apos;%1&apos;: Workflow %2 %3: sein Unter-Workflow %4 (Aufgabe %5) ist nicht online</translation>
+    </message>
+    <message>
+        <source>cannot go online</source>
+        <translation>kann nicht online gehen</translation>
     </message>
 </context>
 <context>
@@ -1611,6 +1615,22 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>commit</source>
         <translation>Festschreiben</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 (code %3, version %4) is not online: DolphinScheduler starts only online workflows</source>
+        <translation>Remote &apos;%1&apos;: Workflow %2 (Code %3, Version %4) ist nicht online: DolphinScheduler startet nur Workflows, die online sind</translation>
+    </message>
+    <message>
+        <source>cannot start</source>
+        <translation>kann nicht starten</translation>
+    </message>
+    <message>
+        <source>insert the workflow instance</source>
+        <translation>Einfügen der Workflow-Instanz</translation>
+    </message>
+    <message>
+        <source>record what started it</source>
+        <translation>Festhalten, was ihn gestartet hat</translation>
     </message>
 </context>
 <context>

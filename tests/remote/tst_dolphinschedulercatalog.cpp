@@ -6,6 +6,7 @@
 #include "remote/remoteprobe.h"
 #include "testservers.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
@@ -35,6 +36,8 @@ private Q_SLOTS:
     void release_onlineAndOfflineAsTheApiServerDoes();
     void control_writesCommandsAsDolphinSchedulerDoes_data() { layouts(); }
     void control_writesCommandsAsDolphinSchedulerDoes();
+    void start_writesWhatDolphinSchedulerWrites_data() { layouts(); }
+    void start_writesWhatDolphinSchedulerWrites();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -362,7 +365,7 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     insertWorkflow(schema);
     const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
     QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
-    const DolphinSchedulerControl control(*m_remote, schema);
+    const DolphinSchedulerControl control(*m_remote, catalog.value());
     const auto command = [&](qint64 id) {
         QSqlQuery q(m_db);
         q.exec(QStringLiteral("SELECT command_type, %1, %2, %3, command_param, executor_id, "
@@ -439,6 +442,87 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
                  .error()
                  .kind,
              ErrorKind::NotFound);
+}
+
+void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    insertWorkflow(schema);
+    const DolphinSchedulerControl control(*m_remote, catalog.value());
+    DolphinSchedulerControl::StartOptions options;
+    options.parameters.insert(QStringLiteral("day"), QStringLiteral("2026-11-24"));
+    options.failureStrategy = 0;
+    const Result<qint64> started = control.start(QStringLiteral("etl/nightly"), options);
+    QVERIFY2(started, qPrintable(started ? QString() : started.error().message));
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT command_type, %1, %2, %3, command_param, executor_id, "
+                                  "failure_strategy, task_depend_type, worker_group FROM "
+                                  "t_ds_command WHERE id = %4")
+                       .arg(schema.definitionCodeColumn(), schema.definitionVersionColumn(),
+                            schema.instanceIdColumn())
+                       .arg(started.value())));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 0); // START_PROCESS
+    QCOMPARE(q.value(1).toLongLong(), 200);
+    QCOMPARE(q.value(2).toInt(), 2); // the definition's current version
+    QCOMPARE(q.value(5).toLongLong(), 1);
+    QCOMPARE(q.value(6).toInt(), 0);
+    QCOMPARE(q.value(7).toInt(), 2);
+    QCOMPARE(q.value(8).toString(), QStringLiteral("default"));
+    const QJsonObject param = QJsonDocument::fromJson(q.value(4).toString().toUtf8()).object();
+    const qint64 instanceId = q.value(3).toLongLong();
+    if (workflow) { // the master's instance, and a command that points at it
+        QVERIFY(instanceId > 0);
+        QCOMPARE(param.value(QLatin1String("commandType")).toString(),
+                 QStringLiteral("START_PROCESS"));
+        QCOMPARE(param.value(QLatin1String("commandParams"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QLatin1String("prop")),
+                 QJsonValue(QStringLiteral("day")));
+        QCOMPARE(param.value(QLatin1String("timeZone")).toString(),
+                 QStringLiteral("Europe/Berlin"));
+        const Result<DsInstance> instance = catalog->instance(instanceId);
+        QVERIFY2(instance, qPrintable(instance ? QString() : instance.error().message));
+        QCOMPARE(instance->state, 0); // submitted
+        QVERIFY(instance->name.startsWith(QLatin1String("nightly-")));
+        QCOMPARE(instance->definitionVersion, 2);
+    } else { // the API server's command: no instance yet, start parameters as a JSON string
+        QCOMPARE(instanceId, 0);
+        QCOMPARE(
+            QJsonDocument::fromJson(param.value(QLatin1String("StartParams")).toString().toUtf8())
+                .object()
+                .value(QLatin1String("day"))
+                .toString(),
+            QStringLiteral("2026-11-24"));
+        QCOMPARE(param.value(QLatin1String("schedule_timezone")).toString(),
+                 QStringLiteral("Europe/Berlin"));
+        QSqlQuery trigger(m_db);
+        QVERIFY(trigger.exec(QStringLiteral("SELECT trigger_type, trigger_code FROM "
+                                            "t_ds_trigger_relation WHERE job_id = %1")
+                                 .arg(started.value())));
+        QVERIFY(trigger.next());
+        QCOMPARE(trigger.value(0).toInt(), 2); // COMMAND
+        QVERIFY(trigger.value(1).toLongLong() > 0);
+    }
+    // An offline definition is refused, naming it; nothing is written.
+    const Result<qint64> offline = control.start(QStringLiteral("etl/adhoc"), options);
+    QVERIFY(!offline);
+    QVERIFY2(offline.error().message.contains(QLatin1String("is not online")),
+             qPrintable(offline.error().message));
+    QSqlQuery count(m_db);
+    QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")));
+    QVERIFY(count.next());
+    QCOMPARE(count.value(0).toInt(), 1);
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()

@@ -2,7 +2,7 @@
 --
 -- Written for Hourglass from DolphinScheduler tag 3.2.2, file
 -- dolphinscheduler-dao/src/main/resources/sql/dolphinscheduler_mysql.sql (commit 212af27c).
--- It holds only the 20 tables Hourglass reads and writes, with the same column names, types,
+-- It holds only the tables Hourglass reads and writes, with the same column names, types,
 -- nullability, defaults, primary keys, unique keys and indexes, and the default rows that
 -- file inserts into them. Column comments and the tables Hourglass never touches are left out,
 -- and nothing is dropped first: load it into an empty database.
@@ -468,4 +468,17 @@ CREATE TABLE `t_ds_relation_project_user` (
   `update_time` datetime DEFAULT NULL,
   PRIMARY KEY (`id`),
   UNIQUE KEY `uniq_uid_pid` (`user_id`, `project_id`)
+) ENGINE=InnoDB AUTO_INCREMENT=1 DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- What started a workflow: the API server records each command it inserts here (3.2 only).
+CREATE TABLE `t_ds_trigger_relation` (
+  `id`           bigint(20) NOT NULL AUTO_INCREMENT,
+  `trigger_type` int(11)    NOT NULL DEFAULT '0',
+  `trigger_code` bigint(20) NOT NULL,
+  `job_id`       bigint(20) NOT NULL,
+  `create_time`  datetime   DEFAULT NULL,
+  `update_time`  datetime   DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  KEY `t_ds_trigger_relation_trigger_code_IDX` (`trigger_code`),
+  UNIQUE KEY `t_ds_trigger_relation_UN` (`trigger_type`, `job_id`, `trigger_code`)
 ) ENGINE=InnoDB AUTO_INCREMENT=1 DEFAULT CHARSET=utf8 COLLATE=utf8_bin;

@@ -2,7 +2,7 @@
 --
 -- Written for Hourglass from DolphinScheduler tag 3.2.2, file
 -- dolphinscheduler-dao/src/main/resources/sql/dolphinscheduler_postgresql.sql (commit 212af27c).
--- It holds only the 20 tables Hourglass reads and writes, with the same column names, types,
+-- It holds only the tables Hourglass reads and writes, with the same column names, types,
 -- nullability, defaults, primary keys, unique constraints and indexes (names included), the id
 -- sequences DolphinScheduler uses, and the default rows that file inserts into these tables.
 -- Nothing is dropped first: load it into an empty database (psql -v ON_ERROR_STOP=1).
@@ -497,3 +497,15 @@ CREATE TABLE t_ds_relation_project_user (
   CONSTRAINT t_ds_relation_project_user_un UNIQUE (user_id, project_id)
 );
 CREATE INDEX relation_project_user_id_index ON t_ds_relation_project_user (user_id);
+
+-- What started a workflow: the API server records each command it inserts here (3.2 only).
+CREATE TABLE t_ds_trigger_relation (
+  id           serial    NOT NULL,
+  trigger_type int       NOT NULL,
+  trigger_code bigint    NOT NULL,
+  job_id       bigint    NOT NULL,
+  create_time  timestamp DEFAULT NULL,
+  update_time  timestamp DEFAULT NULL,
+  PRIMARY KEY (id),
+  CONSTRAINT t_ds_trigger_relation_unique UNIQUE (trigger_type, job_id, trigger_code)
+);
