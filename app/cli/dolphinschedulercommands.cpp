@@ -359,7 +359,7 @@ int actOnInstance(CliContext &context, const ConnectionProfile &profile, const Q
                   const QStringList &args)
 {
     QCommandLineParser parser;
-    const QCommandLineOption failedTasks(QStringLiteral("failed-tasks"),
+    const QCommandLineOption failedTasks(QStringLiteral("failed-only"),
                                          QStringLiteral("Rerun from the failed tasks only."));
     const QCommandLineOption as(QStringLiteral("as"),
                                 QStringLiteral("The DolphinScheduler user it runs as (default "
@@ -370,7 +370,7 @@ int actOnInstance(CliContext &context, const ConnectionProfile &profile, const Q
         parser.addOption(failedTasks);
     parser.addOption(as);
     if (!context.parse(parser, args,
-                       rerun ? QStringLiteral("remote rerun NAME ID [--failed-tasks] [--as USER]")
+                       rerun ? QStringLiteral("remote rerun NAME ID [--failed-only] [--as USER]")
                              : QStringLiteral("remote resume NAME ID [--as USER]"))
         || !context.expectPositionals(parser, {QStringLiteral("NAME"), QStringLiteral("ID")}))
         return context.exitCode();
@@ -393,6 +393,33 @@ int actOnInstance(CliContext &context, const ConnectionProfile &profile, const Q
         return context.fail(command.error());
     context.out() << "workflow instance " << id << ": command " << command.value()
                   << " queued for DolphinScheduler's master\n";
+    return ExitOk;
+}
+
+// remote stop|pause NAME INSTANCE.
+int stopOrPause(CliContext &context, const ConnectionProfile &profile, bool stop,
+                const QStringList &args)
+{
+    QCommandLineParser parser;
+    if (!context.parse(parser, args,
+                       QStringLiteral("remote %1 NAME INSTANCE")
+                           .arg(stop ? QStringLiteral("stop") : QStringLiteral("pause")))
+        || !context.expectPositionals(parser, {QStringLiteral("NAME"), QStringLiteral("INSTANCE")}))
+        return context.exitCode();
+    bool ok = false;
+    const qint64 id = parser.positionalArguments().at(1).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return context.usage(QStringLiteral("'%1' is not a workflow instance id")
+                                 .arg(parser.positionalArguments().at(1)));
+    const auto remote = openRemote(context, profile);
+    if (!remote)
+        return context.fail(remote.error());
+    if (const Status done =
+            DolphinSchedulerControl(*remote.value()->database, *remote.value()->catalog)
+                .stopOrPause(id, stop);
+        !done)
+        return context.fail(done.error());
+    context.out() << "workflow instance " << id << (stop ? " stopped" : " paused") << '\n';
     return ExitOk;
 }
 
@@ -463,7 +490,7 @@ int release(CliContext &context, const ConnectionProfile &profile, bool online,
     QCommandLineParser parser;
     if (!context.parse(parser, args,
                        QStringLiteral("remote %1 NAME PROJECT/WORKFLOW")
-                           .arg(online ? QStringLiteral("enable") : QStringLiteral("disable")))
+                           .arg(online ? QStringLiteral("online") : QStringLiteral("offline")))
         || !context.expectPositionals(parser,
                                       {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}))
         return context.exitCode();
@@ -489,14 +516,19 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return showInstance(context, profile, args);
     if (verb == QLatin1String("start"))
         return startWorkflow(context, profile, args);
+    if (verb == QLatin1String("stop") || verb == QLatin1String("pause"))
+        return stopOrPause(context, profile, verb == QLatin1String("stop"), args);
     if (verb == QLatin1String("rerun") || verb == QLatin1String("resume"))
         return actOnInstance(context, profile, verb, args);
-    if (verb == QLatin1String("enable") || verb == QLatin1String("disable"))
-        return release(context, profile, verb == QLatin1String("enable"), args);
+    // online|offline as DolphinScheduler names them; enable|disable as for pg_timetable.
+    if (verb == QLatin1String("online") || verb == QLatin1String("offline")
+        || verb == QLatin1String("enable") || verb == QLatin1String("disable"))
+        return release(context, profile,
+                       verb == QLatin1String("online") || verb == QLatin1String("enable"), args);
     if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
         return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
-                                            "yet (chains, show, runs, instance, start, rerun, "
-                                            "resume, enable and disable are)")
+                                            "yet (chains, show, runs, instance, start, stop, "
+                                            "pause, rerun, resume, online and offline are)")
                                  .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");

@@ -405,4 +405,53 @@ Result<qint64> DolphinSchedulerControl::start(const QString &path,
     return commandId;
 }
 
+Status DolphinSchedulerControl::stopOrPause(qint64 instanceId, bool stop) const
+{
+    const Result<DsInstance> instance = m_catalog->instance(instanceId);
+    if (!instance)
+        return instance.error();
+    const bool workflowLayout = m_schema.layout() == DolphinSchedulerSchema::Layout::Workflow;
+    const QString state = m_catalog->workflowStateName(instance->state);
+    // 3.2 StopExecuteFunction / PauseExecuteFunction; 3.3
+    // Stop/PauseWorkflowInstanceExecutorDelegate.
+    const QList<int> allowed =
+        stop ? (workflowLayout ? QList<int>{int(State::RunningExecution), int(State::ReadyPause),
+                                            int(State::ReadyStop), int(State::SerialWait)}
+                               : QList<int>{int(State::RunningExecution), int(State::ReadyPause)})
+             : (workflowLayout ? QList<int>{int(State::RunningExecution), int(State::ReadyPause),
+                                            int(State::SerialWait)}
+                               : QList<int>{int(State::RunningExecution)});
+    const QString host = instance->host.isEmpty() ? tr("not yet assigned") : instance->host;
+    if (!allowed.contains(instance->state))
+        return Error::invalid(
+            (stop ? tr("remote '%1': the workflow instance %2 status is %3, can not stop")
+                  : tr("remote '%1': the workflow instance %2 status is %3, can not pause"))
+                .arg(m_remote->profile().name, instance->name, state));
+    if (!workflowLayout || instance->state != int(State::SerialWait))
+        return Error::unavailable(
+            (stop ? tr("remote '%1': DolphinScheduler stops a %2 instance by telling its master "
+                       "(%3) over RPC; a database write is not seen by the master, so Hourglass "
+                       "does not stop it")
+                  : tr("remote '%1': DolphinScheduler pauses a %2 instance by telling its master "
+                       "(%3) over RPC; a database write is not seen by the master, so Hourglass "
+                       "does not pause it"))
+                .arg(m_remote->profile().name, state, host));
+    // Waiting its turn, it has no master yet: DolphinScheduler writes the end state in place.
+    QSqlQuery update(m_remote->db());
+    update.prepare(QStringLiteral("UPDATE %1 SET state = ? WHERE id = ? AND state = ?")
+                       .arg(m_schema.instanceTable()));
+    update.addBindValue(int(stop ? State::Stop : State::Pause));
+    update.addBindValue(instanceId);
+    update.addBindValue(instance->state);
+    if (!update.exec())
+        return m_remote->queryError(tr("update workflow instance %1").arg(instanceId),
+                                    update.lastError().text());
+    if (update.numRowsAffected() != 1)
+        return Error::invalid(tr("remote '%1': workflow instance %2 changed state meanwhile; "
+                                 "nothing was written")
+                                  .arg(m_remote->profile().name)
+                                  .arg(instanceId));
+    return {};
+}
+
 } // namespace hg

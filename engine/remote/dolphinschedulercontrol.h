@@ -43,6 +43,12 @@ public:
     // instance and command its master inserts. The new command's id.
     Result<qint64> start(const QString &path, const StartOptions &options) const;
 
+    // Stop or pause an instance. DolphinScheduler does either by telling the master that runs
+    // it (over RPC, to the instance's host), which a database write cannot do: refused, with
+    // that reason, except where DolphinScheduler itself only writes the database (3.3, an
+    // instance waiting its turn in serial wait: stopped or paused in place).
+    Status stopOrPause(qint64 instanceId, bool stop) const;
+
 private:
     Result<qint64> userId(const QString &userName) const;
 

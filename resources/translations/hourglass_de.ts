@@ -1632,6 +1632,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>record what started it</source>
         <translation>Festhalten, was ihn gestartet hat</translation>
     </message>
+    <message>
+        <source>not yet assigned</source>
+        <translation>noch nicht zugewiesen</translation>
+    </message>
+    <message>
+        <source>update workflow instance %1</source>
+        <translation>Aktualisieren der Workflow-Instanz %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the workflow instance %2 status is %3, can not stop</source>
+        <translation>Remote &apos;%1&apos;: die Workflow-Instanz %2 hat den Zustand %3 und kann nicht gestoppt werden</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the workflow instance %2 status is %3, can not pause</source>
+        <translation>Remote &apos;%1&apos;: die Workflow-Instanz %2 hat den Zustand %3 und kann nicht pausiert werden</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: DolphinScheduler stops a %2 instance by telling its master (%3) over RPC; a database write is not seen by the master, so Hourglass does not stop it</source>
+        <translation>Remote &apos;%1&apos;: DolphinScheduler stoppt eine Instanz im Zustand %2, indem es ihrem Master (%3) per RPC Bescheid gibt; einen Schreibzugriff auf die Datenbank sieht der Master nicht, darum stoppt Hourglass sie nicht</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: DolphinScheduler pauses a %2 instance by telling its master (%3) over RPC; a database write is not seen by the master, so Hourglass does not pause it</source>
+        <translation>Remote &apos;%1&apos;: DolphinScheduler pausiert eine Instanz im Zustand %2, indem es ihrem Master (%3) per RPC Bescheid gibt; einen Schreibzugriff auf die Datenbank sieht der Master nicht, darum pausiert Hourglass sie nicht</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerSchema</name>

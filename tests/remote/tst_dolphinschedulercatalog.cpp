@@ -434,6 +434,20 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), commands);
+    // Stop and pause need the running master (an RPC): refused with that reason; a 3.3
+    // instance waiting in serial wait is stopped in place, as DolphinScheduler does.
+    const Status stopRunning = control.stopOrPause(13, true);
+    QVERIFY(!stopRunning);
+    QCOMPARE(stopRunning.error().kind, ErrorKind::Unavailable);
+    QVERIFY2(stopRunning.error().message.contains(QLatin1String("master-2:5678")),
+             qPrintable(stopRunning.error().message));
+    QVERIFY(control.stopOrPause(11, false).error().message.contains(
+        QLatin1String("status is success, can not pause")));
+    if (workflow) {
+        exec(QStringLiteral("UPDATE %1 SET state = 14 WHERE id = 13").arg(schema.instanceTable()));
+        QVERIFY(control.stopOrPause(13, true));
+        QCOMPARE(catalog->instance(13)->state, 5);
+    }
     QCOMPARE(control.act(99, DolphinSchedulerControl::Action::Rerun, QStringLiteral("admin"))
                  .error()
                  .kind,
