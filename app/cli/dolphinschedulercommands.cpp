@@ -3,6 +3,7 @@
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerfires.h"
+#include "remote/dolphinschedulerlauncher.h"
 #include "remote/remotedatabase.h"
 #include "store/connectionprofilerepository.h"
 #include "subcommands.h"
@@ -423,8 +424,10 @@ int stopOrPause(CliContext &context, const ConnectionProfile &profile, bool stop
     return ExitOk;
 }
 
-// remote start: an online definition started as DolphinScheduler starts it.
-int startWorkflow(CliContext &context, const ConnectionProfile &profile, const QStringList &args)
+// remote start|complement: an online definition started, or backfilled over a range, as
+// DolphinScheduler does it (DolphinSchedulerLauncher).
+int launch(CliContext &context, const ConnectionProfile &profile, bool complement,
+           const QStringList &args)
 {
     QCommandLineParser parser;
     const QCommandLineOption param(QStringLiteral("param"),
@@ -444,42 +447,81 @@ int startWorkflow(CliContext &context, const ConnectionProfile &profile, const Q
     const QCommandLineOption dryRun(QStringLiteral("dry-run"),
                                     QStringLiteral("DolphinScheduler's dry run: the tasks are "
                                                    "not executed."));
+    const QCommandLineOption from(QStringLiteral("from"),
+                                  QStringLiteral("The first fire time to complement."),
+                                  QStringLiteral("ISO8601"));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("The last fire time to complement."),
+                                QStringLiteral("ISO8601"));
+    const QCommandLineOption parallel(QStringLiteral("parallel"),
+                                      QStringLiteral("Complement N at a time (default: one after "
+                                                     "another)."),
+                                      QStringLiteral("N"));
     for (const QCommandLineOption &option : {param, as, workerGroup, failure, dryRun})
         parser.addOption(option);
+    if (complement) {
+        parser.addOption(from);
+        parser.addOption(to);
+        parser.addOption(parallel);
+    }
+    const QString options = QStringLiteral("[--param K=V]... [--as USER] [--worker-group G] "
+                                           "[--failure-strategy end|continue] [--dry-run]");
     if (!context.parse(parser, args,
-                       QStringLiteral("remote start NAME PROJECT/WORKFLOW [--param K=V]... [--as "
-                                      "USER] [--worker-group G] [--failure-strategy "
-                                      "end|continue] [--dry-run]"))
+                       complement ? QStringLiteral("remote complement NAME PROJECT/WORKFLOW --from "
+                                                   "ISO8601 --to ISO8601 [--parallel N] ")
+                                        + options
+                                  : QStringLiteral("remote start NAME PROJECT/WORKFLOW ") + options)
         || !context.expectPositionals(parser,
                                       {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}))
         return context.exitCode();
-    DolphinSchedulerControl::StartOptions options;
-    options.userName = parser.value(as);
-    options.workerGroup = parser.value(workerGroup);
-    options.dryRun = parser.isSet(dryRun);
+    DolphinSchedulerLauncher::Options launch;
+    launch.userName = parser.value(as);
+    launch.workerGroup = parser.value(workerGroup);
+    launch.dryRun = parser.isSet(dryRun);
     const QString strategy = parser.value(failure);
     if (strategy != QLatin1String("end") && strategy != QLatin1String("continue"))
         return context.usage(
             QStringLiteral("--failure-strategy: '%1' is not end or continue").arg(strategy));
-    options.failureStrategy = strategy == QLatin1String("end") ? 0 : 1;
+    launch.failureStrategy = strategy == QLatin1String("end") ? 0 : 1;
     const QStringList params = parser.values(param);
     for (const QString &pair : params) {
         const qsizetype equals = pair.indexOf(QLatin1Char('='));
         if (equals <= 0)
             return context.usage(QStringLiteral("--param: '%1' is not K=V").arg(pair));
-        options.parameters.insert(pair.left(equals), pair.mid(equals + 1));
+        launch.parameters.insert(pair.left(equals), pair.mid(equals + 1));
+    }
+    QDateTime first;
+    QDateTime last;
+    int atOnce = 0;
+    if (complement) {
+        first = QDateTime::fromString(parser.value(from), Qt::ISODate);
+        last = QDateTime::fromString(parser.value(to), Qt::ISODate);
+        if (!first.isValid() || !last.isValid())
+            return context.usage(
+                QStringLiteral("remote complement needs --from and --to as ISO 8601 times"));
+        if (!context.intOption(parser, parallel, atOnce, 1))
+            return context.exitCode();
     }
     const auto remote = openRemote(context, profile);
     if (!remote)
         return context.fail(remote.error());
     const QString path = parser.positionalArguments().at(1);
-    const Result<qint64> command =
-        DolphinSchedulerControl(*remote.value()->database, *remote.value()->catalog)
-            .start(path, options);
-    if (!command)
-        return context.fail(command.error());
-    context.out() << "workflow " << path << ": command " << command.value()
-                  << " queued for DolphinScheduler's master\n";
+    const DolphinSchedulerLauncher launcher(*remote.value()->database, *remote.value()->catalog);
+    const Result<QList<qint64>> commands =
+        complement ? launcher.complement(path, first, last, atOnce, launch)
+                   : [&]() -> Result<QList<qint64>> {
+        const Result<qint64> command = launcher.start(path, launch);
+        if (!command)
+            return command.error();
+        return QList<qint64>{command.value()};
+    }();
+    if (!commands)
+        return context.fail(commands.error());
+    QStringList ids;
+    for (const qint64 id : commands.value())
+        ids << QString::number(id);
+    context.out() << "workflow " << path << ": " << (ids.size() == 1 ? "command " : "commands ")
+                  << ids.join(QLatin1String(", ")) << " queued for DolphinScheduler's master\n";
     return ExitOk;
 }
 
@@ -514,8 +556,8 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
         return listInstances(context, profile, args);
     if (verb == QLatin1String("instance"))
         return showInstance(context, profile, args);
-    if (verb == QLatin1String("start"))
-        return startWorkflow(context, profile, args);
+    if (verb == QLatin1String("start") || verb == QLatin1String("complement"))
+        return launch(context, profile, verb == QLatin1String("complement"), args);
     if (verb == QLatin1String("stop") || verb == QLatin1String("pause"))
         return stopOrPause(context, profile, verb == QLatin1String("stop"), args);
     if (verb == QLatin1String("rerun") || verb == QLatin1String("resume"))
@@ -527,8 +569,9 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
                        verb == QLatin1String("online") || verb == QLatin1String("enable"), args);
     if (verb != QLatin1String("chains") && verb != QLatin1String("show"))
         return context.usage(QStringLiteral("remote %1: not built for DolphinScheduler remotes "
-                                            "yet (chains, show, runs, instance, start, stop, "
-                                            "pause, rerun, resume, online and offline are)")
+                                            "yet (chains, show, runs, instance, start, "
+                                            "complement, stop, pause, rerun, resume, online "
+                                            "and offline are)")
                                  .arg(verb));
     QCommandLineParser parser;
     const bool show = verb == QLatin1String("show");

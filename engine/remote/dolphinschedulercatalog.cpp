@@ -434,4 +434,17 @@ Status DolphinSchedulerCatalog::setWorkflowOnline(const QString &path, bool onli
     return {};
 }
 
+Result<qint64> DolphinSchedulerCatalog::userId(const QString &userName) const
+{
+    QSqlQuery user(m_remote->db());
+    user.prepare(QStringLiteral("SELECT id FROM t_ds_user WHERE user_name = ?"));
+    user.addBindValue(userName);
+    if (Status status = exec(user, tr("read DolphinScheduler's users")); !status)
+        return status.error();
+    if (!user.next())
+        return Error::notFound(tr("remote '%1': DolphinScheduler has no user '%2'")
+                                   .arg(m_remote->profile().name, userName));
+    return user.value(0).toLongLong();
+}
+
 } // namespace hg

@@ -44,6 +44,9 @@ public:
     // start one that runs an offline sub-workflow); else which is not.
     Status checkSubWorkflowsOnline(const DsWorkflow &workflow, const QString &why) const;
 
+    // The id of DolphinScheduler user `userName` (t_ds_user), whom an act is done as.
+    Result<qint64> userId(const QString &userName) const;
+
     // Workflow instances, newest first, filtered and paged by keyset in SQL.
     Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;
     Result<DsInstance> instance(qint64 id) const;

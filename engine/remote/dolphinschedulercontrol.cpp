@@ -8,7 +8,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -88,19 +87,6 @@ DolphinSchedulerControl::DolphinSchedulerControl(RemoteDatabase &remote,
     , m_schema(catalog.schema())
 {}
 
-Result<qint64> DolphinSchedulerControl::userId(const QString &userName) const
-{
-    QSqlQuery user(m_remote->db());
-    user.prepare(QStringLiteral("SELECT id FROM t_ds_user WHERE user_name = ?"));
-    user.addBindValue(userName);
-    if (!user.exec())
-        return m_remote->queryError(tr("read DolphinScheduler's users"), user.lastError().text());
-    if (!user.next())
-        return Error::notFound(tr("remote '%1': DolphinScheduler has no user '%2'")
-                                   .arg(m_remote->profile().name, userName));
-    return user.value(0).toLongLong();
-}
-
 Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
                                             const QString &userName) const
 {
@@ -110,7 +96,7 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     const auto failed = [this](const QString &what, const QSqlQuery &q) {
         return m_remote->queryError(what, q.lastError().text());
     };
-    const Result<qint64> user = userId(userName);
+    const Result<qint64> user = m_catalog->userId(userName);
     if (!user)
         return user.error();
     const qint64 userId = user.value();
@@ -252,154 +238,6 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     const qint64 commandId = m_remote->isMysql()
                                  ? insert.lastInsertId().toLongLong()
                                  : (insert.next() ? insert.value(0).toLongLong() : 0);
-    if (!db.commit())
-        return m_remote->queryError(tr("commit"), db.lastError().text());
-    return commandId;
-}
-
-Result<qint64> DolphinSchedulerControl::start(const QString &path,
-                                              const StartOptions &options) const
-{
-    QSqlDatabase &db = m_remote->db();
-    const DolphinSchedulerSchema &s = m_schema;
-    const bool workflowLayout = s.layout() == DolphinSchedulerSchema::Layout::Workflow;
-    const auto failed = [this](const QString &what, const QSqlQuery &q) {
-        return m_remote->queryError(what, q.lastError().text());
-    };
-    const Result<qint64> user = userId(options.userName);
-    if (!user)
-        return user.error();
-    const Result<DsWorkflow> workflow = m_catalog->workflow(path);
-    if (!workflow)
-        return workflow.error();
-    // ExecutorServiceImpl::execProcessInstance (3.2) and 3.3's trigger both refuse these.
-    if (!workflow->online)
-        return Error::invalid(tr("remote '%1': workflow %2 (code %3, version %4) is not online: "
-                                 "DolphinScheduler starts only online workflows")
-                                  .arg(m_remote->profile().name, path)
-                                  .arg(workflow->code)
-                                  .arg(workflow->version));
-    if (Status subs = m_catalog->checkSubWorkflowsOnline(workflow.value(), tr("cannot start"));
-        !subs)
-        return subs.error();
-    const QString zone = workflow->schedule ? workflow->schedule->timeZone : QString();
-    QJsonObject startParams;
-    for (auto parameter = options.parameters.cbegin(); parameter != options.parameters.cend();
-         ++parameter)
-        startParams.insert(parameter.key(), parameter.value());
-
-    if (!db.transaction())
-        return m_remote->queryError(tr("begin a transaction"), db.lastError().text());
-    const auto rollback = [&db](const Error &error) {
-        db.rollback();
-        return error;
-    };
-    const QString returning = m_remote->isMysql() ? QString() : QStringLiteral(" RETURNING id");
-    const auto insertedId = [this](QSqlQuery &q) {
-        return m_remote->isMysql() ? q.lastInsertId().toLongLong()
-                                   : (q.next() ? q.value(0).toLongLong() : 0);
-    };
-    qint64 instanceId = 0;
-    QVariant param;
-    if (workflowLayout) {
-        // 3.3's master (WorkflowManualTrigger): the instance first, then its command.
-        const QDateTime now = QDateTime::currentDateTime();
-        const QJsonArray history{QJsonObject{
-            {QStringLiteral("time"), now.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))},
-            {QStringLiteral("state"), QStringLiteral("SUBMITTED_SUCCESS")},
-            {QStringLiteral("desc"), QStringLiteral("START_PROCESS")}}};
-        QSqlQuery instance(db);
-        instance.prepare(
-            QStringLiteral("INSERT INTO %1 (name, %2, %3, project_code, command_type, state, "
-                           "state_history, recovery, start_time, restart_time, run_times, "
-                           "task_depend_type, failure_strategy, warning_type, executor_id, "
-                           "executor_name, tenant_code, is_sub_workflow, history_cmd, %4, "
-                           "worker_group, environment_code, timeout, dry_run, flag) VALUES (?, ?, "
-                           "?, ?, 0, 0, ?, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1, 2, ?, 0, "
-                           "?, ?, 'default', 0, 'START_PROCESS', 2, ?, -1, 0, ?, 1)%5")
-                .arg(s.instanceTable(), s.definitionCodeColumn(), s.definitionVersionColumn(),
-                     s.instancePriorityColumn(), returning));
-        instance.addBindValue(QString(workflow->name + QLatin1Char('-')
-                                      + now.toString(QStringLiteral("yyyyMMddHHmmsszzz"))));
-        instance.addBindValue(workflow->code);
-        instance.addBindValue(workflow->version);
-        instance.addBindValue(workflow->projectCode);
-        instance.addBindValue(
-            QString::fromUtf8(QJsonDocument(history).toJson(QJsonDocument::Compact)));
-        instance.addBindValue(options.failureStrategy);
-        instance.addBindValue(user.value());
-        instance.addBindValue(options.userName);
-        instance.addBindValue(options.workerGroup);
-        instance.addBindValue(options.dryRun ? 1 : 0);
-        if (!instance.exec())
-            return rollback(failed(tr("insert the workflow instance"), instance));
-        instanceId = insertedId(instance);
-        QJsonArray commandParams;
-        for (auto parameter = options.parameters.cbegin(); parameter != options.parameters.cend();
-             ++parameter)
-            commandParams << QJsonObject{{QStringLiteral("prop"), parameter.key()},
-                                         {QStringLiteral("direct"), QStringLiteral("IN")},
-                                         {QStringLiteral("type"), QStringLiteral("VARCHAR")},
-                                         {QStringLiteral("value"), parameter.value()}};
-        param = compact(
-            QJsonObject{{QLatin1String(dolphinscheduler::kParamCommandType),
-                         QLatin1String(dolphinscheduler::kCommandStartProcess)},
-                        {QLatin1String(dolphinscheduler::kParamSubWorkflowInstance), false},
-                        {QLatin1String(dolphinscheduler::kParamStartNodes), QJsonArray()},
-                        {QLatin1String(dolphinscheduler::kParamCommandParams), commandParams},
-                        // The master's own zone is not in the database: the schedule's, else UTC.
-                        {QLatin1String(dolphinscheduler::kParamTimeZone),
-                         zone.isEmpty() ? QStringLiteral("UTC") : zone}});
-    } else {
-        // 3.2's API server: StartParams as a JSON string, the schedule's zone when it has one.
-        QJsonObject object;
-        if (!startParams.isEmpty())
-            object.insert(
-                QLatin1String(dolphinscheduler::kCmdStartParams),
-                QString::fromUtf8(QJsonDocument(startParams).toJson(QJsonDocument::Compact)));
-        if (workflow->schedule)
-            object.insert(QLatin1String(dolphinscheduler::kCmdScheduleTimezone), zone);
-        param = compact(object);
-    }
-    const bool hasTestFlag =
-        db.record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"));
-    QSqlQuery command(db);
-    command.prepare(
-        QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
-                       "executor_id, failure_strategy, warning_type, task_depend_type, %4, "
-                       "worker_group, tenant_code, environment_code, dry_run, start_time, "
-                       "update_time%5) VALUES (0, ?, ?, ?, ?, ?, ?, 0, 2, 2, ?, 'default', -1, ?, "
-                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%6)%7")
-            .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instanceIdColumn(),
-                 s.instancePriorityColumn(),
-                 hasTestFlag ? QStringLiteral(", test_flag") : QString(),
-                 hasTestFlag ? QStringLiteral(", 0") : QString(), returning));
-    command.addBindValue(workflow->code);
-    command.addBindValue(workflow->version);
-    command.addBindValue(instanceId);
-    command.addBindValue(param);
-    command.addBindValue(user.value());
-    command.addBindValue(options.failureStrategy);
-    command.addBindValue(options.workerGroup);
-    command.addBindValue(options.dryRun ? 1 : 0);
-    if (!command.exec())
-        return rollback(failed(tr("insert the command"), command));
-    const qint64 commandId = insertedId(command);
-    // 3.2 records what made the command (ApiTriggerType COMMAND) under a code of its own.
-    if (!workflowLayout
-        && db.tables().contains(QStringLiteral("t_ds_trigger_relation"), Qt::CaseInsensitive)) {
-        QSqlQuery trigger(db);
-        trigger.prepare(QStringLiteral("INSERT INTO t_ds_trigger_relation (trigger_type, "
-                                       "trigger_code, job_id, create_time, update_time) VALUES "
-                                       "(?, ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"));
-        trigger.addBindValue(int(dolphinscheduler::ApiTriggerType::Command));
-        // A 64-bit code like DolphinScheduler's: the time in ms, then 20 random bits.
-        trigger.addBindValue((QDateTime::currentMSecsSinceEpoch() << 20)
-                             | qint64(QRandomGenerator::global()->bounded(1 << 20)));
-        trigger.addBindValue(commandId);
-        if (!trigger.exec())
-            return rollback(failed(tr("record what started it"), trigger));
-    }
     if (!db.commit())
         return m_remote->queryError(tr("commit"), db.lastError().text());
     return commandId;

@@ -1569,9 +1569,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>cannot go online</source>
         <translation>kann nicht online gehen</translation>
     </message>
-</context>
-<context>
-    <name>hg::DolphinSchedulerControl</name>
     <message>
         <source>read DolphinScheduler&apos;s users</source>
         <translation>Lesen der Benutzer von DolphinScheduler</translation>
@@ -1580,6 +1577,9 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>remote &apos;%1&apos;: DolphinScheduler has no user &apos;%2&apos;</source>
         <translation>Remote &apos;%1&apos;: DolphinScheduler hat keinen Benutzer &apos;%2&apos;</translation>
     </message>
+</context>
+<context>
+    <name>hg::DolphinSchedulerControl</name>
     <message>
         <source>read workflow instance %1</source>
         <translation>Lesen der Workflow-Instanz %1</translation>
@@ -1617,22 +1617,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>Festschreiben</translation>
     </message>
     <message>
-        <source>remote &apos;%1&apos;: workflow %2 (code %3, version %4) is not online: DolphinScheduler starts only online workflows</source>
-        <translation>Remote &apos;%1&apos;: Workflow %2 (Code %3, Version %4) ist nicht online: DolphinScheduler startet nur Workflows, die online sind</translation>
-    </message>
-    <message>
-        <source>cannot start</source>
-        <translation>kann nicht starten</translation>
-    </message>
-    <message>
-        <source>insert the workflow instance</source>
-        <translation>Einfügen der Workflow-Instanz</translation>
-    </message>
-    <message>
-        <source>record what started it</source>
-        <translation>Festhalten, was ihn gestartet hat</translation>
-    </message>
-    <message>
         <source>not yet assigned</source>
         <translation>noch nicht zugewiesen</translation>
     </message>
@@ -1655,6 +1639,57 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>remote &apos;%1&apos;: DolphinScheduler pauses a %2 instance by telling its master (%3) over RPC; a database write is not seen by the master, so Hourglass does not pause it</source>
         <translation>Remote &apos;%1&apos;: DolphinScheduler pausiert eine Instanz im Zustand %2, indem es ihrem Master (%3) per RPC Bescheid gibt; einen Schreibzugriff auf die Datenbank sieht der Master nicht, darum pausiert Hourglass sie nicht</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DolphinSchedulerLauncher</name>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 (code %3, version %4) is not online: DolphinScheduler starts only online workflows</source>
+        <translation>Remote &apos;%1&apos;: Workflow %2 (Code %3, Version %4) ist nicht online: DolphinScheduler startet nur Workflows, die online sind</translation>
+    </message>
+    <message>
+        <source>cannot start</source>
+        <translation>kann nicht starten</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>Beginnen einer Transaktion</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>Festschreiben</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the range of dates to complement is not valid (from must be at or before to)</source>
+        <translation>Remote &apos;%1&apos;: der nachzuholende Zeitraum ist ungültig (der Anfang muss vor dem Ende liegen)</translation>
+    </message>
+    <message>
+        <source>read the schedules of %1</source>
+        <translation>Lesen der Zeitpläne von %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the schedule of %2 (%3) does not parse: %4</source>
+        <translation>Remote &apos;%1&apos;: der Zeitplan von %2 (%3) ist nicht lesbar: %4</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: more than %2 dates to complement; narrow the range</source>
+        <translation>Remote &apos;%1&apos;: mehr als %2 Zeitpunkte nachzuholen; bitte den Zeitraum verkleinern</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the range of date for complementing date is not valid: no fire time of %2 falls in it</source>
+        <translation>Remote &apos;%1&apos;: der nachzuholende Zeitraum ist ungültig: kein Auslösezeitpunkt von %2 liegt darin</translation>
+    </message>
+    <message>
+        <source>insert the workflow instance</source>
+        <translation>Einfügen der Workflow-Instanz</translation>
+    </message>
+    <message>
+        <source>insert the command</source>
+        <translation>Einfügen des Befehls</translation>
+    </message>
+    <message>
+        <source>record what started it</source>
+        <translation>Festhalten, was ihn gestartet hat</translation>
     </message>
 </context>
 <context>

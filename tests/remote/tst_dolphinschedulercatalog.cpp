@@ -2,6 +2,7 @@
 #include "domain/connectionurl.h"
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/dolphinschedulercontrol.h"
+#include "remote/dolphinschedulerlauncher.h"
 #include "remote/remotedatabase.h"
 #include "remote/remoteprobe.h"
 #include "testservers.h"
@@ -12,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace hg;
 
@@ -38,6 +40,8 @@ private Q_SLOTS:
     void control_writesCommandsAsDolphinSchedulerDoes();
     void start_writesWhatDolphinSchedulerWrites_data() { layouts(); }
     void start_writesWhatDolphinSchedulerWrites();
+    void complement_splitsAsEachVersionDoes_data() { layouts(); }
+    void complement_splitsAsEachVersionDoes();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -470,8 +474,8 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
     const DolphinSchedulerSchema &schema = catalog->schema();
     const bool workflow = release == QLatin1String("3.3");
     insertWorkflow(schema);
-    const DolphinSchedulerControl control(*m_remote, catalog.value());
-    DolphinSchedulerControl::StartOptions options;
+    const DolphinSchedulerLauncher control(*m_remote, catalog.value());
+    DolphinSchedulerLauncher::Options options;
     options.parameters.insert(QStringLiteral("day"), QStringLiteral("2026-11-24"));
     options.failureStrategy = 0;
     const Result<qint64> started = control.start(QStringLiteral("etl/nightly"), options);
@@ -537,6 +541,86 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
     QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), 1);
+}
+
+void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    insertWorkflow(schema);
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    // Five nights of the 02:30 Europe/Berlin schedule.
+    const QTimeZone berlin("Europe/Berlin");
+    const QDateTime from(QDate(2026, 11, 1), QTime(0, 0), berlin);
+    const QDateTime to(QDate(2026, 11, 5), QTime(23, 0), berlin);
+    const auto datesOf = [&](qint64 command) {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT command_type, command_param FROM t_ds_command WHERE id = %1")
+                   .arg(command));
+        if (!q.next() || q.value(0).toInt() != 5)
+            return QStringList{QStringLiteral("not a complement command")};
+        const QJsonObject param = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).object();
+        if (workflow) {
+            QStringList dates;
+            const QJsonArray list = param.value(QLatin1String("backfillTimeList")).toArray();
+            for (const auto &date : list)
+                dates << date.toString();
+            return dates;
+        }
+        return param.value(QLatin1String("complementScheduleDateList"))
+            .toString()
+            .split(QLatin1Char(','));
+    };
+    const QString d1 = QStringLiteral("2026-11-01 02:30:00");
+    const QString d2 = QStringLiteral("2026-11-02 02:30:00");
+    const QString d3 = QStringLiteral("2026-11-03 02:30:00");
+    const QString d4 = QStringLiteral("2026-11-04 02:30:00");
+    const QString d5 = QStringLiteral("2026-11-05 02:30:00");
+
+    // Serially: one command; 3.2 newest first, 3.3 oldest first.
+    const Result<QList<qint64>> serial =
+        launcher.complement(QStringLiteral("etl/nightly"), from, to, 0, {});
+    QVERIFY2(serial, qPrintable(serial ? QString() : serial.error().message));
+    QCOMPARE(serial->size(), 1);
+    QCOMPARE(datesOf(serial->first()),
+             workflow ? (QStringList{d1, d2, d3, d4, d5}) : (QStringList{d5, d4, d3, d2, d1}));
+
+    // Two at a time: 3.2 deals the dates into two commands; 3.3 cuts chunks of two.
+    const Result<QList<qint64>> twoAtOnce =
+        launcher.complement(QStringLiteral("etl/nightly"), from, to, 2, {});
+    QVERIFY2(twoAtOnce, qPrintable(twoAtOnce ? QString() : twoAtOnce.error().message));
+    if (workflow) {
+        QCOMPARE(twoAtOnce->size(), 3);
+        QCOMPARE(datesOf(twoAtOnce->at(0)), (QStringList{d1, d2}));
+        QCOMPARE(datesOf(twoAtOnce->at(2)), (QStringList{d5}));
+        // Each chunk has its instance, scheduled for its first date.
+        QSqlQuery q(m_db);
+        QVERIFY(q.exec(QStringLiteral("SELECT i.schedule_time, i.command_type FROM %1 i JOIN "
+                                      "t_ds_command c ON c.%2 = i.id WHERE c.id = %3")
+                           .arg(schema.instanceTable(), schema.instanceIdColumn())
+                           .arg(twoAtOnce->at(1))));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), d3);
+        QCOMPARE(q.value(1).toInt(), 5);
+    } else {
+        QCOMPARE(twoAtOnce->size(), 2);
+        QCOMPARE(datesOf(twoAtOnce->at(0)), (QStringList{d5, d3, d1}));
+        QCOMPARE(datesOf(twoAtOnce->at(1)), (QStringList{d4, d2}));
+    }
+    // A range with no fire time in it, or backwards, is refused; nothing is written.
+    QVERIFY(!launcher.complement(QStringLiteral("etl/nightly"), to, from, 0, {}));
+    const Result<QList<qint64>> none = launcher.complement(
+        QStringLiteral("etl/nightly"), from.addSecs(3 * 3600), from.addSecs(4 * 3600), 0, {});
+    QVERIFY(!none);
+    QVERIFY2(none.error().message.contains(QLatin1String("not valid")),
+             qPrintable(none.error().message));
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()

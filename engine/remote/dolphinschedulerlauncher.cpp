@@ -1,0 +1,337 @@
+#include "dolphinschedulerlauncher.h"
+
+#include "cron/cronexpression.h"
+#include "dolphinschedulercatalog.h"
+#include "dolphinschedulerprotocol.h"
+#include "remotedatabase.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QTimeZone>
+
+#include <algorithm>
+
+namespace hg {
+namespace ds = dolphinscheduler;
+namespace {
+
+QString compact(const QJsonValue &value)
+{
+    return QString::fromUtf8(value.isArray()
+                                 ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+}
+
+QString dateText(const QDateTime &time)
+{
+    return time.toString(QLatin1String(ds::kDateTimeFormat));
+}
+
+// More fire times than anyone backfills by hand: a typo in a range, not a request.
+constexpr qsizetype maximumDates = 100000;
+
+} // namespace
+
+DolphinSchedulerLauncher::DolphinSchedulerLauncher(RemoteDatabase &remote,
+                                                   const DolphinSchedulerCatalog &catalog)
+    : m_remote(&remote)
+    , m_catalog(&catalog)
+    , m_schema(catalog.schema())
+{}
+
+Result<DsWorkflow> DolphinSchedulerLauncher::startable(const QString &path) const
+{
+    const Result<DsWorkflow> workflow = m_catalog->workflow(path);
+    if (!workflow)
+        return workflow.error();
+    // ExecutorServiceImpl::execProcessInstance (3.2) and 3.3's trigger both refuse these.
+    if (!workflow->online)
+        return Error::invalid(tr("remote '%1': workflow %2 (code %3, version %4) is not online: "
+                                 "DolphinScheduler starts only online workflows")
+                                  .arg(m_remote->profile().name, path)
+                                  .arg(workflow->code)
+                                  .arg(workflow->version));
+    if (Status subs = m_catalog->checkSubWorkflowsOnline(workflow.value(), tr("cannot start"));
+        !subs)
+        return subs.error();
+    return workflow;
+}
+
+Result<QList<qint64>>
+DolphinSchedulerLauncher::inTransaction(const std::function<Result<QList<qint64>>()> &work) const
+{
+    QSqlDatabase &db = m_remote->db();
+    if (!db.transaction())
+        return m_remote->queryError(tr("begin a transaction"), db.lastError().text());
+    const Result<QList<qint64>> done = work();
+    if (!done) {
+        db.rollback();
+        return done;
+    }
+    if (!db.commit())
+        return m_remote->queryError(tr("commit"), db.lastError().text());
+    return done;
+}
+
+Result<qint64> DolphinSchedulerLauncher::start(const QString &path, const Options &options) const
+{
+    const Result<qint64> user = m_catalog->userId(options.userName);
+    if (!user)
+        return user.error();
+    const Result<DsWorkflow> workflow = startable(path);
+    if (!workflow)
+        return workflow.error();
+    Run run;
+    run.commandType = int(ds::CommandType::StartProcess);
+    run.historyCmd = QLatin1String(ds::kCommandStartProcess);
+    const Result<QList<qint64>> queued = inTransaction([&]() -> Result<QList<qint64>> {
+        const Result<qint64> command = queue(workflow.value(), user.value(), options, run);
+        if (!command)
+            return command.error();
+        return QList<qint64>{command.value()};
+    });
+    if (!queued)
+        return queued.error();
+    return queued->first();
+}
+
+Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
+                                                           const QDateTime &from,
+                                                           const QDateTime &to, int parallel,
+                                                           const Options &options) const
+{
+    const bool workflowLayout = m_schema.layout() == DolphinSchedulerSchema::Layout::Workflow;
+    if (!from.isValid() || !to.isValid() || from > to)
+        return Error::invalid(tr("remote '%1': the range of dates to complement is not valid "
+                                 "(from must be at or before to)")
+                                  .arg(m_remote->profile().name));
+    const Result<qint64> user = m_catalog->userId(options.userName);
+    if (!user)
+        return user.error();
+    const Result<DsWorkflow> workflow = startable(path);
+    if (!workflow)
+        return workflow.error();
+
+    // The dates: the fire times of its online schedules in the range, each in its own zone;
+    // with none online, every midnight (as DolphinScheduler falls back to "0 0 0 * * ? *").
+    QSqlQuery schedules(m_remote->db());
+    schedules.prepare(QStringLiteral("SELECT crontab, timezone_id FROM t_ds_schedules WHERE %1 = "
+                                     "? AND release_state = 1")
+                          .arg(m_schema.definitionCodeColumn()));
+    schedules.addBindValue(workflow->code);
+    if (!schedules.exec())
+        return m_remote->queryError(tr("read the schedules of %1").arg(path),
+                                    schedules.lastError().text());
+    QList<QPair<QString, QString>> crons;
+    while (schedules.next())
+        crons << qMakePair(schedules.value(0).toString(), schedules.value(1).toString());
+    if (crons.isEmpty())
+        crons << qMakePair(QStringLiteral("0 0 0 * * ? *"), QString());
+    QStringList dates;
+    for (const auto &[crontab, zoneId] : std::as_const(crons)) {
+        const Result<CronExpression> expression =
+            CronExpression::parse(crontab, CronDialect::Quartz);
+        if (!expression)
+            return Error::invalid(
+                tr("remote '%1': the schedule of %2 (%3) does not parse: %4")
+                    .arg(m_remote->profile().name, path, crontab, expression.error().message));
+        QTimeZone zone(zoneId.toUtf8());
+        if (!zone.isValid())
+            zone = QTimeZone::systemTimeZone();
+        QDateTime after = from.addMSecs(-1);
+        while (dates.size() <= maximumDates) {
+            const std::optional<QDateTime> fire = expression->next(after, zone);
+            if (!fire || *fire > to)
+                break;
+            dates << dateText(fire->toTimeZone(zone));
+            after = *fire;
+        }
+    }
+    if (dates.size() > maximumDates)
+        return Error::invalid(tr("remote '%1': more than %2 dates to complement; narrow the range")
+                                  .arg(m_remote->profile().name)
+                                  .arg(maximumDates));
+    dates.removeDuplicates();
+    std::sort(dates.begin(), dates.end());
+    if (dates.isEmpty())
+        return Error::invalid(tr("remote '%1': the range of date for complementing date is not "
+                                 "valid: no fire time of %2 falls in it")
+                                  .arg(m_remote->profile().name, path));
+
+    // Split as each version splits: 3.2 (createComplementCommandList) newest first, one command
+    // serially, or the dates dealt round-robin into min(dates, parallel) commands; 3.3 oldest
+    // first, one chunk serially, or consecutive chunks of min(dates, parallel) dates each.
+    QList<QStringList> chunks;
+    if (!workflowLayout) {
+        std::reverse(dates.begin(), dates.end());
+        const qsizetype lists = parallel > 0 ? std::min<qsizetype>(dates.size(), parallel) : 1;
+        chunks.resize(lists);
+        for (qsizetype i = 0; i < dates.size(); ++i)
+            chunks[i % lists] << dates.at(i);
+    } else if (parallel <= 0) {
+        chunks << dates;
+    } else {
+        const qsizetype size = std::min<qsizetype>(dates.size(), parallel);
+        for (qsizetype i = 0; i < dates.size(); i += size)
+            chunks << dates.mid(i, size);
+    }
+    return inTransaction([&]() -> Result<QList<qint64>> {
+        QList<qint64> commands;
+        for (const QStringList &chunk : std::as_const(chunks)) {
+            Run run;
+            run.commandType = int(ds::CommandType::ComplementData);
+            run.historyCmd = QLatin1String(ds::kCommandComplementData);
+            run.dates = chunk;
+            run.scheduleTime =
+                QDateTime::fromString(chunk.first(), QLatin1String(ds::kDateTimeFormat));
+            const Result<qint64> command = queue(workflow.value(), user.value(), options, run);
+            if (!command)
+                return command.error();
+            commands << command.value();
+        }
+        return commands;
+    });
+}
+
+Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint64 userId,
+                                               const Options &options, const Run &run) const
+{
+    QSqlDatabase &db = m_remote->db();
+    const DolphinSchedulerSchema &s = m_schema;
+    const bool workflowLayout = s.layout() == DolphinSchedulerSchema::Layout::Workflow;
+    const auto failed = [this](const QString &what, const QSqlQuery &q) {
+        return m_remote->queryError(what, q.lastError().text());
+    };
+    const QString returning = m_remote->isMysql() ? QString() : QStringLiteral(" RETURNING id");
+    const auto insertedId = [this](QSqlQuery &q) {
+        return m_remote->isMysql() ? q.lastInsertId().toLongLong()
+                                   : (q.next() ? q.value(0).toLongLong() : 0);
+    };
+    const QString zone = workflow.schedule ? workflow.schedule->timeZone : QString();
+    qint64 instanceId = 0;
+    QVariant param;
+    if (workflowLayout) {
+        // 3.3's master (WorkflowManualTrigger, WorkflowBackfillTrigger): the instance first.
+        const QDateTime now = QDateTime::currentDateTime();
+        const QJsonArray history{QJsonObject{
+            {QLatin1String(ds::kStateHistoryTime), dateText(now)},
+            {QLatin1String(ds::kStateHistoryState), QStringLiteral("SUBMITTED_SUCCESS")},
+            {QLatin1String(ds::kStateHistoryDesc), run.historyCmd}}};
+        QSqlQuery instance(db);
+        instance.prepare(
+            QStringLiteral("INSERT INTO %1 (name, %2, %3, project_code, command_type, state, "
+                           "state_history, recovery, start_time, restart_time, run_times, "
+                           "task_depend_type, failure_strategy, warning_type, executor_id, "
+                           "executor_name, tenant_code, is_sub_workflow, history_cmd, %4, "
+                           "worker_group, environment_code, timeout, dry_run, flag, "
+                           "schedule_time) VALUES (?, ?, ?, ?, ?, 0, ?, 0, CURRENT_TIMESTAMP, "
+                           "CURRENT_TIMESTAMP, 1, 2, ?, 0, ?, ?, 'default', 0, ?, 2, ?, -1, 0, ?, "
+                           "1, ?)%5")
+                .arg(s.instanceTable(), s.definitionCodeColumn(), s.definitionVersionColumn(),
+                     s.instancePriorityColumn(), returning));
+        instance.addBindValue(
+            QString(workflow.name + QLatin1Char('-')
+                    + now.toString(QLatin1String(ds::kInstanceNameStampFormatQt))));
+        instance.addBindValue(workflow.code);
+        instance.addBindValue(workflow.version);
+        instance.addBindValue(workflow.projectCode);
+        instance.addBindValue(run.commandType);
+        instance.addBindValue(compact(history));
+        instance.addBindValue(options.failureStrategy);
+        instance.addBindValue(userId);
+        instance.addBindValue(options.userName);
+        instance.addBindValue(run.historyCmd);
+        instance.addBindValue(options.workerGroup);
+        instance.addBindValue(options.dryRun ? 1 : 0);
+        instance.addBindValue(run.scheduleTime.isValid()
+                                  ? QVariant(run.scheduleTime)
+                                  : QVariant(QMetaType::fromType<QDateTime>()));
+        if (!instance.exec())
+            return failed(tr("insert the workflow instance"), instance);
+        instanceId = insertedId(instance);
+        QJsonArray commandParams;
+        for (auto parameter = options.parameters.cbegin(); parameter != options.parameters.cend();
+             ++parameter)
+            commandParams << QJsonObject{
+                {QLatin1String(ds::kPropertyProp), parameter.key()},
+                {QLatin1String(ds::kPropertyDirect), QLatin1String(ds::kPropertyDirectIn)},
+                {QLatin1String(ds::kPropertyType), QLatin1String(ds::kPropertyTypeVarchar)},
+                {QLatin1String(ds::kPropertyValue), parameter.value()}};
+        QJsonObject object{
+            {QLatin1String(ds::kParamCommandType), run.historyCmd},
+            {QLatin1String(ds::kParamSubWorkflowInstance), false},
+            {QLatin1String(ds::kParamStartNodes), QJsonArray()},
+            {QLatin1String(ds::kParamCommandParams), commandParams},
+            // The master's own zone is not in the database: the schedule's, else UTC.
+            {QLatin1String(ds::kParamTimeZone), zone.isEmpty() ? QStringLiteral("UTC") : zone}};
+        if (!run.dates.isEmpty())
+            object.insert(QLatin1String(ds::kParamBackfillTimeList),
+                          QJsonArray::fromStringList(run.dates));
+        param = compact(object);
+    } else {
+        // 3.2's API server: StartParams as a JSON string, the schedule's zone when it has one,
+        // the complement's dates joined by commas.
+        QJsonObject object;
+        if (!options.parameters.isEmpty()) {
+            QJsonObject startParams;
+            for (auto parameter = options.parameters.cbegin();
+                 parameter != options.parameters.cend(); ++parameter)
+                startParams.insert(parameter.key(), parameter.value());
+            object.insert(QLatin1String(ds::kCmdStartParams), compact(startParams));
+        }
+        if (workflow.schedule)
+            object.insert(QLatin1String(ds::kCmdScheduleTimezone), zone);
+        if (!run.dates.isEmpty())
+            object.insert(QLatin1String(ds::kCmdComplementScheduleDateList),
+                          run.dates.join(QLatin1Char(',')));
+        param = compact(object);
+    }
+    const bool hasTestFlag =
+        db.record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"));
+    QSqlQuery command(db);
+    command.prepare(
+        QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
+                       "executor_id, failure_strategy, warning_type, task_depend_type, %4, "
+                       "worker_group, tenant_code, environment_code, dry_run, start_time, "
+                       "update_time%5) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 2, 2, ?, 'default', -1, ?, "
+                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%6)%7")
+            .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instanceIdColumn(),
+                 s.instancePriorityColumn(),
+                 hasTestFlag ? QStringLiteral(", test_flag") : QString(),
+                 hasTestFlag ? QStringLiteral(", 0") : QString(), returning));
+    command.addBindValue(run.commandType);
+    command.addBindValue(workflow.code);
+    command.addBindValue(workflow.version);
+    command.addBindValue(instanceId);
+    command.addBindValue(param);
+    command.addBindValue(userId);
+    command.addBindValue(options.failureStrategy);
+    command.addBindValue(options.workerGroup);
+    command.addBindValue(options.dryRun ? 1 : 0);
+    if (!command.exec())
+        return failed(tr("insert the command"), command);
+    const qint64 commandId = insertedId(command);
+    // 3.2 records what made each command (ApiTriggerType COMMAND) under a code of its own.
+    if (!workflowLayout
+        && db.tables().contains(QStringLiteral("t_ds_trigger_relation"), Qt::CaseInsensitive)) {
+        QSqlQuery trigger(db);
+        trigger.prepare(QStringLiteral("INSERT INTO t_ds_trigger_relation (trigger_type, "
+                                       "trigger_code, job_id, create_time, update_time) VALUES "
+                                       "(?, ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"));
+        trigger.addBindValue(int(ds::ApiTriggerType::Command));
+        // A 64-bit code like DolphinScheduler's: the time in ms, then 20 random bits.
+        trigger.addBindValue((QDateTime::currentMSecsSinceEpoch() << 20)
+                             | qint64(QRandomGenerator::global()->bounded(1 << 20)));
+        trigger.addBindValue(commandId);
+        if (!trigger.exec())
+            return failed(tr("record what started it"), trigger);
+    }
+    return commandId;
+}
+
+} // namespace hg
