@@ -12,8 +12,12 @@ Status LogRepository::append(QList<LogLine> &lines)
     if (lines.isEmpty())
         return {};
     return m_store.transaction([&]() -> Status {
+        // A line may name an attempt whose row a refused commit took back (a retry's waiting
+        // row, say): it is kept, on the run alone, rather than failing the whole batch (and
+        // on PostgreSQL the transaction it shares with the engine's other writes).
         StoreQuery q(m_store, QStringLiteral("INSERT INTO log_line (run_id, task_run_id, stream, "
-                                             "at, text) VALUES (?, ?, ?, ?, ?) RETURNING id"));
+                                             "at, text) VALUES (?, (SELECT id FROM task_run "
+                                             "WHERE id = ?), ?, ?, ?) RETURNING id"));
         for (LogLine &line : lines) {
             q.bind(line.runId)
                 .bind(StoreQuery::fromId(line.taskRunId))

@@ -50,6 +50,7 @@ public:
     static QString injectedFault();
 
 private:
+    bool execGuarded();
     // The statement's failure as an Error: what it means for the caller (see exec()).
     Status failure(const QString &whatFor, const QSqlError &error) const;
     QVariant at(int column) const
