@@ -236,6 +236,17 @@ QString DolphinSchedulerCatalog::taskStateName(int state)
 
 namespace {
 
+// The columns readInstance() reads, with the workflow's path; a WHERE clause may follow.
+QString instanceQuery(const DolphinSchedulerSchema &s)
+{
+    return QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
+                          "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
+                          "FROM %2 i JOIN %3 d ON d.code = i.%4 "
+                          "JOIN t_ds_project p ON p.code = d.project_code")
+        .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
+             s.definitionCodeColumn());
+}
+
 DsInstance readInstance(const QSqlQuery &q)
 {
     DsInstance instance;
@@ -281,13 +292,8 @@ Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFil
         values << filter.beforeId;
     }
     QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
-                             "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
-                             "FROM %2 i JOIN %3 d ON d.code = i.%4 "
-                             "JOIN t_ds_project p ON p.code = d.project_code %5 "
-                             "ORDER BY i.id DESC LIMIT %6")
-                  .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
-                       s.definitionCodeColumn(),
+    q.prepare(QStringLiteral("%1 %2 ORDER BY i.id DESC LIMIT %3")
+                  .arg(instanceQuery(s),
                        conditions.isEmpty()
                            ? QString()
                            : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND ")))
@@ -306,12 +312,7 @@ Result<DsInstance> DolphinSchedulerCatalog::instance(qint64 id) const
 {
     const DolphinSchedulerSchema &s = m_schema;
     QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
-                             "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
-                             "FROM %2 i JOIN %3 d ON d.code = i.%4 "
-                             "JOIN t_ds_project p ON p.code = d.project_code WHERE i.id = ?")
-                  .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
-                       s.definitionCodeColumn()));
+    q.prepare(instanceQuery(s) + QStringLiteral(" WHERE i.id = ?"));
     q.addBindValue(id);
     if (Status status = exec(q, tr("read workflow instance %1").arg(id)); !status)
         return status.error();

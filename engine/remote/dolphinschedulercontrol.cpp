@@ -1,7 +1,7 @@
 #include "dolphinschedulercontrol.h"
 
 #include "dolphinschedulercatalog.h"
-#include "dolphinschedulerprotocol.h"
+#include "dolphinschedulerjson.h"
 #include "remotedatabase.h"
 
 #include <QDateTime>
@@ -13,6 +13,7 @@
 #include <QSqlRecord>
 
 namespace hg {
+namespace ds = dolphinscheduler;
 namespace {
 
 using dolphinscheduler::CommandType;
@@ -73,11 +74,6 @@ CommandType commandType(DolphinSchedulerControl::Action action)
     return CommandType::RepeatRunning;
 }
 
-QString compact(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
 } // namespace
 
 DolphinSchedulerControl::DolphinSchedulerControl(RemoteDatabase &remote,
@@ -101,9 +97,7 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
         return user.error();
     const qint64 userId = user.value();
 
-    const bool hasTestFlag =
-        db.record(s.instanceTable()).contains(QStringLiteral("test_flag"))
-        && db.record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"));
+    const bool hasTestFlag = s.hasTestFlag();
     QSqlQuery read(db);
     read.prepare(
         QStringLiteral("SELECT name, state, %1, %2, %3, command_param, state_history%4 "
@@ -164,7 +158,7 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
         if (!scheduleZone.isEmpty())
             object.insert(QLatin1String(dolphinscheduler::kCmdScheduleTimezone), scheduleZone);
         if (!object.isEmpty())
-            param = compact(object);
+            param = ds::compactJson(object);
     }
 
     if (!db.transaction())
@@ -177,19 +171,14 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     // (WorkflowInstanceRecoverFailureTaskTrigger, WorkflowInstanceRecoverSuspendTaskTrigger).
     if (workflowLayout && action != Action::Rerun) {
         QJsonArray history = instance.stateHistory;
-        history.append(QJsonObject{
-            {QStringLiteral("time"),
-             QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))},
-            {QStringLiteral("state"), QStringLiteral("SUBMITTED_SUCCESS")},
-            {QStringLiteral("desc"), QStringLiteral("START_FAILURE_TASK_PROCESS")}});
+        history.append(ds::submittedHistoryEntry(QStringLiteral("START_FAILURE_TASK_PROCESS")));
         QSqlQuery reset(db);
         reset.prepare(QStringLiteral("UPDATE %1 SET state = ?, state_history = ?, run_times = "
                                      "run_times + 1, restart_time = CURRENT_TIMESTAMP, end_time = "
                                      "NULL WHERE id = ? AND state = ?")
                           .arg(s.instanceTable()));
         reset.addBindValue(int(State::SubmittedSuccess));
-        reset.addBindValue(
-            QString::fromUtf8(QJsonDocument(history).toJson(QJsonDocument::Compact)));
+        reset.addBindValue(ds::compactJson(history));
         reset.addBindValue(instanceId);
         reset.addBindValue(instance.state);
         if (!reset.exec())
@@ -229,15 +218,12 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral("INSERT INTO t_ds_command (%1) VALUES (%2)%3")
                        .arg(columns.join(QLatin1String(", ")),
-                            placeholders.join(QLatin1String(", ")),
-                            m_remote->isMysql() ? QString() : QStringLiteral(" RETURNING id")));
+                            placeholders.join(QLatin1String(", ")), m_remote->returningId()));
     for (const QVariant &value : std::as_const(values))
         insert.addBindValue(value);
     if (!insert.exec())
         return rollback(failed(tr("insert the command"), insert));
-    const qint64 commandId = m_remote->isMysql()
-                                 ? insert.lastInsertId().toLongLong()
-                                 : (insert.next() ? insert.value(0).toLongLong() : 0);
+    const qint64 commandId = m_remote->insertedId(insert);
     if (!db.commit())
         return m_remote->queryError(tr("commit"), db.lastError().text());
     return commandId;

@@ -2,7 +2,7 @@
 
 #include "cron/cronexpression.h"
 #include "dolphinschedulercatalog.h"
-#include "dolphinschedulerprotocol.h"
+#include "dolphinschedulerjson.h"
 #include "remotedatabase.h"
 
 #include <QJsonArray>
@@ -19,13 +19,6 @@
 namespace hg {
 namespace ds = dolphinscheduler;
 namespace {
-
-QString compact(const QJsonValue &value)
-{
-    return QString::fromUtf8(value.isArray()
-                                 ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
-                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-}
 
 QString dateText(const QDateTime &time)
 {
@@ -207,21 +200,14 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     const auto failed = [this](const QString &what, const QSqlQuery &q) {
         return m_remote->queryError(what, q.lastError().text());
     };
-    const QString returning = m_remote->isMysql() ? QString() : QStringLiteral(" RETURNING id");
-    const auto insertedId = [this](QSqlQuery &q) {
-        return m_remote->isMysql() ? q.lastInsertId().toLongLong()
-                                   : (q.next() ? q.value(0).toLongLong() : 0);
-    };
+    const QString returning = m_remote->returningId();
     const QString zone = workflow.schedule ? workflow.schedule->timeZone : QString();
     qint64 instanceId = 0;
     QVariant param;
     if (workflowLayout) {
         // 3.3's master (WorkflowManualTrigger, WorkflowBackfillTrigger): the instance first.
         const QDateTime now = QDateTime::currentDateTime();
-        const QJsonArray history{QJsonObject{
-            {QLatin1String(ds::kStateHistoryTime), dateText(now)},
-            {QLatin1String(ds::kStateHistoryState), QStringLiteral("SUBMITTED_SUCCESS")},
-            {QLatin1String(ds::kStateHistoryDesc), run.historyCmd}}};
+        const QJsonArray history{ds::submittedHistoryEntry(run.historyCmd)};
         QSqlQuery instance(db);
         instance.prepare(
             QStringLiteral("INSERT INTO %1 (name, %2, %3, project_code, command_type, state, "
@@ -241,7 +227,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         instance.addBindValue(workflow.version);
         instance.addBindValue(workflow.projectCode);
         instance.addBindValue(run.commandType);
-        instance.addBindValue(compact(history));
+        instance.addBindValue(ds::compactJson(history));
         instance.addBindValue(options.failureStrategy);
         instance.addBindValue(userId);
         instance.addBindValue(options.userName);
@@ -253,7 +239,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
                                   : QVariant(QMetaType::fromType<QDateTime>()));
         if (!instance.exec())
             return failed(tr("insert the workflow instance"), instance);
-        instanceId = insertedId(instance);
+        instanceId = m_remote->insertedId(instance);
         QJsonArray commandParams;
         for (auto parameter = options.parameters.cbegin(); parameter != options.parameters.cend();
              ++parameter)
@@ -272,7 +258,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         if (!run.dates.isEmpty())
             object.insert(QLatin1String(ds::kParamBackfillTimeList),
                           QJsonArray::fromStringList(run.dates));
-        param = compact(object);
+        param = ds::compactJson(object);
     } else {
         // 3.2's API server: StartParams as a JSON string, the schedule's zone when it has one,
         // the complement's dates joined by commas.
@@ -282,17 +268,16 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
             for (auto parameter = options.parameters.cbegin();
                  parameter != options.parameters.cend(); ++parameter)
                 startParams.insert(parameter.key(), parameter.value());
-            object.insert(QLatin1String(ds::kCmdStartParams), compact(startParams));
+            object.insert(QLatin1String(ds::kCmdStartParams), ds::compactJson(startParams));
         }
         if (workflow.schedule)
             object.insert(QLatin1String(ds::kCmdScheduleTimezone), zone);
         if (!run.dates.isEmpty())
             object.insert(QLatin1String(ds::kCmdComplementScheduleDateList),
                           run.dates.join(QLatin1Char(',')));
-        param = compact(object);
+        param = ds::compactJson(object);
     }
-    const bool hasTestFlag =
-        db.record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"));
+    const bool hasTestFlag = s.hasTestFlag();
     QSqlQuery command(db);
     command.prepare(
         QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
@@ -315,10 +300,9 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     command.addBindValue(options.dryRun ? 1 : 0);
     if (!command.exec())
         return failed(tr("insert the command"), command);
-    const qint64 commandId = insertedId(command);
+    const qint64 commandId = m_remote->insertedId(command);
     // 3.2 records what made each command (ApiTriggerType COMMAND) under a code of its own.
-    if (!workflowLayout
-        && db.tables().contains(QStringLiteral("t_ds_trigger_relation"), Qt::CaseInsensitive)) {
+    if (s.hasTriggerRelation()) {
         QSqlQuery trigger(db);
         trigger.prepare(QStringLiteral("INSERT INTO t_ds_trigger_relation (trigger_type, "
                                        "trigger_code, job_id, create_time, update_time) VALUES "

@@ -23,7 +23,7 @@ Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &re
         return Error::notFound(tr("remote '%1': database '%2' holds no DolphinScheduler schema "
                                   "(neither t_ds_process_definition nor t_ds_workflow_definition)")
                                    .arg(remote.profile().name, remote.profile().database));
-    const DolphinSchedulerSchema schema(workflow ? Layout::Workflow : Layout::Process);
+    DolphinSchedulerSchema schema(workflow ? Layout::Workflow : Layout::Process);
     QStringList missing;
     const QStringList required{QStringLiteral("t_ds_project"),
                                schema.definitionTable(),
@@ -47,6 +47,10 @@ Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &re
     needColumn(QStringLiteral("t_ds_command"), schema.definitionCodeColumn());
     needColumn(schema.relationTable(), schema.definitionVersionColumn());
     needColumn(QStringLiteral("t_ds_task_instance"), schema.instanceIdColumn());
+    schema.m_hasTestFlag =
+        remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"))
+        && remote.db().record(schema.instanceTable()).contains(QStringLiteral("test_flag"));
+    schema.m_hasTriggerRelation = tables.contains(QLatin1String("t_ds_trigger_relation"));
     if (!missing.isEmpty())
         return Error::invalid(tr("remote '%1': the DolphinScheduler schema in database '%2' "
                                  "matches neither layout it can read; the %3 layout lacks %4")

@@ -42,6 +42,11 @@ public:
     // In t_ds_schedules and t_ds_command.
     QString instancePriorityColumn() const { return word() + QStringLiteral("_instance_priority"); }
 
+    // Parts only some releases have, found once when the schema is detected: test_flag on
+    // commands and instances (3.2, gone in 3.3.1), t_ds_trigger_relation (3.2 only).
+    bool hasTestFlag() const { return m_hasTestFlag; }
+    bool hasTriggerRelation() const { return m_hasTriggerRelation; }
+
 private:
     explicit DolphinSchedulerSchema(Layout layout)
         : m_layout(layout)
@@ -56,6 +61,8 @@ private:
     }
 
     Layout m_layout;
+    bool m_hasTestFlag = false;
+    bool m_hasTriggerRelation = false;
 };
 
 } // namespace hg

@@ -4,6 +4,7 @@
 
 #include <QAtomicInteger>
 #include <QSqlError>
+#include <QSqlQuery>
 
 namespace hg {
 namespace {
@@ -85,6 +86,13 @@ Error RemoteDatabase::queryError(const QString &what, const QString &driverText)
 {
     return Error::runtime(
         tr("remote '%1': %2: %3").arg(m_profile.name, what, driverText.simplified()));
+}
+
+qint64 RemoteDatabase::insertedId(QSqlQuery &insert, bool mysql)
+{
+    if (mysql)
+        return insert.lastInsertId().toLongLong();
+    return insert.next() ? insert.value(0).toLongLong() : 0;
 }
 
 } // namespace hg

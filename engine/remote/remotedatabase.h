@@ -8,6 +8,8 @@
 
 #include <memory>
 
+class QSqlQuery;
+
 namespace hg {
 
 // One connection to a remote scheduler's database, opened in and owned by the calling thread
@@ -31,6 +33,11 @@ public:
     QSqlDatabase &db() { return m_db; }
     const ConnectionProfile &profile() const { return m_profile; }
     bool isMysql() const { return m_profile.server() == ConnectionKind::MySql; }
+    // An INSERT's new id: PostgreSQL returns it (append returningId() to the statement),
+    // MySQL reports it after.
+    QString returningId() const { return isMysql() ? QString() : QStringLiteral(" RETURNING id"); }
+    static qint64 insertedId(QSqlQuery &insert, bool mysql);
+    qint64 insertedId(QSqlQuery &insert) const { return insertedId(insert, isMysql()); }
 
     // The driver's message turned into one a user can act on, naming the remote.
     static QString explainConnectError(const ConnectionProfile &profile, const QString &driverText,

@@ -163,6 +163,11 @@ void Engine::reloadSchedules()
                                                 m_clock->nowMs(), firstLoad, m_schedulesPaused);
     m_plans = std::move(loaded.plans);
     m_queue = FireQueue();
+    queueLoaded(loaded);
+}
+
+void Engine::queueLoaded(const ScheduleLoader::Loaded &loaded)
+{
     for (const FireQueue::Due &next : std::as_const(loaded.next))
         m_queue.set(next.scheduleId, next.dueMs);
     for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
@@ -224,11 +229,7 @@ void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
     const ScheduleLoader::Loaded loaded =
         loader.load(schedules, m_chains, history, m_clock->nowMs(), false, m_schedulesPaused);
     m_plans.insert(loaded.plans);
-    for (const FireQueue::Due &next : std::as_const(loaded.next))
-        m_queue.set(next.scheduleId, next.dueMs);
-    for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
-        fireSchedule(*m_plans.constFind(fire.scheduleId), fire.fireMs);
-    armTimer();
+    queueLoaded(loaded);
 }
 
 void Engine::armTimer()

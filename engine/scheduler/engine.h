@@ -13,6 +13,7 @@
 #include "domain/taskrun.h"
 #include "executors/subchainlauncher.h"
 #include "firequeue.h"
+#include "scheduleloader.h"
 #include "scheduleplan.h"
 
 #include <QHash>
@@ -112,6 +113,8 @@ private:
     void reportJump(); // m_lastJump: count what it cost, apply the misfire policies, say it
     QString describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const;
     void reloadChains(const QSet<qint64> &chainIds, qint64 revision);
+    // What a load decided (its plans already in m_plans): next fires queued, due ones fired.
+    void queueLoaded(const ScheduleLoader::Loaded &loaded);
     void armTimer();
     void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
