@@ -56,7 +56,10 @@ bool signalGroup(qint64 processGroup, int signal)
 
 bool killGroupIfSameProcess(qint64 pid, qint64 expectedStartTicks)
 {
-    if (pid <= 1 || expectedStartTicks <= 0 || startTicks(pid) != expectedStartTicks)
+    if (pid <= 1 || expectedStartTicks <= 0)
+        return false;
+    const qint64 ticks = startTicks(pid);
+    if (ticks != 0 && ticks != expectedStartTicks)
         return false;
     return signalGroup(pid, SIGKILL);
 }

@@ -14,8 +14,9 @@ bool isAlive(qint64 pid);
 QString commandLine(qint64 pid);
 // Sends a signal to a whole process group; false when the group is gone.
 bool signalGroup(qint64 processGroup, int signal);
-// Kills the group of a crashed engine's task, but only if its leader is still the very
-// process that was started (same start time): a reused pid is left alone.
+// Kills the group of a crashed engine's task, if its leader is still the very process that was
+// started (same start time), or is gone: Linux never hands out a pid while a group of that id
+// lives, so a group without its leader is still the task's. A reused pid is left alone.
 bool killGroupIfSameProcess(qint64 pid, qint64 expectedStartTicks);
 
 } // namespace hg::processinfo

@@ -5,16 +5,24 @@
 #include <csignal>
 #include <fcntl.h>
 #include <linux/close_range.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 namespace hg {
 namespace {
 
-// Runs in the child between fork and exec: async-signal-safe calls only.
-void prepareChild()
+// Runs in the child between fork and exec: async-signal-safe calls only. Qt forks with vfork
+// semantics here (the engine waits until exec), so the child must never block.
+void prepareChild(pid_t engine)
 {
     ::setsid(); // own session and process group: the group id is the child's pid
+    // If the engine dies, so does the task's first process: an engine killed before it could
+    // record the pid leaves nothing running that a later engine cannot find. (Once the pid is
+    // recorded, recovery kills the whole group.)
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != engine) // it died before prctl took effect
+        ::_exit(127);
     // Nothing of the engine's beyond stdin/stdout/stderr survives exec.
     if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
         const long limit = std::min(::sysconf(_SC_OPEN_MAX), 65536L);
@@ -68,7 +76,8 @@ void ProcessExecutor::start()
     if (!m_spec.workingDirectory.isEmpty())
         m_process.setWorkingDirectory(m_spec.workingDirectory);
     m_process.setInputChannelMode(QProcess::ManagedInputChannel);
-    m_process.setChildProcessModifier(prepareChild);
+    const pid_t engine = ::getpid();
+    m_process.setChildProcessModifier([engine] { prepareChild(engine); });
     m_process.start(QIODevice::ReadOnly);
     if (!m_process.waitForStarted(10000))
         return; // errorOccurred reports it

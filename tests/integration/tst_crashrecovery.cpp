@@ -15,7 +15,8 @@ using namespace hg;
 
 // `hourglass serve` killed with SIGKILL in the middle of a run, then started again: every run
 // ends in a terminal state, no attempt runs twice, and no process of the killed engine's task
-// survives.
+// survives: its first process dies with the engine, the rest of its group when the next engine
+// recovers the run.
 class TestCrashRecovery final : public QObject
 {
     Q_OBJECT
@@ -61,11 +62,10 @@ void TestCrashRecovery::killedServe_restartRecoversTheRun()
     HG_TEST_STORE(t);
     QTemporaryDir dir;
     const QString pidFile = dir.filePath(QStringLiteral("pid"));
-    // Attempt 1 records its pid and hangs; attempt 2 succeeds at once.
-    const QString command =
-        QStringLiteral(
-            "if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then echo $$ > %1; sleep 1000; fi; echo finished")
-            .arg(pidFile);
+    // Attempt 1 starts a child that hangs, and records the child's pid; attempt 2 succeeds.
+    const QString command = QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 1000 & "
+                                           "echo $! > %1; wait; fi; echo finished")
+                                .arg(pidFile);
     QCOMPARE(cli(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}), 0);
     QCOMPARE(cli(t, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}), 0);
     QCOMPARE(cli(t, {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
@@ -84,12 +84,20 @@ void TestCrashRecovery::killedServe_restartRecoversTheRun()
         return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toLongLong() : 0;
     };
     QTRY_VERIFY_WITH_TIMEOUT(readPid() > 0, 15000);
-    const qint64 taskPid = readPid();
-    QVERIFY(processinfo::isAlive(taskPid));
+    const qint64 childPid = readPid();
+    QVERIFY(processinfo::isAlive(childPid));
+    // The crash comes once the store knows the attempt's process (its first one).
+    const auto recordedPid = [&t, runId] {
+        const QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(runId).value();
+        return attempts.isEmpty() ? 0 : attempts.constFirst().pid;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(recordedPid() > 0, 15000);
+    const qint64 shellPid = recordedPid();
 
     ::kill(pid_t(first->processId()), SIGKILL);
     QVERIFY(first->waitForFinished(10000));
-    QVERIFY(processinfo::isAlive(taskPid)); // the orphan the crash left behind
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(shellPid), 5000); // died with the engine
+    QVERIFY(processinfo::isAlive(childPid)); // the orphan the crash left behind
 
     std::unique_ptr<QProcess> second = serve(t);
     QTRY_VERIFY_WITH_TIMEOUT(isTerminal(RunRepository(t.store()).byId(runId)->state), 20000);
@@ -100,7 +108,7 @@ void TestCrashRecovery::killedServe_restartRecoversTheRun()
     QCOMPARE(attempts.at(0).state, RunState::Interrupted);
     QCOMPARE(attempts.at(1).attempt, 2);
     QCOMPARE(attempts.at(1).state, RunState::Succeeded);
-    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(childPid), 5000);
 
     second->terminate(); // SIGTERM: a clean stop
     QVERIFY(second->waitForFinished(10000));
