@@ -1,9 +1,7 @@
 #include "clicontext.h"
 #include "store/projectexporter.h"
-#include "store/projectimporter.h"
 #include "subcommands.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QSaveFile>
 
@@ -61,32 +59,6 @@ int runExportCommand(CliContext &context, const QStringList &args)
                  unreadable.isEmpty()
                      ? QString()
                      : QStringLiteral(", left out: ") + unreadable.join(QLatin1String("; ")))));
-}
-
-int runImportCommand(CliContext &context, const QStringList &args)
-{
-    QCommandLineParser parser;
-    Store *store = context.prepare(parser, args, QStringLiteral("import FILE ('-' reads stdin)"),
-                                   {QStringLiteral("FILE")});
-    if (!store)
-        return context.exitCode();
-    const QString path = parser.positionalArguments().at(0);
-    QFile file;
-    const bool opened = path == QLatin1String("-")
-                            ? file.open(stdin, QIODevice::ReadOnly)
-                            : (file.setFileName(path), file.open(QIODevice::ReadOnly));
-    if (!opened)
-        return context.fail(
-            Error::invalid(QStringLiteral("cannot read %1: %2").arg(path, file.errorString())));
-    const Result<ProjectImporter::Summary> summary =
-        ProjectImporter(*store).importDocument(file.readAll());
-    if (!summary)
-        return context.fail(summary.error());
-    context.out() << "imported " << summary->projects << " project(s), " << summary->chains
-                  << " chain(s), " << summary->tasks << " task(s), " << summary->schedules
-                  << " schedule(s)\n";
-    context.out().flush();
-    return ExitOk;
 }
 
 } // namespace hg

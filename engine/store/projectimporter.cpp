@@ -29,6 +29,16 @@ Error at(const QString &path, const Error &error)
 
 Result<ProjectImporter::Summary> ProjectImporter::importDocument(const QByteArray &json)
 {
+    return read(json, true);
+}
+
+Result<ProjectImporter::Summary> ProjectImporter::checkDocument(const QByteArray &json)
+{
+    return read(json, false);
+}
+
+Result<ProjectImporter::Summary> ProjectImporter::read(const QByteArray &json, bool keep)
+{
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
@@ -39,8 +49,17 @@ Result<ProjectImporter::Summary> ProjectImporter::importDocument(const QByteArra
         return Error::invalid(tr("import: the document is not a JSON object"));
     Summary summary;
     m_problem.clear();
-    const Status status =
-        m_store.transaction([&]() { return importDocumentObject(document.object(), summary); });
+    bool checked = false;
+    const Status status = m_store.transaction([&]() -> Status {
+        if (const Status read = importDocumentObject(document.object(), summary); !read)
+            return read;
+        if (keep)
+            return {};
+        checked = true; // an error is what rolls the transaction back
+        return Error::runtime(QStringLiteral("checked only"));
+    });
+    if (checked)
+        return summary;
     if (!status)
         return status.error();
     return summary;

@@ -32,8 +32,12 @@ public:
     {}
 
     Result<Summary> importDocument(const QByteArray &json);
+    // As importDocument(), then every write is rolled back: it finds any problem a real import
+    // would (a chain that exists, a bad schedule) and changes nothing.
+    Result<Summary> checkDocument(const QByteArray &json);
 
 private:
+    Result<Summary> read(const QByteArray &json, bool keep);
     Status importDocumentObject(const QJsonObject &document, Summary &summary);
     Status importConnections(JsonFieldReader &document);
     Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,

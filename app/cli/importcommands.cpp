@@ -1,0 +1,125 @@
+#include "clicontext.h"
+#include "importers/crontabimporter.h"
+#include "store/chainrepository.h"
+#include "store/projectimporter.h"
+#include "store/projectrepository.h"
+#include "subcommands.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <unistd.h>
+
+namespace hg {
+namespace {
+
+// The chain names the project has already, so imported ones never collide.
+Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
+{
+    const Result<Project> stored = ProjectRepository(store).byName(project);
+    if (!stored)
+        return stored.error().kind == ErrorKind::NotFound ? Result<QSet<QString>>(QSet<QString>())
+                                                          : Result<QSet<QString>>(stored.error());
+    const Result<QList<Chain>> chains = ChainRepository(store).list(stored->id);
+    if (!chains)
+        return chains.error();
+    QSet<QString> names;
+    for (const Chain &chain : chains.value())
+        names.insert(chain.name);
+    return names;
+}
+
+QString currentUser()
+{
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    return user.isEmpty() ? QString::number(::getuid()) : user;
+}
+
+} // namespace
+
+int runImportCommand(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption from(
+        QStringLiteral("from"),
+        QStringLiteral("What FILE is: hourglass (an export, the default) or crontab."),
+        QStringLiteral("KIND"), QStringLiteral("hourglass"));
+    const QCommandLineOption into(QStringLiteral("into"),
+                                  QStringLiteral("The project the chains go to."),
+                                  QStringLiteral("PROJECT"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+                                    QStringLiteral("Report what would be imported; write nothing."));
+    const QCommandLineOption userColumn(
+        QStringLiteral("user-column"),
+        QStringLiteral("A crontab with a user on each line (/etc/crontab and /etc/cron.d files "
+                       "are read so anyway)."));
+    parser.addOptions({from, into, dryRun, userColumn});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("import FILE|- [--from hourglass|crontab] [--into PROJECT] [--dry-run] "
+                       "[--json]"),
+        {QStringLiteral("FILE")}, true);
+    if (!store)
+        return context.exitCode();
+    const QString kind = parser.value(from);
+    if (kind != QLatin1String("hourglass") && kind != QLatin1String("crontab"))
+        return context.usage(
+            QStringLiteral("--from: '%1' is not one of hourglass, crontab").arg(kind));
+    if (kind == QLatin1String("hourglass") && (parser.isSet(into) || parser.isSet(userColumn)))
+        return context.usage(QStringLiteral(
+            "--into and --user-column are for foreign files: an export names its projects"));
+
+    const QString path = parser.positionalArguments().at(0);
+    QFile file;
+    const bool opened = path == QLatin1String("-")
+                            ? file.open(stdin, QIODevice::ReadOnly)
+                            : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+    if (!opened) {
+        context.fail(
+            Error::invalid(QStringLiteral("cannot read %1: %2").arg(path, file.errorString())));
+        return ExitUsage; // unreadable input: 2, as the import report promises
+    }
+    const QByteArray bytes = file.readAll();
+    ProjectImporter importer(*store);
+    const bool checkOnly = parser.isSet(dryRun);
+
+    if (kind == QLatin1String("hourglass")) {
+        const Result<ProjectImporter::Summary> summary =
+            checkOnly ? importer.checkDocument(bytes) : importer.importDocument(bytes);
+        if (!summary)
+            return context.fail(summary.error());
+        context.out() << (checkOnly ? "would import " : "imported ") << summary->projects
+                      << " project(s), " << summary->chains << " chain(s), " << summary->tasks
+                      << " task(s), " << summary->schedules << " schedule(s)\n";
+        context.out().flush();
+        return ExitOk;
+    }
+
+    CrontabImporter::Options options;
+    options.project = parser.isSet(into) ? parser.value(into) : QStringLiteral("crontab");
+    options.userColumn = parser.isSet(userColumn) || CrontabImporter::hasUserColumn(path);
+    options.currentUser = currentUser();
+    options.homeDirectory = QDir::homePath();
+    const Result<QSet<QString>> taken = chainNamesIn(*store, options.project);
+    if (!taken)
+        return context.fail(taken.error());
+    options.takenChainNames = taken.value();
+    const QString source = path == QLatin1String("-") ? QStringLiteral("crontab") : path;
+    const ImportedDefinitions imported = CrontabImporter().convert(bytes, source, options);
+    if (!imported.chains.isEmpty()) {
+        const QByteArray document = QJsonDocument(imported.document()).toJson();
+        const Result<ProjectImporter::Summary> written =
+            checkOnly ? importer.checkDocument(document) : importer.importDocument(document);
+        if (!written) // nothing was written: the report would claim chains that are not there
+            return context.fail(written.error());
+    }
+    if (context.json())
+        context.printJson(imported.report.toJson(imported.project, checkOnly));
+    else
+        context.out() << imported.report.toText(imported.project, checkOnly);
+    context.out().flush();
+    return imported.report.leftSomethingOut() ? ExitFailure : ExitOk;
+}
+
+} // namespace hg
