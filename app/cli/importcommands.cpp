@@ -48,8 +48,8 @@ int runImportCommand(CliContext &context, const QStringList &args)
     const QCommandLineOption into(QStringLiteral("into"),
                                   QStringLiteral("The project the chains go to."),
                                   QStringLiteral("PROJECT"));
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
-                                    QStringLiteral("Report what would be imported; write nothing."));
+    const QCommandLineOption dryRun(
+        QStringLiteral("dry-run"), QStringLiteral("Report what would be imported; write nothing."));
     const QCommandLineOption userColumn(
         QStringLiteral("user-column"),
         QStringLiteral("A crontab with a user on each line (/etc/crontab and /etc/cron.d files "

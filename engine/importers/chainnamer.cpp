@@ -28,14 +28,14 @@ QString ChainNamer::programOf(const QString &command)
     };
     // Words that precede the program, and how many arguments of theirs to skip as well.
     static const QHash<QString, int> prefixes{
-        {QStringLiteral("cd"), 1},      {QStringLiteral("if"), 0},
-        {QStringLiteral("then"), 0},    {QStringLiteral("!"), 0},
-        {QStringLiteral("sudo"), 0},    {QStringLiteral("nice"), 0},
-        {QStringLiteral("ionice"), 0},  {QStringLiteral("nohup"), 0},
-        {QStringLiteral("exec"), 0},    {QStringLiteral("env"), 0},
-        {QStringLiteral("time"), 0},    {QStringLiteral("timeout"), 1},
-        {QStringLiteral("flock"), 1},   {QStringLiteral("chronic"), 0},
-        {QStringLiteral("{"), 0},       {QStringLiteral("}"), 0}};
+        {QStringLiteral("cd"), 1},     {QStringLiteral("if"), 0},
+        {QStringLiteral("then"), 0},   {QStringLiteral("!"), 0},
+        {QStringLiteral("sudo"), 0},   {QStringLiteral("nice"), 0},
+        {QStringLiteral("ionice"), 0}, {QStringLiteral("nohup"), 0},
+        {QStringLiteral("exec"), 0},   {QStringLiteral("env"), 0},
+        {QStringLiteral("time"), 0},   {QStringLiteral("timeout"), 1},
+        {QStringLiteral("flock"), 1},  {QStringLiteral("chronic"), 0},
+        {QStringLiteral("{"), 0},      {QStringLiteral("}"), 0}};
     static const QSet<QString> tests{QStringLiteral("test"), QStringLiteral("["),
                                      QStringLiteral("[[")};
     for (qsizetype i = 0; i < words.size(); ++i) {

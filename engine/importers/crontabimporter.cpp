@@ -19,11 +19,13 @@ QString where(int lineNumber)
 QString takeField(QStringView &rest)
 {
     qsizetype end = 0;
-    while (end < rest.size() && rest.at(end) != QLatin1Char(' ') && rest.at(end) != QLatin1Char('\t'))
+    while (end < rest.size() && rest.at(end) != QLatin1Char(' ')
+           && rest.at(end) != QLatin1Char('\t'))
         ++end;
     const QString field = rest.left(end).toString();
     rest = rest.mid(end);
-    while (!rest.isEmpty() && (rest.front() == QLatin1Char(' ') || rest.front() == QLatin1Char('\t')))
+    while (!rest.isEmpty()
+           && (rest.front() == QLatin1Char(' ') || rest.front() == QLatin1Char('\t')))
         rest = rest.mid(1);
     return field;
 }
@@ -31,7 +33,8 @@ QString takeField(QStringView &rest)
 QString homeOf(const QString &user)
 {
     // getpwnam: the CLI's own thread, once per line; nothing else here calls it.
-    const passwd *entry = ::getpwnam(user.toLocal8Bit().constData()); // NOLINT(concurrency-mt-unsafe)
+    const passwd *entry =
+        ::getpwnam(user.toLocal8Bit().constData()); // NOLINT(concurrency-mt-unsafe)
     return entry ? QString::fromLocal8Bit(entry->pw_dir) : QString();
 }
 
@@ -59,8 +62,8 @@ ImportedDefinitions CrontabImporter::convert(const QByteArray &text, const QStri
     Environment env;
     env.home = options.userColumn ? QString() : options.homeDirectory;
     // NAME = VALUE, the name bare or quoted (cronie's load_env()).
-    static const QRegularExpression assignment(QStringLiteral(
-        R"(^\s*("[^"]*"|'[^']*'|[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$)"));
+    static const QRegularExpression assignment(
+        QStringLiteral(R"(^\s*("[^"]*"|'[^']*'|[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$)"));
     const QList<QByteArray> lines = text.split('\n');
     for (qsizetype i = 0; i < lines.size(); ++i) {
         QString line = QString::fromUtf8(lines.at(i));
@@ -117,8 +120,7 @@ void CrontabImporter::readAssignment(int lineNumber, const QString &line, const 
 }
 
 void CrontabImporter::readJob(int lineNumber, const QString &line, const Environment &env,
-                              const Options &options, ChainNamer &namer,
-                              ImportedDefinitions &out)
+                              const Options &options, ChainNamer &namer, ImportedDefinitions &out)
 {
     const QString trimmed = line.trimmed();
     QStringView rest = QStringView(line).trimmed();
@@ -126,10 +128,10 @@ void CrontabImporter::readJob(int lineNumber, const QString &line, const Environ
     bool atStartup = false;
     if (rest.startsWith(QLatin1Char('@'))) {
         expression = takeField(rest);
-        static const QSet<QString> macros{
-            QStringLiteral("@yearly"), QStringLiteral("@annually"), QStringLiteral("@monthly"),
-            QStringLiteral("@weekly"), QStringLiteral("@daily"),    QStringLiteral("@midnight"),
-            QStringLiteral("@hourly")};
+        static const QSet<QString> macros{QStringLiteral("@yearly"),  QStringLiteral("@annually"),
+                                          QStringLiteral("@monthly"), QStringLiteral("@weekly"),
+                                          QStringLiteral("@daily"),   QStringLiteral("@midnight"),
+                                          QStringLiteral("@hourly")};
         atStartup = expression == QLatin1String("@reboot");
         if (!atStartup && !macros.contains(expression)) {
             out.report.leftOut(where(lineNumber), trimmed,
@@ -196,7 +198,8 @@ void CrontabImporter::readJob(int lineNumber, const QString &line, const Environ
                            "here-document"));
     }
 
-    QJsonObject task{{QStringLiteral("name"), name}, {QStringLiteral("environment"), env.variables}};
+    QJsonObject task{{QStringLiteral("name"), name},
+                     {QStringLiteral("environment"), env.variables}};
     const QString home = env.home.isEmpty() && options.userColumn ? homeOf(user) : env.home;
     if (!home.isEmpty())
         task.insert(QStringLiteral("workingDirectory"), home);
@@ -222,10 +225,9 @@ void CrontabImporter::readJob(int lineNumber, const QString &line, const Environ
         {QStringLiteral("tasks"), QJsonArray{task}},
         {QStringLiteral("schedules"), QJsonArray{schedule}}};
     out.report.converted(where(lineNumber), trimmed, name,
-                         atStartup ? tr("at start-up")
-                         : env.zone.isEmpty()
-                             ? expression
-                             : tr("%1 in %2").arg(expression, env.zone));
+                         atStartup            ? tr("at start-up")
+                         : env.zone.isEmpty() ? expression
+                                              : tr("%1 in %2").arg(expression, env.zone));
     if (options.userColumn && !user.isEmpty() && user != options.currentUser)
         out.report.leftOut(where(lineNumber), trimmed,
                            tr("cron runs it as %1; Hourglass runs it as %2, the user of its "

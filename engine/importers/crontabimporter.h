@@ -40,8 +40,8 @@ private:
     {
         QString shell = QStringLiteral("/bin/sh");
         QString home;
-        QString zone;         // CRON_TZ; empty: the engine's zone
-        QString badZone;      // a CRON_TZ that names no zone, and its line
+        QString zone;          // CRON_TZ; empty: the engine's zone
+        QString badZone;       // a CRON_TZ that names no zone, and its line
         QJsonObject variables; // PATH and the rest
     };
 

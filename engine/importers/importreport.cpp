@@ -77,9 +77,9 @@ QJsonObject ImportReport::toJson(const QString &project, bool dryRun) const
             break;
         }
     }
-    return {{QStringLiteral("source"), m_source},   {QStringLiteral("project"), project},
-            {QStringLiteral("dryRun"), dryRun},     {QStringLiteral("chains"), chains},
-            {QStringLiteral("leftOut"), leftOut},   {QStringLiteral("notes"), notes}};
+    return {{QStringLiteral("source"), m_source}, {QStringLiteral("project"), project},
+            {QStringLiteral("dryRun"), dryRun},   {QStringLiteral("chains"), chains},
+            {QStringLiteral("leftOut"), leftOut}, {QStringLiteral("notes"), notes}};
 }
 
 } // namespace hg

@@ -20,8 +20,10 @@ void TestChainNamer::fromCommand_namesTheProgramItRuns_data()
     QTest::addColumn<QString>("command");
     QTest::addColumn<QString>("name");
     QTest::newRow("path and arguments")
-        << "/usr/local/bin/backup.sh --full >> /var/log/backup.log 2>&1" << "backup.sh";
-    QTest::newRow("cd first") << "cd /srv/app && ./start-worker" << "start-worker";
+        << "/usr/local/bin/backup.sh --full >> /var/log/backup.log 2>&1"
+        << "backup.sh";
+    QTest::newRow("cd first") << "cd /srv/app && ./start-worker"
+                              << "start-worker";
     // Debian's /etc/cron.d/e2scrub_all
     QTest::newRow("test || assignment")
         << "test -e /run/systemd/system || SERVICE_MODE=1 /sbin/e2scrub_all -A -r"
@@ -39,7 +41,8 @@ void TestChainNamer::fromCommand_namesTheProgramItRuns_data()
         << "sessionclean";
     QTest::newRow("wrappers") << "nice -n 10 timeout 60 flock /tmp/l \"/opt/sync tool/sync\""
                               << "sync";
-    QTest::newRow("nothing to name") << "   " << "job";
+    QTest::newRow("nothing to name") << "   "
+                                     << "job";
 }
 
 void TestChainNamer::fromCommand_namesTheProgramItRuns()

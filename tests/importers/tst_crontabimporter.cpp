@@ -22,7 +22,8 @@ private Q_SLOTS:
     void names_neverCollideWithTakenOnes();
 
 private:
-    static ImportedDefinitions convert(const QByteArray &text, CrontabImporter::Options options = {});
+    static ImportedDefinitions convert(const QByteArray &text,
+                                       CrontabImporter::Options options = {});
     static QJsonObject taskOf(const QJsonValue &chain);
     static QJsonObject scheduleOf(const QJsonValue &chain);
     static QStringList leftOut(const ImportedDefinitions &imported);
@@ -150,8 +151,8 @@ void TestCrontabImporter::badLines_leftOutWithLineAndReason_data()
                                  << "line 1: cron: '0 5 31 2 *' never fires";
     QTest::newRow("too few fields") << QByteArray("0 5 * *") << "line 1: neither a job";
     QTest::newRow("no command") << QByteArray("0 5 * * *   ") << "line 1: the line has no command";
-    QTest::newRow("unknown macro") << QByteArray("@fortnightly x")
-                                   << "line 1: '@fortnightly' is not a cron macro";
+    QTest::newRow("unknown macro")
+        << QByteArray("@fortnightly x") << "line 1: '@fortnightly' is not a cron macro";
     QTest::newRow("unknown zone")
         << QByteArray("CRON_TZ=Mars/Olympus\n0 1 * * * x")
         << "line 1: CRON_TZ 'Mars/Olympus' (line 1) is not a time zone this system knows";
@@ -209,8 +210,8 @@ void TestCrontabImporter::names_neverCollideWithTakenOnes()
 {
     CrontabImporter::Options options;
     options.takenChainNames = {QStringLiteral("sync")};
-    const ImportedDefinitions imported = convert("0 1 * * * /bin/sync\n0 2 * * * /bin/sync\n",
-                                                 options);
+    const ImportedDefinitions imported =
+        convert("0 1 * * * /bin/sync\n0 2 * * * /bin/sync\n", options);
     QCOMPARE(imported.chains.at(0)[QStringLiteral("name")].toString(), QStringLiteral("sync-2"));
     QCOMPARE(imported.chains.at(1)[QStringLiteral("name")].toString(), QStringLiteral("sync-3"));
 }

@@ -1,0 +1,197 @@
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+// `hourglass import --from crontab` through the real binary on a SQLite store: the report,
+// the exit codes, a dry run that writes nothing, and an imported job that runs as cron ran it.
+class TestImportCommand final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void crontab_importsWhatConvertsAndExitsOneForTheRest();
+    void crontab_dryRunWritesNothing();
+    void crontab_importedJobRunsAsCronRanIt();
+    void crontab_importedTwiceGetsNewNames();
+    void unreadableInput_exitsTwo();
+    void hourglassExport_dryRunWritesNothing();
+
+private:
+    struct Output
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Output run(const QStringList &arguments, const QByteArray &input = {});
+    QString write(const QString &name, const QByteArray &text);
+    QStringList chainNames();
+
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TestImportCommand::init()
+{
+    m_db = m_dir.filePath(QStringLiteral("%1.db").arg(QLatin1String(QTest::currentTestFunction())));
+}
+
+TestImportCommand::Output TestImportCommand::run(const QStringList &arguments,
+                                                 const QByteArray &input)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.path());
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(HOURGLASS_BINARY),
+                  QStringList{QStringLiteral("--db"), m_db} + arguments);
+    process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString TestImportCommand::write(const QString &name, const QByteArray &text)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return {};
+    return path;
+}
+
+QStringList TestImportCommand::chainNames()
+{
+    const Output listed =
+        run({QStringLiteral("chain"), QStringLiteral("list"), QStringLiteral("--json")});
+    QStringList names;
+    const QJsonArray chains = QJsonDocument::fromJson(listed.out.toUtf8()).array();
+    for (const QJsonValue &chain : chains)
+        names << chain[QStringLiteral("path")].toString();
+    names.sort();
+    return names;
+}
+
+void TestImportCommand::crontab_importsWhatConvertsAndExitsOneForTheRest()
+{
+    const QString path = write(QStringLiteral("crontab"), "MAILTO=ops@example.com\n"
+                                                          "30 2 * * * /usr/local/bin/backup.sh\n"
+                                                          "61 * * * * echo bad\n"
+                                                          "@reboot /opt/agent --daemon\n");
+    const Output imported =
+        run({QStringLiteral("import"), path, QStringLiteral("--from"), QStringLiteral("crontab"),
+             QStringLiteral("--into"), QStringLiteral("ops"), QStringLiteral("--json")});
+    QCOMPARE(imported.exitCode, 1);
+    const QJsonObject report = QJsonDocument::fromJson(imported.out.toUtf8()).object();
+    QCOMPARE(report[QStringLiteral("project")].toString(), QStringLiteral("ops"));
+    QCOMPARE(report[QStringLiteral("dryRun")].toBool(), false);
+    QCOMPARE(report[QStringLiteral("chains")].toArray().size(), 2);
+    const QJsonArray leftOut = report[QStringLiteral("leftOut")].toArray();
+    QCOMPARE(leftOut.size(), 2);
+    QCOMPARE(leftOut.at(0)[QStringLiteral("where")].toString(), QStringLiteral("line 1"));
+    QCOMPARE(leftOut.at(1)[QStringLiteral("where")].toString(), QStringLiteral("line 3"));
+    QVERIFY(leftOut.at(1)[QStringLiteral("reason")].toString().contains(
+        QStringLiteral("minute field (column 1)")));
+    QCOMPARE(chainNames(),
+             (QStringList{QStringLiteral("ops/agent"), QStringLiteral("ops/backup.sh")}));
+
+    const Output schedules = run({QStringLiteral("schedule"), QStringLiteral("list"),
+                                  QStringLiteral("ops/backup.sh"), QStringLiteral("--json")});
+    QVERIFY2(schedules.out.contains(QStringLiteral("30 2 * * *")), qPrintable(schedules.out));
+}
+
+void TestImportCommand::crontab_dryRunWritesNothing()
+{
+    const QString path = write(QStringLiteral("crontab"), "0 1 * * * /bin/true\n");
+    const Output checked = run({QStringLiteral("import"), path, QStringLiteral("--from"),
+                                QStringLiteral("crontab"), QStringLiteral("--dry-run")});
+    QCOMPARE(checked.exitCode, 0);
+    QVERIFY2(checked.out.contains(QStringLiteral("would import 1 chain(s) into project crontab")),
+             qPrintable(checked.out));
+    QCOMPARE(chainNames(), QStringList());
+}
+
+void TestImportCommand::crontab_importedJobRunsAsCronRanIt()
+{
+    const QString output = m_dir.filePath(QStringLiteral("out.txt"));
+    // bash, a variable from the crontab, the working directory, and '%' as standard input.
+    const QByteArray crontab = QStringLiteral("SHELL=/bin/bash\nGREETING=hello\nHOME=%1\n"
+                                              "* * * * * cat > out.txt; echo \"$GREETING "
+                                              "$BASH_VERSION\" >> out.txt%line one%50\\% done\n")
+                                   .arg(m_dir.path())
+                                   .toUtf8();
+    const Output imported = run({QStringLiteral("import"), QStringLiteral("-"),
+                                 QStringLiteral("--from"), QStringLiteral("crontab")},
+                                crontab);
+    QCOMPARE(imported.exitCode, 0);
+    QCOMPARE(chainNames(), QStringList{QStringLiteral("crontab/cat")});
+    const Output ran =
+        run({QStringLiteral("run"), QStringLiteral("crontab/cat"), QStringLiteral("--wait")});
+    QCOMPARE(ran.exitCode, 0);
+    QFile file(output);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.at(0), QByteArray("line one"));
+    QCOMPARE(lines.at(1), QByteArray("50% done"));
+    QVERIFY2(lines.at(2).startsWith("hello 5."), lines.at(2).constData()); // bash 5 ran it
+}
+
+void TestImportCommand::crontab_importedTwiceGetsNewNames()
+{
+    const QString path = write(QStringLiteral("crontab"), "0 1 * * * /bin/sync\n");
+    const QStringList import{QStringLiteral("import"), path, QStringLiteral("--from"),
+                             QStringLiteral("crontab")};
+    QCOMPARE(run(import).exitCode, 0);
+    QCOMPARE(run(import).exitCode, 0);
+    QCOMPARE(chainNames(),
+             (QStringList{QStringLiteral("crontab/sync"), QStringLiteral("crontab/sync-2")}));
+}
+
+void TestImportCommand::unreadableInput_exitsTwo()
+{
+    const Output missing = run({QStringLiteral("import"), m_dir.filePath(QStringLiteral("none")),
+                                QStringLiteral("--from"), QStringLiteral("crontab")});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(missing.err.contains(QStringLiteral("cannot read")));
+    const Output kind = run({QStringLiteral("import"), QStringLiteral("-"),
+                             QStringLiteral("--from"), QStringLiteral("anacron")});
+    QCOMPARE(kind.exitCode, 2);
+    QVERIFY(kind.err.contains(QStringLiteral("'anacron' is not one of")));
+}
+
+void TestImportCommand::hourglassExport_dryRunWritesNothing()
+{
+    QCOMPARE(run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}).exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}).exitCode,
+             0);
+    const Output exported = run({QStringLiteral("export")});
+    QCOMPARE(exported.exitCode, 0);
+    const QString path = write(
+        QStringLiteral("export.json"),
+        QString(exported.out).replace(QStringLiteral("\"p\""), QStringLiteral("\"q\"")).toUtf8());
+    const Output checked = run({QStringLiteral("import"), path, QStringLiteral("--dry-run")});
+    QCOMPARE(checked.exitCode, 0);
+    QVERIFY(checked.out.startsWith(QStringLiteral("would import 1 project(s), 1 chain(s)")));
+    QCOMPARE(chainNames(), QStringList{QStringLiteral("p/c")});
+    // And a problem is found as a real import would find it: p/c exists.
+    const QString same =
+        write(QStringLiteral("same.json"), run({QStringLiteral("export")}).out.toUtf8());
+    const Output conflict = run({QStringLiteral("import"), same, QStringLiteral("--dry-run")});
+    QCOMPARE(conflict.exitCode, 2); // as for any name already taken
+    QVERIFY(conflict.err.contains(QStringLiteral("already exists")));
+}
+
+QTEST_GUILESS_MAIN(TestImportCommand)
+#include "tst_importcommand.moc"
