@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "importers/crontabimporter.h"
+#include "importers/systemdtimerimporter.h"
 #include "store/chainrepository.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
@@ -43,7 +44,8 @@ int runImportCommand(CliContext &context, const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption from(
         QStringLiteral("from"),
-        QStringLiteral("What FILE is: hourglass (an export, the default) or crontab."),
+        QStringLiteral("What FILE is: hourglass (an export, the default), crontab, or systemd "
+                       "(a .timer; its .service is read from beside it)."),
         QStringLiteral("KIND"), QStringLiteral("hourglass"));
     const QCommandLineOption into(QStringLiteral("into"),
                                   QStringLiteral("The project the chains go to."),
@@ -57,15 +59,21 @@ int runImportCommand(CliContext &context, const QStringList &args)
     parser.addOptions({from, into, dryRun, userColumn});
     Store *store = context.prepare(
         parser, args,
-        QStringLiteral("import FILE|- [--from hourglass|crontab] [--into PROJECT] [--dry-run] "
-                       "[--json]"),
+        QStringLiteral("import FILE|- [--from hourglass|crontab|systemd] [--into PROJECT] "
+                       "[--user-column] [--dry-run] [--json]"),
         {QStringLiteral("FILE")}, true);
     if (!store)
         return context.exitCode();
     const QString kind = parser.value(from);
-    if (kind != QLatin1String("hourglass") && kind != QLatin1String("crontab"))
-        return context.usage(
-            QStringLiteral("--from: '%1' is not one of hourglass, crontab").arg(kind));
+    const QStringList kinds{QStringLiteral("hourglass"), QStringLiteral("crontab"),
+                            QStringLiteral("systemd")};
+    if (!kinds.contains(kind))
+        return context.usage(QStringLiteral("--from: '%1' is not one of %2")
+                                 .arg(kind, kinds.join(QStringLiteral(", "))));
+    if (kind == QLatin1String("systemd")
+        && parser.positionalArguments().value(0) == QLatin1String("-"))
+        return context.usage(QStringLiteral(
+            "--from systemd reads a .timer file and the .service beside it, not standard input"));
     if (kind == QLatin1String("hourglass") && (parser.isSet(into) || parser.isSet(userColumn)))
         return context.usage(QStringLiteral(
             "--into and --user-column are for foreign files: an export names its projects"));
@@ -96,17 +104,32 @@ int runImportCommand(CliContext &context, const QStringList &args)
         return ExitOk;
     }
 
-    CrontabImporter::Options options;
-    options.project = parser.isSet(into) ? parser.value(into) : QStringLiteral("crontab");
-    options.userColumn = parser.isSet(userColumn) || CrontabImporter::hasUserColumn(path);
-    options.currentUser = currentUser();
-    options.homeDirectory = QDir::homePath();
-    const Result<QSet<QString>> taken = chainNamesIn(*store, options.project);
+    const QString project = parser.isSet(into) ? parser.value(into) : kind;
+    const Result<QSet<QString>> taken = chainNamesIn(*store, project);
     if (!taken)
         return context.fail(taken.error());
-    options.takenChainNames = taken.value();
-    const QString source = path == QLatin1String("-") ? QStringLiteral("crontab") : path;
-    const ImportedDefinitions imported = CrontabImporter().convert(bytes, source, options);
+    ImportedDefinitions imported;
+    if (kind == QLatin1String("crontab")) {
+        CrontabImporter::Options options;
+        options.project = project;
+        options.userColumn = parser.isSet(userColumn) || CrontabImporter::hasUserColumn(path);
+        options.currentUser = currentUser();
+        options.homeDirectory = QDir::homePath();
+        options.takenChainNames = taken.value();
+        const QString source = path == QLatin1String("-") ? QStringLiteral("crontab") : path;
+        imported = CrontabImporter().convert(bytes, source, options);
+    } else {
+        SystemdTimerImporter::Options options;
+        options.project = project;
+        options.currentUser = currentUser();
+        options.homeDirectory = QDir::homePath();
+        options.takenChainNames = taken.value();
+        const QString servicePath = SystemdTimerImporter::servicePathFor(bytes, path);
+        QFile service(servicePath);
+        const QByteArray serviceText =
+            service.open(QIODevice::ReadOnly) ? service.readAll() : QByteArray();
+        imported = SystemdTimerImporter().convert(bytes, path, serviceText, servicePath, options);
+    }
     if (!imported.chains.isEmpty()) {
         const QByteArray document = QJsonDocument(imported.document()).toJson();
         const Result<ProjectImporter::Summary> written =

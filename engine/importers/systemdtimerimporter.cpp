@@ -1,0 +1,335 @@
+#include "systemdtimerimporter.h"
+
+#include "chainnamer.h"
+#include "cron/cronparser.h"
+#include "systemdcalendar.h"
+#include "systemdunitfile.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace hg {
+namespace {
+
+QString where(const QString &path, int line)
+{
+    return QStringLiteral("%1:%2").arg(QFileInfo(path).fileName()).arg(line);
+}
+
+QString text(const SystemdUnitFile::Entry &entry)
+{
+    return entry.key + QLatin1Char('=') + entry.value;
+}
+
+QString shellQuoted(const QString &word)
+{
+    QString quoted = word;
+    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('"'), QStringLiteral("\\\""))
+        .replace(QLatin1Char('`'), QStringLiteral("\\`"));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+} // namespace
+
+QString SystemdTimerImporter::servicePathFor(const QByteArray &timer, const QString &timerPath)
+{
+    const QFileInfo info(timerPath);
+    const QString unit =
+        SystemdUnitFile::parse(timer).value(QStringLiteral("Timer"), QStringLiteral("Unit"),
+                                            info.completeBaseName() + QStringLiteral(".service"));
+    return info.dir().filePath(unit);
+}
+
+qint64 SystemdTimerImporter::spanSeconds(const QString &span)
+{
+    // systemd.time(7): a number alone is seconds; units may be written together or apart.
+    static const QRegularExpression part(QStringLiteral(R"(\s*(\d+)\s*([a-z]*))"));
+    static const QHash<QString, qint64> units{{QString(), 1},
+                                              {QStringLiteral("s"), 1},
+                                              {QStringLiteral("sec"), 1},
+                                              {QStringLiteral("second"), 1},
+                                              {QStringLiteral("seconds"), 1},
+                                              {QStringLiteral("m"), 60},
+                                              {QStringLiteral("min"), 60},
+                                              {QStringLiteral("minute"), 60},
+                                              {QStringLiteral("minutes"), 60},
+                                              {QStringLiteral("h"), 3600},
+                                              {QStringLiteral("hr"), 3600},
+                                              {QStringLiteral("hour"), 3600},
+                                              {QStringLiteral("hours"), 3600},
+                                              {QStringLiteral("d"), 86400},
+                                              {QStringLiteral("day"), 86400},
+                                              {QStringLiteral("days"), 86400},
+                                              {QStringLiteral("w"), 604800},
+                                              {QStringLiteral("week"), 604800},
+                                              {QStringLiteral("weeks"), 604800}};
+    qint64 seconds = 0;
+    qsizetype at = 0;
+    const QString trimmed = span.trimmed();
+    while (at < trimmed.size()) {
+        const QRegularExpressionMatch match =
+            part.match(trimmed, at, QRegularExpression::NormalMatch,
+                       QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!match.hasMatch() || match.capturedLength() == 0 || !units.contains(match.captured(2)))
+            return -1;
+        seconds += match.captured(1).toLongLong() * units.value(match.captured(2));
+        at += match.capturedLength();
+    }
+    return trimmed.isEmpty() ? -1 : seconds;
+}
+
+ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
+                                                  const QString &timerPath,
+                                                  const QByteArray &serviceText,
+                                                  const QString &servicePath,
+                                                  const Options &options)
+{
+    ImportedDefinitions out{options.project, {}, ImportReport(QFileInfo(timerPath).fileName())};
+    const SystemdUnitFile timer = SystemdUnitFile::parse(timerText);
+    const SystemdUnitFile service = SystemdUnitFile::parse(serviceText);
+    if (serviceText.isEmpty()) {
+        out.report.leftOut(QFileInfo(servicePath).fileName(), {},
+                           tr("the service this timer starts cannot be read: %1").arg(servicePath));
+        return out;
+    }
+    ChainNamer namer(options.takenChainNames);
+    QJsonObject chain{
+        {QStringLiteral("name"), namer.fromName(QFileInfo(timerPath).completeBaseName())}};
+    const QString description =
+        service.value(QStringLiteral("Unit"), QStringLiteral("Description"),
+                      timer.value(QStringLiteral("Unit"), QStringLiteral("Description")));
+    chain.insert(QStringLiteral("description"),
+                 description.isEmpty() ? tr("From %1").arg(QFileInfo(timerPath).fileName())
+                                       : description);
+    const QJsonArray scheduleArray = schedules(timer, timerPath, out.report);
+    const QJsonArray taskArray = tasks(service, servicePath, options, chain, out.report);
+    if (taskArray.isEmpty())
+        return out; // the reason is reported
+    chain.insert(QStringLiteral("schedules"), scheduleArray);
+    chain.insert(QStringLiteral("tasks"), taskArray);
+    QJsonArray dependencies;
+    for (qsizetype i = 1; i < taskArray.size(); ++i)
+        dependencies << QJsonObject{
+            {QStringLiteral("task"), taskArray.at(i)[QStringLiteral("name")]},
+            {QStringLiteral("upstream"), taskArray.at(i - 1)[QStringLiteral("name")]},
+            {QStringLiteral("when"), QStringLiteral("success")}};
+    chain.insert(QStringLiteral("dependencies"), dependencies);
+    out.chains << chain;
+    QStringList shown;
+    for (const QJsonValue &schedule : scheduleArray)
+        shown << schedule[QStringLiteral("expression")].toString()
+                     + (schedule[QStringLiteral("timeZone")].toString().isEmpty()
+                            ? QString()
+                            : QStringLiteral(" in ")
+                                  + schedule[QStringLiteral("timeZone")].toString());
+    out.report.converted(QFileInfo(timerPath).fileName(), {},
+                         chain[QStringLiteral("name")].toString(),
+                         shown.isEmpty() ? tr("no schedule") : shown.join(QStringLiteral("; ")));
+    return out;
+}
+
+QJsonArray SystemdTimerImporter::schedules(const SystemdUnitFile &timer, const QString &timerPath,
+                                           ImportReport &report)
+{
+    const bool persistent =
+        QStringList{QStringLiteral("true"), QStringLiteral("yes"), QStringLiteral("1"),
+                    QStringLiteral("on")}
+            .contains(timer.value(QStringLiteral("Timer"), QStringLiteral("Persistent")).toLower());
+    const QString misfire = persistent ? QStringLiteral("once") : QStringLiteral("skip");
+    QJsonArray schedules;
+    const auto add = [&](const QString &kind, const QString &expression, const QString &dialect,
+                         const QString &zone) {
+        schedules << QJsonObject{{QStringLiteral("kind"), kind},
+                                 {QStringLiteral("expression"), expression},
+                                 {QStringLiteral("dialect"), dialect},
+                                 {QStringLiteral("timeZone"), zone},
+                                 {QStringLiteral("misfire"), misfire}};
+    };
+    bool startup = false;
+    for (const SystemdUnitFile::Entry &entry : timer.entries()) {
+        const QString at = where(timerPath, entry.line);
+        if (entry.section == QLatin1String("Unit") || entry.section == QLatin1String("Install"))
+            continue; // the description is the chain's; [Install] only enables the timer
+        if (entry.section != QLatin1String("Timer")) {
+            report.leftOut(at, text(entry),
+                           tr("section [%1] has no counterpart").arg(entry.section));
+            continue;
+        }
+        const QString &key = entry.key;
+        if (key == QLatin1String("OnCalendar")) {
+            const Result<SystemdCalendar::Cron> cron = SystemdCalendar::toCron(entry.value);
+            if (!cron) {
+                report.leftOut(at, text(entry), cron.error().message);
+                continue;
+            }
+            if (const Result<CronExpression> parsed =
+                    CronParser::parse(cron->expression, CronDialect::Seconds);
+                !parsed) {
+                report.leftOut(at, text(entry), parsed.error().message);
+                continue;
+            }
+            add(QStringLiteral("cron"), cron->expression, QStringLiteral("seconds"),
+                cron->timeZone);
+        } else if (key == QLatin1String("OnBootSec") || key == QLatin1String("OnStartupSec")) {
+            const qint64 delay = spanSeconds(entry.value);
+            if (!startup)
+                add(QStringLiteral("startup"), QStringLiteral("@reboot"), QStringLiteral("auto"),
+                    {});
+            startup = true;
+            if (delay != 0)
+                report.leftOut(at, text(entry),
+                               tr("runs when the engine starts: the delay of %1 is not kept")
+                                   .arg(entry.value));
+        } else if (key == QLatin1String("OnUnitActiveSec")
+                   || key == QLatin1String("OnUnitInactiveSec")) {
+            const qint64 seconds = spanSeconds(entry.value);
+            if (seconds <= 0) {
+                report.leftOut(at, text(entry), tr("'%1' is not a time span").arg(entry.value));
+                continue;
+            }
+            const bool afterEnd = key == QLatin1String("OnUnitInactiveSec");
+            add(afterEnd ? QStringLiteral("after") : QStringLiteral("every"),
+                QStringLiteral("%1 %2 seconds")
+                    .arg(afterEnd ? QStringLiteral("@after") : QStringLiteral("@every"))
+                    .arg(seconds),
+                QStringLiteral("pgtimetable"), {});
+        } else if (key == QLatin1String("Persistent") || key == QLatin1String("Unit")) {
+            continue; // the misfire policy; the service read
+        } else if (key == QLatin1String("AccuracySec")) {
+            report.note(at, text(entry), tr("Hourglass fires at the second; no accuracy window"));
+        } else if (key == QLatin1String("RandomizedDelaySec")
+                   || key == QLatin1String("FixedRandomDelay")) {
+            report.leftOut(at, text(entry),
+                           tr("a random start delay has no counterpart; runs start at their "
+                              "fire times"));
+        } else {
+            report.leftOut(at, text(entry), tr("%1= has no counterpart").arg(key));
+        }
+    }
+    if (schedules.isEmpty())
+        report.leftOut(QFileInfo(timerPath).fileName(), {},
+                       tr("no trigger could be imported: the chain runs only when started"));
+    return schedules;
+}
+
+QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QString &servicePath,
+                                       const Options &options, QJsonObject &chain,
+                                       ImportReport &report)
+{
+    QJsonObject environment;
+    QString workingDirectory;
+    QList<SystemdUnitFile::Entry> commands;
+    const QStringList harmless{QStringLiteral("Type"), QStringLiteral("StandardOutput"),
+                               QStringLiteral("StandardError"), QStringLiteral("SyslogIdentifier")};
+    for (const SystemdUnitFile::Entry &entry : service.entries()) {
+        const QString at = where(servicePath, entry.line);
+        const QString &key = entry.key;
+        if (entry.section == QLatin1String("Unit")) {
+            if (key != QLatin1String("Description") && key != QLatin1String("Documentation"))
+                report.leftOut(
+                    at, text(entry),
+                    tr("%1= relates this unit to others; Hourglass knows no units").arg(key));
+            continue;
+        }
+        if (entry.section == QLatin1String("Install"))
+            continue;
+        if (key == QLatin1String("ExecStartPre") || key == QLatin1String("ExecStart")
+            || key == QLatin1String("ExecStartPost")) {
+            commands << entry;
+        } else if (key == QLatin1String("WorkingDirectory")) {
+            workingDirectory =
+                entry.value.startsWith(QLatin1Char('-')) ? entry.value.mid(1) : entry.value;
+            if (workingDirectory == QLatin1String("~"))
+                workingDirectory = options.homeDirectory;
+        } else if (key == QLatin1String("Environment")) {
+            QStringList assignments;
+            SystemdUnitFile::splitCommandLine(entry.value, assignments);
+            for (const QString &assignment : std::as_const(assignments)) {
+                const qsizetype equals = assignment.indexOf(QLatin1Char('='));
+                if (equals > 0)
+                    environment.insert(assignment.left(equals), assignment.mid(equals + 1));
+            }
+        } else if (key == QLatin1String("User")) {
+            if (entry.value != options.currentUser)
+                report.leftOut(at, text(entry),
+                               tr("systemd runs it as %1; Hourglass runs it as %2, the user of "
+                                  "its engine")
+                                   .arg(entry.value, options.currentUser));
+        } else if (key == QLatin1String("TimeoutStartSec")) {
+            const qint64 seconds = spanSeconds(entry.value);
+            if (seconds > 0)
+                chain.insert(QStringLiteral("timeoutSeconds"), int(seconds));
+            else if (entry.value != QLatin1String("infinity"))
+                report.leftOut(at, text(entry), tr("'%1' is not a time span").arg(entry.value));
+        } else if (!harmless.contains(key)) {
+            report.leftOut(at, text(entry), tr("%1= has no counterpart").arg(key));
+        }
+    }
+    if (commands.isEmpty()) {
+        report.leftOut(QFileInfo(servicePath).fileName(), {},
+                       tr("the service has no ExecStart= line: nothing to run"));
+        return {};
+    }
+    // ExecStartPre=, then ExecStart=, then ExecStartPost=, each group in its order.
+    std::stable_sort(commands.begin(), commands.end(), [](const auto &a, const auto &b) {
+        const auto rank = [](const QString &key) {
+            return key == QLatin1String("ExecStartPre") ? 0
+                   : key == QLatin1String("ExecStart")  ? 1
+                                                        : 2;
+        };
+        return rank(a.key) < rank(b.key);
+    });
+    ChainNamer taskNames;
+    QJsonArray tasks;
+    for (const SystemdUnitFile::Entry &entry : std::as_const(commands)) {
+        const QString at = where(servicePath, entry.line);
+        QString line = entry.value;
+        bool ignoreError = false;
+        while (!line.isEmpty() && QStringLiteral("-@:+!").contains(line.front())) {
+            if (line.front() == QLatin1Char('-'))
+                ignoreError = true;
+            else if (line.front() != QLatin1Char(':'))
+                report.leftOut(at, text(entry),
+                               tr("the '%1' prefix (another argv[0] or more privileges) has no "
+                                  "counterpart")
+                                   .arg(line.front()));
+            line.remove(0, 1);
+        }
+        // The specifiers a user's timer uses most; any other stays as written, and is said.
+        line.replace(QStringLiteral("%h"), options.homeDirectory)
+            .replace(QStringLiteral("%u"), options.currentUser)
+            .replace(QStringLiteral("%%"), QStringLiteral("%"));
+        static const QRegularExpression specifier(QStringLiteral("%[a-zA-Z]"));
+        if (const QRegularExpressionMatch match = specifier.match(line); match.hasMatch())
+            report.leftOut(at, text(entry),
+                           tr("the specifier %1 is not replaced").arg(match.captured()));
+        QStringList words;
+        if (!SystemdUnitFile::splitCommandLine(line, words) || words.isEmpty()) {
+            report.leftOut(at, text(entry), tr("a quote is not closed"));
+            return {};
+        }
+        QJsonObject task{{QStringLiteral("name"), taskNames.fromName(words.constFirst())},
+                         {QStringLiteral("environment"), environment},
+                         {QStringLiteral("ignoreError"), ignoreError}};
+        if (!workingDirectory.isEmpty())
+            task.insert(QStringLiteral("workingDirectory"), workingDirectory);
+        if (line.contains(QLatin1Char('$'))) { // systemd expands $VAR: a shell does it here
+            QStringList quoted;
+            for (const QString &word : std::as_const(words))
+                quoted << shellQuoted(word);
+            task.insert(QStringLiteral("kind"), QStringLiteral("shell"));
+            task.insert(QStringLiteral("command"), quoted.join(QLatin1Char(' ')));
+            report.note(at, text(entry),
+                        tr("runs through /bin/sh, which expands its variables as systemd did"));
+        } else {
+            task.insert(QStringLiteral("kind"), QStringLiteral("program"));
+            task.insert(QStringLiteral("command"), words.constFirst());
+            task.insert(QStringLiteral("arguments"), QJsonArray::fromStringList(words.mid(1)));
+        }
+        tasks << task;
+    }
+    return tasks;
+}
+
+} // namespace hg
