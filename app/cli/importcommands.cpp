@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonDocument>
 
+#include <pwd.h>
 #include <unistd.h>
 
 namespace hg {
@@ -33,8 +34,9 @@ Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
 
 QString currentUser()
 {
-    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
-    return user.isEmpty() ? QString::number(::getuid()) : user;
+    // The CLI's one thread asks, once per import.
+    const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
+    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
 }
 
 } // namespace

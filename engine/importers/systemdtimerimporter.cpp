@@ -226,7 +226,12 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
         const QString at = where(servicePath, entry.line);
         const QString &key = entry.key;
         if (entry.section == QLatin1String("Unit")) {
-            if (key != QLatin1String("Description") && key != QLatin1String("Documentation"))
+            if (key.startsWith(QLatin1String("Condition"))
+                || key.startsWith(QLatin1String("Assert")))
+                report.leftOut(at, text(entry),
+                               tr("a condition systemd checks before each run; Hourglass runs "
+                                  "the chain without it"));
+            else if (key != QLatin1String("Description") && key != QLatin1String("Documentation"))
                 report.leftOut(
                     at, text(entry),
                     tr("%1= relates this unit to others; Hourglass knows no units").arg(key));
