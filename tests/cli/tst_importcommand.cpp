@@ -18,6 +18,7 @@ private Q_SLOTS:
     void crontab_dryRunWritesNothing();
     void crontab_importedJobRunsAsCronRanIt();
     void crontab_importedTwiceGetsNewNames();
+    void systemd_timerAndServiceRunInOrder();
     void unreadableInput_exitsTwo();
     void hourglassExport_dryRunWritesNothing();
 
@@ -156,6 +157,38 @@ void TestImportCommand::crontab_importedTwiceGetsNewNames()
     QCOMPARE(run(import).exitCode, 0);
     QCOMPARE(chainNames(),
              (QStringList{QStringLiteral("crontab/sync"), QStringLiteral("crontab/sync-2")}));
+}
+
+void TestImportCommand::systemd_timerAndServiceRunInOrder()
+{
+    const QString out = m_dir.filePath(QStringLiteral("systemd-out"));
+    const QString timer = write(QStringLiteral("nightly.timer"),
+                                "[Timer]\nOnCalendar=Mon..Fri 02:30\nPersistent=true\n");
+    write(QStringLiteral("nightly.service"),
+          QStringLiteral("[Service]\nType=oneshot\nEnvironment=DIR=%1\n"
+                         "ExecStartPre=/bin/mkdir -p ${DIR}\n"
+                         "ExecStart=/bin/sh -c 'echo started > %1/log'\n"
+                         "ExecStart=-/bin/false\n"
+                         "ExecStartPost=/bin/sh -c 'echo done >> %1/log'\n")
+              .arg(out)
+              .toUtf8());
+    const Output imported =
+        run({QStringLiteral("import"), timer, QStringLiteral("--from"), QStringLiteral("systemd"),
+             QStringLiteral("--into"), QStringLiteral("ops")});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.out.contains(QStringLiteral("-> chain ops/nightly (0 30 2 * * MON-FRI)")),
+             qPrintable(imported.out));
+    const Output ran =
+        run({QStringLiteral("run"), QStringLiteral("ops/nightly"), QStringLiteral("--wait")});
+    QCOMPARE(ran.exitCode, 0); // /bin/false failed, and its '-' says that is fine
+    QFile log(out + QStringLiteral("/log"));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QCOMPARE(log.readAll(), QByteArray("started\ndone\n"));
+    // standard input is not a timer: it has no service beside it
+    QCOMPARE(run({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--from"),
+                  QStringLiteral("systemd")})
+                 .exitCode,
+             2);
 }
 
 void TestImportCommand::unreadableInput_exitsTwo()

@@ -1,0 +1,174 @@
+#include "importers/systemdtimerimporter.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace hg;
+
+// The converter alone, on units written as Debian ships them; tst_importcommand runs one.
+class TestSystemdTimerImporter final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void timer_becomesOneChainWithItsSchedules();
+    void service_commandsRunInOrderWithItsEnvironment();
+    void keysWithoutCounterpart_reportedWithFileAndLine();
+    void missingService_leftOutAndNothingImported();
+    void spanSeconds_readsSystemdSpans();
+    void servicePathFor_followsUnit();
+
+private:
+    static ImportedDefinitions convert(const QByteArray &timer, const QByteArray &service);
+    static QStringList leftOut(const ImportedDefinitions &imported);
+};
+
+ImportedDefinitions TestSystemdTimerImporter::convert(const QByteArray &timer,
+                                                      const QByteArray &service)
+{
+    SystemdTimerImporter::Options options;
+    options.currentUser = QStringLiteral("alice");
+    options.homeDirectory = QStringLiteral("/home/alice");
+    return SystemdTimerImporter().convert(
+        timer, QStringLiteral("/etc/systemd/system/report.timer"), service,
+        QStringLiteral("/etc/systemd/system/report.service"), options);
+}
+
+QStringList TestSystemdTimerImporter::leftOut(const ImportedDefinitions &imported)
+{
+    QStringList items;
+    for (const ImportReport::Item &item : imported.report.items()) {
+        if (item.kind == ImportReport::Kind::LeftOut)
+            items << item.where + QStringLiteral(": ") + item.message;
+    }
+    return items;
+}
+
+void TestSystemdTimerImporter::timer_becomesOneChainWithItsSchedules()
+{
+    const ImportedDefinitions imported = convert("[Unit]\nDescription=Daily report\n"
+                                                 "[Timer]\n"
+                                                 "OnCalendar=Mon..Fri 07:00 Europe/Berlin\n"
+                                                 "OnCalendar=Sat 09:00\n"
+                                                 "OnBootSec=0\n"
+                                                 "OnUnitActiveSec=1h 30min\n"
+                                                 "OnUnitInactiveSec=10min\n"
+                                                 "Persistent=true\n"
+                                                 "[Install]\nWantedBy=timers.target\n",
+                                                 "[Service]\nExecStart=/usr/bin/report\n");
+    QCOMPARE(imported.chains.size(), 1);
+    const QJsonObject chain = imported.chains.at(0).toObject();
+    QCOMPARE(chain[QStringLiteral("name")].toString(), QStringLiteral("report"));
+    QCOMPARE(chain[QStringLiteral("description")].toString(), QStringLiteral("Daily report"));
+    const QJsonArray schedules = chain[QStringLiteral("schedules")].toArray();
+    QCOMPARE(schedules.size(), 5);
+    QCOMPARE(schedules.at(0)[QStringLiteral("expression")].toString(),
+             QStringLiteral("0 0 7 * * MON-FRI"));
+    QCOMPARE(schedules.at(0)[QStringLiteral("dialect")].toString(), QStringLiteral("seconds"));
+    QCOMPARE(schedules.at(0)[QStringLiteral("timeZone")].toString(),
+             QStringLiteral("Europe/Berlin"));
+    QCOMPARE(schedules.at(0)[QStringLiteral("misfire")].toString(), QStringLiteral("once"));
+    QCOMPARE(schedules.at(2)[QStringLiteral("kind")].toString(), QStringLiteral("startup"));
+    QCOMPARE(schedules.at(3)[QStringLiteral("expression")].toString(),
+             QStringLiteral("@every 5400 seconds"));
+    QCOMPARE(schedules.at(4)[QStringLiteral("kind")].toString(), QStringLiteral("after"));
+    QCOMPARE(schedules.at(4)[QStringLiteral("expression")].toString(),
+             QStringLiteral("@after 600 seconds"));
+    QCOMPARE(leftOut(imported), QStringList());
+}
+
+void TestSystemdTimerImporter::service_commandsRunInOrderWithItsEnvironment()
+{
+    const ImportedDefinitions imported = convert(
+        "[Timer]\nOnCalendar=daily\n", "[Service]\n"
+                                       "Type=oneshot\n"
+                                       "User=alice\n"
+                                       "WorkingDirectory=-~\n"
+                                       "Environment=\"OUT=/var/out\" MODE=full\n"
+                                       "TimeoutStartSec=15min\n"
+                                       "ExecStartPost=/bin/touch done\n"
+                                       "ExecStart=-/usr/bin/report --mode \"quick and full\"\n"
+                                       "ExecStartPre=/bin/mkdir -p ${OUT}\n");
+    const QJsonObject chain = imported.chains.at(0).toObject();
+    QCOMPARE(chain[QStringLiteral("timeoutSeconds")].toInt(), 900);
+    const QJsonArray tasks = chain[QStringLiteral("tasks")].toArray();
+    QCOMPARE(tasks.size(), 3);
+    // ExecStartPre= first, through a shell because systemd would expand ${OUT}.
+    QCOMPARE(tasks.at(0)[QStringLiteral("kind")].toString(), QStringLiteral("shell"));
+    QCOMPARE(tasks.at(0)[QStringLiteral("command")].toString(),
+             QStringLiteral("\"/bin/mkdir\" \"-p\" \"${OUT}\""));
+    QCOMPARE(tasks.at(1)[QStringLiteral("kind")].toString(), QStringLiteral("program"));
+    QCOMPARE(tasks.at(1)[QStringLiteral("command")].toString(), QStringLiteral("/usr/bin/report"));
+    QCOMPARE(tasks.at(1)[QStringLiteral("arguments")].toArray(),
+             (QJsonArray{QStringLiteral("--mode"), QStringLiteral("quick and full")}));
+    QCOMPARE(tasks.at(1)[QStringLiteral("ignoreError")].toBool(), true);
+    QCOMPARE(tasks.at(1)[QStringLiteral("workingDirectory")].toString(),
+             QStringLiteral("/home/alice"));
+    QCOMPARE(tasks.at(1)[QStringLiteral("environment")][QStringLiteral("OUT")].toString(),
+             QStringLiteral("/var/out"));
+    QCOMPARE(tasks.at(2)[QStringLiteral("name")].toString(), QStringLiteral("touch"));
+    const QJsonArray edges = chain[QStringLiteral("dependencies")].toArray();
+    QCOMPARE(edges.size(), 2);
+    QCOMPARE(edges.at(0)[QStringLiteral("task")].toString(), QStringLiteral("report"));
+    QCOMPARE(edges.at(0)[QStringLiteral("upstream")].toString(), QStringLiteral("mkdir"));
+    QCOMPARE(edges.at(1)[QStringLiteral("upstream")].toString(), QStringLiteral("report"));
+    QCOMPARE(leftOut(imported), QStringList());
+}
+
+void TestSystemdTimerImporter::keysWithoutCounterpart_reportedWithFileAndLine()
+{
+    // Debian's man-db.timer and a shortened man-db.service.
+    const ImportedDefinitions imported =
+        convert("[Unit]\nDescription=Daily man-db regeneration\n"
+                "[Timer]\nOnCalendar=daily\nAccuracySec=12h\nPersistent=true\n"
+                "RandomizedDelaySec=1h\n",
+                "[Unit]\nConditionACPower=true\nAfter=local-fs.target\n"
+                "[Service]\nExecStart=+/usr/bin/mandb --quiet\nUser=man\nNice=19\n");
+    QCOMPARE(imported.chains.size(), 1);
+    QCOMPARE(leftOut(imported),
+             (QStringList{QStringLiteral("report.timer:7: a random start delay has no "
+                                         "counterpart; runs start at their fire times"),
+                          QStringLiteral("report.service:2: a condition systemd checks before "
+                                         "each run; Hourglass runs the chain without it"),
+                          QStringLiteral("report.service:3: After= relates this unit to others; "
+                                         "Hourglass knows no units"),
+                          QStringLiteral("report.service:6: systemd runs it as man; Hourglass "
+                                         "runs it as alice, the user of its engine"),
+                          QStringLiteral("report.service:7: Nice= has no counterpart"),
+                          QStringLiteral("report.service:5: the '+' prefix (another argv[0] or "
+                                         "more privileges) has no counterpart")}));
+    QCOMPARE(imported.report.count(ImportReport::Kind::Note), 1); // AccuracySec
+}
+
+void TestSystemdTimerImporter::missingService_leftOutAndNothingImported()
+{
+    const ImportedDefinitions imported = convert("[Timer]\nOnCalendar=daily\n", {});
+    QVERIFY(imported.chains.isEmpty());
+    QCOMPARE(leftOut(imported).size(), 1);
+    QVERIFY(leftOut(imported).constFirst().contains(QStringLiteral("cannot be read")));
+    QVERIFY(convert("[Timer]\nOnCalendar=daily\n", "[Service]\nType=oneshot\n").chains.isEmpty());
+}
+
+void TestSystemdTimerImporter::spanSeconds_readsSystemdSpans()
+{
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("90")), 90);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("5min")), 300);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("1h 30min")), 5400);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("2 days")), 172800);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("1w")), 604800);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QStringLiteral("soon")), -1);
+    QCOMPARE(SystemdTimerImporter::spanSeconds(QString()), -1);
+}
+
+void TestSystemdTimerImporter::servicePathFor_followsUnit()
+{
+    QCOMPARE(SystemdTimerImporter::servicePathFor("[Timer]\nOnCalendar=daily\n",
+                                                  QStringLiteral("/u/a.timer")),
+             QStringLiteral("/u/a.service"));
+    QCOMPARE(SystemdTimerImporter::servicePathFor("[Timer]\nUnit=b.service\n",
+                                                  QStringLiteral("/u/a.timer")),
+             QStringLiteral("/u/b.service"));
+}
+
+QTEST_GUILESS_MAIN(TestSystemdTimerImporter)
+#include "tst_systemdtimerimporter.moc"
