@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "importers/crontabimporter.h"
 #include "importers/systemdtimerimporter.h"
+#include "importers/windowstaskimporter.h"
 #include "store/chainrepository.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
@@ -46,8 +47,9 @@ int runImportCommand(CliContext &context, const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption from(
         QStringLiteral("from"),
-        QStringLiteral("What FILE is: hourglass (an export, the default), crontab, or systemd "
-                       "(a .timer; its .service is read from beside it)."),
+        QStringLiteral("What FILE is: hourglass (an export, the default), crontab, windows-task "
+                       "(schtasks /query /xml) or systemd (a .timer; its .service is read from "
+                       "beside it)."),
         QStringLiteral("KIND"), QStringLiteral("hourglass"));
     const QCommandLineOption into(QStringLiteral("into"),
                                   QStringLiteral("The project the chains go to."),
@@ -61,14 +63,15 @@ int runImportCommand(CliContext &context, const QStringList &args)
     parser.addOptions({from, into, dryRun, userColumn});
     Store *store = context.prepare(
         parser, args,
-        QStringLiteral("import FILE|- [--from hourglass|crontab|systemd] [--into PROJECT] "
-                       "[--user-column] [--dry-run] [--json]"),
+        QStringLiteral(
+            "import FILE|- [--from hourglass|crontab|windows-task|systemd] [--into PROJECT] "
+            "[--user-column] [--dry-run] [--json]"),
         {QStringLiteral("FILE")}, true);
     if (!store)
         return context.exitCode();
     const QString kind = parser.value(from);
     const QStringList kinds{QStringLiteral("hourglass"), QStringLiteral("crontab"),
-                            QStringLiteral("systemd")};
+                            QStringLiteral("windows-task"), QStringLiteral("systemd")};
     if (!kinds.contains(kind))
         return context.usage(QStringLiteral("--from: '%1' is not one of %2")
                                  .arg(kind, kinds.join(QStringLiteral(", "))));
@@ -120,6 +123,12 @@ int runImportCommand(CliContext &context, const QStringList &args)
         options.takenChainNames = taken.value();
         const QString source = path == QLatin1String("-") ? QStringLiteral("crontab") : path;
         imported = CrontabImporter().convert(bytes, source, options);
+    } else if (kind == QLatin1String("windows-task")) {
+        WindowsTaskImporter::Options options;
+        options.project = project;
+        options.takenChainNames = taken.value();
+        imported = WindowsTaskImporter().convert(
+            bytes, path == QLatin1String("-") ? QStringLiteral("task.xml") : path, options);
     } else {
         SystemdTimerImporter::Options options;
         options.project = project;

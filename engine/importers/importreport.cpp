@@ -36,8 +36,9 @@ QString ImportReport::toText(const QString &project, bool dryRun) const
                         .arg(m_source, item.where, project, item.chain, item.schedule);
             break;
         case Kind::LeftOut:
-            text += QStringLiteral("%1: %2 left out: %3\n    %4\n")
-                        .arg(m_source, item.where, item.message, item.text);
+            text += QStringLiteral("%1: %2 left out: %3\n").arg(m_source, item.where, item.message);
+            if (!item.text.isEmpty())
+                text += QStringLiteral("    %1\n").arg(item.text);
             break;
         case Kind::Note:
             text += QStringLiteral("%1: %2 note: %3\n").arg(m_source, item.where, item.message);
