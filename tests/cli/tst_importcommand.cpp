@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,6 +20,7 @@ private Q_SLOTS:
     void crontab_importedJobRunsAsCronRanIt();
     void crontab_importedTwiceGetsNewNames();
     void systemd_timerAndServiceRunInOrder();
+    void windowsTask_utf16ExportImports();
     void unreadableInput_exitsTwo();
     void hourglassExport_dryRunWritesNothing();
 
@@ -189,6 +191,29 @@ void TestImportCommand::systemd_timerAndServiceRunInOrder()
                   QStringLiteral("systemd")})
                  .exitCode,
              2);
+}
+
+void TestImportCommand::windowsTask_utf16ExportImports()
+{
+    // As `schtasks /query /xml` writes it: UTF-16 with a byte-order mark.
+    const QString xml = QStringLiteral(
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<Task version=\"1.3\" "
+        "xmlns=\"http://schemas.microsoft.com/windows/2004/02/mit/task\"><RegistrationInfo>"
+        "<URI>\\Backups\\Weekly</URI></RegistrationInfo><Triggers><CalendarTrigger>"
+        "<StartBoundary>2024-01-01T03:00:00</StartBoundary><ScheduleByWeek><WeeksInterval>1"
+        "</WeeksInterval><DaysOfWeek><Sunday /></DaysOfWeek></ScheduleByWeek></CalendarTrigger>"
+        "</Triggers><Actions><Exec><Command>/bin/true</Command></Exec></Actions></Task>");
+    QStringEncoder utf16(QStringEncoder::Utf16LE, QStringEncoder::Flag::WriteBom);
+    const QString path = write(QStringLiteral("weekly.xml"), utf16.encode(xml));
+    const Output imported = run(
+        {QStringLiteral("import"), path, QStringLiteral("--from"), QStringLiteral("windows-task")});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.out.contains(QStringLiteral("-> chain windows-task/Weekly (0 0 3 ? * SUN)")),
+             qPrintable(imported.out));
+    QCOMPARE(run({QStringLiteral("run"), QStringLiteral("windows-task/Weekly"),
+                  QStringLiteral("--wait")})
+                 .exitCode,
+             0);
 }
 
 void TestImportCommand::unreadableInput_exitsTwo()
