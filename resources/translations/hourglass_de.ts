@@ -1241,6 +1241,53 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::CrontabImporter</name>
+    <message>
+        <source>CRON_TZ &apos;%1&apos; (line %2) is not a time zone this system knows</source>
+        <translation>CRON_TZ „%1“ (Zeile %2) ist keine Zeitzone, die dieses System kennt</translation>
+    </message>
+    <message>
+        <source>Hourglass sends no mail: each run&apos;s output is in its log, and a failed run notifies on the desktop</source>
+        <translation>Hourglass verschickt keine E-Mails: die Ausgabe jedes Laufs steht in seinem Protokoll, und ein fehlgeschlagener Lauf meldet sich auf dem Desktop</translation>
+    </message>
+    <message>
+        <source>cronie&apos;s random start delay has no counterpart; jobs start at their fire times</source>
+        <translation>die zufällige Startverzögerung von cronie hat keine Entsprechung; Aufträge starten zu ihren Auslösezeiten</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a cron macro (@reboot, @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly)</source>
+        <translation>„%1“ ist kein cron-Makro (@reboot, @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly)</translation>
+    </message>
+    <message>
+        <source>neither a job (five time fields and a command) nor a NAME=VALUE line</source>
+        <translation>weder ein Auftrag (fünf Zeitfelder und ein Befehl) noch eine Zeile NAME=WERT</translation>
+    </message>
+    <message>
+        <source>the line has no command</source>
+        <translation>die Zeile hat keinen Befehl</translation>
+    </message>
+    <message>
+        <source>the text after &apos;%&apos; is the command&apos;s standard input, as a here-document</source>
+        <translation>der Text nach „%“ ist die Standardeingabe des Befehls, als Here-Dokument</translation>
+    </message>
+    <message>
+        <source>From %1, line %2: %3</source>
+        <translation>Aus %1, Zeile %2: %3</translation>
+    </message>
+    <message>
+        <source>at start-up</source>
+        <translation>beim Start</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>cron runs it as %1; Hourglass runs it as %2, the user of its engine</source>
+        <translation>cron führt ihn als %1 aus; Hourglass führt ihn als %2 aus, den Benutzer seiner Engine</translation>
+    </message>
+</context>
+<context>
     <name>hg::DagItemAccessible</name>
     <message>
         <source>%1 task, %2</source>
@@ -4550,6 +4597,148 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     </message>
 </context>
 <context>
+    <name>hg::SystemdCalendar</name>
+    <message>
+        <source>OnCalendar= is empty</source>
+        <translation>OnCalendar= ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a weekday, a date nor a time</source>
+        <translation>„%1“ ist weder ein Wochentag noch ein Datum noch eine Uhrzeit</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the last days of a month (&apos;~&apos;) have no cron counterpart</source>
+        <translation>„%1“: die letzten Tage eines Monats („~“) haben keine Entsprechung in cron</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a date (YYYY-MM-DD or MM-DD)</source>
+        <translation>„%1“ ist kein Datum (JJJJ-MM-TT oder MM-TT)</translation>
+    </message>
+    <message>
+        <source>year &apos;%1&apos;: cron has no years; only &apos;*&apos; can be imported</source>
+        <translation>Jahr „%1“: cron kennt keine Jahre; nur „*“ lässt sich importieren</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time (HH:MM or HH:MM:SS)</source>
+        <translation>„%1“ ist keine Uhrzeit (HH:MM oder HH:MM:SS)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: fractions of a second have no cron counterpart</source>
+        <translation>„%1“: Sekundenbruchteile haben keine Entsprechung in cron</translation>
+    </message>
+    <message>
+        <source>second</source>
+        <translation>Sekunde</translation>
+    </message>
+    <message>
+        <source>minute</source>
+        <translation>Minute</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>Stunde</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; needs both a weekday and a day of the month to match; cron fires when either matches</source>
+        <translation>„%1“ verlangt, dass Wochentag und Monatstag zugleich passen; cron löst aus, wenn einer von beiden passt</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is not a value, range or repetition between %3 and %4</source>
+        <translation>%1 „%2“ ist kein Wert, Bereich und keine Wiederholung zwischen %3 und %4</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a weekday (Mon..Sun)</source>
+        <translation>„%1“ ist kein Wochentag (Mon..Sun)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a weekday range</source>
+        <translation>„%1“ ist kein Bereich von Wochentagen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::SystemdTimerImporter</name>
+    <message>
+        <source>the service this timer starts cannot be read: %1</source>
+        <translation>der Dienst, den dieser Timer startet, ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>Aus %1</translation>
+    </message>
+    <message>
+        <source>no schedule</source>
+        <translation>kein Zeitplan</translation>
+    </message>
+    <message>
+        <source>section [%1] has no counterpart</source>
+        <translation>Abschnitt [%1] hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>runs when the engine starts: the delay of %1 is not kept</source>
+        <translation>läuft beim Start der Engine: die Verzögerung von %1 entfällt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time span</source>
+        <translation>„%1“ ist keine Zeitspanne</translation>
+    </message>
+    <message>
+        <source>Hourglass fires at the second; no accuracy window</source>
+        <translation>Hourglass löst sekundengenau aus; kein Genauigkeitsfenster</translation>
+    </message>
+    <message>
+        <source>a random start delay has no counterpart; runs start at their fire times</source>
+        <translation>eine zufällige Startverzögerung hat keine Entsprechung; Läufe starten zu ihren Auslösezeiten</translation>
+    </message>
+    <message>
+        <source>%1= has no counterpart</source>
+        <translation>%1= hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>no trigger could be imported: the chain runs only when started</source>
+        <translation>kein Auslöser ließ sich importieren: die Kette läuft nur, wenn sie gestartet wird</translation>
+    </message>
+    <message>
+        <source>a condition systemd checks before each run; Hourglass runs the chain without it</source>
+        <translation>eine Bedingung, die systemd vor jedem Lauf prüft; Hourglass führt die Kette ohne sie aus</translation>
+    </message>
+    <message>
+        <source>%1= relates this unit to others; Hourglass knows no units</source>
+        <translation>%1= setzt diese Unit in Beziehung zu anderen; Hourglass kennt keine Units</translation>
+    </message>
+    <message>
+        <source>systemd runs it as %1; Hourglass runs it as %2, the user of its engine</source>
+        <translation>systemd führt ihn als %1 aus; Hourglass führt ihn als %2 aus, den Benutzer seiner Engine</translation>
+    </message>
+    <message>
+        <source>the service has no ExecStart= line: nothing to run</source>
+        <translation>der Dienst hat keine Zeile ExecStart=: nichts auszuführen</translation>
+    </message>
+    <message>
+        <source>the &apos;%1&apos; prefix (another argv[0] or more privileges) has no counterpart</source>
+        <translation>das Präfix „%1“ (ein anderes argv[0] oder mehr Rechte) hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>the specifier %1 is not replaced</source>
+        <translation>der Platzhalter %1 wird nicht ersetzt</translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation>ein Anführungszeichen ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>runs through /bin/sh, which expands its variables as systemd did</source>
+        <translation>läuft über /bin/sh, das seine Variablen ersetzt, wie systemd es tat</translation>
+    </message>
+</context>
+<context>
     <name>hg::TaskForm</name>
     <message>
         <source>A failure does not fail the run</source>
@@ -5125,6 +5314,133 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Nothing is scheduled in the coming week.</source>
         <translation>In der kommenden Woche ist nichts geplant.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::WindowsTaskImporter</name>
+    <message>
+        <source>not readable XML: %1</source>
+        <translation>kein lesbares XML: %1</translation>
+    </message>
+    <message>
+        <source>not a Task Scheduler task: the document is &lt;%1&gt;, not &lt;Task&gt;</source>
+        <translation>keine Aufgabe der Aufgabenplanung: das Dokument ist &lt;%1&gt;, nicht &lt;Task&gt;</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>Aus %1</translation>
+    </message>
+    <message>
+        <source>no Exec action: nothing Hourglass could run</source>
+        <translation>keine Exec-Aktion: nichts, was Hourglass ausführen könnte</translation>
+    </message>
+    <message>
+        <source>no schedule</source>
+        <translation>kein Zeitplan</translation>
+    </message>
+    <message>
+        <source>stopping the running instance for a new one has no counterpart: a new run is skipped while one runs</source>
+        <translation>das Beenden der laufenden Instanz für eine neue hat keine Entsprechung: ein neuer Lauf wird übersprungen, solange einer läuft</translation>
+    </message>
+    <message>
+        <source>runs on battery power too</source>
+        <translation>läuft auch im Akkubetrieb</translation>
+    </message>
+    <message>
+        <source>does not stop it on battery power</source>
+        <translation>hält sie im Akkubetrieb nicht an</translation>
+    </message>
+    <message>
+        <source>does not wait for the computer to be idle</source>
+        <translation>wartet nicht, bis der Computer im Leerlauf ist</translation>
+    </message>
+    <message>
+        <source>does not wait for a network</source>
+        <translation>wartet nicht auf ein Netzwerk</translation>
+    </message>
+    <message>
+        <source>cannot wake the computer to run</source>
+        <translation>kann den Computer nicht zum Ausführen aufwecken</translation>
+    </message>
+    <message>
+        <source>Hourglass %1</source>
+        <translation>Hourglass %1</translation>
+    </message>
+    <message>
+        <source>Hourglass runs tasks with its engine&apos;s rights, never raised</source>
+        <translation>Hourglass führt Aufgaben mit den Rechten seiner Engine aus, nie mit erhöhten</translation>
+    </message>
+    <message>
+        <source>Hourglass runs it as the user of its engine</source>
+        <translation>Hourglass führt sie als Benutzer seiner Engine aus</translation>
+    </message>
+    <message>
+        <source>runs when the engine starts: the delay is not kept</source>
+        <translation>läuft beim Start der Engine: die Verzögerung entfällt</translation>
+    </message>
+    <message>
+        <source>a logon is taken as the engine&apos;s start</source>
+        <translation>eine Anmeldung gilt als Start der Engine</translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; has no counterpart: Hourglass starts runs by time, at start-up, after other chains or by hand</source>
+        <translation>&lt;%1&gt; hat keine Entsprechung: Hourglass startet Läufe nach Zeit, beim Start, nach anderen Ketten oder von Hand</translation>
+    </message>
+    <message>
+        <source>a random start delay has no counterpart</source>
+        <translation>eine zufällige Startverzögerung hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>an interval of &apos;%1&apos; is not whole minutes</source>
+        <translation>ein Intervall von „%1“ sind keine ganzen Minuten</translation>
+    </message>
+    <message>
+        <source>a repetition for part of the day on chosen days has no cron form</source>
+        <translation>eine Wiederholung für einen Teil des Tages an ausgewählten Tagen hat keine cron-Form</translation>
+    </message>
+    <message>
+        <source>repeating every %1 min from minute %2 of the hour has no cron form</source>
+        <translation>eine Wiederholung alle %1 Min. ab Minute %2 der Stunde hat keine cron-Form</translation>
+    </message>
+    <message>
+        <source>a duration of &apos;%1&apos; from %2 does not end on a whole hour of the same day</source>
+        <translation>eine Dauer von „%1“ ab %2 endet nicht zu einer vollen Stunde desselben Tages</translation>
+    </message>
+    <message>
+        <source>an interval of &apos;%1&apos; divides neither the hour nor the day</source>
+        <translation>ein Intervall von „%1“ teilt weder die Stunde noch den Tag</translation>
+    </message>
+    <message>
+        <source>a calendar trigger needs a start time</source>
+        <translation>ein Kalenderauslöser braucht eine Startzeit</translation>
+    </message>
+    <message>
+        <source>every %1 days counts from the start date; cron has no such cadence</source>
+        <translation>alle %1 Tage zählt ab dem Startdatum; cron kennt keinen solchen Takt</translation>
+    </message>
+    <message>
+        <source>every %1 weeks counts from the start date; cron has no such cadence</source>
+        <translation>alle %1 Wochen zählt ab dem Startdatum; cron kennt keinen solchen Takt</translation>
+    </message>
+    <message>
+        <source>no days to fire on</source>
+        <translation>keine Tage zum Auslösen</translation>
+    </message>
+    <message>
+        <source>a time trigger needs a start time</source>
+        <translation>ein Zeitauslöser braucht eine Startzeit</translation>
+    </message>
+    <message>
+        <source>repeating for part of one day only has no cron form</source>
+        <translation>eine Wiederholung nur für einen Teil eines Tages hat keine cron-Form</translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; has no counterpart; only &lt;Exec&gt; actions run</source>
+        <translation>&lt;%1&gt; hat keine Entsprechung; nur &lt;Exec&gt;-Aktionen laufen</translation>
+    </message>
+    <message>
+        <source>a Windows program: point the task at what runs here</source>
+        <translation>ein Windows-Programm: die Aufgabe auf etwas richten, das hier läuft</translation>
     </message>
 </context>
 </TS>
