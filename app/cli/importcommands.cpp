@@ -1,46 +1,11 @@
 #include "clicontext.h"
-#include "importers/crontabimporter.h"
-#include "importers/systemdtimerimporter.h"
-#include "importers/windowstaskimporter.h"
-#include "store/chainrepository.h"
+#include "importers/foreignimport.h"
 #include "store/projectimporter.h"
-#include "store/projectrepository.h"
 #include "subcommands.h"
 
-#include <QDir>
 #include <QFile>
-#include <QJsonDocument>
-
-#include <pwd.h>
-#include <unistd.h>
 
 namespace hg {
-namespace {
-
-// The chain names the project has already, so imported ones never collide.
-Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
-{
-    const Result<Project> stored = ProjectRepository(store).byName(project);
-    if (!stored)
-        return stored.error().kind == ErrorKind::NotFound ? Result<QSet<QString>>(QSet<QString>())
-                                                          : Result<QSet<QString>>(stored.error());
-    const Result<QList<Chain>> chains = ChainRepository(store).list(stored->id);
-    if (!chains)
-        return chains.error();
-    QSet<QString> names;
-    for (const Chain &chain : chains.value())
-        names.insert(chain.name);
-    return names;
-}
-
-QString currentUser()
-{
-    // The CLI's one thread asks, once per import.
-    const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
-    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
-}
-
-} // namespace
 
 int runImportCommand(CliContext &context, const QStringList &args)
 {
@@ -70,8 +35,7 @@ int runImportCommand(CliContext &context, const QStringList &args)
     if (!store)
         return context.exitCode();
     const QString kind = parser.value(from);
-    const QStringList kinds{QStringLiteral("hourglass"), QStringLiteral("crontab"),
-                            QStringLiteral("windows-task"), QStringLiteral("systemd")};
+    const QStringList kinds = QStringList{QStringLiteral("hourglass")} + ForeignImport::names();
     if (!kinds.contains(kind))
         return context.usage(QStringLiteral("--from: '%1' is not one of %2")
                                  .arg(kind, kinds.join(QStringLiteral(", "))));
@@ -109,45 +73,19 @@ int runImportCommand(CliContext &context, const QStringList &args)
         return ExitOk;
     }
 
-    const QString project = parser.isSet(into) ? parser.value(into) : kind;
-    const Result<QSet<QString>> taken = chainNamesIn(*store, project);
-    if (!taken)
-        return context.fail(taken.error());
-    ImportedDefinitions imported;
-    if (kind == QLatin1String("crontab")) {
-        CrontabImporter::Options options;
-        options.project = project;
-        options.userColumn = parser.isSet(userColumn) || CrontabImporter::hasUserColumn(path);
-        options.currentUser = currentUser();
-        options.homeDirectory = QDir::homePath();
-        options.takenChainNames = taken.value();
-        const QString source = path == QLatin1String("-") ? QStringLiteral("crontab") : path;
-        imported = CrontabImporter().convert(bytes, source, options);
-    } else if (kind == QLatin1String("windows-task")) {
-        WindowsTaskImporter::Options options;
-        options.project = project;
-        options.takenChainNames = taken.value();
-        imported = WindowsTaskImporter().convert(
-            bytes, path == QLatin1String("-") ? QStringLiteral("task.xml") : path, options);
-    } else {
-        SystemdTimerImporter::Options options;
-        options.project = project;
-        options.currentUser = currentUser();
-        options.homeDirectory = QDir::homePath();
-        options.takenChainNames = taken.value();
-        const QString servicePath = SystemdTimerImporter::servicePathFor(bytes, path);
-        QFile service(servicePath);
-        const QByteArray serviceText =
-            service.open(QIODevice::ReadOnly) ? service.readAll() : QByteArray();
-        imported = SystemdTimerImporter().convert(bytes, path, serviceText, servicePath, options);
-    }
-    if (!imported.chains.isEmpty()) {
-        const QByteArray document = QJsonDocument(imported.document()).toJson();
-        const Result<ProjectImporter::Summary> written =
-            checkOnly ? importer.checkDocument(document) : importer.importDocument(document);
-        if (!written) // nothing was written: the report would claim chains that are not there
-            return context.fail(written.error());
-    }
+    ForeignImport::Request request;
+    request.kind = *ForeignImport::kindNamed(kind);
+    request.bytes = bytes;
+    request.path = path;
+    request.project = parser.isSet(into) ? parser.value(into) : kind;
+    request.userColumn = parser.isSet(userColumn);
+    const Result<ImportedDefinitions> converted = ForeignImport::convert(*store, request);
+    if (!converted)
+        return context.fail(converted.error());
+    const ImportedDefinitions &imported = converted.value();
+    // On an error nothing was written: the report would claim chains that are not there.
+    if (const Status written = ForeignImport::write(*store, imported, checkOnly); !written)
+        return context.fail(written.error());
     if (context.json())
         context.printJson(imported.report.toJson(imported.project, checkOnly));
     else

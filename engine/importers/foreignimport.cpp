@@ -1,0 +1,130 @@
+#include "foreignimport.h"
+
+#include "crontabimporter.h"
+#include "store/chainrepository.h"
+#include "store/projectimporter.h"
+#include "store/projectrepository.h"
+#include "systemdtimerimporter.h"
+#include "windowstaskimporter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <pwd.h>
+#include <unistd.h>
+
+namespace hg {
+namespace {
+
+// The chain names the project has already, so imported ones never collide.
+Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
+{
+    const Result<Project> stored = ProjectRepository(store).byName(project);
+    if (!stored)
+        return stored.error().kind == ErrorKind::NotFound ? Result<QSet<QString>>(QSet<QString>())
+                                                          : Result<QSet<QString>>(stored.error());
+    const Result<QList<Chain>> chains = ChainRepository(store).list(stored->id);
+    if (!chains)
+        return chains.error();
+    QSet<QString> names;
+    for (const Chain &chain : chains.value())
+        names.insert(chain.name);
+    return names;
+}
+
+QString currentUser()
+{
+    // Asked from one thread, once per import.
+    const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
+    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
+}
+
+} // namespace
+
+std::optional<ForeignImport::Kind> ForeignImport::kindNamed(const QString &name)
+{
+    for (const Kind kind : {Kind::Crontab, Kind::WindowsTask, Kind::Systemd}) {
+        if (nameOf(kind) == name)
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QString ForeignImport::nameOf(Kind kind)
+{
+    switch (kind) {
+    case Kind::Crontab:
+        return QStringLiteral("crontab");
+    case Kind::WindowsTask:
+        return QStringLiteral("windows-task");
+    case Kind::Systemd:
+        return QStringLiteral("systemd");
+    }
+    return {};
+}
+
+QStringList ForeignImport::names()
+{
+    return {nameOf(Kind::Crontab), nameOf(Kind::WindowsTask), nameOf(Kind::Systemd)};
+}
+
+Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &request)
+{
+    const Result<QSet<QString>> taken = chainNamesIn(store, request.project);
+    if (!taken)
+        return taken.error();
+    const bool fromStdin = request.path == QLatin1String("-");
+    switch (request.kind) {
+    case Kind::Crontab: {
+        CrontabImporter::Options options;
+        options.project = request.project;
+        options.userColumn = request.userColumn || CrontabImporter::hasUserColumn(request.path);
+        options.currentUser = currentUser();
+        options.homeDirectory = QDir::homePath();
+        options.takenChainNames = taken.value();
+        return CrontabImporter().convert(
+            request.bytes, fromStdin ? QStringLiteral("crontab") : request.path, options);
+    }
+    case Kind::WindowsTask: {
+        WindowsTaskImporter::Options options;
+        options.project = request.project;
+        options.takenChainNames = taken.value();
+        return WindowsTaskImporter().convert(
+            request.bytes, fromStdin ? QStringLiteral("task.xml") : request.path, options);
+    }
+    case Kind::Systemd: {
+        if (fromStdin)
+            return Error::invalid(tr("a systemd timer is read from its file, with the service "
+                                     "beside it, not from standard input"));
+        SystemdTimerImporter::Options options;
+        options.project = request.project;
+        options.currentUser = currentUser();
+        options.homeDirectory = QDir::homePath();
+        options.takenChainNames = taken.value();
+        const QString servicePath =
+            SystemdTimerImporter::servicePathFor(request.bytes, request.path);
+        QFile service(servicePath);
+        const QByteArray serviceText =
+            service.open(QIODevice::ReadOnly) ? service.readAll() : QByteArray();
+        return SystemdTimerImporter().convert(request.bytes, request.path, serviceText, servicePath,
+                                              options);
+    }
+    }
+    return Error::invalid(tr("unknown kind of file"));
+}
+
+Status ForeignImport::write(Store &store, const ImportedDefinitions &imported, bool checkOnly)
+{
+    if (imported.chains.isEmpty())
+        return {};
+    const QByteArray document = QJsonDocument(imported.document()).toJson();
+    ProjectImporter importer(store);
+    const Result<ProjectImporter::Summary> written =
+        checkOnly ? importer.checkDocument(document) : importer.importDocument(document);
+    if (!written)
+        return written.error();
+    return {};
+}
+
+} // namespace hg
