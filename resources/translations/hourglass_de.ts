@@ -1993,6 +1993,17 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::ForeignImport</name>
+    <message>
+        <source>a systemd timer is read from its file, with the service beside it, not from standard input</source>
+        <translation>ein systemd-Timer wird aus seiner Datei gelesen, mit dem Dienst daneben, nicht von der Standardeingabe</translation>
+    </message>
+    <message>
+        <source>unknown kind of file</source>
+        <translation>unbekannte Art von Datei</translation>
+    </message>
+</context>
+<context>
     <name>hg::GuiApplication</name>
     <message>
         <source>Daily backup saved: %1</source>
@@ -2153,6 +2164,137 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>expected an HTTP status (100-599) or a list of them</source>
         <translation>erwartet wird ein HTTP-Status (100-599) oder eine Liste davon</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ImportDialog</name>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Hourglass export (hourglass export)</source>
+        <translation>Hourglass-Export (hourglass export)</translation>
+    </message>
+    <message>
+        <source>crontab (crontab -l, /etc/crontab, /etc/cron.d)</source>
+        <translation>crontab (crontab -l, /etc/crontab, /etc/cron.d)</translation>
+    </message>
+    <message>
+        <source>Windows Task Scheduler task (schtasks /query /xml)</source>
+        <translation>Aufgabe der Windows-Aufgabenplanung (schtasks /query /xml)</translation>
+    </message>
+    <message>
+        <source>systemd timer (.timer, with its .service beside it)</source>
+        <translation>systemd-Timer (.timer, mit seinem .service daneben)</translation>
+    </message>
+    <message>
+        <source>the file to import</source>
+        <translation>die zu importierende Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>The project the chains go to; it is made if it does not exist</source>
+        <translation>Das Projekt, in das die Ketten kommen; es wird angelegt, wenn es nicht existiert</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>What the import would do</source>
+        <translation>Was der Import tun würde</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Aus:</translation>
+    </message>
+    <message>
+        <source>Fi&amp;le:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>Into &amp;project:</source>
+        <translation>In &amp;Projekt:</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Hourglass export (*.json)</source>
+        <translation>Hourglass-Export (*.json)</translation>
+    </message>
+    <message>
+        <source>crontab (*)</source>
+        <translation>crontab (*)</translation>
+    </message>
+    <message>
+        <source>Task Scheduler XML (*.xml)</source>
+        <translation>XML der Aufgabenplanung (*.xml)</translation>
+    </message>
+    <message>
+        <source>systemd timer (*.timer)</source>
+        <translation>systemd-Timer (*.timer)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>chain %1</source>
+        <translation>Kette %1</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>ausgelassen</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Choose a file: nothing is written before Import.</source>
+        <translation>Eine Datei wählen: vor „Importieren“ wird nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Would import %1 project(s) with %2 chain(s), %3 task(s) and %4 schedule(s).</source>
+        <translation>Würde %1 Projekt(e) mit %2 Kette(n), %3 Aufgabe(n) und %4 Zeitplan/Zeitplänen importieren.</translation>
+    </message>
+    <message>
+        <source>Cannot be imported: %1</source>
+        <translation>Nicht importierbar: %1</translation>
+    </message>
+    <message>
+        <source>Would import %1 chain(s) into project %2; everything comes along.</source>
+        <translation>Würde %1 Kette(n) in das Projekt %2 importieren; alles kommt mit.</translation>
+    </message>
+    <message>
+        <source>Would import %1 chain(s) into project %2; %3 item(s) are left out (marked above).</source>
+        <translation>Würde %1 Kette(n) in das Projekt %2 importieren; %3 Punkt(e) werden ausgelassen (oben markiert).</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts wurde importiert: %1</translation>
     </message>
 </context>
 <context>
@@ -2400,10 +2542,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <source>Import projects from a Hourglass export (hourglass export)</source>
-        <translation>Projekte aus einem Hourglass-Export importieren (hourglass export)</translation>
-    </message>
-    <message>
         <source>Add a task to the chain (Ctrl+T)</source>
         <translation>Der Kette eine Aufgabe hinzufügen (Strg+T)</translation>
     </message>
@@ -2450,22 +2588,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&amp;About Hourglass</source>
         <translation>&amp;Über Hourglass</translation>
-    </message>
-    <message>
-        <source>Import projects</source>
-        <translation>Projekte importieren</translation>
-    </message>
-    <message>
-        <source>Hourglass export (*.json);;All files (*)</source>
-        <translation>Hourglass-Export (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Import</source>
-        <translation>Importieren</translation>
     </message>
     <message numerus="yes">
         <source>Imported %n chain(s) with their tasks and schedules</source>
@@ -2575,6 +2697,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Engine: the store cannot be used since %1; nothing new starts, retrying</source>
         <translation>Engine: der Speicher ist seit %1 nicht nutzbar; nichts Neues startet, neuer Versuch läuft</translation>
+    </message>
+    <message>
+        <source>Import a Hourglass export, a crontab, a Windows task or a systemd timer</source>
+        <translation>Einen Hourglass-Export, eine crontab, eine Windows-Aufgabe oder einen systemd-Timer importieren</translation>
     </message>
 </context>
 <context>

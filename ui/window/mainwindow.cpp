@@ -17,12 +17,12 @@
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
-#include "store/projectimporter.h"
 #include "store/store.h"
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingtimeline.h"
 #include "upcomingmodel.h"
 #include "window/helpdialogs.h"
+#include "window/importdialog.h"
 #include "window/keeprunningprompt.h"
 #include "window/storebanner.h"
 #include "window/storefileactions.h"
@@ -33,8 +33,6 @@
 #include <QCloseEvent>
 #include <QDataStream>
 #include <QDateTime>
-#include <QFile>
-#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -264,7 +262,8 @@ void MainWindow::createActions()
 
     m_import =
         action(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), &MainWindow::importProject);
-    m_import->setStatusTip(tr("Import projects from a Hourglass export (hourglass export)"));
+    m_import->setStatusTip(
+        tr("Import a Hourglass export, a crontab, a Windows task or a systemd timer"));
     m_storeFile = new StoreFileActions(m_store, this);
     connect(m_storeFile, &StoreFileActions::restoreChosen, this, &MainWindow::restoreRequested);
     connect(m_storeFile, &StoreFileActions::reported, this,
@@ -368,22 +367,13 @@ QWidget *MainWindow::currentPage() const
 
 void MainWindow::importProject()
 {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Import projects"), QString(), tr("Hourglass export (*.json);;All files (*)"));
-    if (file.isEmpty())
+    ImportDialog dialog(m_store, this);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    QFile input(file);
-    if (!input.open(QIODevice::ReadOnly))
-        return report(Error::runtime(tr("Cannot read %1: %2").arg(file, input.errorString())));
-    const Result<ProjectImporter::Summary> imported =
-        ProjectImporter(m_store).importDocument(input.readAll());
-    if (!imported) {
-        QMessageBox::warning(this, tr("Import"), imported.error().message);
-        return;
-    }
     reloadTree();
     statusBar()->showMessage(
-        tr("Imported %n chain(s) with their tasks and schedules", nullptr, imported->chains), 8000);
+        tr("Imported %n chain(s) with their tasks and schedules", nullptr, dialog.importedChains()),
+        8000);
 }
 
 void MainWindow::showShortcuts()
