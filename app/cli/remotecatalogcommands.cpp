@@ -516,7 +516,8 @@ int exportChain(CliContext &context, const QStringList &args)
 
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args)
 {
-    // A DolphinScheduler remote has catalog commands of its own; the rest serve pg_timetable.
+    // DolphinScheduler and pgAgent remotes have catalog commands of their own; the rest serve
+    // pg_timetable.
     const auto name = std::find_if(args.cbegin(), args.cend(), [](const QString &arg) {
         return !arg.startsWith(QLatin1Char('-'));
     });
@@ -526,6 +527,8 @@ int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStr
                 ConnectionProfileRepository(*store.value()).byName(*name);
             if (profile && profile->kind == ConnectionKind::DolphinScheduler)
                 return runDolphinSchedulerCommand(context, profile.value(), verb, args);
+            if (profile && profile->kind == ConnectionKind::PgAgent)
+                return runPgAgentCommand(context, profile.value(), verb, args);
         }
     }
     if (verb == QLatin1String("chains"))

@@ -20,6 +20,9 @@ int runRetentionCommand(CliContext &context, const QString &verb, const QStringL
 // remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).
 int runRemoteCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args);
+// The catalog verbs on a pgAgent remote.
+int runPgAgentCommand(CliContext &context, const ConnectionProfile &profile, const QString &verb,
+                      const QStringList &args);
 // The catalog verbs on a DolphinScheduler remote.
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
                                const QString &verb, const QStringList &args);

@@ -70,9 +70,13 @@ Result<RemoteInfo> inspectPgAgent(RemoteDatabase &remote)
     info.version =
         orEmpty(scalar(remote, QStringLiteral("SELECT pgagent.pgagent_schema_version()::text"),
                        RemoteProbe::tr("read the pgAgent schema version")));
-    info.readOnly = true;
-    info.warning = RemoteProbe::tr("the pgAgent console is not built yet: connection and "
-                                   "version only");
+    // Schema 4 is pgAgent 4.x (pgagent--4.2.sql), the one the console follows.
+    if (info.version.toInt() > 4) {
+        info.readOnly = true;
+        info.warning = RemoteProbe::tr("pgAgent schema %1 is newer than this Hourglass knows "
+                                       "(4): read only")
+                           .arg(info.version);
+    }
     return info;
 }
 
