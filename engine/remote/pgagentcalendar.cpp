@@ -48,12 +48,26 @@ bool PgAgentCalendar::dayMatches(const PgAgentSchedule &s, QDate date)
 QList<QDateTime> PgAgentCalendar::next(const PgAgentSchedule &s, const QDateTime &after,
                                        const QTimeZone &zone, int count)
 {
+    if (count > 1) { // each next one as the agent computes it when the one before fires
+        QList<QDateTime> fires = next(s, after, zone, 1);
+        while (!fires.isEmpty() && fires.size() < count) {
+            const QList<QDateTime> more = next(s, fires.constLast(), zone, 1);
+            if (more.isEmpty())
+                break;
+            fires << more.constFirst();
+        }
+        return fires;
+    }
     QList<QDateTime> fires;
-    // pgAgent starts at the later of "after + 1 minute" and the start, to the minute.
+    // pgAgent starts at the later of "after + 1 minute" and the start, to the minute; with
+    // nothing selected at all, pga_next_schedule() adds one more minute.
     QDateTime from = after.toTimeZone(zone).addSecs(60);
     if (s.start.isValid() && s.start.toTimeZone(zone) > from)
         from = s.start.toTimeZone(zone);
     from = QDateTime(from.date(), QTime(from.time().hour(), from.time().minute()), zone);
+    if (!anySelected(s.minutes) && !anySelected(s.hours) && !anySelected(s.weekdays)
+        && !anySelected(s.monthdays) && !anySelected(s.months))
+        from = from.addSecs(60);
     const auto excepted = [&s](const QDateTime &at) {
         return std::any_of(s.exceptions.cbegin(), s.exceptions.cend(), [&at](const auto &e) {
             const bool date = !e.date.isValid() || e.date == at.date();
@@ -62,14 +76,14 @@ QList<QDateTime> PgAgentCalendar::next(const PgAgentSchedule &s, const QDateTime
         });
     };
     constexpr int searchDays = 366 * 8; // every pattern repeats within 8 years (29 February)
-    for (int day = 0; day < searchDays && fires.size() < count; ++day) {
+    for (int day = 0; day < searchDays && fires.isEmpty(); ++day) {
         const QDate date = from.date().addDays(day);
         if (!dayMatches(s, date))
             continue;
-        for (int hour = 0; hour < 24 && fires.size() < count; ++hour) {
+        for (int hour = 0; hour < 24 && fires.isEmpty(); ++hour) {
             if (!selected(s.hours, hour))
                 continue;
-            for (int minute = 0; minute < 60 && fires.size() < count; ++minute) {
+            for (int minute = 0; minute < 60 && fires.isEmpty(); ++minute) {
                 if (!selected(s.minutes, minute))
                     continue;
                 const QDateTime at(date, QTime(hour, minute), zone);

@@ -12,7 +12,9 @@ namespace hg {
 // pgagent.pga_next_schedule(): a minute fires when its month, day, weekday, hour and minute
 // are each selected (an array with nothing selected means any), it is not an exception, and
 // it lies within start and end. pgAgent's "last day" flag counts only when it is the one day
-// selected (the function's own check), which this keeps.
+// selected (the function's own check), which this keeps, and a schedule with nothing selected
+// fires two minutes on, not one. Each fire after the first is the one the agent computes when
+// the one before fires.
 class PgAgentCalendar final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::PgAgentCalendar)
