@@ -2811,6 +2811,126 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::PgAgentCalendar</name>
+    <message numerus="yes">
+        <source>%n exception(s) have no cron form</source>
+        <translation>
+            <numerusform>%n Ausnahme hat keine cron-Form</numerusform>
+            <numerusform>%n Ausnahmen haben keine cron-Form</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the last day together with other days: pgAgent then never fires on the last day, which cron cannot say</source>
+        <translation>der letzte Tag zusammen mit anderen Tagen: pgAgent löst dann nie am letzten Tag aus, was cron nicht ausdrücken kann</translation>
+    </message>
+    <message>
+        <source>the last day of the month on chosen weekdays has no cron form</source>
+        <translation>der letzte Tag des Monats an ausgewählten Wochentagen hat keine cron-Form</translation>
+    </message>
+</context>
+<context>
+    <name>hg::PgAgentCatalog</name>
+    <message>
+        <source>read the schema</source>
+        <translation>Lesen des Schemas</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: no pgAgent schema here (CREATE EXTENSION pgagent makes it)</source>
+        <translation>Gegenstelle „%1“: hier gibt es kein pgAgent-Schema (CREATE EXTENSION pgagent legt es an)</translation>
+    </message>
+    <message>
+        <source>list jobs</source>
+        <translation>Auflisten der Aufträge</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: no pgAgent job &apos;%2&apos;</source>
+        <translation>Gegenstelle „%1“: kein pgAgent-Auftrag „%2“</translation>
+    </message>
+    <message>
+        <source>read the steps</source>
+        <translation>Lesen der Schritte</translation>
+    </message>
+    <message>
+        <source>read the schedules</source>
+        <translation>Lesen der Zeitpläne</translation>
+    </message>
+    <message>
+        <source>read the exceptions</source>
+        <translation>Lesen der Ausnahmen</translation>
+    </message>
+    <message>
+        <source>read the history</source>
+        <translation>Lesen des Verlaufs</translation>
+    </message>
+    <message>
+        <source>read the step history</source>
+        <translation>Lesen des Schrittverlaufs</translation>
+    </message>
+    <message>
+        <source>start the job</source>
+        <translation>Starten des Auftrags</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: no pgAgent job %2</source>
+        <translation>Gegenstelle „%1“: kein pgAgent-Auftrag %2</translation>
+    </message>
+    <message>
+        <source>enable the job</source>
+        <translation>Aktivieren des Auftrags</translation>
+    </message>
+    <message>
+        <source>disable the job</source>
+        <translation>Deaktivieren des Auftrags</translation>
+    </message>
+</context>
+<context>
+    <name>hg::PgAgentConverter</name>
+    <message>
+        <source>job %1</source>
+        <translation>Auftrag %1</translation>
+    </message>
+    <message>
+        <source>pgAgent runs it only on agent %1; Hourglass runs it on its engine</source>
+        <translation>pgAgent führt ihn nur auf dem Agenten %1 aus; Hourglass führt ihn auf seiner Engine aus</translation>
+    </message>
+    <message>
+        <source>job %1, step %2</source>
+        <translation>Auftrag %1, Schritt %2</translation>
+    </message>
+    <message>
+        <source>a disabled step, which pgAgent skips: not imported</source>
+        <translation>ein deaktivierter Schritt, den pgAgent überspringt: nicht importiert</translation>
+    </message>
+    <message>
+        <source>runs on its own connection string: add that database with hourglass remote add, then give the SQL task that connection</source>
+        <translation>läuft über eine eigene Verbindungszeichenkette: diese Datenbank mit hourglass remote add hinzufügen und der SQL-Aufgabe dann diese Verbindung geben</translation>
+    </message>
+    <message>
+        <source>runs on database %1, not %2 of this remote: add a connection for it, then give the SQL task that connection</source>
+        <translation>läuft auf der Datenbank %1, nicht auf %2 dieser Gegenstelle: eine Verbindung dafür hinzufügen und der SQL-Aufgabe dann diese Verbindung geben</translation>
+    </message>
+    <message>
+        <source>no step could be imported: nothing to run</source>
+        <translation>kein Schritt ließ sich importieren: nichts auszuführen</translation>
+    </message>
+    <message>
+        <source>job %1, schedule %2</source>
+        <translation>Auftrag %1, Zeitplan %2</translation>
+    </message>
+    <message>
+        <source>%1; its next fire times are listed</source>
+        <translation>%1; seine nächsten Auslösezeiten sind aufgeführt</translation>
+    </message>
+    <message>
+        <source>pgAgent job %1 on %2</source>
+        <translation>pgAgent-Auftrag %1 auf %2</translation>
+    </message>
+    <message>
+        <source>no schedule</source>
+        <translation>kein Zeitplan</translation>
+    </message>
+</context>
+<context>
     <name>hg::PgInterval</name>
     <message>
         <source>&apos;%1&apos; is not an ISO 8601 duration</source>
@@ -3568,8 +3688,8 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>die Schemaversion von pgAgent lesen</translation>
     </message>
     <message>
-        <source>the pgAgent console is not built yet: connection and version only</source>
-        <translation>die pgAgent-Konsole gibt es noch nicht: nur Verbindung und Version</translation>
+        <source>pgAgent schema %1 is newer than this Hourglass knows (4): read only</source>
+        <translation>das pgAgent-Schema %1 ist neuer, als dieses Hourglass kennt (4): nur lesend</translation>
     </message>
 </context>
 <context>
