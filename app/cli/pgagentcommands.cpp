@@ -195,7 +195,7 @@ int showJob(CliContext &context, PgAgentCatalog &catalog, const QString &name)
             << "\n      "
             << QString(step.code).replace(QLatin1Char('\n'), QStringLiteral("\n      ")) << '\n';
     out << "schedules (" << catalog.serverZone().id() << "):\n";
-    for (const QJsonValue &value : std::as_const(schedules)) {
+    for (const auto &value : std::as_const(schedules)) {
         const QJsonObject s = value.toObject();
         out << "  " << s[QStringLiteral("name")].toString() << ": "
             << (s[QStringLiteral("cron")].toString().isEmpty()
@@ -210,7 +210,7 @@ int showJob(CliContext &context, PgAgentCatalog &catalog, const QString &name)
                 << s[QStringLiteral("exceptions")].toVariant().toStringList().join(
                        QStringLiteral(", "))
                 << '\n';
-        for (const QJsonValue &fire : s[QStringLiteral("next")].toArray())
+        for (const QJsonValue fire : s[QStringLiteral("next")].toArray())
             out << "      " << fire.toString() << '\n';
     }
     out.flush();

@@ -5,6 +5,7 @@
 #include "systemdcalendar.h"
 #include "systemdunitfile.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -117,7 +118,7 @@ ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
     chain.insert(QStringLiteral("dependencies"), dependencies);
     out.chains << chain;
     QStringList shown;
-    for (const QJsonValue &schedule : scheduleArray)
+    for (const auto &schedule : scheduleArray)
         shown << schedule[QStringLiteral("expression")].toString()
                      + (schedule[QStringLiteral("timeZone")].toString().isEmpty()
                             ? QString()

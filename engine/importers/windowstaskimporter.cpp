@@ -162,7 +162,7 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     chain.insert(QStringLiteral("schedules"), schedules);
     out.chains << chain;
     QStringList shown;
-    for (const QJsonValue &s : std::as_const(schedules))
+    for (const auto &s : std::as_const(schedules))
         shown << s[QStringLiteral("expression")].toString();
     out.report.converted(uri.isEmpty() ? QStringLiteral("Task") : uri, {},
                          chain[QStringLiteral("name")].toString(),
