@@ -40,6 +40,83 @@
     </message>
 </context>
 <context>
+    <name>hg::BackfillDialog</name>
+    <message>
+        <source>Backfill %1</source>
+        <translation>%1 nachholen</translation>
+    </message>
+    <message>
+        <source>one at a time</source>
+        <translation>einer nach dem anderen</translation>
+    </message>
+    <message>
+        <source>How many of the batch&apos;s runs may run at once</source>
+        <translation>Wie viele Läufe des Stapels gleichzeitig laufen dürfen</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>Älteste zuerst</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Neueste zuerst</translation>
+    </message>
+    <message>
+        <source>The fire times a run is queued for</source>
+        <translation>Die Auslösezeiten, für die ein Lauf eingereiht wird</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>&amp;At once:</source>
+        <translation>&amp;Gleichzeitig:</translation>
+    </message>
+    <message>
+        <source>&amp;Order:</source>
+        <translation>&amp;Reihenfolge:</translation>
+    </message>
+    <message>
+        <source>&amp;Queue runs</source>
+        <translation>Läufe &amp;einreihen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) of %1, %2, %3.</source>
+        <translation>
+            <numerusform>%n Lauf von %1, %2, %3.</numerusform>
+            <numerusform>%n Läufe von %1, %2, %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>älteste zuerst</translation>
+    </message>
+    <message>
+        <source>%1 at a time</source>
+        <translation>%1 gleichzeitig</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Queue %n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf &amp;einreihen</numerusform>
+            <numerusform>%n Läufe &amp;einreihen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was queued: %1</source>
+        <translation>Nichts wurde eingereiht: %1</translation>
+    </message>
+</context>
+<context>
     <name>hg::BuiltinArgumentForm</name>
     <message>
         <source>%1 takes no arguments.</source>
@@ -2701,6 +2778,21 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Import a Hourglass export, a crontab, a Windows task or a systemd timer</source>
         <translation>Einen Hourglass-Export, eine crontab, eine Windows-Aufgabe oder einen systemd-Timer importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Backfill…</source>
+        <translation>&amp;Nachholen…</translation>
+    </message>
+    <message>
+        <source>Queue runs of the selected chain for the fire times of a past range</source>
+        <translation>Läufe der ausgewählten Kette für die Auslösezeiten eines vergangenen Zeitraums einreihen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n backfill run(s) of %1</source>
+        <translation>
+            <numerusform>%n Nachhol-Lauf von %1 eingereiht</numerusform>
+            <numerusform>%n Nachhol-Läufe von %1 eingereiht</numerusform>
+        </translation>
     </message>
 </context>
 <context>

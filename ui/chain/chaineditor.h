@@ -56,6 +56,7 @@ public:
     QAction *autoLayoutAction() const { return m_autoLayout; }
     QAction *connectAction() const { return m_connect; }
     void setDefaultZone(const QTimeZone &zone);
+    const QTimeZone &defaultZone() const { return m_defaultZone; }
     // The task form holds edits not yet applied.
     bool hasUnappliedEdits() const;
     // Before the form's task goes out of view: with unapplied edits, asks Apply / Discard /

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "chain/backfilldialog.h"
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
 #include "displayformat.h"
@@ -230,6 +231,9 @@ void MainWindow::createActions()
     };
     m_runNow =
         action(tr("&Run now"), QKeySequence(Qt::CTRL | Qt::Key_R), &MainWindow::runSelectedChain);
+    m_backfill = action(tr("&Backfill…"), QKeySequence(), &MainWindow::backfillSelectedChain);
+    m_backfill->setStatusTip(
+        tr("Queue runs of the selected chain for the fire times of a past range"));
     m_treeEditing = new TreeEditing(m_store, m_editor, m_model, m_tree, this);
     connect(m_treeEditing, &TreeEditing::failed, this, &MainWindow::report);
     connect(m_treeEditing, &TreeEditing::chainCreated, this,
@@ -327,6 +331,7 @@ void MainWindow::createActions()
     editMenu->addAction(m_treeEditing->deleteAction());
     QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
     chainMenu->addAction(m_runNow);
+    chainMenu->addAction(m_backfill);
     chainMenu->addAction(m_treeEditing->toggleEnabledAction());
     chainMenu->addAction(m_pauseSchedules);
     chainMenu->addSeparator();
@@ -352,7 +357,7 @@ void MainWindow::showTreeMenu(const QPoint &at)
     const auto kind = ProjectTreeModel::kindOf(index);
     if (!index.isValid() || kind == ProjectTreeModel::NodeKind::Project
         || kind == ProjectTreeModel::NodeKind::Chain) {
-        m_treeEditing->showMenu(at, m_runNow);
+        m_treeEditing->showMenu(at, {m_runNow, m_backfill});
         return;
     }
     QMenu menu;
@@ -462,6 +467,23 @@ qint64 MainWindow::selectedChainId() const
 qint64 MainWindow::selectedProjectId() const
 {
     return m_treeEditing->selectedProjectId();
+}
+
+void MainWindow::backfillSelectedChain()
+{
+    const Result<Chain> chain = ChainRepository(m_store).byId(selectedChainId());
+    if (!chain)
+        return;
+    BackfillDialog dialog(m_store, chain.value(), m_chainEditor->defaultZone(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    wakeEngine();
+    for (const Run &run : dialog.queued())
+        m_runsView->applyRun(run);
+    statusBar()->showMessage(
+        tr("Queued %n backfill run(s) of %1", nullptr, int(dialog.queued().size()))
+            .arg(chain->name),
+        10000);
 }
 
 void MainWindow::runSelectedChain()
@@ -876,6 +898,7 @@ void MainWindow::showSelection()
     if (m_overview->isVisible())
         report(m_overview->reload());
     m_runNow->setEnabled(chainId > 0 && !m_store.isReadOnly());
+    m_backfill->setEnabled(chainId > 0 && !m_store.isReadOnly());
     m_treeEditing->updateActions();
 }
 

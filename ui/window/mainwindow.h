@@ -96,6 +96,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     // Queues a manual run of the chain selected in the tree and shows it.
     void runSelectedChain();
+    void backfillSelectedChain();
 
 private:
     void showSelection();
@@ -128,6 +129,7 @@ private:
     QTreeView *m_tree = nullptr;
     ChainEditor *m_chainEditor = nullptr;
     QAction *m_runNow = nullptr;
+    QAction *m_backfill = nullptr;
     TreeEditing *m_treeEditing = nullptr;
     QAction *m_pauseSchedules = nullptr;
     EngineHost *m_engine = nullptr;

@@ -65,12 +65,12 @@ void TreeEditing::updateActions()
     m_toggleEnabled->setEnabled(onChain);
 }
 
-void TreeEditing::showMenu(const QPoint &at, QAction *runNow)
+void TreeEditing::showMenu(const QPoint &at, const QList<QAction *> &chainActions)
 {
     QMenu menu;
     const bool onChain = selectedChainId() > 0;
     if (onChain) {
-        menu.addAction(runNow);
+        menu.addActions(chainActions);
         menu.addSeparator();
     }
     menu.addAction(m_newChain);

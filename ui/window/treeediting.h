@@ -43,8 +43,8 @@ public:
     void newChain();
     // The chain-only actions follow the selection.
     void updateActions();
-    // The tree's context menu; `runNow` leads it on a chain.
-    void showMenu(const QPoint &at, QAction *runNow);
+    // The tree's context menu; `chainActions` (run now, backfill) lead it on a chain.
+    void showMenu(const QPoint &at, const QList<QAction *> &chainActions);
 
 Q_SIGNALS:
     void chainCreated(qint64 chainId);
