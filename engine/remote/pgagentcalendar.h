@@ -6,15 +6,16 @@
 #include <QCoreApplication>
 #include <QTimeZone>
 
+#include <optional>
+
 namespace hg {
 
-// A pgAgent schedule's fire times and its cron form. The fire times follow
-// pgagent.pga_next_schedule(): a minute fires when its month, day, weekday, hour and minute
-// are each selected (an array with nothing selected means any), it is not an exception, and
-// it lies within start and end. pgAgent's "last day" flag counts only when it is the one day
-// selected (the function's own check), which this keeps, and a schedule with nothing selected
-// fires two minutes on, not one. Each fire after the first is the one the agent computes when
-// the one before fires.
+// A pgAgent schedule's fire times and its cron form. The fire times are
+// pgagent.pga_next_schedule()'s, ported with its quirks: a minute fires when its month, day,
+// weekday, hour and minute are each selected (an array with nothing selected means any), it is
+// not an exception and lies within start and end, as that function finds it, which is not
+// always the first such minute (see nextAfter()). Each fire after the first is the one the
+// agent computes when the one before fires.
 class PgAgentCalendar final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::PgAgentCalendar)
@@ -33,7 +34,9 @@ public:
     static Result<Cron> toCron(const PgAgentSchedule &schedule);
 
 private:
-    static bool dayMatches(const PgAgentSchedule &schedule, QDate date);
+    // pga_next_schedule() itself: the fire it returns when its now() is NOW.
+    static std::optional<QDateTime> nextAfter(const PgAgentSchedule &schedule, const QDateTime &now,
+                                              const QTimeZone &zone);
 };
 
 } // namespace hg

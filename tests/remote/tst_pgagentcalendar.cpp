@@ -14,6 +14,7 @@ class TestPgAgentCalendar final : public QObject
 private Q_SLOTS:
     void next_everyArrayEmptyIsEveryOtherMinute();
     void next_lastDayOnlyWhenAlone();
+    void next_laterHourStartsAtTheCurrentMinute();
     void next_weekdayAndDayMustBothMatch();
     void next_withinStartAndEnd();
     void toCron_sameMinutes();
@@ -28,8 +29,12 @@ private:
 
 void TestPgAgentCalendar::next_everyArrayEmptyIsEveryOtherMinute()
 {
+    PgAgentSchedule s;
+    s.start = utc(2020, 1, 1);
     const QList<QDateTime> fires =
-        PgAgentCalendar::next(PgAgentSchedule{}, utc(2026, 5, 1, 10, 0), QTimeZone::utc(), 3);
+        PgAgentCalendar::next(s, utc(2026, 5, 1, 10, 0), QTimeZone::utc(), 3);
+    s.start = QDateTime(); // pgAgent's own rule: no start, no fire
+    QVERIFY(PgAgentCalendar::next(s, utc(2026, 5, 1, 10, 0), QTimeZone::utc(), 3).isEmpty());
     // pga_next_schedule() adds a minute when nothing is selected: every other minute.
     QCOMPARE(fires, (QList<QDateTime>{utc(2026, 5, 1, 10, 2), utc(2026, 5, 1, 10, 4),
                                       utc(2026, 5, 1, 10, 6)}));
@@ -38,6 +43,7 @@ void TestPgAgentCalendar::next_everyArrayEmptyIsEveryOtherMinute()
 void TestPgAgentCalendar::next_lastDayOnlyWhenAlone()
 {
     PgAgentSchedule s;
+    s.start = utc(2020, 1, 1);
     s.minutes.at(0) = true;
     s.hours.at(23) = true;
     s.monthdays.at(31) = true;
@@ -49,9 +55,23 @@ void TestPgAgentCalendar::next_lastDayOnlyWhenAlone()
              (QList<QDateTime>{utc(2028, 2, 1, 23), utc(2028, 3, 1, 23)}));
 }
 
+// After moving to a later hour, pga_next_schedule() looks for minutes from the current minute
+// on: at 10:40, a schedule for minutes 0 and 45 of 12:00 and 13:00 fires at 12:45 first.
+void TestPgAgentCalendar::next_laterHourStartsAtTheCurrentMinute()
+{
+    PgAgentSchedule s;
+    s.start = utc(2020, 1, 1);
+    s.minutes.at(0) = s.minutes.at(45) = true;
+    s.hours.at(12) = s.hours.at(13) = true;
+    QCOMPARE(PgAgentCalendar::next(s, utc(2026, 5, 1, 10, 40), QTimeZone::utc(), 3),
+             (QList<QDateTime>{utc(2026, 5, 1, 12, 45), utc(2026, 5, 1, 13, 0),
+                               utc(2026, 5, 1, 13, 45)}));
+}
+
 void TestPgAgentCalendar::next_weekdayAndDayMustBothMatch()
 {
     PgAgentSchedule s;
+    s.start = utc(2020, 1, 1);
     s.minutes.at(0) = true;
     s.hours.at(9) = true;
     s.monthdays.at(12) = true; // the 13th
