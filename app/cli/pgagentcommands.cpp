@@ -5,8 +5,6 @@
 #include "remote/pgagentcatalog.h"
 #include "remote/pgagentconverter.h"
 #include "remote/remotedatabase.h"
-#include "store/chainrepository.h"
-#include "store/projectrepository.h"
 #include "subcommands.h"
 
 #include <QCommandLineParser>
@@ -275,16 +273,11 @@ int importJob(CliContext &context, PgAgentCatalog &catalog, const ConnectionProf
     Result<Store *> store = context.store();
     if (!store)
         return context.fail(store.error());
-    QSet<QString> taken;
-    if (const Result<Project> existing = ProjectRepository(*store.value()).byName(project)) {
-        const Result<QList<Chain>> chains = ChainRepository(*store.value()).list(existing->id);
-        if (!chains)
-            return context.fail(chains.error());
-        for (const Chain &chain : chains.value())
-            taken.insert(chain.name);
-    }
-    const ImportedDefinitions imported =
-        PgAgentConverter::toChain(job.value(), profile, catalog.serverZone(), project, taken);
+    const Result<QSet<QString>> taken = ForeignImport::takenChainNames(*store.value(), project);
+    if (!taken)
+        return context.fail(taken.error());
+    const ImportedDefinitions imported = PgAgentConverter::toChain(
+        job.value(), profile, catalog.serverZone(), project, taken.value());
     if (const Status written = ForeignImport::write(*store.value(), imported, checkOnly); !written)
         return context.fail(written.error());
     if (context.json())

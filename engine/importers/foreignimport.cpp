@@ -17,8 +17,16 @@
 namespace hg {
 namespace {
 
-// The chain names the project has already, so imported ones never collide.
-Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
+QString currentUser()
+{
+    // Asked from one thread, once per import.
+    const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
+    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
+}
+
+} // namespace
+
+Result<QSet<QString>> ForeignImport::takenChainNames(Store &store, const QString &project)
 {
     const Result<Project> stored = ProjectRepository(store).byName(project);
     if (!stored)
@@ -32,15 +40,6 @@ Result<QSet<QString>> chainNamesIn(Store &store, const QString &project)
         names.insert(chain.name);
     return names;
 }
-
-QString currentUser()
-{
-    // Asked from one thread, once per import.
-    const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
-    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
-}
-
-} // namespace
 
 std::optional<ForeignImport::Kind> ForeignImport::kindNamed(const QString &name)
 {
@@ -71,7 +70,7 @@ QStringList ForeignImport::names()
 
 Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &request)
 {
-    const Result<QSet<QString>> taken = chainNamesIn(store, request.project);
+    const Result<QSet<QString>> taken = takenChainNames(store, request.project);
     if (!taken)
         return taken.error();
     const bool fromStdin = request.path == QLatin1String("-");

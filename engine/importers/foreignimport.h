@@ -36,6 +36,8 @@ public:
     static QString nameOf(Kind kind); // as --from takes it
     static QStringList names();
 
+    // The chain names PROJECT has already, so imported ones never collide.
+    static Result<QSet<QString>> takenChainNames(Store &store, const QString &project);
     static Result<ImportedDefinitions> convert(Store &store, const Request &request);
     // Writes the chains in one transaction; CHECKONLY rolls it back, having found whatever a
     // real import would (a chain that appeared since the conversion, a bad schedule).

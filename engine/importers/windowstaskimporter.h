@@ -24,7 +24,7 @@ class WindowsTaskImporter final
 public:
     struct Options
     {
-        QString project = QStringLiteral("windows");
+        QString project = QStringLiteral("windows-task");
         QSet<QString> takenChainNames;
     };
 

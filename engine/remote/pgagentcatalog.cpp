@@ -59,11 +59,22 @@ Result<PgAgentCatalog> PgAgentCatalog::open(RemoteDatabase &database)
 
 Result<QList<PgAgentJob>> PgAgentCatalog::jobs()
 {
+    return readJobs(QString());
+}
+
+Result<QList<PgAgentJob>> PgAgentCatalog::readJobs(const QString &nameOrId)
+{
+    // One job (by name, else by id) or all of them.
     QSqlQuery query(m_database->db());
-    if (!query.exec(QStringLiteral(
-            "SELECT j.jobid, j.jobname, j.jobdesc, c.jclname, j.jobhostagent, j.jobenabled, "
-            "j.jobnextrun, j.joblastrun FROM pgagent.pga_job j "
-            "JOIN pgagent.pga_jobclass c ON c.jclid = j.jobjclid ORDER BY j.jobname, j.jobid")))
+    query.prepare(QStringLiteral(
+        "SELECT j.jobid, j.jobname, j.jobdesc, c.jclname, j.jobhostagent, j.jobenabled, "
+        "j.jobnextrun, j.joblastrun FROM pgagent.pga_job j "
+        "JOIN pgagent.pga_jobclass c ON c.jclid = j.jobjclid "
+        "WHERE coalesce(?, '') = '' OR j.jobname = ? OR j.jobid::text = ? "
+        "ORDER BY j.jobname = ? DESC, j.jobname, j.jobid"));
+    for (int i = 0; i < 4; ++i)
+        query.addBindValue(nameOrId);
+    if (!query.exec())
         return m_database->queryError(tr("list jobs"), query.lastError().text());
     QList<PgAgentJob> jobs;
     while (query.next()) {
@@ -83,18 +94,13 @@ Result<QList<PgAgentJob>> PgAgentCatalog::jobs()
 
 Result<PgAgentJob> PgAgentCatalog::job(const QString &nameOrId)
 {
-    const Result<QList<PgAgentJob>> all = jobs();
-    if (!all)
-        return all.error();
-    bool isId = false;
-    const qint64 id = nameOrId.toLongLong(&isId);
-    const auto found = std::find_if(all->cbegin(), all->cend(), [&](const PgAgentJob &job) {
-        return job.name == nameOrId || (isId && job.id == id);
-    });
-    if (found == all->cend())
+    const Result<QList<PgAgentJob>> found = readJobs(nameOrId);
+    if (!found)
+        return found.error();
+    if (nameOrId.isEmpty() || found->isEmpty())
         return Error::notFound(
             tr("remote '%1': no pgAgent job '%2'").arg(m_database->profile().name, nameOrId));
-    PgAgentJob job = *found;
+    PgAgentJob job = found->constFirst();
 
     QSqlQuery steps(m_database->db());
     steps.prepare(QStringLiteral(

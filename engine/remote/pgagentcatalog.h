@@ -33,6 +33,9 @@ public:
     Status setEnabled(qint64 jobId, bool enabled);
 
 private:
+    // NAMEORID empty: every job.
+    Result<QList<PgAgentJob>> readJobs(const QString &nameOrId);
+
     explicit PgAgentCatalog(RemoteDatabase &database)
         : m_database(&database)
     {}
