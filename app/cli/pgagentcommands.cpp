@@ -66,29 +66,6 @@ QString onErrorText(QChar onError)
     return QStringLiteral("fail");
 }
 
-QString runStatus(QChar status)
-{
-    switch (status.unicode()) {
-    case 'r':
-        return QStringLiteral("running");
-    case 's':
-        return QStringLiteral("succeeded");
-    case 'f':
-        return QStringLiteral("failed");
-    case 'i':
-        return QStringLiteral("internal failure");
-    case 'd':
-        return QStringLiteral("aborted");
-    default:
-        return QString(status);
-    }
-}
-
-QString stepStatus(QChar status)
-{
-    return status == QLatin1Char('i') ? QStringLiteral("ignored") : runStatus(status);
-}
-
 QJsonObject scheduleJson(const PgAgentSchedule &schedule, const QTimeZone &zone)
 {
     QJsonArray fires;
@@ -113,7 +90,7 @@ QJsonObject scheduleJson(const PgAgentSchedule &schedule, const QTimeZone &zone)
             {QStringLiteral("next"), fires}};
 }
 
-int listJobs(CliContext &context, PgAgentCatalog &catalog)
+int listJobs(CliContext &context, const PgAgentCatalog &catalog)
 {
     const Result<QList<PgAgentJob>> jobs = catalog.jobs();
     if (!jobs)
@@ -147,7 +124,7 @@ int listJobs(CliContext &context, PgAgentCatalog &catalog)
     return ExitOk;
 }
 
-int showJob(CliContext &context, PgAgentCatalog &catalog, const QString &name)
+int showJob(CliContext &context, const PgAgentCatalog &catalog, const QString &name)
 {
     const Result<PgAgentJob> job = catalog.job(name);
     if (!job)
@@ -215,7 +192,7 @@ int showJob(CliContext &context, PgAgentCatalog &catalog, const QString &name)
     return ExitOk;
 }
 
-int listRuns(CliContext &context, PgAgentCatalog &catalog, const QString &jobName, int limit)
+int listRuns(CliContext &context, const PgAgentCatalog &catalog, const QString &jobName, int limit)
 {
     qint64 jobId = 0;
     if (!jobName.isEmpty()) {
@@ -232,29 +209,33 @@ int listRuns(CliContext &context, PgAgentCatalog &catalog, const QString &jobNam
         for (const PgAgentRun &run : runs.value()) {
             QJsonArray steps;
             for (const PgAgentStepRun &step : run.steps)
-                steps << QJsonObject{{QStringLiteral("step"), step.step},
-                                     {QStringLiteral("state"), stepStatus(step.status)},
-                                     {QStringLiteral("result"), step.result},
-                                     {QStringLiteral("start"), timeText(step.start)},
-                                     {QStringLiteral("durationMs"), step.durationMs},
-                                     {QStringLiteral("output"), step.output}};
-            array << QJsonObject{{QStringLiteral("id"), run.id},
-                                 {QStringLiteral("job"), run.job},
-                                 {QStringLiteral("state"), runStatus(run.status)},
-                                 {QStringLiteral("start"), timeText(run.start)},
-                                 {QStringLiteral("durationMs"), run.durationMs},
-                                 {QStringLiteral("steps"), steps}};
+                steps << QJsonObject{
+                    {QStringLiteral("step"), step.step},
+                    {QStringLiteral("state"), PgAgentCatalog::stepStatusName(step.status)},
+                    {QStringLiteral("result"), step.result},
+                    {QStringLiteral("start"), timeText(step.start)},
+                    {QStringLiteral("durationMs"), step.durationMs},
+                    {QStringLiteral("output"), step.output}};
+            array << QJsonObject{
+                {QStringLiteral("id"), run.id},
+                {QStringLiteral("job"), run.job},
+                {QStringLiteral("state"), PgAgentCatalog::runStatusName(run.status)},
+                {QStringLiteral("start"), timeText(run.start)},
+                {QStringLiteral("durationMs"), run.durationMs},
+                {QStringLiteral("steps"), steps}};
         }
         context.printJson(array);
         return ExitOk;
     }
     QList<QStringList> rows;
     for (const PgAgentRun &run : runs.value()) {
-        rows << QStringList{QString::number(run.id), run.job, runStatus(run.status),
-                            timeText(run.start), durationText(run.durationMs)};
+        rows << QStringList{QString::number(run.id), run.job,
+                            PgAgentCatalog::runStatusName(run.status), timeText(run.start),
+                            durationText(run.durationMs)};
         for (const PgAgentStepRun &step : run.steps)
             rows << QStringList{QString(), QStringLiteral("  ") + step.step,
-                                stepStatus(step.status) + QStringLiteral(" (%1)").arg(step.result),
+                                PgAgentCatalog::stepStatusName(step.status)
+                                    + QStringLiteral(" (%1)").arg(step.result),
                                 timeText(step.start), durationText(step.durationMs)};
     }
     context.printTable({QStringLiteral("RUN"), QStringLiteral("JOB / STEP"),
@@ -264,7 +245,7 @@ int listRuns(CliContext &context, PgAgentCatalog &catalog, const QString &jobNam
     return ExitOk;
 }
 
-int importJob(CliContext &context, PgAgentCatalog &catalog, const ConnectionProfile &profile,
+int importJob(CliContext &context, const PgAgentCatalog &catalog, const ConnectionProfile &profile,
               const QString &name, const QString &project, bool checkOnly)
 {
     const Result<PgAgentJob> job = catalog.job(name);
@@ -325,7 +306,7 @@ int runPgAgentCommand(CliContext &context, const ConnectionProfile &profile, con
     Result<std::unique_ptr<OpenPgAgent>> remote = openRemote(profile);
     if (!remote)
         return context.fail(remote.error());
-    PgAgentCatalog &catalog = *remote.value()->catalog;
+    const PgAgentCatalog &catalog = *remote.value()->catalog;
     const QString jobName = positional.value(1);
     if (verb == QLatin1String("chains"))
         return listJobs(context, catalog);

@@ -20,14 +20,25 @@ bool selected(const std::array<bool, N> &values, int index)
     return !anySelected(values) || values.at(std::size_t(index));
 }
 
-// "0,15,30" from the selected indices plus OFFSET, "*" when none is selected.
+// "0,15,30" or "1-5" from the selected indices plus OFFSET, "*" when none is selected. Three
+// or more in a row become a range, as a person writes them.
 template<std::size_t N>
 QString field(const std::array<bool, N> &values, int offset, std::size_t count = N)
 {
     QStringList items;
     for (std::size_t i = 0; i < count; ++i) {
-        if (values.at(i))
-            items << QString::number(int(i) + offset);
+        if (!values.at(i))
+            continue;
+        std::size_t last = i;
+        while (last + 1 < count && values.at(last + 1))
+            ++last;
+        const QString first = QString::number(int(i) + offset);
+        if (last >= i + 2) {
+            items << first + QLatin1Char('-') + QString::number(int(last) + offset);
+            i = last;
+        } else {
+            items << first;
+        }
     }
     return items.isEmpty() ? QStringLiteral("*") : items.join(QLatin1Char(','));
 }

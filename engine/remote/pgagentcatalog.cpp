@@ -41,28 +41,43 @@ Result<PgAgentCatalog> PgAgentCatalog::open(RemoteDatabase &database)
     PgAgentCatalog catalog(database);
     QSqlQuery query(database.db());
     if (!query.exec(QStringLiteral("SELECT to_regclass('pgagent.pga_job') IS NOT NULL, "
-                                   "current_setting('TimeZone')"))
+                                   "current_setting('TimeZone'), "
+                                   "current_setting('server_version')"))
         || !query.next())
         return database.queryError(tr("read the schema"), query.lastError().text());
     if (!query.value(0).toBool())
-        return Error::notFound(tr("remote '%1': no pgAgent schema here (CREATE EXTENSION pgagent "
-                                  "makes it)")
-                                   .arg(database.profile().name));
-    catalog.m_zone = QTimeZone(query.value(1).toString().toUtf8());
+        return Error::notFound(tr("remote '%1': database '%2' holds no pgAgent schema (no table "
+                                  "pgagent.pga_job; CREATE EXTENSION pgagent makes it)")
+                                   .arg(database.profile().name, database.profile().database));
+    RemoteInfo &info = catalog.m_info;
+    info.system = QStringLiteral("pgAgent");
+    info.timeZone = query.value(1).toString();
+    info.serverVersion = QStringLiteral("PostgreSQL ") + query.value(2).toString();
+    catalog.m_zone = QTimeZone(info.timeZone.toUtf8());
     if (!catalog.m_zone.isValid())
         catalog.m_zone = QTimeZone::utc();
     // pgagent_schema_version() came with 3.4; older schemas lack it.
     if (query.exec(QStringLiteral("SELECT pgagent.pgagent_schema_version()")) && query.next())
         catalog.m_schemaVersion = query.value(0).toInt();
+    info.major = catalog.m_schemaVersion;
+    info.version = catalog.m_schemaVersion > 0 ? tr("schema %1").arg(catalog.m_schemaVersion)
+                                               : tr("schema older than 3.4");
+    if (catalog.m_schemaVersion > newestKnownSchema) {
+        info.readOnly = true;
+        info.warning = tr("pgAgent schema %1 is newer than this Hourglass knows (%2): shown read "
+                          "only")
+                           .arg(catalog.m_schemaVersion)
+                           .arg(newestKnownSchema);
+    }
     return catalog;
 }
 
-Result<QList<PgAgentJob>> PgAgentCatalog::jobs()
+Result<QList<PgAgentJob>> PgAgentCatalog::jobs() const
 {
     return readJobs(QString());
 }
 
-Result<QList<PgAgentJob>> PgAgentCatalog::readJobs(const QString &nameOrId)
+Result<QList<PgAgentJob>> PgAgentCatalog::readJobs(const QString &nameOrId) const
 {
     // One job (by name, else by id) or all of them.
     QSqlQuery query(m_database->db());
@@ -92,7 +107,7 @@ Result<QList<PgAgentJob>> PgAgentCatalog::readJobs(const QString &nameOrId)
     return jobs;
 }
 
-Result<PgAgentJob> PgAgentCatalog::job(const QString &nameOrId)
+Result<PgAgentJob> PgAgentCatalog::job(const QString &nameOrId) const
 {
     const Result<QList<PgAgentJob>> found = readJobs(nameOrId);
     if (!found)
@@ -153,16 +168,22 @@ Result<PgAgentJob> PgAgentCatalog::job(const QString &nameOrId)
     return job;
 }
 
-Result<QList<PgAgentRun>> PgAgentCatalog::runs(qint64 jobId, int limit)
+Result<QList<PgAgentRun>> PgAgentCatalog::runs(qint64 jobId, int limit, qint64 afterRunId) const
 {
+    // Keyset paging on (start, id): a page costs the same however deep the history goes. The
+    // run's start is read in the server, where it keeps the microseconds QDateTime drops.
     QSqlQuery query(m_database->db());
     query.prepare(QStringLiteral(
         "SELECT l.jlgid, l.jlgjobid, j.jobname, l.jlgstatus, l.jlgstart, "
         "extract(epoch FROM l.jlgduration) FROM pgagent.pga_joblog l "
         "JOIN pgagent.pga_job j ON j.jobid = l.jlgjobid WHERE (? = 0 OR l.jlgjobid = ?) "
+        "AND (? = 0 OR (l.jlgstart, l.jlgid) < "
+        "(SELECT a.jlgstart, a.jlgid FROM pgagent.pga_joblog a WHERE a.jlgid = ?)) "
         "ORDER BY l.jlgstart DESC, l.jlgid DESC LIMIT ?"));
     query.addBindValue(jobId);
     query.addBindValue(jobId);
+    query.addBindValue(afterRunId);
+    query.addBindValue(afterRunId);
     query.addBindValue(limit);
     if (!query.exec())
         return m_database->queryError(tr("read the history"), query.lastError().text());
@@ -195,8 +216,10 @@ Result<QList<PgAgentRun>> PgAgentCatalog::runs(qint64 jobId, int limit)
     return runs;
 }
 
-Status PgAgentCatalog::runNow(qint64 jobId)
+Status PgAgentCatalog::runNow(qint64 jobId) const
 {
+    if (Status refused = refuseWhenReadOnly(tr("start a job")); !refused)
+        return refused;
     // What pgAdmin's "Run now" does: an agent polling for due jobs picks it up.
     QSqlQuery query(m_database->db());
     query.prepare(QStringLiteral("UPDATE pgagent.pga_job SET jobnextrun = now() WHERE jobid = ?"));
@@ -209,8 +232,11 @@ Status PgAgentCatalog::runNow(qint64 jobId)
     return {};
 }
 
-Status PgAgentCatalog::setEnabled(qint64 jobId, bool enabled)
+Status PgAgentCatalog::setEnabled(qint64 jobId, bool enabled) const
 {
+    if (Status refused = refuseWhenReadOnly(enabled ? tr("enable a job") : tr("disable a job"));
+        !refused)
+        return refused;
     // The job's trigger recomputes the next run (or clears it when disabled).
     QSqlQuery query(m_database->db());
     query.prepare(QStringLiteral("UPDATE pgagent.pga_job SET jobenabled = ?, jobnextrun = NULL "
@@ -224,6 +250,38 @@ Status PgAgentCatalog::setEnabled(qint64 jobId, bool enabled)
         return Error::notFound(
             tr("remote '%1': no pgAgent job %2").arg(m_database->profile().name).arg(jobId));
     return {};
+}
+
+Status PgAgentCatalog::refuseWhenReadOnly(const QString &what) const
+{
+    if (!m_info.readOnly)
+        return {};
+    return Error::invalid(tr("remote '%1' is read only (pgAgent %2): cannot %3")
+                              .arg(m_database->profile().name, m_info.version, what));
+}
+
+QString PgAgentCatalog::runStatusName(QChar status)
+{
+    switch (status.unicode()) {
+    case 'r':
+        return tr("running");
+    case 's':
+        return tr("succeeded");
+    case 'f':
+        return tr("failed");
+    case 'i':
+        return tr("internal failure");
+    case 'd':
+        return tr("aborted");
+    default:
+        return QString(status);
+    }
+}
+
+QString PgAgentCatalog::stepStatusName(QChar status)
+{
+    // A step's 'i' is a failure the step's on-error policy ignored.
+    return status == QLatin1Char('i') ? tr("ignored") : runStatusName(status);
 }
 
 } // namespace hg

@@ -2,6 +2,7 @@
 
 #include "connectionsecrets.h"
 #include "dolphinschedulercatalog.h"
+#include "pgagentcatalog.h"
 #include "pgtimetablecatalog.h"
 #include "remotedatabase.h"
 
@@ -17,12 +18,6 @@ Result<QString> scalar(RemoteDatabase &remote, const QString &sql, const QString
     if (!q.exec(sql))
         return remote.queryError(what, q.lastError().text());
     return q.next() ? q.value(0).toString() : QString();
-}
-
-// Informational reads: a failure leaves the field empty rather than failing the test.
-QString orEmpty(const Result<QString> &value)
-{
-    return value ? value.value() : QString();
 }
 
 Result<RemoteInfo> inspectServer(RemoteDatabase &remote)
@@ -50,34 +45,12 @@ Result<RemoteInfo> inspectDolphinScheduler(RemoteDatabase &remote)
     return catalog->info();
 }
 
-// pgAgent: recognised and versioned; its console comes later, so it is shown read only.
 Result<RemoteInfo> inspectPgAgent(RemoteDatabase &remote)
 {
-    Result<RemoteInfo> server = inspectServer(remote);
-    if (!server)
-        return server;
-    RemoteInfo info = server.value();
-    info.system = QStringLiteral("pgAgent");
-    const Result<QString> present =
-        scalar(remote, QStringLiteral("SELECT to_regclass('pgagent.pga_job') IS NOT NULL"),
-               RemoteProbe::tr("look for the pgagent schema"));
-    if (!present)
-        return present.error();
-    if (present.value() != QLatin1String("true"))
-        return Error::notFound(RemoteProbe::tr("remote '%1': database '%2' holds no pgAgent "
-                                               "schema (no table pgagent.pga_job)")
-                                   .arg(remote.profile().name, remote.profile().database));
-    info.version =
-        orEmpty(scalar(remote, QStringLiteral("SELECT pgagent.pgagent_schema_version()::text"),
-                       RemoteProbe::tr("read the pgAgent schema version")));
-    // Schema 4 is pgAgent 4.x (pgagent--4.2.sql), the one the console follows.
-    if (info.version.toInt() > 4) {
-        info.readOnly = true;
-        info.warning = RemoteProbe::tr("pgAgent schema %1 is newer than this Hourglass knows "
-                                       "(4): read only")
-                           .arg(info.version);
-    }
-    return info;
+    const Result<PgAgentCatalog> catalog = PgAgentCatalog::open(remote);
+    if (!catalog)
+        return catalog.error();
+    return catalog->info();
 }
 
 } // namespace

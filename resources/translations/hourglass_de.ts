@@ -752,6 +752,22 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>&apos;%1&apos; is now a local chain in project &apos;%2&apos;.</source>
         <translation>&apos;%1&apos; ist jetzt eine lokale Kette im Projekt &apos;%2&apos;.</translation>
     </message>
+    <message>
+        <source>Import job</source>
+        <translation>Auftrag importieren</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts wurde importiert: %1</translation>
+    </message>
+    <message>
+        <source>pgAgent job &apos;%1&apos; is now a local chain in project &apos;%2&apos;, but not all of it came along.</source>
+        <translation>pgAgent-Auftrag „%1“ ist jetzt eine lokale Kette im Projekt „%2“, aber nicht alles kam mit.</translation>
+    </message>
+    <message>
+        <source>pgAgent job &apos;%1&apos; is now a local chain in project &apos;%2&apos;.</source>
+        <translation>pgAgent-Auftrag „%1“ ist jetzt eine lokale Kette im Projekt „%2“.</translation>
+    </message>
 </context>
 <context>
     <name>hg::CronExplainer</name>
@@ -2927,10 +2943,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Lesen des Schemas</translation>
     </message>
     <message>
-        <source>remote &apos;%1&apos;: no pgAgent schema here (CREATE EXTENSION pgagent makes it)</source>
-        <translation>Gegenstelle „%1“: hier gibt es kein pgAgent-Schema (CREATE EXTENSION pgagent legt es an)</translation>
-    </message>
-    <message>
         <source>list jobs</source>
         <translation>Auflisten der Aufträge</translation>
     </message>
@@ -2973,6 +2985,62 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>disable the job</source>
         <translation>Deaktivieren des Auftrags</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no pgAgent schema (no table pgagent.pga_job; CREATE EXTENSION pgagent makes it)</source>
+        <translation>Gegenstelle „%1“: Datenbank „%2“ enthält kein pgAgent-Schema (keine Tabelle pgagent.pga_job; CREATE EXTENSION pgagent legt es an)</translation>
+    </message>
+    <message>
+        <source>schema %1</source>
+        <translation>Schema %1</translation>
+    </message>
+    <message>
+        <source>schema older than 3.4</source>
+        <translation>Schema älter als 3.4</translation>
+    </message>
+    <message>
+        <source>pgAgent schema %1 is newer than this Hourglass knows (%2): shown read only</source>
+        <translation>pgAgent-Schema %1 ist neuer, als dieses Hourglass kennt (%2): nur lesend angezeigt</translation>
+    </message>
+    <message>
+        <source>start a job</source>
+        <translation>einen Auftrag starten</translation>
+    </message>
+    <message>
+        <source>enable a job</source>
+        <translation>einen Auftrag aktivieren</translation>
+    </message>
+    <message>
+        <source>disable a job</source>
+        <translation>einen Auftrag deaktivieren</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; is read only (pgAgent %2): cannot %3</source>
+        <translation>Gegenstelle „%1“ ist nur lesbar (pgAgent %2): kann nicht %3</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>internal failure</source>
+        <translation>interner Fehler</translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>ignoriert</translation>
     </message>
 </context>
 <context>
@@ -3020,6 +3088,283 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>no schedule</source>
         <translation>kein Zeitplan</translation>
+    </message>
+</context>
+<context>
+    <name>hg::PgAgentJobPage</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>count as success</source>
+        <translation>als Erfolg zählen</translation>
+    </message>
+    <message>
+        <source>ignore</source>
+        <translation>ignorieren</translation>
+    </message>
+    <message>
+        <source>fail the job</source>
+        <translation>Auftrag scheitern lassen</translation>
+    </message>
+    <message>
+        <source>every day</source>
+        <translation>jeden Tag</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 um %2</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the job and its history again</source>
+        <translation>Den Auftrag und seinen Verlauf neu lesen</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>R&amp;un now</source>
+        <translation>&amp;Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Set the job&apos;s next run to now, as pgAdmin does: the next agent that polls this database runs it</source>
+        <translation>Den nächsten Lauf des Auftrags auf jetzt setzen, wie pgAdmin es tut: der nächste Agent, der diese Datenbank abfragt, führt ihn aus</translation>
+    </message>
+    <message>
+        <source>&amp;Enable</source>
+        <translation>Akti&amp;vieren</translation>
+    </message>
+    <message>
+        <source>&amp;Disable</source>
+        <translation>&amp;Deaktivieren</translation>
+    </message>
+    <message>
+        <source>&amp;Import as local chain…</source>
+        <translation>Als lokale Kette &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Make a local chain of this job: its steps become tasks, its schedules cron schedules where they can</source>
+        <translation>Aus diesem Auftrag eine lokale Kette machen: seine Schritte werden Aufgaben, seine Zeitpläne Cron-Zeitpläne, wo es geht</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>Läuft auf</translation>
+    </message>
+    <message>
+        <source>On error</source>
+        <translation>Bei Fehler</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiviert</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Run / step</source>
+        <translation>Lauf / Schritt</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>&amp;More runs</source>
+        <translation>&amp;Weitere Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read the next %n older runs</source>
+        <translation>
+            <numerusform>Den nächsten älteren Lauf lesen</numerusform>
+            <numerusform>Die nächsten %n älteren Läufe lesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step output</source>
+        <translation>Ausgabe des Schritts</translation>
+    </message>
+    <message>
+        <source>The output of the selected run or step</source>
+        <translation>Die Ausgabe des gewählten Laufs oder Schritts</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Reading job &apos;%1&apos; from &apos;%2&apos;…</source>
+        <translation>Lese Auftrag „%1“ von „%2“…</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>Klasse %1</translation>
+    </message>
+    <message>
+        <source>runs on any agent</source>
+        <translation>läuft auf jedem Agenten</translation>
+    </message>
+    <message>
+        <source>runs on agent %1</source>
+        <translation>läuft auf Agent %1</translation>
+    </message>
+    <message>
+        <source>next run %1</source>
+        <translation>nächster Lauf %1</translation>
+    </message>
+    <message>
+        <source>last run %1</source>
+        <translation>letzter Lauf %1</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s host (batch)</source>
+        <translation>dem Rechner des Agenten (Batch)</translation>
+    </message>
+    <message>
+        <source>database %1</source>
+        <translation>Datenbank %1</translation>
+    </message>
+    <message>
+        <source>SQL</source>
+        <translation>SQL</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>No schedule: the job runs only when started.</source>
+        <translation>Kein Zeitplan: der Auftrag läuft nur, wenn er gestartet wird.</translation>
+    </message>
+    <message>
+        <source>Schedules, in the server&apos;s zone %1:</source>
+        <translation>Zeitpläne, in der Zeitzone des Servers %1:</translation>
+    </message>
+    <message>
+        <source>%1 (cron %2)</source>
+        <translation>%1 (Cron %2)</translation>
+    </message>
+    <message>
+        <source>%1%2: %3</source>
+        <translation>%1%2: %3</translation>
+    </message>
+    <message>
+        <source> (disabled)</source>
+        <translation> (deaktiviert)</translation>
+    </message>
+    <message>
+        <source>From %1 to %2.</source>
+        <translation>Von %1 bis %2.</translation>
+    </message>
+    <message>
+        <source>From %1 on.</source>
+        <translation>Ab %1.</translation>
+    </message>
+    <message>
+        <source>Except %1.</source>
+        <translation>Außer %1.</translation>
+    </message>
+    <message>
+        <source>It fires no more.</source>
+        <translation>Er löst nicht mehr aus.</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>Nächste: %1</translation>
+    </message>
+    <message>
+        <source>It does not fire while disabled.</source>
+        <translation>Er löst nicht aus, solange er deaktiviert ist.</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>— %1: %2, result %3 —</source>
+        <translation>— %1: %2, Ergebnis %3 —</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(keine Ausgabe)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job &apos;%1&apos; is due now: the next agent that polls &apos;%2&apos; runs it. Its run appears below when it starts.</source>
+        <translation>Auftrag „%1“ ist jetzt fällig: der nächste Agent, der „%2“ abfragt, führt ihn aus. Sein Lauf erscheint unten, sobald er beginnt.</translation>
+    </message>
+    <message>
+        <source>Job &apos;%1&apos; enabled.</source>
+        <translation>Auftrag „%1“ aktiviert.</translation>
+    </message>
+    <message>
+        <source>Job &apos;%1&apos; disabled.</source>
+        <translation>Auftrag „%1“ deaktiviert.</translation>
     </message>
 </context>
 <context>
@@ -3766,22 +4111,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>read the version</source>
         <translation>die Version lesen</translation>
-    </message>
-    <message>
-        <source>look for the pgagent schema</source>
-        <translation>nach dem pgagent-Schema suchen</translation>
-    </message>
-    <message>
-        <source>remote &apos;%1&apos;: database &apos;%2&apos; holds no pgAgent schema (no table pgagent.pga_job)</source>
-        <translation>Remote &apos;%1&apos;: Datenbank &apos;%2&apos; enthält kein pgAgent-Schema (keine Tabelle pgagent.pga_job)</translation>
-    </message>
-    <message>
-        <source>read the pgAgent schema version</source>
-        <translation>die Schemaversion von pgAgent lesen</translation>
-    </message>
-    <message>
-        <source>pgAgent schema %1 is newer than this Hourglass knows (4): read only</source>
-        <translation>das pgAgent-Schema %1 ist neuer, als dieses Hourglass kennt (4): nur lesend</translation>
     </message>
 </context>
 <context>

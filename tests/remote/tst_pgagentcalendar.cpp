@@ -99,12 +99,12 @@ void TestPgAgentCalendar::toCron_sameMinutes()
     s.weekdays = {false, true, true, true, true, true, false};
     Result<PgAgentCalendar::Cron> cron = PgAgentCalendar::toCron(s);
     QVERIFY(cron);
-    QCOMPARE(cron->expression, QStringLiteral("30 2 * * 1,2,3,4,5"));
+    QCOMPARE(cron->expression, QStringLiteral("30 2 * * 1-5"));
     QCOMPARE(cron->dialect, QStringLiteral("unix"));
 
     s.monthdays.at(12) = true; // and the 13th: both must match, as pg_timetable's dialect says
     cron = PgAgentCalendar::toCron(s);
-    QCOMPARE(cron->expression, QStringLiteral("30 2 13 * 1,2,3,4,5"));
+    QCOMPARE(cron->expression, QStringLiteral("30 2 13 * 1-5"));
     QCOMPARE(cron->dialect, QStringLiteral("pgtimetable"));
     QVERIFY(CronParser::parse(cron->expression, CronDialect::PgTimetable));
 
@@ -115,6 +115,15 @@ void TestPgAgentCalendar::toCron_sameMinutes()
     QCOMPARE(cron->expression, QStringLiteral("0 * * L 2 ?"));
     QCOMPARE(cron->dialect, QStringLiteral("quartz"));
     QVERIFY(CronParser::parse(cron->expression, CronDialect::Quartz));
+
+    // Three or more in a row are a range; two stay a list.
+    PgAgentSchedule runs;
+    for (const int minute : {0, 1, 2, 10, 11, 57, 58, 59})
+        runs.minutes.at(std::size_t(minute)) = true;
+    runs.months.at(0) = runs.months.at(1) = true;
+    cron = PgAgentCalendar::toCron(runs);
+    QCOMPARE(cron->expression, QStringLiteral("0-2,10,11,57-59 * * 1,2 *"));
+    QVERIFY(CronParser::parse(cron->expression, CronDialect::Unix));
 }
 
 void TestPgAgentCalendar::toCron_whatCronCannotSay()

@@ -2,9 +2,12 @@
 
 #include "common/questionbox.h"
 #include "connectiondialog.h"
+#include "importers/foreignimport.h"
 #include "projecttreemodel.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
+#include "remote/pgagentcatalog.h"
+#include "remote/pgagentconverter.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/pgtimetableconverter.h"
 #include "remote/remotedatabase.h"
@@ -60,6 +63,16 @@ ConnectionCheck checkRemote(const ConnectionProfile &profile)
             return failed(listed.error());
         for (const DsWorkflow &workflow : listed.value())
             chains << workflow.path();
+    } else if (profile.kind == ConnectionKind::PgAgent) {
+        const Result<PgAgentCatalog> catalog = PgAgentCatalog::open(*remote.value());
+        if (!catalog)
+            return failed(catalog.error());
+        info = catalog->info();
+        const Result<QList<PgAgentJob>> listed = catalog->jobs();
+        if (!listed)
+            return failed(listed.error());
+        for (const PgAgentJob &job : listed.value())
+            chains << job.name;
     } else {
         const Result<RemoteInfo> inspected = RemoteProbe::inspect(*remote.value());
         if (!inspected)
@@ -181,6 +194,10 @@ void ConnectionsController::removeConnection(const QString &name)
 
 void ConnectionsController::importChain(const QString &remoteName, const QString &chainName)
 {
+    const Result<ConnectionProfile> profile =
+        ConnectionProfileRepository(m_store).byName(remoteName);
+    if (!profile)
+        return Q_EMIT reported(profile.error().message);
     bool ok = false;
     const QString project =
         QInputDialog::getText(m_window, tr("Import chain"), tr("Into the local project:"),
@@ -188,35 +205,85 @@ void ConnectionsController::importChain(const QString &remoteName, const QString
             .trimmed();
     if (!ok || project.isEmpty())
         return;
-    const Result<ConnectionProfile> profile =
-        ConnectionProfileRepository(m_store).byName(remoteName);
-    if (!profile)
-        return Q_EMIT reported(profile.error().message);
-    auto *watcher = new QFutureWatcher<RemoteAnswer<QJsonObject>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, chainName, project] {
-        watcher->deleteLater();
-        const Result<QJsonObject> &document = *watcher->result();
-        // The store belongs to this thread: the import runs here, in one transaction.
-        const Result<ProjectImporter::Summary> imported =
-            document
-                ? ProjectImporter(m_store).importDocument(QJsonDocument(document.value()).toJson())
-                : Result<ProjectImporter::Summary>(document.error());
-        if (!imported) {
-            QMessageBox::warning(m_window, tr("Import chain"), imported.error().message);
-            return;
-        }
-        Q_EMIT reported(tr("'%1' is now a local chain in project '%2'.").arg(chainName, project));
-        Q_EMIT chainImported();
-    });
-    watcher->setFuture(onPgTimetable<QJsonObject>(
-        profile.value(),
+    if (profile->kind == ConnectionKind::PgAgent)
+        importPgAgentJob(profile.value(), chainName, project);
+    else
+        importPgTimetableChain(profile.value(), chainName, project);
+}
+
+void ConnectionsController::importPgTimetableChain(const ConnectionProfile &profile,
+                                                   const QString &chainName, const QString &project)
+{
+    const QString remoteName = profile.name;
+    runRemoteJob<PgTimetableCatalog, QJsonObject>(
+        this, profile,
         [chainName, project, remoteName](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
             const Result<PgtChain> chain = catalog.chain(chainName);
             if (!chain)
                 return chain.error();
             return PgTimetableConverter::toDocument(chain.value(), project, remoteName,
                                                     catalog.info().timeZone);
-        }));
+        },
+        [this, chainName, project](const Result<QJsonObject> &document) {
+            // The store belongs to this thread: the import runs here, in one transaction.
+            const Result<ProjectImporter::Summary> imported =
+                document ? ProjectImporter(m_store).importDocument(
+                    QJsonDocument(document.value()).toJson())
+                         : Result<ProjectImporter::Summary>(document.error());
+            if (!imported) {
+                QMessageBox::warning(m_window, tr("Import chain"), imported.error().message);
+                return;
+            }
+            Q_EMIT reported(
+                tr("'%1' is now a local chain in project '%2'.").arg(chainName, project));
+            Q_EMIT chainImported();
+        });
+}
+
+void ConnectionsController::importPgAgentJob(const ConnectionProfile &profile,
+                                             const QString &jobName, const QString &project)
+{
+    struct Fetched
+    {
+        PgAgentJob job;
+        QTimeZone zone;
+    };
+    runRemoteJob<PgAgentCatalog, Fetched>(
+        this, profile,
+        [jobName](const PgAgentCatalog &catalog) -> Result<Fetched> {
+            Result<PgAgentJob> job = catalog.job(jobName);
+            if (!job)
+                return job.error();
+            return Fetched{job.value(), catalog.serverZone()};
+        },
+        [this, profile, jobName, project](const Result<Fetched> &fetched) {
+            const auto tell = [this](const QString &text, const QString &details) {
+                QMessageBox *box =
+                    QuestionBox::create(m_window, QStringLiteral("importJobReport"),
+                                        tr("Import job"), text, details, QMessageBox::Ok);
+                box->open();
+            };
+            if (!fetched)
+                return tell(fetched.error().message, {});
+            // Converted and written here, where the store belongs, in one transaction.
+            const Result<QSet<QString>> taken = ForeignImport::takenChainNames(m_store, project);
+            if (!taken)
+                return tell(taken.error().message, {});
+            const ImportedDefinitions imported = PgAgentConverter::toChain(
+                fetched->job, profile, fetched->zone, project, taken.value());
+            if (const Status written = ForeignImport::write(m_store, imported, false); !written)
+                return tell(tr("Nothing was imported: %1").arg(written.error().message), {});
+            Q_EMIT chainImported();
+            if (imported.report.leftSomethingOut()) {
+                // What could not come along is said where it cannot be missed.
+                return tell(tr("pgAgent job '%1' is now a local chain in project '%2', but not "
+                               "all of it came along.")
+                                .arg(jobName, project),
+                            imported.report.toText(project, false));
+            }
+            Q_EMIT reported(
+                tr("pgAgent job '%1' is now a local chain in project '%2'.").arg(jobName, project));
+        });
 }
 
 } // namespace hg

@@ -19,7 +19,7 @@ class Store;
 // The Connections node of the project tree: checks each connection off the GUI thread (the
 // remote's system and version, read-only or the exact error, a pg_timetable remote's chains)
 // and hands the answers to the tree model; adds, edits, tests and removes connections; and
-// imports a remote chain into a local project.
+// imports a remote chain or pgAgent job into a local project.
 class ConnectionsController final : public QObject
 {
     Q_OBJECT
@@ -38,6 +38,7 @@ public:
     void addConnection();
     void editConnection(const QString &name);
     void removeConnection(const QString &name);
+    // A pg_timetable chain or a pgAgent job, into a local project the user names.
     void importChain(const QString &remoteName, const QString &chainName);
 
 Q_SIGNALS:
@@ -48,6 +49,10 @@ Q_SIGNALS:
 
 private:
     void editInDialog(const QString &name);
+    void importPgTimetableChain(const ConnectionProfile &profile, const QString &chainName,
+                                const QString &project);
+    void importPgAgentJob(const ConnectionProfile &profile, const QString &jobName,
+                          const QString &project);
 
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;

@@ -49,12 +49,7 @@ void runJob(PgTimetableChainPage *page, const ConnectionProfile &profile,
             std::function<Result<T>(const PgTimetableCatalog &)> work,
             std::function<void(const Result<T> &)> done)
 {
-    auto *watcher = new QFutureWatcher<RemoteAnswer<T>>(page);
-    QObject::connect(watcher, &QFutureWatcher<RemoteAnswer<T>>::finished, page, [watcher, done] {
-        watcher->deleteLater();
-        done(*watcher->result());
-    });
-    watcher->setFuture(onPgTimetable<T>(profile, std::move(work)));
+    runRemoteJob<PgTimetableCatalog, T>(page, profile, std::move(work), std::move(done));
 }
 
 QTableWidgetItem *checkItem(bool checked)

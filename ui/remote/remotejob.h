@@ -4,10 +4,12 @@
 #include "domain/connectionprofile.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
+#include "remote/pgagentcatalog.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/remotedatabase.h"
 
 #include <QFuture>
+#include <QFutureWatcher>
 #include <QtConcurrent>
 
 #include <functional>
@@ -22,7 +24,8 @@ namespace hg {
 template<typename T>
 using RemoteAnswer = std::shared_ptr<Result<T>>;
 
-// The work gets the remote's catalog (PgTimetableCatalog, DolphinSchedulerCatalog), opened
+// The work gets the remote's catalog (PgTimetableCatalog, DolphinSchedulerCatalog,
+// PgAgentCatalog), opened
 // in that thread on a connection of its own.
 template<typename Catalog, typename T>
 QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
@@ -56,6 +59,28 @@ onDolphinScheduler(const ConnectionProfile &profile,
                    std::function<Result<T>(const DolphinSchedulerCatalog &)> work)
 {
     return onRemote<DolphinSchedulerCatalog, T>(profile, std::move(work));
+}
+
+template<typename T>
+QFuture<RemoteAnswer<T>> onPgAgent(const ConnectionProfile &profile,
+                                   std::function<Result<T>(const PgAgentCatalog &)> work)
+{
+    return onRemote<PgAgentCatalog, T>(profile, std::move(work));
+}
+
+// Runs WORK off the GUI thread and hands its answer to DONE on OWNER's thread (never, once
+// OWNER is gone).
+template<typename Catalog, typename T>
+void runRemoteJob(QObject *owner, const ConnectionProfile &profile,
+                  std::function<Result<T>(const Catalog &)> work,
+                  std::function<void(const Result<T> &)> done)
+{
+    auto *watcher = new QFutureWatcher<RemoteAnswer<T>>(owner);
+    QObject::connect(watcher, &QFutureWatcher<RemoteAnswer<T>>::finished, owner, [watcher, done] {
+        watcher->deleteLater();
+        done(*watcher->result());
+    });
+    watcher->setFuture(onRemote<Catalog, T>(profile, std::move(work)));
 }
 
 } // namespace hg

@@ -9,6 +9,7 @@
 #include "remote/connectionpage.h"
 #include "remote/connectionscontroller.h"
 #include "remote/dolphinschedulerworkflowpage.h"
+#include "remote/pgagentjobpage.h"
 #include "remote/pgtimetablechainpage.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -156,11 +157,15 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     createActions();
     m_remoteChainPage = new PgTimetableChainPage(m_pages);
     m_workflowPage = new DolphinSchedulerWorkflowPage(m_pages);
+    m_jobPage = new PgAgentJobPage(m_pages);
     m_connectionPage = new ConnectionPage(m_connections, m_pages);
     m_pages->addWidget(m_remoteChainPage);
     m_pages->addWidget(m_workflowPage);
+    m_pages->addWidget(m_jobPage);
     m_pages->addWidget(m_connectionPage);
     connect(m_remoteChainPage, &PgTimetableChainPage::importRequested, m_connections,
+            &ConnectionsController::importChain);
+    connect(m_jobPage, &PgAgentJobPage::importRequested, m_connections,
             &ConnectionsController::importChain);
     connect(m_remoteChainPage, &PgTimetableChainPage::chainDeleted, this,
             [this](const QString &remoteName) {
@@ -869,6 +874,11 @@ void MainWindow::showSelection()
         if (profile && profile->kind == ConnectionKind::DolphinScheduler) {
             m_workflowPage->showWorkflow(*profile, current.data().toString());
             m_pages->setCurrentWidget(m_workflowPage);
+            break;
+        }
+        if (profile && profile->kind == ConnectionKind::PgAgent) {
+            m_jobPage->showJob(*profile, current.data().toString());
+            m_pages->setCurrentWidget(m_jobPage);
             break;
         }
         if (profile)

@@ -28,6 +28,7 @@ class DefinitionEditor;
 class EngineHost;
 class OverviewPage;
 class DolphinSchedulerWorkflowPage;
+class PgAgentJobPage;
 class PgTimetableChainPage;
 class ProjectTreeModel;
 class TrayController;
@@ -64,6 +65,7 @@ public:
     ConnectionsController *connections() const { return m_connections; }
     PgTimetableChainPage *remoteChainPage() const { return m_remoteChainPage; }
     DolphinSchedulerWorkflowPage *workflowPage() const { return m_workflowPage; }
+    PgAgentJobPage *jobPage() const { return m_jobPage; }
     ConnectionPage *connectionPage() const { return m_connectionPage; }
     // What the right-hand side shows: the views of local chains, a remote chain, a connection.
     QWidget *currentPage() const;
@@ -141,6 +143,7 @@ private:
     QStackedWidget *m_pages = nullptr; // the tabs, a remote chain's page, a connection's page
     PgTimetableChainPage *m_remoteChainPage = nullptr;
     DolphinSchedulerWorkflowPage *m_workflowPage = nullptr;
+    PgAgentJobPage *m_jobPage = nullptr;
     ConnectionPage *m_connectionPage = nullptr;
     bool m_closeToTray = false;
     bool m_quitting = false;
