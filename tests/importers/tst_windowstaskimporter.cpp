@@ -16,6 +16,8 @@ class TestWindowsTaskImporter final : public QObject
 
 private Q_SLOTS:
     void exportedTask_becomesOneChain();
+    void eachTriggerKind_data();
+    void eachTriggerKind();
     void triggers_becomeQuartzSchedules();
     void settings_carryOverOrAreReported();
     void repetition_onlyWhatCronCanSay_data();
@@ -26,6 +28,7 @@ private Q_SLOTS:
 
 private:
     static ImportedDefinitions convert(const QByteArray &xml);
+    static QByteArray exported(const QString &path);
     static QByteArray task(const QString &triggers, const QString &settings = {});
     static QStringList leftOut(const ImportedDefinitions &imported);
     static QStringList expressions(const ImportedDefinitions &imported);
@@ -34,6 +37,16 @@ private:
 ImportedDefinitions TestWindowsTaskImporter::convert(const QByteArray &xml)
 {
     return WindowsTaskImporter().convert(xml, QStringLiteral("task.xml"), {});
+}
+
+QByteArray TestWindowsTaskImporter::exported(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    // schtasks writes UTF-16 with a byte-order mark; the files here are kept in UTF-8.
+    QStringEncoder utf16(QStringEncoder::Utf16LE, QStringEncoder::Flag::WriteBom);
+    return utf16.encode(QString::fromUtf8(file.readAll()));
 }
 
 QByteArray TestWindowsTaskImporter::task(const QString &triggers, const QString &settings)
@@ -70,11 +83,8 @@ QStringList TestWindowsTaskImporter::expressions(const ImportedDefinitions &impo
 
 void TestWindowsTaskImporter::exportedTask_becomesOneChain()
 {
-    QFile file(QStringLiteral(TEST_DATA_DIR "/windows-task.xml"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    // schtasks writes UTF-16 with a byte-order mark.
-    QStringEncoder utf16(QStringEncoder::Utf16LE, QStringEncoder::Flag::WriteBom);
-    const QByteArray xml = utf16.encode(QString::fromUtf8(file.readAll()));
+    const QByteArray xml = exported(QStringLiteral(TEST_DATA_DIR "/windows-task.xml"));
+    QVERIFY(!xml.isEmpty());
     const ImportedDefinitions imported = convert(xml);
     QCOMPARE(imported.chains.size(), 1);
     const QJsonObject chain = imported.chains.at(0).toObject();
@@ -114,6 +124,58 @@ void TestWindowsTaskImporter::exportedTask_becomesOneChain()
                                 "or by hand"),
                  QStringLiteral("Actions/SendEmail[1]: <SendEmail> has no counterpart; only "
                                 "<Exec> actions run")}));
+}
+
+void TestWindowsTaskImporter::eachTriggerKind_data()
+{
+    // One exported task per trigger kind of the Task Scheduler schema, each as Windows writes
+    // it: the whole task with its principal and default settings.
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QStringList>("expressions");
+    const auto row = [](const char *trigger, const char *file, const char *kind,
+                        std::initializer_list<const char *> expressions) {
+        QStringList expected;
+        for (const char *expression : expressions)
+            expected << QString::fromLatin1(expression);
+        QTest::newRow(trigger) << QString::fromLatin1(file) << QString::fromLatin1(kind)
+                               << expected;
+    };
+    row("TimeTrigger", "time", "once", {"2027-03-14T09:30:00"});
+    row("ScheduleByDay", "daily", "cron", {"0 0 6 * * ?"});
+    row("ScheduleByWeek", "weekly", "cron", {"0 45 18 ? * TUE,THU"});
+    row("ScheduleByMonth", "monthly", "cron", {"0 0 7 10 3,6,9,12 ?", "0 0 7 L 3,6,9,12 ?"});
+    row("ScheduleByMonthDayOfWeek", "monthly-day-of-week", "cron", {"0 0 12 ? * 2#2"});
+    row("BootTrigger", "boot", "startup", {"@reboot"});
+    row("LogonTrigger", "logon", "startup", {"@reboot"});
+}
+
+void TestWindowsTaskImporter::eachTriggerKind()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QStringList, expressions);
+    const QByteArray xml =
+        exported(QStringLiteral(TEST_DATA_DIR "/windows-task-triggers/%1.xml").arg(file));
+    QVERIFY(!xml.isEmpty());
+    const ImportedDefinitions imported = convert(xml);
+    QCOMPARE(imported.chains.size(), 1);
+    QCOMPARE(this->expressions(imported), expressions);
+    const QJsonArray schedules = imported.chains.at(0)[QStringLiteral("schedules")].toArray();
+    for (const QJsonValue &schedule : schedules) {
+        QCOMPARE(schedule[QStringLiteral("kind")].toString(), kind);
+        if (kind == QLatin1String("cron"))
+            QVERIFY(CronParser::parse(schedule[QStringLiteral("expression")].toString(),
+                                      CronDialect::Quartz));
+    }
+    // IgnoreNew: one run at a time, a fire while it runs is skipped; 72 hours at most.
+    const QJsonObject chain = imported.chains.at(0).toObject();
+    QCOMPARE(chain[QStringLiteral("maxInstances")].toInt(), 1);
+    QCOMPARE(chain[QStringLiteral("timeoutSeconds")].toInt(), 72 * 3600);
+    QCOMPARE(chain[QStringLiteral("tasks")].toArray().at(0)[QStringLiteral("command")].toString(),
+             QStringLiteral("C:\\Tools\\%1.cmd").arg(file));
+    // Default settings of a task made in the Task Scheduler's dialog leave nothing out.
+    QCOMPARE(leftOut(imported), QStringList());
 }
 
 void TestWindowsTaskImporter::triggers_becomeQuartzSchedules()
