@@ -6,6 +6,9 @@
 #include "remote/remotedatabase.h"
 #include "testservers.h"
 
+#include <QDeadlineTimer>
+#include <QDialog>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -25,9 +28,15 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void page_showsScheduleDagAndInstances();
+    void taskInstances_showWithWhereTheirLogIs();
+    void acts_writeWhatDolphinSchedulerWrites();
     void refusedRemote_saysSo();
 
 private:
+    QPushButton *button(DolphinSchedulerWorkflowPage &page, const QString &text);
+    qint64 scalar(const QString &sql);
+    bool settle(DolphinSchedulerWorkflowPage &page);
+
     QSqlDatabase m_admin;
     QString m_database;
     ConnectionProfile m_profile;
@@ -104,13 +113,129 @@ void TestDolphinSchedulerWorkflowPage::page_showsScheduleDagAndInstances()
     QCOMPARE(instances->item(0, 0)->text(), QStringLiteral("13")); // newest first
     QCOMPARE(instances->item(0, 1)->text(), QStringLiteral("running"));
     QCOMPARE(instances->item(1, 1)->text(), QStringLiteral("failure"));
-    QCOMPARE(instances->item(1, 3)->text(), QStringLiteral("42 s"));
+    QCOMPARE(instances->item(1, 3)->text(), QStringLiteral("42.0 s"));
 
     // Another workflow: no schedule, no instances.
     page.showWorkflow(m_profile, QStringLiteral("etl/adhoc"));
     QVERIFY(idle.wait(15000));
     QVERIFY(page.scheduleText().contains(QLatin1String("No schedule")));
     QCOMPARE(page.instancesTable()->rowCount(), 0);
+}
+
+QPushButton *TestDolphinSchedulerWorkflowPage::button(DolphinSchedulerWorkflowPage &page,
+                                                      const QString &text)
+{
+    const QList<QPushButton *> buttons = page.findChildren<QPushButton *>();
+    for (QPushButton *b : buttons) {
+        if (b->text().remove(QLatin1Char('&')) == text)
+            return b;
+    }
+    qWarning() << "no button" << text;
+    return nullptr;
+}
+
+qint64 TestDolphinSchedulerWorkflowPage::scalar(const QString &sql)
+{
+    const QUrl url = test::postgresUrl();
+    qint64 value = -1;
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("read"));
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setDatabaseName(m_database);
+        QSqlQuery q(db);
+        if (db.open() && q.exec(sql) && q.next())
+            value = q.value(0).toLongLong();
+        else
+            qWarning() << sql << q.lastError().text() << db.lastError().text();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("read"));
+    return value;
+}
+
+bool TestDolphinSchedulerWorkflowPage::settle(DolphinSchedulerWorkflowPage &page)
+{
+    // Every read and act has come back (an act reads the workflow again afterwards).
+    QDeadlineTimer deadline(15000);
+    while (page.isBusy() && !deadline.hasExpired())
+        QTest::qWait(20);
+    return !page.isBusy();
+}
+
+void TestDolphinSchedulerWorkflowPage::taskInstances_showWithWhereTheirLogIs()
+{
+    DolphinSchedulerWorkflowPage page;
+    page.resize(1000, 800);
+    page.show();
+    page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
+    QVERIFY(settle(page));
+    QVERIFY(page.taskLogText().contains(QLatin1String("Select an instance")));
+    page.instancesTable()->selectRow(1); // instance 12, failed
+    QVERIFY(settle(page));
+    QTableWidget *tasks = page.taskInstancesTable();
+    QCOMPARE(tasks->rowCount(), 2);
+    QCOMPARE(tasks->item(0, 0)->text(), QStringLiteral("extract"));
+    QCOMPARE(tasks->item(1, 2)->text(), QStringLiteral("failure"));
+    QCOMPARE(tasks->item(1, 6)->text(), QStringLiteral("2 of 2"));
+    tasks->selectRow(1);
+    QVERIFY2(page.taskLogText().contains(QLatin1String("worker-2:1234"))
+                 && page.taskLogText().contains(QLatin1String("/opt/ds/logs/12/transform.log")),
+             qPrintable(page.taskLogText()));
+}
+
+void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
+{
+    DolphinSchedulerWorkflowPage page;
+    page.resize(1000, 800);
+    page.show();
+    page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
+    QVERIFY(settle(page));
+    const qint64 commandsBefore = scalar(QStringLiteral("SELECT count(*) FROM t_ds_command"));
+
+    // Rerun the failed tasks of instance 12: the command DolphinScheduler's master gets.
+    page.instancesTable()->selectRow(1);
+    QVERIFY(settle(page));
+    button(page, QStringLiteral("Rerun failed tasks"))->click();
+    QVERIFY(settle(page));
+    QVERIFY2(page.statusText().contains(QLatin1String("queued")), qPrintable(page.statusText()));
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT command_type FROM t_ds_command ORDER BY id DESC LIMIT 1")),
+        4); // START_FAILURE_TASK_PROCESS
+
+    // Stopping the running instance 13 is refused, saying why; nothing is written.
+    page.instancesTable()->selectRow(0);
+    QVERIFY(settle(page));
+    button(page, QStringLiteral("Stop"))->click();
+    QVERIFY(settle(page));
+    QVERIFY2(page.statusText().contains(QLatin1String("RPC")), qPrintable(page.statusText()));
+    QCOMPARE(scalar(QStringLiteral("SELECT state FROM t_ds_workflow_instance WHERE id = 13")), 1);
+
+    // Start through the dialog, as DolphinScheduler's start dialog asks.
+    button(page, QStringLiteral("Start…"))->click();
+    auto *dialog = page.findChild<QDialog *>(QStringLiteral("launchDialog"));
+    QVERIFY(dialog);
+    dialog->accept();
+    QVERIFY(settle(page));
+    QVERIFY2(page.statusText().contains(QLatin1String("Queued")), qPrintable(page.statusText()));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM t_ds_command")), commandsBefore + 2);
+
+    // Offline takes the schedule along; an offline definition cannot be started.
+    button(page, QStringLiteral("Take offline"))->click();
+    QVERIFY(settle(page));
+    QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_workflow_definition "
+                                   "WHERE code = 200")),
+             0);
+    QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_schedules")), 0);
+    QVERIFY(page.summaryText().startsWith(QLatin1String("Offline")));
+    QVERIFY(!button(page, QStringLiteral("Start…"))->isEnabled());
+    button(page, QStringLiteral("Bring online"))->click();
+    QVERIFY(settle(page));
+    QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_workflow_definition "
+                                   "WHERE code = 200")),
+             1);
+    QVERIFY(button(page, QStringLiteral("Start…"))->isEnabled());
 }
 
 void TestDolphinSchedulerWorkflowPage::refusedRemote_saysSo()

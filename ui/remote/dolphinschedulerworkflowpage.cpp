@@ -1,10 +1,13 @@
 #include "dolphinschedulerworkflowpage.h"
 
+#include "displayformat.h"
+#include "dolphinschedulerlaunchdialog.h"
+#include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerfires.h"
+#include "remote/dolphinschedulerlauncher.h"
 #include "remotechaincanvas.h"
 #include "remotejob.h"
 
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -18,6 +21,8 @@ namespace hg {
 namespace {
 
 constexpr int instancesShown = 50;
+// Acts on an instance are done as this DolphinScheduler user, as the command line's default.
+const char *const actingUser = "admin";
 
 enum InstanceColumn {
     IdColumn,
@@ -29,10 +34,59 @@ enum InstanceColumn {
     InstanceColumnCount
 };
 
+enum TaskColumn {
+    TaskNameColumn,
+    TaskTypeColumn,
+    TaskStateColumn,
+    TaskHostColumn,
+    TaskStartedColumn,
+    TaskDurationColumn,
+    TaskRetriesColumn,
+    TaskColumnCount
+};
+
+template<typename T>
+void runJob(DolphinSchedulerWorkflowPage *page, const ConnectionProfile &profile,
+            std::function<Result<T>(RemoteDatabase &, const DolphinSchedulerCatalog &)> work,
+            std::function<void(const Result<T> &)> done)
+{
+    whenAnswered<T>(page, onRemoteDatabase<DolphinSchedulerCatalog, T>(profile, std::move(work)),
+                    std::move(done));
+}
+
+QString durationText(const QDateTime &start, const QDateTime &end)
+{
+    return start.isValid() && end.isValid() ? DisplayFormat::duration(start.msecsTo(end))
+                                            : QString();
+}
+
+QString timeText(const QDateTime &at)
+{
+    return at.isValid() ? QLocale().toString(at, QLocale::ShortFormat) : QString();
+}
+
+QTableWidget *makeTable(const QStringList &headers, const QString &name, QWidget *parent)
+{
+    auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setAccessibleName(name);
+    table->setHorizontalHeaderLabels(headers);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    return table;
+}
+
 } // namespace
 
 DolphinSchedulerWorkflowPage::DolphinSchedulerWorkflowPage(QWidget *parent)
     : QWidget(parent)
+{
+    buildUi();
+}
+
+void DolphinSchedulerWorkflowPage::buildUi()
 {
     auto *layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
@@ -42,7 +96,7 @@ DolphinSchedulerWorkflowPage::DolphinSchedulerWorkflowPage(QWidget *parent)
     m_title->setFont(bold);
     m_refresh = new QPushButton(tr("&Refresh"), this);
     m_refresh->setToolTip(tr("Read the workflow and its instances again"));
-    connect(m_refresh, &QPushButton::clicked, this, &DolphinSchedulerWorkflowPage::reload);
+    connect(m_refresh, &QPushButton::clicked, this, [this] { reload(QString()); });
     auto *titleRow = new QHBoxLayout;
     titleRow->addWidget(m_title, 1);
     titleRow->addWidget(m_refresh);
@@ -50,6 +104,7 @@ DolphinSchedulerWorkflowPage::DolphinSchedulerWorkflowPage(QWidget *parent)
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setAccessibleName(tr("Status"));
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -61,20 +116,83 @@ DolphinSchedulerWorkflowPage::DolphinSchedulerWorkflowPage(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_schedule);
 
+    m_start = new QPushButton(tr("&Start…"), this);
+    m_start->setToolTip(tr("Queue a start command for DolphinScheduler's master, as its API "
+                           "server does"));
+    m_complement = new QPushButton(tr("&Complement…"), this);
+    m_complement->setToolTip(tr("Backfill the schedule's fire times in a range"));
+    m_online = new QPushButton(tr("Bring &online"), this);
+    m_online->setToolTip(tr("Release the definition, as DolphinScheduler's API server does"));
+    m_offline = new QPushButton(tr("Take o&ffline"), this);
+    m_offline->setToolTip(tr("Take the definition offline, and its schedule with it"));
+    connect(m_start, &QPushButton::clicked, this, [this] { launch(false); });
+    connect(m_complement, &QPushButton::clicked, this, [this] { launch(true); });
+    connect(m_online, &QPushButton::clicked, this, [this] { release(true); });
+    connect(m_offline, &QPushButton::clicked, this, [this] { release(false); });
+    auto *definitionActs = new QHBoxLayout;
+    for (QPushButton *button : {m_start, m_complement, m_online, m_offline})
+        definitionActs->addWidget(button);
+    definitionActs->addStretch(1);
+    layout->addLayout(definitionActs);
+
     auto *splitter = new QSplitter(Qt::Vertical, this);
     m_canvas = new RemoteChainCanvas(splitter);
-    m_instances = new QTableWidget(0, InstanceColumnCount, splitter);
-    m_instances->setAccessibleName(tr("Workflow instances"));
-    m_instances->setHorizontalHeaderLabels(
-        {tr("Instance"), tr("State"), tr("Started"), tr("Duration"), tr("Host"), tr("Runs")});
-    m_instances->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_instances->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_instances->verticalHeader()->hide();
-    m_instances->horizontalHeader()->setStretchLastSection(true);
+
+    auto *instancesPane = new QWidget(splitter);
+    auto *instancesLayout = new QVBoxLayout(instancesPane);
+    instancesLayout->setContentsMargins(0, 0, 0, 0);
+    m_instances = makeTable(
+        {tr("Instance"), tr("State"), tr("Started"), tr("Duration"), tr("Host"), tr("Runs")},
+        tr("Workflow instances"), instancesPane);
+    connect(m_instances, &QTableWidget::itemSelectionChanged, this, [this] {
+        loadTaskInstances();
+        updateEnabled();
+    });
+    m_rerun = new QPushButton(tr("Re&run"), instancesPane);
+    m_rerunFailed = new QPushButton(tr("Rerun &failed tasks"), instancesPane);
+    m_resume = new QPushButton(tr("Res&ume"), instancesPane);
+    m_stop = new QPushButton(tr("S&top"), instancesPane);
+    m_pause = new QPushButton(tr("&Pause"), instancesPane);
+    const QString asUser = tr("Done as DolphinScheduler user %1").arg(QLatin1String(actingUser));
+    for (QPushButton *button : {m_rerun, m_rerunFailed, m_resume})
+        button->setToolTip(asUser);
+    m_stop->setToolTip(tr("DolphinScheduler stops a running instance by telling its master; "
+                          "Hourglass can only stop one still waiting"));
+    m_pause->setToolTip(m_stop->toolTip());
+    connect(m_rerun, &QPushButton::clicked, this, [this] { actOnInstance(InstanceAct::Rerun); });
+    connect(m_rerunFailed, &QPushButton::clicked, this,
+            [this] { actOnInstance(InstanceAct::RerunFailed); });
+    connect(m_resume, &QPushButton::clicked, this, [this] { actOnInstance(InstanceAct::Resume); });
+    connect(m_stop, &QPushButton::clicked, this, [this] { actOnInstance(InstanceAct::Stop); });
+    connect(m_pause, &QPushButton::clicked, this, [this] { actOnInstance(InstanceAct::Pause); });
+    auto *instanceActs = new QHBoxLayout;
+    for (QPushButton *button : {m_rerun, m_rerunFailed, m_resume, m_stop, m_pause})
+        instanceActs->addWidget(button);
+    instanceActs->addStretch(1);
+    instancesLayout->addWidget(m_instances, 1);
+    instancesLayout->addLayout(instanceActs);
+
+    auto *tasksPane = new QWidget(splitter);
+    auto *tasksLayout = new QVBoxLayout(tasksPane);
+    tasksLayout->setContentsMargins(0, 0, 0, 0);
+    m_tasks = makeTable({tr("Task"), tr("Type"), tr("State"), tr("Host"), tr("Started"),
+                         tr("Duration"), tr("Retries")},
+                        tr("Task instances"), tasksPane);
+    connect(m_tasks, &QTableWidget::itemSelectionChanged, this,
+            &DolphinSchedulerWorkflowPage::showTaskLog);
+    m_taskLog = new QLabel(tasksPane);
+    m_taskLog->setWordWrap(true);
+    m_taskLog->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_taskLog->setAccessibleName(tr("Task log"));
+    tasksLayout->addWidget(m_tasks, 1);
+    tasksLayout->addWidget(m_taskLog);
+
     splitter->addWidget(m_canvas);
-    splitter->addWidget(m_instances);
-    splitter->setSizes({420, 280}); // the DAG gets most of the height
+    splitter->addWidget(instancesPane);
+    splitter->addWidget(tasksPane);
+    splitter->setSizes({360, 220, 160}); // the DAG gets most of the height
     layout->addWidget(splitter, 1);
+    updateEnabled();
 }
 
 QString DolphinSchedulerWorkflowPage::statusText() const
@@ -87,42 +205,54 @@ QString DolphinSchedulerWorkflowPage::scheduleText() const
     return m_schedule->text();
 }
 
+QString DolphinSchedulerWorkflowPage::summaryText() const
+{
+    return m_summary->text();
+}
+
+QString DolphinSchedulerWorkflowPage::taskLogText() const
+{
+    return m_taskLog->text();
+}
+
 void DolphinSchedulerWorkflowPage::showWorkflow(const ConnectionProfile &profile,
                                                 const QString &path)
 {
     m_profile = profile;
     m_path = path;
+    ++m_generation; // whatever an earlier workflow's reads bring back is dropped
+    m_loaded = false;
+    m_workflow = {};
     m_title->setText(tr("%1 on %2").arg(path, profile.name));
     m_summary->clear();
     m_schedule->clear();
     m_instances->setRowCount(0);
-    reload();
+    m_tasks->setRowCount(0);
+    m_taskLog->clear();
+    m_shownInstances.clear();
+    m_shownTasks.clear();
+    reload(QString());
 }
 
-void DolphinSchedulerWorkflowPage::reload()
+void DolphinSchedulerWorkflowPage::setStatus(const QString &text, bool error)
 {
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: palette(highlight);") : QString());
+    m_status->setAccessibleDescription(error ? tr("Error") : QString());
+}
+
+void DolphinSchedulerWorkflowPage::reload(const QString &afterwards)
+{
+    if (m_profile.name.isEmpty())
+        return;
     const quint64 generation = ++m_generation;
-    m_busy = true;
-    m_refresh->setEnabled(false);
-    m_status->setText(tr("Reading %1…").arg(m_path));
+    if (!m_loaded)
+        setStatus(tr("Reading %1…").arg(m_path), false);
+    jobStarted();
     const QString path = m_path;
-    auto *watcher = new QFutureWatcher<RemoteAnswer<Loaded>>(this);
-    connect(watcher, &QFutureWatcher<RemoteAnswer<Loaded>>::finished, this,
-            [this, watcher, generation] {
-                watcher->deleteLater();
-                if (generation != m_generation)
-                    return; // another workflow was chosen meanwhile
-                m_busy = false;
-                m_refresh->setEnabled(true);
-                const Result<Loaded> &loaded = *watcher->result();
-                if (!loaded)
-                    m_status->setText(loaded.error().message);
-                else
-                    showLoaded(loaded.value());
-                Q_EMIT idle();
-            });
-    watcher->setFuture(onDolphinScheduler<Loaded>(
-        m_profile, [path](const DolphinSchedulerCatalog &catalog) -> Result<Loaded> {
+    runJob<Loaded>(
+        this, m_profile,
+        [path](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<Loaded> {
             Loaded loaded;
             loaded.info = catalog.info();
             Result<DsWorkflow> workflow = catalog.workflow(path);
@@ -139,59 +269,308 @@ void DolphinSchedulerWorkflowPage::reload()
             for (const DsInstance &instance : std::as_const(loaded.instances))
                 loaded.stateNames << catalog.workflowStateName(instance.state);
             return loaded;
-        }));
+        },
+        [this, generation, afterwards](const Result<Loaded> &loaded) {
+            if (generation == m_generation) {
+                if (!loaded) {
+                    setStatus(loaded.error().message, true);
+                } else {
+                    showLoaded(loaded.value());
+                    if (!afterwards.isEmpty())
+                        setStatus(afterwards, false);
+                }
+            }
+            jobFinished();
+        });
 }
 
 void DolphinSchedulerWorkflowPage::showLoaded(const Loaded &loaded)
 {
-    const DsWorkflow &workflow = loaded.workflow;
-    m_status->setText(loaded.info.warning);
+    m_loaded = true;
+    m_info = loaded.info;
+    m_workflow = loaded.workflow;
+    setStatus(m_info.warning, false);
     m_summary->setText(tr("%1, version %2 (code %3), %4 tasks%5")
-                           .arg(workflow.online ? tr("Online") : tr("Offline"))
-                           .arg(workflow.version)
-                           .arg(workflow.code)
-                           .arg(workflow.tasks.size())
-                           .arg(workflow.description.isEmpty()
+                           .arg(m_workflow.online ? tr("Online") : tr("Offline"))
+                           .arg(m_workflow.version)
+                           .arg(m_workflow.code)
+                           .arg(m_workflow.tasks.size())
+                           .arg(m_workflow.description.isEmpty()
                                     ? QString()
-                                    : QStringLiteral(" — ") + workflow.description));
-    if (!workflow.schedule) {
-        m_schedule->setText(tr("No schedule: it runs when started."));
-    } else {
-        const DsSchedule &schedule = *workflow.schedule;
-        const DolphinSchedulerFires fires(schedule, loaded.info.timeZone);
-        QStringList lines;
-        lines << tr("Schedule %1 (%2), %3")
-                     .arg(schedule.crontab, QString::fromUtf8(fires.zone().id()),
-                          schedule.online ? tr("online") : tr("offline"));
-        lines << (fires.error().isEmpty() ? fires.meaning() : fires.error());
-        QStringList next;
-        const QLocale locale;
-        for (const QDateTime &fire : fires.next(QDateTime::currentDateTimeUtc(), 5))
-            next << locale.toString(fire.toTimeZone(fires.zone()), QLocale::ShortFormat);
-        if (!next.isEmpty())
-            lines << tr("Next: %1").arg(next.join(QLatin1String(", ")));
-        m_schedule->setText(lines.join(QLatin1Char('\n')));
-    }
-    m_canvas->showWorkflow(workflow);
-    m_instances->setRowCount(int(loaded.instances.size()));
-    const QLocale locale;
-    for (int row = 0; row < int(loaded.instances.size()); ++row) {
-        const DsInstance &instance = loaded.instances.at(row);
+                                    : QStringLiteral(" — ") + m_workflow.description));
+    showSchedule();
+    m_canvas->showWorkflow(m_workflow);
+
+    // The instances are read afresh; the selected one stays selected.
+    const qint64 selected = selectedInstanceId();
+    m_shownInstances = loaded.instances;
+    const QSignalBlocker quiet(m_instances);
+    m_instances->setRowCount(int(m_shownInstances.size()));
+    int selectRow = -1;
+    for (int row = 0; row < int(m_shownInstances.size()); ++row) {
+        const DsInstance &instance = m_shownInstances.at(row);
         const auto set = [&](int column, const QString &text) {
             m_instances->setItem(row, column, new QTableWidgetItem(text));
         };
         set(IdColumn, QString::number(instance.id));
         set(StateColumn, loaded.stateNames.value(row));
-        set(StartedColumn, instance.start.isValid()
-                               ? locale.toString(instance.start, QLocale::ShortFormat)
-                               : QString());
-        set(DurationColumn, instance.start.isValid() && instance.end.isValid()
-                                ? tr("%1 s").arg(instance.start.secsTo(instance.end))
-                                : QString());
+        set(StartedColumn, timeText(instance.start));
+        set(DurationColumn, durationText(instance.start, instance.end));
         set(HostColumn, instance.host);
         set(RunsColumn, QString::number(instance.runTimes));
+        if (instance.id == selected)
+            selectRow = row;
     }
     m_instances->resizeColumnsToContents();
+    if (selectRow >= 0)
+        m_instances->selectRow(selectRow);
+    else
+        m_instances->clearSelection();
+    loadTaskInstances();
+    updateEnabled();
+}
+
+void DolphinSchedulerWorkflowPage::showSchedule()
+{
+    m_zone = QTimeZone(m_info.timeZone.toUtf8());
+    if (!m_zone.isValid())
+        m_zone = QTimeZone::utc();
+    if (!m_workflow.schedule) {
+        m_schedule->setText(tr("No schedule: it runs when started."));
+        return;
+    }
+    const DsSchedule &schedule = *m_workflow.schedule;
+    const DolphinSchedulerFires fires(schedule, m_info.timeZone);
+    m_zone = fires.zone();
+    QStringList lines;
+    lines << tr("Schedule %1 (%2), %3")
+                 .arg(schedule.crontab, QString::fromUtf8(fires.zone().id()),
+                      schedule.online ? tr("online") : tr("offline"));
+    lines << (fires.error().isEmpty() ? fires.meaning() : fires.error());
+    QStringList next;
+    const QLocale locale;
+    for (const QDateTime &fire : fires.next(QDateTime::currentDateTimeUtc(), 5))
+        next << locale.toString(fire.toTimeZone(fires.zone()), QLocale::ShortFormat);
+    if (!next.isEmpty())
+        lines << tr("Next: %1").arg(next.join(QLatin1String(", ")));
+    m_schedule->setText(lines.join(QLatin1Char('\n')));
+}
+
+qint64 DolphinSchedulerWorkflowPage::selectedInstanceId() const
+{
+    const QList<QTableWidgetItem *> selected = m_instances->selectedItems();
+    if (selected.isEmpty())
+        return 0;
+    return m_shownInstances.value(selected.constFirst()->row()).id;
+}
+
+void DolphinSchedulerWorkflowPage::loadTaskInstances()
+{
+    const qint64 instanceId = selectedInstanceId();
+    if (instanceId <= 0) {
+        m_tasks->setRowCount(0);
+        m_shownTasks.clear();
+        m_taskLog->setText(tr("Select an instance to see its task instances."));
+        return;
+    }
+    const quint64 generation = m_generation;
+    jobStarted();
+    runJob<QList<DsTaskInstance>>(
+        this, m_profile,
+        [instanceId](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) {
+            return catalog.taskInstances(instanceId);
+        },
+        [this, generation, instanceId](const Result<QList<DsTaskInstance>> &tasks) {
+            if (generation == m_generation && instanceId == selectedInstanceId()) {
+                if (!tasks) {
+                    setStatus(tasks.error().message, true);
+                } else {
+                    m_shownTasks = tasks.value();
+                    const QSignalBlocker quiet(m_tasks);
+                    m_tasks->setRowCount(int(m_shownTasks.size()));
+                    for (int row = 0; row < int(m_shownTasks.size()); ++row) {
+                        const DsTaskInstance &task = m_shownTasks.at(row);
+                        const QStringList cells{
+                            task.name,
+                            task.type,
+                            DolphinSchedulerCatalog::taskStateName(task.state),
+                            task.host,
+                            timeText(task.start),
+                            durationText(task.start, task.end),
+                            tr("%1 of %2").arg(task.retryTimes).arg(task.maxRetryTimes)};
+                        for (int column = 0; column < cells.size(); ++column)
+                            m_tasks->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+                    }
+                    m_tasks->resizeColumnsToContents();
+                    showTaskLog();
+                }
+            }
+            jobFinished();
+        });
+}
+
+void DolphinSchedulerWorkflowPage::showTaskLog()
+{
+    const QList<QTableWidgetItem *> selected = m_tasks->selectedItems();
+    if (selected.isEmpty()) {
+        m_taskLog->setText(m_shownTasks.isEmpty()
+                               ? tr("This instance has no task instances yet.")
+                               : tr("DolphinScheduler keeps task logs on its workers' disks, not "
+                                    "in its database: select a task to see where its log is."));
+        return;
+    }
+    const DsTaskInstance task = m_shownTasks.value(selected.constFirst()->row());
+    m_taskLog->setText(
+        task.logPath.isEmpty()
+            ? tr("No log yet: the task has not reached a worker.")
+            : tr("Its log is on worker %1, in %2 (DolphinScheduler keeps task logs on the "
+                 "workers' disks, not in its database).")
+                  .arg(task.host.isEmpty() ? tr("(unknown)") : task.host, task.logPath));
+}
+
+void DolphinSchedulerWorkflowPage::launch(bool complement)
+{
+    auto *dialog = new DolphinSchedulerLaunchDialog(m_path, complement, m_zone, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("launchDialog"));
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const DolphinSchedulerLauncher::Options options = dialog->options();
+        const bool backfill = dialog->isComplement();
+        const QDateTime from = dialog->from();
+        const QDateTime to = dialog->to();
+        const int parallel = dialog->parallel();
+        const QString path = m_path;
+        const quint64 generation = m_generation;
+        jobStarted();
+        runJob<QList<qint64>>(
+            this, m_profile,
+            [=](RemoteDatabase &remote,
+                const DolphinSchedulerCatalog &catalog) -> Result<QList<qint64>> {
+                const DolphinSchedulerLauncher launcher(remote, catalog);
+                if (backfill)
+                    return launcher.complement(path, from, to, parallel, options);
+                const Result<qint64> command = launcher.start(path, options);
+                if (!command)
+                    return command.error();
+                return QList<qint64>{command.value()};
+            },
+            [this, generation](const Result<QList<qint64>> &commands) {
+                if (generation == m_generation) {
+                    if (!commands) {
+                        setStatus(commands.error().message, true);
+                    } else {
+                        QStringList ids;
+                        for (const qint64 id : commands.value())
+                            ids << QString::number(id);
+                        reload(tr("Queued for DolphinScheduler's master: command %n (%1).", nullptr,
+                                  int(ids.size()))
+                                   .arg(ids.join(QLatin1String(", "))));
+                    }
+                }
+                jobFinished();
+            });
+    });
+    dialog->open();
+}
+
+void DolphinSchedulerWorkflowPage::release(bool online)
+{
+    const QString path = m_path;
+    const quint64 generation = m_generation;
+    jobStarted();
+    runJob<bool>(
+        this, m_profile,
+        [path, online](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<bool> {
+            if (const Status done = catalog.setWorkflowOnline(path, online); !done)
+                return done.error();
+            return true;
+        },
+        [this, generation, online](const Result<bool> &done) {
+            if (generation == m_generation) {
+                if (!done)
+                    setStatus(done.error().message, true);
+                else
+                    reload(online ? tr("%1 is online.").arg(m_path)
+                                  : tr("%1 is offline, and its schedule with it.").arg(m_path));
+            }
+            jobFinished();
+        });
+}
+
+void DolphinSchedulerWorkflowPage::actOnInstance(InstanceAct act)
+{
+    const qint64 instanceId = selectedInstanceId();
+    if (instanceId <= 0)
+        return;
+    const quint64 generation = m_generation;
+    jobStarted();
+    runJob<qint64>(
+        this, m_profile,
+        [instanceId, act](RemoteDatabase &remote,
+                          const DolphinSchedulerCatalog &catalog) -> Result<qint64> {
+            const DolphinSchedulerControl control(remote, catalog);
+            if (act == InstanceAct::Stop || act == InstanceAct::Pause) {
+                if (const Status done = control.stopOrPause(instanceId, act == InstanceAct::Stop);
+                    !done)
+                    return done.error();
+                return 0;
+            }
+            const DolphinSchedulerControl::Action action =
+                act == InstanceAct::Rerun ? DolphinSchedulerControl::Action::Rerun
+                : act == InstanceAct::RerunFailed
+                    ? DolphinSchedulerControl::Action::RerunFailedTasks
+                    : DolphinSchedulerControl::Action::Resume;
+            return control.act(instanceId, action, QString::fromLatin1(actingUser));
+        },
+        [this, generation, instanceId, act](const Result<qint64> &done) {
+            if (generation == m_generation) {
+                if (!done)
+                    setStatus(done.error().message, true);
+                else if (act == InstanceAct::Stop || act == InstanceAct::Pause)
+                    reload(act == InstanceAct::Stop ? tr("Instance %1 stopped.").arg(instanceId)
+                                                    : tr("Instance %1 paused.").arg(instanceId));
+                else
+                    reload(tr("Instance %1: command %2 queued for DolphinScheduler's master.")
+                               .arg(instanceId)
+                               .arg(done.value()));
+            }
+            jobFinished();
+        });
+}
+
+void DolphinSchedulerWorkflowPage::updateEnabled()
+{
+    const bool writable = m_loaded && !m_info.readOnly && m_busy == 0;
+    m_start->setEnabled(writable && m_workflow.online);
+    m_complement->setEnabled(writable && m_workflow.online);
+    const QString offlineWhy = tr("DolphinScheduler starts only an online definition");
+    m_start->setToolTip(m_workflow.online || !m_loaded
+                            ? tr("Queue a start command for DolphinScheduler's master, as its "
+                                 "API server does")
+                            : offlineWhy);
+    m_complement->setToolTip(m_workflow.online || !m_loaded
+                                 ? tr("Backfill the schedule's fire times in a range")
+                                 : offlineWhy);
+    m_online->setEnabled(writable && !m_workflow.online);
+    m_offline->setEnabled(writable && m_workflow.online);
+    const bool instance = writable && selectedInstanceId() > 0;
+    for (QPushButton *button : {m_rerun, m_rerunFailed, m_resume, m_stop, m_pause})
+        button->setEnabled(instance);
+    m_refresh->setEnabled(!m_profile.name.isEmpty() && m_busy == 0);
+}
+
+void DolphinSchedulerWorkflowPage::jobStarted()
+{
+    ++m_busy;
+    updateEnabled();
+}
+
+void DolphinSchedulerWorkflowPage::jobFinished()
+{
+    --m_busy;
+    updateEnabled();
+    if (m_busy == 0)
+        Q_EMIT idle();
 }
 
 } // namespace hg

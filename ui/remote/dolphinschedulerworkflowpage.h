@@ -4,6 +4,7 @@
 #include "remote/dolphinschedulertypes.h"
 #include "remote/remoteinfo.h"
 
+#include <QTimeZone>
 #include <QWidget>
 
 class QLabel;
@@ -14,10 +15,13 @@ namespace hg {
 
 class RemoteChainCanvas;
 
-// One DolphinScheduler workflow definition as the console shows it, read only: its release
-// state and schedule (the next fire times in the schedule's zone, with their meaning), its DAG
-// on the canvas at the definition's version, and its newest instances with their state, host
-// and duration. Every read runs off the GUI thread.
+// One DolphinScheduler workflow definition as the console shows it: its release state and
+// schedule (the next fire times in the schedule's zone, with their meaning), its DAG on the
+// canvas at the definition's version, its newest instances with their state, host and
+// duration, and the selected instance's task instances. It acts as DolphinScheduler's API
+// server does (DolphinSchedulerLauncher, DolphinSchedulerControl): start, complement, bring
+// online or offline; rerun, rerun the failed tasks, resume, stop and pause an instance — and
+// says why when DolphinScheduler would refuse. Every read and write runs off the GUI thread.
 class DolphinSchedulerWorkflowPage final : public QWidget
 {
     Q_OBJECT
@@ -26,15 +30,18 @@ public:
     explicit DolphinSchedulerWorkflowPage(QWidget *parent = nullptr);
 
     void showWorkflow(const ConnectionProfile &profile, const QString &path);
-    bool isBusy() const { return m_busy; }
-    // The status line: loading, the error, or the remote's read-only warning.
+    bool isBusy() const { return m_busy > 0; }
+    // The status line: loading, the error, what an act did, or the remote's read-only warning.
     QString statusText() const;
     QString scheduleText() const;
+    QString summaryText() const;
     RemoteChainCanvas *canvas() const { return m_canvas; }
     QTableWidget *instancesTable() const { return m_instances; }
+    QTableWidget *taskInstancesTable() const { return m_tasks; }
+    QString taskLogText() const;
 
 Q_SIGNALS:
-    void idle(); // the last load came back
+    void idle(); // every read and act has come back
 
 private:
     struct Loaded
@@ -44,13 +51,33 @@ private:
         QList<DsInstance> instances;
         QStringList stateNames; // of each instance, in DolphinScheduler's words
     };
+    enum class InstanceAct { Rerun, RerunFailed, Resume, Stop, Pause };
 
-    void reload();
+    void buildUi();
+    // AFTERWARDS: what the status line says once the workflow is read again (after an act).
+    void reload(const QString &afterwards);
     void showLoaded(const Loaded &loaded);
+    void showSchedule();
+    void loadTaskInstances();
+    void showTaskLog();
+    void launch(bool complement);
+    void release(bool online);
+    void actOnInstance(InstanceAct act);
+    qint64 selectedInstanceId() const;
+    void setStatus(const QString &text, bool error);
+    void updateEnabled();
+    void jobStarted();
+    void jobFinished();
 
     ConnectionProfile m_profile;
     QString m_path;
-    bool m_busy = false;
+    RemoteInfo m_info;
+    DsWorkflow m_workflow;
+    QTimeZone m_zone; // the schedule's, else the server's
+    QList<DsInstance> m_shownInstances;
+    QList<DsTaskInstance> m_shownTasks;
+    bool m_loaded = false;
+    int m_busy = 0;
     quint64 m_generation = 0; // answers for an earlier workflow are dropped
 
     QLabel *m_title = nullptr;
@@ -58,8 +85,19 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_schedule = nullptr;
     QPushButton *m_refresh = nullptr;
+    QPushButton *m_start = nullptr;
+    QPushButton *m_complement = nullptr;
+    QPushButton *m_online = nullptr;
+    QPushButton *m_offline = nullptr;
     RemoteChainCanvas *m_canvas = nullptr;
     QTableWidget *m_instances = nullptr;
+    QPushButton *m_rerun = nullptr;
+    QPushButton *m_rerunFailed = nullptr;
+    QPushButton *m_resume = nullptr;
+    QPushButton *m_stop = nullptr;
+    QPushButton *m_pause = nullptr;
+    QTableWidget *m_tasks = nullptr;
+    QLabel *m_taskLog = nullptr;
 };
 
 } // namespace hg

@@ -24,12 +24,13 @@ namespace hg {
 template<typename T>
 using RemoteAnswer = std::shared_ptr<Result<T>>;
 
-// The work gets the remote's catalog (PgTimetableCatalog, DolphinSchedulerCatalog,
-// PgAgentCatalog), opened
-// in that thread on a connection of its own.
+// The work gets the remote's database and its catalog (PgTimetableCatalog,
+// DolphinSchedulerCatalog, PgAgentCatalog), opened in that thread on a connection of its own;
+// acts that write beside the catalog (DolphinSchedulerLauncher) need the database too.
 template<typename Catalog, typename T>
-QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
-                                  std::function<Result<T>(const Catalog &)> work)
+QFuture<RemoteAnswer<T>>
+onRemoteDatabase(const ConnectionProfile &profile,
+                 std::function<Result<T>(RemoteDatabase &, const Catalog &)> work)
 {
     return QtConcurrent::run([profile, work]() -> RemoteAnswer<T> {
         const Result<QString> password = ConnectionSecrets().lookup(profile);
@@ -42,8 +43,16 @@ QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
         const Result<Catalog> catalog = Catalog::open(*remote.value());
         if (!catalog)
             return std::make_shared<Result<T>>(catalog.error());
-        return std::make_shared<Result<T>>(work(catalog.value()));
+        return std::make_shared<Result<T>>(work(*remote.value(), catalog.value()));
     });
+}
+
+template<typename Catalog, typename T>
+QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
+                                  std::function<Result<T>(const Catalog &)> work)
+{
+    return onRemoteDatabase<Catalog, T>(
+        profile, [work](RemoteDatabase &, const Catalog &catalog) { return work(catalog); });
 }
 
 template<typename T>
@@ -68,11 +77,9 @@ QFuture<RemoteAnswer<T>> onPgAgent(const ConnectionProfile &profile,
     return onRemote<PgAgentCatalog, T>(profile, std::move(work));
 }
 
-// Runs WORK off the GUI thread and hands its answer to DONE on OWNER's thread (never, once
-// OWNER is gone).
-template<typename Catalog, typename T>
-void runRemoteJob(QObject *owner, const ConnectionProfile &profile,
-                  std::function<Result<T>(const Catalog &)> work,
+// Hands FUTURE's answer to DONE on OWNER's thread (never, once OWNER is gone).
+template<typename T>
+void whenAnswered(QObject *owner, QFuture<RemoteAnswer<T>> future,
                   std::function<void(const Result<T> &)> done)
 {
     auto *watcher = new QFutureWatcher<RemoteAnswer<T>>(owner);
@@ -80,7 +87,16 @@ void runRemoteJob(QObject *owner, const ConnectionProfile &profile,
         watcher->deleteLater();
         done(*watcher->result());
     });
-    watcher->setFuture(onRemote<Catalog, T>(profile, std::move(work)));
+    watcher->setFuture(future);
+}
+
+// Runs WORK off the GUI thread and hands its answer to DONE on OWNER's thread.
+template<typename Catalog, typename T>
+void runRemoteJob(QObject *owner, const ConnectionProfile &profile,
+                  std::function<Result<T>(const Catalog &)> work,
+                  std::function<void(const Result<T> &)> done)
+{
+    whenAnswered<T>(owner, onRemote<Catalog, T>(profile, std::move(work)), std::move(done));
 }
 
 } // namespace hg

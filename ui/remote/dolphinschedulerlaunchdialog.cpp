@@ -1,0 +1,139 @@
+#include "dolphinschedulerlaunchdialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace hg {
+
+DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, bool complement,
+                                                           const QTimeZone &zone, QWidget *parent)
+    : QDialog(parent)
+    , m_complement(complement)
+    , m_zone(zone)
+{
+    setWindowTitle(complement ? tr("Complement %1").arg(path) : tr("Start %1").arg(path));
+    auto *layout = new QVBoxLayout(this);
+    auto *intro = new QLabel(complement ? tr("DolphinScheduler's master runs the workflow once "
+                                             "for each fire time of its online schedules in the "
+                                             "range (each midnight when it has none).")
+                                        : tr("DolphinScheduler's master starts the workflow "
+                                             "once, now."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto *form = new QFormLayout;
+    if (complement) {
+        // The edits hold wall-clock times, read in the schedule's zone (Qt 6.4's QDateTimeEdit
+        // has no time zone of its own): the past week by default.
+        const QDate today = QDateTime::currentDateTime().toTimeZone(m_zone).date();
+        m_from = new QDateTimeEdit(QDateTime(today.addDays(-7), QTime(0, 0)), this);
+        m_to = new QDateTimeEdit(QDateTime(today.addDays(-1), QTime(0, 0)), this);
+        for (QDateTimeEdit *edit : {m_from, m_to}) {
+            edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+            edit->setCalendarPopup(true);
+        }
+        form->addRow(tr("&From (%1):").arg(QString::fromUtf8(m_zone.id())), m_from);
+        form->addRow(tr("&To:"), m_to);
+        m_parallel = new QSpinBox(this);
+        m_parallel->setRange(0, 100);
+        m_parallel->setSpecialValueText(tr("one after another"));
+        form->addRow(tr("&Runs at once:"), m_parallel);
+    }
+    m_failureStrategy = new QComboBox(this);
+    m_failureStrategy->addItem(tr("Continue with the other tasks"), 1);
+    m_failureStrategy->addItem(tr("End the run"), 0);
+    form->addRow(tr("When a task &fails:"), m_failureStrategy);
+    m_workerGroup = new QLineEdit(QStringLiteral("default"), this);
+    form->addRow(tr("&Worker group:"), m_workerGroup);
+    m_user = new QLineEdit(QStringLiteral("admin"), this);
+    m_user->setToolTip(tr("The DolphinScheduler user the run is started as"));
+    form->addRow(tr("Run &as user:"), m_user);
+    m_parameters = new QPlainTextEdit(this);
+    m_parameters->setPlaceholderText(tr("One NAME=VALUE per line"));
+    m_parameters->setTabChangesFocus(true);
+    m_parameters->setFixedHeight(m_parameters->fontMetrics().lineSpacing() * 4 + 12);
+    form->addRow(tr("Start &parameters:"), m_parameters);
+    m_dryRun = new QCheckBox(tr("&Dry run: the master goes through the DAG without running "
+                                "the tasks"),
+                             this);
+    form->addRow(QString(), m_dryRun);
+    layout->addLayout(form);
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+    layout->addWidget(m_problem);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(complement ? tr("&Complement") : tr("&Start"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+bool DolphinSchedulerLaunchDialog::parseParameters(QMap<QString, QString> *parameters) const
+{
+    const QStringList lines = m_parameters->toPlainText().split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        if (line.trimmed().isEmpty())
+            continue;
+        const qsizetype equals = line.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return false;
+        if (parameters)
+            parameters->insert(line.left(equals).trimmed(), line.mid(equals + 1));
+    }
+    return true;
+}
+
+void DolphinSchedulerLaunchDialog::accept()
+{
+    QString problem;
+    if (!parseParameters(nullptr))
+        problem = tr("Each start parameter is a line NAME=VALUE.");
+    else if (m_complement && from() > to())
+        problem = tr("The range ends before it begins.");
+    else if (m_user->text().trimmed().isEmpty())
+        problem = tr("Name the DolphinScheduler user the run starts as.");
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    if (problem.isEmpty())
+        QDialog::accept();
+}
+
+DolphinSchedulerLauncher::Options DolphinSchedulerLaunchDialog::options() const
+{
+    DolphinSchedulerLauncher::Options options;
+    options.userName = m_user->text().trimmed();
+    options.failureStrategy = m_failureStrategy->currentData().toInt();
+    options.workerGroup = m_workerGroup->text().trimmed().isEmpty()
+                              ? QStringLiteral("default")
+                              : m_workerGroup->text().trimmed();
+    parseParameters(&options.parameters);
+    options.dryRun = m_dryRun->isChecked();
+    return options;
+}
+
+QDateTime DolphinSchedulerLaunchDialog::from() const
+{
+    return m_from ? QDateTime(m_from->date(), m_from->time(), m_zone) : QDateTime();
+}
+
+QDateTime DolphinSchedulerLaunchDialog::to() const
+{
+    return m_to ? QDateTime(m_to->date(), m_to->time(), m_zone) : QDateTime();
+}
+
+int DolphinSchedulerLaunchDialog::parallel() const
+{
+    return m_parallel ? m_parallel->value() : 0;
+}
+
+} // namespace hg

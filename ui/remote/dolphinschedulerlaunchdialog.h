@@ -1,0 +1,55 @@
+#pragma once
+
+#include "remote/dolphinschedulerlauncher.h"
+
+#include <QDialog>
+#include <QTimeZone>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace hg {
+
+// What DolphinScheduler's own start dialog asks before it starts a workflow definition — the
+// failure strategy, the worker group, the user it runs as, start parameters, a dry run — and,
+// to complement (backfill), the range of fire times, in the schedule's zone, and how many run
+// at once.
+class DolphinSchedulerLaunchDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    DolphinSchedulerLaunchDialog(const QString &path, bool complement, const QTimeZone &zone,
+                                 QWidget *parent = nullptr);
+
+    bool isComplement() const { return m_complement; }
+    // The options as entered (accept() has checked the parameter lines are NAME=VALUE).
+    DolphinSchedulerLauncher::Options options() const;
+    QDateTime from() const;
+    QDateTime to() const;
+    int parallel() const; // 0: one after another
+
+    void accept() override;
+
+private:
+    bool parseParameters(QMap<QString, QString> *parameters) const;
+
+    bool m_complement = false;
+    QTimeZone m_zone;
+    QComboBox *m_failureStrategy = nullptr;
+    QLineEdit *m_workerGroup = nullptr;
+    QLineEdit *m_user = nullptr;
+    QPlainTextEdit *m_parameters = nullptr;
+    QCheckBox *m_dryRun = nullptr;
+    QDateTimeEdit *m_from = nullptr;
+    QDateTimeEdit *m_to = nullptr;
+    QSpinBox *m_parallel = nullptr;
+    QLabel *m_problem = nullptr;
+};
+
+} // namespace hg
