@@ -100,9 +100,10 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     const bool hasTestFlag = s.hasTestFlag();
     QSqlQuery read(db);
     read.prepare(
-        QStringLiteral("SELECT name, state, %1, %2, %3, command_param, state_history%4 "
-                       "FROM %5 WHERE id = ?")
+        QStringLiteral("SELECT name, state, %1, %2, %3, command_param, %4%5 "
+                       "FROM %6 WHERE id = ?")
             .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instancePriorityColumn(),
+                 s.hasStateHistory() ? QStringLiteral("state_history") : QStringLiteral("NULL"),
                  hasTestFlag ? QStringLiteral(", test_flag") : QString(), s.instanceTable()));
     read.addBindValue(instanceId);
     if (!read.exec())
@@ -204,7 +205,9 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
                         executor,
                         int(dolphinscheduler::TaskDependType::TaskPost),
                         int(dolphinscheduler::FailureStrategy::Continue)};
-    if (!workflowLayout && action == Action::Rerun) { // copied from the instance
+    // 3.2's RepeatRunningExecuteFunction copies the instance's priority; 2.0.9's insertCommand
+    // does not (the column keeps its default).
+    if (!workflowLayout && s.hasCommandTenantCode() && action == Action::Rerun) {
         columns << s.instancePriorityColumn();
         values << instance.priority;
     }

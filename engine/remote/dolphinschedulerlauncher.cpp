@@ -156,6 +156,48 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
                                  "valid: no fire time of %2 falls in it")
                                   .arg(m_remote->profile().name, path));
 
+    // 2.0.9's ExecutorServiceImpl.createComplementCommandList: serially, one command for the
+    // range as asked; in parallel, min(dates, parallel) commands over consecutive runs of the
+    // dates (the first ones one longer when they do not divide evenly), each by its first and
+    // last date. Neither writes the list of dates.
+    if (!workflowLayout && !m_schema.hasStateHistory()) {
+        QList<Run> runs;
+        const auto rangeRun = [](const QString &first, const QString &last) {
+            Run run;
+            run.commandType = int(ds::CommandType::ComplementData);
+            run.rangeStart = first;
+            run.rangeEnd = last;
+            return run;
+        };
+        const QTimeZone zone = crons.constFirst().second.isEmpty()
+                                   ? QTimeZone::systemTimeZone()
+                                   : QTimeZone(crons.constFirst().second.toUtf8());
+        if (parallel <= 0) {
+            runs << rangeRun(dateText(from.toTimeZone(zone.isValid() ? zone : QTimeZone::utc())),
+                             dateText(to.toTimeZone(zone.isValid() ? zone : QTimeZone::utc())));
+        } else {
+            const qsizetype count = std::min<qsizetype>(dates.size(), parallel);
+            const qsizetype each = dates.size() / count;
+            const qsizetype longer = dates.size() % count;
+            qsizetype first = 0;
+            for (qsizetype i = 0; i < count; ++i) {
+                const qsizetype size = each + (i < longer ? 1 : 0);
+                runs << rangeRun(dates.at(first), dates.at(first + size - 1));
+                first += size;
+            }
+        }
+        return inTransaction([&]() -> Result<QList<qint64>> {
+            QList<qint64> commands;
+            for (const Run &run : std::as_const(runs)) {
+                const Result<qint64> command = queue(workflow.value(), user.value(), options, run);
+                if (!command)
+                    return command.error();
+                commands << command.value();
+            }
+            return commands;
+        });
+    }
+
     // Split as each version splits: 3.2 (createComplementCommandList) newest first, one command
     // serially, or the dates dealt round-robin into min(dates, parallel) commands; 3.3 oldest
     // first, one chunk serially, or consecutive chunks of min(dates, parallel) dates each.
@@ -270,8 +312,13 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
                 startParams.insert(parameter.key(), parameter.value());
             object.insert(QLatin1String(ds::kCmdStartParams), ds::compactJson(startParams));
         }
-        if (workflow.schedule)
+        // 3.2's CommandServiceImpl.createCommand adds the zone; 2.0.9's createCommand has none.
+        if (workflow.schedule && s.hasCommandTenantCode())
             object.insert(QLatin1String(ds::kCmdScheduleTimezone), zone);
+        if (!run.rangeStart.isEmpty()) {
+            object.insert(QLatin1String(ds::kCmdComplementStartDate), run.rangeStart);
+            object.insert(QLatin1String(ds::kCmdComplementEndDate), run.rangeEnd);
+        }
         if (!run.dates.isEmpty())
             object.insert(QLatin1String(ds::kCmdComplementScheduleDateList),
                           run.dates.join(QLatin1Char(',')));
@@ -282,12 +329,14 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     command.prepare(
         QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
                        "executor_id, failure_strategy, warning_type, task_depend_type, %4, "
-                       "worker_group, tenant_code, environment_code, dry_run, start_time, "
-                       "update_time%5) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 2, 2, ?, 'default', -1, ?, "
-                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%6)%7")
+                       "worker_group%5, environment_code, dry_run, start_time, "
+                       "update_time%6) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 2, 2, ?%7, -1, ?, "
+                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%8)%9")
             .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instanceIdColumn(),
                  s.instancePriorityColumn(),
+                 s.hasCommandTenantCode() ? QStringLiteral(", tenant_code") : QString(),
                  hasTestFlag ? QStringLiteral(", test_flag") : QString(),
+                 s.hasCommandTenantCode() ? QStringLiteral(", 'default'") : QString(),
                  hasTestFlag ? QStringLiteral(", 0") : QString(), returning));
     command.addBindValue(run.commandType);
     command.addBindValue(workflow.code);

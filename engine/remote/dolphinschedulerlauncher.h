@@ -49,8 +49,10 @@ private:
     struct Run
     {
         int commandType = 0;
-        QString historyCmd;     // 3.3's instance history_cmd and state_history desc
-        QStringList dates;      // complement dates, "yyyy-MM-dd HH:mm:ss"
+        QString historyCmd; // 3.3's instance history_cmd and state_history desc
+        QStringList dates;  // complement dates, "yyyy-MM-dd HH:mm:ss"
+        QString rangeStart; // 2.0-3.0: the complement's start and end date instead
+        QString rangeEnd;
         QDateTime scheduleTime; // 3.3: the instance's first date
     };
     Result<DsWorkflow> startable(const QString &path) const;

@@ -51,6 +51,10 @@ Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &re
         remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"))
         && remote.db().record(schema.instanceTable()).contains(QStringLiteral("test_flag"));
     schema.m_hasTriggerRelation = tables.contains(QLatin1String("t_ds_trigger_relation"));
+    schema.m_hasCommandTenantCode =
+        remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("tenant_code"));
+    schema.m_hasStateHistory =
+        remote.db().record(schema.instanceTable()).contains(QStringLiteral("state_history"));
     if (!missing.isEmpty())
         return Error::invalid(tr("remote '%1': the DolphinScheduler schema in database '%2' "
                                  "matches neither layout it can read; the %3 layout lacks %4")

@@ -46,6 +46,12 @@ public:
     // commands and instances (3.2, gone in 3.3.1), t_ds_trigger_relation (3.2 only).
     bool hasTestFlag() const { return m_hasTestFlag; }
     bool hasTriggerRelation() const { return m_hasTriggerRelation; }
+    // t_ds_command.tenant_code: 3.2 on (before, the tenant came from the definition).
+    bool hasCommandTenantCode() const { return m_hasCommandTenantCode; }
+    // The instance's state_history, which came with 3.1. The releases before it (2.0.x, 3.0)
+    // also write a complement as a start and end date (complementStartDate/EndDate), where 3.1
+    // on write the list of dates; Hourglass follows 2.0.9's API server for them.
+    bool hasStateHistory() const { return m_hasStateHistory; }
 
 private:
     explicit DolphinSchedulerSchema(Layout layout)
@@ -63,6 +69,8 @@ private:
     Layout m_layout;
     bool m_hasTestFlag = false;
     bool m_hasTriggerRelation = false;
+    bool m_hasCommandTenantCode = false;
+    bool m_hasStateHistory = false;
 };
 
 } // namespace hg

@@ -68,7 +68,7 @@ void TestDolphinSchedulerCatalog::layouts()
     QTest::addColumn<QString>("server");
     QTest::addColumn<QString>("release");
     for (const char *server : {"mysql", "postgresql"}) {
-        for (const char *release : {"3.2", "3.3"})
+        for (const char *release : {"2.0", "3.2", "3.3"})
             QTest::addRow("%s %s", release, server)
                 << QString::fromLatin1(server) << QString::fromLatin1(release);
     }
@@ -161,8 +161,10 @@ void TestDolphinSchedulerCatalog::open_detectsTheLayoutAndVersion()
     const auto expected = release == QLatin1String("3.3") ? DolphinSchedulerSchema::Layout::Workflow
                                                           : DolphinSchedulerSchema::Layout::Process;
     QCOMPARE(catalog->schema().layout(), expected);
-    // Both DDL files record 3.3.0 (3.2.2's too): the layout is said beside it.
-    QVERIFY2(catalog->info().version.contains(QLatin1String("3.3.0")),
+    // 3.2.2's and 3.3's DDL files both record 3.3.0; 2.0.9's its own: the layout is said
+    // beside it.
+    QVERIFY2(catalog->info().version.contains(
+                 release == QLatin1String("2.0") ? QLatin1String("2.0.9") : QLatin1String("3.3.0")),
              qPrintable(catalog->info().version));
     QVERIFY(catalog->info().version.contains(catalog->schema().layoutName()));
     QVERIFY(!catalog->info().readOnly); // it brings workflows online and offline
@@ -522,8 +524,17 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
                 .value(QLatin1String("day"))
                 .toString(),
             QStringLiteral("2026-11-24"));
-        QCOMPARE(param.value(QLatin1String("schedule_timezone")).toString(),
-                 QStringLiteral("Europe/Berlin"));
+        if (release == QLatin1String("2.0")) {
+            // 2.0.9's createCommand: no zone in the command, no trigger relation table.
+            QVERIFY(!param.contains(QLatin1String("schedule_timezone")));
+            QVERIFY(!catalog->schema().hasTriggerRelation());
+            QVERIFY(!catalog->schema().hasCommandTenantCode());
+        } else {
+            QCOMPARE(param.value(QLatin1String("schedule_timezone")).toString(),
+                     QStringLiteral("Europe/Berlin"));
+        }
+    }
+    if (release == QLatin1String("3.2")) {
         QSqlQuery trigger(m_db);
         QVERIFY(trigger.exec(QStringLiteral("SELECT trigger_type, trigger_code FROM "
                                             "t_ds_trigger_relation WHERE job_id = %1")
@@ -574,6 +585,9 @@ void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()
                 dates << date.toString();
             return dates;
         }
+        if (release == QLatin1String("2.0")) // a start and an end date, no list
+            return QStringList{param.value(QLatin1String("complementStartDate")).toString(),
+                               param.value(QLatin1String("complementEndDate")).toString()};
         return param.value(QLatin1String("complementScheduleDateList"))
             .toString()
             .split(QLatin1Char(','));
@@ -589,8 +603,12 @@ void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()
         launcher.complement(QStringLiteral("etl/nightly"), from, to, 0, {});
     QVERIFY2(serial, qPrintable(serial ? QString() : serial.error().message));
     QCOMPARE(serial->size(), 1);
-    QCOMPARE(datesOf(serial->first()),
-             workflow ? (QStringList{d1, d2, d3, d4, d5}) : (QStringList{d5, d4, d3, d2, d1}));
+    if (release == QLatin1String("2.0")) // the range as asked, in the schedule's zone
+        QCOMPARE(datesOf(serial->first()), (QStringList{QStringLiteral("2026-11-01 00:00:00"),
+                                                        QStringLiteral("2026-11-05 23:00:00")}));
+    else
+        QCOMPARE(datesOf(serial->first()),
+                 workflow ? (QStringList{d1, d2, d3, d4, d5}) : (QStringList{d5, d4, d3, d2, d1}));
 
     // Two at a time: 3.2 deals the dates into two commands; 3.3 cuts chunks of two.
     const Result<QList<qint64>> twoAtOnce =
@@ -609,6 +627,11 @@ void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), d3);
         QCOMPARE(q.value(1).toInt(), 5);
+    } else if (release == QLatin1String("2.0")) {
+        // 2.0.9: consecutive runs of the dates, the first one longer, each by first and last.
+        QCOMPARE(twoAtOnce->size(), 2);
+        QCOMPARE(datesOf(twoAtOnce->at(0)), (QStringList{d1, d3}));
+        QCOMPARE(datesOf(twoAtOnce->at(1)), (QStringList{d4, d5}));
     } else {
         QCOMPARE(twoAtOnce->size(), 2);
         QCOMPARE(datesOf(twoAtOnce->at(0)), (QStringList{d5, d3, d1}));
