@@ -18,6 +18,20 @@
 namespace hg {
 namespace {
 
+// A CONDITIONS task's branch, as `remote show` names it.
+QString branchName(DsRelation::Branch branch)
+{
+    switch (branch) {
+    case DsRelation::Branch::OnSuccess:
+        return QStringLiteral("holds");
+    case DsRelation::Branch::OnFailure:
+        return QStringLiteral("fails");
+    case DsRelation::Branch::Always:
+        break;
+    }
+    return QStringLiteral("always");
+}
+
 // A DolphinScheduler remote opened for one command.
 struct OpenDolphinScheduler
 {
@@ -109,7 +123,8 @@ QJsonObject workflowJson(const DsWorkflow &workflow, const QString &serverZone, 
         if (relation.preTaskCode != 0)
             edges << QJsonObject{{QStringLiteral("from"), QString::number(relation.preTaskCode)},
                                  {QStringLiteral("to"), QString::number(relation.postTaskCode)},
-                                 {QStringLiteral("conditionType"), relation.conditionType}};
+                                 {QStringLiteral("conditionType"), relation.conditionType},
+                                 {QStringLiteral("branch"), branchName(relation.branch)}};
     }
     object.insert(QStringLiteral("edges"), edges);
     return object;
@@ -194,7 +209,12 @@ int showWorkflow(CliContext &context, const ConnectionProfile &profile, const QS
     for (const DsRelation &relation : workflow->relations) {
         if (relation.preTaskCode != 0)
             out << "  " << names.value(relation.preTaskCode) << " -> "
-                << names.value(relation.postTaskCode) << '\n';
+                << names.value(relation.postTaskCode)
+                << (relation.branch == DsRelation::Branch::Always
+                        ? QString()
+                        : QStringLiteral(" (when the condition ") + branchName(relation.branch)
+                              + QLatin1Char(')'))
+                << '\n';
     }
     out.flush();
     return ExitOk;

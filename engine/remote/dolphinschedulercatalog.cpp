@@ -3,6 +3,7 @@
 #include "dolphinschedulerprotocol.h"
 #include "remotedatabase.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
@@ -127,7 +128,8 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
     tasks.prepare(
         QStringLiteral("SELECT DISTINCT l.code, l.version, l.name, l.task_type, "
                        "l.description, l.fail_retry_times, l.fail_retry_interval, "
-                       "l.timeout_flag, l.timeout, l.task_priority, l.worker_group "
+                       "l.timeout_flag, l.timeout, l.task_priority, l.worker_group, "
+                       "l.task_params "
                        "FROM %1 r JOIN t_ds_task_definition_log l ON l.code = "
                        "r.post_task_code AND l.version = r.post_task_version "
                        "WHERE r.%2 = ? AND r.%3 = ? ORDER BY l.name")
@@ -148,6 +150,24 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
         task.timeoutMinutes = tasks.value(7).toInt() == 1 ? tasks.value(8).toInt() : 0;
         task.priority = tasks.value(9).toInt();
         task.workerGroup = tasks.value(10).toString();
+        if (task.type.compare(QLatin1String("CONDITIONS"), Qt::CaseInsensitive) == 0) {
+            // ConditionsParameters: {"dependence": ..., "conditionResult": {"successNode":
+            // [codes], "failedNode": [codes]}}, codes as numbers (2.0 on).
+            const QJsonObject result = QJsonDocument::fromJson(tasks.value(11).toString().toUtf8())
+                                           .object()
+                                           .value(QLatin1String("conditionResult"))
+                                           .toObject();
+            const auto codes = [&result](const char *key) {
+                QList<qint64> nodes;
+                const QJsonArray values = result.value(QLatin1String(key)).toArray();
+                for (const auto &value : values)
+                    nodes << (value.isString() ? value.toString().toLongLong()
+                                               : qint64(value.toDouble()));
+                return nodes;
+            };
+            task.successNodes = codes("successNode");
+            task.failedNodes = codes("failedNode");
+        }
         workflow.tasks << task;
     }
     QSqlQuery relations(m_remote->db());
@@ -159,10 +179,19 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
     relations.addBindValue(workflow.version);
     if (Status status = exec(relations, tr("read the relations of %1").arg(path)); !status)
         return status.error();
-    while (relations.next())
-        workflow.relations << DsRelation{relations.value(0).toLongLong(),
-                                         relations.value(1).toLongLong(),
-                                         relations.value(2).toInt()};
+    while (relations.next()) {
+        DsRelation relation{relations.value(0).toLongLong(), relations.value(1).toLongLong(),
+                            relations.value(2).toInt(), DsRelation::Branch::Always};
+        for (const DsTask &task : std::as_const(workflow.tasks)) {
+            if (task.code != relation.preTaskCode)
+                continue;
+            if (task.successNodes.contains(relation.postTaskCode))
+                relation.branch = DsRelation::Branch::OnSuccess;
+            else if (task.failedNodes.contains(relation.postTaskCode))
+                relation.branch = DsRelation::Branch::OnFailure;
+        }
+        workflow.relations << relation;
+    }
     return workflow;
 }
 

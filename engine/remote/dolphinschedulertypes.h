@@ -37,13 +37,21 @@ struct DsTask
     int timeoutMinutes = 0; // 0: none (or its timeout flag is off)
     int priority = 2;
     QString workerGroup;
+    // A CONDITIONS task's branches (task_params.conditionResult): the tasks that run when its
+    // dependence holds, and those that run when it does not.
+    QList<qint64> successNodes;
+    QList<qint64> failedNodes;
 };
 
 struct DsRelation
 {
+    enum class Branch { Always, OnSuccess, OnFailure };
+
     qint64 preTaskCode = 0; // 0: the post task is a root
     qint64 postTaskCode = 0;
     int conditionType = 0; // 0 none, 1 judge, 2 delay
+    // From a CONDITIONS task: which of its branches this edge is (its conditionResult).
+    Branch branch = Branch::Always;
 };
 
 struct DsWorkflow

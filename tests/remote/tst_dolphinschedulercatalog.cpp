@@ -220,20 +220,26 @@ void TestDolphinSchedulerCatalog::workflow_readsTheDagAtItsVersion()
     const Result<DsWorkflow> nightly = catalog->workflow(QStringLiteral("etl/nightly"));
     QVERIFY2(nightly, qPrintable(nightly ? QString() : nightly.error().message));
     QCOMPARE(nightly->tasks.size(), 3); // load at version 2 only
-    QCOMPARE(nightly->tasks.at(0).name, QStringLiteral("extract"));
-    const DsTask &load = nightly->tasks.at(1);
+    const DsTask &check = nightly->tasks.at(0);
+    QCOMPARE(check.name, QStringLiteral("check"));
+    QCOMPARE(check.type, QStringLiteral("CONDITIONS"));
+    QCOMPARE(check.timeoutMinutes, 30);
+    QCOMPARE(check.workerGroup, QStringLiteral("etl-workers"));
+    QCOMPARE(check.successNodes, QList<qint64>{303});
+    QVERIFY(check.failedNodes.isEmpty());
+    QCOMPARE(nightly->tasks.at(1).name, QStringLiteral("extract"));
+    const DsTask &load = nightly->tasks.at(2);
     QCOMPARE(load.name, QStringLiteral("load"));
     QCOMPARE(load.version, 2);
     QCOMPARE(load.retries, 3);
     QCOMPARE(load.retryIntervalMinutes, 10);
-    const DsTask &transform = nightly->tasks.at(2);
-    QCOMPARE(transform.type, QStringLiteral("SQL"));
-    QCOMPARE(transform.timeoutMinutes, 30);
-    QCOMPARE(transform.workerGroup, QStringLiteral("etl-workers"));
     QCOMPARE(nightly->relations.size(), 3); // the root's, and two edges
     QCOMPARE(nightly->relations.at(1).preTaskCode, 301);
     QCOMPARE(nightly->relations.at(1).postTaskCode, 302);
+    QCOMPARE(nightly->relations.at(1).branch, DsRelation::Branch::Always);
     QCOMPARE(nightly->relations.at(2).postTaskCode, 303);
+    // The condition's success branch, from its conditionResult.
+    QCOMPARE(nightly->relations.at(2).branch, DsRelation::Branch::OnSuccess);
 
     const Result<DsWorkflow> missing = catalog->workflow(QStringLiteral("etl/weekly"));
     QVERIFY(!missing);
@@ -288,11 +294,12 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
 
     const Result<QList<DsTaskInstance>> tasks = catalog->taskInstances(12);
     QVERIFY2(tasks, qPrintable(tasks ? QString() : tasks.error().message));
-    QCOMPARE(tasks->size(), 2);
-    QCOMPARE(tasks->at(1).name, QStringLiteral("transform"));
-    QCOMPARE(DolphinSchedulerCatalog::taskStateName(tasks->at(1).state), QStringLiteral("failure"));
-    QCOMPARE(tasks->at(1).retryTimes, 2);
-    QCOMPARE(tasks->at(1).logPath, QStringLiteral("/opt/ds/logs/12/transform.log"));
+    QCOMPARE(tasks->size(), 3);
+    QCOMPARE(tasks->at(1).type, QStringLiteral("CONDITIONS"));
+    QCOMPARE(tasks->at(2).name, QStringLiteral("load"));
+    QCOMPARE(DolphinSchedulerCatalog::taskStateName(tasks->at(2).state), QStringLiteral("failure"));
+    QCOMPARE(tasks->at(2).retryTimes, 3);
+    QCOMPARE(tasks->at(2).logPath, QStringLiteral("/opt/ds/logs/12/load.log"));
     QCOMPARE(tasks->at(0).start.secsTo(tasks->at(0).end), 19);
     QCOMPARE(catalog->instance(99).error().kind, ErrorKind::NotFound);
 }

@@ -55,7 +55,8 @@ Status DolphinSchedulerFixture::insertWorkflows(QSqlDatabase &db,
                         "(200, 'nightly', 2, 'the nightly load', 100, 1, 1, 1, %2, %2), "
                         "(201, 'adhoc', 1, '', 100, 0, 1, 1, %2, %2)")
              .arg(schema.definitionTable(), at),
-         // As the task log keeps each version: "load" changed its retries in version 2.
+         // As the task log keeps each version: "load" changed its retries in version 2. "check"
+         // is a CONDITIONS task: when extract succeeded, load runs (its success branch).
          QStringLiteral(
              "INSERT INTO t_ds_task_definition_log (code, name, version, project_code, user_id, "
              "task_type, task_params, flag, task_priority, worker_group, fail_retry_times, "
@@ -63,8 +64,11 @@ Status DolphinSchedulerFixture::insertWorkflows(QSqlDatabase &db,
              "update_time) VALUES "
              "(301, 'extract', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, "
              "%1), "
-             "(302, 'transform', 1, 100, 1, 'SQL', '{}', 1, 1, 'etl-workers', 2, 5, 1, 30, 1, %1, "
-             "%1, %1), "
+             "(302, 'check', 1, 100, 1, 'CONDITIONS', '{\"localParams\":[],\"resourceList\":[],"
+             "\"dependence\":{\"relation\":\"AND\",\"dependTaskList\":[{\"relation\":\"AND\","
+             "\"dependItemList\":[{\"depTaskCode\":301,\"status\":\"SUCCESS\"}]}]},"
+             "\"conditionResult\":{\"successNode\":[303],\"failedNode\":[]}}', 1, 1, "
+             "'etl-workers', 2, 5, 1, 30, 1, %1, %1, %1), "
              "(303, 'load', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, 1, 0, 0, 1, %1, %1, %1), "
              "(303, 'load', 2, 100, 1, 'SHELL', '{}', 1, 2, 'default', 3, 10, 0, 0, 1, %1, %1, %1)")
              .arg(at),
@@ -98,9 +102,12 @@ Status DolphinSchedulerFixture::insertInstances(QSqlDatabase &db,
                         "('extract', 'SHELL', 301, 1, 12, 7, '2026-11-24 02:30:01', "
                         "'2026-11-24 02:30:01', '2026-11-24 02:30:20', 'worker-1:1234', 0, 0, "
                         "'/opt/ds/logs/12/extract.log', 1, 1), "
-                        "('transform', 'SQL', 302, 1, 12, 6, '2026-11-24 02:30:21', "
-                        "'2026-11-24 02:30:21', '2026-11-24 02:30:42', 'worker-2:1234', 2, 2, "
-                        "'/opt/ds/logs/12/transform.log', 1, 1)")
+                        "('check', 'CONDITIONS', 302, 1, 12, 7, '2026-11-24 02:30:20', "
+                        "'2026-11-24 02:30:20', '2026-11-24 02:30:20', 'master-1:5678', 0, 2, "
+                        "'/opt/ds/logs/12/check.log', 1, 1), "
+                        "('load', 'SHELL', 303, 2, 12, 6, '2026-11-24 02:30:21', "
+                        "'2026-11-24 02:30:21', '2026-11-24 02:30:42', 'worker-2:1234', 3, 3, "
+                        "'/opt/ds/logs/12/load.log', 1, 1)")
              .arg(schema.instanceIdColumn())});
 }
 

@@ -175,13 +175,14 @@ void TestDolphinSchedulerWorkflowPage::taskInstances_showWithWhereTheirLogIs()
     page.instancesTable()->selectRow(1); // instance 12, failed
     QVERIFY(settle(page));
     QTableWidget *tasks = page.taskInstancesTable();
-    QCOMPARE(tasks->rowCount(), 2);
+    QCOMPARE(tasks->rowCount(), 3);
     QCOMPARE(tasks->item(0, 0)->text(), QStringLiteral("extract"));
-    QCOMPARE(tasks->item(1, 2)->text(), QStringLiteral("failure"));
-    QCOMPARE(tasks->item(1, 6)->text(), QStringLiteral("2 of 2"));
-    tasks->selectRow(1);
+    QCOMPARE(tasks->item(1, 1)->text(), QStringLiteral("CONDITIONS"));
+    QCOMPARE(tasks->item(2, 2)->text(), QStringLiteral("failure"));
+    QCOMPARE(tasks->item(2, 6)->text(), QStringLiteral("3 of 3"));
+    tasks->selectRow(2);
     QVERIFY2(page.taskLogText().contains(QLatin1String("worker-2:1234"))
-                 && page.taskLogText().contains(QLatin1String("/opt/ds/logs/12/transform.log")),
+                 && page.taskLogText().contains(QLatin1String("/opt/ds/logs/12/load.log")),
              qPrintable(page.taskLogText()));
 }
 

@@ -152,7 +152,10 @@ void RemoteChainCanvas::showWorkflow(const DsWorkflow &workflow)
             && taskIds.contains(relation.postTaskCode))
             static_cast<void>(DependencyRepository(*m_store).add(
                 chainId, taskIds.value(relation.postTaskCode), taskIds.value(relation.preTaskCode),
-                DependencyCondition::Success));
+                // A CONDITIONS task's failure branch is drawn as a failure edge; DolphinScheduler
+                // runs both kinds of edge only after the task before has finished.
+                relation.branch == DsRelation::Branch::OnFailure ? DependencyCondition::Failure
+                                                                 : DependencyCondition::Success));
     }
     static_cast<void>(m_tasks->show(chainId));
     static_cast<void>(m_dependencies->show(chainId));
