@@ -477,7 +477,17 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
                                       QStringLiteral("Complement N at a time (default: one after "
                                                      "another)."),
                                       QStringLiteral("N"));
-    for (const QCommandLineOption &option : {param, as, workerGroup, failure, dryRun})
+    const QCommandLineOption startNode(
+        QStringLiteral("start-node"),
+        QStringLiteral("Start from this task (name or code; repeatable), not the DAG's roots."),
+        QStringLiteral("TASK"));
+    const QCommandLineOption dependType(
+        QStringLiteral("depend-type"),
+        QStringLiteral("With --start-node: run only those tasks, those and what they need "
+                       "before, or those and what follows (default post)."),
+        QStringLiteral("only|pre|post"), QStringLiteral("post"));
+    for (const QCommandLineOption &option :
+         {param, as, workerGroup, failure, dryRun, startNode, dependType})
         parser.addOption(option);
     if (complement) {
         parser.addOption(from);
@@ -485,7 +495,8 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
         parser.addOption(parallel);
     }
     const QString options = QStringLiteral("[--param K=V]... [--as USER] [--worker-group G] "
-                                           "[--failure-strategy end|continue] [--dry-run]");
+                                           "[--failure-strategy end|continue] [--dry-run] "
+                                           "[--start-node TASK]... [--depend-type only|pre|post]");
     if (!context.parse(parser, args,
                        complement ? QStringLiteral("remote complement NAME PROJECT/WORKFLOW --from "
                                                    "ISO8601 --to ISO8601 [--parallel N] ")
@@ -522,10 +533,33 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
         if (!context.intOption(parser, parallel, atOnce, 1))
             return context.exitCode();
     }
+    static const QStringList dependTypes{QStringLiteral("only"), QStringLiteral("pre"),
+                                         QStringLiteral("post")};
+    launch.taskDependType = int(dependTypes.indexOf(parser.value(dependType)));
+    if (launch.taskDependType < 0)
+        return context.usage(QStringLiteral("--depend-type: '%1' is not only, pre or post")
+                                 .arg(parser.value(dependType)));
     const auto remote = openRemote(context, profile);
     if (!remote)
         return context.fail(remote.error());
     const QString path = parser.positionalArguments().at(1);
+    if (parser.isSet(startNode)) {
+        // Tasks by name (as the DAG shows them) or by code.
+        const Result<DsWorkflow> workflow = remote.value()->catalog->workflow(path);
+        if (!workflow)
+            return context.fail(workflow.error());
+        const QStringList nodes = parser.values(startNode);
+        for (const QString &node : nodes) {
+            const auto task = std::find_if(
+                workflow->tasks.cbegin(), workflow->tasks.cend(), [&node](const DsTask &t) {
+                    return t.name == node || QString::number(t.code) == node;
+                });
+            if (task == workflow->tasks.cend())
+                return context.usage(
+                    QStringLiteral("--start-node: workflow %1 has no task '%2'").arg(path, node));
+            launch.startNodes << task->code;
+        }
+    }
     const DolphinSchedulerLauncher launcher(*remote.value()->database, *remote.value()->catalog);
     const Result<QList<qint64>> commands =
         complement ? launcher.complement(path, first, last, atOnce, launch)

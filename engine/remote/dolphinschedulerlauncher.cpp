@@ -37,7 +37,8 @@ DolphinSchedulerLauncher::DolphinSchedulerLauncher(RemoteDatabase &remote,
     , m_schema(catalog.schema())
 {}
 
-Result<DsWorkflow> DolphinSchedulerLauncher::startable(const QString &path) const
+Result<DsWorkflow> DolphinSchedulerLauncher::startable(const QString &path,
+                                                       const Options &options) const
 {
     const Result<DsWorkflow> workflow = m_catalog->workflow(path);
     if (!workflow)
@@ -52,6 +53,24 @@ Result<DsWorkflow> DolphinSchedulerLauncher::startable(const QString &path) cons
     if (Status subs = m_catalog->checkSubWorkflowsOnline(workflow.value(), tr("cannot start"));
         !subs)
         return subs.error();
+    // 3.2's ExecutorServiceImpl.checkStartNodeList refuses a node not in the definition's
+    // relations; 2.0 lets its master skip it and 3.3's master fails the run on it. Refused
+    // here for every version, in 3.2's words, before anything is written.
+    for (const qint64 node : options.startNodes) {
+        const bool known = std::any_of(workflow->tasks.cbegin(), workflow->tasks.cend(),
+                                       [node](const DsTask &task) { return task.code == node; });
+        if (!known)
+            return Error::invalid(tr("remote '%1': this node %2 does not exist in the latest "
+                                     "process definition %3")
+                                      .arg(m_remote->profile().name)
+                                      .arg(node)
+                                      .arg(path));
+    }
+    if (options.taskDependType < 0 || options.taskDependType > 2)
+        return Error::invalid(tr("remote '%1': task depend type %2 is not 0 (only the start "
+                                 "nodes), 1 (and before) or 2 (and after)")
+                                  .arg(m_remote->profile().name)
+                                  .arg(options.taskDependType));
     return workflow;
 }
 
@@ -76,11 +95,17 @@ Result<qint64> DolphinSchedulerLauncher::start(const QString &path, const Option
     const Result<qint64> user = m_catalog->userId(options.userName);
     if (!user)
         return user.error();
-    const Result<DsWorkflow> workflow = startable(path);
+    const Result<DsWorkflow> workflow = startable(path, options);
     if (!workflow)
         return workflow.error();
     Run run;
-    run.commandType = int(ds::CommandType::StartProcess);
+    // 2.0.9's createCommand: START_CURRENT_TASK_PROCESS when start nodes are given (and no
+    // execType); 3.2 and 3.3 take START_PROCESS either way.
+    run.commandType = !options.startNodes.isEmpty()
+                              && m_schema.layout() == DolphinSchedulerSchema::Layout::Process
+                              && !m_schema.hasStateHistory()
+                          ? int(ds::CommandType::StartCurrentTaskProcess)
+                          : int(ds::CommandType::StartProcess);
     run.historyCmd = QLatin1String(ds::kCommandStartProcess);
     const Result<QList<qint64>> queued = inTransaction([&]() -> Result<QList<qint64>> {
         const Result<qint64> command = queue(workflow.value(), user.value(), options, run);
@@ -106,7 +131,7 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
     const Result<qint64> user = m_catalog->userId(options.userName);
     if (!user)
         return user.error();
-    const Result<DsWorkflow> workflow = startable(path);
+    const Result<DsWorkflow> workflow = startable(path, options);
     if (!workflow)
         return workflow.error();
 
@@ -258,7 +283,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
                            "executor_name, tenant_code, is_sub_workflow, history_cmd, %4, "
                            "worker_group, environment_code, timeout, dry_run, flag, "
                            "schedule_time) VALUES (?, ?, ?, ?, ?, 0, ?, 0, CURRENT_TIMESTAMP, "
-                           "CURRENT_TIMESTAMP, 1, 2, ?, 0, ?, ?, 'default', 0, ?, 2, ?, -1, 0, ?, "
+                           "CURRENT_TIMESTAMP, 1, ?, ?, 0, ?, ?, 'default', 0, ?, 2, ?, -1, 0, ?, "
                            "1, ?)%5")
                 .arg(s.instanceTable(), s.definitionCodeColumn(), s.definitionVersionColumn(),
                      s.instancePriorityColumn(), returning));
@@ -270,6 +295,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         instance.addBindValue(workflow.projectCode);
         instance.addBindValue(run.commandType);
         instance.addBindValue(ds::compactJson(history));
+        instance.addBindValue(options.taskDependType); // the command's own stays 2 (TASK_POST)
         instance.addBindValue(options.failureStrategy);
         instance.addBindValue(userId);
         instance.addBindValue(options.userName);
@@ -282,6 +308,9 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         if (!instance.exec())
             return failed(tr("insert the workflow instance"), instance);
         instanceId = m_remote->insertedId(instance);
+        QJsonArray startNodes; // RunWorkflowCommandParam.startNodes: the codes, as numbers
+        for (const qint64 node : options.startNodes)
+            startNodes << node;
         QJsonArray commandParams;
         for (auto parameter = options.parameters.cbegin(); parameter != options.parameters.cend();
              ++parameter)
@@ -293,7 +322,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         QJsonObject object{
             {QLatin1String(ds::kParamCommandType), run.historyCmd},
             {QLatin1String(ds::kParamSubWorkflowInstance), false},
-            {QLatin1String(ds::kParamStartNodes), QJsonArray()},
+            {QLatin1String(ds::kParamStartNodes), startNodes},
             {QLatin1String(ds::kParamCommandParams), commandParams},
             // The master's own zone is not in the database: the schedule's, else UTC.
             {QLatin1String(ds::kParamTimeZone), zone.isEmpty() ? QStringLiteral("UTC") : zone}};
@@ -315,6 +344,12 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         // 3.2's CommandServiceImpl.createCommand adds the zone; 2.0.9's createCommand has none.
         if (workflow.schedule && s.hasCommandTenantCode())
             object.insert(QLatin1String(ds::kCmdScheduleTimezone), zone);
+        if (!options.startNodes.isEmpty()) { // "code1,code2", as the request carried it
+            QStringList nodes;
+            for (const qint64 node : options.startNodes)
+                nodes << QString::number(node);
+            object.insert(QLatin1String(ds::kCmdStartNodeList), nodes.join(QLatin1Char(',')));
+        }
         if (!run.rangeStart.isEmpty()) {
             object.insert(QLatin1String(ds::kCmdComplementStartDate), run.rangeStart);
             object.insert(QLatin1String(ds::kCmdComplementEndDate), run.rangeEnd);
@@ -330,7 +365,7 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
                        "executor_id, failure_strategy, warning_type, task_depend_type, %4, "
                        "worker_group%5, environment_code, dry_run, start_time, "
-                       "update_time%6) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 2, 2, ?%7, -1, ?, "
+                       "update_time%6) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 2, ?%7, -1, ?, "
                        "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%8)%9")
             .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instanceIdColumn(),
                  s.instancePriorityColumn(),
@@ -345,6 +380,9 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     command.addBindValue(param);
     command.addBindValue(userId);
     command.addBindValue(options.failureStrategy);
+    // 2.0-3.2: the request's depend type; 3.3's master leaves its command's at TASK_POST and
+    // keeps the request's on the instance.
+    command.addBindValue(workflowLayout ? 2 : options.taskDependType);
     command.addBindValue(options.workerGroup);
     command.addBindValue(options.dryRun ? 1 : 0);
     if (!command.exec())

@@ -31,6 +31,11 @@ public:
         QString workerGroup = QStringLiteral("default");
         QMap<QString, QString> parameters; // the run's start parameters
         bool dryRun = false;
+        // Start from these tasks (codes) rather than the DAG's roots, with what else runs:
+        // TaskDependType 0 only them, 1 them and what they need before, 2 them and what
+        // follows (DolphinScheduler's default).
+        QList<qint64> startNodes;
+        int taskDependType = 2;
     };
 
     // The catalog must be open on `remote`.
@@ -55,7 +60,8 @@ private:
         QString rangeEnd;
         QDateTime scheduleTime; // 3.3: the instance's first date
     };
-    Result<DsWorkflow> startable(const QString &path) const;
+    // Online, with its sub-workflows online, and every start node one of its tasks.
+    Result<DsWorkflow> startable(const QString &path, const Options &options) const;
     // Inside the open transaction: one run's rows.
     Result<qint64> queue(const DsWorkflow &workflow, qint64 userId, const Options &options,
                          const Run &run) const;

@@ -40,6 +40,8 @@ private Q_SLOTS:
     void control_writesCommandsAsDolphinSchedulerDoes();
     void start_writesWhatDolphinSchedulerWrites_data() { layouts(); }
     void start_writesWhatDolphinSchedulerWrites();
+    void startFromTasks_data() { layouts(); }
+    void startFromTasks();
     void complement_splitsAsEachVersionDoes_data() { layouts(); }
     void complement_splitsAsEachVersionDoes();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
@@ -559,6 +561,59 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
     QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), 1);
+}
+
+void TestDolphinSchedulerCatalog::startFromTasks()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    DolphinSchedulerLauncher::Options options;
+    options.startNodes = {302, 303};
+    options.taskDependType = 0; // only them
+    const Result<qint64> started = launcher.start(QStringLiteral("etl/nightly"), options);
+    QVERIFY2(started, qPrintable(started ? QString() : started.error().message));
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT command_type, task_depend_type, command_param, %1 FROM "
+                                  "t_ds_command WHERE id = %2")
+                       .arg(schema.instanceIdColumn())
+                       .arg(started.value())));
+    QVERIFY(q.next());
+    const QJsonObject param = QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object();
+    if (release == QLatin1String("3.3")) {
+        // The master's RunWorkflowCommandParam: the codes as numbers; the depend type is the
+        // instance's, the command's stays TASK_POST.
+        QCOMPARE(q.value(0).toInt(), 0);
+        QCOMPARE(q.value(1).toInt(), 2);
+        QCOMPARE(param.value(QLatin1String("startNodes")).toArray(), (QJsonArray{302, 303}));
+        QSqlQuery instance(m_db);
+        QVERIFY(instance.exec(QStringLiteral("SELECT task_depend_type FROM %1 WHERE id = %2")
+                                  .arg(schema.instanceTable())
+                                  .arg(q.value(3).toLongLong())));
+        QVERIFY(instance.next());
+        QCOMPARE(instance.value(0).toInt(), 0);
+    } else {
+        // The API server's command: "StartNodeList" as the request carried it; 2.0.9 makes it
+        // START_CURRENT_TASK_PROCESS, 3.2 keeps START_PROCESS.
+        QCOMPARE(q.value(0).toInt(), release == QLatin1String("2.0") ? 1 : 0);
+        QCOMPARE(q.value(1).toInt(), 0);
+        QCOMPARE(param.value(QLatin1String("StartNodeList")).toString(), QStringLiteral("302,303"));
+    }
+    // A task that is not in the DAG is refused, naming it; nothing is written.
+    options.startNodes = {999};
+    const Result<qint64> unknown = launcher.start(QStringLiteral("etl/nightly"), options);
+    QVERIFY(!unknown);
+    QVERIFY2(unknown.error().message.contains(QLatin1String("this node 999 does not exist")),
+             qPrintable(unknown.error().message));
+    QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
 }
 
 void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()

@@ -6,8 +6,10 @@
 #include "remote/remotedatabase.h"
 #include "testservers.h"
 
+#include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDialog>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSqlError>
@@ -221,6 +223,32 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
     QVERIFY(settle(page));
     QVERIFY2(page.statusText().contains(QLatin1String("Queued")), qPrintable(page.statusText()));
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM t_ds_command")), commandsBefore + 2);
+
+    // From one task only: ticked in the dialog's list of the DAG's tasks.
+    button(page, QStringLiteral("Start…"))->click();
+    dialog = page.findChild<QDialog *>(QStringLiteral("launchDialog"));
+    QVERIFY(dialog);
+    auto *nodes = dialog->findChild<QListWidget *>();
+    QVERIFY(nodes);
+    QCOMPARE(nodes->count(), 3);
+    for (int row = 0; row < nodes->count(); ++row) {
+        if (nodes->item(row)->text().startsWith(QLatin1String("load")))
+            nodes->item(row)->setCheckState(Qt::Checked);
+    }
+    const QList<QComboBox *> combos = dialog->findChildren<QComboBox *>();
+    for (QComboBox *combo : combos) {
+        const int only = combo->findData(0);
+        if (combo->itemText(only) == QLatin1String("Only them"))
+            combo->setCurrentIndex(only);
+    }
+    dialog->accept();
+    QVERIFY(settle(page));
+    QCOMPARE(scalar(QStringLiteral("SELECT task_depend_type FROM t_ds_workflow_instance "
+                                   "ORDER BY id DESC LIMIT 1")),
+             0);
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM t_ds_command WHERE command_param LIKE "
+                                   "'%\"startNodes\":[303]%'")),
+             1);
 
     // Offline takes the schedule along; an offline definition cannot be started.
     button(page, QStringLiteral("Take offline"))->click();

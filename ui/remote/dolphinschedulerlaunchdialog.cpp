@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -15,7 +16,9 @@
 namespace hg {
 
 DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, bool complement,
-                                                           const QTimeZone &zone, QWidget *parent)
+                                                           const QTimeZone &zone,
+                                                           const QList<DsTask> &tasks,
+                                                           QWidget *parent)
     : QDialog(parent)
     , m_complement(complement)
     , m_zone(zone)
@@ -66,6 +69,25 @@ DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, 
                                 "the tasks"),
                              this);
     form->addRow(QString(), m_dryRun);
+    m_startNodes = new QListWidget(this);
+    m_startNodes->setAccessibleName(tr("Start from tasks"));
+    m_startNodes->setToolTip(tr("None ticked: the whole DAG, from its first tasks"));
+    for (const DsTask &task : tasks) {
+        auto *item = new QListWidgetItem(tr("%1 (%2)").arg(task.name, task.type), m_startNodes);
+        item->setData(Qt::UserRole, task.code);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    m_startNodes->setFixedHeight(
+        m_startNodes->sizeHintForRow(0) * int(std::min<qsizetype>(tasks.size(), 5) + 1) + 4);
+    form->addRow(tr("Start from &tasks:"), m_startNodes);
+    m_dependType = new QComboBox(this);
+    m_dependType->addItem(tr("Them and the tasks after them"), 2);
+    m_dependType->addItem(tr("Them and the tasks they need first"), 1);
+    m_dependType->addItem(tr("Only them"), 0);
+    m_dependType->setToolTip(tr("DolphinScheduler's node execution: backward, forward or only "
+                                "the chosen tasks"));
+    form->addRow(tr("R&un:"), m_dependType);
     layout->addLayout(form);
     m_problem = new QLabel(this);
     m_problem->setWordWrap(true);
@@ -118,6 +140,12 @@ DolphinSchedulerLauncher::Options DolphinSchedulerLaunchDialog::options() const
                               : m_workerGroup->text().trimmed();
     parseParameters(&options.parameters);
     options.dryRun = m_dryRun->isChecked();
+    for (int row = 0; row < m_startNodes->count(); ++row) {
+        const QListWidgetItem *item = m_startNodes->item(row);
+        if (item->checkState() == Qt::Checked)
+            options.startNodes << item->data(Qt::UserRole).toLongLong();
+    }
+    options.taskDependType = m_dependType->currentData().toInt();
     return options;
 }
 

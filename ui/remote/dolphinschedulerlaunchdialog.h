@@ -1,6 +1,7 @@
 #pragma once
 
 #include "remote/dolphinschedulerlauncher.h"
+#include "remote/dolphinschedulertypes.h"
 
 #include <QDialog>
 #include <QTimeZone>
@@ -10,13 +11,15 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPlainTextEdit;
 class QSpinBox;
 
 namespace hg {
 
 // What DolphinScheduler's own start dialog asks before it starts a workflow definition — the
-// failure strategy, the worker group, the user it runs as, start parameters, a dry run — and,
+// failure strategy, the worker group, the user it runs as, start parameters, a dry run, the
+// tasks to start from and what else runs with them — and,
 // to complement (backfill), the range of fire times, in the schedule's zone, and how many run
 // at once.
 class DolphinSchedulerLaunchDialog final : public QDialog
@@ -24,8 +27,9 @@ class DolphinSchedulerLaunchDialog final : public QDialog
     Q_OBJECT
 
 public:
+    // TASKS: the definition's, to start from some of them rather than from the DAG's roots.
     DolphinSchedulerLaunchDialog(const QString &path, bool complement, const QTimeZone &zone,
-                                 QWidget *parent = nullptr);
+                                 const QList<DsTask> &tasks, QWidget *parent = nullptr);
 
     bool isComplement() const { return m_complement; }
     // The options as entered (accept() has checked the parameter lines are NAME=VALUE).
@@ -46,6 +50,8 @@ private:
     QLineEdit *m_user = nullptr;
     QPlainTextEdit *m_parameters = nullptr;
     QCheckBox *m_dryRun = nullptr;
+    QListWidget *m_startNodes = nullptr;
+    QComboBox *m_dependType = nullptr;
     QDateTimeEdit *m_from = nullptr;
     QDateTimeEdit *m_to = nullptr;
     QSpinBox *m_parallel = nullptr;

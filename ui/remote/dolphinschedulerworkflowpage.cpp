@@ -430,7 +430,8 @@ void DolphinSchedulerWorkflowPage::showTaskLog()
 
 void DolphinSchedulerWorkflowPage::launch(bool complement)
 {
-    auto *dialog = new DolphinSchedulerLaunchDialog(m_path, complement, m_zone, this);
+    auto *dialog =
+        new DolphinSchedulerLaunchDialog(m_path, complement, m_zone, m_workflow.tasks, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setObjectName(QStringLiteral("launchDialog"));
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
