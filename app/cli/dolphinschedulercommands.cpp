@@ -489,17 +489,24 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
     for (const QCommandLineOption &option :
          {param, as, workerGroup, failure, dryRun, startNode, dependType})
         parser.addOption(option);
+    const QCommandLineOption dependents(
+        QStringLiteral("dependents"),
+        QStringLiteral("Complement the online workflows waiting on this one (a DEPENDENT task "
+                       "with the schedule's cycle) too."));
+    const QCommandLineOption allLevels(
+        QStringLiteral("all-levels"),
+        QStringLiteral("With --dependents: and the workflows waiting on those, at every level."));
     if (complement) {
-        parser.addOption(from);
-        parser.addOption(to);
-        parser.addOption(parallel);
+        for (const QCommandLineOption &option : {from, to, parallel, dependents, allLevels})
+            parser.addOption(option);
     }
     const QString options = QStringLiteral("[--param K=V]... [--as USER] [--worker-group G] "
                                            "[--failure-strategy end|continue] [--dry-run] "
                                            "[--start-node TASK]... [--depend-type only|pre|post]");
     if (!context.parse(parser, args,
                        complement ? QStringLiteral("remote complement NAME PROJECT/WORKFLOW --from "
-                                                   "ISO8601 --to ISO8601 [--parallel N] ")
+                                                   "ISO8601 --to ISO8601 [--parallel N] "
+                                                   "[--dependents [--all-levels]] ")
                                         + options
                                   : QStringLiteral("remote start NAME PROJECT/WORKFLOW ") + options)
         || !context.expectPositionals(parser,
@@ -532,6 +539,8 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
                 QStringLiteral("remote complement needs --from and --to as ISO 8601 times"));
         if (!context.intOption(parser, parallel, atOnce, 1))
             return context.exitCode();
+        launch.complementDependents = parser.isSet(dependents);
+        launch.allLevels = parser.isSet(allLevels);
     }
     static const QStringList dependTypes{QStringLiteral("only"), QStringLiteral("pre"),
                                          QStringLiteral("post")};

@@ -2,6 +2,7 @@
 
 #include "cron/cronexpression.h"
 #include "dolphinschedulercatalog.h"
+#include "dolphinschedulercycle.h"
 #include "dolphinschedulerjson.h"
 #include "remotedatabase.h"
 
@@ -134,6 +135,16 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
     const Result<DsWorkflow> workflow = startable(path, options);
     if (!workflow)
         return workflow.error();
+    if (options.complementDependents && workflowLayout)
+        return Error::invalid(
+            tr("remote '%1': DolphinScheduler 3.3 takes a complement of dependent workflows but "
+               "does nothing with it (its master's WorkflowBackfillTrigger leaves it to do): "
+               "complement each dependent workflow by itself")
+                .arg(m_remote->profile().name));
+    if (options.complementDependents && !m_schema.hasStateHistory())
+        return Error::invalid(tr("remote '%1': this DolphinScheduler (before 3.1) cannot "
+                                 "complement dependent workflows")
+                                  .arg(m_remote->profile().name));
 
     // The dates: the fire times of its online schedules in the range, each in its own zone;
     // with none online, every midnight (as DolphinScheduler falls back to "0 0 0 * * ? *").
@@ -148,6 +159,9 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
     QList<QPair<QString, QString>> crons;
     while (schedules.next())
         crons << qMakePair(schedules.value(0).toString(), schedules.value(1).toString());
+    // Dependents come along only when it has an online schedule, by the first one's cycle.
+    const QString dependentsCron =
+        options.complementDependents && !crons.isEmpty() ? crons.constFirst().first : QString();
     if (crons.isEmpty())
         crons << qMakePair(QStringLiteral("0 0 0 * * ? *"), QString());
     QStringList dates;
@@ -253,9 +267,147 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
             if (!command)
                 return command.error();
             commands << command.value();
+            if (!dependentsCron.isEmpty()) {
+                const Result<QList<qint64>> dependents =
+                    queueDependents(workflow.value(), command.value(), dependentsCron, options);
+                if (!dependents)
+                    return dependents.error();
+                commands += dependents.value();
+            }
         }
         return commands;
     });
+}
+
+Result<QList<qint64>> DolphinSchedulerLauncher::queueDependents(const DsWorkflow &upstream,
+                                                                qint64 mainCommand,
+                                                                const QString &upstreamCron,
+                                                                const Options &options) const
+{
+    QSqlDatabase &db = m_remote->db();
+    const DolphinSchedulerSchema &s = m_schema;
+    const auto failed = [this](const QString &what, const QSqlQuery &q) {
+        return m_remote->queryError(what, q.lastError().text());
+    };
+    struct Dependent
+    {
+        qint64 definitionCode = 0;
+        int definitionVersion = 0;
+        qint64 taskCode = 0;
+    };
+    const std::optional<DolphinSchedulerCycle::Cycle> cycle =
+        DolphinSchedulerCycle::ofCron(upstreamCron);
+    // WorkFlowLineageMapper.queryDependentProcessDefinitionByProcessDefinitionCode: online
+    // definitions with a DEPENDENT task (that has a task after it) whose parameters name the
+    // code; then checkDependentProcessDefinitionValid keeps those whose dependence on it has
+    // the upstream schedule's cycle.
+    const auto dependentsOf = [&](qint64 code) -> Result<QList<Dependent>> {
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral("SELECT c.code, c.version, a.code, a.task_params FROM "
+                                 "t_ds_task_definition a JOIN %1 b ON a.code = b.pre_task_code "
+                                 "AND a.version = b.pre_task_version JOIN %2 c ON c.code = b.%3 "
+                                 "AND c.version = b.%4 AND c.project_code = b.project_code "
+                                 "WHERE a.task_params LIKE ? AND a.task_type = 'DEPENDENT' AND "
+                                 "c.release_state = 1")
+                      .arg(s.relationTable(), s.definitionTable(), s.definitionCodeColumn(),
+                           s.definitionVersionColumn()));
+        q.addBindValue(QStringLiteral("%%1%").arg(code));
+        if (!q.exec())
+            return failed(tr("find the workflows depending on %1").arg(upstream.path()), q);
+        QList<Dependent> found;
+        while (q.next()) {
+            if (DolphinSchedulerCycle::ofDependence(q.value(3).toString(), code) == cycle)
+                found << Dependent{q.value(0).toLongLong(), q.value(1).toInt(),
+                                   q.value(2).toLongLong()};
+        }
+        return found;
+    };
+    Result<QList<Dependent>> level = dependentsOf(upstream.code);
+    if (!level)
+        return level.error();
+    QList<Dependent> dependents = level.value();
+    // All levels: DolphinScheduler loops until a level finds none, which never ends when the
+    // dependencies go round; here each workflow is looked into once.
+    QSet<qint64> seen{upstream.code};
+    while (options.allLevels && !level->isEmpty()) {
+        QList<Dependent> next;
+        for (const Dependent &dependent : std::as_const(level.value())) {
+            if (seen.contains(dependent.definitionCode))
+                continue;
+            seen.insert(dependent.definitionCode);
+            const Result<QList<Dependent>> children = dependentsOf(dependent.definitionCode);
+            if (!children)
+                return children.error();
+            next += children.value();
+        }
+        dependents += next;
+        level = next;
+    }
+
+    QSqlQuery main(db);
+    main.prepare(QStringLiteral("SELECT command_param FROM t_ds_command WHERE id = ?"));
+    main.addBindValue(mainCommand);
+    if (!main.exec() || !main.next())
+        return failed(tr("read complement command %1").arg(mainCommand), main);
+    const QJsonObject mainParam =
+        QJsonDocument::fromJson(main.value(0).toString().toUtf8()).object();
+    // The copy (BeanUtils.cloneBean): every column as the complement's, but the definition,
+    // its worker group, the parameters and TASK_POST.
+    QStringList columns;
+    QStringList selected;
+    const QSqlRecord record = db.record(QStringLiteral("t_ds_command"));
+    for (int i = 0; i < record.count(); ++i) {
+        const QString column = record.fieldName(i).toLower();
+        if (column == QLatin1String("id"))
+            continue;
+        columns << column;
+        if (column == s.definitionCodeColumn() || column == s.definitionVersionColumn()
+            || column == QLatin1String("worker_group") || column == QLatin1String("command_param"))
+            selected << QStringLiteral("?");
+        else if (column == QLatin1String("task_depend_type"))
+            selected << QString::number(int(ds::TaskDependType::TaskPost));
+        else
+            selected << column;
+    }
+    QList<qint64> commands;
+    for (const Dependent &dependent : std::as_const(dependents)) {
+        QJsonObject param = mainParam;
+        param.insert(QLatin1String(ds::kCmdStartNodeList), QString::number(dependent.taskCode));
+        // CommandServiceImpl.createCommand: the dependent's own schedule's zone, if it has one.
+        QSqlQuery schedule(db);
+        schedule.prepare(QStringLiteral("SELECT timezone_id, worker_group FROM t_ds_schedules "
+                                        "WHERE %1 = ?")
+                             .arg(s.definitionCodeColumn()));
+        schedule.addBindValue(dependent.definitionCode);
+        if (!schedule.exec())
+            return failed(tr("read a dependent workflow's schedule"), schedule);
+        const bool scheduled = schedule.next();
+        if (scheduled)
+            param.insert(QLatin1String(ds::kCmdScheduleTimezone), schedule.value(0).toString());
+        QSqlQuery insert(db);
+        insert.prepare(QStringLiteral("INSERT INTO t_ds_command (%1) SELECT %2 FROM t_ds_command "
+                                      "WHERE id = ?%3")
+                           .arg(columns.join(QLatin1String(", ")),
+                                selected.join(QLatin1String(", ")), m_remote->returningId()));
+        for (const QString &column : std::as_const(columns)) {
+            if (column == s.definitionCodeColumn())
+                insert.addBindValue(dependent.definitionCode);
+            else if (column == s.definitionVersionColumn())
+                insert.addBindValue(dependent.definitionVersion);
+            // checkDependentProcessDefinitionValid sets the complement's worker group only for
+            // a workflow without a schedule; one with a schedule gets none (NULL), as there.
+            else if (column == QLatin1String("worker_group"))
+                insert.addBindValue(scheduled ? QVariant(QMetaType::fromType<QString>())
+                                              : QVariant(options.workerGroup));
+            else if (column == QLatin1String("command_param"))
+                insert.addBindValue(ds::compactJson(param));
+        }
+        insert.addBindValue(mainCommand);
+        if (!insert.exec())
+            return failed(tr("insert the complement of a dependent workflow"), insert);
+        commands << m_remote->insertedId(insert);
+    }
+    return commands;
 }
 
 Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint64 userId,

@@ -36,6 +36,10 @@ public:
         // follows (DolphinScheduler's default).
         QList<qint64> startNodes;
         int taskDependType = 2;
+        // Complement: the online workflows whose DEPENDENT tasks wait on this one too
+        // (ComplementDependentMode ALL_DEPENDENT), and with allLevels theirs in turn.
+        bool complementDependents = false;
+        bool allLevels = false;
     };
 
     // The catalog must be open on `remote`.
@@ -65,6 +69,11 @@ private:
     // Inside the open transaction: one run's rows.
     Result<qint64> queue(const DsWorkflow &workflow, qint64 userId, const Options &options,
                          const Run &run) const;
+    // 3.2's createComplementDependentCommand, inside the open transaction: for each dependent
+    // workflow, a copy of complement command MAINCOMMAND starting from its DEPENDENT task.
+    Result<QList<qint64>> queueDependents(const DsWorkflow &upstream, qint64 mainCommand,
+                                          const QString &upstreamCron,
+                                          const Options &options) const;
     Result<QList<qint64>> inTransaction(const std::function<Result<QList<qint64>>()> &work) const;
 
     RemoteDatabase *m_remote;

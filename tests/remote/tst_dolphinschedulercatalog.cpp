@@ -44,6 +44,8 @@ private Q_SLOTS:
     void startFromTasks();
     void complement_splitsAsEachVersionDoes_data() { layouts(); }
     void complement_splitsAsEachVersionDoes();
+    void complementDependents_data() { layouts(); }
+    void complementDependents();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
@@ -706,6 +708,133 @@ void TestDolphinSchedulerCatalog::complement_splitsAsEachVersionDoes()
     QVERIFY(!none);
     QVERIFY2(none.error().message.contains(QLatin1String("not valid")),
              qPrintable(none.error().message));
+}
+
+void TestDolphinSchedulerCatalog::complementDependents()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    // Three workflows wait on others through a DEPENDENT task, as the API writes them (the task
+    // in t_ds_task_definition and its log, a task after it): "report" on nightly by day (it has
+    // a schedule of its own), "hourly" on nightly by hour, "archive" on report by day.
+    const QString at = QStringLiteral("'2026-01-05 10:00:00'");
+    const auto dependent = [&](qint64 definition, const QString &name, qint64 task, qint64 upstream,
+                               const QString &cycle) {
+        exec(QStringLiteral("INSERT INTO %1 (code, name, version, description, project_code, "
+                            "release_state, user_id, flag, create_time, update_time) VALUES "
+                            "(%2, '%3', 1, '', 100, 1, 1, 1, %4, %4)")
+                 .arg(schema.definitionTable())
+                 .arg(definition)
+                 .arg(name, at));
+        const QString params =
+            QStringLiteral("{\"localParams\":[],\"dependence\":{\"relation\":\"AND\","
+                           "\"dependTaskList\":[{\"relation\":\"AND\",\"dependItemList\":[{"
+                           "\"projectCode\":100,\"definitionCode\":%1,\"depTaskCode\":0,"
+                           "\"cycle\":\"%2\",\"dateValue\":\"today\"}]}]}}")
+                .arg(upstream)
+                .arg(cycle);
+        for (const QString &table :
+             {QStringLiteral("t_ds_task_definition"), QStringLiteral("t_ds_task_definition_log")}) {
+            const bool log = table.endsWith(QLatin1String("_log"));
+            exec(QStringLiteral("INSERT INTO %1 (code, name, version, project_code, user_id, "
+                                "task_type, task_params, flag, task_priority, worker_group, "
+                                "fail_retry_times, fail_retry_interval, timeout_flag, timeout, "
+                                "%2create_time, update_time) VALUES (%3, 'wait', 1, 100, 1, "
+                                "'DEPENDENT', '%4', 1, 2, 'default', 0, 1, 0, 0, %5%6, %6), "
+                                "(%7, 'publish', 1, 100, 1, 'SHELL', '{}', 1, 2, 'default', 0, "
+                                "1, 0, 0, %5%6, %6)")
+                     .arg(table, log ? QStringLiteral("operator, operate_time, ") : QString())
+                     .arg(task)
+                     .arg(params,
+                          log ? QStringLiteral("1, ") + at + QStringLiteral(", ") : QString(), at)
+                     .arg(task + 1));
+        }
+        exec(QStringLiteral("INSERT INTO %1 (project_code, %2, %3, pre_task_code, "
+                            "pre_task_version, post_task_code, post_task_version, condition_type, "
+                            "create_time, update_time) VALUES (100, %4, 1, 0, 0, %5, 1, 0, %7, "
+                            "%7), (100, %4, 1, %5, 1, %6, 1, 0, %7, %7)")
+                 .arg(schema.relationTable(), schema.definitionCodeColumn(),
+                      schema.definitionVersionColumn())
+                 .arg(definition)
+                 .arg(task)
+                 .arg(task + 1)
+                 .arg(at));
+    };
+    dependent(210, QStringLiteral("report"), 410, 200, QStringLiteral("day"));
+    dependent(211, QStringLiteral("hourly"), 420, 200, QStringLiteral("hour"));
+    dependent(212, QStringLiteral("archive"), 430, 210, QStringLiteral("day"));
+    exec(QStringLiteral("INSERT INTO t_ds_schedules (%1, start_time, end_time, timezone_id, "
+                        "crontab, failure_strategy, user_id, release_state, warning_type, "
+                        "warning_group_id, %2, worker_group, create_time, update_time) VALUES "
+                        "(210, '2026-01-01 00:00:00', '2126-01-01 00:00:00', 'Asia/Tokyo', "
+                        "'0 0 5 * * ? *', 1, 1, 0, 0, 0, 1, 'reporting', %3, %3)")
+             .arg(schema.definitionCodeColumn(), schema.instancePriorityColumn(), at));
+
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    DolphinSchedulerLauncher::Options options;
+    options.complementDependents = true;
+    options.workerGroup = QStringLiteral("backfill");
+    const QTimeZone berlin("Europe/Berlin");
+    const QDateTime from(QDate(2026, 11, 1), QTime(0, 0), berlin);
+    const QDateTime to(QDate(2026, 11, 2), QTime(23, 0), berlin);
+    const Result<QList<qint64>> queued =
+        launcher.complement(QStringLiteral("etl/nightly"), from, to, 0, options);
+    if (release != QLatin1String("3.2")) {
+        // 2.0 has no such complement; 3.3 takes it and does nothing: both said, nothing written.
+        QVERIFY(!queued);
+        QVERIFY2(queued.error().message.contains(QLatin1String("dependent")),
+                 qPrintable(queued.error().message));
+        QSqlQuery count(m_db);
+        QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")) && count.next());
+        QCOMPARE(count.value(0).toInt(), 0);
+        return;
+    }
+    QVERIFY2(queued, qPrintable(queued ? QString() : queued.error().message));
+    // The complement, then report's (by day, as nightly's schedule); hourly's cycle differs.
+    QCOMPARE(queued->size(), 2);
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT %1, command_type, task_depend_type, worker_group, "
+                                  "command_param, executor_id FROM t_ds_command WHERE id = %2")
+                       .arg(schema.definitionCodeColumn())
+                       .arg(queued->at(1))));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toLongLong(), 210);
+    QCOMPARE(q.value(1).toInt(), 5); // COMPLEMENT_DATA, copied
+    QCOMPARE(q.value(2).toInt(), 2); // TASK_POST
+    QVERIFY(q.value(3).isNull());    // report has a schedule: DolphinScheduler leaves it empty
+    QCOMPARE(q.value(5).toLongLong(), 1);
+    const QJsonObject param = QJsonDocument::fromJson(q.value(4).toString().toUtf8()).object();
+    QCOMPARE(param.value(QLatin1String("StartNodeList")).toString(), QStringLiteral("410"));
+    QCOMPARE(param.value(QLatin1String("schedule_timezone")).toString(),
+             QStringLiteral("Asia/Tokyo"));
+    QCOMPARE(param.value(QLatin1String("complementScheduleDateList")).toString(),
+             QStringLiteral("2026-11-02 02:30:00,2026-11-01 02:30:00"));
+
+    // Every level: archive waits on report, and comes along with the complement's worker group.
+    options.allLevels = true;
+    const Result<QList<qint64>> all =
+        launcher.complement(QStringLiteral("etl/nightly"), from, to, 0, options);
+    QVERIFY2(all, qPrintable(all ? QString() : all.error().message));
+    QCOMPARE(all->size(), 3);
+    QVERIFY(q.exec(QStringLiteral("SELECT %1, worker_group, command_param FROM t_ds_command "
+                                  "WHERE id = %2")
+                       .arg(schema.definitionCodeColumn())
+                       .arg(all->at(2))));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toLongLong(), 212);
+    QCOMPARE(q.value(1).toString(), QStringLiteral("backfill"));
+    QCOMPARE(QJsonDocument::fromJson(q.value(2).toString().toUtf8())
+                 .object()
+                 .value(QLatin1String("StartNodeList"))
+                 .toString(),
+             QStringLiteral("430"));
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()

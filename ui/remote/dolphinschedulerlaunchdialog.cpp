@@ -50,6 +50,14 @@ DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, 
         m_parallel->setRange(0, 100);
         m_parallel->setSpecialValueText(tr("one after another"));
         form->addRow(tr("&Runs at once:"), m_parallel);
+        m_dependents = new QCheckBox(tr("Complement the workflows &waiting on it too"), this);
+        m_dependents->setToolTip(tr("Online workflows with a DEPENDENT task on this one, by the "
+                                    "cycle of its schedule (DolphinScheduler 3.1 and 3.2)"));
+        m_allLevels = new QCheckBox(tr("And those waiting on them, at every &level"), this);
+        m_allLevels->setEnabled(false);
+        connect(m_dependents, &QCheckBox::toggled, m_allLevels, &QCheckBox::setEnabled);
+        form->addRow(QString(), m_dependents);
+        form->addRow(QString(), m_allLevels);
     }
     m_failureStrategy = new QComboBox(this);
     m_failureStrategy->addItem(tr("Continue with the other tasks"), 1);
@@ -146,6 +154,8 @@ DolphinSchedulerLauncher::Options DolphinSchedulerLaunchDialog::options() const
             options.startNodes << item->data(Qt::UserRole).toLongLong();
     }
     options.taskDependType = m_dependType->currentData().toInt();
+    options.complementDependents = m_dependents && m_dependents->isChecked();
+    options.allLevels = options.complementDependents && m_allLevels->isChecked();
     return options;
 }
 

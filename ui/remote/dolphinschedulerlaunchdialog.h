@@ -55,6 +55,8 @@ private:
     QDateTimeEdit *m_from = nullptr;
     QDateTimeEdit *m_to = nullptr;
     QSpinBox *m_parallel = nullptr;
+    QCheckBox *m_dependents = nullptr;
+    QCheckBox *m_allLevels = nullptr;
     QLabel *m_problem = nullptr;
 };
 
