@@ -232,6 +232,53 @@ QString durationText(const QDateTime &start, const QDateTime &end)
     return QStringLiteral("%1 s").arg(start.secsTo(end));
 }
 
+QJsonObject taskInstanceJson(const DsTaskInstance &task)
+{
+    return {{QStringLiteral("id"), task.id},
+            {QStringLiteral("instance"), task.instanceId},
+            {QStringLiteral("name"), task.name},
+            {QStringLiteral("type"), task.type},
+            {QStringLiteral("state"), DolphinSchedulerCatalog::taskStateName(task.state)},
+            {QStringLiteral("host"), task.host},
+            {QStringLiteral("submitted"), timeText(task.submitted)},
+            {QStringLiteral("start"), timeText(task.start)},
+            {QStringLiteral("end"), timeText(task.end)},
+            {QStringLiteral("retryTimes"), task.retryTimes},
+            {QStringLiteral("maxRetryTimes"), task.maxRetryTimes},
+            {QStringLiteral("logPath"), task.logPath}};
+}
+
+// remote runs --tasks: task instances of every workflow instance, newest first.
+int listTaskInstances(CliContext &context, const DolphinSchedulerCatalog &catalog,
+                      const DsTaskInstanceFilter &filter)
+{
+    const Result<QList<DsTaskInstance>> tasks = catalog.taskInstances(filter);
+    if (!tasks)
+        return context.fail(tasks.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const DsTaskInstance &task : tasks.value()) {
+        array << taskInstanceJson(task);
+        rows << QStringList{QString::number(task.id),
+                            QString::number(task.instanceId),
+                            task.name,
+                            DolphinSchedulerCatalog::taskStateName(task.state),
+                            timeText(task.start),
+                            durationText(task.start, task.end),
+                            task.host,
+                            QStringLiteral("%1/%2").arg(task.retryTimes).arg(task.maxRetryTimes)};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("ID"), QStringLiteral("INSTANCE"),
+                            QStringLiteral("TASK"), QStringLiteral("STATE"),
+                            QStringLiteral("STARTED"), QStringLiteral("DURATION"),
+                            QStringLiteral("HOST"), QStringLiteral("RETRIES")},
+                           rows);
+    return ExitOk;
+}
+
 int listInstances(CliContext &context, const ConnectionProfile &profile, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -246,13 +293,21 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     const QCommandLineOption before(QStringLiteral("before"),
                                     QStringLiteral("The next page: instances older than this id."),
                                     QStringLiteral("ID"));
-    parser.addOption(since);
-    parser.addOption(failed);
-    parser.addOption(limit);
-    parser.addOption(before);
+    const QCommandLineOption tasks(QStringLiteral("tasks"),
+                                   QStringLiteral("Task instances, of every workflow instance, "
+                                                  "rather than workflow instances."));
+    const QCommandLineOption host(QStringLiteral("host"),
+                                  QStringLiteral("With --tasks: only those run on this worker."),
+                                  QStringLiteral("HOST"));
+    const QCommandLineOption taskName(QStringLiteral("task"),
+                                      QStringLiteral("With --tasks: only this task's."),
+                                      QStringLiteral("NAME"));
+    for (const QCommandLineOption &option : {since, failed, limit, before, tasks, host, taskName})
+        parser.addOption(option);
     if (!context.parse(parser, args,
                        QStringLiteral("remote runs NAME [PROJECT/WORKFLOW] [--since ISO8601] "
-                                      "[--failed] [--limit N] [--before ID] [--json]"),
+                                      "[--failed] [--limit N] [--before ID] [--tasks [--host "
+                                      "HOST] [--task NAME]] [--json]"),
                        true)
         || !context.expectPositionals(
             parser, {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}, 1))
@@ -276,6 +331,17 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     if (!remote)
         return context.fail(remote.error());
     const DolphinSchedulerCatalog &catalog = *remote.value()->catalog;
+    if (parser.isSet(tasks)) {
+        DsTaskInstanceFilter taskFilter;
+        taskFilter.workflowPath = filter.workflowPath;
+        taskFilter.since = filter.since;
+        taskFilter.failedOnly = filter.failedOnly;
+        taskFilter.limit = filter.limit;
+        taskFilter.beforeId = filter.beforeId;
+        taskFilter.host = parser.value(host);
+        taskFilter.taskName = parser.value(taskName);
+        return listTaskInstances(context, catalog, taskFilter);
+    }
     const Result<QList<DsInstance>> instances = catalog.instances(filter);
     if (!instances)
         return context.fail(instances.error());
@@ -337,17 +403,7 @@ int showInstance(CliContext &context, const ConnectionProfile &profile, const QS
         return context.fail(tasks.error());
     QJsonArray taskArray;
     for (const DsTaskInstance &task : tasks.value())
-        taskArray << QJsonObject{{QStringLiteral("id"), task.id},
-                                 {QStringLiteral("name"), task.name},
-                                 {QStringLiteral("type"), task.type},
-                                 {QStringLiteral("state"), catalog.taskStateName(task.state)},
-                                 {QStringLiteral("host"), task.host},
-                                 {QStringLiteral("submitted"), timeText(task.submitted)},
-                                 {QStringLiteral("start"), timeText(task.start)},
-                                 {QStringLiteral("end"), timeText(task.end)},
-                                 {QStringLiteral("retryTimes"), task.retryTimes},
-                                 {QStringLiteral("maxRetryTimes"), task.maxRetryTimes},
-                                 {QStringLiteral("logPath"), task.logPath}};
+        taskArray << taskInstanceJson(task);
     if (context.json()) {
         context.printJson(
             QJsonObject{{QStringLiteral("id"), instance->id},

@@ -351,32 +351,105 @@ Result<DsInstance> DolphinSchedulerCatalog::instance(qint64 id) const
     return readInstance(q);
 }
 
+namespace {
+
+QString taskInstanceColumns(const DolphinSchedulerSchema &s)
+{
+    return QStringLiteral("t.id, t.name, t.task_type, t.state, t.host, t.submit_time, "
+                          "t.start_time, t.end_time, t.retry_times, t.max_retry_times, "
+                          "t.log_path, t.%1")
+        .arg(s.instanceIdColumn());
+}
+
+DsTaskInstance readTaskInstance(const QSqlQuery &q)
+{
+    DsTaskInstance task;
+    task.id = q.value(0).toLongLong();
+    task.name = q.value(1).toString();
+    task.type = q.value(2).toString();
+    task.state = q.value(3).toInt();
+    task.host = q.value(4).toString();
+    task.submitted = q.value(5).toDateTime();
+    task.start = q.value(6).toDateTime();
+    task.end = q.value(7).toDateTime();
+    task.retryTimes = q.value(8).toInt();
+    task.maxRetryTimes = q.value(9).toInt();
+    task.logPath = q.value(10).toString();
+    task.instanceId = q.value(11).toLongLong();
+    return task;
+}
+
+} // namespace
+
 Result<QList<DsTaskInstance>> DolphinSchedulerCatalog::taskInstances(qint64 instanceId) const
 {
     QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("SELECT id, name, task_type, state, host, submit_time, start_time, "
-                             "end_time, retry_times, max_retry_times, log_path "
-                             "FROM t_ds_task_instance WHERE %1 = ? ORDER BY id")
-                  .arg(m_schema.instanceIdColumn()));
+    q.prepare(QStringLiteral("SELECT %1 FROM t_ds_task_instance t WHERE t.%2 = ? ORDER BY t.id")
+                  .arg(taskInstanceColumns(m_schema), m_schema.instanceIdColumn()));
     q.addBindValue(instanceId);
     if (Status status = exec(q, tr("read the task instances of %1").arg(instanceId)); !status)
         return status.error();
     QList<DsTaskInstance> tasks;
-    while (q.next()) {
-        DsTaskInstance task;
-        task.id = q.value(0).toLongLong();
-        task.name = q.value(1).toString();
-        task.type = q.value(2).toString();
-        task.state = q.value(3).toInt();
-        task.host = q.value(4).toString();
-        task.submitted = q.value(5).toDateTime();
-        task.start = q.value(6).toDateTime();
-        task.end = q.value(7).toDateTime();
-        task.retryTimes = q.value(8).toInt();
-        task.maxRetryTimes = q.value(9).toInt();
-        task.logPath = q.value(10).toString();
-        tasks << task;
+    while (q.next())
+        tasks << readTaskInstance(q);
+    return tasks;
+}
+
+Result<QList<DsTaskInstance>>
+DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
+{
+    const DolphinSchedulerSchema &s = m_schema;
+    QStringList conditions;
+    QVariantList values;
+    if (!filter.workflowPath.isEmpty()) {
+        const qsizetype slash = filter.workflowPath.indexOf(QLatin1Char('/'));
+        if (slash <= 0)
+            return Error::invalid(
+                tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(filter.workflowPath));
+        // Its instances by their definition's code, looked up once.
+        conditions << QStringLiteral(
+                          "t.%1 IN (SELECT i.id FROM %2 i JOIN %3 d ON d.code = i.%4 JOIN "
+                          "t_ds_project p ON p.code = d.project_code WHERE p.name = ? AND "
+                          "d.name = ?)")
+                          .arg(s.instanceIdColumn(), s.instanceTable(), s.definitionTable(),
+                               s.definitionCodeColumn());
+        values << filter.workflowPath.left(slash) << filter.workflowPath.mid(slash + 1);
     }
+    if (filter.since.isValid()) {
+        conditions << QStringLiteral("t.submit_time >= ?");
+        values << filter.since;
+    }
+    if (filter.failedOnly) {
+        conditions << QStringLiteral("t.state = ?");
+        values << int(dolphinscheduler::TaskExecutionStatus::Failure);
+    }
+    if (!filter.host.isEmpty()) {
+        // "worker-1" matches "worker-1:1234", as DolphinScheduler stores it.
+        conditions << QStringLiteral("(t.host = ? OR t.host LIKE ?)");
+        values << filter.host << QString(filter.host + QStringLiteral(":%"));
+    }
+    if (!filter.taskName.isEmpty()) {
+        conditions << QStringLiteral("t.name = ?");
+        values << filter.taskName;
+    }
+    if (filter.beforeId > 0) {
+        conditions << QStringLiteral("t.id < ?");
+        values << filter.beforeId;
+    }
+    QSqlQuery q(m_remote->db());
+    q.prepare(QStringLiteral("SELECT %1 FROM t_ds_task_instance t %2 ORDER BY t.id DESC LIMIT %3")
+                  .arg(taskInstanceColumns(s),
+                       conditions.isEmpty()
+                           ? QString()
+                           : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND ")))
+                  .arg(std::clamp(filter.limit, 1, 10000)));
+    for (const QVariant &value : std::as_const(values))
+        q.addBindValue(value);
+    if (Status status = exec(q, tr("read the task instances")); !status)
+        return status.error();
+    QList<DsTaskInstance> tasks;
+    while (q.next())
+        tasks << readTaskInstance(q);
     return tasks;
 }
 

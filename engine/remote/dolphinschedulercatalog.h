@@ -51,6 +51,9 @@ public:
     Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;
     Result<DsInstance> instance(qint64 id) const;
     Result<QList<DsTaskInstance>> taskInstances(qint64 instanceId) const;
+    // Task instances of every workflow instance, newest first, filtered and paged by keyset in
+    // SQL: the primary key read backwards, so a page costs the same however long the history.
+    Result<QList<DsTaskInstance>> taskInstances(const DsTaskInstanceFilter &filter) const;
     // DolphinScheduler's own words for a state code ("running", "ready pause", ...).
     QString workflowStateName(int state) const
     {

@@ -100,6 +100,7 @@ struct DsTaskInstance
     int retryTimes = 0;
     int maxRetryTimes = 0;
     QString logPath;
+    qint64 instanceId = 0; // the workflow instance it belongs to
 };
 
 // One page of instances, newest first; the next page starts below the last id shown.
@@ -108,6 +109,19 @@ struct DsInstanceFilter
     QString workflowPath; // empty: every workflow
     QDateTime since;      // started at or after; invalid: no bound
     bool failedOnly = false;
+    int limit = 50;
+    qint64 beforeId = 0; // 0: from the newest
+};
+
+// One page of task instances across workflow instances, newest first, filtered in SQL; the
+// next page starts below the last id shown.
+struct DsTaskInstanceFilter
+{
+    QString workflowPath; // empty: every workflow
+    QDateTime since;      // submitted at or after; invalid: no bound
+    bool failedOnly = false;
+    QString host;     // the worker's "host:port", or its host alone; empty: any
+    QString taskName; // exactly; empty: any
     int limit = 50;
     qint64 beforeId = 0; // 0: from the newest
 };

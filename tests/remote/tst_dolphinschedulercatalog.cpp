@@ -306,6 +306,34 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     QCOMPARE(tasks->at(2).logPath, QStringLiteral("/opt/ds/logs/12/load.log"));
     QCOMPARE(tasks->at(0).start.secsTo(tasks->at(0).end), 19);
     QCOMPARE(catalog->instance(99).error().kind, ErrorKind::NotFound);
+
+    // Task instances of every workflow instance, newest first, filtered and paged in SQL.
+    DsTaskInstanceFilter taskFilter;
+    taskFilter.limit = 2;
+    const Result<QList<DsTaskInstance>> newest = catalog->taskInstances(taskFilter);
+    QVERIFY2(newest, qPrintable(newest ? QString() : newest.error().message));
+    QCOMPARE(newest->size(), 2);
+    QCOMPARE(newest->at(0).name, QStringLiteral("load"));
+    QCOMPARE(newest->at(0).instanceId, 12);
+    taskFilter.beforeId = newest->at(1).id;
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 1); // the last page
+    taskFilter = {};
+    taskFilter.failedOnly = true;
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 1);
+    taskFilter = {};
+    taskFilter.host = QStringLiteral("worker-2"); // its port left out
+    QCOMPARE(catalog->taskInstances(taskFilter)->constFirst().name, QStringLiteral("load"));
+    taskFilter = {};
+    taskFilter.taskName = QStringLiteral("extract");
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 1);
+    taskFilter = {};
+    taskFilter.workflowPath = QStringLiteral("etl/nightly");
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 3);
+    taskFilter.workflowPath = QStringLiteral("etl/adhoc");
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 0);
+    taskFilter = {};
+    taskFilter.since = QDateTime(QDate(2026, 11, 24), QTime(2, 30, 20));
+    QCOMPARE(catalog->taskInstances(taskFilter)->size(), 2);
 }
 
 void TestDolphinSchedulerCatalog::release_onlineAndOfflineAsTheApiServerDoes()
