@@ -649,8 +649,13 @@ int release(CliContext &context, const ConnectionProfile &profile, bool online,
             const QStringList &args)
 {
     QCommandLineParser parser;
+    const QCommandLineOption schedule(
+        QStringLiteral("schedule"),
+        online ? QStringLiteral("Its schedule too: online, with its Quartz job.")
+               : QStringLiteral("Only its schedule (and its Quartz job), not the workflow."));
+    parser.addOption(schedule);
     if (!context.parse(parser, args,
-                       QStringLiteral("remote %1 NAME PROJECT/WORKFLOW")
+                       QStringLiteral("remote %1 NAME PROJECT/WORKFLOW [--schedule]")
                            .arg(online ? QStringLiteral("online") : QStringLiteral("offline")))
         || !context.expectPositionals(parser,
                                       {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}))
@@ -658,9 +663,21 @@ int release(CliContext &context, const ConnectionProfile &profile, bool online,
     const auto remote = openRemote(context, profile);
     if (!remote)
         return context.fail(remote.error());
+    const DolphinSchedulerCatalog &catalog = *remote.value()->catalog;
     const QString path = parser.positionalArguments().at(1);
-    if (const Status done = remote.value()->catalog->setWorkflowOnline(path, online); !done)
-        return context.fail(done.error());
+    const bool withSchedule = parser.isSet(schedule);
+    if (online || !withSchedule) {
+        if (const Status done = catalog.setWorkflowOnline(path, online); !done)
+            return context.fail(done.error());
+    }
+    if (withSchedule) {
+        if (const Status done = catalog.setScheduleOnline(path, online); !done)
+            return context.fail(done.error());
+        context.out() << (online ? QStringLiteral("workflow %1 and its schedule are online\n")
+                                 : QStringLiteral("the schedule of workflow %1 is offline\n"))
+                             .arg(path);
+        return ExitOk;
+    }
     context.out() << "workflow " << path << " is " << stateText(online)
                   << (online ? QString() : QStringLiteral(", and its schedule with it")) << '\n';
     return ExitOk;

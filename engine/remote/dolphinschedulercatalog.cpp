@@ -1,6 +1,7 @@
 #include "dolphinschedulercatalog.h"
 
 #include "dolphinschedulerprotocol.h"
+#include "dolphinschedulerquartz.h"
 #include "remotedatabase.h"
 
 #include <QJsonArray>
@@ -527,6 +528,109 @@ Status DolphinSchedulerCatalog::setWorkflowOnline(const QString &path, bool onli
                              .arg(s.definitionCodeColumn()));
         schedule.addBindValue(workflow->code);
         status = exec(schedule, tr("take the schedule of %1 offline").arg(path));
+        // offlineSchedulerByWorkflowCode: its Quartz job goes too.
+        if (status && workflow->schedule && s.hasQuartz()) {
+            const Result<int> project = projectId(workflow->projectCode);
+            status = project ? DolphinSchedulerQuartz::unschedule(*m_remote, project.value(),
+                                                                  int(workflow->schedule->id))
+                             : Status(project.error());
+        }
+    }
+    if (!status) {
+        db.rollback();
+        return status;
+    }
+    if (!db.commit())
+        return m_remote->queryError(tr("commit"), db.lastError().text());
+    return {};
+}
+
+Result<int> DolphinSchedulerCatalog::projectId(qint64 projectCode) const
+{
+    QSqlQuery project(m_remote->db());
+    project.prepare(QStringLiteral("SELECT id FROM t_ds_project WHERE code = ?"));
+    project.addBindValue(projectCode);
+    if (Status status = exec(project, tr("read the project")); !status)
+        return status.error();
+    if (!project.next())
+        return Error::notFound(tr("remote '%1': no project with code %2")
+                                   .arg(m_remote->profile().name)
+                                   .arg(projectCode));
+    return project.value(0).toInt();
+}
+
+Status DolphinSchedulerCatalog::setScheduleOnline(const QString &path, bool online) const
+{
+    const Result<DsWorkflow> workflow = this->workflow(path);
+    if (!workflow)
+        return workflow.error();
+    if (!workflow->schedule)
+        return Error::invalid(
+            tr("remote '%1': workflow %2 has no schedule").arg(m_remote->profile().name, path));
+    const DsSchedule &schedule = *workflow->schedule;
+    if (schedule.online == online)
+        return {}; // 3.2's doOnlineScheduler returns without a word; so does this
+    const DolphinSchedulerSchema &s = m_schema;
+    const bool release20 =
+        s.layout() == DolphinSchedulerSchema::Layout::Process && !s.hasStateHistory();
+    if (online) {
+        if (!workflow->online)
+            return Error::invalid(tr("remote '%1': workflow %2 is not online, so its schedule "
+                                     "cannot go online (DolphinScheduler: process definition "
+                                     "%2 not online); bring the workflow online first")
+                                      .arg(m_remote->profile().name, path));
+        if (release20) { // 2.0.9's setScheduleState checks the DAG and its sub-workflows too
+            if (workflow->relations.isEmpty())
+                return Error::invalid(tr("remote '%1': workflow %2's DAG is empty: its schedule "
+                                         "cannot go online")
+                                          .arg(m_remote->profile().name, path));
+            if (Status subs = checkSubWorkflowsOnline(workflow.value(), tr("cannot go online"));
+                !subs)
+                return subs;
+        }
+    }
+    if (!s.hasQuartz())
+        return Error::invalid(tr("remote '%1': database '%2' has no Quartz tables (QRTZ_TRIGGERS "
+                                 "and the rest), where DolphinScheduler keeps an online "
+                                 "schedule's job")
+                                  .arg(m_remote->profile().name, m_remote->profile().database));
+    const Result<int> project = projectId(workflow->projectCode);
+    if (!project)
+        return project.error();
+    QSqlDatabase &db = m_remote->db();
+    if (!db.transaction())
+        return m_remote->queryError(tr("begin a transaction"), db.lastError().text());
+    QSqlQuery update(db);
+    update.prepare(QStringLiteral("UPDATE t_ds_schedules SET release_state = ?, update_time = "
+                                  "CURRENT_TIMESTAMP WHERE id = ?"));
+    update.addBindValue(online ? 1 : 0);
+    update.addBindValue(schedule.id);
+    Status status = exec(update, tr("set the release state of %1's schedule").arg(path));
+    if (status && online) {
+        DolphinSchedulerQuartz::Job job;
+        job.projectId = project.value();
+        job.scheduleId = int(schedule.id);
+        job.crontab = schedule.crontab;
+        job.timeZone = schedule.timeZone;
+        job.start = schedule.start;
+        job.end = schedule.end;
+        if (release20) // QuartzExecutors.buildDataMap: the schedule as JSON beside the ids
+            job.scheduleJson = QString::fromUtf8(
+                QJsonDocument(
+                    QJsonObject{{QStringLiteral("id"), qint64(schedule.id)},
+                                {QStringLiteral("processDefinitionCode"), workflow->code},
+                                {QStringLiteral("processDefinitionName"), workflow->name},
+                                {QStringLiteral("projectName"), workflow->projectName},
+                                {QStringLiteral("crontab"), schedule.crontab},
+                                {QStringLiteral("timezoneId"), schedule.timeZone},
+                                {QStringLiteral("releaseState"), QStringLiteral("ONLINE")}})
+                    .toJson(QJsonDocument::Compact));
+        status = DolphinSchedulerQuartz::schedule(*m_remote, job,
+                                                  release20 ? DolphinSchedulerQuartz::Release::V20
+                                                            : DolphinSchedulerQuartz::Release::V3,
+                                                  QDateTime::currentDateTimeUtc());
+    } else if (status) {
+        status = DolphinSchedulerQuartz::unschedule(*m_remote, project.value(), int(schedule.id));
     }
     if (!status) {
         db.rollback();

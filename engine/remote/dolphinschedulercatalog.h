@@ -40,6 +40,11 @@ public:
     // (dolphinschedulerprotocol.h): online refuses an empty DAG and a sub-workflow that is not
     // online; offline takes the definition's schedule offline too. Already so: nothing written.
     Status setWorkflowOnline(const QString &path, bool online) const;
+    // The definition's schedule brought online or offline as the API server does
+    // (SchedulerServiceImpl): its release state and its Quartz job (DolphinSchedulerQuartz), in
+    // one transaction. Online refuses a definition that is not online, and on 2.0 an empty DAG
+    // or an offline sub-workflow. Already so: nothing written.
+    Status setScheduleOnline(const QString &path, bool online) const;
     // Every sub-workflow its DAG runs is online (DolphinScheduler refuses to bring online or
     // start one that runs an offline sub-workflow); else which is not.
     Status checkSubWorkflowsOnline(const DsWorkflow &workflow, const QString &why) const;
@@ -70,6 +75,8 @@ private:
     Result<QList<DsWorkflow>> readWorkflows(const QString &condition,
                                             const QStringList &values) const;
     Status exec(QSqlQuery &query, const QString &what) const;
+    // t_ds_project.id, which names a schedule's Quartz job group.
+    Result<int> projectId(qint64 projectCode) const;
 
     RemoteDatabase *m_remote;
     DolphinSchedulerSchema m_schema;

@@ -53,6 +53,10 @@ Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &re
     schema.m_hasTriggerRelation = tables.contains(QLatin1String("t_ds_trigger_relation"));
     schema.m_hasCommandTenantCode =
         remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("tenant_code"));
+    schema.m_hasQuartz = tables.contains(QLatin1String("qrtz_triggers"))
+                         && tables.contains(QLatin1String("qrtz_job_details"))
+                         && tables.contains(QLatin1String("qrtz_cron_triggers"))
+                         && tables.contains(QLatin1String("qrtz_locks"));
     schema.m_hasStateHistory =
         remote.db().record(schema.instanceTable()).contains(QStringLiteral("state_history"));
     if (!missing.isEmpty())

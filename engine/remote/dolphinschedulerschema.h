@@ -52,6 +52,8 @@ public:
     // also write a complement as a start and end date (complementStartDate/EndDate), where 3.1
     // on write the list of dates; Hourglass follows 2.0.9's API server for them.
     bool hasStateHistory() const { return m_hasStateHistory; }
+    // Quartz's tables (QRTZ_TRIGGERS and the rest), where a schedule's job lives while online.
+    bool hasQuartz() const { return m_hasQuartz; }
 
 private:
     explicit DolphinSchedulerSchema(Layout layout)
@@ -71,6 +73,7 @@ private:
     bool m_hasTriggerRelation = false;
     bool m_hasCommandTenantCode = false;
     bool m_hasStateHistory = false;
+    bool m_hasQuartz = false;
 };
 
 } // namespace hg

@@ -3,6 +3,7 @@
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerlauncher.h"
+#include "remote/quartzjobdatamap.h"
 #include "remote/remotedatabase.h"
 #include "remote/remoteprobe.h"
 #include "testservers.h"
@@ -44,6 +45,8 @@ private Q_SLOTS:
     void startFromTasks();
     void complement_splitsAsEachVersionDoes_data() { layouts(); }
     void complement_splitsAsEachVersionDoes();
+    void scheduleOnline_writesItsQuartzJob_data() { layouts(); }
+    void scheduleOnline_writesItsQuartzJob();
     void complementDependents_data() { layouts(); }
     void complementDependents();
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
@@ -863,6 +866,107 @@ void TestDolphinSchedulerCatalog::complementDependents()
                  .value(QLatin1String("StartNodeList"))
                  .toString(),
              QStringLiteral("430"));
+}
+
+void TestDolphinSchedulerCatalog::scheduleOnline_writesItsQuartzJob()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    QVERIFY(catalog->schema().hasQuartz());
+    insertWorkflow(catalog->schema());
+    const QString nightly = QStringLiteral("etl/nightly");
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT id FROM t_ds_schedules")) && q.next());
+    const int scheduleId = q.value(0).toInt();
+    QVERIFY(q.exec(QStringLiteral("SELECT id FROM t_ds_project WHERE code = 100")) && q.next());
+    const int projectId = q.value(0).toInt();
+    const QString job = QStringLiteral("job_%1").arg(scheduleId);
+    const QString group = QStringLiteral("jobgroup_%1").arg(projectId);
+    const auto count = [&](const char *table) {
+        QSqlQuery c(m_db);
+        c.exec(QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table)));
+        return c.next() ? c.value(0).toInt() : -1;
+    };
+
+    // The fixture's schedule is online without a job: offline, then online as the API does.
+    QVERIFY(catalog->setScheduleOnline(nightly, false));
+    QVERIFY(q.exec(QStringLiteral("SELECT release_state FROM t_ds_schedules")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+    const QDateTime before = QDateTime::currentDateTimeUtc();
+    const Status online = catalog->setScheduleOnline(nightly, true);
+    QVERIFY2(online, qPrintable(online ? QString() : online.error().message));
+    QVERIFY(q.exec(QStringLiteral("SELECT release_state FROM t_ds_schedules")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+    const bool v20 = release == QLatin1String("2.0");
+    QVERIFY(q.exec(QStringLiteral("SELECT SCHED_NAME, JOB_NAME, JOB_GROUP, JOB_CLASS_NAME, "
+                                  "IS_DURABLE, JOB_DATA FROM QRTZ_JOB_DETAILS")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("DolphinScheduler"));
+    QCOMPARE(q.value(1).toString(), job);
+    QCOMPARE(q.value(2).toString(), group);
+    QVERIFY(q.value(3).toString().endsWith(v20 ? QLatin1String(".ProcessScheduleJob")
+                                               : QLatin1String(".ProcessScheduleTask")));
+    QCOMPARE(q.value(4).toInt(), 0);
+    const QByteArray data = q.value(5).toByteArray();
+    if (v20) {
+        QVERIFY(data.contains("schedule"));
+    } else {
+        QCOMPARE(data.toHex(),
+                 QuartzJobDataMap::serialize({{QStringLiteral("projectId"), projectId},
+                                              {QStringLiteral("scheduleId"), scheduleId}})
+                     .toHex());
+    }
+    QVERIFY(q.exec(QStringLiteral("SELECT TRIGGER_NAME, TRIGGER_GROUP, JOB_NAME, TRIGGER_STATE, "
+                                  "TRIGGER_TYPE, NEXT_FIRE_TIME, PREV_FIRE_TIME, START_TIME, "
+                                  "END_TIME, MISFIRE_INSTR, PRIORITY FROM QRTZ_TRIGGERS")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), job);
+    QCOMPARE(q.value(1).toString(), group);
+    QCOMPARE(q.value(2).toString(), job);
+    QCOMPARE(q.value(3).toString(), QStringLiteral("WAITING"));
+    QCOMPARE(q.value(4).toString(), QStringLiteral("CRON"));
+    const QTimeZone berlin("Europe/Berlin");
+    const QDateTime next = QDateTime::fromMSecsSinceEpoch(q.value(5).toLongLong(), berlin);
+    QCOMPARE(next.time(), QTime(2, 30)); // 02:30 in Berlin, the schedule's zone
+    if (v20) // 2.0 starts the trigger at the schedule's start: its first fire after it
+        QCOMPARE(next.date(), QDate(2026, 1, 1));
+    else // 3.x starts it now
+        QVERIFY(next > before && next <= before.addDays(1).addSecs(3600));
+    QCOMPARE(q.value(6).toLongLong(), -1);
+    QCOMPARE(q.value(8).toLongLong(),
+             QDateTime(QDate(2126, 1, 1), QTime(0, 0), berlin).toMSecsSinceEpoch());
+    QCOMPARE(q.value(9).toInt(), v20 ? 2 : -1); // DoNothing / IgnoreMisfires
+    QCOMPARE(q.value(10).toInt(), 5);
+    QVERIFY(q.exec(QStringLiteral("SELECT CRON_EXPRESSION, TIME_ZONE_ID FROM "
+                                  "QRTZ_CRON_TRIGGERS")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("0 30 2 * * ? *"));
+    QCOMPARE(q.value(1).toString(), QStringLiteral("Europe/Berlin"));
+    QCOMPARE(count("QRTZ_LOCKS"), 1); // TRIGGER_ACCESS, as Quartz makes it
+
+    // Offline deletes the job; so does taking the workflow offline.
+    QVERIFY(catalog->setScheduleOnline(nightly, false));
+    QCOMPARE(count("QRTZ_TRIGGERS"), 0);
+    QCOMPARE(count("QRTZ_JOB_DETAILS"), 0);
+    QVERIFY(catalog->setScheduleOnline(nightly, true));
+    QCOMPARE(count("QRTZ_CRON_TRIGGERS"), 1);
+    QVERIFY(catalog->setWorkflowOnline(nightly, false));
+    QCOMPARE(count("QRTZ_CRON_TRIGGERS"), 0);
+    QCOMPARE(count("QRTZ_JOB_DETAILS"), 0);
+    // An offline workflow's schedule stays offline, saying why; one without: said too.
+    const Status refused = catalog->setScheduleOnline(nightly, true);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("is not online")),
+             qPrintable(refused.error().message));
+    QCOMPARE(count("QRTZ_TRIGGERS"), 0);
+    QVERIFY(catalog->setScheduleOnline(QStringLiteral("etl/adhoc"), true)
+                .error()
+                .message.contains(QLatin1String("has no schedule")));
 }
 
 void TestDolphinSchedulerCatalog::brokenSchema_namesWhatIsMissing()

@@ -250,6 +250,17 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
                                    "'%\"startNodes\":[303]%'")),
              1);
 
+    // The schedule offline, then online: its Quartz job, as DolphinScheduler's API writes it.
+    button(page, QStringLiteral("Schedule offline"))->click();
+    QVERIFY(settle(page));
+    QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_schedules")), 0);
+    QVERIFY(!button(page, QStringLiteral("Schedule offline"))->isEnabled());
+    button(page, QStringLiteral("Schedule online"))->click();
+    QVERIFY(settle(page));
+    QVERIFY2(page.statusText().contains(QLatin1String("is online")), qPrintable(page.statusText()));
+    QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_schedules")), 1);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM qrtz_cron_triggers")), 1);
+
     // Offline takes the schedule along; an offline definition cannot be started.
     button(page, QStringLiteral("Take offline"))->click();
     QVERIFY(settle(page));
@@ -257,6 +268,7 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
                                    "WHERE code = 200")),
              0);
     QCOMPARE(scalar(QStringLiteral("SELECT release_state FROM t_ds_schedules")), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM qrtz_cron_triggers")), 0);
     QVERIFY(page.summaryText().startsWith(QLatin1String("Offline")));
     QVERIFY(!button(page, QStringLiteral("Start…"))->isEnabled());
     button(page, QStringLiteral("Bring online"))->click();

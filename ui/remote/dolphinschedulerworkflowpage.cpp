@@ -125,12 +125,20 @@ void DolphinSchedulerWorkflowPage::buildUi()
     m_online->setToolTip(tr("Release the definition, as DolphinScheduler's API server does"));
     m_offline = new QPushButton(tr("Take o&ffline"), this);
     m_offline->setToolTip(tr("Take the definition offline, and its schedule with it"));
+    m_scheduleOnline = new QPushButton(tr("Schedule o&nline"), this);
+    m_scheduleOnline->setToolTip(tr("Its schedule online, with the Quartz job DolphinScheduler's "
+                                    "masters fire it by"));
+    m_scheduleOffline = new QPushButton(tr("Schedule off&line"), this);
+    m_scheduleOffline->setToolTip(tr("Its schedule offline, its Quartz job deleted"));
+    connect(m_scheduleOnline, &QPushButton::clicked, this, [this] { releaseSchedule(true); });
+    connect(m_scheduleOffline, &QPushButton::clicked, this, [this] { releaseSchedule(false); });
     connect(m_start, &QPushButton::clicked, this, [this] { launch(false); });
     connect(m_complement, &QPushButton::clicked, this, [this] { launch(true); });
     connect(m_online, &QPushButton::clicked, this, [this] { release(true); });
     connect(m_offline, &QPushButton::clicked, this, [this] { release(false); });
     auto *definitionActs = new QHBoxLayout;
-    for (QPushButton *button : {m_start, m_complement, m_online, m_offline})
+    for (QPushButton *button :
+         {m_start, m_complement, m_online, m_offline, m_scheduleOnline, m_scheduleOffline})
         definitionActs->addWidget(button);
     definitionActs->addStretch(1);
     layout->addLayout(definitionActs);
@@ -498,6 +506,30 @@ void DolphinSchedulerWorkflowPage::release(bool online)
         });
 }
 
+void DolphinSchedulerWorkflowPage::releaseSchedule(bool online)
+{
+    const QString path = m_path;
+    const quint64 generation = m_generation;
+    jobStarted();
+    runJob<bool>(
+        this, m_profile,
+        [path, online](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<bool> {
+            if (const Status done = catalog.setScheduleOnline(path, online); !done)
+                return done.error();
+            return true;
+        },
+        [this, generation, online](const Result<bool> &done) {
+            if (generation == m_generation) {
+                if (!done)
+                    setStatus(done.error().message, true);
+                else
+                    reload(online ? tr("The schedule of %1 is online.").arg(m_path)
+                                  : tr("The schedule of %1 is offline.").arg(m_path));
+            }
+            jobFinished();
+        });
+}
+
 void DolphinSchedulerWorkflowPage::actOnInstance(InstanceAct act)
 {
     const qint64 instanceId = selectedInstanceId();
@@ -554,6 +586,10 @@ void DolphinSchedulerWorkflowPage::updateEnabled()
                                  : offlineWhy);
     m_online->setEnabled(writable && !m_workflow.online);
     m_offline->setEnabled(writable && m_workflow.online);
+    const bool scheduled = m_workflow.schedule.has_value();
+    const bool scheduleOnline = scheduled && m_workflow.schedule->online;
+    m_scheduleOnline->setEnabled(writable && scheduled && !scheduleOnline && m_workflow.online);
+    m_scheduleOffline->setEnabled(writable && scheduleOnline);
     const bool instance = writable && selectedInstanceId() > 0;
     for (QPushButton *button : {m_rerun, m_rerunFailed, m_resume, m_stop, m_pause})
         button->setEnabled(instance);

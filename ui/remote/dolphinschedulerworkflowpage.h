@@ -20,8 +20,9 @@ class RemoteChainCanvas;
 // canvas at the definition's version, its newest instances with their state, host and
 // duration, and the selected instance's task instances. It acts as DolphinScheduler's API
 // server does (DolphinSchedulerLauncher, DolphinSchedulerControl): start, complement, bring
-// online or offline; rerun, rerun the failed tasks, resume, stop and pause an instance — and
-// says why when DolphinScheduler would refuse. Every read and write runs off the GUI thread.
+// the definition and its schedule online or offline; rerun, rerun the failed tasks, resume, stop
+// and pause an instance — and says why when DolphinScheduler would refuse. Every read and write
+// runs off the GUI thread.
 class DolphinSchedulerWorkflowPage final : public QWidget
 {
     Q_OBJECT
@@ -62,6 +63,7 @@ private:
     void showTaskLog();
     void launch(bool complement);
     void release(bool online);
+    void releaseSchedule(bool online);
     void actOnInstance(InstanceAct act);
     qint64 selectedInstanceId() const;
     void setStatus(const QString &text, bool error);
@@ -89,6 +91,8 @@ private:
     QPushButton *m_complement = nullptr;
     QPushButton *m_online = nullptr;
     QPushButton *m_offline = nullptr;
+    QPushButton *m_scheduleOnline = nullptr;
+    QPushButton *m_scheduleOffline = nullptr;
     RemoteChainCanvas *m_canvas = nullptr;
     QTableWidget *m_instances = nullptr;
     QPushButton *m_rerun = nullptr;

@@ -476,3 +476,176 @@ CREATE TABLE t_ds_relation_project_user (
 );
 CREATE INDEX relation_project_user_id_index ON t_ds_relation_project_user (user_id);
 ALTER TABLE t_ds_relation_project_user ALTER COLUMN id SET DEFAULT nextval('t_ds_relation_project_user_id_sequence');
+
+-- ------------------------------------------------------------------------------------------
+-- Quartz's own tables (its JDBC job store), as DolphinScheduler's DDL creates them.
+--
+-- Written for Hourglass from DolphinScheduler tag 2.0.9, file
+-- dolphinscheduler-dao/src/main/resources/sql/dolphinscheduler_postgresql.sql
+-- (commit 23302054).
+-- DolphinScheduler's API server brings a schedule online by storing a Quartz job and its cron
+-- trigger in these tables; Hourglass does the same. Quartz deletes from the other trigger
+-- tables too when a job is removed, so every QRTZ_ table the file creates is here, with the
+-- same column types, nullability, defaults, primary keys and indexes (names included), created
+-- in the same order.
+--
+-- Names: the file writes them in upper case WITHOUT quotes, as here, so PostgreSQL folds them
+-- to lower case: the tables are qrtz_job_details, qrtz_triggers, qrtz_cron_triggers,
+-- qrtz_locks and so on, the columns sched_name, job_name, is_durable and so on, the indexes
+-- idx_qrtz_j_grp and so on, and the primary keys (added by ALTER TABLE, unnamed, as the file
+-- does) qrtz_job_details_pkey and so on. Do not quote them. Unlike the MySQL file, this one
+-- declares no foreign keys between these tables, and the flag columns (IS_DURABLE,
+-- IS_NONCONCURRENT, IS_UPDATE_DATA, REQUESTS_RECOVERY, BOOL_PROP_n) are boolean, not
+-- varchar(1). The file inserts no rows into them (Quartz adds its qrtz_locks rows itself the
+-- first time it takes a lock).
+
+-- A job: the class Quartz runs and, in JOB_DATA, its serialized JobDataMap (DolphinScheduler
+-- 2.0.9 puts projectId, scheduleId and the schedule as JSON in it).
+CREATE TABLE QRTZ_JOB_DETAILS (
+  SCHED_NAME        character varying(120) NOT NULL,
+  JOB_NAME          character varying(200) NOT NULL,
+  JOB_GROUP         character varying(200) NOT NULL,
+  DESCRIPTION       character varying(250) NULL,
+  JOB_CLASS_NAME    character varying(250) NOT NULL,
+  IS_DURABLE        boolean NOT NULL,
+  IS_NONCONCURRENT  boolean NOT NULL,
+  IS_UPDATE_DATA    boolean NOT NULL,
+  REQUESTS_RECOVERY boolean NOT NULL,
+  JOB_DATA          bytea NULL
+);
+ALTER TABLE QRTZ_JOB_DETAILS ADD PRIMARY KEY (SCHED_NAME, JOB_NAME, JOB_GROUP);
+
+-- A trigger of a job; its times are epoch milliseconds.
+CREATE TABLE QRTZ_TRIGGERS (
+  SCHED_NAME     character varying(120) NOT NULL,
+  TRIGGER_NAME   character varying(200) NOT NULL,
+  TRIGGER_GROUP  character varying(200) NOT NULL,
+  JOB_NAME       character varying(200) NOT NULL,
+  JOB_GROUP      character varying(200) NOT NULL,
+  DESCRIPTION    character varying(250) NULL,
+  NEXT_FIRE_TIME BIGINT NULL,
+  PREV_FIRE_TIME BIGINT NULL,
+  PRIORITY       INTEGER NULL,
+  TRIGGER_STATE  character varying(16) NOT NULL,
+  TRIGGER_TYPE   character varying(8) NOT NULL,
+  START_TIME     BIGINT NOT NULL,
+  END_TIME       BIGINT NULL,
+  CALENDAR_NAME  character varying(200) NULL,
+  MISFIRE_INSTR  SMALLINT NULL,
+  JOB_DATA       bytea NULL
+);
+ALTER TABLE QRTZ_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+
+CREATE TABLE QRTZ_SIMPLE_TRIGGERS (
+  SCHED_NAME      character varying(120) NOT NULL,
+  TRIGGER_NAME    character varying(200) NOT NULL,
+  TRIGGER_GROUP   character varying(200) NOT NULL,
+  REPEAT_COUNT    BIGINT NOT NULL,
+  REPEAT_INTERVAL BIGINT NOT NULL,
+  TIMES_TRIGGERED BIGINT NOT NULL
+);
+ALTER TABLE QRTZ_SIMPLE_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+
+-- The cron expression and time zone of a trigger of type CRON.
+CREATE TABLE QRTZ_CRON_TRIGGERS (
+  SCHED_NAME      character varying(120) NOT NULL,
+  TRIGGER_NAME    character varying(200) NOT NULL,
+  TRIGGER_GROUP   character varying(200) NOT NULL,
+  CRON_EXPRESSION character varying(120) NOT NULL,
+  TIME_ZONE_ID    character varying(80)
+);
+ALTER TABLE QRTZ_CRON_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+
+CREATE TABLE QRTZ_SIMPROP_TRIGGERS (
+  SCHED_NAME    character varying(120) NOT NULL,
+  TRIGGER_NAME  character varying(200) NOT NULL,
+  TRIGGER_GROUP character varying(200) NOT NULL,
+  STR_PROP_1    character varying(512) NULL,
+  STR_PROP_2    character varying(512) NULL,
+  STR_PROP_3    character varying(512) NULL,
+  INT_PROP_1    INT NULL,
+  INT_PROP_2    INT NULL,
+  LONG_PROP_1   BIGINT NULL,
+  LONG_PROP_2   BIGINT NULL,
+  DEC_PROP_1    NUMERIC(13,4) NULL,
+  DEC_PROP_2    NUMERIC(13,4) NULL,
+  BOOL_PROP_1   boolean NULL,
+  BOOL_PROP_2   boolean NULL
+);
+ALTER TABLE QRTZ_SIMPROP_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+
+CREATE TABLE QRTZ_BLOB_TRIGGERS (
+  SCHED_NAME    character varying(120) NOT NULL,
+  TRIGGER_NAME  character varying(200) NOT NULL,
+  TRIGGER_GROUP character varying(200) NOT NULL,
+  BLOB_DATA     bytea NULL
+);
+ALTER TABLE QRTZ_BLOB_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+
+CREATE TABLE QRTZ_CALENDARS (
+  SCHED_NAME    character varying(120) NOT NULL,
+  CALENDAR_NAME character varying(200) NOT NULL,
+  CALENDAR      bytea NOT NULL
+);
+ALTER TABLE QRTZ_CALENDARS ADD PRIMARY KEY (SCHED_NAME, CALENDAR_NAME);
+
+CREATE TABLE QRTZ_PAUSED_TRIGGER_GRPS (
+  SCHED_NAME    character varying(120) NOT NULL,
+  TRIGGER_GROUP character varying(200) NOT NULL
+);
+ALTER TABLE QRTZ_PAUSED_TRIGGER_GRPS ADD PRIMARY KEY (SCHED_NAME, TRIGGER_GROUP);
+
+CREATE TABLE QRTZ_FIRED_TRIGGERS (
+  SCHED_NAME        character varying(120) NOT NULL,
+  ENTRY_ID          character varying(200) NOT NULL,
+  TRIGGER_NAME      character varying(200) NOT NULL,
+  TRIGGER_GROUP     character varying(200) NOT NULL,
+  INSTANCE_NAME     character varying(200) NOT NULL,
+  FIRED_TIME        BIGINT NOT NULL,
+  SCHED_TIME        BIGINT NOT NULL,
+  PRIORITY          INTEGER NOT NULL,
+  STATE             character varying(16) NOT NULL,
+  JOB_NAME          character varying(200) NULL,
+  JOB_GROUP         character varying(200) NULL,
+  IS_NONCONCURRENT  boolean NULL,
+  REQUESTS_RECOVERY boolean NULL
+);
+ALTER TABLE QRTZ_FIRED_TRIGGERS ADD PRIMARY KEY (SCHED_NAME, ENTRY_ID);
+
+CREATE TABLE QRTZ_SCHEDULER_STATE (
+  SCHED_NAME        character varying(120) NOT NULL,
+  INSTANCE_NAME     character varying(200) NOT NULL,
+  LAST_CHECKIN_TIME BIGINT NOT NULL,
+  CHECKIN_INTERVAL  BIGINT NOT NULL
+);
+ALTER TABLE QRTZ_SCHEDULER_STATE ADD PRIMARY KEY (SCHED_NAME, INSTANCE_NAME);
+
+-- The row locks Quartz takes (SELECT ... FOR UPDATE) around changes to the job store.
+CREATE TABLE QRTZ_LOCKS (
+  SCHED_NAME character varying(120) NOT NULL,
+  LOCK_NAME  character varying(40) NOT NULL
+);
+ALTER TABLE QRTZ_LOCKS ADD PRIMARY KEY (SCHED_NAME, LOCK_NAME);
+
+CREATE INDEX IDX_QRTZ_J_REQ_RECOVERY ON QRTZ_JOB_DETAILS (SCHED_NAME, REQUESTS_RECOVERY);
+CREATE INDEX IDX_QRTZ_J_GRP ON QRTZ_JOB_DETAILS (SCHED_NAME, JOB_GROUP);
+
+CREATE INDEX IDX_QRTZ_T_J ON QRTZ_TRIGGERS (SCHED_NAME, JOB_NAME, JOB_GROUP);
+CREATE INDEX IDX_QRTZ_T_JG ON QRTZ_TRIGGERS (SCHED_NAME, JOB_GROUP);
+CREATE INDEX IDX_QRTZ_T_C ON QRTZ_TRIGGERS (SCHED_NAME, CALENDAR_NAME);
+CREATE INDEX IDX_QRTZ_T_G ON QRTZ_TRIGGERS (SCHED_NAME, TRIGGER_GROUP);
+CREATE INDEX IDX_QRTZ_T_STATE ON QRTZ_TRIGGERS (SCHED_NAME, TRIGGER_STATE);
+CREATE INDEX IDX_QRTZ_T_N_STATE ON QRTZ_TRIGGERS (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP, TRIGGER_STATE);
+CREATE INDEX IDX_QRTZ_T_N_G_STATE ON QRTZ_TRIGGERS (SCHED_NAME, TRIGGER_GROUP, TRIGGER_STATE);
+CREATE INDEX IDX_QRTZ_T_NEXT_FIRE_TIME ON QRTZ_TRIGGERS (SCHED_NAME, NEXT_FIRE_TIME);
+CREATE INDEX IDX_QRTZ_T_NFT_ST ON QRTZ_TRIGGERS (SCHED_NAME, TRIGGER_STATE, NEXT_FIRE_TIME);
+CREATE INDEX IDX_QRTZ_T_NFT_MISFIRE ON QRTZ_TRIGGERS (SCHED_NAME, MISFIRE_INSTR, NEXT_FIRE_TIME);
+CREATE INDEX IDX_QRTZ_T_NFT_ST_MISFIRE ON QRTZ_TRIGGERS (SCHED_NAME, MISFIRE_INSTR, NEXT_FIRE_TIME, TRIGGER_STATE);
+CREATE INDEX IDX_QRTZ_T_NFT_ST_MISFIRE_GRP ON QRTZ_TRIGGERS (SCHED_NAME, MISFIRE_INSTR, NEXT_FIRE_TIME, TRIGGER_GROUP, TRIGGER_STATE);
+
+CREATE INDEX IDX_QRTZ_FT_TRIG_INST_NAME ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, INSTANCE_NAME);
+CREATE INDEX IDX_QRTZ_FT_INST_JOB_REQ_RCVRY ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, INSTANCE_NAME, REQUESTS_RECOVERY);
+CREATE INDEX IDX_QRTZ_FT_J_G ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, JOB_NAME, JOB_GROUP);
+CREATE INDEX IDX_QRTZ_FT_JG ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, JOB_GROUP);
+CREATE INDEX IDX_QRTZ_FT_T_G ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, TRIGGER_NAME, TRIGGER_GROUP);
+CREATE INDEX IDX_QRTZ_FT_TG ON QRTZ_FIRED_TRIGGERS (SCHED_NAME, TRIGGER_GROUP);

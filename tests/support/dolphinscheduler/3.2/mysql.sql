@@ -482,3 +482,174 @@ CREATE TABLE `t_ds_trigger_relation` (
   KEY `t_ds_trigger_relation_trigger_code_IDX` (`trigger_code`),
   UNIQUE KEY `t_ds_trigger_relation_UN` (`trigger_type`, `job_id`, `trigger_code`)
 ) ENGINE=InnoDB AUTO_INCREMENT=1 DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- ------------------------------------------------------------------------------------------
+-- Quartz's own tables (its JDBC job store), as DolphinScheduler's DDL creates them.
+--
+-- Written for Hourglass from DolphinScheduler tag 3.2.2, file
+-- dolphinscheduler-dao/src/main/resources/sql/dolphinscheduler_mysql.sql (commit 212af27c).
+-- DolphinScheduler's API server brings a schedule online by storing a Quartz job and its cron
+-- trigger in these tables; Hourglass does the same. Quartz deletes from the other trigger
+-- tables too when a job is removed, so every QRTZ_ table the file creates is here, with the
+-- same upper-case table and column names, types, nullability, defaults, primary keys, indexes
+-- and foreign keys (names included). The file creates QRTZ_JOB_DETAILS and QRTZ_TRIGGERS
+-- first, then the others alphabetically; here they come in an order in which each foreign key
+-- finds its table, which gives the same tables. The file inserts no rows into them (Quartz adds
+-- its QRTZ_LOCKS rows itself the first time it takes a lock). Like the tables above, they have
+-- DEFAULT CHARSET=utf8 COLLATE=utf8_bin.
+
+-- A job: the class Quartz runs and, in JOB_DATA, its serialized JobDataMap (DolphinScheduler
+-- 3.2.2 puts projectId and scheduleId in it). The IS_ flags and REQUESTS_RECOVERY are
+-- varchar(1), holding '0' or '1'.
+CREATE TABLE `QRTZ_JOB_DETAILS` (
+  `SCHED_NAME`        varchar(120) NOT NULL,
+  `JOB_NAME`          varchar(200) NOT NULL,
+  `JOB_GROUP`         varchar(200) NOT NULL,
+  `DESCRIPTION`       varchar(250) DEFAULT NULL,
+  `JOB_CLASS_NAME`    varchar(250) NOT NULL,
+  `IS_DURABLE`        varchar(1)   NOT NULL,
+  `IS_NONCONCURRENT`  varchar(1)   NOT NULL,
+  `IS_UPDATE_DATA`    varchar(1)   NOT NULL,
+  `REQUESTS_RECOVERY` varchar(1)   NOT NULL,
+  `JOB_DATA`          blob,
+  PRIMARY KEY (`SCHED_NAME`,`JOB_NAME`,`JOB_GROUP`),
+  KEY `IDX_QRTZ_J_REQ_RECOVERY` (`SCHED_NAME`,`REQUESTS_RECOVERY`),
+  KEY `IDX_QRTZ_J_GRP` (`SCHED_NAME`,`JOB_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- A trigger of a job; its times are epoch milliseconds.
+CREATE TABLE `QRTZ_TRIGGERS` (
+  `SCHED_NAME`     varchar(120) NOT NULL,
+  `TRIGGER_NAME`   varchar(200) NOT NULL,
+  `TRIGGER_GROUP`  varchar(200) NOT NULL,
+  `JOB_NAME`       varchar(200) NOT NULL,
+  `JOB_GROUP`      varchar(200) NOT NULL,
+  `DESCRIPTION`    varchar(250) DEFAULT NULL,
+  `NEXT_FIRE_TIME` bigint(13)   DEFAULT NULL,
+  `PREV_FIRE_TIME` bigint(13)   DEFAULT NULL,
+  `PRIORITY`       int(11)      DEFAULT NULL,
+  `TRIGGER_STATE`  varchar(16)  NOT NULL,
+  `TRIGGER_TYPE`   varchar(8)   NOT NULL,
+  `START_TIME`     bigint(13)   NOT NULL,
+  `END_TIME`       bigint(13)   DEFAULT NULL,
+  `CALENDAR_NAME`  varchar(200) DEFAULT NULL,
+  `MISFIRE_INSTR`  smallint(2)  DEFAULT NULL,
+  `JOB_DATA`       blob,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  KEY `IDX_QRTZ_T_J` (`SCHED_NAME`,`JOB_NAME`,`JOB_GROUP`),
+  KEY `IDX_QRTZ_T_JG` (`SCHED_NAME`,`JOB_GROUP`),
+  KEY `IDX_QRTZ_T_C` (`SCHED_NAME`,`CALENDAR_NAME`),
+  KEY `IDX_QRTZ_T_G` (`SCHED_NAME`,`TRIGGER_GROUP`),
+  KEY `IDX_QRTZ_T_STATE` (`SCHED_NAME`,`TRIGGER_STATE`),
+  KEY `IDX_QRTZ_T_N_STATE` (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`,`TRIGGER_STATE`),
+  KEY `IDX_QRTZ_T_N_G_STATE` (`SCHED_NAME`,`TRIGGER_GROUP`,`TRIGGER_STATE`),
+  KEY `IDX_QRTZ_T_NEXT_FIRE_TIME` (`SCHED_NAME`,`NEXT_FIRE_TIME`),
+  KEY `IDX_QRTZ_T_NFT_ST` (`SCHED_NAME`,`TRIGGER_STATE`,`NEXT_FIRE_TIME`),
+  KEY `IDX_QRTZ_T_NFT_MISFIRE` (`SCHED_NAME`,`MISFIRE_INSTR`,`NEXT_FIRE_TIME`),
+  KEY `IDX_QRTZ_T_NFT_ST_MISFIRE` (`SCHED_NAME`,`MISFIRE_INSTR`,`NEXT_FIRE_TIME`,`TRIGGER_STATE`),
+  KEY `IDX_QRTZ_T_NFT_ST_MISFIRE_GRP` (`SCHED_NAME`,`MISFIRE_INSTR`,`NEXT_FIRE_TIME`,`TRIGGER_GROUP`,`TRIGGER_STATE`),
+  CONSTRAINT `QRTZ_TRIGGERS_ibfk_1` FOREIGN KEY (`SCHED_NAME`, `JOB_NAME`, `JOB_GROUP`) REFERENCES `QRTZ_JOB_DETAILS` (`SCHED_NAME`, `JOB_NAME`, `JOB_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- The cron expression and time zone of a trigger of type CRON.
+CREATE TABLE `QRTZ_CRON_TRIGGERS` (
+  `SCHED_NAME`      varchar(120) NOT NULL,
+  `TRIGGER_NAME`    varchar(200) NOT NULL,
+  `TRIGGER_GROUP`   varchar(200) NOT NULL,
+  `CRON_EXPRESSION` varchar(120) NOT NULL,
+  `TIME_ZONE_ID`    varchar(80)  DEFAULT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  CONSTRAINT `QRTZ_CRON_TRIGGERS_ibfk_1` FOREIGN KEY (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`) REFERENCES `QRTZ_TRIGGERS` (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_SIMPLE_TRIGGERS` (
+  `SCHED_NAME`      varchar(120) NOT NULL,
+  `TRIGGER_NAME`    varchar(200) NOT NULL,
+  `TRIGGER_GROUP`   varchar(200) NOT NULL,
+  `REPEAT_COUNT`    bigint(7)    NOT NULL,
+  `REPEAT_INTERVAL` bigint(12)   NOT NULL,
+  `TIMES_TRIGGERED` bigint(10)   NOT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  CONSTRAINT `QRTZ_SIMPLE_TRIGGERS_ibfk_1` FOREIGN KEY (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`) REFERENCES `QRTZ_TRIGGERS` (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_SIMPROP_TRIGGERS` (
+  `SCHED_NAME`    varchar(120)  NOT NULL,
+  `TRIGGER_NAME`  varchar(200)  NOT NULL,
+  `TRIGGER_GROUP` varchar(200)  NOT NULL,
+  `STR_PROP_1`    varchar(512)  DEFAULT NULL,
+  `STR_PROP_2`    varchar(512)  DEFAULT NULL,
+  `STR_PROP_3`    varchar(512)  DEFAULT NULL,
+  `INT_PROP_1`    int(11)       DEFAULT NULL,
+  `INT_PROP_2`    int(11)       DEFAULT NULL,
+  `LONG_PROP_1`   bigint(20)    DEFAULT NULL,
+  `LONG_PROP_2`   bigint(20)    DEFAULT NULL,
+  `DEC_PROP_1`    decimal(13,4) DEFAULT NULL,
+  `DEC_PROP_2`    decimal(13,4) DEFAULT NULL,
+  `BOOL_PROP_1`   varchar(1)    DEFAULT NULL,
+  `BOOL_PROP_2`   varchar(1)    DEFAULT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  CONSTRAINT `QRTZ_SIMPROP_TRIGGERS_ibfk_1` FOREIGN KEY (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`) REFERENCES `QRTZ_TRIGGERS` (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- The file also gives this table a plain index named SCHED_NAME on its primary key columns.
+CREATE TABLE `QRTZ_BLOB_TRIGGERS` (
+  `SCHED_NAME`    varchar(120) NOT NULL,
+  `TRIGGER_NAME`  varchar(200) NOT NULL,
+  `TRIGGER_GROUP` varchar(200) NOT NULL,
+  `BLOB_DATA`     blob,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  KEY `SCHED_NAME` (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  CONSTRAINT `QRTZ_BLOB_TRIGGERS_ibfk_1` FOREIGN KEY (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`) REFERENCES `QRTZ_TRIGGERS` (`SCHED_NAME`, `TRIGGER_NAME`, `TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_CALENDARS` (
+  `SCHED_NAME`    varchar(120) NOT NULL,
+  `CALENDAR_NAME` varchar(200) NOT NULL,
+  `CALENDAR`      blob         NOT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`CALENDAR_NAME`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_PAUSED_TRIGGER_GRPS` (
+  `SCHED_NAME`    varchar(120) NOT NULL,
+  `TRIGGER_GROUP` varchar(200) NOT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_FIRED_TRIGGERS` (
+  `SCHED_NAME`        varchar(120) NOT NULL,
+  `ENTRY_ID`          varchar(200) NOT NULL,
+  `TRIGGER_NAME`      varchar(200) NOT NULL,
+  `TRIGGER_GROUP`     varchar(200) NOT NULL,
+  `INSTANCE_NAME`     varchar(200) NOT NULL,
+  `FIRED_TIME`        bigint(13)   NOT NULL,
+  `SCHED_TIME`        bigint(13)   NOT NULL,
+  `PRIORITY`          int(11)      NOT NULL,
+  `STATE`             varchar(16)  NOT NULL,
+  `JOB_NAME`          varchar(200) DEFAULT NULL,
+  `JOB_GROUP`         varchar(200) DEFAULT NULL,
+  `IS_NONCONCURRENT`  varchar(1)   DEFAULT NULL,
+  `REQUESTS_RECOVERY` varchar(1)   DEFAULT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`ENTRY_ID`),
+  KEY `IDX_QRTZ_FT_TRIG_INST_NAME` (`SCHED_NAME`,`INSTANCE_NAME`),
+  KEY `IDX_QRTZ_FT_INST_JOB_REQ_RCVRY` (`SCHED_NAME`,`INSTANCE_NAME`,`REQUESTS_RECOVERY`),
+  KEY `IDX_QRTZ_FT_J_G` (`SCHED_NAME`,`JOB_NAME`,`JOB_GROUP`),
+  KEY `IDX_QRTZ_FT_JG` (`SCHED_NAME`,`JOB_GROUP`),
+  KEY `IDX_QRTZ_FT_T_G` (`SCHED_NAME`,`TRIGGER_NAME`,`TRIGGER_GROUP`),
+  KEY `IDX_QRTZ_FT_TG` (`SCHED_NAME`,`TRIGGER_GROUP`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+CREATE TABLE `QRTZ_SCHEDULER_STATE` (
+  `SCHED_NAME`        varchar(120) NOT NULL,
+  `INSTANCE_NAME`     varchar(200) NOT NULL,
+  `LAST_CHECKIN_TIME` bigint(13)   NOT NULL,
+  `CHECKIN_INTERVAL`  bigint(13)   NOT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`INSTANCE_NAME`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+
+-- The row locks Quartz takes (SELECT ... FOR UPDATE) around changes to the job store.
+CREATE TABLE `QRTZ_LOCKS` (
+  `SCHED_NAME` varchar(120) NOT NULL,
+  `LOCK_NAME`  varchar(40)  NOT NULL,
+  PRIMARY KEY (`SCHED_NAME`,`LOCK_NAME`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
