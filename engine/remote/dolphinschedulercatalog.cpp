@@ -41,9 +41,6 @@ Result<DolphinSchedulerCatalog> DolphinSchedulerCatalog::open(RemoteDatabase &re
                        ? schema->layoutName()
                        : tr("%1, layout %2").arg(info.version, schema->layoutName());
     info.major = schema->layout() == DolphinSchedulerSchema::Layout::Workflow ? 3 : 2;
-    info.warning = tr("starting, stopping, pausing, rerunning and complementing DolphinScheduler "
-                      "workflows is not built yet: they are shown, and brought online or "
-                      "offline");
     return catalog;
 }
 

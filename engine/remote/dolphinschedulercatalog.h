@@ -17,8 +17,8 @@ class RemoteDatabase;
 // projects, workflow definitions with their release state and schedule, and each
 // definition's DAG (its tasks at the versions its relations name, and the relations), and its
 // instances. Both table layouts (DolphinSchedulerSchema) are read through the same queries.
-// Of the acts, bringing a definition online and offline is built; starting, stopping,
-// pausing, rerunning and complementing are not yet.
+// It brings definitions and their schedules online and offline; DolphinSchedulerLauncher
+// starts and complements, DolphinSchedulerControl acts on instances.
 class DolphinSchedulerCatalog final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerCatalog)

@@ -1670,10 +1670,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>Lesen der Aufgaben-Instanzen von %1</translation>
     </message>
     <message>
-        <source>starting, stopping, pausing, rerunning and complementing DolphinScheduler workflows is not built yet: they are shown, and brought online or offline</source>
-        <translation>Starten, Stoppen, Pausieren, erneutes Ausführen und Nachholen von DolphinScheduler-Workflows sind noch nicht gebaut: sie werden gezeigt und online oder offline geschaltet</translation>
-    </message>
-    <message>
         <source>remote &apos;%1&apos;: workflow %2 cannot go online: its DAG is empty</source>
         <translation>Remote &apos;%1&apos;: Workflow %2 kann nicht online gehen: sein DAG ist leer</translation>
     </message>
@@ -1716,6 +1712,38 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>remote &apos;%1&apos;: DolphinScheduler has no user &apos;%2&apos;</source>
         <translation>Remote &apos;%1&apos;: DolphinScheduler hat keinen Benutzer &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>read the task instances</source>
+        <translation>Lesen der Aufgaben-Instanzen</translation>
+    </message>
+    <message>
+        <source>read the project</source>
+        <translation>Lesen des Projekts</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: no project with code %2</source>
+        <translation>Gegenstelle „%1“: kein Projekt mit dem Code %2</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 has no schedule</source>
+        <translation>Gegenstelle „%1“: Workflow %2 hat keinen Zeitplan</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2 is not online, so its schedule cannot go online (DolphinScheduler: process definition %2 not online); bring the workflow online first</source>
+        <translation>Gegenstelle „%1“: Workflow %2 ist nicht online, also kann sein Zeitplan nicht online gehen (DolphinScheduler: process definition %2 not online); zuerst den Workflow online schalten</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: workflow %2&apos;s DAG is empty: its schedule cannot go online</source>
+        <translation>Gegenstelle „%1“: der DAG von Workflow %2 ist leer: sein Zeitplan kann nicht online gehen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: database &apos;%2&apos; has no Quartz tables (QRTZ_TRIGGERS and the rest), where DolphinScheduler keeps an online schedule&apos;s job</source>
+        <translation>Gegenstelle „%1“: Datenbank „%2“ hat keine Quartz-Tabellen (QRTZ_TRIGGERS und die übrigen), in denen DolphinScheduler den Job eines Zeitplans hält, der online ist</translation>
+    </message>
+    <message>
+        <source>set the release state of %1&apos;s schedule</source>
+        <translation>Setzen des Freigabezustands des Zeitplans von %1</translation>
     </message>
 </context>
 <context>
@@ -1782,6 +1810,145 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DolphinSchedulerLaunchDialog</name>
+    <message>
+        <source>Complement %1</source>
+        <translation>%1 nachholen</translation>
+    </message>
+    <message>
+        <source>Start %1</source>
+        <translation>%1 starten</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler&apos;s master runs the workflow once for each fire time of its online schedules in the range (each midnight when it has none).</source>
+        <translation>Der Master von DolphinScheduler führt den Workflow einmal für jeden Auslösezeitpunkt seiner Zeitpläne im Zeitraum aus, die online sind (jede Mitternacht, wenn er keinen hat).</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler&apos;s master starts the workflow once, now.</source>
+        <translation>Der Master von DolphinScheduler startet den Workflow einmal, jetzt.</translation>
+    </message>
+    <message>
+        <source>&amp;From (%1):</source>
+        <translation>&amp;Von (%1):</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>one after another</source>
+        <translation>einer nach dem anderen</translation>
+    </message>
+    <message>
+        <source>&amp;Runs at once:</source>
+        <translation>&amp;Läufe zugleich:</translation>
+    </message>
+    <message>
+        <source>Complement the workflows &amp;waiting on it too</source>
+        <translation>Auch die Workflows nachholen, die auf ihn &amp;warten</translation>
+    </message>
+    <message>
+        <source>Online workflows with a DEPENDENT task on this one, by the cycle of its schedule (DolphinScheduler 3.1 and 3.2)</source>
+        <translation>Workflows, die online sind und eine DEPENDENT-Aufgabe auf diesen haben, nach dem Zyklus seines Zeitplans (DolphinScheduler 3.1 und 3.2)</translation>
+    </message>
+    <message>
+        <source>And those waiting on them, at every &amp;level</source>
+        <translation>Und die, die auf jene warten, auf jeder &amp;Ebene</translation>
+    </message>
+    <message>
+        <source>Continue with the other tasks</source>
+        <translation>Mit den übrigen Aufgaben weitermachen</translation>
+    </message>
+    <message>
+        <source>End the run</source>
+        <translation>Den Lauf beenden</translation>
+    </message>
+    <message>
+        <source>When a task &amp;fails:</source>
+        <translation>Wenn eine Aufgabe &amp;fehlschlägt:</translation>
+    </message>
+    <message>
+        <source>&amp;Worker group:</source>
+        <translation>&amp;Worker-Gruppe:</translation>
+    </message>
+    <message>
+        <source>The DolphinScheduler user the run is started as</source>
+        <translation>Der DolphinScheduler-Benutzer, als der der Lauf gestartet wird</translation>
+    </message>
+    <message>
+        <source>Run &amp;as user:</source>
+        <translation>&amp;Als Benutzer ausführen:</translation>
+    </message>
+    <message>
+        <source>One NAME=VALUE per line</source>
+        <translation>Ein NAME=WERT je Zeile</translation>
+    </message>
+    <message>
+        <source>Start &amp;parameters:</source>
+        <translation>Start&amp;parameter:</translation>
+    </message>
+    <message>
+        <source>&amp;Dry run: the master goes through the DAG without running the tasks</source>
+        <translation>&amp;Probelauf: der Master geht den DAG durch, ohne die Aufgaben auszuführen</translation>
+    </message>
+    <message>
+        <source>Start from tasks</source>
+        <translation>Bei Aufgaben beginnen</translation>
+    </message>
+    <message>
+        <source>None ticked: the whole DAG, from its first tasks</source>
+        <translation>Keine angehakt: der ganze DAG, ab seinen ersten Aufgaben</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Start from &amp;tasks:</source>
+        <translation>Bei &amp;Aufgaben beginnen:</translation>
+    </message>
+    <message>
+        <source>Them and the tasks after them</source>
+        <translation>Sie und die Aufgaben danach</translation>
+    </message>
+    <message>
+        <source>Them and the tasks they need first</source>
+        <translation>Sie und die Aufgaben, die sie zuvor brauchen</translation>
+    </message>
+    <message>
+        <source>Only them</source>
+        <translation>Nur sie</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler&apos;s node execution: backward, forward or only the chosen tasks</source>
+        <translation>Knotenausführung in DolphinScheduler: rückwärts, vorwärts oder nur die gewählten Aufgaben</translation>
+    </message>
+    <message>
+        <source>R&amp;un:</source>
+        <translation>A&amp;usführen:</translation>
+    </message>
+    <message>
+        <source>&amp;Complement</source>
+        <translation>&amp;Nachholen</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>Each start parameter is a line NAME=VALUE.</source>
+        <translation>Jeder Startparameter ist eine Zeile NAME=WERT.</translation>
+    </message>
+    <message>
+        <source>The range ends before it begins.</source>
+        <translation>Der Zeitraum endet, bevor er beginnt.</translation>
+    </message>
+    <message>
+        <source>Name the DolphinScheduler user the run starts as.</source>
+        <translation>Bitte den DolphinScheduler-Benutzer nennen, als der der Lauf startet.</translation>
+    </message>
+</context>
+<context>
     <name>hg::DolphinSchedulerLauncher</name>
     <message>
         <source>remote &apos;%1&apos;: workflow %2 (code %3, version %4) is not online: DolphinScheduler starts only online workflows</source>
@@ -1830,6 +1997,69 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>record what started it</source>
         <translation>Festhalten, was ihn gestartet hat</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: this node %2 does not exist in the latest process definition %3</source>
+        <translation>Gegenstelle „%1“: der Knoten %2 existiert nicht in der neuesten Prozessdefinition %3</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: task depend type %2 is not 0 (only the start nodes), 1 (and before) or 2 (and after)</source>
+        <translation>Gegenstelle „%1“: Abhängigkeitstyp %2 ist nicht 0 (nur die Startknoten), 1 (und davor) oder 2 (und danach)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: DolphinScheduler 3.3 takes a complement of dependent workflows but does nothing with it (its master&apos;s WorkflowBackfillTrigger leaves it to do): complement each dependent workflow by itself</source>
+        <translation>Gegenstelle „%1“: DolphinScheduler 3.3 nimmt das Nachholen abhängiger Workflows an, tut aber nichts damit (der WorkflowBackfillTrigger seines Masters lässt es offen): jeden abhängigen Workflow für sich nachholen</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: this DolphinScheduler (before 3.1) cannot complement dependent workflows</source>
+        <translation>Gegenstelle „%1“: dieses DolphinScheduler (vor 3.1) kann abhängige Workflows nicht nachholen</translation>
+    </message>
+    <message>
+        <source>find the workflows depending on %1</source>
+        <translation>Suchen der Workflows, die von %1 abhängen</translation>
+    </message>
+    <message>
+        <source>read complement command %1</source>
+        <translation>Lesen des Nachhol-Befehls %1</translation>
+    </message>
+    <message>
+        <source>read a dependent workflow&apos;s schedule</source>
+        <translation>Lesen des Zeitplans eines abhängigen Workflows</translation>
+    </message>
+    <message>
+        <source>insert the complement of a dependent workflow</source>
+        <translation>Einfügen des Nachholens eines abhängigen Workflows</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DolphinSchedulerQuartz</name>
+    <message>
+        <source>lock Quartz&apos;s triggers</source>
+        <translation>Sperren der Quartz-Trigger</translation>
+    </message>
+    <message>
+        <source>delete the Quartz trigger</source>
+        <translation>Löschen des Quartz-Triggers</translation>
+    </message>
+    <message>
+        <source>delete the Quartz job</source>
+        <translation>Löschen des Quartz-Jobs</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: schedule %2 (%3) never fires again before its end: Quartz would refuse it</source>
+        <translation>Gegenstelle „%1“: Zeitplan %2 (%3) löst vor seinem Ende nie mehr aus: Quartz würde ihn ablehnen</translation>
+    </message>
+    <message>
+        <source>store the Quartz job</source>
+        <translation>Speichern des Quartz-Jobs</translation>
+    </message>
+    <message>
+        <source>store the Quartz trigger</source>
+        <translation>Speichern des Quartz-Triggers</translation>
+    </message>
+    <message>
+        <source>store the Quartz trigger&apos;s cron</source>
+        <translation>Speichern des Cron-Ausdrucks des Quartz-Triggers</translation>
     </message>
 </context>
 <context>
@@ -1934,8 +2164,175 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>Nächste: %1</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>&amp;Start…</source>
+        <translation>&amp;Starten…</translation>
+    </message>
+    <message>
+        <source>Queue a start command for DolphinScheduler&apos;s master, as its API server does</source>
+        <translation>Einen Startbefehl für den Master von DolphinScheduler einreihen, wie es sein API-Server tut</translation>
+    </message>
+    <message>
+        <source>&amp;Complement…</source>
+        <translation>&amp;Nachholen…</translation>
+    </message>
+    <message>
+        <source>Backfill the schedule&apos;s fire times in a range</source>
+        <translation>Die Auslösezeitpunkte des Zeitplans in einem Zeitraum nachholen</translation>
+    </message>
+    <message>
+        <source>Bring &amp;online</source>
+        <translation>&amp;Online schalten</translation>
+    </message>
+    <message>
+        <source>Release the definition, as DolphinScheduler&apos;s API server does</source>
+        <translation>Die Definition freigeben, wie es der API-Server von DolphinScheduler tut</translation>
+    </message>
+    <message>
+        <source>Take o&amp;ffline</source>
+        <translation>O&amp;ffline schalten</translation>
+    </message>
+    <message>
+        <source>Take the definition offline, and its schedule with it</source>
+        <translation>Die Definition offline schalten und ihren Zeitplan mit ihr</translation>
+    </message>
+    <message>
+        <source>Schedule o&amp;nline</source>
+        <translation>Zeitplan onl&amp;ine</translation>
+    </message>
+    <message>
+        <source>Its schedule online, with the Quartz job DolphinScheduler&apos;s masters fire it by</source>
+        <translation>Ihren Zeitplan online schalten, mit dem Quartz-Job, nach dem die Master von DolphinScheduler ihn auslösen</translation>
+    </message>
+    <message>
+        <source>Schedule off&amp;line</source>
+        <translation>Zeitplan off&amp;line</translation>
+    </message>
+    <message>
+        <source>Its schedule offline, its Quartz job deleted</source>
+        <translation>Ihren Zeitplan offline schalten, sein Quartz-Job gelöscht</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>Fortset&amp;zen</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>Done as DolphinScheduler user %1</source>
+        <translation>Als DolphinScheduler-Benutzer %1 getan</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler stops a running instance by telling its master; Hourglass can only stop one still waiting</source>
+        <translation>DolphinScheduler stoppt eine laufende Instanz, indem es ihrem Master Bescheid gibt; Hourglass kann nur eine noch wartende stoppen</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Task instances</source>
+        <translation>Aufgaben-Instanzen</translation>
+    </message>
+    <message>
+        <source>Task log</source>
+        <translation>Aufgabenprotokoll</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Select an instance to see its task instances.</source>
+        <translation>Eine Instanz wählen, um ihre Aufgaben-Instanzen zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>This instance has no task instances yet.</source>
+        <translation>Diese Instanz hat noch keine Aufgaben-Instanzen.</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler keeps task logs on its workers&apos; disks, not in its database: select a task to see where its log is.</source>
+        <translation>DolphinScheduler hält Aufgabenprotokolle auf den Platten seiner Worker, nicht in seiner Datenbank: eine Aufgabe wählen, um zu sehen, wo ihr Protokoll liegt.</translation>
+    </message>
+    <message>
+        <source>No log yet: the task has not reached a worker.</source>
+        <translation>Noch kein Protokoll: die Aufgabe hat noch keinen Worker erreicht.</translation>
+    </message>
+    <message>
+        <source>Its log is on worker %1, in %2 (DolphinScheduler keeps task logs on the workers&apos; disks, not in its database).</source>
+        <translation>Ihr Protokoll liegt auf Worker %1, in %2 (DolphinScheduler hält Aufgabenprotokolle auf den Platten der Worker, nicht in seiner Datenbank).</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued for DolphinScheduler&apos;s master: command %n (%1).</source>
+        <translation>
+            <numerusform>Für den Master von DolphinScheduler eingereiht: Befehl %1.</numerusform>
+            <numerusform>Für den Master von DolphinScheduler eingereiht: %n Befehle (%1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is online.</source>
+        <translation>%1 ist online.</translation>
+    </message>
+    <message>
+        <source>%1 is offline, and its schedule with it.</source>
+        <translation>%1 ist offline, und sein Zeitplan mit ihm.</translation>
+    </message>
+    <message>
+        <source>The schedule of %1 is online.</source>
+        <translation>Der Zeitplan von %1 ist online.</translation>
+    </message>
+    <message>
+        <source>The schedule of %1 is offline.</source>
+        <translation>Der Zeitplan von %1 ist offline.</translation>
+    </message>
+    <message>
+        <source>Instance %1 stopped.</source>
+        <translation>Instanz %1 gestoppt.</translation>
+    </message>
+    <message>
+        <source>Instance %1 paused.</source>
+        <translation>Instanz %1 pausiert.</translation>
+    </message>
+    <message>
+        <source>Instance %1: command %2 queued for DolphinScheduler&apos;s master.</source>
+        <translation>Instanz %1: Befehl %2 für den Master von DolphinScheduler eingereiht.</translation>
+    </message>
+    <message>
+        <source>DolphinScheduler starts only an online definition</source>
+        <translation>DolphinScheduler startet nur eine Definition, die online ist</translation>
+    </message>
+    <message>
+        <source>R&amp;erun</source>
+        <translation>&amp;Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Rerun failed t&amp;asks</source>
+        <translation>Fehlgeschlagene Aufgaben &amp;wiederholen</translation>
     </message>
 </context>
 <context>

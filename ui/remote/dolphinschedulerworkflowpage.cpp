@@ -156,8 +156,8 @@ void DolphinSchedulerWorkflowPage::buildUi()
         loadTaskInstances();
         updateEnabled();
     });
-    m_rerun = new QPushButton(tr("Re&run"), instancesPane);
-    m_rerunFailed = new QPushButton(tr("Rerun &failed tasks"), instancesPane);
+    m_rerun = new QPushButton(tr("R&erun"), instancesPane);
+    m_rerunFailed = new QPushButton(tr("Rerun failed t&asks"), instancesPane);
     m_resume = new QPushButton(tr("Res&ume"), instancesPane);
     m_stop = new QPushButton(tr("S&top"), instancesPane);
     m_pause = new QPushButton(tr("&Pause"), instancesPane);
