@@ -198,7 +198,7 @@ void DolphinSchedulerWorkflowPage::buildUi()
     splitter->addWidget(m_canvas);
     splitter->addWidget(instancesPane);
     splitter->addWidget(tasksPane);
-    splitter->setSizes({360, 220, 160}); // the DAG gets most of the height
+    splitter->setSizes({300, 200, 200}); // the DAG gets the most height
     layout->addWidget(splitter, 1);
     updateEnabled();
 }
