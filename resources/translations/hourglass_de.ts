@@ -2334,6 +2334,73 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>Rerun failed t&amp;asks</source>
         <translation>Fehlgeschlagene Aufgaben &amp;wiederholen</translation>
     </message>
+    <message>
+        <source>Started since</source>
+        <translation>Gestartet seit</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Jederzeit</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>&amp;More instances</source>
+        <translation>Weite&amp;re Instanzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>The next %n older instances</source>
+        <translation>
+            <numerusform>Die nächste ältere Instanz</numerusform>
+            <numerusform>Die nächsten %n älteren Instanzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Gestartet:</translation>
+    </message>
+    <message>
+        <source>no warnings</source>
+        <translation>keine Warnungen</translation>
+    </message>
+    <message>
+        <source>warns on success</source>
+        <translation>warnt bei Erfolg</translation>
+    </message>
+    <message>
+        <source>warns on failure</source>
+        <translation>warnt bei Fehlschlag</translation>
+    </message>
+    <message>
+        <source>warns always</source>
+        <translation>warnt immer</translation>
+    </message>
+    <message>
+        <source>From %1 to %2 · when a task fails: %3 · %4 · worker group %5</source>
+        <translation>Von %1 bis %2 · wenn eine Aufgabe fehlschlägt: %3 · %4 · Worker-Gruppe %5</translation>
+    </message>
+    <message>
+        <source>continue</source>
+        <translation>weitermachen</translation>
+    </message>
+    <message>
+        <source>end the run</source>
+        <translation>den Lauf beenden</translation>
+    </message>
+    <message>
+        <source>Failed onl&amp;y</source>
+        <translation>Nur fehlgeschla&amp;gene</translation>
+    </message>
 </context>
 <context>
     <name>hg::DurationBars</name>

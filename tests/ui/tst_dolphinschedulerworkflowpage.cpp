@@ -6,6 +6,7 @@
 #include "remote/remotedatabase.h"
 #include "testservers.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDialog>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void page_showsScheduleDagAndInstances();
     void taskInstances_showWithWhereTheirLogIs();
     void acts_writeWhatDolphinSchedulerWrites();
+    void instances_filteredAndPaged();
     void refusedRemote_saysSo();
 
 private:
@@ -276,6 +278,54 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
                                    "WHERE code = 200")),
              1);
     QVERIFY(button(page, QStringLiteral("Start…"))->isEnabled());
+}
+
+void TestDolphinSchedulerWorkflowPage::instances_filteredAndPaged()
+{
+    // 60 more finished instances, every fifth failed, beside those the tests before made.
+    QVERIFY(scalar(QStringLiteral(
+                "WITH made AS (INSERT INTO t_ds_workflow_instance (id, name, "
+                "workflow_definition_code, workflow_definition_version, project_code, state, "
+                "start_time, end_time, run_times, host, command_type, schedule_time, executor_id) "
+                "SELECT 100 + i, 'nightly-' || (100 + i), 200, 2, 100, CASE WHEN i % 5 = 0 THEN 6 "
+                "ELSE 7 END, timestamp '2026-10-01' + i * interval '1 hour', timestamp "
+                "'2026-10-01' + i * interval '1 hour' + interval '1 minute', 1, 'master-1:5678', "
+                "6, timestamp '2026-10-01' + i * interval '1 hour', 1 FROM generate_series(1, 60) "
+                "AS i RETURNING id) SELECT COUNT(*) FROM made"))
+            == 60);
+    DolphinSchedulerWorkflowPage page;
+    page.resize(1000, 800);
+    page.show();
+    page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
+    QVERIFY(settle(page));
+    const qint64 all = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_workflow_instance"));
+    const qint64 failed =
+        scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_workflow_instance WHERE state = 6"));
+    QVERIFY(all > 60 && all < 100 && failed >= 12);
+    QTableWidget *instances = page.instancesTable();
+    QCOMPARE(instances->rowCount(), 50);
+    QPushButton *more = button(page, QStringLiteral("More instances"));
+    QVERIFY(more && more->isVisible());
+    more->click();
+    QVERIFY(settle(page));
+    QCOMPARE(instances->rowCount(), int(all));
+    QVERIFY(!more->isVisible());
+    QSet<QString> ids;
+    for (int row = 0; row < instances->rowCount(); ++row)
+        ids.insert(instances->item(row, 0)->text());
+    QCOMPARE(ids.size(), int(all)); // none twice
+    // Failed only: filtered in SQL, read again from the newest.
+    const QList<QCheckBox *> boxes = page.findChildren<QCheckBox *>();
+    for (QCheckBox *box : boxes) {
+        if (box->text().remove(QLatin1Char('&')) == QLatin1String("Failed only"))
+            box->setChecked(true);
+    }
+    QVERIFY(settle(page));
+    QCOMPARE(instances->rowCount(), int(failed));
+    for (int row = 0; row < instances->rowCount(); ++row)
+        QCOMPARE(instances->item(row, 1)->text(), QStringLiteral("failure"));
+    QVERIFY2(page.scheduleText().contains(QLatin1String("when a task fails: continue")),
+             qPrintable(page.scheduleText()));
 }
 
 void TestDolphinSchedulerWorkflowPage::refusedRemote_saysSo()

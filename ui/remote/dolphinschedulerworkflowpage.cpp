@@ -8,6 +8,8 @@
 #include "remotechaincanvas.h"
 #include "remotejob.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -149,6 +151,26 @@ void DolphinSchedulerWorkflowPage::buildUi()
     auto *instancesPane = new QWidget(splitter);
     auto *instancesLayout = new QVBoxLayout(instancesPane);
     instancesLayout->setContentsMargins(0, 0, 0, 0);
+    m_failedOnly = new QCheckBox(tr("Failed onl&y"), instancesPane);
+    m_since = new QComboBox(instancesPane);
+    m_since->setAccessibleName(tr("Started since"));
+    m_since->addItem(tr("Any time"), 0);
+    m_since->addItem(tr("Last 24 hours"), 24 * 3600);
+    m_since->addItem(tr("Last 7 days"), 7 * 24 * 3600);
+    m_since->addItem(tr("Last 30 days"), 30 * 24 * 3600);
+    m_moreInstances = new QPushButton(tr("&More instances"), instancesPane);
+    m_moreInstances->setToolTip(tr("The next %n older instances", nullptr, instancesShown));
+    connect(m_failedOnly, &QCheckBox::toggled, this, [this] { reload(QString()); });
+    connect(m_since, &QComboBox::currentIndexChanged, this, [this] { reload(QString()); });
+    connect(m_moreInstances, &QPushButton::clicked, this,
+            &DolphinSchedulerWorkflowPage::loadMoreInstances);
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_failedOnly);
+    filters->addWidget(new QLabel(tr("Started:"), instancesPane));
+    filters->addWidget(m_since);
+    filters->addStretch(1);
+    filters->addWidget(m_moreInstances);
+    instancesLayout->addLayout(filters);
     m_instances = makeTable(
         {tr("Instance"), tr("State"), tr("Started"), tr("Duration"), tr("Host"), tr("Runs")},
         tr("Workflow instances"), instancesPane);
@@ -258,18 +280,16 @@ void DolphinSchedulerWorkflowPage::reload(const QString &afterwards)
         setStatus(tr("Reading %1…").arg(m_path), false);
     jobStarted();
     const QString path = m_path;
+    const DsInstanceFilter filter = instanceFilter(0);
     runJob<Loaded>(
         this, m_profile,
-        [path](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<Loaded> {
+        [path, filter](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<Loaded> {
             Loaded loaded;
             loaded.info = catalog.info();
             Result<DsWorkflow> workflow = catalog.workflow(path);
             if (!workflow)
                 return workflow.error();
             loaded.workflow = workflow.value();
-            DsInstanceFilter filter;
-            filter.workflowPath = path;
-            filter.limit = instancesShown;
             Result<QList<DsInstance>> instances = catalog.instances(filter);
             if (!instances)
                 return instances.error();
@@ -311,29 +331,19 @@ void DolphinSchedulerWorkflowPage::showLoaded(const Loaded &loaded)
 
     // The instances are read afresh; the selected one stays selected.
     const qint64 selected = selectedInstanceId();
-    m_shownInstances = loaded.instances;
-    const QSignalBlocker quiet(m_instances);
-    m_instances->setRowCount(int(m_shownInstances.size()));
-    int selectRow = -1;
-    for (int row = 0; row < int(m_shownInstances.size()); ++row) {
-        const DsInstance &instance = m_shownInstances.at(row);
-        const auto set = [&](int column, const QString &text) {
-            m_instances->setItem(row, column, new QTableWidgetItem(text));
-        };
-        set(IdColumn, QString::number(instance.id));
-        set(StateColumn, loaded.stateNames.value(row));
-        set(StartedColumn, timeText(instance.start));
-        set(DurationColumn, durationText(instance.start, instance.end));
-        set(HostColumn, instance.host);
-        set(RunsColumn, QString::number(instance.runTimes));
-        if (instance.id == selected)
-            selectRow = row;
+    {
+        const QSignalBlocker quiet(m_instances);
+        m_shownInstances.clear();
+        m_instances->setRowCount(0);
+        appendInstances(loaded.instances, loaded.stateNames);
+        const auto row = std::find_if(m_shownInstances.cbegin(), m_shownInstances.cend(),
+                                      [selected](const DsInstance &i) { return i.id == selected; });
+        if (row != m_shownInstances.cend())
+            m_instances->selectRow(int(row - m_shownInstances.cbegin()));
+        else
+            m_instances->clearSelection();
     }
-    m_instances->resizeColumnsToContents();
-    if (selectRow >= 0)
-        m_instances->selectRow(selectRow);
-    else
-        m_instances->clearSelection();
+    m_moreInstances->setVisible(loaded.instances.size() == instancesShown);
     loadTaskInstances();
     updateEnabled();
 }
@@ -355,6 +365,14 @@ void DolphinSchedulerWorkflowPage::showSchedule()
                  .arg(schedule.crontab, QString::fromUtf8(fires.zone().id()),
                       schedule.online ? tr("online") : tr("offline"));
     lines << (fires.error().isEmpty() ? fires.meaning() : fires.error());
+    static const QStringList warnings{tr("no warnings"), tr("warns on success"),
+                                      tr("warns on failure"), tr("warns always")};
+    lines << tr("From %1 to %2 · when a task fails: %3 · %4 · worker group %5")
+                 .arg(timeText(schedule.start), timeText(schedule.end),
+                      schedule.failureStrategy == 1 ? tr("continue") : tr("end the run"),
+                      warnings.value(schedule.warningType, QString::number(schedule.warningType)),
+                      schedule.workerGroup.isEmpty() ? QStringLiteral("default")
+                                                     : schedule.workerGroup);
     QStringList next;
     const QLocale locale;
     for (const QDateTime &fire : fires.next(QDateTime::currentDateTimeUtc(), 5))
@@ -362,6 +380,71 @@ void DolphinSchedulerWorkflowPage::showSchedule()
     if (!next.isEmpty())
         lines << tr("Next: %1").arg(next.join(QLatin1String(", ")));
     m_schedule->setText(lines.join(QLatin1Char('\n')));
+}
+
+DsInstanceFilter DolphinSchedulerWorkflowPage::instanceFilter(qint64 beforeId) const
+{
+    DsInstanceFilter filter;
+    filter.workflowPath = m_path;
+    filter.failedOnly = m_failedOnly->isChecked();
+    if (const int back = m_since->currentData().toInt(); back > 0)
+        filter.since = QDateTime::currentDateTime().addSecs(-back);
+    filter.limit = instancesShown;
+    filter.beforeId = beforeId;
+    return filter;
+}
+
+void DolphinSchedulerWorkflowPage::appendInstances(const QList<DsInstance> &instances,
+                                                   const QStringList &stateNames)
+{
+    for (qsizetype i = 0; i < instances.size(); ++i) {
+        const DsInstance &instance = instances.at(i);
+        const int row = m_instances->rowCount();
+        m_instances->insertRow(row);
+        const QStringList cells{QString::number(instance.id),
+                                stateNames.value(i),
+                                timeText(instance.start),
+                                durationText(instance.start, instance.end),
+                                instance.host,
+                                QString::number(instance.runTimes)};
+        for (int column = 0; column < cells.size(); ++column)
+            m_instances->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+        m_shownInstances << instance;
+    }
+    m_instances->resizeColumnsToContents();
+}
+
+void DolphinSchedulerWorkflowPage::loadMoreInstances()
+{
+    if (m_shownInstances.isEmpty())
+        return;
+    const DsInstanceFilter filter = instanceFilter(m_shownInstances.constLast().id);
+    const quint64 generation = m_generation;
+    jobStarted();
+    using Page = QPair<QList<DsInstance>, QStringList>;
+    runJob<Page>(
+        this, m_profile,
+        [filter](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<Page> {
+            const Result<QList<DsInstance>> instances = catalog.instances(filter);
+            if (!instances)
+                return instances.error();
+            QStringList names;
+            for (const DsInstance &instance : instances.value())
+                names << catalog.workflowStateName(instance.state);
+            return Page{instances.value(), names};
+        },
+        [this, generation](const Result<Page> &page) {
+            if (generation == m_generation) {
+                if (!page) {
+                    setStatus(page.error().message, true);
+                } else {
+                    const QSignalBlocker quiet(m_instances);
+                    appendInstances(page->first, page->second);
+                    m_moreInstances->setVisible(page->first.size() == instancesShown);
+                }
+            }
+            jobFinished();
+        });
 }
 
 qint64 DolphinSchedulerWorkflowPage::selectedInstanceId() const
@@ -594,6 +677,7 @@ void DolphinSchedulerWorkflowPage::updateEnabled()
     for (QPushButton *button : {m_rerun, m_rerunFailed, m_resume, m_stop, m_pause})
         button->setEnabled(instance);
     m_refresh->setEnabled(!m_profile.name.isEmpty() && m_busy == 0);
+    m_moreInstances->setEnabled(m_loaded && m_busy == 0);
 }
 
 void DolphinSchedulerWorkflowPage::jobStarted()

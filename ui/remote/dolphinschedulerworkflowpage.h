@@ -7,6 +7,8 @@
 #include <QTimeZone>
 #include <QWidget>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -18,11 +20,11 @@ class RemoteChainCanvas;
 // One DolphinScheduler workflow definition as the console shows it: its release state and
 // schedule (the next fire times in the schedule's zone, with their meaning), its DAG on the
 // canvas at the definition's version, its newest instances with their state, host and
-// duration, and the selected instance's task instances. It acts as DolphinScheduler's API
-// server does (DolphinSchedulerLauncher, DolphinSchedulerControl): start, complement, bring
-// the definition and its schedule online or offline; rerun, rerun the failed tasks, resume, stop
-// and pause an instance — and says why when DolphinScheduler would refuse. Every read and write
-// runs off the GUI thread.
+// duration (filtered and paged by keyset in SQL), and the selected instance's task instances. It
+// acts as DolphinScheduler's API server does (DolphinSchedulerLauncher, DolphinSchedulerControl):
+// start, complement, bring the definition and its schedule online or offline; rerun, rerun the
+// failed tasks, resume, stop and pause an instance — and says why when DolphinScheduler would
+// refuse. Every read and write runs off the GUI thread.
 class DolphinSchedulerWorkflowPage final : public QWidget
 {
     Q_OBJECT
@@ -59,6 +61,10 @@ private:
     void reload(const QString &afterwards);
     void showLoaded(const Loaded &loaded);
     void showSchedule();
+    // The instance filter as the controls say; BEFOREID: the next page starts below it.
+    DsInstanceFilter instanceFilter(qint64 beforeId) const;
+    void loadMoreInstances();
+    void appendInstances(const QList<DsInstance> &instances, const QStringList &stateNames);
     void loadTaskInstances();
     void showTaskLog();
     void launch(bool complement);
@@ -94,6 +100,9 @@ private:
     QPushButton *m_scheduleOnline = nullptr;
     QPushButton *m_scheduleOffline = nullptr;
     RemoteChainCanvas *m_canvas = nullptr;
+    QCheckBox *m_failedOnly = nullptr;
+    QComboBox *m_since = nullptr;
+    QPushButton *m_moreInstances = nullptr;
     QTableWidget *m_instances = nullptr;
     QPushButton *m_rerun = nullptr;
     QPushButton *m_rerunFailed = nullptr;
