@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "scheduler/scheduleplan.h"
 #include "store/chainrepository.h"
 #include "store/schedulerepository.h"
 #include "subcommands.h"
@@ -115,6 +116,66 @@ int removeSchedule(CliContext &context, const QStringList &args)
     return removed ? ExitOk : context.fail(removed.error());
 }
 
+// schedule next: a stored schedule's next fire times, as the engine computes them (its zone,
+// dialect and active window).
+int nextFires(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption count(QStringLiteral("count"),
+                                   QStringLiteral("How many fire times (default 10)."),
+                                   QStringLiteral("N"), QStringLiteral("10"));
+    parser.addOption(count);
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("schedule next ID [--count N] [--json]"),
+                        {QStringLiteral("ID")}, true);
+    if (!store)
+        return context.exitCode();
+    int wanted = 10;
+    if (!context.intOption(parser, count, wanted, 1))
+        return context.exitCode();
+    wanted = std::min(wanted, 1000);
+    bool ok = false;
+    const qint64 id = parser.positionalArguments().at(0).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return context.usage(
+            QStringLiteral("'%1' is not a schedule id").arg(parser.positionalArguments().at(0)));
+    const Result<Schedule> schedule = ScheduleRepository(*store).byId(id);
+    if (!schedule)
+        return context.fail(schedule.error());
+    const Result<SchedulePlan> plan =
+        SchedulePlan::create(schedule.value(), QTimeZone::systemTimeZone());
+    if (!plan)
+        return context.fail(plan.error());
+    const QTimeZone zone = schedule->timeZone.isEmpty() ? QTimeZone::systemTimeZone()
+                                                        : QTimeZone(schedule->timeZone.toUtf8());
+    QJsonArray fires;
+    QStringList lines;
+    std::optional<qint64> next = plan->nextFireMs(QDateTime::currentMSecsSinceEpoch());
+    for (int i = 0; i < wanted && next; ++i, next = plan->nextFireMs(*next)) {
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(*next, zone);
+        fires << at.toString(Qt::ISODate);
+        lines << at.toString(Qt::ISODate);
+    }
+    if (context.json()) {
+        context.printJson(QJsonObject{{QStringLiteral("id"), id},
+                                      {QStringLiteral("enabled"), schedule->enabled},
+                                      {QStringLiteral("timeZone"), QString::fromUtf8(zone.id())},
+                                      {QStringLiteral("next"), fires}});
+        return ExitOk;
+    }
+    QTextStream &out = context.out();
+    if (!schedule->enabled)
+        out << "schedule " << id << " is disabled; were it enabled, it would fire at:\n";
+    if (lines.isEmpty())
+        out << "schedule " << id
+            << " fires no more (or only when the engine starts, or after "
+               "a run ends)\n";
+    for (const QString &line : std::as_const(lines))
+        out << line << '\n';
+    out.flush();
+    return ExitOk;
+}
+
 } // namespace
 
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args)
@@ -125,8 +186,10 @@ int runScheduleCommand(CliContext &context, const QString &verb, const QStringLi
         return listSchedules(context, args);
     if (verb == QLatin1String("rm"))
         return removeSchedule(context, args);
+    if (verb == QLatin1String("next"))
+        return nextFires(context, args);
     return context.usage(
-        QStringLiteral("unknown command 'schedule %1'; use add, list or rm").arg(verb));
+        QStringLiteral("unknown command 'schedule %1'; use add, list, next or rm").arg(verb));
 }
 
 } // namespace hg

@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace hg;
 
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void cronNextAndExplain_printJson();
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
+    void scheduleNext_listsTheFireTimesInTheSchedulesZone();
     void connection_addListAndRemove();
 
 private:
@@ -588,6 +590,45 @@ void TestCommandLine::scheduleAdd_validatesAndPinsTheDialect()
     QCOMPARE(schedules[1][QStringLiteral("dialect")].toString(), QStringLiteral("quartz"));
     QCOMPARE(schedules[2][QStringLiteral("dialect")].toString(), QStringLiteral("pgtimetable"));
     QCOMPARE(schedules[2][QStringLiteral("kind")].toString(), QStringLiteral("every"));
+}
+
+void TestCommandLine::scheduleNext_listsTheFireTimesInTheSchedulesZone()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Output list =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"), QStringLiteral("--json")});
+    const qint64 id =
+        QJsonDocument::fromJson(list.out.toUtf8()).array().at(0)[QStringLiteral("id")].toInteger();
+    const Output next =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), QString::number(id),
+                  QStringLiteral("--count"), QStringLiteral("7"), QStringLiteral("--json")});
+    QCOMPARE(next.exitCode, 0);
+    const QJsonObject answer = QJsonDocument::fromJson(next.out.toUtf8()).object();
+    QCOMPARE(answer[QStringLiteral("timeZone")].toString(), QStringLiteral("Europe/Berlin"));
+    const QJsonArray fires = answer[QStringLiteral("next")].toArray();
+    QCOMPARE(fires.size(), 7);
+    // 30 2 * * 1-5 in Berlin: weekdays at 02:30 there, in the future, each after the one before.
+    const QTimeZone berlin("Europe/Berlin");
+    QDateTime previous = QDateTime::currentDateTimeUtc();
+    for (const QJsonValue &fire : fires) {
+        const QDateTime at = QDateTime::fromString(fire.toString(), Qt::ISODate).toTimeZone(berlin);
+        QVERIFY2(at > previous, qPrintable(fire.toString()));
+        QCOMPARE(at.time(), QTime(2, 30));
+        QVERIFY(at.date().dayOfWeek() <= 5);
+        previous = at;
+    }
+    const Output text =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), QString::number(id),
+                  QStringLiteral("--count"), QStringLiteral("3")});
+    QCOMPARE(text.exitCode, 0);
+    QCOMPARE(text.out.trimmed().split(QLatin1Char('\n')).size(), 3);
+    const Output missing =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), QString::number(id + 1000)});
+    QCOMPARE(missing.exitCode, 2); // as any command given something that is not there
+    QVERIFY2(missing.err.contains(QString::number(id + 1000)), qPrintable(missing.err));
 }
 
 void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()
