@@ -264,6 +264,12 @@ QString DolphinSchedulerCatalog::taskStateName(int state)
 namespace {
 
 // The columns readInstance() reads, with the workflow's path; a WHERE clause may follow.
+QString whereClause(const QStringList &conditions)
+{
+    return conditions.isEmpty() ? QString()
+                                : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND "));
+}
+
 QString instanceQuery(const DolphinSchedulerSchema &s)
 {
     return QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
@@ -293,18 +299,25 @@ DsInstance readInstance(const QSqlQuery &q)
 
 } // namespace
 
+Result<QStringList> DolphinSchedulerCatalog::projectAndWorkflow(const QString &path)
+{
+    const qsizetype slash = path.indexOf(QLatin1Char('/'));
+    if (slash <= 0)
+        return Error::invalid(tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(path));
+    return QStringList{path.left(slash), path.mid(slash + 1)};
+}
+
 Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFilter &filter) const
 {
     const DolphinSchedulerSchema &s = m_schema;
     QStringList conditions;
     QVariantList values;
     if (!filter.workflowPath.isEmpty()) {
-        const qsizetype slash = filter.workflowPath.indexOf(QLatin1Char('/'));
-        if (slash <= 0)
-            return Error::invalid(
-                tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(filter.workflowPath));
+        const Result<QStringList> names = projectAndWorkflow(filter.workflowPath);
+        if (!names)
+            return names.error();
         conditions << QStringLiteral("p.name = ? AND d.name = ?");
-        values << filter.workflowPath.left(slash) << filter.workflowPath.mid(slash + 1);
+        values << names->at(0) << names->at(1);
     }
     if (filter.since.isValid()) {
         conditions << QStringLiteral("i.start_time >= ?");
@@ -320,10 +333,7 @@ Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFil
     }
     QSqlQuery q(m_remote->db());
     q.prepare(QStringLiteral("%1 %2 ORDER BY i.id DESC LIMIT %3")
-                  .arg(instanceQuery(s),
-                       conditions.isEmpty()
-                           ? QString()
-                           : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND ")))
+                  .arg(instanceQuery(s), whereClause(conditions))
                   .arg(std::clamp(filter.limit, 1, 10000)));
     for (const QVariant &value : std::as_const(values))
         q.addBindValue(value);
@@ -400,10 +410,9 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
     QStringList conditions;
     QVariantList values;
     if (!filter.workflowPath.isEmpty()) {
-        const qsizetype slash = filter.workflowPath.indexOf(QLatin1Char('/'));
-        if (slash <= 0)
-            return Error::invalid(
-                tr("'%1' is no workflow: name it PROJECT/WORKFLOW").arg(filter.workflowPath));
+        const Result<QStringList> names = projectAndWorkflow(filter.workflowPath);
+        if (!names)
+            return names.error();
         // Its instances by their definition's code, looked up once.
         conditions << QStringLiteral(
                           "t.%1 IN (SELECT i.id FROM %2 i JOIN %3 d ON d.code = i.%4 JOIN "
@@ -411,7 +420,7 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
                           "d.name = ?)")
                           .arg(s.instanceIdColumn(), s.instanceTable(), s.definitionTable(),
                                s.definitionCodeColumn());
-        values << filter.workflowPath.left(slash) << filter.workflowPath.mid(slash + 1);
+        values << names->at(0) << names->at(1);
     }
     if (filter.since.isValid()) {
         conditions << QStringLiteral("t.submit_time >= ?");
@@ -436,10 +445,7 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
     }
     QSqlQuery q(m_remote->db());
     q.prepare(QStringLiteral("SELECT %1 FROM t_ds_task_instance t %2 ORDER BY t.id DESC LIMIT %3")
-                  .arg(taskInstanceColumns(s),
-                       conditions.isEmpty()
-                           ? QString()
-                           : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND ")))
+                  .arg(taskInstanceColumns(s), whereClause(conditions))
                   .arg(std::clamp(filter.limit, 1, 10000)));
     for (const QVariant &value : std::as_const(values))
         q.addBindValue(value);

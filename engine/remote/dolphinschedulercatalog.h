@@ -75,6 +75,8 @@ private:
     Result<QList<DsWorkflow>> readWorkflows(const QString &condition,
                                             const QStringList &values) const;
     Status exec(QSqlQuery &query, const QString &what) const;
+    // "PROJECT/WORKFLOW" as its two names, or why it is no such path.
+    static Result<QStringList> projectAndWorkflow(const QString &path);
     // t_ds_project.id, which names a schedule's Quartz job group.
     Result<int> projectId(qint64 projectCode) const;
 

@@ -567,47 +567,39 @@ void DolphinSchedulerWorkflowPage::launch(bool complement)
 
 void DolphinSchedulerWorkflowPage::release(bool online)
 {
-    const QString path = m_path;
-    const quint64 generation = m_generation;
-    jobStarted();
-    runJob<bool>(
-        this, m_profile,
-        [path, online](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<bool> {
-            if (const Status done = catalog.setWorkflowOnline(path, online); !done)
-                return done.error();
-            return true;
-        },
-        [this, generation, online](const Result<bool> &done) {
-            if (generation == m_generation) {
-                if (!done)
-                    setStatus(done.error().message, true);
-                else
-                    reload(online ? tr("%1 is online.").arg(m_path)
-                                  : tr("%1 is offline, and its schedule with it.").arg(m_path));
-            }
-            jobFinished();
-        });
+    setReleased(online, false);
 }
 
 void DolphinSchedulerWorkflowPage::releaseSchedule(bool online)
+{
+    setReleased(online, true);
+}
+
+void DolphinSchedulerWorkflowPage::setReleased(bool online, bool scheduleOnly)
 {
     const QString path = m_path;
     const quint64 generation = m_generation;
     jobStarted();
     runJob<bool>(
         this, m_profile,
-        [path, online](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<bool> {
-            if (const Status done = catalog.setScheduleOnline(path, online); !done)
+        [path, online, scheduleOnly](RemoteDatabase &,
+                                     const DolphinSchedulerCatalog &catalog) -> Result<bool> {
+            const Status done = scheduleOnly ? catalog.setScheduleOnline(path, online)
+                                             : catalog.setWorkflowOnline(path, online);
+            if (!done)
                 return done.error();
             return true;
         },
-        [this, generation, online](const Result<bool> &done) {
+        [this, generation, online, scheduleOnly](const Result<bool> &done) {
             if (generation == m_generation) {
                 if (!done)
                     setStatus(done.error().message, true);
-                else
+                else if (scheduleOnly)
                     reload(online ? tr("The schedule of %1 is online.").arg(m_path)
                                   : tr("The schedule of %1 is offline.").arg(m_path));
+                else
+                    reload(online ? tr("%1 is online.").arg(m_path)
+                                  : tr("%1 is offline, and its schedule with it.").arg(m_path));
             }
             jobFinished();
         });

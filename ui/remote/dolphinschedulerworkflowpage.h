@@ -70,6 +70,8 @@ private:
     void launch(bool complement);
     void release(bool online);
     void releaseSchedule(bool online);
+    // The definition (with its schedule when going offline) or, SCHEDULEONLY, its schedule.
+    void setReleased(bool online, bool scheduleOnly);
     void actOnInstance(InstanceAct act);
     qint64 selectedInstanceId() const;
     void setStatus(const QString &text, bool error);
