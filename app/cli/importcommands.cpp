@@ -91,6 +91,8 @@ int runImportCommand(CliContext &context, const QStringList &args)
     else
         context.out() << imported.report.toText(imported.project, checkOnly);
     context.out().flush();
+    if (imported.report.inputUnreadable())
+        return ExitUsage; // 2: the input as a whole could not be read, as for a missing file
     return imported.report.leftSomethingOut() ? ExitFailure : ExitOk;
 }
 

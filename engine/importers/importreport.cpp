@@ -15,6 +15,12 @@ void ImportReport::leftOut(const QString &where, const QString &text, const QStr
     m_items << Item{Kind::LeftOut, where, text, why, {}, {}};
 }
 
+void ImportReport::unreadable(const QString &where, const QString &why)
+{
+    m_unreadable = true;
+    leftOut(where, {}, why);
+}
+
 void ImportReport::note(const QString &where, const QString &text, const QString &message)
 {
     m_items << Item{Kind::Note, where, text, message, {}, {}};

@@ -31,12 +31,16 @@ public:
     void converted(const QString &where, const QString &text, const QString &chain,
                    const QString &schedule);
     void leftOut(const QString &where, const QString &text, const QString &why);
+    // The input as a whole cannot be read (not XML, not a task, a timer without its service):
+    // left out like an item, and `hourglass import` exits 2 rather than 1.
+    void unreadable(const QString &where, const QString &why);
     void note(const QString &where, const QString &text, const QString &message);
 
     const QString &source() const { return m_source; }
     const QList<Item> &items() const { return m_items; }
     int count(Kind kind) const;
     bool leftSomethingOut() const { return count(Kind::LeftOut) > 0; }
+    bool inputUnreadable() const { return m_unreadable; }
     // One line per item, then a summary; PROJECT names where the chains went.
     QString toText(const QString &project, bool dryRun) const;
     QJsonObject toJson(const QString &project, bool dryRun) const;
@@ -44,6 +48,7 @@ public:
 private:
     QString m_source;
     QList<Item> m_items;
+    bool m_unreadable = false;
 };
 
 } // namespace hg

@@ -90,8 +90,9 @@ ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
     const SystemdUnitFile timer = SystemdUnitFile::parse(timerText);
     const SystemdUnitFile service = SystemdUnitFile::parse(serviceText);
     if (serviceText.isEmpty()) {
-        out.report.leftOut(QFileInfo(servicePath).fileName(), {},
-                           tr("the service this timer starts cannot be read: %1").arg(servicePath));
+        out.report.unreadable(
+            QFileInfo(servicePath).fileName(),
+            tr("the service this timer starts cannot be read: %1").arg(servicePath));
         return out;
     }
     ChainNamer namer(options.takenChainNames);

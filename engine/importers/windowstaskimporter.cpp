@@ -117,14 +117,14 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     int line = 0;
     int column = 0;
     if (!document.setContent(xml, &problem, &line, &column)) {
-        out.report.leftOut(QStringLiteral("line %1, column %2").arg(line).arg(column), {},
-                           tr("not readable XML: %1").arg(problem));
+        out.report.unreadable(QStringLiteral("line %1, column %2").arg(line).arg(column),
+                              tr("not readable XML: %1").arg(problem));
         return out;
     }
     const QDomElement task = document.documentElement();
     if (task.tagName() != QLatin1String("Task")) {
-        out.report.leftOut(
-            task.tagName(), {},
+        out.report.unreadable(
+            task.tagName(),
             tr("not a Task Scheduler task: the document is <%1>, not <Task>").arg(task.tagName()));
         return out;
     }
@@ -197,8 +197,10 @@ void WindowsTaskImporter::readSettings(const QDomElement &settings, QJsonObject 
         bool fallback;
         const char *why;
     } conditions[] = {
-        {"DisallowStartIfOnBatteries", false, QT_TR_NOOP("runs on battery power too")},
-        {"StopIfGoingOnBatteries", false, QT_TR_NOOP("does not stop it on battery power")},
+        // Both battery conditions are true where the task leaves them out (the task schema's
+        // defaults), as the Task Scheduler then applies them.
+        {"DisallowStartIfOnBatteries", true, QT_TR_NOOP("runs on battery power too")},
+        {"StopIfGoingOnBatteries", true, QT_TR_NOOP("does not stop it on battery power")},
         {"RunOnlyIfIdle", false, QT_TR_NOOP("does not wait for the computer to be idle")},
         {"RunOnlyIfNetworkAvailable", false, QT_TR_NOOP("does not wait for a network")},
         {"WakeToRun", false, QT_TR_NOOP("cannot wake the computer to run")},
@@ -206,7 +208,10 @@ void WindowsTaskImporter::readSettings(const QDomElement &settings, QJsonObject 
     for (const auto &condition : conditions) {
         const QString name = QLatin1String(condition.element);
         if (isTrue(settings, name, condition.fallback))
-            m_report->leftOut(QStringLiteral("Settings/") + name, QStringLiteral("true"),
+            m_report->leftOut(QStringLiteral("Settings/") + name,
+                              settings.firstChildElement(name).isNull()
+                                  ? tr("true (the default of a task that leaves it out)")
+                                  : QStringLiteral("true"),
                               tr("Hourglass %1").arg(tr(condition.why)));
     }
 }

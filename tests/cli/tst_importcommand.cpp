@@ -202,7 +202,9 @@ void TestImportCommand::windowsTask_utf16ExportImports()
         "<URI>\\Backups\\Weekly</URI></RegistrationInfo><Triggers><CalendarTrigger>"
         "<StartBoundary>2024-01-01T03:00:00</StartBoundary><ScheduleByWeek><WeeksInterval>1"
         "</WeeksInterval><DaysOfWeek><Sunday /></DaysOfWeek></ScheduleByWeek></CalendarTrigger>"
-        "</Triggers><Actions><Exec><Command>/bin/true</Command></Exec></Actions></Task>");
+        "</Triggers><Settings><DisallowStartIfOnBatteries>false</DisallowStartIfOnBatteries>"
+        "<StopIfGoingOnBatteries>false</StopIfGoingOnBatteries></Settings>"
+        "<Actions><Exec><Command>/bin/true</Command></Exec></Actions></Task>");
     QStringEncoder utf16(QStringEncoder::Utf16LE, QStringEncoder::Flag::WriteBom);
     const QString path = write(QStringLiteral("weekly.xml"), utf16.encode(xml));
     const Output imported = run(
@@ -226,6 +228,20 @@ void TestImportCommand::unreadableInput_exitsTwo()
                              QStringLiteral("--from"), QStringLiteral("anacron")});
     QCOMPARE(kind.exitCode, 2);
     QVERIFY(kind.err.contains(QStringLiteral("'anacron' is not one of")));
+    // A file that opens but is not what --from says is unreadable as a whole too.
+    const QStringList before = chainNames();
+    const Output notXml =
+        run({QStringLiteral("import"), write(QStringLiteral("task.xml"), "<Task><Triggers>"),
+             QStringLiteral("--from"), QStringLiteral("windows-task")});
+    QCOMPARE(notXml.exitCode, 2);
+    QVERIFY2(notXml.out.contains(QStringLiteral("not readable XML")), qPrintable(notXml.out));
+    const Output noService =
+        run({QStringLiteral("import"),
+             write(QStringLiteral("lonely.timer"), "[Timer]\nOnCalendar=daily\n"),
+             QStringLiteral("--from"), QStringLiteral("systemd")});
+    QCOMPARE(noService.exitCode, 2);
+    QVERIFY2(noService.out.contains(QStringLiteral("cannot be read")), qPrintable(noService.out));
+    QCOMPARE(chainNames(), before); // nothing imported
 }
 
 void TestImportCommand::hourglassExport_dryRunWritesNothing()

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void repetition_onlyWhatCronCanSay();
     void timeTrigger_firesOnceAtItsStart();
     void unreadable_reportedAndNothingImported();
+    void batteryConditions_defaultToTrueWhenLeftOut();
     void durationSeconds_readsXsDuration();
 
 private:
@@ -54,7 +55,9 @@ QByteArray TestWindowsTaskImporter::task(const QString &triggers, const QString 
     return QStringLiteral(
                "<?xml version=\"1.0\"?><Task version=\"1.2\" "
                "xmlns=\"http://schemas.microsoft.com/windows/2004/02/mit/task\">"
-               "<Triggers>%1</Triggers><Settings>%2</Settings><Actions><Exec>"
+               "<Triggers>%1</Triggers><Settings>%2"
+               "<DisallowStartIfOnBatteries>false</DisallowStartIfOnBatteries>"
+               "<StopIfGoingOnBatteries>false</StopIfGoingOnBatteries></Settings><Actions><Exec>"
                "<Command>/usr/bin/report</Command><Arguments>--all \"two words\"</Arguments>"
                "</Exec></Actions></Task>")
         .arg(triggers, settings)
@@ -325,7 +328,28 @@ void TestWindowsTaskImporter::unreadable_reportedAndNothingImported()
     const ImportedDefinitions noExec =
         convert("<Task><Actions><ShowMessage><Title>x</Title></ShowMessage></Actions></Task>");
     QVERIFY(noExec.chains.isEmpty());
-    QCOMPARE(leftOut(noExec).size(), 2);
+    QCOMPARE(leftOut(noExec).size(), 4); // the action, no Exec, the two battery defaults
+    QVERIFY(broken.report.inputUnreadable());
+    QVERIFY(other.report.inputUnreadable());
+    QVERIFY(!noExec.report.inputUnreadable()); // a task, read, with nothing to run
+}
+
+void TestWindowsTaskImporter::batteryConditions_defaultToTrueWhenLeftOut()
+{
+    // The task schema defaults both to true: a task that omits them waits for AC power.
+    const QByteArray omitted =
+        "<Task><Settings/><Actions><Exec><Command>/bin/true</Command></Exec></Actions></Task>";
+    QCOMPARE(leftOut(convert(omitted)),
+             (QStringList{
+                 QStringLiteral("Settings/DisallowStartIfOnBatteries: Hourglass runs on battery "
+                                "power too"),
+                 QStringLiteral("Settings/StopIfGoingOnBatteries: Hourglass does not stop it on "
+                                "battery power")}));
+    const QByteArray explicitFalse =
+        "<Task><Settings><DisallowStartIfOnBatteries>false</DisallowStartIfOnBatteries>"
+        "<StopIfGoingOnBatteries>false</StopIfGoingOnBatteries></Settings>"
+        "<Actions><Exec><Command>/bin/true</Command></Exec></Actions></Task>";
+    QCOMPARE(leftOut(convert(explicitFalse)), QStringList());
 }
 
 void TestWindowsTaskImporter::durationSeconds_readsXsDuration()

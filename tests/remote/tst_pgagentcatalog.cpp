@@ -41,7 +41,7 @@ private Q_SLOTS:
     void enableDisable_theTriggerKeepsTheNextRun();
     void runNow_theRealAgentRunsItAndItsHistoryReadsBack();
     void import_becomesALocalChain();
-    void commandLine_listsShowsStartsAndImports();
+    void commandLine_listsShowsStartsEnablesRunsAndImports();
 
 private:
     QSqlDatabase connect(const QString &name, const QString &database);
@@ -393,7 +393,7 @@ void TestPgAgentCatalog::import_becomesALocalChain()
 }
 
 // The same through the binary, as a user types it, on a store of its own.
-void TestPgAgentCatalog::commandLine_listsShowsStartsAndImports()
+void TestPgAgentCatalog::commandLine_listsShowsStartsEnablesRunsAndImports()
 {
     const qint64 job = addJob(QStringLiteral("cli job"));
     QSqlQuery q(m_db);
@@ -444,6 +444,37 @@ void TestPgAgentCatalog::commandLine_listsShowsStartsAndImports()
                    .arg(job))
         && q.next());
     QVERIFY(q.value(0).toBool());
+    const auto enabled = [&] {
+        return q.exec(QStringLiteral("SELECT jobenabled FROM pgagent.pga_job WHERE jobid = %1")
+                          .arg(job))
+               && q.next() && q.value(0).toBool();
+    };
+    QCOMPARE(run({QStringLiteral("remote"), QStringLiteral("disable"), QStringLiteral("agent"),
+                  QStringLiteral("cli job")})
+                 .first,
+             0);
+    QVERIFY(!enabled());
+    QCOMPARE(run({QStringLiteral("remote"), QStringLiteral("enable"), QStringLiteral("agent"),
+                  QStringLiteral("cli job")})
+                 .first,
+             0);
+    QVERIFY(enabled());
+    // A finished run as the agent logs it (pgAgent's job.cpp: the job log, then a step log
+    // with the step's output), read back by `remote runs` with the output's first line.
+    QVERIFY2(q.exec(QStringLiteral(
+                 "WITH log AS (INSERT INTO pgagent.pga_joblog (jlgjobid, jlgstatus, jlgduration) "
+                 "VALUES (%1, 's', interval '2 seconds') RETURNING jlgid) "
+                 "INSERT INTO pgagent.pga_jobsteplog (jsljlgid, jsljstid, jslstatus, jslresult, "
+                 "jslduration, jsloutput) SELECT jlgid, (SELECT jstid FROM pgagent.pga_jobstep "
+                 "WHERE jstjobid = %1), 's', 0, interval '1 second', E'counted 42 rows\\nsecond "
+                 "line' FROM log")
+                          .arg(job)),
+             qPrintable(q.lastError().text()));
+    const auto runs = run({QStringLiteral("remote"), QStringLiteral("runs"),
+                           QStringLiteral("agent"), QStringLiteral("cli job")});
+    QCOMPARE(runs.first, 0);
+    QVERIFY2(runs.second.contains(QStringLiteral("counted 42 rows…")), qPrintable(runs.second));
+    QVERIFY2(!runs.second.contains(QStringLiteral("second line")), qPrintable(runs.second));
     const auto imported = run({QStringLiteral("remote"), QStringLiteral("import"),
                                QStringLiteral("agent"), QStringLiteral("cli job")});
     QCOMPARE(imported.first, 0);
