@@ -228,16 +228,19 @@ int listRuns(CliContext &context, const PgAgentCatalog &catalog, const QString &
         return ExitOk;
     }
     // A step's output in the table is its first line, cut short; --json has all of it.
-    const auto outputLine = [](const QString &output) {
+    const auto outputLine = [](const QString &output) -> QString {
         const QString first = output.trimmed().section(QLatin1Char('\n'), 0, 0);
         const bool more = first.size() > 60 || first.size() < output.trimmed().size();
         return first.left(60) + (more ? QStringLiteral("…") : QString());
     };
     QList<QStringList> rows;
     for (const PgAgentRun &run : runs.value()) {
-        rows << QStringList{QString::number(run.id), run.job,
-                            PgAgentCatalog::runStatusName(run.status), timeText(run.start),
-                            durationText(run.durationMs), QString()};
+        rows << QStringList{QString::number(run.id),
+                            run.job,
+                            PgAgentCatalog::runStatusName(run.status),
+                            timeText(run.start),
+                            durationText(run.durationMs),
+                            QString()};
         for (const PgAgentStepRun &step : run.steps)
             rows << QStringList{QString(),
                                 QStringLiteral("  ") + step.step,

@@ -461,15 +461,16 @@ void TestPgAgentCatalog::commandLine_listsShowsStartsEnablesRunsAndImports()
     QVERIFY(enabled());
     // A finished run as the agent logs it (pgAgent's job.cpp: the job log, then a step log
     // with the step's output), read back by `remote runs` with the output's first line.
-    QVERIFY2(q.exec(QStringLiteral(
-                 "WITH log AS (INSERT INTO pgagent.pga_joblog (jlgjobid, jlgstatus, jlgduration) "
-                 "VALUES (%1, 's', interval '2 seconds') RETURNING jlgid) "
-                 "INSERT INTO pgagent.pga_jobsteplog (jsljlgid, jsljstid, jslstatus, jslresult, "
-                 "jslduration, jsloutput) SELECT jlgid, (SELECT jstid FROM pgagent.pga_jobstep "
-                 "WHERE jstjobid = %1), 's', 0, interval '1 second', E'counted 42 rows\\nsecond "
-                 "line' FROM log")
-                          .arg(job)),
-             qPrintable(q.lastError().text()));
+    QVERIFY2(
+        q.exec(QStringLiteral(
+                   "WITH log AS (INSERT INTO pgagent.pga_joblog (jlgjobid, jlgstatus, jlgduration) "
+                   "VALUES (%1, 's', interval '2 seconds') RETURNING jlgid) "
+                   "INSERT INTO pgagent.pga_jobsteplog (jsljlgid, jsljstid, jslstatus, jslresult, "
+                   "jslduration, jsloutput) SELECT jlgid, (SELECT jstid FROM pgagent.pga_jobstep "
+                   "WHERE jstjobid = %1), 's', 0, interval '1 second', E'counted 42 rows\\nsecond "
+                   "line' FROM log")
+                   .arg(job)),
+        qPrintable(q.lastError().text()));
     const auto runs = run({QStringLiteral("remote"), QStringLiteral("runs"),
                            QStringLiteral("agent"), QStringLiteral("cli job")});
     QCOMPARE(runs.first, 0);
