@@ -30,7 +30,16 @@ QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defau
         CompiledCronCache::shared().compile(schedule.expression, schedule.dialect);
     if (!cron)
         return cron.error().message;
-    return CronExplainer(cron.value()).describe(zone);
+    QString text = CronExplainer(cron.value()).describe(zone);
+    if (schedule.calendarId > 0)
+        text = (schedule.calendarMode == CalendarMode::Exclude ? tr("%1, not on the days of %2")
+                                                               : tr("%1, only on the days of %2"))
+                   .arg(text, schedule.calendarName);
+    if (schedule.dst.isCronie())
+        text = tr("%1; clock changes as cronie").arg(text);
+    else if (!schedule.dst.isDefault())
+        text = tr("%1; clock changes: %2").arg(text, schedule.dst.toText());
+    return text;
 }
 
 Status SchedulesModel::show(qint64 chainId)

@@ -95,6 +95,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("task"), runTaskCommand},
         {QLatin1StringView("dep"), runDependencyCommand},
         {QLatin1StringView("schedule"), runScheduleCommand},
+        {QLatin1StringView("calendar"), runCalendarCommand},
         {QLatin1StringView("connection"), runConnectionCommand},
         {QLatin1StringView("cron"), runCronCommand},
         {QLatin1StringView("retention"), runRetentionCommand},

@@ -58,10 +58,15 @@ int cronNext(CliContext &context, const QStringList &args)
     const QCommandLineOption count(QStringLiteral("count"),
                                    QStringLiteral("How many fire times (default 5)."),
                                    QStringLiteral("N"));
-    parser.addOptions({options.dialect, options.zone, from, count});
+    const QCommandLineOption dst(
+        QStringLiteral("dst"),
+        QStringLiteral("What a DST change does (as for schedule add): run-after|skip, once|both, "
+                       "or cronie."),
+        QStringLiteral("RULE"));
+    parser.addOptions({options.dialect, options.zone, from, count, dst});
     if (!context.parse(parser, args,
                        QStringLiteral("cron next EXPR [--dialect DIALECT] [--tz ZONE] "
-                                      "[--from ISO8601] [--count N] [--json]"),
+                                      "[--from ISO8601] [--count N] [--dst RULE] [--json]"),
                        true)
         || !context.expectPositionals(parser, {QStringLiteral("EXPR")}))
         return context.exitCode();
@@ -81,9 +86,14 @@ int cronNext(CliContext &context, const QStringList &args)
         if (start.timeSpec() == Qt::LocalTime) // no offset written: a wall time in --tz
             start = QDateTime(start.date(), start.time(), zone);
     }
+    const std::optional<DstPolicy> policy = DstPolicy::fromText(parser.value(dst));
+    if (!policy)
+        return context.usage(QStringLiteral("--dst: '%1' is not a DST rule; use run-after or "
+                                            "skip, once or both (comma-separated), or cronie")
+                                 .arg(parser.value(dst)));
     QStringList fires;
     for (int i = 0; i < howMany; ++i) {
-        const std::optional<QDateTime> fire = expression->next(start, zone);
+        const std::optional<QDateTime> fire = expression->next(start, zone, *policy);
         if (!fire)
             break;
         fires << isoWithOffset(*fire);

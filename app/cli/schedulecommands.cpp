@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "scheduler/scheduleplan.h"
+#include "store/calendarrepository.h"
 #include "store/chainrepository.h"
 #include "store/schedulerepository.h"
 #include "subcommands.h"
@@ -22,11 +23,24 @@ int addSchedule(CliContext &context, const QStringList &args)
                                      QStringLiteral("POLICY"));
     const QCommandLineOption disabled(QStringLiteral("disabled"),
                                       QStringLiteral("Create it switched off."));
-    parser.addOptions({dialect, zone, misfire, disabled});
+    const QCommandLineOption dst(
+        QStringLiteral("dst"),
+        QStringLiteral("What a DST change does: in a spring-forward gap run-after (default) or "
+                       "skip, in a fall-back overlap once (default) or both, comma-separated; "
+                       "or cronie (what cronie does)."),
+        QStringLiteral("RULE"));
+    const QCommandLineOption exclude(QStringLiteral("exclude"),
+                                     QStringLiteral("Never fire on the days of this calendar."),
+                                     QStringLiteral("CALENDAR"));
+    const QCommandLineOption only(QStringLiteral("only"),
+                                  QStringLiteral("Fire on the days of this calendar only."),
+                                  QStringLiteral("CALENDAR"));
+    parser.addOptions({dialect, zone, misfire, disabled, dst, exclude, only});
     Store *store = context.prepare(
         parser, args,
         QStringLiteral("schedule add PROJECT/CHAIN EXPR [--dialect DIALECT] [--tz ZONE] "
-                       "[--misfire skip|once|all]"),
+                       "[--misfire skip|once|all] [--dst run-after|skip,once|both|cronie] "
+                       "[--exclude CALENDAR] [--only CALENDAR]"),
         {QStringLiteral("PROJECT/CHAIN"), QStringLiteral("EXPR")});
     if (!store)
         return context.exitCode();
@@ -38,6 +52,24 @@ int addSchedule(CliContext &context, const QStringList &args)
     if (!context.enumOption(parser, dialect, schedule.dialect)
         || !context.enumOption(parser, misfire, schedule.misfire))
         return context.exitCode();
+    if (parser.isSet(dst)) {
+        const std::optional<DstPolicy> policy = DstPolicy::fromText(parser.value(dst));
+        if (!policy)
+            return context.usage(QStringLiteral("--dst: '%1' is not a DST rule; use run-after or "
+                                                "skip, once or both (comma-separated), or cronie")
+                                     .arg(parser.value(dst)));
+        schedule.dst = *policy;
+    }
+    if (parser.isSet(exclude) && parser.isSet(only))
+        return context.usage(QStringLiteral("--exclude and --only: a schedule has one calendar"));
+    if (parser.isSet(exclude) || parser.isSet(only)) {
+        const Result<Calendar> calendar = CalendarRepository(*store).byName(
+            parser.isSet(exclude) ? parser.value(exclude) : parser.value(only));
+        if (!calendar)
+            return context.fail(calendar.error());
+        schedule.calendarId = calendar->id;
+        schedule.calendarMode = parser.isSet(exclude) ? CalendarMode::Exclude : CalendarMode::Only;
+    }
     const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
     if (!chain)
         return context.fail(chain.error());
@@ -82,12 +114,22 @@ int listSchedules(CliContext &context, const QStringList &args)
                              {QStringLiteral("dialect"), enumName(s.dialect)},
                              {QStringLiteral("timeZone"), s.timeZone},
                              {QStringLiteral("misfire"), enumName(s.misfire)},
+                             {QStringLiteral("dst"), s.dst.toText()},
+                             {QStringLiteral("calendar"), s.calendarName},
+                             {QStringLiteral("calendarMode"), enumName(s.calendarMode)},
                              {QStringLiteral("enabled"), s.enabled}};
         rows << QStringList{
-            QString::number(s.id), path->toString(),
-            enumName(s.kind),      s.expression,
-            enumName(s.dialect),   s.timeZone.isEmpty() ? QStringLiteral("local") : s.timeZone,
-            enumName(s.misfire),   s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
+            QString::number(s.id),
+            path->toString(),
+            enumName(s.kind),
+            s.expression,
+            enumName(s.dialect),
+            s.timeZone.isEmpty() ? QStringLiteral("local") : s.timeZone,
+            enumName(s.misfire),
+            s.dst.toText(),
+            s.calendarId > 0 ? QStringLiteral("%1 %2").arg(enumName(s.calendarMode), s.calendarName)
+                             : QStringLiteral("-"),
+            s.enabled ? QStringLiteral("yes") : QStringLiteral("no")};
     }
     if (context.json())
         context.printJson(array);
@@ -95,6 +137,7 @@ int listSchedules(CliContext &context, const QStringList &args)
         context.printTable({QStringLiteral("ID"), QStringLiteral("CHAIN"), QStringLiteral("KIND"),
                             QStringLiteral("EXPRESSION"), QStringLiteral("DIALECT"),
                             QStringLiteral("ZONE"), QStringLiteral("MISFIRE"),
+                            QStringLiteral("DST"), QStringLiteral("CALENDAR"),
                             QStringLiteral("ENABLED")},
                            rows);
     return ExitOk;
@@ -149,18 +192,34 @@ int nextFires(CliContext &context, const QStringList &args)
     const QTimeZone zone = schedule->timeZone.isEmpty() ? QTimeZone::systemTimeZone()
                                                         : QTimeZone(schedule->timeZone.toUtf8());
     QJsonArray fires;
-    QStringList lines;
-    std::optional<qint64> next = plan->nextFireMs(QDateTime::currentMSecsSinceEpoch());
+    QList<std::pair<qint64, QString>> lines; // fire times and DST changes, in time order
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    qint64 lastMs = nowMs;
+    std::optional<qint64> next = plan->nextFireMs(nowMs);
     for (int i = 0; i < wanted && next; ++i, next = plan->nextFireMs(*next)) {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(*next, zone);
         fires << at.toString(Qt::ISODate);
-        lines << at.toString(Qt::ISODate);
+        lines.append({*next, at.toString(Qt::ISODate)});
+        lastMs = *next;
     }
+    // The DST changes up to the last fire time listed, and what each does to this schedule.
+    QJsonArray changes;
+    for (const DstEffect::Change &change : plan->dstChanges(nowMs, lastMs)) {
+        const QString at = QDateTime::fromSecsSinceEpoch(change.atUtc, zone).toString(Qt::ISODate);
+        changes << QJsonObject{{QStringLiteral("at"), at},
+                               {QStringLiteral("description"), change.description}};
+        // Before a fire at the very instant of the change, which it explains.
+        lines.append({change.atUtc * 1000 - 1, QStringLiteral("DST: ") + change.description});
+    }
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
     if (context.json()) {
         context.printJson(QJsonObject{{QStringLiteral("id"), id},
                                       {QStringLiteral("enabled"), schedule->enabled},
                                       {QStringLiteral("timeZone"), QString::fromUtf8(zone.id())},
-                                      {QStringLiteral("next"), fires}});
+                                      {QStringLiteral("dst"), schedule->dst.toText()},
+                                      {QStringLiteral("next"), fires},
+                                      {QStringLiteral("dstChanges"), changes}});
         return ExitOk;
     }
     QTextStream &out = context.out();
@@ -170,8 +229,8 @@ int nextFires(CliContext &context, const QStringList &args)
         out << "schedule " << id
             << " fires no more (or only when the engine starts, or after "
                "a run ends)\n";
-    for (const QString &line : std::as_const(lines))
-        out << line << '\n';
+    for (const auto &line : std::as_const(lines))
+        out << line.second << '\n';
     out.flush();
     return ExitOk;
 }

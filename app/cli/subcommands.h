@@ -15,6 +15,7 @@ int runTaskCommand(CliContext &context, const QString &verb, const QStringList &
 int runDependencyCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runCronCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runScheduleCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runCalendarCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runConnectionCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRetentionCommand(CliContext &context, const QString &verb, const QStringList &args);
 // remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).

@@ -238,36 +238,107 @@ std::optional<qint64> CronExpression::previousNaive(qint64 naive) const
     }
 }
 
-std::optional<qint64> CronExpression::nextSeconds(qint64 after, const ZoneRules &zone) const
+CronExpression::GapRule CronExpression::gapRule(DstPolicy dst) const
+{
+    switch (dst.gap) {
+    case DstPolicy::Gap::RunAfter:
+        return GapRule::RunAfter;
+    case DstPolicy::Gap::Skip:
+        return GapRule::Skip;
+    case DstPolicy::Gap::Cronie:
+        return m_spec.cronieWildcard ? GapRule::Skip : GapRule::Slots;
+    }
+    return GapRule::RunAfter;
+}
+
+bool CronExpression::repeatsInOverlap(DstPolicy dst) const
+{
+    switch (dst.overlap) {
+    case DstPolicy::Overlap::Once:
+        return m_spec.repeatsInOverlap;
+    case DstPolicy::Overlap::Both:
+        return true;
+    case DstPolicy::Overlap::Cronie:
+        return m_spec.cronieWildcard;
+    }
+    return m_spec.repeatsInOverlap;
+}
+
+namespace {
+// cronie catches up at most a minute's worth of fire times after a gap: beyond 60 skipped
+// matches (only a gap of more than an hour has them) the rest share the minute's last second.
+constexpr int maxGapSlot = 59;
+} // namespace
+
+std::optional<qint64> CronExpression::gapSlotAfter(qint64 gapStartLocal, qint64 gapEndLocal,
+                                                   qint64 at, qint64 after) const
+{
+    int k = 0;
+    for (auto match = nextNaive(gapStartLocal - 1); match && *match <= gapEndLocal;
+         match = nextNaive(*match), ++k) {
+        const qint64 slot = at + std::min(k, maxGapSlot);
+        if (slot > after)
+            return slot;
+    }
+    return std::nullopt;
+}
+
+std::optional<qint64> CronExpression::gapSlotBefore(qint64 gapStartLocal, qint64 gapEndLocal,
+                                                    qint64 at, qint64 before) const
+{
+    std::optional<qint64> last;
+    int k = 0;
+    for (auto match = nextNaive(gapStartLocal - 1); match && *match <= gapEndLocal;
+         match = nextNaive(*match), ++k) {
+        const qint64 slot = at + std::min(k, maxGapSlot);
+        if (slot >= before)
+            break;
+        last = slot;
+    }
+    return last;
+}
+
+std::optional<qint64> CronExpression::nextSeconds(qint64 after, const ZoneRules &zone,
+                                                  DstPolicy dst) const
 {
     if (m_kind == Kind::Every || m_kind == Kind::After)
         return after + m_intervalSeconds;
     if (m_kind == Kind::Reboot)
         return std::nullopt;
+    const GapRule gaps = gapRule(dst);
+    const bool repeat = repeatsInOverlap(dst);
     // Walk the zone's constant-offset periods forward from the one holding `after`. Inside a
     // period local time maps one-to-one; at its start there may be a gap (spring forward) or
     // the second pass through an overlap (fall back).
     for (qsizetype i = zone.periodIndexAt(after); i < zone.periodCount(); ++i) {
         const ZoneRules::Period &p = zone.period(i);
         const int previousOffset = i > 0 ? zone.period(i - 1).offset : p.offset;
-        if (p.start > after && p.offset > previousOffset) {
-            // Local times in [start + previousOffset, start + offset) never happen: a match there
-            // fires at the first instant after the gap.
-            const auto inGap = nextNaive(p.start + previousOffset - 1);
-            if (!inGap)
-                return std::nullopt;
-            if (*inGap < p.start + p.offset)
-                return p.start;
+        qint64 searchFrom = p.start > after ? p.start - 1 : after;
+        if (p.offset > previousOffset) {
+            // Local times in [gapStart, gapEnd) never happen; gapEnd is the instant p.start.
+            const qint64 gapStart = p.start + previousOffset;
+            const qint64 gapEnd = p.start + p.offset;
+            if (gaps == GapRule::RunAfter && p.start > after) {
+                const auto inGap = nextNaive(gapStart - 1);
+                if (!inGap)
+                    return std::nullopt;
+                if (*inGap < gapEnd)
+                    return p.start;
+            } else if (gaps == GapRule::Slots && after < p.start + maxGapSlot + 1) {
+                if (const auto slot = gapSlotAfter(gapStart, gapEnd, p.start, after))
+                    return slot;
+                // The gap's end minute was a slot of its own: the period's fires follow it.
+                searchFrom = std::max<qint64>(searchFrom, p.start);
+            }
         }
-        std::optional<qint64> candidate =
-            nextNaive((p.start > after ? p.start - 1 : after) + p.offset);
+        std::optional<qint64> candidate = nextNaive(searchFrom + p.offset);
         while (candidate) {
             const qint64 instant = *candidate - p.offset;
             if (instant >= p.end)
                 break;
             const bool secondPass =
                 p.offset < previousOffset && *candidate < p.start + previousOffset;
-            if (!secondPass || m_spec.repeatsInOverlap)
+            if (!secondPass || repeat)
                 return instant;
             candidate = nextNaive(*candidate); // a fixed time already ran in the first pass
         }
@@ -277,31 +348,44 @@ std::optional<qint64> CronExpression::nextSeconds(qint64 after, const ZoneRules 
     return std::nullopt;
 }
 
-std::optional<qint64> CronExpression::previousSeconds(qint64 before, const ZoneRules &zone) const
+std::optional<qint64> CronExpression::previousSeconds(qint64 before, const ZoneRules &zone,
+                                                      DstPolicy dst) const
 {
     if (m_kind == Kind::Every || m_kind == Kind::After)
         return before - m_intervalSeconds;
     if (m_kind == Kind::Reboot)
         return std::nullopt;
+    const GapRule gaps = gapRule(dst);
+    const bool repeat = repeatsInOverlap(dst);
     for (qsizetype i = zone.periodIndexAt(before - 1); i >= 0; --i) {
         const ZoneRules::Period &p = zone.period(i);
         const int previousOffset = i > 0 ? zone.period(i - 1).offset : p.offset;
+        const bool gap = p.offset > previousOffset;
         const qint64 limit = std::min<qint64>(before, p.end);
+        // After cronie's catch-up the period's own fires start past the gap's end minute.
+        const qint64 floor = gap && gaps == GapRule::Slots ? p.start + 1 : p.start;
         std::optional<qint64> candidate = previousNaive(limit + p.offset);
         while (candidate) {
             const qint64 instant = *candidate - p.offset;
-            if (instant < p.start)
+            if (instant < floor)
                 break;
             const bool secondPass =
                 p.offset < previousOffset && *candidate < p.start + previousOffset;
-            if (!secondPass || m_spec.repeatsInOverlap)
+            if (!secondPass || repeat)
                 return instant;
             candidate = previousNaive(*candidate);
         }
-        if (p.offset > previousOffset && p.start < before) {
-            const auto inGap = nextNaive(p.start + previousOffset - 1);
-            if (inGap && *inGap < p.start + p.offset)
-                return p.start;
+        if (gap && p.start < before) {
+            const qint64 gapStart = p.start + previousOffset;
+            const qint64 gapEnd = p.start + p.offset;
+            if (gaps == GapRule::RunAfter) {
+                const auto inGap = nextNaive(gapStart - 1);
+                if (inGap && *inGap < gapEnd)
+                    return p.start;
+            } else if (gaps == GapRule::Slots) {
+                if (const auto slot = gapSlotBefore(gapStart, gapEnd, p.start, before))
+                    return slot;
+            }
         }
         if (!candidate)
             return std::nullopt;
@@ -309,24 +393,25 @@ std::optional<qint64> CronExpression::previousSeconds(qint64 before, const ZoneR
     return std::nullopt;
 }
 
-std::optional<QDateTime> CronExpression::next(const QDateTime &after, const QTimeZone &zone) const
+std::optional<QDateTime> CronExpression::next(const QDateTime &after, const QTimeZone &zone,
+                                              DstPolicy dst) const
 {
     const std::shared_ptr<const ZoneRules> rules = ZoneRules::forZone(zone);
     // Whole seconds: a fire time is strictly after `after`, also when `after` has milliseconds.
     const qint64 from = civil::floorDiv(after.toMSecsSinceEpoch(), 1000);
-    const std::optional<qint64> found = nextSeconds(from, *rules);
+    const std::optional<qint64> found = nextSeconds(from, *rules, dst);
     if (!found)
         return std::nullopt;
     return QDateTime::fromSecsSinceEpoch(*found, zone);
 }
 
-std::optional<QDateTime> CronExpression::previous(const QDateTime &before,
-                                                  const QTimeZone &zone) const
+std::optional<QDateTime> CronExpression::previous(const QDateTime &before, const QTimeZone &zone,
+                                                  DstPolicy dst) const
 {
     const std::shared_ptr<const ZoneRules> rules = ZoneRules::forZone(zone);
     // Ceiling: a time with milliseconds still counts its own whole second as "before".
     const qint64 until = -civil::floorDiv(-before.toMSecsSinceEpoch(), 1000);
-    const std::optional<qint64> found = previousSeconds(until, *rules);
+    const std::optional<qint64> found = previousSeconds(until, *rules, dst);
     if (!found)
         return std::nullopt;
     return QDateTime::fromSecsSinceEpoch(*found, zone);

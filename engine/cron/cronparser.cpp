@@ -274,6 +274,9 @@ Status CronParser::parseFields()
     const QString hourText = m_fields.at(Hour).text;
     spec.repeatsInOverlap =
         hourText.startsWith(QLatin1Char('*')) || hourText.contains(QLatin1Char('/'));
+    spec.cronieWildcard = hourText.startsWith(QLatin1Char('*'))
+                          || m_fields.at(Minute).text.startsWith(QLatin1Char('*'));
+    spec.wholeMinutes = spec.seconds == 1;
     spec.dayOfMonthStar = m_fields.at(DayOfMonth).text.startsWith(QLatin1Char('*'));
     spec.dayOfWeekStar = m_fields.at(DayOfWeek).text.startsWith(QLatin1Char('*'));
 

@@ -37,6 +37,11 @@ struct CronSpec
     bool dayOfWeekStar = true;  // (cronie's DOW_STAR)
     // The hour field is '*' or a step: such a schedule runs in both hours of a DST overlap.
     bool repeatsInOverlap = false;
+    // The minute or hour field starts with '*' (cronie's MIN_STAR | HR_STAR): a "wildcard job",
+    // which cronie's DST rule treats apart from fixed-time jobs.
+    bool cronieWildcard = false;
+    // Every fire time is on a whole minute (the seconds field, where there is one, is 0).
+    bool wholeMinutes = true;
 
     // Quartz years 1970..2099; anyYear when the field is absent or '*'.
     static constexpr int firstYear = 1970;

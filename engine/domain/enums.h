@@ -37,6 +37,10 @@ HG_ENUM_NAMES(ScheduleKind, {ScheduleKind::Cron, "cron"}, {ScheduleKind::Once, "
               {ScheduleKind::Every, "every"}, {ScheduleKind::After, "after"},
               {ScheduleKind::Startup, "startup"})
 
+// How a schedule uses its calendar: never fire on its days, or fire on its days only.
+enum class CalendarMode { Exclude, Only };
+HG_ENUM_NAMES(CalendarMode, {CalendarMode::Exclude, "exclude"}, {CalendarMode::Only, "only"})
+
 enum class MisfirePolicy { Skip, Once, All };
 HG_ENUM_NAMES(MisfirePolicy, {MisfirePolicy::Skip, "skip"}, {MisfirePolicy::Once, "once"},
               {MisfirePolicy::All, "all"})

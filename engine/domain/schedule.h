@@ -1,9 +1,13 @@
 #pragma once
 
+#include "calendardays.h"
+#include "cron/dstpolicy.h"
 #include "enums.h"
 
 #include <QDateTime>
 #include <QString>
+
+#include <memory>
 
 namespace hg {
 
@@ -17,6 +21,13 @@ struct Schedule
     QString timeZone; // IANA id; empty: the engine's default zone
     MisfirePolicy misfire = MisfirePolicy::Once;
     int misfireWindowSeconds = 24 * 3600;
+    DstPolicy dst; // what a DST change's gap or overlap does to a cron schedule
+    // A calendar whose days the schedule skips (or keeps to); 0: none. Its days come with the
+    // schedule when the store reads it, so every plan made from it sees the same days.
+    qint64 calendarId = 0;
+    CalendarMode calendarMode = CalendarMode::Exclude;
+    QString calendarName;
+    std::shared_ptr<const CalendarDays> calendarDays;
     QDateTime activeFrom; // invalid: no bound
     QDateTime activeUntil;
     bool enabled = true;

@@ -16,10 +16,16 @@ Status ScheduleValidator::validate(const Schedule &s)
         && !QDateTime::fromString(s.expression.trimmed(), Qt::ISODate).isValid())
         return Error::invalid(tr("'%1' is not an ISO 8601 date and time").arg(s.expression));
     if (s.kind != ScheduleKind::Once) {
-        if (const Result<CronExpression> cron =
-                CompiledCronCache::shared().compile(s.expression, s.dialect);
-            !cron)
+        const Result<CronExpression> cron =
+            CompiledCronCache::shared().compile(s.expression, s.dialect);
+        if (!cron)
             return cron.error();
+        // cronie counts in minutes; its DST rule has no meaning for a fire time at second 30.
+        if (s.dst.isCronie() && cron->kind() == CronExpression::Kind::Cron
+            && !cron->spec().wholeMinutes)
+            return Error::invalid(tr("the cronie DST rule needs fire times on whole minutes, as "
+                                     "cron has; '%1' fires at other seconds")
+                                      .arg(s.expression.trimmed()));
     }
     if (s.misfireWindowSeconds < 0)
         return Error::invalid(tr("misfire window must not be negative"));

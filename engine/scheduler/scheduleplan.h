@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "cron/cronexpression.h"
+#include "cron/dsteffect.h"
 #include "domain/schedule.h"
 
 #include <QCoreApplication>
@@ -40,10 +41,19 @@ public:
     qint64 chainId() const { return m_schedule.chainId; }
     ScheduleKind kind() const { return m_schedule.kind; }
 
-    // The first fire time strictly after afterMs, inside the active window; nullopt when the
-    // schedule has no more (a past "once", the window's end, @reboot, or @after, whose next
-    // time depends on when the previous run ends: see nextAfterRunEnded()).
+    // The first fire time strictly after afterMs, inside the active window and on a day its
+    // calendar allows; nullopt when the schedule has no more (a past "once", the window's
+    // end, @reboot, or @after, whose next time depends on when the previous run ends: see
+    // nextAfterRunEnded()).
     std::optional<qint64> nextFireMs(qint64 afterMs) const;
+    // The same before the calendar has its say: the schedule dialog shows what it rules out.
+    std::optional<qint64> nextCandidateMs(qint64 afterMs) const;
+    // The calendar rules this fire time out: a day it excludes, or one an include-only
+    // calendar lacks (days in the schedule's zone).
+    bool ruledOutByCalendar(qint64 fireMs) const;
+    // The DST changes in (fromMs, toMs] that skip or repeat a wall time this cron schedule
+    // matches, each said with what the schedule's DST policy makes of it.
+    QList<DstEffect::Change> dstChanges(qint64 fromMs, qint64 toMs) const;
     // @after: the fire time for a run of this schedule that ended at endedMs.
     std::optional<qint64> nextAfterRunEnded(qint64 endedMs) const;
 
@@ -55,9 +65,15 @@ private:
     SchedulePlan() = default;
     bool insideWindow(qint64 ms) const;
 
+    QDate localDay(qint64 ms) const;
+    // The first instant, in ms, of the first day on or after `day` the calendar allows; -1
+    // when there is none.
+    qint64 startOfAllowedDayMs(QDate day) const;
+
     Schedule m_schedule;
     std::optional<CronExpression> m_cron; // cron, every and after kinds
     std::shared_ptr<const ZoneRules> m_zone;
+    QTimeZone m_timeZone;
     qint64 m_onceMs = 0;
 };
 

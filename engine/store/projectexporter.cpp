@@ -1,5 +1,6 @@
 #include "projectexporter.h"
 
+#include "calendarrepository.h"
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
@@ -42,15 +43,40 @@ QJsonObject taskToJson(const Task &t)
 
 QJsonObject scheduleToJson(const Schedule &s)
 {
-    return {{QStringLiteral("kind"), enumName(s.kind)},
-            {QStringLiteral("expression"), s.expression},
-            {QStringLiteral("dialect"), enumName(s.dialect)},
-            {QStringLiteral("timeZone"), s.timeZone},
-            {QStringLiteral("misfire"), enumName(s.misfire)},
-            {QStringLiteral("misfireWindowSeconds"), s.misfireWindowSeconds},
-            {QStringLiteral("activeFrom"), timeValue(s.activeFrom)},
-            {QStringLiteral("activeUntil"), timeValue(s.activeUntil)},
-            {QStringLiteral("enabled"), s.enabled}};
+    QJsonObject o{{QStringLiteral("kind"), enumName(s.kind)},
+                  {QStringLiteral("expression"), s.expression},
+                  {QStringLiteral("dialect"), enumName(s.dialect)},
+                  {QStringLiteral("timeZone"), s.timeZone},
+                  {QStringLiteral("misfire"), enumName(s.misfire)},
+                  {QStringLiteral("misfireWindowSeconds"), s.misfireWindowSeconds},
+                  {QStringLiteral("activeFrom"), timeValue(s.activeFrom)},
+                  {QStringLiteral("activeUntil"), timeValue(s.activeUntil)},
+                  {QStringLiteral("enabled"), s.enabled}};
+    if (!s.dst.isDefault()) // older versions read documents without it
+        o.insert(QStringLiteral("dst"), s.dst.toText());
+    if (s.calendarId > 0) { // by name: the document carries the calendar itself too
+        o.insert(QStringLiteral("calendar"), s.calendarName);
+        o.insert(QStringLiteral("calendarMode"), enumName(s.calendarMode));
+    }
+    return o;
+}
+
+QJsonObject calendarToJson(const Calendar &calendar)
+{
+    QJsonArray weekdays;
+    for (int day = Qt::Monday; day <= Qt::Sunday; ++day) {
+        if (calendar.weekdays & (1u << day))
+            weekdays << day;
+    }
+    QJsonArray ranges;
+    for (const Calendar::Range &range : calendar.ranges)
+        ranges << QJsonObject{{QStringLiteral("first"), range.first.toString(Qt::ISODate)},
+                              {QStringLiteral("last"), range.last.toString(Qt::ISODate)},
+                              {QStringLiteral("summary"), range.summary}};
+    return {{QStringLiteral("name"), calendar.name},
+            {QStringLiteral("description"), calendar.description},
+            {QStringLiteral("weekdays"), weekdays},
+            {QStringLiteral("ranges"), ranges}};
 }
 
 QJsonObject chainToJson(const Chain &c)
@@ -130,6 +156,7 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     DependencyRepository dependencies(m_store);
     ScheduleRepository schedules(m_store);
     QSet<QString> usedConnections;
+    QSet<QString> usedCalendars;
 
     QJsonArray projectArray;
     for (const QString &projectName : projectNames) {
@@ -186,8 +213,11 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
                 return scheduleList.error();
             }
             QJsonArray scheduleArray;
-            for (const Schedule &schedule : scheduleList.value())
+            for (const Schedule &schedule : scheduleList.value()) {
                 scheduleArray << scheduleToJson(schedule);
+                if (schedule.calendarId > 0)
+                    usedCalendars.insert(schedule.calendarName);
+            }
             chainObject.insert(QStringLiteral("schedules"), scheduleArray);
             chainArray << chainObject;
         }
@@ -209,10 +239,25 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
         }
         connectionArray << profileToJson(profile.value());
     }
-    return QJsonObject{{QStringLiteral("format"), formatName()},
-                       {QStringLiteral("version"), formatVersion},
-                       {QStringLiteral("connections"), connectionArray},
-                       {QStringLiteral("projects"), projectArray}};
+    QJsonObject document{{QStringLiteral("format"), formatName()},
+                         {QStringLiteral("version"), formatVersion},
+                         {QStringLiteral("connections"), connectionArray},
+                         {QStringLiteral("projects"), projectArray}};
+    QStringList calendarNames(usedCalendars.begin(), usedCalendars.end());
+    calendarNames.sort();
+    QJsonArray calendarArray;
+    for (const QString &name : std::as_const(calendarNames)) {
+        const Result<Calendar> calendar = CalendarRepository(m_store).byName(name);
+        if (!calendar) {
+            if (skip(name, calendar.error()))
+                continue;
+            return calendar.error();
+        }
+        calendarArray << calendarToJson(calendar.value());
+    }
+    if (!calendarArray.isEmpty()) // documents without calendars stay as they were
+        document.insert(QStringLiteral("calendars"), calendarArray);
+    return document;
 }
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "projectimporter.h"
 
+#include "calendarrepository.h"
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
@@ -79,6 +80,8 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
                                   .arg(ProjectExporter::formatVersion));
     if (Status connections = importConnections(document); !connections)
         return connections;
+    if (Status calendars = importCalendars(document); !calendars)
+        return calendars;
 
     ProjectRepository projects(m_store);
     const QJsonArray projectArray = document.array(QStringLiteral("projects"));
@@ -132,6 +135,45 @@ Status ProjectImporter::importConnections(JsonFieldReader &document)
         if (profiles.byName(profile.name))
             continue; // profiles are shared by every project; keep the one the user has
         if (Result<ConnectionProfile> added = profiles.add(profile); !added)
+            return at(path, added.error());
+    }
+    return {};
+}
+
+Status ProjectImporter::importCalendars(JsonFieldReader &document)
+{
+    CalendarRepository calendars(m_store);
+    const QJsonArray array = document.array(QStringLiteral("calendars"));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = document.childPath(QStringLiteral("calendars"), i);
+        JsonFieldReader field(array.at(i).toObject(), path, &m_problem);
+        Calendar calendar;
+        calendar.name = field.requiredString(QStringLiteral("name"));
+        calendar.description = field.string(QStringLiteral("description"));
+        for (const QJsonValue &day : field.array(QStringLiteral("weekdays"))) {
+            if (day.toInt() < Qt::Monday || day.toInt() > Qt::Sunday)
+                field.fail(QStringLiteral("weekdays"), tr("a day of the week is 1 to 7"));
+            else
+                calendar.weekdays |= quint8(1u << day.toInt());
+        }
+        for (const QJsonValue &range : field.array(QStringLiteral("ranges"))) {
+            const QDate first =
+                QDate::fromString(range[QStringLiteral("first")].toString(), Qt::ISODate);
+            const QDate last =
+                QDate::fromString(range[QStringLiteral("last")].toString(), Qt::ISODate);
+            if (!first.isValid() || !last.isValid() || last < first)
+                field.fail(QStringLiteral("ranges"),
+                           tr("'%1' to '%2' is not a range of days")
+                               .arg(range[QStringLiteral("first")].toString(),
+                                    range[QStringLiteral("last")].toString()));
+            calendar.ranges << Calendar::Range{first, last,
+                                               range[QStringLiteral("summary")].toString()};
+        }
+        if (!m_problem.isEmpty())
+            return Error::invalid(tr("import: %1").arg(m_problem));
+        if (calendars.byName(calendar.name))
+            continue; // a calendar of that name is the user's: keep it, as for connections
+        if (Result<Calendar> added = calendars.add(calendar); !added)
             return at(path, added.error());
     }
     return {};
@@ -252,6 +294,23 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         schedule.activeFrom = s.time(QStringLiteral("activeFrom"));
         schedule.activeUntil = s.time(QStringLiteral("activeUntil"));
         schedule.enabled = s.boolean(QStringLiteral("enabled"), true);
+        if (const QString calendar = s.string(QStringLiteral("calendar")); !calendar.isEmpty()) {
+            const Result<Calendar> named = CalendarRepository(m_store).byName(calendar);
+            if (named)
+                schedule.calendarId = named->id;
+            else
+                s.fail(QStringLiteral("calendar"),
+                       tr("no calendar named '%1' in the document or this store").arg(calendar));
+            schedule.calendarMode =
+                s.enumeration(QStringLiteral("calendarMode"), CalendarMode::Exclude);
+        }
+        const QString dst = s.string(QStringLiteral("dst"));
+        if (const std::optional<DstPolicy> policy = DstPolicy::fromText(dst))
+            schedule.dst = *policy;
+        else
+            s.fail(
+                QStringLiteral("dst"),
+                tr("'%1' is not a DST rule (run-after or skip, once or both, or cronie)").arg(dst));
         if (!m_problem.isEmpty())
             return Error::invalid(tr("import: %1").arg(m_problem));
         if (Result<Schedule> added = schedules.add(schedule); !added)

@@ -40,6 +40,7 @@ private:
     Result<Summary> read(const QByteArray &json, bool keep);
     Status importDocumentObject(const QJsonObject &document, Summary &summary);
     Status importConnections(JsonFieldReader &document);
+    Status importCalendars(JsonFieldReader &document);
     Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,
                        const QString &path, Summary &summary);
 

@@ -1,5 +1,6 @@
 #include "schedulerepository.h"
 
+#include "calendarrepository.h"
 #include "domain/schedulevalidator.h"
 #include "store.h"
 #include "storequery.h"
@@ -9,7 +10,8 @@ namespace {
 
 const QString selectSchedule = QStringLiteral(
     "SELECT id, chain_id, kind, expression, dialect, time_zone, misfire, misfire_window_s, "
-    "active_from, active_until, enabled, created_at FROM schedule ");
+    "active_from, active_until, enabled, created_at, dst, calendar_id, calendar_mode "
+    "FROM schedule ");
 
 Schedule readSchedule(const StoreQuery &q)
 {
@@ -26,6 +28,9 @@ Schedule readSchedule(const StoreQuery &q)
     s.activeUntil = q.time(9);
     s.enabled = q.boolean(10);
     s.createdAt = q.time(11);
+    s.dst = DstPolicy::fromText(q.text(12)).value_or(DstPolicy{});
+    s.calendarId = q.int64(13);
+    s.calendarMode = enumFromString<CalendarMode>(q.text(14)).value_or(CalendarMode::Exclude);
     return s;
 }
 
@@ -39,10 +44,36 @@ void bindEditable(StoreQuery &q, const Schedule &s)
         .bind(s.misfireWindowSeconds)
         .bind(StoreQuery::fromTime(s.activeFrom))
         .bind(StoreQuery::fromTime(s.activeUntil))
-        .bind(s.enabled);
+        .bind(s.enabled)
+        .bind(s.dst.toText())
+        .bind(StoreQuery::fromId(s.calendarId))
+        .bind(enumName(s.calendarMode));
 }
 
 } // namespace
+
+Status ScheduleRepository::attachCalendars(QList<Schedule> &schedules) const
+{
+    QList<qint64> ids;
+    for (const Schedule &s : std::as_const(schedules)) {
+        if (s.calendarId > 0)
+            ids << s.calendarId;
+    }
+    if (ids.isEmpty())
+        return {};
+    const Result<QHash<qint64, CalendarRepository::Compiled>> calendars =
+        CalendarRepository(m_store).compiled(ids);
+    if (!calendars)
+        return calendars.error();
+    for (Schedule &s : schedules) {
+        if (s.calendarId > 0) {
+            const CalendarRepository::Compiled compiled = calendars->value(s.calendarId);
+            s.calendarName = compiled.name;
+            s.calendarDays = compiled.days;
+        }
+    }
+    return {};
+}
 
 Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
 {
@@ -53,18 +84,25 @@ Result<Schedule> ScheduleRepository::add(const Schedule &schedule)
     stored.createdAt = QDateTime::currentDateTimeUtc();
     StoreQuery q(m_store,
                  QStringLiteral("INSERT INTO schedule (kind, expression, dialect, time_zone, "
-                                "misfire, misfire_window_s, "
-                                "active_from, active_until, enabled, chain_id, created_at) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+                                "misfire, misfire_window_s, active_from, active_until, enabled, "
+                                "dst, calendar_id, calendar_mode, chain_id, created_at) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.chainId).bind(StoreQuery::fromTime(stored.createdAt));
     if (Status s = q.execSingle(tr("add schedule"), {}); !s) {
         if (s.error().kind == ErrorKind::Invalid)
-            return Error::notFound(tr("unknown chain id %1").arg(stored.chainId));
+            return Error::notFound(stored.calendarId > 0
+                                       ? tr("unknown chain id %1 or calendar id %2")
+                                             .arg(stored.chainId)
+                                             .arg(stored.calendarId)
+                                       : tr("unknown chain id %1").arg(stored.chainId));
         return s.error();
     }
     stored.id = q.int64(0);
-    return stored;
+    QList<Schedule> one{stored};
+    if (Status s = attachCalendars(one); !s)
+        return s.error();
+    return one.constFirst();
 }
 
 Status ScheduleRepository::update(const Schedule &schedule)
@@ -76,7 +114,8 @@ Status ScheduleRepository::update(const Schedule &schedule)
         QStringLiteral(
             "UPDATE schedule SET kind = ?, expression = ?, dialect = ?, time_zone = ?, misfire = "
             "?, "
-            "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ? WHERE id = ?"));
+            "misfire_window_s = ?, active_from = ?, active_until = ?, enabled = ?, dst = ?, "
+            "calendar_id = ?, calendar_mode = ? WHERE id = ?"));
     bindEditable(q, schedule);
     q.bind(schedule.id);
     if (Status s = q.exec(tr("update schedule")); !s)
@@ -92,7 +131,10 @@ Result<Schedule> ScheduleRepository::byId(qint64 id) const
     q.bind(id);
     if (Status s = q.execSingle(tr("read schedule"), tr("unknown schedule %1").arg(id)); !s)
         return s.error();
-    return readSchedule(q);
+    QList<Schedule> one{readSchedule(q)};
+    if (Status s = attachCalendars(one); !s)
+        return s.error();
+    return one.constFirst();
 }
 
 Result<QList<Schedule>> ScheduleRepository::list(std::optional<qint64> chainId) const
@@ -107,6 +149,8 @@ Result<QList<Schedule>> ScheduleRepository::list(std::optional<qint64> chainId) 
     QList<Schedule> schedules;
     while (q.next())
         schedules << readSchedule(q);
+    if (Status s = attachCalendars(schedules); !s)
+        return s.error();
     return schedules;
 }
 

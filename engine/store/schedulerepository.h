@@ -29,6 +29,9 @@ public:
     Status remove(qint64 id);
 
 private:
+    // Each schedule that names a calendar gets its name and days (one read per calendar).
+    Status attachCalendars(QList<Schedule> &schedules) const;
+
     Store &m_store;
 };
 

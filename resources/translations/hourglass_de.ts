@@ -147,6 +147,69 @@
     </message>
 </context>
 <context>
+    <name>hg::CalendarRepository</name>
+    <message>
+        <source>a calendar needs a name</source>
+        <translation>ein Kalender braucht einen Namen</translation>
+    </message>
+    <message>
+        <source>calendar &apos;%1&apos;: %2 to %3 is not a range of days</source>
+        <translation>Kalender „%1“: %2 bis %3 ist kein Zeitraum von Tagen</translation>
+    </message>
+    <message>
+        <source>calendar &apos;%1&apos; holds no day: give dates, weekends or an iCalendar file</source>
+        <translation>Kalender „%1“ enthält keinen Tag: Daten, Wochenenden oder eine iCalendar-Datei angeben</translation>
+    </message>
+    <message>
+        <source>add calendar</source>
+        <translation>Hinzufügen des Kalenders</translation>
+    </message>
+    <message>
+        <source>a calendar named &apos;%1&apos; exists</source>
+        <translation>ein Kalender namens „%1“ existiert bereits</translation>
+    </message>
+    <message>
+        <source>add calendar days</source>
+        <translation>Hinzufügen der Kalendertage</translation>
+    </message>
+    <message>
+        <source>read calendar days</source>
+        <translation>Lesen der Kalendertage</translation>
+    </message>
+    <message>
+        <source>read calendar</source>
+        <translation>Lesen des Kalenders</translation>
+    </message>
+    <message>
+        <source>no calendar named &apos;%1&apos;</source>
+        <translation>kein Kalender namens „%1“</translation>
+    </message>
+    <message>
+        <source>list calendars</source>
+        <translation>Auflisten der Kalender</translation>
+    </message>
+    <message>
+        <source>find the schedules using a calendar</source>
+        <translation>Suchen der Zeitpläne, die einen Kalender nutzen</translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3)</source>
+        <translation>%1 (%2/%3)</translation>
+    </message>
+    <message>
+        <source>calendar &apos;%1&apos; is used by schedule %2: remove it from them first</source>
+        <translation>Kalender „%1“ wird von Zeitplan %2 genutzt: ihn zuerst dort entfernen</translation>
+    </message>
+    <message>
+        <source>remove calendar</source>
+        <translation>Entfernen des Kalenders</translation>
+    </message>
+    <message>
+        <source>unknown calendar %1</source>
+        <translation>unbekannter Kalender %1</translation>
+    </message>
+</context>
+<context>
     <name>hg::ChainEditor</name>
     <message>
         <source>Add &amp;task</source>
@@ -2403,6 +2466,48 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DstEffect</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the clocks go forward from %2 to %3</source>
+        <translation>%1: die Uhren werden von %2 auf %3 vorgestellt</translation>
+    </message>
+    <message>
+        <source>%1; the gap takes %2: the schedule runs once at %3 instead</source>
+        <translation>%1; die Lücke verschluckt %2: der Zeitplan läuft stattdessen einmal um %3</translation>
+    </message>
+    <message>
+        <source>%1; the gap takes %2: skipped, as cronie skips a wildcard job&apos;s times</source>
+        <translation>%1; die Lücke verschluckt %2: übersprungen, wie cronie die Zeiten eines Platzhalter-Jobs überspringt</translation>
+    </message>
+    <message>
+        <source>%1; the gap takes %2: skipped</source>
+        <translation>%1; die Lücke verschluckt %2: übersprungen</translation>
+    </message>
+    <message>
+        <source>%1; the gap takes %2: each runs right after it, from %3, as cronie runs a fixed-time job&apos;s times</source>
+        <translation>%1; die Lücke verschluckt %2: jede läuft direkt danach, ab %3, wie cronie die Zeiten eines Jobs mit fester Zeit ausführt</translation>
+    </message>
+    <message>
+        <source>%1: the clocks go back from %2 to %3</source>
+        <translation>%1: die Uhren werden von %2 auf %3 zurückgestellt</translation>
+    </message>
+    <message>
+        <source>%1; these times come twice: %2; the schedule runs both times</source>
+        <translation>%1; diese Zeiten kommen zweimal: %2; der Zeitplan läuft beide Male</translation>
+    </message>
+    <message>
+        <source>%1; these times come twice: %2; the schedule runs the first time only</source>
+        <translation>%1; diese Zeiten kommen zweimal: %2; der Zeitplan läuft nur beim ersten Mal</translation>
+    </message>
+</context>
+<context>
     <name>hg::DurationBars</name>
     <message>
         <source>No runs yet</source>
@@ -2721,6 +2826,25 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>expected an HTTP status (100-599) or a list of them</source>
         <translation>erwartet wird ein HTTP-Status (100-599) oder eine Liste davon</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ICalendarReader</name>
+    <message>
+        <source>not an iCalendar file: libical could not read it</source>
+        <translation>keine iCalendar-Datei: libical konnte sie nicht lesen</translation>
+    </message>
+    <message>
+        <source>not an iCalendar file: it has no VCALENDAR</source>
+        <translation>keine iCalendar-Datei: sie hat kein VCALENDAR</translation>
+    </message>
+    <message>
+        <source>event &apos;%1&apos;: its repetition rule cannot be read</source>
+        <translation>Termin „%1“: seine Wiederholungsregel ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>the iCalendar file holds no events</source>
+        <translation>die iCalendar-Datei enthält keine Termine</translation>
     </message>
 </context>
 <context>
@@ -4385,6 +4509,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>import: %1: unknown task &apos;%2&apos;</source>
         <translation>Import: %1: unbekannte Aufgabe „%2“</translation>
     </message>
+    <message>
+        <source>a day of the week is 1 to 7</source>
+        <translation>ein Wochentag ist 1 bis 7</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; to &apos;%2&apos; is not a range of days</source>
+        <translation>„%1“ bis „%2“ ist kein Zeitraum von Tagen</translation>
+    </message>
+    <message>
+        <source>no calendar named &apos;%1&apos; in the document or this store</source>
+        <translation>kein Kalender namens „%1“ im Dokument oder in diesem Speicher</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a DST rule (run-after or skip, once or both, or cronie)</source>
+        <translation>„%1“ ist keine Sommerzeitregel (run-after oder skip, once oder both, oder cronie)</translation>
+    </message>
 </context>
 <context>
     <name>hg::ProjectRepository</name>
@@ -5159,6 +5299,70 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>(no more fire times)</source>
         <translation>(keine weiteren Auslösezeiten)</translation>
     </message>
+    <message>
+        <source>Daylight saving time</source>
+        <translation>Sommerzeit</translation>
+    </message>
+    <message>
+        <source>A time the clocks skip runs right after; a repeated time runs once</source>
+        <translation>Eine übersprungene Zeit läuft direkt danach; eine doppelte Zeit läuft einmal</translation>
+    </message>
+    <message>
+        <source>A time the clocks skip is skipped; a repeated time runs once</source>
+        <translation>Eine übersprungene Zeit entfällt; eine doppelte Zeit läuft einmal</translation>
+    </message>
+    <message>
+        <source>A time the clocks skip runs right after; a repeated time runs twice</source>
+        <translation>Eine übersprungene Zeit läuft direkt danach; eine doppelte Zeit läuft zweimal</translation>
+    </message>
+    <message>
+        <source>A time the clocks skip is skipped; a repeated time runs twice</source>
+        <translation>Eine übersprungene Zeit entfällt; eine doppelte Zeit läuft zweimal</translation>
+    </message>
+    <message>
+        <source>As cronie does it</source>
+        <translation>Wie cronie es tut</translation>
+    </message>
+    <message>
+        <source>What a change to or from daylight saving time does to this schedule. cronie: a job whose minute or hour starts with * skips the times the clocks skip and runs again in a repeated hour; any other job runs the skipped times right after and a repeated time once.</source>
+        <translation>Was eine Umstellung von oder auf Sommerzeit mit diesem Zeitplan macht. cronie: ein Job, dessen Minute oder Stunde mit * beginnt, überspringt die übersprungenen Zeiten und läuft in einer doppelten Stunde erneut; jeder andere Job führt die übersprungenen Zeiten direkt danach aus und eine doppelte Zeit einmal.</translation>
+    </message>
+    <message>
+        <source>Calendar</source>
+        <translation>Kalender</translation>
+    </message>
+    <message>
+        <source>A calendar&apos;s days (holidays, weekends) this schedule never fires on, or the only days it fires on. hourglass calendar add makes one.</source>
+        <translation>Die Tage eines Kalenders (Feiertage, Wochenenden), an denen dieser Zeitplan nie auslöst, oder die einzigen Tage, an denen er auslöst. hourglass calendar add legt einen an.</translation>
+    </message>
+    <message>
+        <source>(every day)</source>
+        <translation>(jeden Tag)</translation>
+    </message>
+    <message>
+        <source>&amp;Clock changes:</source>
+        <translation>&amp;Zeitumstellung:</translation>
+    </message>
+    <message>
+        <source>Ca&amp;lendar:</source>
+        <translation>Ka&amp;lender:</translation>
+    </message>
+    <message>
+        <source>Not run: calendar &apos;%1&apos; excludes this day</source>
+        <translation>Läuft nicht: Kalender „%1“ schließt diesen Tag aus</translation>
+    </message>
+    <message>
+        <source>Not run: this day is not in calendar &apos;%1&apos;</source>
+        <translation>Läuft nicht: dieser Tag steht nicht im Kalender „%1“</translation>
+    </message>
+    <message>
+        <source>Not on the days of %1</source>
+        <translation>Nicht an den Tagen von %1</translation>
+    </message>
+    <message>
+        <source>Only on the days of %1</source>
+        <translation>Nur an den Tagen von %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::SchedulePlan</name>
@@ -5205,6 +5409,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>remove schedule</source>
         <translation>Entfernen des Zeitplans</translation>
     </message>
+    <message>
+        <source>unknown chain id %1 or calendar id %2</source>
+        <translation>unbekannte Ketten-ID %1 oder Kalender-ID %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::ScheduleValidator</name>
@@ -5227,6 +5435,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>active window ends before it starts</source>
         <translation>der aktive Zeitraum endet, bevor er beginnt</translation>
+    </message>
+    <message>
+        <source>the cronie DST rule needs fire times on whole minutes, as cron has; &apos;%1&apos; fires at other seconds</source>
+        <translation>die cronie-Sommerzeitregel braucht Auslösezeiten zu vollen Minuten, wie cron sie hat; „%1“ löst zu anderen Sekunden aus</translation>
     </message>
 </context>
 <context>
@@ -5262,6 +5474,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>default</source>
         <translation>Standard</translation>
+    </message>
+    <message>
+        <source>%1, not on the days of %2</source>
+        <translation>%1, nicht an den Tagen von %2</translation>
+    </message>
+    <message>
+        <source>%1, only on the days of %2</source>
+        <translation>%1, nur an den Tagen von %2</translation>
+    </message>
+    <message>
+        <source>%1; clock changes as cronie</source>
+        <translation>%1; Zeitumstellung wie cronie</translation>
+    </message>
+    <message>
+        <source>%1; clock changes: %2</source>
+        <translation>%1; Zeitumstellung: %2</translation>
     </message>
 </context>
 <context>
@@ -6572,6 +6800,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>a Windows program: point the task at what runs here</source>
         <translation>ein Windows-Programm: die Aufgabe auf etwas richten, das hier läuft</translation>
+    </message>
+    <message>
+        <source>true (the default of a task that leaves it out)</source>
+        <translation>true (der Standard einer Aufgabe, die es weglässt)</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 #include "domain/version.h"
 #include "store/commandrepository.h"
 #include "store/runrepository.h"
+#include "store/schedulerepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -9,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -41,6 +43,8 @@ private Q_SLOTS:
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
     void scheduleNext_listsTheFireTimesInTheSchedulesZone();
+    void scheduleNext_marksTheDstChangesWithWhatTheyDo();
+    void calendar_addListUseAndRemove();
     void connection_addListAndRemove();
 
 private:
@@ -469,6 +473,19 @@ void TestCommandLine::cronNext_printsIsoTimesWithOffset()
     const Output fiveByDefault =
         run({QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("*/5 * * * *")});
     QCOMPARE(fiveByDefault.out.count(QLatin1Char('\n')), 5);
+    // Per schedule, a DST rule: cronie leaves a wildcard job's skipped times out.
+    const Output cronie =
+        run({QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("*/15 2 * * *"),
+             QStringLiteral("--tz"), QStringLiteral("Europe/Berlin"), QStringLiteral("--from"),
+             QStringLiteral("2026-03-29T01:00:00"), QStringLiteral("--count"), QStringLiteral("1"),
+             QStringLiteral("--dst"), QStringLiteral("cronie")});
+    QCOMPARE(cronie.out, QStringLiteral("2026-03-30T02:00:00+02:00\n"));
+    const Output badRule =
+        run({QStringLiteral("cron"), QStringLiteral("next"), QStringLiteral("* * * * *"),
+             QStringLiteral("--dst"), QStringLiteral("sometimes")});
+    QCOMPARE(badRule.exitCode, 2);
+    QVERIFY2(badRule.err.contains(QStringLiteral("'sometimes' is not a DST rule")),
+             qPrintable(badRule.err));
 }
 
 void TestCommandLine::cronNext_invalidExpressionExitsTwoWithNothingOnStdout_data()
@@ -629,6 +646,142 @@ void TestCommandLine::scheduleNext_listsTheFireTimesInTheSchedulesZone()
         runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), QString::number(id + 1000)});
     QCOMPARE(missing.exitCode, 2); // as any command given something that is not there
     QVERIFY2(missing.err.contains(QString::number(id + 1000)), qPrintable(missing.err));
+}
+
+void TestCommandLine::scheduleNext_marksTheDstChangesWithWhatTheyDo()
+{
+    HG_TEST_STORE(t);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}).exitCode,
+        0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}).exitCode,
+        0);
+    const Output added = runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"),
+                                   QStringLiteral("p/c"), QStringLiteral("*/15 2 * * *"),
+                                   QStringLiteral("--tz"), QStringLiteral("Europe/Berlin"),
+                                   QStringLiteral("--dst"), QStringLiteral("cronie")});
+    QCOMPARE(added.exitCode, 0);
+    const qint64 id = added.out.trimmed().toLongLong();
+    const Output listed =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("list"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(listed.out.toUtf8())
+                 .array()
+                 .at(0)[QStringLiteral("dst")]
+                 .toString(),
+             QStringLiteral("cronie"));
+    // Its window opens two days before Berlin's next spring-forward, whenever the test runs.
+    const QTimeZone berlin("Europe/Berlin");
+    QTimeZone::OffsetData change = berlin.nextTransition(QDateTime::currentDateTimeUtc());
+    while (change.daylightTimeOffset == 0)
+        change = berlin.nextTransition(change.atUtc);
+    Schedule schedule = ScheduleRepository(t.store()).byId(id).value();
+    schedule.activeFrom = change.atUtc.addDays(-2);
+    QVERIFY(ScheduleRepository(t.store()).update(schedule));
+    const Output next =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), QString::number(id),
+                  QStringLiteral("--count"), QStringLiteral("12")});
+    QCOMPARE(next.exitCode, 0);
+    const QStringList lines = next.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 13); // twelve fire times and the change among them
+    const qsizetype note = lines.indexOf(
+        QRegularExpression(QStringLiteral("^DST: .* the clocks go forward from 02:00 to 03:00; "
+                                          "the gap takes 02:00, 02:15, 02:30, 02:45: skipped, "
+                                          "as cronie skips a wildcard job's times$")));
+    QVERIFY2(note == 8, qPrintable(next.out)); // after two days of four fire times each
+    QVERIFY2(!next.out.contains(QStringLiteral("T03:00:00+02:00")), qPrintable(next.out));
+    const Output json = runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"),
+                                  QString::number(id), QStringLiteral("--json")});
+    const QJsonObject answer = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(answer[QStringLiteral("dst")].toString(), QStringLiteral("cronie"));
+    QCOMPARE(answer[QStringLiteral("dstChanges")].toArray().size(), 1);
+}
+
+void TestCommandLine::calendar_addListUseAndRemove()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir dir;
+    QFile ics(dir.filePath(QStringLiteral("holidays.ics")));
+    QVERIFY(ics.open(QIODevice::WriteOnly));
+    ics.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\n"
+              "UID:xmas@test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20261225\r\n"
+              "DTEND;VALUE=DATE:20261226\r\nRRULE:FREQ=YEARLY\r\nSUMMARY:Christmas Day\r\n"
+              "END:VEVENT\r\nEND:VCALENDAR\r\n");
+    ics.close();
+    QCOMPARE(runOn(t, {QStringLiteral("calendar"), QStringLiteral("add"),
+                       QStringLiteral("holidays"), QStringLiteral("--ics"), ics.fileName(),
+                       QStringLiteral("--dates"), QStringLiteral("2026-12-28..2026-12-31")})
+                 .exitCode,
+             0);
+    QCOMPARE(runOn(t, {QStringLiteral("calendar"), QStringLiteral("add"),
+                       QStringLiteral("weekends"), QStringLiteral("--weekends")})
+                 .exitCode,
+             0);
+    const Output badDate =
+        runOn(t, {QStringLiteral("calendar"), QStringLiteral("add"), QStringLiteral("odd"),
+                  QStringLiteral("--dates"), QStringLiteral("2026-12-24,2026-13-01")});
+    QCOMPARE(badDate.exitCode, 2);
+    QVERIFY2(badDate.err.contains(QStringLiteral("'2026-13-01' is not a date")),
+             qPrintable(badDate.err));
+    const Output notIcs =
+        runOn(t, {QStringLiteral("calendar"), QStringLiteral("add"), QStringLiteral("odd"),
+                  QStringLiteral("--ics"), dir.filePath(QStringLiteral("missing.ics"))});
+    QCOMPARE(notIcs.exitCode, 2);
+    const Output listed =
+        runOn(t, {QStringLiteral("calendar"), QStringLiteral("list"), QStringLiteral("--json")});
+    const QJsonArray calendars = QJsonDocument::fromJson(listed.out.toUtf8()).array();
+    QCOMPARE(calendars.size(), 2);
+    QCOMPARE(calendars.at(0)[QStringLiteral("name")].toString(), QStringLiteral("holidays"));
+    QVERIFY(calendars.at(0)[QStringLiteral("ranges")].toArray().size() > 70); // to 2100
+    QCOMPARE(calendars.at(1)[QStringLiteral("weekdays")].toArray().size(), 2);
+
+    QCOMPARE(
+        runOn(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}).exitCode,
+        0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}).exitCode,
+        0);
+    const Output added =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"), QStringLiteral("p/c"),
+                  QStringLiteral("0 9 * * *"), QStringLiteral("--tz"), QStringLiteral("UTC"),
+                  QStringLiteral("--exclude"), QStringLiteral("holidays")});
+    QCOMPARE(added.exitCode, 0);
+    const QString id = added.out.trimmed();
+    const Output next =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("next"), id, QStringLiteral("--count"),
+                  QStringLiteral("400"), QStringLiteral("--json")});
+    const QJsonArray fires =
+        QJsonDocument::fromJson(next.out.toUtf8()).object()[QStringLiteral("next")].toArray();
+    QCOMPARE(fires.size(), 400);
+    for (const QJsonValue &fire : fires) {
+        // Christmas Day every year (the file's yearly rule), and 28 to 31 December 2026.
+        const QDate day = QDateTime::fromString(fire.toString(), Qt::ISODate).date();
+        QVERIFY2(!(day.month() == 12 && day.day() == 25), qPrintable(fire.toString()));
+        QVERIFY2(day < QDate(2026, 12, 28) || day > QDate(2026, 12, 31),
+                 qPrintable(fire.toString()));
+    }
+    const Output both = runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"),
+                                  QStringLiteral("p/c"), QStringLiteral("0 9 * * *"),
+                                  QStringLiteral("--exclude"), QStringLiteral("holidays"),
+                                  QStringLiteral("--only"), QStringLiteral("weekends")});
+    QCOMPARE(both.exitCode, 2);
+    const Output unknown =
+        runOn(t, {QStringLiteral("schedule"), QStringLiteral("add"), QStringLiteral("p/c"),
+                  QStringLiteral("0 9 * * *"), QStringLiteral("--only"), QStringLiteral("nope")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains(QStringLiteral("no calendar named 'nope'")),
+             qPrintable(unknown.err));
+    // In use, a calendar stays; once free, it goes.
+    const Output refused =
+        runOn(t, {QStringLiteral("calendar"), QStringLiteral("rm"), QStringLiteral("holidays")});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("used by schedule %1 (p/c)").arg(id)),
+             qPrintable(refused.err));
+    QCOMPARE(runOn(t, {QStringLiteral("schedule"), QStringLiteral("rm"), id}).exitCode, 0);
+    QCOMPARE(
+        runOn(t, {QStringLiteral("calendar"), QStringLiteral("rm"), QStringLiteral("holidays")})
+            .exitCode,
+        0);
 }
 
 void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()

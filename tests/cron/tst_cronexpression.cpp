@@ -17,6 +17,8 @@ private Q_SLOTS:
     void previous();
     void previous_retracesNext_data();
     void previous_retracesNext();
+    void next_dstPolicy_data();
+    void next_dstPolicy();
     void next_millisecondsStillStrictlyAfter();
     void next_quartzYearsEnd();
     void next_rebootAndAfterHaveNoCalendar();
@@ -212,6 +214,7 @@ void TestCronExpression::previous_retracesNext_data()
     QTest::addColumn<QString>("expression");
     QTest::addColumn<int>("dialect");
     QTest::addColumn<QByteArray>("zone");
+    QTest::addColumn<QString>("policy");
     const QList<QByteArray> zones{"UTC",
                                   "Europe/Berlin",
                                   "America/New_York",
@@ -227,10 +230,18 @@ void TestCronExpression::previous_retracesNext_data()
         {"0 30 2 L * ?", CronDialect::Quartz},
         {"0 0 1 ? * 1#2", CronDialect::Quartz},
         {"0 0-23/5 * * 1,7", CronDialect::PgTimetable}};
+    // Every DST policy retraces itself; cronie's only on whole minutes, as the validator has it.
+    const QStringList policies{QStringLiteral("run-after,once"), QStringLiteral("skip,both"),
+                               QStringLiteral("cronie")};
     for (const QByteArray &zone : zones) {
-        for (const auto &[expression, dialect] : expressions)
-            QTest::addRow("%s in %s", expression, zone.constData())
-                << QString::fromLatin1(expression) << int(dialect) << zone;
+        for (const auto &[expression, dialect] : expressions) {
+            for (const QString &policy : policies) {
+                if (policy == QLatin1String("cronie") && dialect == CronDialect::Seconds)
+                    continue;
+                QTest::addRow("%s in %s, %s", expression, zone.constData(), qPrintable(policy))
+                    << QString::fromLatin1(expression) << int(dialect) << zone << policy;
+            }
+        }
     }
 }
 
@@ -240,13 +251,15 @@ void TestCronExpression::previous_retracesNext()
     QFETCH(QString, expression);
     QFETCH(int, dialect);
     QFETCH(QByteArray, zone);
+    QFETCH(QString, policy);
+    const DstPolicy dst = DstPolicy::fromText(policy).value();
     const CronExpression parsed = CronExpression::parse(expression, CronDialect(dialect)).value();
     const QTimeZone timeZone(zone);
     QDateTime at(QDate(2025, 3, 1), QTime(0, 0), timeZone);
     QList<QDateTime> forward;
     const QDateTime end(QDate(2027, 3, 1), QTime(0, 0), timeZone);
     while (forward.size() < 20000) {
-        const std::optional<QDateTime> fire = parsed.next(at, timeZone);
+        const std::optional<QDateTime> fire = parsed.next(at, timeZone, dst);
         QVERIFY(fire);
         QVERIFY(*fire > at);
         if (*fire > end)
@@ -257,10 +270,105 @@ void TestCronExpression::previous_retracesNext()
     QVERIFY(forward.size() > 10);
     QDateTime back = forward.last();
     for (qsizetype i = forward.size() - 2; i >= 0; --i) {
-        const std::optional<QDateTime> fire = parsed.previous(back, timeZone);
+        const std::optional<QDateTime> fire = parsed.previous(back, timeZone, dst);
         QVERIFY(fire);
         QCOMPARE(isoWithOffset(*fire), isoWithOffset(forward.at(i)));
         back = *fire;
+    }
+}
+
+void TestCronExpression::next_dstPolicy_data()
+{
+    QTest::addColumn<QString>("expression");
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QByteArray>("zone");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QStringList>("expected");
+    const auto row = [](const char *name, const char *expression, const char *policy,
+                        const char *zone, const char *from,
+                        std::initializer_list<const char *> expected) {
+        QStringList times;
+        for (const char *time : expected)
+            times << QString::fromLatin1(time);
+        QTest::newRow(name) << QString::fromLatin1(expression) << QString::fromLatin1(policy)
+                            << QByteArray(zone) << QString::fromLatin1(from) << times;
+    };
+    // Berlin 2026: 29 March 02:00 -> 03:00 (CET to CEST), 25 October 03:00 -> 02:00.
+    row("skip: the gap's fire is dropped", "30 2 * * *", "skip", "Europe/Berlin",
+        "2026-03-28T12:00:00+01:00", {"2026-03-30T02:30:00+02:00"});
+    row("both: a fixed time runs in both passes", "30 2 * * *", "both", "Europe/Berlin",
+        "2026-10-24T12:00:00+02:00",
+        {"2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00", "2026-10-26T02:30:00+01:00"});
+    row("skip,both together", "30 2 * * *", "skip,both", "Europe/Berlin",
+        "2026-03-28T12:00:00+01:00", {"2026-03-30T02:30:00+02:00"});
+    // The example: */15 2 is a wildcard job for cronie (its minute starts with '*').
+    row("default: */15 2 runs once after the gap", "*/15 2 * * *", "run-after,once",
+        "Europe/Berlin", "2026-03-28T12:00:00+01:00",
+        {"2026-03-29T03:00:00+02:00", "2026-03-30T02:00:00+02:00"});
+    row("cronie: */15 2 does not run in the gap", "*/15 2 * * *", "cronie", "Europe/Berlin",
+        "2026-03-28T12:00:00+01:00", {"2026-03-30T02:00:00+02:00", "2026-03-30T02:15:00+02:00"});
+    row("default: */15 2 runs the repeated hour once", "*/15 2 * * *", "run-after,once",
+        "Europe/Berlin", "2026-10-25T01:50:00+02:00",
+        {"2026-10-25T02:00:00+02:00", "2026-10-25T02:15:00+02:00", "2026-10-25T02:30:00+02:00",
+         "2026-10-25T02:45:00+02:00", "2026-10-26T02:00:00+01:00"});
+    row("cronie: */15 2 runs the repeated hour twice", "*/15 2 * * *", "cronie", "Europe/Berlin",
+        "2026-10-25T01:50:00+02:00",
+        {"2026-10-25T02:00:00+02:00", "2026-10-25T02:15:00+02:00", "2026-10-25T02:30:00+02:00",
+         "2026-10-25T02:45:00+02:00", "2026-10-25T02:00:00+01:00", "2026-10-25T02:15:00+01:00",
+         "2026-10-25T02:30:00+01:00", "2026-10-25T02:45:00+01:00", "2026-10-26T02:00:00+01:00"});
+    // Fixed-time jobs: each skipped minute runs right after the gap, a second apart.
+    row("cronie: a fixed job's skipped minutes each run", "0,30 2 * * *", "cronie", "Europe/Berlin",
+        "2026-03-28T12:00:00+01:00",
+        {"2026-03-29T03:00:00+02:00", "2026-03-29T03:00:01+02:00", "2026-03-30T02:00:00+02:00"});
+    row("cronie: the gap's end minute comes after them", "0 2,3 * * *", "cronie", "Europe/Berlin",
+        "2026-03-29T00:00:00+01:00",
+        {"2026-03-29T03:00:00+02:00", "2026-03-29T03:00:01+02:00", "2026-03-30T02:00:00+02:00"});
+    row("default: the gap's fire and the end minute are one", "0 2,3 * * *", "run-after,once",
+        "Europe/Berlin", "2026-03-29T00:00:00+01:00",
+        {"2026-03-29T03:00:00+02:00", "2026-03-30T02:00:00+02:00"});
+    row("cronie: a fixed time runs the repeated hour once", "30 2 * * *", "cronie", "Europe/Berlin",
+        "2026-10-24T12:00:00+02:00", {"2026-10-25T02:30:00+02:00", "2026-10-26T02:30:00+01:00"});
+    // An hour field of '*' makes a wildcard job too (cronie's HR_STAR).
+    row("cronie: hourly skips the gap", "30 * * * *", "cronie", "Europe/Berlin",
+        "2026-03-29T01:00:00+01:00", {"2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00"});
+    row("cronie: hourly runs the repeated hour twice", "30 * * * *", "cronie", "Europe/Berlin",
+        "2026-10-25T01:00:00+02:00",
+        {"2026-10-25T01:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00",
+         "2026-10-25T03:30:00+01:00"});
+    row("cronie in new york", "30 2 * * *", "cronie", "America/New_York",
+        "2026-03-07T12:00:00-05:00", {"2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00"});
+    row("cronie: half-hour gap at lord howe", "15,45 2 * * *", "cronie", "Australia/Lord_Howe",
+        "2026-10-03T12:00:00+10:30",
+        {"2026-10-04T02:30:00+11:00", "2026-10-04T02:45:00+11:00", "2026-10-05T02:15:00+11:00"});
+}
+
+void TestCronExpression::next_dstPolicy()
+{
+    QFETCH(QString, expression);
+    QFETCH(QString, policy);
+    QFETCH(QByteArray, zone);
+    QFETCH(QString, from);
+    QFETCH(QStringList, expected);
+    const CronExpression parsed = CronExpression::parse(expression, CronDialect::Unix).value();
+    const std::optional<DstPolicy> dst = DstPolicy::fromText(policy);
+    QVERIFY(dst);
+    QCOMPARE(dst->toText(), DstPolicy::fromText(dst->toText())->toText());
+    const QTimeZone timeZone(zone);
+    QDateTime at = QDateTime::fromString(from, Qt::ISODate);
+    QStringList times;
+    for (qsizetype i = 0; i < expected.size(); ++i) {
+        const std::optional<QDateTime> fire = parsed.next(at, timeZone, *dst);
+        QVERIFY(fire);
+        times << isoWithOffset(*fire);
+        at = *fire;
+    }
+    QCOMPARE(times, expected);
+    // And back: previous() walks the same fire times in reverse.
+    for (qsizetype i = expected.size() - 2; i >= 0; --i) {
+        const std::optional<QDateTime> fire = parsed.previous(at, timeZone, *dst);
+        QVERIFY(fire);
+        QCOMPARE(isoWithOffset(*fire), expected.at(i));
+        at = *fire;
     }
 }
 

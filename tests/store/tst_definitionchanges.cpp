@@ -72,6 +72,9 @@ void TestDefinitionChanges::edits_nameTheirChain()
     b.maxInstances = 2;
     QVERIFY(ChainRepository(t.store()).update(b));
     QCOMPARE(changedSince(), QSet<qint64>{b.id});
+    schedule->dst = DstPolicy::cronie(); // the DST rule changes fire times: the engine reloads
+    QVERIFY(ScheduleRepository(t.store()).update(schedule.value()));
+    QCOMPARE(changedSince(), QSet<qint64>{b.id});
     // Nothing since: the same revision, nothing named.
     const Result<DefinitionChangeRepository::Changes> none = feed.since(seen);
     QVERIFY(none && none->complete);

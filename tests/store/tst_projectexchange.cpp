@@ -1,7 +1,9 @@
+#include "store/calendarrepository.h"
 #include "store/exampleproject.h"
 #include "store/projectexporter.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
+#include "store/schedulerepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -21,6 +23,8 @@ private Q_SLOTS:
     void import_badDocumentChangesNothing_data();
     void import_badDocumentChangesNothing();
     void import_intoExistingProjectAddsChains();
+    void dstRule_roundTrips();
+    void calendar_travelsWithTheSchedulesThatUseIt();
 };
 
 namespace {
@@ -94,6 +98,25 @@ void TestProjectExchange::import_badDocumentChangesNothing_data()
     wrongType.replace("\"maxInstances\": 1", "\"maxInstances\": \"one\"");
     QTest::newRow("wrong type") << wrongType
                                 << QStringLiteral("maxInstances: expected a whole number");
+    QByteArray badDst = good;
+    badDst.replace("\"kind\": \"cron\", \"misfire\"",
+                   "\"dst\": \"sometimes\", \"kind\": \"cron\", \"misfire\"");
+    QTest::newRow("bad DST rule") << badDst << QStringLiteral("'sometimes' is not a DST rule");
+}
+
+void TestProjectExchange::dstRule_roundTrips()
+{
+    // The first schedule (a unix one; cronie's rule is refused on a seconds field).
+    QByteArray document = ExampleProject::document();
+    document.insert(document.indexOf("\"kind\": \"cron\", \"misfire\""), "\"dst\": \"cronie\", ");
+    HG_TEST_STORE(t);
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(t.store()).importDocument(document);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    const QByteArray exported = exportAll(t.store());
+    QCOMPARE(exported.count("\"dst\": \"cronie\""), document.count("\"dst\": \"cronie\""));
+    QCOMPARE(exported.count("\"dst\""),
+             exported.count("\"dst\": \"cronie\"")); // defaults unwritten
 }
 
 void TestProjectExchange::import_badDocumentChangesNothing()
@@ -124,6 +147,48 @@ void TestProjectExchange::import_intoExistingProjectAddsChains()
     const Result<ProjectImporter::Summary> again =
         ProjectImporter(t.store()).importDocument(ExampleProject::document());
     QCOMPARE(again.error().kind, ErrorKind::AlreadyExists);
+}
+
+void TestProjectExchange::calendar_travelsWithTheSchedulesThatUseIt()
+{
+    HG_TEST_STORE(source);
+    QVERIFY(ExampleProject::install(source.store()));
+    Calendar holidays;
+    holidays.name = QStringLiteral("holidays");
+    holidays.weekdays = 1u << Qt::Sunday;
+    holidays.ranges = {{QDate(2026, 12, 24), QDate(2026, 12, 26), QStringLiteral("Christmas")}};
+    const qint64 calendarId = CalendarRepository(source.store()).add(holidays)->id;
+    Calendar unused = holidays;
+    unused.name = QStringLiteral("unused");
+    QVERIFY(CalendarRepository(source.store()).add(unused));
+    Schedule schedule = ScheduleRepository(source.store()).list()->constFirst();
+    schedule.calendarId = calendarId;
+    schedule.calendarMode = CalendarMode::Only;
+    QVERIFY(ScheduleRepository(source.store()).update(schedule));
+    const QByteArray first = exportAll(source.store());
+    QVERIFY(first.contains("\"calendar\": \"holidays\""));
+    QVERIFY(!first.contains("unused")); // only the calendars the exported schedules use
+
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(target.store()).importDocument(first);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    const Result<Calendar> imported = CalendarRepository(target.store()).byName(holidays.name);
+    QVERIFY(imported);
+    QCOMPARE(imported->weekdays, holidays.weekdays);
+    QCOMPARE(imported->ranges.size(), 1);
+    QCOMPARE(imported->ranges.at(0).summary, QStringLiteral("Christmas"));
+    QCOMPARE(exportAll(target.store()), first);
+    // A schedule naming a calendar the document does not carry is refused, nothing written.
+    QByteArray orphan = first;
+    orphan.replace("\"name\": \"holidays\"", "\"name\": \"other\"");
+    HG_TEST_STORE(third);
+    const Result<ProjectImporter::Summary> refused =
+        ProjectImporter(third.store()).importDocument(orphan);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("no calendar named 'holidays'")),
+             qPrintable(refused.error().message));
+    QCOMPARE(CalendarRepository(third.store()).list()->size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestProjectExchange)

@@ -36,6 +36,7 @@ void TestScheduleRepository::add_keepsEveryField()
     s.activeFrom = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
     s.activeUntil = QDateTime(QDate(2027, 1, 1), QTime(0, 0), Qt::UTC);
     s.enabled = false;
+    s.dst = DstPolicy::cronie();
     ScheduleRepository schedules(t.store());
     const Result<Schedule> added = schedules.add(s);
     QVERIFY2(added, added ? "" : qPrintable(added.error().message));
@@ -49,7 +50,12 @@ void TestScheduleRepository::add_keepsEveryField()
     QCOMPARE(read->activeFrom, s.activeFrom);
     QCOMPARE(read->activeUntil, s.activeUntil);
     QCOMPARE(read->enabled, false);
+    QCOMPARE(read->dst, DstPolicy::cronie());
     QCOMPARE(schedules.list(chain.id)->size(), 1);
+    Schedule edited = read.value();
+    edited.dst = DstPolicy{DstPolicy::Gap::Skip, DstPolicy::Overlap::Both};
+    QVERIFY(schedules.update(edited));
+    QCOMPARE(schedules.byId(added->id)->dst.toText(), QStringLiteral("skip,both"));
 }
 
 void TestScheduleRepository::inferKind_data()
@@ -80,6 +86,11 @@ void TestScheduleRepository::validate_data()
     QTest::newRow("empty") << QStringLiteral(" ") << QString() << QStringLiteral("empty");
     QTest::newRow("bad zone") << QStringLiteral("0 3 * * *") << QStringLiteral("Mars/Olympus")
                               << QStringLiteral("unknown time zone 'Mars/Olympus'");
+    QTest::newRow("cronie on whole minutes")
+        << QStringLiteral("cronie:0 30 2 * * *") << QString() << QString();
+    QTest::newRow("cronie at second 30")
+        << QStringLiteral("cronie:30 30 2 * * *") << QString()
+        << QStringLiteral("the cronie DST rule needs fire times on whole minutes");
 }
 
 void TestScheduleRepository::validate()
@@ -89,6 +100,10 @@ void TestScheduleRepository::validate()
     QFETCH(QString, problem);
     Schedule s;
     s.expression = expression;
+    if (s.expression.startsWith(QLatin1String("cronie:"))) {
+        s.expression.remove(0, 7);
+        s.dst = DstPolicy::cronie();
+    }
     s.timeZone = zone;
     const Status status = ScheduleValidator::validate(s);
     QCOMPARE(status.ok(), problem.isEmpty());

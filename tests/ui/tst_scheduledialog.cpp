@@ -1,5 +1,6 @@
 #include "cron/compiledcroncache.h"
 #include "schedule/scheduledialog.h"
+#include "schedulesmodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void keystroke_compilesTheExpressionOnce();
     void nothingTyped_isNoMistake_andTheLayoutKeepsStill();
     void builder_readsTheExpressionBack();
+    void dstChange_isMarkedWithWhatItDoes();
+    void calendar_excludedFireTimesAreCrossedOut();
 };
 
 void TestScheduleDialog::mistake_isNamedWithItsColumn()
@@ -172,6 +175,82 @@ void TestScheduleDialog::builder_readsTheExpressionBack()
     for (QSpinBox *spin : dialog.findChildren<QSpinBox *>())
         twenty = twenty || (spin->suffix() == QLatin1String(" min") && spin->value() == 20);
     QVERIFY(twenty);
+}
+
+void TestScheduleDialog::dstChange_isMarkedWithWhatItDoes()
+{
+    // The window opens two days before Berlin's next spring-forward, whenever the test runs.
+    const QTimeZone berlin("Europe/Berlin");
+    QTimeZone::OffsetData change = berlin.nextTransition(QDateTime::currentDateTimeUtc());
+    while (change.daylightTimeOffset == 0)
+        change = berlin.nextTransition(change.atUtc);
+    Schedule schedule;
+    schedule.expression = QStringLiteral("30 2 * * *");
+    schedule.timeZone = QStringLiteral("Europe/Berlin");
+    schedule.activeFrom = change.atUtc.addDays(-2);
+    ScheduleDialog dialog(schedule, QTimeZone("UTC"));
+    QStringList notes = dialog.dstNotes();
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes.at(0).contains(QLatin1String("the clocks go forward from 02:00 to 03:00; the "
+                                                "gap takes 02:30: the schedule runs once at "
+                                                "03:00 instead")),
+             qPrintable(notes.at(0)));
+    QCOMPARE(dialog.nextFireTimes().size(), 10);
+    QVERIFY(dialog.nextFireTimes().at(2).contains(QLatin1String("03:00:00")));
+
+    auto *dst = dialog.findChild<QComboBox *>(QStringLiteral("schedule.dst"));
+    QVERIFY(dst);
+    dst->setCurrentIndex(dst->findData(QStringLiteral("skip,once")));
+    QCOMPARE(dialog.schedule().dst.gap, DstPolicy::Gap::Skip);
+    notes = dialog.dstNotes();
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes.at(0).endsWith(QLatin1String("the gap takes 02:30: skipped")),
+             qPrintable(notes.at(0)));
+    QVERIFY(!dialog.nextFireTimes().at(2).contains(QLatin1String("03:00:00")));
+
+    // cronie needs whole minutes: a seconds field of 30 is refused, and OK with it.
+    dst->setCurrentIndex(dst->findData(QStringLiteral("cronie")));
+    auto *expression = dialog.findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    expression->setText(QStringLiteral("30 30 2 * * *"));
+    QVERIFY2(dialog.problem().contains(QLatin1String("whole minutes")),
+             qPrintable(dialog.problem()));
+    QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+}
+
+void TestScheduleDialog::calendar_excludedFireTimesAreCrossedOut()
+{
+    Schedule schedule;
+    schedule.expression = QStringLiteral("0 9 * * *");
+    schedule.timeZone = QStringLiteral("UTC");
+    ScheduleDialog dialog(schedule, QTimeZone("UTC"));
+    QVERIFY(dialog.excludedFireTimes().isEmpty());
+    Calendar weekends;
+    weekends.id = 3;
+    weekends.name = QStringLiteral("weekends");
+    weekends.weekdays = (1u << Qt::Saturday) | (1u << Qt::Sunday);
+    dialog.setCalendars({weekends});
+    auto *calendar = dialog.findChild<QComboBox *>(QStringLiteral("schedule.calendar"));
+    QVERIFY(calendar);
+    calendar->setCurrentIndex(calendar->findData(QStringLiteral("exclude:3")));
+    QCOMPARE(dialog.schedule().calendarId, 3);
+    QCOMPARE(dialog.schedule().calendarMode, CalendarMode::Exclude);
+    // Ten fire times, none at a weekend; each weekend shows its first one crossed out.
+    const QStringList kept = dialog.nextFireTimes();
+    QCOMPARE(kept.size(), 10);
+    const QStringList crossed = dialog.excludedFireTimes();
+    QVERIFY(crossed.size() >= 1 && crossed.size() <= 3);
+    auto *list = dialog.findChild<QListWidget *>(QStringLiteral("schedule.next"));
+    for (int row = 0; row < list->count(); ++row) {
+        const QListWidgetItem *item = list->item(row);
+        const bool excluded = item->data(Qt::UserRole).toString() == QLatin1String("excluded");
+        QCOMPARE(item->font().strikeOut(), excluded);
+        if (excluded)
+            QVERIFY(item->toolTip().contains(QLatin1String("calendar 'weekends' excludes")));
+    }
+    calendar->setCurrentIndex(calendar->findData(QStringLiteral("only:3")));
+    QCOMPARE(dialog.nextFireTimes().size(), 10); // weekend days only now
+    QVERIFY(SchedulesModel::meaning(dialog.schedule(), QTimeZone("UTC"))
+                .contains(QLatin1String("only on the days of weekends")));
 }
 
 QTEST_MAIN(TestScheduleDialog)

@@ -13,6 +13,7 @@
 #include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
 #include "statepresentation.h"
+#include "store/calendarrepository.h"
 #include "store/chainrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
@@ -519,6 +520,8 @@ void ChainEditor::editSchedule(qint64 scheduleId)
     }
     auto *dialog = new ScheduleDialog(schedule, m_defaultZone, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (const Result<QList<Calendar>> calendars = CalendarRepository(m_store).list(); calendars)
+        dialog->setCalendars(calendars.value());
     // open(), not exec(): no nested event loop, and a test can fill the dialog in.
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const Schedule edited = dialog->schedule();

@@ -18,8 +18,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QListWidgetItem>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimeEdit>
 #include <QVBoxLayout>
@@ -35,6 +37,8 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     , m_dialect(new QComboBox(this))
     , m_zone(new QComboBox(this))
     , m_misfire(new QComboBox(this))
+    , m_dst(new QComboBox(this))
+    , m_calendar(new QComboBox(this))
     , m_misfireWindow(new QSpinBox(this))
     , m_fromEnabled(new QCheckBox(tr("From"), this))
     , m_from(new QDateTimeEdit(this))
@@ -102,6 +106,36 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     for (MisfirePolicy policy : {MisfirePolicy::Skip, MisfirePolicy::Once, MisfirePolicy::All})
         m_misfire->addItem(misfireLabels.at(int(policy)), int(policy));
     m_misfire->setCurrentIndex(m_misfire->findData(int(schedule.misfire)));
+    m_dst->setObjectName(QStringLiteral("schedule.dst"));
+    m_dst->setAccessibleName(tr("Daylight saving time"));
+    const QList<std::pair<QString, DstPolicy>> dstChoices{
+        {tr("A time the clocks skip runs right after; a repeated time runs once"), DstPolicy{}},
+        {tr("A time the clocks skip is skipped; a repeated time runs once"),
+         DstPolicy{DstPolicy::Gap::Skip, DstPolicy::Overlap::Once}},
+        {tr("A time the clocks skip runs right after; a repeated time runs twice"),
+         DstPolicy{DstPolicy::Gap::RunAfter, DstPolicy::Overlap::Both}},
+        {tr("A time the clocks skip is skipped; a repeated time runs twice"),
+         DstPolicy{DstPolicy::Gap::Skip, DstPolicy::Overlap::Both}},
+        {tr("As cronie does it"), DstPolicy::cronie()}};
+    for (const auto &[label, policy] : dstChoices)
+        m_dst->addItem(label, policy.toText());
+    m_dst->setCurrentIndex(std::max(0, m_dst->findData(schedule.dst.toText())));
+    m_dst->setToolTip(
+        tr("What a change to or from daylight saving time does to this schedule. cronie: a job "
+           "whose minute or hour starts with * skips the times the clocks skip and runs again in "
+           "a repeated hour; any other job runs the skipped times right after and a repeated "
+           "time once."));
+    m_calendar->setObjectName(QStringLiteral("schedule.calendar"));
+    m_calendar->setAccessibleName(tr("Calendar"));
+    m_calendar->setToolTip(tr("A calendar's days (holidays, weekends) this schedule never fires "
+                              "on, or the only days it fires on. hourglass calendar add makes "
+                              "one."));
+    m_calendar->addItem(tr("(every day)"), QString());
+    if (schedule.calendarId > 0) // until setCalendars() lists them all
+        m_calendar->addItem(
+            schedule.calendarName,
+            QStringLiteral("%1:%2").arg(enumName(schedule.calendarMode)).arg(schedule.calendarId));
+    m_calendar->setCurrentIndex(m_calendar->count() - 1);
     m_misfireWindow->setRange(0, 24 * 365);
     m_misfireWindow->setSuffix(tr(" h"));
     m_misfireWindow->setValue(schedule.misfireWindowSeconds / 3600);
@@ -142,6 +176,8 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     form->addRow(tr("Meaning:"), m_explanation);
     form->addRow(tr("Next 10:"), m_next);
     form->addRow(tr("Missed fires:"), misfire);
+    form->addRow(tr("&Clock changes:"), m_dst);
+    form->addRow(tr("Ca&lendar:"), m_calendar);
     form->addRow(tr("Active:"), window);
     form->addRow(QString(), m_enabled);
 
@@ -163,6 +199,8 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     for (QDateTimeEdit *edit : {m_from, m_until})
         connect(edit, &QDateTimeEdit::dateTimeChanged, this, &ScheduleDialog::refresh);
     connect(m_misfireWindow, &QSpinBox::valueChanged, this, &ScheduleDialog::refresh);
+    connect(m_dst, &QComboBox::currentIndexChanged, this, &ScheduleDialog::refresh);
+    connect(m_calendar, &QComboBox::currentIndexChanged, this, &ScheduleDialog::refresh);
     refresh();
     m_expression->setFocus();
 }
@@ -254,6 +292,23 @@ Schedule ScheduleDialog::schedule() const
     s.timeZone = listed >= 0 ? m_zone->itemData(listed).toString() : typed;
     s.misfire = MisfirePolicy(m_misfire->currentData().toInt());
     s.misfireWindowSeconds = m_misfireWindow->value() * 3600;
+    s.dst = DstPolicy::fromText(m_dst->currentData().toString()).value_or(DstPolicy{});
+    // "exclude:ID" or "only:ID"; the days come from the calendars the dialog was given.
+    const QStringList chosen = m_calendar->currentData().toString().split(QLatin1Char(':'));
+    const qint64 calendarId = chosen.size() == 2 ? chosen.at(1).toLongLong() : 0;
+    s.calendarMode =
+        enumFromString<CalendarMode>(chosen.constFirst()).value_or(CalendarMode::Exclude);
+    s.calendarId = calendarId;
+    if (calendarId != m_original.calendarId || !m_original.calendarDays) {
+        s.calendarName.clear();
+        s.calendarDays.reset();
+        for (const Calendar &calendar : m_calendars) {
+            if (calendar.id == calendarId && calendarId > 0) {
+                s.calendarName = calendar.name;
+                s.calendarDays = std::make_shared<const CalendarDays>(calendar.days());
+            }
+        }
+    }
     s.activeFrom = m_fromEnabled->isChecked() ? m_from->dateTime().toUTC() : QDateTime();
     s.activeUntil = m_untilEnabled->isChecked() ? m_until->dateTime().toUTC() : QDateTime();
     s.enabled = m_enabled->isChecked();
@@ -300,19 +355,91 @@ void ScheduleDialog::refresh()
     const Result<SchedulePlan> plan = SchedulePlan::create(s, m_defaultZone);
     if (!plan)
         return;
-    qint64 after = QDateTime::currentMSecsSinceEpoch();
-    for (int i = 0; i < 10; ++i) {
-        const std::optional<qint64> next = plan->nextFireMs(after);
-        if (!next)
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    qint64 after = now;
+    // The next ten fire times; where the calendar rules a day out, its first fire time is
+    // shown crossed out before the walk moves past that day.
+    QList<std::pair<qint64, bool>> fires; // time, ruled out
+    for (int kept = 0, ruledOut = 0; kept < 10 && ruledOut < 10;) {
+        const std::optional<qint64> candidate = plan->nextCandidateMs(after);
+        if (!candidate)
             break;
-        m_next->addItem(
-            DisplayFormat::zonedDateTime(QDateTime::fromMSecsSinceEpoch(*next), shownIn));
-        after = *next;
+        if (!plan->ruledOutByCalendar(*candidate)) {
+            fires.append({*candidate, false});
+            after = *candidate;
+            ++kept;
+            continue;
+        }
+        fires.append({*candidate, true});
+        ++ruledOut;
+        const std::optional<qint64> resume = plan->nextFireMs(*candidate);
+        if (!resume)
+            break;
+        after = *resume - 1;
+    }
+    // A DST change among them shows where it falls, saying what it does to this schedule.
+    const QList<DstEffect::Change> changes =
+        plan->dstChanges(now, fires.isEmpty() ? now : fires.constLast().first);
+    qsizetype change = 0;
+    for (const auto &[fire, ruledOut] : std::as_const(fires)) {
+        for (; change < changes.size() && changes.at(change).atUtc * 1000 <= fire; ++change)
+            addDstChange(changes.at(change));
+        if (ruledOut)
+            addExcluded(fire, shownIn, s.calendarName);
+        else
+            m_next->addItem(
+                DisplayFormat::zonedDateTime(QDateTime::fromMSecsSinceEpoch(fire), shownIn));
     }
     if (m_next->count() == 0)
         m_next->addItem(s.kind == ScheduleKind::After || s.kind == ScheduleKind::Startup
                             ? tr("(depends on when the engine starts or the last run ends)")
                             : tr("(no more fire times)"));
+}
+
+void ScheduleDialog::addDstChange(const DstEffect::Change &change)
+{
+    auto *item = new QListWidgetItem(QStringLiteral("⏲ ") + change.description, m_next);
+    item->setToolTip(change.description);
+    item->setData(Qt::UserRole, QStringLiteral("dst"));
+    QFont font = item->font();
+    font.setItalic(true);
+    item->setFont(font);
+    item->setFlags(item->flags() & ~Qt::ItemIsSelectable);
+}
+
+void ScheduleDialog::addExcluded(qint64 fireMs, const QTimeZone &shownIn, const QString &calendar)
+{
+    auto *item = new QListWidgetItem(
+        DisplayFormat::zonedDateTime(QDateTime::fromMSecsSinceEpoch(fireMs), shownIn), m_next);
+    const QString why = schedule().calendarMode == CalendarMode::Exclude
+                            ? tr("Not run: calendar '%1' excludes this day").arg(calendar)
+                            : tr("Not run: this day is not in calendar '%1'").arg(calendar);
+    item->setToolTip(why);
+    item->setData(Qt::AccessibleDescriptionRole, why);
+    item->setData(Qt::UserRole, QStringLiteral("excluded"));
+    QFont font = item->font();
+    font.setStrikeOut(true);
+    item->setFont(font);
+    item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+    item->setFlags(item->flags() & ~Qt::ItemIsSelectable);
+}
+
+void ScheduleDialog::setCalendars(const QList<Calendar> &calendars)
+{
+    const QString current = m_calendar->currentData().toString();
+    m_calendars = calendars;
+    const QSignalBlocker quiet(m_calendar);
+    m_calendar->clear();
+    m_calendar->addItem(tr("(every day)"), QString());
+    for (const Calendar &calendar : calendars) {
+        m_calendar->addItem(tr("Not on the days of %1").arg(calendar.name),
+                            QStringLiteral("exclude:%1").arg(calendar.id));
+        m_calendar->addItem(tr("Only on the days of %1").arg(calendar.name),
+                            QStringLiteral("only:%1").arg(calendar.id));
+    }
+    m_calendar->setCurrentIndex(std::max(0, m_calendar->findData(current)));
+    m_original.calendarDays.reset(); // the days now come from the list
+    refresh();
 }
 
 void ScheduleDialog::showProblem(const QString &message)
@@ -353,8 +480,35 @@ QString ScheduleDialog::problem() const
 QStringList ScheduleDialog::nextFireTimes() const
 {
     QStringList out;
-    for (int row = 0; row < m_next->count(); ++row)
-        out << m_next->item(row)->text();
+    for (int row = 0; row < m_next->count(); ++row) {
+        if (m_next->item(row)->data(Qt::UserRole).toString().isEmpty())
+            out << m_next->item(row)->text();
+    }
+    return out;
+}
+
+QStringList ScheduleDialog::itemsOfKind(const QString &kind) const
+{
+    QStringList out;
+    for (int row = 0; row < m_next->count(); ++row) {
+        if (m_next->item(row)->data(Qt::UserRole).toString() == kind)
+            out << m_next->item(row)->toolTip();
+    }
+    return out;
+}
+
+QStringList ScheduleDialog::dstNotes() const
+{
+    return itemsOfKind(QStringLiteral("dst"));
+}
+
+QStringList ScheduleDialog::excludedFireTimes() const
+{
+    QStringList out;
+    for (int row = 0; row < m_next->count(); ++row) {
+        if (m_next->item(row)->data(Qt::UserRole).toString() == QLatin1String("excluded"))
+            out << m_next->item(row)->text();
+    }
     return out;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cron/dsteffect.h"
+#include "domain/calendar.h"
 #include "domain/schedule.h"
 
 #include <QDialog>
@@ -32,7 +34,11 @@ public:
 
     Schedule schedule() const;
     QString problem() const;
-    QStringList nextFireTimes() const;
+    QStringList nextFireTimes() const;     // the fire times alone
+    QStringList dstNotes() const;          // the DST changes shown among them
+    QStringList excludedFireTimes() const; // crossed out: the calendar rules them out
+    // The calendars a schedule may exclude or keep to (the store's, by name).
+    void setCalendars(const QList<Calendar> &calendars);
     QString explanation() const;
     // The builder: every N minutes, daily at a time, or weekly on some days at a time.
     void buildEveryMinutes(int minutes);
@@ -43,6 +49,9 @@ private:
     QWidget *buildBuilder();
     void refresh();
     void showProblem(const QString &message);
+    void addDstChange(const DstEffect::Change &change);
+    void addExcluded(qint64 fireMs, const QTimeZone &shownIn, const QString &calendar);
+    QStringList itemsOfKind(const QString &kind) const;
     void readBack(const QString &expression);
     QTimeZone zone() const;
 
@@ -52,6 +61,9 @@ private:
     QComboBox *m_dialect;
     QComboBox *m_zone;
     QComboBox *m_misfire;
+    QComboBox *m_dst;
+    QComboBox *m_calendar;
+    QList<Calendar> m_calendars;
     QSpinBox *m_misfireWindow;
     QCheckBox *m_fromEnabled;
     QDateTimeEdit *m_from;
