@@ -1808,6 +1808,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>remote &apos;%1&apos;: DolphinScheduler pauses a %2 instance by telling its master (%3) over RPC; a database write is not seen by the master, so Hourglass does not pause it</source>
         <translation>Remote &apos;%1&apos;: DolphinScheduler pausiert eine Instanz im Zustand %2, indem es ihrem Master (%3) per RPC Bescheid gibt; einen Schreibzugriff auf die Datenbank sieht der Master nicht, darum pausiert Hourglass sie nicht</translation>
     </message>
+    <message>
+        <source>remote &apos;%1&apos;: process definition %2 not on line</source>
+        <translation>Remote &apos;%1&apos;: Prozessdefinition %2 ist nicht online</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the status of process instance %2 is %3,Cannot perform %4 operation</source>
+        <translation>Remote &apos;%1&apos;: die Prozessinstanz %2 hat den Zustand %3, die Operation %4 ist nicht möglich</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: process instance %2 is executing the command, please wait ... (a rerun, rerun from failed tasks or resume of workflow instance %3 is already queued in t_ds_command)</source>
+        <translation>Remote &apos;%1&apos;: Prozessinstanz %2 führt den Befehl aus, bitte warten ... (eine Wiederholung, Wiederholung ab den fehlgeschlagenen Aufgaben oder Fortsetzung der Workflow-Instanz %3 steht bereits in t_ds_command)</translation>
+    </message>
+    <message>
+        <source>read workflow definition %1</source>
+        <translation>Lesen der Workflow-Definition %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: process definition %2 does not exist</source>
+        <translation>Remote &apos;%1&apos;: Prozessdefinition %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>read the queued commands</source>
+        <translation>Lesen der eingereihten Befehle</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerLaunchDialog</name>
@@ -6572,6 +6596,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>a Windows program: point the task at what runs here</source>
         <translation>ein Windows-Programm: die Aufgabe auf etwas richten, das hier läuft</translation>
+    </message>
+    <message>
+        <source>true (the default of a task that leaves it out)</source>
+        <translation>true (der Standardwert einer Aufgabe, die es weglässt)</translation>
     </message>
 </context>
 </TS>
