@@ -1971,6 +1971,82 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>Name the DolphinScheduler user the run starts as.</source>
         <translation>Bitte den DolphinScheduler-Benutzer nennen, als der der Lauf startet.</translation>
     </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>When it succeeds</source>
+        <translation>Bei Erfolg</translation>
+    </message>
+    <message>
+        <source>When it fails</source>
+        <translation>Bei Fehlschlag</translation>
+    </message>
+    <message>
+        <source>When it ends</source>
+        <translation>Bei jedem Ende</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The id of the DolphinScheduler alert group to alert</source>
+        <translation>Die ID der DolphinScheduler-Alarmgruppe, die benachrichtigt wird</translation>
+    </message>
+    <message>
+        <source>Alert &amp;group:</source>
+        <translation>Alarm&amp;gruppe:</translation>
+    </message>
+    <message>
+        <source>Highest</source>
+        <translation>Höchste</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Lowest</source>
+        <translation>Niedrigste</translation>
+    </message>
+    <message>
+        <source>Pri&amp;ority:</source>
+        <translation>Pri&amp;orität:</translation>
+    </message>
+    <message>
+        <source>The code of a DolphinScheduler environment</source>
+        <translation>Der Code einer DolphinScheduler-Umgebung</translation>
+    </message>
+    <message>
+        <source>The tenant the tasks run as (DolphinScheduler 3.2 and later; 2.0 takes the workflow&apos;s)</source>
+        <translation>Der Mandant, als der die Aufgaben laufen (DolphinScheduler ab 3.2; 2.0 nimmt den des Workflows)</translation>
+    </message>
+    <message>
+        <source>Te&amp;nant:</source>
+        <translation>Ma&amp;ndant:</translation>
+    </message>
+    <message>
+        <source>The environment is a DolphinScheduler environment&apos;s code, a number.</source>
+        <translation>Die Umgebung ist der Code einer DolphinScheduler-Umgebung, eine Zahl.</translation>
+    </message>
+    <message>
+        <source>Al&amp;ert:</source>
+        <translation>Al&amp;arm:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>Umge&amp;bung:</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerLauncher</name>
@@ -2053,6 +2129,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>insert the complement of a dependent workflow</source>
         <translation>Einfügen des Nachholens eines abhängigen Workflows</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: warning type %2 is not 0 (none), 1 (success), 2 (failure) or 3 (all)</source>
+        <translation>Remote &apos;%1&apos;: Warnungstyp %2 ist nicht 0 (keiner), 1 (Erfolg), 2 (Fehlschlag) oder 3 (alle)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: priority %2 is not 0 (highest) to 4 (lowest)</source>
+        <translation>Remote &apos;%1&apos;: Priorität %2 liegt nicht zwischen 0 (höchste) und 4 (niedrigste)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: this DolphinScheduler (before 3.2) takes the tenant from the workflow definition, not from the start</source>
+        <translation>Remote &apos;%1&apos;: dieses DolphinScheduler (vor 3.2) nimmt den Mandanten aus der Workflow-Definition, nicht vom Start</translation>
+    </message>
+    <message>
+        <source>read the tenants</source>
+        <translation>Lesen der Mandanten</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: tenant [%2] not exists</source>
+        <translation>Remote &apos;%1&apos;: Mandant [%2] existiert nicht</translation>
+    </message>
+    <message>
+        <source>set the workflow&apos;s warning group</source>
+        <translation>Setzen der Warngruppe des Workflows</translation>
     </message>
 </context>
 <context>

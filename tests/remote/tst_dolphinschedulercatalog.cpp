@@ -45,6 +45,10 @@ private Q_SLOTS:
     void control_secondPendingCommand_refusedOnlyWhereDolphinSchedulerLooks();
     void start_writesWhatDolphinSchedulerWrites_data() { layouts(); }
     void start_writesWhatDolphinSchedulerWrites();
+    void start_carriesTheRunSettings_data() { layouts(); }
+    void start_carriesTheRunSettings();
+    void complement_withoutSchedule_takesEveryMidnight_data() { layouts(); }
+    void complement_withoutSchedule_takesEveryMidnight();
     void startFromTasks_data() { layouts(); }
     void startFromTasks();
     void complement_splitsAsEachVersionDoes_data() { layouts(); }
@@ -718,6 +722,164 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
     QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), 1);
+}
+
+void TestDolphinSchedulerCatalog::start_carriesTheRunSettings()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    exec(QStringLiteral("UPDATE %1 SET timeout = 45 WHERE code = 200")
+             .arg(schema.definitionTable()));
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    const QString path = QStringLiteral("etl/nightly");
+    const auto commands = [&]() {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
+        return q.next() ? q.value(0).toInt() : -1;
+    };
+
+    // At DolphinScheduler's API defaults: no warning, no group, medium, no environment.
+    const Result<qint64> plain = launcher.start(path, {});
+    QVERIFY2(plain, qPrintable(plain ? QString() : plain.error().message));
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, environment_code, "
+                                  "%2 FROM t_ds_command WHERE id = %3")
+                       .arg(schema.instancePriorityColumn(), schema.instanceIdColumn())
+                       .arg(plain.value())));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+    QVERIFY(q.value(1).isNull());
+    QCOMPARE(q.value(2).toInt(), 2);
+    QCOMPARE(q.value(3).toLongLong(), -1);
+
+    DolphinSchedulerLauncher::Options options;
+    options.warningType = 2; // FAILURE
+    options.warningGroupId = 7;
+    options.priority = 0; // HIGHEST
+    options.environmentCode = 133155949418784;
+    options.tenantCode = QStringLiteral("etl-tenant");
+    // 2.0 takes the tenant from the definition; 3.2 refuses one it does not know, in its words.
+    if (!workflow) {
+        const Result<qint64> refused = launcher.start(path, options);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(
+                     v20 ? QLatin1String("takes the tenant from the workflow definition")
+                         : QLatin1String("tenant [etl-tenant] not exists")),
+                 qPrintable(refused.error().message));
+        QCOMPARE(commands(), 1);
+    }
+    if (v20)
+        options.tenantCode = QStringLiteral("default");
+    else
+        exec(QStringLiteral("INSERT INTO t_ds_tenant (id, tenant_code, queue_id, create_time, "
+                            "update_time) VALUES (5, 'etl-tenant', 1, '2026-01-01 00:00:00', "
+                            "'2026-01-01 00:00:00')"));
+    const Result<qint64> started = launcher.start(path, options);
+    QVERIFY2(started, qPrintable(started ? QString() : started.error().message));
+    QVERIFY(
+        q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, environment_code, "
+                              "%2%3 FROM t_ds_command WHERE id = %4")
+                   .arg(schema.instancePriorityColumn(), schema.instanceIdColumn(),
+                        schema.hasCommandTenantCode() ? QStringLiteral(", tenant_code") : QString())
+                   .arg(started.value())));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(2).toInt(), 0); // the priority, on the command in every version
+    if (workflow) {
+        // 3.3's master: the settings on the instance, with the definition's timeout; the
+        // command keeps its column defaults.
+        QCOMPARE(q.value(0).toInt(), 0);
+        QVERIFY(q.value(1).isNull());
+        QCOMPARE(q.value(3).toLongLong(), -1);
+        const qint64 instanceId = q.value(4).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, "
+                                      "environment_code, tenant_code, timeout FROM %2 WHERE id "
+                                      "= %3")
+                           .arg(schema.instancePriorityColumn(), schema.instanceTable())
+                           .arg(instanceId)));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(1).toInt(), 7);
+        QCOMPARE(q.value(2).toInt(), 0);
+        QCOMPARE(q.value(3).toLongLong(), 133155949418784);
+        QCOMPARE(q.value(4).toString(), QStringLiteral("etl-tenant"));
+        QCOMPARE(q.value(5).toInt(), 45);
+    } else {
+        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(1).toInt(), 7);
+        QCOMPARE(q.value(3).toLongLong(), 133155949418784);
+        if (!v20)
+            QCOMPARE(q.value(5).toString(), QStringLiteral("etl-tenant"));
+    }
+    // 2.0 and 3.2 give the definition the request's warning group; 3.3 leaves it.
+    QVERIFY(q.exec(QStringLiteral("SELECT warning_group_id FROM %1 WHERE code = 200")
+                       .arg(schema.definitionTable())));
+    QVERIFY(q.next());
+    if (workflow)
+        QVERIFY(q.value(0).isNull() || q.value(0).toInt() != 7);
+    else
+        QCOMPARE(q.value(0).toInt(), 7);
+
+    options.priority = 5;
+    QVERIFY(!launcher.start(path, options));
+    options.priority = 2;
+    options.warningType = 4;
+    QVERIFY(!launcher.start(path, options));
+}
+
+void TestDolphinSchedulerCatalog::complement_withoutSchedule_takesEveryMidnight()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    // "adhoc" online, with no schedule: every version's API server falls back to
+    // DEFAULT_CRON_STRING (every midnight) rather than refusing.
+    exec(QStringLiteral("UPDATE %1 SET release_state = 1 WHERE code = 201")
+             .arg(schema.definitionTable()));
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    const QDateTime from(QDate(2026, 1, 1), QTime(0, 0));
+    const QDateTime to(QDate(2026, 1, 3), QTime(12, 0));
+    const Result<QList<qint64>> done =
+        launcher.complement(QStringLiteral("etl/adhoc"), from, to, 0, {});
+    QVERIFY2(done, qPrintable(done ? QString() : done.error().message));
+    QCOMPARE(done->size(), 1);
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT command_param FROM t_ds_command WHERE id = %1").arg(done->first())));
+    QVERIFY(q.next());
+    const QJsonObject param = QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object();
+    const QStringList midnights{QStringLiteral("2026-01-01 00:00:00"),
+                                QStringLiteral("2026-01-02 00:00:00"),
+                                QStringLiteral("2026-01-03 00:00:00")};
+    if (release == QLatin1String("2.0")) {
+        QCOMPARE(param.value(QLatin1String("complementStartDate")).toString(), midnights.first());
+    } else if (release == QLatin1String("3.2")) {
+        QStringList dates = param.value(QLatin1String("complementScheduleDateList"))
+                                .toString()
+                                .split(QLatin1Char(','));
+        dates.sort();
+        QCOMPARE(dates, midnights);
+    } else {
+        QStringList dates;
+        for (const QJsonValue &date : param.value(QLatin1String("backfillTimeList")).toArray())
+            dates << date.toString();
+        dates.sort();
+        QCOMPARE(dates, midnights);
+    }
 }
 
 void TestDolphinSchedulerCatalog::startFromTasks()

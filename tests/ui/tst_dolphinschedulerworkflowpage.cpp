@@ -241,12 +241,22 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
         const int only = combo->findData(0);
         if (combo->itemText(only) == QLatin1String("Only them"))
             combo->setCurrentIndex(only);
+        // The run's settings: a high priority, an alert when it fails.
+        for (const QString &text : {QStringLiteral("High"), QStringLiteral("When it fails")}) {
+            if (const int index = combo->findText(text); index >= 0)
+                combo->setCurrentIndex(index);
+        }
     }
     dialog->accept();
     QVERIFY(settle(page));
-    QCOMPARE(scalar(QStringLiteral("SELECT task_depend_type FROM t_ds_workflow_instance "
-                                   "ORDER BY id DESC LIMIT 1")),
-             0);
+    // The instance the start-from-load command points at (the fixture's ids are above the
+    // sequence's, so the newest is not the highest id).
+    const QString started = QStringLiteral(
+        "FROM t_ds_workflow_instance i JOIN t_ds_command c ON c.workflow_instance_id = i.id "
+        "WHERE c.command_param LIKE '%\"startNodes\":[303]%'");
+    QCOMPARE(scalar(QStringLiteral("SELECT i.task_depend_type ") + started), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT i.workflow_instance_priority ") + started), 1); // HIGH
+    QCOMPARE(scalar(QStringLiteral("SELECT i.warning_type ") + started), 2); // FAILURE
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM t_ds_command WHERE command_param LIKE "
                                    "'%\"startNodes\":[303]%'")),
              1);
