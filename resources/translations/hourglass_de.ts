@@ -4635,6 +4635,99 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Chain canvas</source>
         <translation>Ketten-Zeichenfläche</translation>
     </message>
+    <message>
+        <source>highest</source>
+        <translation>höchste</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>lowest</source>
+        <translation>niedrigste</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>Priorität %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries</source>
+        <translation>
+            <numerusform>%n Wiederholung</numerusform>
+            <numerusform>%n Wiederholungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n min</source>
+        <translation>
+            <numerusform>alle %n Min.</numerusform>
+            <numerusform>alle %n Min.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no retries</source>
+        <translation>keine Wiederholungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>timeout %n min</source>
+        <translation>
+            <numerusform>Zeitlimit %n Min.</numerusform>
+            <numerusform>Zeitlimit %n Min.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no timeout</source>
+        <translation>kein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+%3
+%4
+priority: %5
+worker group: %6</source>
+        <translation>%1 (%2)
+%3
+%4
+Priorität: %5
+Worker-Gruppe: %6</translation>
+    </message>
+    <message>
+        <source>if true</source>
+        <translation>wenn wahr</translation>
+    </message>
+    <message>
+        <source>if false</source>
+        <translation>wenn falsch</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>delay</source>
+        <translation>Verzögerung</translation>
+    </message>
+    <message>
+        <source>condition %1</source>
+        <translation>Bedingung %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2: runs after it</source>
+        <translation>%1 → %2: läuft danach</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>hg::RemoteDatabase</name>
