@@ -2525,6 +2525,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>Failed onl&amp;y</source>
         <translation>Nur fehlgeschla&amp;gene</translation>
     </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
 </context>
 <context>
     <name>hg::DurationBars</name>
