@@ -11,8 +11,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
 
@@ -60,6 +62,8 @@ private Q_SLOTS:
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
+    void commandLine_drivesTheConsoleThroughTheBinary_data();
+    void commandLine_drivesTheConsoleThroughTheBinary();
 
 private:
     void layouts();
@@ -1292,6 +1296,180 @@ void TestDolphinSchedulerCatalog::noSchema_saysSo()
     QCOMPARE(catalog.error().kind, ErrorKind::NotFound);
     QVERIFY2(catalog.error().message.contains(QLatin1String("no DolphinScheduler schema")),
              qPrintable(catalog.error().message));
+}
+
+void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary_data()
+{
+    // PostgreSQL: its test URL needs no password, which the binary would want in a keychain.
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("release");
+    for (const char *release : {"2.0", "3.2", "3.3"})
+        QTest::addRow("%s postgresql", release)
+            << QStringLiteral("postgresql") << QString::fromLatin1(release);
+}
+
+// The real binary, as a user drives it: each act checked against the rows read back.
+void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
+
+    QTemporaryDir home;
+    const QString db = home.filePath(QStringLiteral("store.db"));
+    struct Outcome
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    const auto run = [&](QStringList arguments) {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), home.path());
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), home.path());
+        environment.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
+                           QStringLiteral("unix:path=/nonexistent/hourglass-test-bus"));
+        process.setProcessEnvironment(environment);
+        arguments.prepend(QStringLiteral("remote"));
+        process.start(QStringLiteral(HOURGLASS_BINARY),
+                      QStringList{QStringLiteral("--db"), db} + arguments);
+        process.waitForFinished(30000);
+        return Outcome{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                       QString::fromUtf8(process.readAllStandardError())};
+    };
+    QSqlQuery q(m_db);
+    const auto scalar = [&](const QString &sql) {
+        return q.exec(sql) && q.next() ? q.value(0) : QVariant();
+    };
+    const auto lastCommand = [&](const QString &columns) {
+        QVERIFY2(q.exec(QStringLiteral("SELECT %1 FROM t_ds_command ORDER BY id DESC LIMIT 1")
+                            .arg(columns)),
+                 qPrintable(q.lastError().text()));
+        QVERIFY(q.next());
+    };
+    const QString ds = QStringLiteral("ds");
+    const QString nightly = QStringLiteral("etl/nightly");
+
+    QUrl url = test::postgresUrl();
+    url.setPath(QLatin1Char('/') + m_database);
+    url.setPassword(QString());
+    Outcome done =
+        run({QStringLiteral("add"), ds, QStringLiteral("--kind"),
+             QStringLiteral("dolphinscheduler"), QStringLiteral("--url"), url.toString()});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+
+    // Browse: the workflows, one with its schedule and DAG.
+    done = run({QStringLiteral("chains"), ds, QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.contains(QLatin1String("nightly"))
+                 && done.out.contains(QLatin1String("adhoc")),
+             qPrintable(done.out));
+    done = run({QStringLiteral("show"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.contains(QLatin1String("0 30 2 * * ? *"))
+                 && done.out.contains(QLatin1String("check")),
+             qPrintable(done.out));
+
+    // Start, with the run's settings by DolphinScheduler's names.
+    done = run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),
+                QStringLiteral("HIGH"), QStringLiteral("--warning-type"), QStringLiteral("FAILURE"),
+                QStringLiteral("--warning-group"), QStringLiteral("3")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1, warning_type, %2")
+                    .arg(schema.instancePriorityColumn(), schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 0); // START_PROCESS
+    QCOMPARE(q.value(1).toInt(), 1); // HIGH
+    if (workflow)                    // 3.3: the settings on the instance
+        QCOMPARE(scalar(QStringLiteral("SELECT warning_type FROM %1 WHERE id = %2")
+                            .arg(schema.instanceTable())
+                            .arg(q.value(3).toLongLong()))
+                     .toInt(),
+                 2);
+    else
+        QCOMPARE(q.value(2).toInt(), 2);
+    QCOMPARE(run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),
+                  QStringLiteral("URGENT")})
+                 .exitCode,
+             2);
+
+    // Complement three days serially: one command (3.3: one instance) of type 5.
+    const int before = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("complement"), ds, nightly, QStringLiteral("--from"),
+                QStringLiteral("2026-01-01T00:00:00"), QStringLiteral("--to"),
+                QStringLiteral("2026-01-03T23:59:59")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(), before + 1);
+    lastCommand(QStringLiteral("command_type, command_param"));
+    QCOMPARE(q.value(0).toInt(), 5); // COMPLEMENT_DATA
+    QVERIFY2(q.value(1).toString().contains(QLatin1String("2026-01-0")),
+             qPrintable(q.value(1).toString()));
+
+    // Rerun the finished instance, then the failed one from its failed tasks.
+    done = run({QStringLiteral("rerun"), ds, QStringLiteral("11")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1").arg(schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 7);
+    QCOMPARE(q.value(1).toLongLong(), 11);
+    done =
+        run({QStringLiteral("rerun"), ds, QStringLiteral("12"), QStringLiteral("--failed-only")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1").arg(schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 4);
+    QCOMPARE(q.value(1).toLongLong(), 12);
+    // 2.0 refuses a second act on 11 while its rerun is queued; 3.2 and 3.3 queue it.
+    const int queued = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("rerun"), ds, QStringLiteral("11")});
+    QCOMPARE(done.exitCode == 0, !v20);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(),
+             v20 ? queued : queued + 1);
+
+    // The running instance can be neither paused (an RPC to its master) nor resumed; nothing
+    // is written.
+    const int commands = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("pause"), ds, QStringLiteral("13")});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(QLatin1String("RPC")), qPrintable(done.err));
+    done = run({QStringLiteral("resume"), ds, QStringLiteral("13")});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(v20 ? QLatin1String("Cannot perform RECOVER_SUSPENDED_PROCESS")
+                                   : QLatin1String("cannot recovery")),
+             qPrintable(done.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(), commands);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT state FROM %1 WHERE id = 13").arg(schema.instanceTable()))
+            .toInt(),
+        1);
+
+    // Offline takes the schedule with it; online brings the definition back.
+    const QString releaseState = QStringLiteral("SELECT release_state FROM %1 WHERE code = 200")
+                                     .arg(schema.definitionTable());
+    const QString scheduleState = QStringLiteral("SELECT release_state FROM t_ds_schedules");
+    done = run({QStringLiteral("offline"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(releaseState).toInt(), 0);
+    QCOMPARE(scalar(scheduleState).toInt(), 0);
+    // An offline definition is not started, in DolphinScheduler's words.
+    done = run({QStringLiteral("start"), ds, nightly});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(QLatin1String("not online")), qPrintable(done.err));
+    done = run({QStringLiteral("online"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(releaseState).toInt(), 1);
+    QCOMPARE(scalar(scheduleState).toInt(), 0);
+    done = run({QStringLiteral("online"), ds, nightly, QStringLiteral("--schedule")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(scheduleState).toInt(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDolphinSchedulerCatalog)
