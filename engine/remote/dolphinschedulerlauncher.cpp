@@ -599,7 +599,9 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         return failed(tr("insert the command"), command);
     const qint64 commandId = m_remote->insertedId(command);
     // 2.0.9's and 3.2's execProcessInstance then set the definition's warning group to the
-    // request's (MyBatis-Plus updateById skips it when none was given); 3.3 does not.
+    // request's; 3.3 does not. Without a group nothing is written: 3.2's is an Integer that
+    // MyBatis-Plus updateById skips when null, while 2.0.9's is a primitive int its web UI
+    // always sends (Hourglass does not guess one).
     if (options.warningGroupId && !workflowLayout) {
         QSqlQuery group(db);
         group.prepare(QStringLiteral("UPDATE %1 SET warning_group_id = ? WHERE code = ?")
