@@ -542,8 +542,30 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
         QStringLiteral("With --start-node: run only those tasks, those and what they need "
                        "before, or those and what follows (default post)."),
         QStringLiteral("only|pre|post"), QStringLiteral("post"));
+    // The run's settings, by DolphinScheduler's own enum names (WarningType, Priority); the
+    // defaults are its API's.
+    const QCommandLineOption warningType(
+        QStringLiteral("warning-type"),
+        QStringLiteral("When DolphinScheduler sends an alert (default NONE)."),
+        QStringLiteral("NONE|SUCCESS|FAILURE|ALL"), QStringLiteral("NONE"));
+    const QCommandLineOption warningGroup(
+        QStringLiteral("warning-group"),
+        QStringLiteral("The alert group it alerts (t_ds_alertgroup id; default none)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption priority(
+        QStringLiteral("priority"), QStringLiteral("The run's priority (default MEDIUM)."),
+        QStringLiteral("HIGHEST|HIGH|MEDIUM|LOW|LOWEST"), QStringLiteral("MEDIUM"));
+    const QCommandLineOption environment(
+        QStringLiteral("environment"),
+        QStringLiteral("The environment's code (t_ds_environment; default none, -1)."),
+        QStringLiteral("CODE"), QStringLiteral("-1"));
+    const QCommandLineOption tenant(
+        QStringLiteral("tenant"),
+        QStringLiteral("The tenant it runs as, 3.2 and later (default: default)."),
+        QStringLiteral("CODE"), QStringLiteral("default"));
     for (const QCommandLineOption &option :
-         {param, as, workerGroup, failure, dryRun, startNode, dependType})
+         {param, as, workerGroup, failure, dryRun, startNode, dependType, warningType, warningGroup,
+          priority, environment, tenant})
         parser.addOption(option);
     const QCommandLineOption dependents(
         QStringLiteral("dependents"),
@@ -558,7 +580,11 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
     }
     const QString options = QStringLiteral("[--param K=V]... [--as USER] [--worker-group G] "
                                            "[--failure-strategy end|continue] [--dry-run] "
-                                           "[--start-node TASK]... [--depend-type only|pre|post]");
+                                           "[--start-node TASK]... [--depend-type only|pre|post] "
+                                           "[--warning-type NONE|SUCCESS|FAILURE|ALL] "
+                                           "[--warning-group ID] "
+                                           "[--priority HIGHEST|HIGH|MEDIUM|LOW|LOWEST] "
+                                           "[--environment CODE] [--tenant CODE]");
     if (!context.parse(parser, args,
                        complement ? QStringLiteral("remote complement NAME PROJECT/WORKFLOW --from "
                                                    "ISO8601 --to ISO8601 [--parallel N] "
@@ -577,6 +603,33 @@ int launch(CliContext &context, const ConnectionProfile &profile, bool complemen
         return context.usage(
             QStringLiteral("--failure-strategy: '%1' is not end or continue").arg(strategy));
     launch.failureStrategy = strategy == QLatin1String("end") ? 0 : 1;
+    const QStringList warningTypes{QStringLiteral("NONE"), QStringLiteral("SUCCESS"),
+                                   QStringLiteral("FAILURE"), QStringLiteral("ALL")};
+    launch.warningType = int(warningTypes.indexOf(parser.value(warningType).toUpper()));
+    if (launch.warningType < 0)
+        return context.usage(QStringLiteral("--warning-type: '%1' is not NONE, SUCCESS, FAILURE "
+                                            "or ALL")
+                                 .arg(parser.value(warningType)));
+    if (parser.isSet(warningGroup)) {
+        int group = 0;
+        if (!context.intOption(parser, warningGroup, group, 1))
+            return context.exitCode();
+        launch.warningGroupId = group;
+    }
+    const QStringList priorities{QStringLiteral("HIGHEST"), QStringLiteral("HIGH"),
+                                 QStringLiteral("MEDIUM"), QStringLiteral("LOW"),
+                                 QStringLiteral("LOWEST")};
+    launch.priority = int(priorities.indexOf(parser.value(priority).toUpper()));
+    if (launch.priority < 0)
+        return context.usage(QStringLiteral("--priority: '%1' is not HIGHEST, HIGH, MEDIUM, LOW "
+                                            "or LOWEST")
+                                 .arg(parser.value(priority)));
+    bool numeric = false;
+    launch.environmentCode = parser.value(environment).toLongLong(&numeric);
+    if (!numeric)
+        return context.usage(QStringLiteral("--environment: '%1' is not an environment code")
+                                 .arg(parser.value(environment)));
+    launch.tenantCode = parser.value(tenant);
     const QStringList params = parser.values(param);
     for (const QString &pair : params) {
         const qsizetype equals = pair.indexOf(QLatin1Char('='));

@@ -193,8 +193,29 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
     return workflow;
 }
 
-QString DolphinSchedulerCatalog::workflowStateName(int state, DolphinSchedulerSchema::Layout layout)
+QString DolphinSchedulerCatalog::workflowStateName(int state, const DolphinSchedulerSchema &schema)
 {
+    // 2.0's ExecutionStatus descriptions for the codes it alone has (3.2 split them off into
+    // the task states or dropped them); 14 and above do not exist there.
+    if (schema.isRelease20()) {
+        using Old = dolphinscheduler::ExecutionStatus20;
+        switch (Old(state)) {
+        case Old::NeedFaultTolerance:
+            return QStringLiteral("need fault tolerance");
+        case Old::Kill:
+            return QStringLiteral("kill");
+        case Old::WaitingThread:
+            return QStringLiteral("waiting thread");
+        case Old::WaitingDepend:
+            return QStringLiteral("waiting depend node complete");
+        case Old::ForcedSuccess:
+            return QStringLiteral("forced success");
+        default:
+            if (state > int(Old::ForcedSuccess))
+                return QStringLiteral("state %1").arg(state);
+            break;
+        }
+    }
     using State = dolphinscheduler::WorkflowExecutionStatus32;
     switch (State(state)) {
     case State::SubmittedSuccess:
@@ -225,7 +246,7 @@ QString DolphinSchedulerCatalog::workflowStateName(int state, DolphinSchedulerSc
         return QStringLiteral("wait to run");
     }
     // 3.3 added one code of its own.
-    if (layout == DolphinSchedulerSchema::Layout::Workflow
+    if (schema.layout() == DolphinSchedulerSchema::Layout::Workflow
         && state == int(dolphinscheduler::WorkflowExecutionStatus33::Failover))
         return QStringLiteral("failover");
     return QStringLiteral("state %1").arg(state);

@@ -60,11 +60,8 @@ public:
     // SQL: the primary key read backwards, so a page costs the same however long the history.
     Result<QList<DsTaskInstance>> taskInstances(const DsTaskInstanceFilter &filter) const;
     // DolphinScheduler's own words for a state code ("running", "ready pause", ...).
-    QString workflowStateName(int state) const
-    {
-        return workflowStateName(state, m_schema.layout());
-    }
-    static QString workflowStateName(int state, DolphinSchedulerSchema::Layout layout);
+    QString workflowStateName(int state) const { return workflowStateName(state, m_schema); }
+    static QString workflowStateName(int state, const DolphinSchedulerSchema &schema);
     static QString taskStateName(int state);
 
 private:

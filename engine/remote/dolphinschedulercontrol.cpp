@@ -12,6 +12,8 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 
+#include <iterator>
+
 namespace hg {
 namespace ds = dolphinscheduler;
 namespace {
@@ -59,6 +61,61 @@ QString refusal(DolphinSchedulerControl::Action action)
         return QStringLiteral("cannot recovery");
     }
     return {};
+}
+
+// 2.0.9's ExecutorServiceImpl.checkExecuteType: ExecutionStatus's typeIsFinished,
+// typeIsFailure and typeIsCancel.
+QList<int> allowedStates20(DolphinSchedulerControl::Action action)
+{
+    using Old = dolphinscheduler::ExecutionStatus20;
+    switch (action) {
+    case DolphinSchedulerControl::Action::Rerun:
+        return {int(Old::Success), int(Old::ForcedSuccess),
+                int(Old::Failure), int(Old::NeedFaultTolerance),
+                int(Old::Pause),   int(Old::Stop),
+                int(Old::Kill)};
+    case DolphinSchedulerControl::Action::RerunFailedTasks:
+        return {int(Old::Failure), int(Old::NeedFaultTolerance)};
+    case DolphinSchedulerControl::Action::Resume:
+        return {int(Old::Pause), int(Old::Stop), int(Old::Kill)};
+    }
+    return {};
+}
+
+// 2.0's ExecuteType names, as its refusal prints them.
+QString executeType20(DolphinSchedulerControl::Action action)
+{
+    switch (action) {
+    case DolphinSchedulerControl::Action::Rerun:
+        return QStringLiteral("REPEAT_RUNNING");
+    case DolphinSchedulerControl::Action::RerunFailedTasks:
+        return QStringLiteral("START_FAILURE_TASK_PROCESS");
+    case DolphinSchedulerControl::Action::Resume:
+        return QStringLiteral("RECOVER_SUSPENDED_PROCESS");
+    }
+    return {};
+}
+
+// 2.0's ExecutionStatus enum names (its refusals print the enum, not the description).
+QString statusName20(int state)
+{
+    static const char *const names[] = {"SUBMITTED_SUCCESS",
+                                        "RUNNING_EXECUTION",
+                                        "READY_PAUSE",
+                                        "PAUSE",
+                                        "READY_STOP",
+                                        "STOP",
+                                        "FAILURE",
+                                        "SUCCESS",
+                                        "NEED_FAULT_TOLERANCE",
+                                        "KILL",
+                                        "WAITING_THREAD",
+                                        "WAITING_DEPEND",
+                                        "DELAY_EXECUTION",
+                                        "FORCED_SUCCESS"};
+    if (state < 0 || state >= int(std::size(names)))
+        return QString::number(state);
+    return QLatin1String(names[state]);
 }
 
 CommandType commandType(DolphinSchedulerControl::Action action)
@@ -123,16 +180,35 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     if (hasTestFlag)
         instance.testFlag = read.value(7);
 
-    if (!allowedStates(action, workflowLayout).contains(instance.state))
+    const bool release20 = s.isRelease20();
+    if (release20) {
+        // 2.0.9's ExecutorServiceImpl.execute: the definition, at the instance's version, must
+        // be online (checkProcessDefinitionValid), then checkExecuteType.
+        const Result<bool> online =
+            definitionOnline20(instance.definitionCode, instance.definitionVersion);
+        if (!online)
+            return online.error();
+        if (!online.value())
+            return Error::invalid(tr("remote '%1': process definition %2 not on line")
+                                      .arg(m_remote->profile().name)
+                                      .arg(instance.definitionCode));
+        if (!allowedStates20(action).contains(instance.state))
+            return Error::invalid(tr("remote '%1': the status of process instance %2 is %3,Cannot "
+                                     "perform %4 operation")
+                                      .arg(m_remote->profile().name, instance.name,
+                                           statusName20(instance.state), executeType20(action)));
+    } else if (!allowedStates(action, workflowLayout).contains(instance.state)) {
         return Error::invalid(
             tr("remote '%1': the workflow instance %2 status is %3, %4")
                 .arg(m_remote->profile().name, instance.name,
-                     DolphinSchedulerCatalog::workflowStateName(instance.state, s.layout()),
+                     DolphinSchedulerCatalog::workflowStateName(instance.state, s),
                      refusal(action)));
+    }
 
-    // 3.2's API server adds the schedule's zone to the parameters when the definition has one.
+    // 3.2's API server adds the schedule's zone to the parameters when the definition has one;
+    // 2.0.9's insertCommand does not.
     QString scheduleZone;
-    if (!workflowLayout) {
+    if (!workflowLayout && !release20) {
         QSqlQuery zone(db);
         zone.prepare(QStringLiteral("SELECT timezone_id FROM t_ds_schedules WHERE %1 = ?")
                          .arg(s.definitionCodeColumn()));
@@ -147,7 +223,9 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
     QVariant param(QMetaType::fromType<QString>());
     if (!workflowLayout) {
         QJsonObject object;
-        if (action != Action::RerunFailedTasks) // merged with the zone, every value is a string
+        // 2.0.9's insertCommand puts the instance in for every act; 3.2's FailureRecovery
+        // leaves it out. Merged with the zone, every value is a string.
+        if (release20 || action != Action::RerunFailedTasks)
             object.insert(QLatin1String(dolphinscheduler::kCmdRecoverProcessId),
                           scheduleZone.isEmpty() ? QJsonValue(instanceId)
                                                  : QJsonValue(QString::number(instanceId)));
@@ -190,8 +268,24 @@ Result<qint64> DolphinSchedulerControl::act(qint64 instanceId, Action action,
                                                .arg(m_remote->profile().name)
                                                .arg(instanceId)));
     }
-    // 3.2's rerun leaves executor_id unset (0); every other act records the user.
-    const qint64 executor = !workflowLayout && action == Action::Rerun ? 0 : userId;
+    // 2.0.9's ExecutorServiceImpl.insertCommand refuses when one is already queued for the
+    // instance (ProcessService.verifyIsNeedCreateCommand); 3.2 and 3.3 do not look.
+    if (release20) {
+        const Result<bool> pending = commandPending20(instanceId);
+        if (!pending)
+            return rollback(pending.error());
+        if (pending.value())
+            return rollback(Error::invalid(
+                tr("remote '%1': process instance %2 is executing the command, please wait ... "
+                   "(a rerun, rerun from failed tasks or resume of workflow instance %3 is "
+                   "already queued in t_ds_command)")
+                    .arg(m_remote->profile().name)
+                    .arg(instance.definitionCode)
+                    .arg(instanceId)));
+    }
+    // 3.2's RepeatRunningExecuteFunction leaves executor_id unset (0); every other act, and
+    // 2.0.9's insertCommand always, records the user.
+    const qint64 executor = !workflowLayout && !release20 && action == Action::Rerun ? 0 : userId;
     QStringList columns{QStringLiteral("command_type"),     s.definitionCodeColumn(),
                         s.definitionVersionColumn(),        s.instanceIdColumn(),
                         QStringLiteral("command_param"),    QStringLiteral("executor_id"),
@@ -249,7 +343,18 @@ Status DolphinSchedulerControl::stopOrPause(qint64 instanceId, bool stop) const
                                             int(State::SerialWait)}
                                : QList<int>{int(State::RunningExecution)});
     const QString host = instance->host.isEmpty() ? tr("not yet assigned") : instance->host;
-    if (!allowed.contains(instance->state))
+    // 2.0.9's ExecutorServiceImpl.checkExecuteType: ExecutionStatus.typeIsRunning for both.
+    if (m_schema.isRelease20()) {
+        using Old = dolphinscheduler::ExecutionStatus20;
+        if (!QList<int>{int(Old::RunningExecution), int(Old::WaitingDepend),
+                        int(Old::DelayExecution)}
+                 .contains(instance->state))
+            return Error::invalid(
+                tr("remote '%1': the status of process instance %2 is %3,Cannot "
+                   "perform %4 operation")
+                    .arg(m_remote->profile().name, instance->name, statusName20(instance->state),
+                         stop ? QStringLiteral("STOP") : QStringLiteral("PAUSE")));
+    } else if (!allowed.contains(instance->state))
         return Error::invalid(
             (stop ? tr("remote '%1': the workflow instance %2 status is %3, can not stop")
                   : tr("remote '%1': the workflow instance %2 status is %3, can not pause"))
@@ -279,6 +384,52 @@ Status DolphinSchedulerControl::stopOrPause(qint64 instanceId, bool stop) const
                                   .arg(m_remote->profile().name)
                                   .arg(instanceId));
     return {};
+}
+
+Result<bool> DolphinSchedulerControl::definitionOnline20(qint64 code, int version) const
+{
+    // 2.0.9's ProcessService.findProcessDefinition: the definition when it is at that version,
+    // else that version from the log.
+    const QStringList tables{m_schema.definitionTable(),
+                             QString(m_schema.definitionTable() + QStringLiteral("_log"))};
+    for (const QString &table : tables) {
+        QSqlQuery q(m_remote->db());
+        q.prepare(QStringLiteral("SELECT release_state FROM %1 WHERE code = ? AND version = ?")
+                      .arg(table));
+        q.addBindValue(code);
+        q.addBindValue(version);
+        if (!q.exec())
+            return m_remote->queryError(tr("read workflow definition %1").arg(code),
+                                        q.lastError().text());
+        if (q.next())
+            return q.value(0).toInt() == 1;
+    }
+    return Error::notFound(tr("remote '%1': process definition %2 does not exist")
+                               .arg(m_remote->profile().name)
+                               .arg(code));
+}
+
+Result<bool> DolphinSchedulerControl::commandPending20(qint64 instanceId) const
+{
+    // ProcessService.verifyIsNeedCreateCommand (2.0.9): any queued rerun, rerun from failed
+    // tasks or resume whose command_param names the instance (a number or a string of one).
+    QSqlQuery q(m_remote->db());
+    q.prepare(
+        QStringLiteral("SELECT command_param FROM t_ds_command WHERE command_type IN (?, ?, ?)"));
+    q.addBindValue(int(CommandType::RecoverSuspendedProcess));
+    q.addBindValue(int(CommandType::StartFailureTaskProcess));
+    q.addBindValue(int(CommandType::RepeatRunning));
+    if (!q.exec())
+        return m_remote->queryError(tr("read the queued commands"), q.lastError().text());
+    while (q.next()) {
+        const QJsonValue id = QJsonDocument::fromJson(q.value(0).toString().toUtf8())
+                                  .object()
+                                  .value(QLatin1String(ds::kCmdRecoverProcessId));
+        const qint64 named = id.isString() ? id.toString().toLongLong() : qint64(id.toDouble());
+        if (named == instanceId)
+            return true;
+    }
+    return false;
 }
 
 } // namespace hg

@@ -37,6 +37,11 @@ public:
     Status stopOrPause(qint64 instanceId, bool stop) const;
 
 private:
+    // 2.0.x: whether the definition at that version is online; whether a rerun, rerun from
+    // failed tasks or resume of the instance is already queued.
+    Result<bool> definitionOnline20(qint64 code, int version) const;
+    Result<bool> commandPending20(qint64 instanceId) const;
+
     RemoteDatabase *m_remote;
     const DolphinSchedulerCatalog *m_catalog;
     DolphinSchedulerSchema m_schema;

@@ -67,6 +67,37 @@ Result<DsWorkflow> DolphinSchedulerLauncher::startable(const QString &path,
                                       .arg(node)
                                       .arg(path));
     }
+    if (options.warningType < int(ds::WarningType::None)
+        || options.warningType > int(ds::WarningType::All))
+        return Error::invalid(tr("remote '%1': warning type %2 is not 0 (none), 1 (success), 2 "
+                                 "(failure) or 3 (all)")
+                                  .arg(m_remote->profile().name)
+                                  .arg(options.warningType));
+    if (options.priority < int(ds::Priority::Highest)
+        || options.priority > int(ds::Priority::Lowest))
+        return Error::invalid(tr("remote '%1': priority %2 is not 0 (highest) to 4 (lowest)")
+                                  .arg(m_remote->profile().name)
+                                  .arg(options.priority));
+    const bool defaultTenant = options.tenantCode == QLatin1String(ds::kDefaultTenantCode);
+    // 2.0.9's ExecutorController.startProcessInstance takes no tenant: the run has the
+    // definition's (t_ds_process_definition.tenant_id).
+    if (!defaultTenant && m_schema.layout() == DolphinSchedulerSchema::Layout::Process
+        && !m_schema.hasCommandTenantCode())
+        return Error::invalid(tr("remote '%1': this DolphinScheduler (before 3.2) takes the "
+                                 "tenant from the workflow definition, not from the start")
+                                  .arg(m_remote->profile().name));
+    // 3.2.2's ExecutorServiceImpl.checkValidTenant: a tenant other than "default" must exist
+    // (3.3's TriggerWorkflowDTOValidator does not look).
+    if (!defaultTenant && m_schema.hasCommandTenantCode()) {
+        QSqlQuery tenant(m_remote->db());
+        tenant.prepare(QStringLiteral("SELECT 1 FROM t_ds_tenant WHERE tenant_code = ?"));
+        tenant.addBindValue(options.tenantCode);
+        if (!tenant.exec())
+            return m_remote->queryError(tr("read the tenants"), tenant.lastError().text());
+        if (!tenant.next())
+            return Error::invalid(tr("remote '%1': tenant [%2] not exists")
+                                      .arg(m_remote->profile().name, options.tenantCode));
+    }
     if (options.taskDependType < 0 || options.taskDependType > 2)
         return Error::invalid(tr("remote '%1': task depend type %2 is not 0 (only the start "
                                  "nodes), 1 (and before) or 2 (and after)")
@@ -147,7 +178,14 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
                                   .arg(m_remote->profile().name));
 
     // The dates: the fire times of its online schedules in the range, each in its own zone;
-    // with none online, every midnight (as DolphinScheduler falls back to "0 0 0 * * ? *").
+    // with none online, every midnight. DolphinScheduler does not refuse a definition without
+    // a schedule here: every version falls back to Constants.DEFAULT_CRON_STRING "0 0 0 * * ?
+    // *" (2.0.9: ExecutorServiceImpl.createComplementCommandList -> CronUtils
+    // .getSelfFireDateList(Date, Date, List<Schedule>); 3.2.2: createComplementCommandList ->
+    // CronUtils.getSelfFireDateList(ZonedDateTime, ZonedDateTime, List<Schedule>); 3.3:
+    // BackfillWorkflowRequestTransformer.parseBackfillDateList -> the same CronUtils method).
+    // Only an empty expansion is refused (COMPLEMENT_PROCESS_INSTANCE_DATE_RANGE_ERROR in
+    // 2.0.9, TASK_COMPLEMENT_DATA_DATE_ERROR in 3.2.2), below.
     QSqlQuery schedules(m_remote->db());
     schedules.prepare(QStringLiteral("SELECT crontab, timezone_id FROM t_ds_schedules WHERE %1 = "
                                      "? AND release_state = 1")
@@ -163,7 +201,7 @@ Result<QList<qint64>> DolphinSchedulerLauncher::complement(const QString &path,
     const QString dependentsCron =
         options.complementDependents && !crons.isEmpty() ? crons.constFirst().first : QString();
     if (crons.isEmpty())
-        crons << qMakePair(QStringLiteral("0 0 0 * * ? *"), QString());
+        crons << qMakePair(QString::fromLatin1(ds::kDefaultComplementCron), QString());
     QStringList dates;
     for (const auto &[crontab, zoneId] : std::as_const(crons)) {
         const Result<CronExpression> expression =
@@ -423,6 +461,8 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     const QString zone = workflow.schedule ? workflow.schedule->timeZone : QString();
     qint64 instanceId = 0;
     QVariant param;
+    const QVariant warningGroup = options.warningGroupId ? QVariant(*options.warningGroupId)
+                                                         : QVariant(QMetaType::fromType<int>());
     if (workflowLayout) {
         // 3.3's master (WorkflowManualTrigger, WorkflowBackfillTrigger): the instance first.
         const QDateTime now = QDateTime::currentDateTime();
@@ -431,14 +471,14 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         instance.prepare(
             QStringLiteral("INSERT INTO %1 (name, %2, %3, project_code, command_type, state, "
                            "state_history, recovery, start_time, restart_time, run_times, "
-                           "task_depend_type, failure_strategy, warning_type, executor_id, "
-                           "executor_name, tenant_code, is_sub_workflow, history_cmd, %4, "
-                           "worker_group, environment_code, timeout, dry_run, flag, "
-                           "schedule_time) VALUES (?, ?, ?, ?, ?, 0, ?, 0, CURRENT_TIMESTAMP, "
-                           "CURRENT_TIMESTAMP, 1, ?, ?, 0, ?, ?, 'default', 0, ?, 2, ?, -1, 0, ?, "
-                           "1, ?)%5")
+                           "task_depend_type, failure_strategy, warning_type, "
+                           "warning_group_id, executor_id, executor_name, tenant_code, "
+                           "is_sub_workflow, history_cmd, %4, worker_group, environment_code, "
+                           "timeout, dry_run, flag, schedule_time) VALUES (?, ?, ?, ?, ?, 0, ?, "
+                           "0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1, ?, ?, ?, ?, ?, ?, ?, 0, "
+                           "?, ?, ?, ?, (SELECT timeout FROM %5 WHERE code = ?), ?, 1, ?)%6")
                 .arg(s.instanceTable(), s.definitionCodeColumn(), s.definitionVersionColumn(),
-                     s.instancePriorityColumn(), returning));
+                     s.instancePriorityColumn(), s.definitionTable(), returning));
         instance.addBindValue(
             QString(workflow.name + QLatin1Char('-')
                     + now.toString(QLatin1String(ds::kInstanceNameStampFormatQt))));
@@ -449,10 +489,18 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         instance.addBindValue(ds::compactJson(history));
         instance.addBindValue(options.taskDependType); // the command's own stays 2 (TASK_POST)
         instance.addBindValue(options.failureStrategy);
+        instance.addBindValue(options.warningType);
+        instance.addBindValue(warningGroup);
         instance.addBindValue(userId);
         instance.addBindValue(options.userName);
+        instance.addBindValue(options.tenantCode);
         instance.addBindValue(run.historyCmd);
+        instance.addBindValue(options.priority);
         instance.addBindValue(options.workerGroup);
+        instance.addBindValue(options.environmentCode);
+        // WorkflowManualTrigger and WorkflowBackfillTrigger.constructWorkflowInstance (3.3):
+        // the instance's timeout is the definition's.
+        instance.addBindValue(workflow.code);
         instance.addBindValue(options.dryRun ? 1 : 0);
         instance.addBindValue(run.scheduleTime.isValid()
                                   ? QVariant(run.scheduleTime)
@@ -512,18 +560,21 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
         param = ds::compactJson(object);
     }
     const bool hasTestFlag = s.hasTestFlag();
+    // 2.0.9's and 3.2's ExecutorServiceImpl.createCommand put the run's settings on the
+    // command; 3.3's triggers put them on the instance and leave the command's at the column
+    // defaults, but for the priority, copied from the instance.
+    const bool tenant = s.hasCommandTenantCode();
     QSqlQuery command(db);
     command.prepare(
         QStringLiteral("INSERT INTO t_ds_command (command_type, %1, %2, %3, command_param, "
-                       "executor_id, failure_strategy, warning_type, task_depend_type, %4, "
-                       "worker_group%5, environment_code, dry_run, start_time, "
-                       "update_time%6) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 2, ?%7, -1, ?, "
-                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%8)%9")
+                       "executor_id, failure_strategy, warning_type, warning_group_id, "
+                       "task_depend_type, %4, worker_group%5, environment_code, dry_run, "
+                       "start_time, update_time%6) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?%7, "
+                       "?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%8)%9")
             .arg(s.definitionCodeColumn(), s.definitionVersionColumn(), s.instanceIdColumn(),
-                 s.instancePriorityColumn(),
-                 s.hasCommandTenantCode() ? QStringLiteral(", tenant_code") : QString(),
+                 s.instancePriorityColumn(), tenant ? QStringLiteral(", tenant_code") : QString(),
                  hasTestFlag ? QStringLiteral(", test_flag") : QString(),
-                 s.hasCommandTenantCode() ? QStringLiteral(", 'default'") : QString(),
+                 tenant ? QStringLiteral(", ?") : QString(),
                  hasTestFlag ? QStringLiteral(", 0") : QString(), returning));
     command.addBindValue(run.commandType);
     command.addBindValue(workflow.code);
@@ -532,14 +583,34 @@ Result<qint64> DolphinSchedulerLauncher::queue(const DsWorkflow &workflow, qint6
     command.addBindValue(param);
     command.addBindValue(userId);
     command.addBindValue(options.failureStrategy);
+    command.addBindValue(workflowLayout ? int(ds::WarningType::None) : options.warningType);
+    command.addBindValue(workflowLayout ? QVariant(QMetaType::fromType<int>()) : warningGroup);
     // 2.0-3.2: the request's depend type; 3.3's master leaves its command's at TASK_POST and
     // keeps the request's on the instance.
     command.addBindValue(workflowLayout ? 2 : options.taskDependType);
+    command.addBindValue(options.priority);
     command.addBindValue(options.workerGroup);
+    if (tenant)
+        command.addBindValue(workflowLayout ? QString::fromLatin1(ds::kDefaultTenantCode)
+                                            : options.tenantCode);
+    command.addBindValue(workflowLayout ? ds::kDefaultEnvironmentCode : options.environmentCode);
     command.addBindValue(options.dryRun ? 1 : 0);
     if (!command.exec())
         return failed(tr("insert the command"), command);
     const qint64 commandId = m_remote->insertedId(command);
+    // 2.0.9's and 3.2's execProcessInstance then set the definition's warning group to the
+    // request's; 3.3 does not. Without a group nothing is written: 3.2's is an Integer that
+    // MyBatis-Plus updateById skips when null, while 2.0.9's is a primitive int its web UI
+    // always sends (Hourglass does not guess one).
+    if (options.warningGroupId && !workflowLayout) {
+        QSqlQuery group(db);
+        group.prepare(QStringLiteral("UPDATE %1 SET warning_group_id = ? WHERE code = ?")
+                          .arg(s.definitionTable()));
+        group.addBindValue(*options.warningGroupId);
+        group.addBindValue(workflow.code);
+        if (!group.exec())
+            return failed(tr("set the workflow's warning group"), group);
+    }
     // 3.2 records what made each command (ApiTriggerType COMMAND) under a code of its own.
     if (s.hasTriggerRelation()) {
         QSqlQuery trigger(db);

@@ -8,6 +8,8 @@
 #include <QDateTime>
 #include <QMap>
 
+#include <optional>
+
 namespace hg {
 
 class DolphinSchedulerCatalog;
@@ -31,6 +33,15 @@ public:
         QString workerGroup = QStringLiteral("default");
         QMap<QString, QString> parameters; // the run's start parameters
         bool dryRun = false;
+        // The run's settings, at DolphinScheduler's API defaults: WarningType (0 none, 1 on
+        // success, 2 on failure, 3 all), the alert group to warn (none: left NULL and the
+        // definition's own kept), Priority (0 highest ... 2 medium ... 4 lowest), the
+        // environment (-1 none) and the tenant (3.2 and 3.3; 2.0 takes the definition's).
+        int warningType = 0;
+        std::optional<int> warningGroupId;
+        int priority = 2;
+        qint64 environmentCode = -1;
+        QString tenantCode = QStringLiteral("default");
         // Start from these tasks (codes) rather than the DAG's roots, with what else runs:
         // TaskDependType 0 only them, 1 them and what they need before, 2 them and what
         // follows (DolphinScheduler's default).

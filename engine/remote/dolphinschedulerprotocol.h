@@ -171,6 +171,23 @@
 //   missing. 3.3: WORKFLOW_INSTANCE_NOT_EXIST 50001 "workflow instance {id} does not exist".
 //   3.2.2 prints states as "WorkflowExecutionStatus{code=5, desc='stop'}", 3.3 as "STOP".
 //
+// 2.0.x (and 3.0, which kept it)  ExecutorServiceImpl::execute: for every act but stop and
+//   pause, checkProcessDefinitionValid on the instance's definition at its version (read by
+//   ProcessService::findProcessDefinition, from the log when it is not the current version):
+//   PROCESS_DEFINE_NOT_RELEASE 50004 "process definition {code} not on line"; then
+//   checkExecuteType (see ExecutionStatus20). Rerun, rerun from failed tasks and resume all go
+//   through insertCommand: ONE t_ds_command with command_type 7, 4 or 3, the definition's
+//   code/version, process_instance_id = id, executor_id = the user (always), command_param
+//   {"ProcessInstanceId":id} (a number; plus "StartParams" copied from the instance on a rerun),
+//   the rest as the no-argument Command() leaves it (task_depend_type 2, failure_strategy 1,
+//   start/update time now). No schedule_timezone, no priority. Before inserting,
+//   ProcessService::verifyIsNeedCreateCommand refuses when any command of type 3, 4 or 7 for the
+//   same ProcessInstanceId is already in t_ds_command: PROCESS_INSTANCE_EXECUTING_COMMAND 50009
+//   "process instance {definition code} is executing the command, please wait ..." (it names
+//   the definition's code, not the instance). 3.2.2's ExecuteFunctions and 3.3's master triggers
+//   do not call verifyIsNeedCreateCommand (3.2.2 only for EXECUTE_TASK, a type it never
+//   matches), so they queue a second command.
+//
 // RERUN (repeat running)
 //   3.2.2  RepeatRunningExecuteFunction::execute. Allowed states: SUCCESS 7, FAILURE 6, STOP 5,
 //     PAUSE 3, BLOCK 16; else "The workflow instance: <name> status is <s>, cannot repeat running".
@@ -303,6 +320,29 @@ inline constexpr char kCommandPause[] = "PAUSE";
 inline constexpr char kCommandStop[] = "STOP";
 // 3.3 command_param discriminator for failover commands (not the enum name).
 inline constexpr char kCommandParamFailoverType[] = "RECOVER_TOLERANCE_FAULT";
+
+// t_ds_process_instance.state in 2.0.x and 3.0 (Java ExecutionStatus, shared with task
+// instances). 2.0.9's ExecutorServiceImpl.checkExecuteType allows an act by the state's own
+// helpers: pause and stop typeIsRunning (1, 11, 12); rerun typeIsFinished (typeIsSuccess 7, 13,
+// typeIsFailure 6, 8, typeIsCancel 3, 5, 9); rerun from failed tasks typeIsFailure (6, 8);
+// resume typeIsCancel (3, 5, 9). Otherwise PROCESS_INSTANCE_STATE_OPERATION_ERROR 50006 "the
+// status of process instance {name} is {STATE},Cannot perform {EXECUTE_TYPE} operation".
+enum class ExecutionStatus20 : int {
+    SubmittedSuccess = 0,
+    RunningExecution = 1,
+    ReadyPause = 2,
+    Pause = 3,
+    ReadyStop = 4,
+    Stop = 5,
+    Failure = 6,
+    Success = 7,
+    NeedFaultTolerance = 8,
+    Kill = 9,
+    WaitingThread = 10,
+    WaitingDepend = 11,
+    DelayExecution = 12,
+    ForcedSuccess = 13,
+};
 
 // t_ds_process_instance.state in 3.2.2 (Java WorkflowExecutionStatus; the codes are not
 // consecutive because they were split from the older ExecutionStatus).

@@ -52,6 +52,9 @@ public:
     // also write a complement as a start and end date (complementStartDate/EndDate), where 3.1
     // on write the list of dates; Hourglass follows 2.0.9's API server for them.
     bool hasStateHistory() const { return m_hasStateHistory; }
+    // 2.0.x or 3.0: instance states are 2.0's ExecutionStatus and instance acts follow 2.0.9's
+    // ExecutorServiceImpl.execute (dolphinschedulerprotocol.h).
+    bool isRelease20() const { return m_layout == Layout::Process && !m_hasStateHistory; }
     // Quartz's tables (QRTZ_TRIGGERS and the rest), where a schedule's job lives while online.
     bool hasQuartz() const { return m_hasQuartz; }
 

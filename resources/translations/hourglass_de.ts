@@ -1871,6 +1871,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>remote &apos;%1&apos;: DolphinScheduler pauses a %2 instance by telling its master (%3) over RPC; a database write is not seen by the master, so Hourglass does not pause it</source>
         <translation>Remote &apos;%1&apos;: DolphinScheduler pausiert eine Instanz im Zustand %2, indem es ihrem Master (%3) per RPC Bescheid gibt; einen Schreibzugriff auf die Datenbank sieht der Master nicht, darum pausiert Hourglass sie nicht</translation>
     </message>
+    <message>
+        <source>remote &apos;%1&apos;: process definition %2 not on line</source>
+        <translation>Remote &apos;%1&apos;: Prozessdefinition %2 ist nicht online</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: the status of process instance %2 is %3,Cannot perform %4 operation</source>
+        <translation>Remote &apos;%1&apos;: die Prozessinstanz %2 hat den Zustand %3, die Operation %4 ist nicht möglich</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: process instance %2 is executing the command, please wait ... (a rerun, rerun from failed tasks or resume of workflow instance %3 is already queued in t_ds_command)</source>
+        <translation>Remote &apos;%1&apos;: Prozessinstanz %2 führt den Befehl aus, bitte warten ... (eine Wiederholung, Wiederholung ab den fehlgeschlagenen Aufgaben oder Fortsetzung der Workflow-Instanz %3 steht bereits in t_ds_command)</translation>
+    </message>
+    <message>
+        <source>read workflow definition %1</source>
+        <translation>Lesen der Workflow-Definition %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: process definition %2 does not exist</source>
+        <translation>Remote &apos;%1&apos;: Prozessdefinition %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>read the queued commands</source>
+        <translation>Lesen der eingereihten Befehle</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerLaunchDialog</name>
@@ -2010,6 +2034,82 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>Name the DolphinScheduler user the run starts as.</source>
         <translation>Bitte den DolphinScheduler-Benutzer nennen, als der der Lauf startet.</translation>
     </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>When it succeeds</source>
+        <translation>Bei Erfolg</translation>
+    </message>
+    <message>
+        <source>When it fails</source>
+        <translation>Bei Fehlschlag</translation>
+    </message>
+    <message>
+        <source>When it ends</source>
+        <translation>Bei jedem Ende</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The id of the DolphinScheduler alert group to alert</source>
+        <translation>Die ID der DolphinScheduler-Alarmgruppe, die benachrichtigt wird</translation>
+    </message>
+    <message>
+        <source>Alert &amp;group:</source>
+        <translation>Alarm&amp;gruppe:</translation>
+    </message>
+    <message>
+        <source>Highest</source>
+        <translation>Höchste</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Lowest</source>
+        <translation>Niedrigste</translation>
+    </message>
+    <message>
+        <source>Pri&amp;ority:</source>
+        <translation>Pri&amp;orität:</translation>
+    </message>
+    <message>
+        <source>The code of a DolphinScheduler environment</source>
+        <translation>Der Code einer DolphinScheduler-Umgebung</translation>
+    </message>
+    <message>
+        <source>The tenant the tasks run as (DolphinScheduler 3.2 and later; 2.0 takes the workflow&apos;s)</source>
+        <translation>Der Mandant, als der die Aufgaben laufen (DolphinScheduler ab 3.2; 2.0 nimmt den des Workflows)</translation>
+    </message>
+    <message>
+        <source>Te&amp;nant:</source>
+        <translation>Ma&amp;ndant:</translation>
+    </message>
+    <message>
+        <source>The environment is a DolphinScheduler environment&apos;s code, a number.</source>
+        <translation>Die Umgebung ist der Code einer DolphinScheduler-Umgebung, eine Zahl.</translation>
+    </message>
+    <message>
+        <source>Al&amp;ert:</source>
+        <translation>Al&amp;arm:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>Umge&amp;bung:</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerLauncher</name>
@@ -2092,6 +2192,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>insert the complement of a dependent workflow</source>
         <translation>Einfügen des Nachholens eines abhängigen Workflows</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: warning type %2 is not 0 (none), 1 (success), 2 (failure) or 3 (all)</source>
+        <translation>Remote &apos;%1&apos;: Warnungstyp %2 ist nicht 0 (keiner), 1 (Erfolg), 2 (Fehlschlag) oder 3 (alle)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: priority %2 is not 0 (highest) to 4 (lowest)</source>
+        <translation>Remote &apos;%1&apos;: Priorität %2 liegt nicht zwischen 0 (höchste) und 4 (niedrigste)</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: this DolphinScheduler (before 3.2) takes the tenant from the workflow definition, not from the start</source>
+        <translation>Remote &apos;%1&apos;: dieses DolphinScheduler (vor 3.2) nimmt den Mandanten aus der Workflow-Definition, nicht vom Start</translation>
+    </message>
+    <message>
+        <source>read the tenants</source>
+        <translation>Lesen der Mandanten</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos;: tenant [%2] not exists</source>
+        <translation>Remote &apos;%1&apos;: Mandant [%2] existiert nicht</translation>
+    </message>
+    <message>
+        <source>set the workflow&apos;s warning group</source>
+        <translation>Setzen der Warngruppe des Workflows</translation>
     </message>
 </context>
 <context>
@@ -2463,6 +2587,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Failed onl&amp;y</source>
         <translation>Nur fehlgeschla&amp;gene</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
     </message>
 </context>
 <context>
@@ -4651,6 +4779,99 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Chain canvas</source>
         <translation>Ketten-Zeichenfläche</translation>
     </message>
+    <message>
+        <source>highest</source>
+        <translation>höchste</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>lowest</source>
+        <translation>niedrigste</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>Priorität %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries</source>
+        <translation>
+            <numerusform>%n Wiederholung</numerusform>
+            <numerusform>%n Wiederholungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n min</source>
+        <translation>
+            <numerusform>alle %n Min.</numerusform>
+            <numerusform>alle %n Min.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no retries</source>
+        <translation>keine Wiederholungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>timeout %n min</source>
+        <translation>
+            <numerusform>Zeitlimit %n Min.</numerusform>
+            <numerusform>Zeitlimit %n Min.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no timeout</source>
+        <translation>kein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+%3
+%4
+priority: %5
+worker group: %6</source>
+        <translation>%1 (%2)
+%3
+%4
+Priorität: %5
+Worker-Gruppe: %6</translation>
+    </message>
+    <message>
+        <source>if true</source>
+        <translation>wenn wahr</translation>
+    </message>
+    <message>
+        <source>if false</source>
+        <translation>wenn falsch</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>delay</source>
+        <translation>Verzögerung</translation>
+    </message>
+    <message>
+        <source>condition %1</source>
+        <translation>Bedingung %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2: runs after it</source>
+        <translation>%1 → %2: läuft danach</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>hg::RemoteDatabase</name>
@@ -6803,7 +7024,7 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     </message>
     <message>
         <source>true (the default of a task that leaves it out)</source>
-        <translation>true (der Standard einer Aufgabe, die es weglässt)</translation>
+        <translation>true (der Standardwert einer Aufgabe, die es weglässt)</translation>
     </message>
 </context>
 </TS>

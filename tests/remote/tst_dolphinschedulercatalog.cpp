@@ -11,8 +11,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
 
@@ -39,8 +41,16 @@ private Q_SLOTS:
     void release_onlineAndOfflineAsTheApiServerDoes();
     void control_writesCommandsAsDolphinSchedulerDoes_data() { layouts(); }
     void control_writesCommandsAsDolphinSchedulerDoes();
+    void control_followsEachVersionsStateRules_data() { layouts(); }
+    void control_followsEachVersionsStateRules();
+    void control_secondPendingCommand_refusedOnlyWhereDolphinSchedulerLooks_data() { layouts(); }
+    void control_secondPendingCommand_refusedOnlyWhereDolphinSchedulerLooks();
     void start_writesWhatDolphinSchedulerWrites_data() { layouts(); }
     void start_writesWhatDolphinSchedulerWrites();
+    void start_carriesTheRunSettings_data() { layouts(); }
+    void start_carriesTheRunSettings();
+    void complement_withoutSchedule_takesEveryMidnight_data() { layouts(); }
+    void complement_withoutSchedule_takesEveryMidnight();
     void startFromTasks_data() { layouts(); }
     void startFromTasks();
     void complement_splitsAsEachVersionDoes_data() { layouts(); }
@@ -52,6 +62,8 @@ private Q_SLOTS:
     void brokenSchema_namesWhatIsMissing_data() { layouts(); }
     void brokenSchema_namesWhatIsMissing();
     void noSchema_saysSo();
+    void commandLine_drivesTheConsoleThroughTheBinary_data();
+    void commandLine_drivesTheConsoleThroughTheBinary();
 
 private:
     void layouts();
@@ -440,9 +452,16 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     QCOMPARE(row.value(3).toLongLong(), 11);
     QCOMPARE(row.value(6).toInt(), 2); // task_depend_type TASK_POST
     QCOMPARE(row.value(7).toInt(), 1); // failure_strategy CONTINUE
-    if (workflow) {                    // the master's command: the user, no parameters
+    const bool v20 = release == QLatin1String("2.0");
+    if (workflow) { // the master's command: the user, no parameters
         QCOMPARE(row.value(5).toLongLong(), 1);
         QVERIFY(row.value(4).isNull());
+    } else if (v20) { // 2.0.9's insertCommand: the user, the instance as a number, no zone
+        QCOMPARE(row.value(5).toLongLong(), 1);
+        const QJsonObject param =
+            QJsonDocument::fromJson(row.value(4).toString().toUtf8()).object();
+        QCOMPARE(param.value(QLatin1String("ProcessInstanceId")).toInt(), 11);
+        QVERIFY(!param.contains(QLatin1String("schedule_timezone")));
     } else { // the API server's: no executor, the instance and the schedule's zone
         QCOMPARE(row.value(5).toLongLong(), 0);
         const QJsonObject param =
@@ -459,6 +478,12 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     row = command(recovered.value());
     QCOMPARE(row.value(0).toInt(), 4);
     QCOMPARE(row.value(5).toLongLong(), 1);
+    if (v20) // 2.0.9's insertCommand names the instance for every act
+        QCOMPARE(QJsonDocument::fromJson(row.value(4).toString().toUtf8())
+                     .object()
+                     .value(QLatin1String("ProcessInstanceId"))
+                     .toInt(),
+                 12);
     const Result<DsInstance> reset = catalog->instance(12);
     QVERIFY(reset);
     if (workflow) {
@@ -477,8 +502,11 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     const Result<qint64> resumed =
         control.act(13, DolphinSchedulerControl::Action::Resume, QStringLiteral("admin"));
     QVERIFY(!resumed);
-    QVERIFY2(resumed.error().message.contains(QLatin1String("status is running, cannot recovery")),
-             qPrintable(resumed.error().message));
+    QVERIFY2(
+        resumed.error().message.contains(v20 ? QLatin1String("is RUNNING_EXECUTION,Cannot perform "
+                                                             "RECOVER_SUSPENDED_PROCESS operation")
+                                             : QLatin1String("status is running, cannot recovery")),
+        qPrintable(resumed.error().message));
     count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), commands);
@@ -490,7 +518,8 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
     QVERIFY2(stopRunning.error().message.contains(QLatin1String("master-2:5678")),
              qPrintable(stopRunning.error().message));
     QVERIFY(control.stopOrPause(11, false).error().message.contains(
-        QLatin1String("status is success, can not pause")));
+        v20 ? QLatin1String("is SUCCESS,Cannot perform PAUSE operation")
+            : QLatin1String("status is success, can not pause")));
     if (workflow) {
         exec(QStringLiteral("UPDATE %1 SET state = 14 WHERE id = 13").arg(schema.instanceTable()));
         QVERIFY(control.stopOrPause(13, true));
@@ -504,6 +533,109 @@ void TestDolphinSchedulerCatalog::control_writesCommandsAsDolphinSchedulerDoes()
                  .error()
                  .kind,
              ErrorKind::NotFound);
+}
+
+void TestDolphinSchedulerCatalog::control_followsEachVersionsStateRules()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
+    const DolphinSchedulerControl control(*m_remote, catalog.value());
+    const QString admin = QStringLiteral("admin");
+
+    // 2.0's own states have their 2.0 names; elsewhere the codes mean nothing.
+    QCOMPARE(catalog->workflowStateName(8),
+             v20 ? QStringLiteral("need fault tolerance") : QStringLiteral("state 8"));
+    QCOMPARE(catalog->workflowStateName(9),
+             v20 ? QStringLiteral("kill") : QStringLiteral("state 9"));
+    QCOMPARE(catalog->workflowStateName(10),
+             v20 ? QStringLiteral("waiting thread") : QStringLiteral("state 10"));
+    QCOMPARE(catalog->workflowStateName(11),
+             v20 ? QStringLiteral("waiting depend node complete") : QStringLiteral("state 11"));
+    QCOMPARE(catalog->workflowStateName(13),
+             v20 ? QStringLiteral("forced success") : QStringLiteral("state 13"));
+    QCOMPARE(catalog->workflowStateName(14),
+             v20 ? QStringLiteral("state 14") : QStringLiteral("serial wait"));
+
+    // NEED_FAULT_TOLERANCE counts as a failure in 2.0 (typeIsFailure): it reruns from the
+    // failed tasks; 3.2 and 3.3 have no such state and refuse.
+    exec(QStringLiteral("UPDATE %1 SET state = 8 WHERE id = 12").arg(schema.instanceTable()));
+    const Result<qint64> fromFailed =
+        control.act(12, DolphinSchedulerControl::Action::RerunFailedTasks, admin);
+    QCOMPARE(bool(fromFailed), v20);
+    if (!v20)
+        QVERIFY2(fromFailed.error().message.contains(QLatin1String("can not be recovered")),
+                 qPrintable(fromFailed.error().message));
+    // KILL is resumable in 2.0 (typeIsCancel).
+    exec(QStringLiteral("UPDATE %1 SET state = 9 WHERE id = 13").arg(schema.instanceTable()));
+    QCOMPARE(bool(control.act(13, DolphinSchedulerControl::Action::Resume, admin)), v20);
+    // WAITING_DEPEND is running in 2.0: stop is refused for the RPC it needs, not the state.
+    exec(QStringLiteral("UPDATE %1 SET state = 11 WHERE id = 13").arg(schema.instanceTable()));
+    const Status stopped = control.stopOrPause(13, true);
+    QVERIFY(!stopped);
+    QCOMPARE(stopped.error().kind, v20 ? ErrorKind::Unavailable : ErrorKind::Invalid);
+
+    // 2.0 reruns only an instance whose definition is online; 3.2's RepeatRunningExecuteFunction
+    // leaves that to the master (a todo there), 3.3's likewise.
+    exec(QStringLiteral("UPDATE %1 SET release_state = 0 WHERE code = 200")
+             .arg(schema.definitionTable()));
+    const Result<qint64> offline = control.act(11, DolphinSchedulerControl::Action::Rerun, admin);
+    QCOMPARE(bool(offline), !v20);
+    if (v20)
+        QVERIFY2(offline.error().message.contains(QLatin1String("process definition 200 not on "
+                                                                "line")),
+                 qPrintable(offline.error().message));
+}
+
+void TestDolphinSchedulerCatalog::
+    control_secondPendingCommand_refusedOnlyWhereDolphinSchedulerLooks()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
+    const DolphinSchedulerControl control(*m_remote, catalog.value());
+    const QString admin = QStringLiteral("admin");
+    const auto commands = [&]() {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
+        return q.next() ? q.value(0).toInt() : -1;
+    };
+
+    QVERIFY(control.act(11, DolphinSchedulerControl::Action::Rerun, admin));
+    QCOMPARE(commands(), 1);
+    // A rerun of another instance is no conflict.
+    QVERIFY(control.act(12, DolphinSchedulerControl::Action::Rerun, admin));
+    QCOMPARE(commands(), 2);
+    // A second act on instance 11 while the first is queued: 2.0.9's verifyIsNeedCreateCommand
+    // refuses it in its words (naming the definition's code); 3.2 and 3.3 queue it.
+    const Result<qint64> second = control.act(11, DolphinSchedulerControl::Action::Rerun, admin);
+    QCOMPARE(bool(second), !v20);
+    QCOMPARE(commands(), v20 ? 2 : 3);
+    if (v20)
+        QVERIFY2(second.error().message.contains(
+                     QLatin1String("process instance 200 is executing the command, please wait")),
+                 qPrintable(second.error().message));
+    // Once the master has taken the command, the instance can be acted on again.
+    exec(QStringLiteral("DELETE FROM t_ds_command WHERE %1 = 11").arg(schema.instanceIdColumn()));
+    QVERIFY(control.act(11, DolphinSchedulerControl::Action::Rerun, admin));
 }
 
 void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
@@ -594,6 +726,164 @@ void TestDolphinSchedulerCatalog::start_writesWhatDolphinSchedulerWrites()
     QVERIFY(count.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")));
     QVERIFY(count.next());
     QCOMPARE(count.value(0).toInt(), 1);
+}
+
+void TestDolphinSchedulerCatalog::start_carriesTheRunSettings()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    exec(QStringLiteral("UPDATE %1 SET timeout = 45 WHERE code = 200")
+             .arg(schema.definitionTable()));
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    const QString path = QStringLiteral("etl/nightly");
+    const auto commands = [&]() {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM t_ds_command"));
+        return q.next() ? q.value(0).toInt() : -1;
+    };
+
+    // At DolphinScheduler's API defaults: no warning, no group, medium, no environment.
+    const Result<qint64> plain = launcher.start(path, {});
+    QVERIFY2(plain, qPrintable(plain ? QString() : plain.error().message));
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, environment_code, "
+                                  "%2 FROM t_ds_command WHERE id = %3")
+                       .arg(schema.instancePriorityColumn(), schema.instanceIdColumn())
+                       .arg(plain.value())));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+    QVERIFY(q.value(1).isNull());
+    QCOMPARE(q.value(2).toInt(), 2);
+    QCOMPARE(q.value(3).toLongLong(), -1);
+
+    DolphinSchedulerLauncher::Options options;
+    options.warningType = 2; // FAILURE
+    options.warningGroupId = 7;
+    options.priority = 0; // HIGHEST
+    options.environmentCode = 133155949418784;
+    options.tenantCode = QStringLiteral("etl-tenant");
+    // 2.0 takes the tenant from the definition; 3.2 refuses one it does not know, in its words.
+    if (!workflow) {
+        const Result<qint64> refused = launcher.start(path, options);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(
+                     v20 ? QLatin1String("takes the tenant from the workflow definition")
+                         : QLatin1String("tenant [etl-tenant] not exists")),
+                 qPrintable(refused.error().message));
+        QCOMPARE(commands(), 1);
+    }
+    if (v20)
+        options.tenantCode = QStringLiteral("default");
+    else
+        exec(QStringLiteral("INSERT INTO t_ds_tenant (id, tenant_code, queue_id, create_time, "
+                            "update_time) VALUES (5, 'etl-tenant', 1, '2026-01-01 00:00:00', "
+                            "'2026-01-01 00:00:00')"));
+    const Result<qint64> started = launcher.start(path, options);
+    QVERIFY2(started, qPrintable(started ? QString() : started.error().message));
+    QVERIFY(
+        q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, environment_code, "
+                              "%2%3 FROM t_ds_command WHERE id = %4")
+                   .arg(schema.instancePriorityColumn(), schema.instanceIdColumn(),
+                        schema.hasCommandTenantCode() ? QStringLiteral(", tenant_code") : QString())
+                   .arg(started.value())));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(2).toInt(), 0); // the priority, on the command in every version
+    if (workflow) {
+        // 3.3's master: the settings on the instance, with the definition's timeout; the
+        // command keeps its column defaults.
+        QCOMPARE(q.value(0).toInt(), 0);
+        QVERIFY(q.value(1).isNull());
+        QCOMPARE(q.value(3).toLongLong(), -1);
+        const qint64 instanceId = q.value(4).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("SELECT warning_type, warning_group_id, %1, "
+                                      "environment_code, tenant_code, timeout FROM %2 WHERE id "
+                                      "= %3")
+                           .arg(schema.instancePriorityColumn(), schema.instanceTable())
+                           .arg(instanceId)));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(1).toInt(), 7);
+        QCOMPARE(q.value(2).toInt(), 0);
+        QCOMPARE(q.value(3).toLongLong(), 133155949418784);
+        QCOMPARE(q.value(4).toString(), QStringLiteral("etl-tenant"));
+        QCOMPARE(q.value(5).toInt(), 45);
+    } else {
+        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(1).toInt(), 7);
+        QCOMPARE(q.value(3).toLongLong(), 133155949418784);
+        if (!v20)
+            QCOMPARE(q.value(5).toString(), QStringLiteral("etl-tenant"));
+    }
+    // 2.0 and 3.2 give the definition the request's warning group; 3.3 leaves it.
+    QVERIFY(q.exec(QStringLiteral("SELECT warning_group_id FROM %1 WHERE code = 200")
+                       .arg(schema.definitionTable())));
+    QVERIFY(q.next());
+    if (workflow)
+        QVERIFY(q.value(0).isNull() || q.value(0).toInt() != 7);
+    else
+        QCOMPARE(q.value(0).toInt(), 7);
+
+    options.priority = 5;
+    QVERIFY(!launcher.start(path, options));
+    options.priority = 2;
+    options.warningType = 4;
+    QVERIFY(!launcher.start(path, options));
+}
+
+void TestDolphinSchedulerCatalog::complement_withoutSchedule_takesEveryMidnight()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    // "adhoc" online, with no schedule: every version's API server falls back to
+    // DEFAULT_CRON_STRING (every midnight) rather than refusing.
+    exec(QStringLiteral("UPDATE %1 SET release_state = 1 WHERE code = 201")
+             .arg(schema.definitionTable()));
+    const DolphinSchedulerLauncher launcher(*m_remote, catalog.value());
+    const QDateTime from(QDate(2026, 1, 1), QTime(0, 0));
+    const QDateTime to(QDate(2026, 1, 3), QTime(12, 0));
+    const Result<QList<qint64>> done =
+        launcher.complement(QStringLiteral("etl/adhoc"), from, to, 0, {});
+    QVERIFY2(done, qPrintable(done ? QString() : done.error().message));
+    QCOMPARE(done->size(), 1);
+    QSqlQuery q(m_db);
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT command_param FROM t_ds_command WHERE id = %1").arg(done->first())));
+    QVERIFY(q.next());
+    const QJsonObject param = QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object();
+    const QStringList midnights{QStringLiteral("2026-01-01 00:00:00"),
+                                QStringLiteral("2026-01-02 00:00:00"),
+                                QStringLiteral("2026-01-03 00:00:00")};
+    if (release == QLatin1String("2.0")) {
+        QCOMPARE(param.value(QLatin1String("complementStartDate")).toString(), midnights.first());
+    } else if (release == QLatin1String("3.2")) {
+        QStringList dates = param.value(QLatin1String("complementScheduleDateList"))
+                                .toString()
+                                .split(QLatin1Char(','));
+        dates.sort();
+        QCOMPARE(dates, midnights);
+    } else {
+        QStringList dates;
+        for (const QJsonValue &date : param.value(QLatin1String("backfillTimeList")).toArray())
+            dates << date.toString();
+        dates.sort();
+        QCOMPARE(dates, midnights);
+    }
 }
 
 void TestDolphinSchedulerCatalog::startFromTasks()
@@ -1006,6 +1296,180 @@ void TestDolphinSchedulerCatalog::noSchema_saysSo()
     QCOMPARE(catalog.error().kind, ErrorKind::NotFound);
     QVERIFY2(catalog.error().message.contains(QLatin1String("no DolphinScheduler schema")),
              qPrintable(catalog.error().message));
+}
+
+void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary_data()
+{
+    // PostgreSQL: its test URL needs no password, which the binary would want in a keychain.
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("release");
+    for (const char *release : {"2.0", "3.2", "3.3"})
+        QTest::addRow("%s postgresql", release)
+            << QStringLiteral("postgresql") << QString::fromLatin1(release);
+}
+
+// The real binary, as a user drives it: each act checked against the rows read back.
+void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    const bool workflow = release == QLatin1String("3.3");
+    const bool v20 = release == QLatin1String("2.0");
+    insertWorkflow(schema);
+    const Status instances = test::DolphinSchedulerFixture::insertInstances(m_db, schema);
+    QVERIFY2(instances, qPrintable(instances ? QString() : instances.error().message));
+
+    QTemporaryDir home;
+    const QString db = home.filePath(QStringLiteral("store.db"));
+    struct Outcome
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    const auto run = [&](QStringList arguments) {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), home.path());
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), home.path());
+        environment.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
+                           QStringLiteral("unix:path=/nonexistent/hourglass-test-bus"));
+        process.setProcessEnvironment(environment);
+        arguments.prepend(QStringLiteral("remote"));
+        process.start(QStringLiteral(HOURGLASS_BINARY),
+                      QStringList{QStringLiteral("--db"), db} + arguments);
+        process.waitForFinished(30000);
+        return Outcome{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                       QString::fromUtf8(process.readAllStandardError())};
+    };
+    QSqlQuery q(m_db);
+    const auto scalar = [&](const QString &sql) {
+        return q.exec(sql) && q.next() ? q.value(0) : QVariant();
+    };
+    const auto lastCommand = [&](const QString &columns) {
+        QVERIFY2(q.exec(QStringLiteral("SELECT %1 FROM t_ds_command ORDER BY id DESC LIMIT 1")
+                            .arg(columns)),
+                 qPrintable(q.lastError().text()));
+        QVERIFY(q.next());
+    };
+    const QString ds = QStringLiteral("ds");
+    const QString nightly = QStringLiteral("etl/nightly");
+
+    QUrl url = test::postgresUrl();
+    url.setPath(QLatin1Char('/') + m_database);
+    url.setPassword(QString());
+    Outcome done =
+        run({QStringLiteral("add"), ds, QStringLiteral("--kind"),
+             QStringLiteral("dolphinscheduler"), QStringLiteral("--url"), url.toString()});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+
+    // Browse: the workflows, one with its schedule and DAG.
+    done = run({QStringLiteral("chains"), ds, QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.contains(QLatin1String("nightly"))
+                 && done.out.contains(QLatin1String("adhoc")),
+             qPrintable(done.out));
+    done = run({QStringLiteral("show"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.contains(QLatin1String("0 30 2 * * ? *"))
+                 && done.out.contains(QLatin1String("check")),
+             qPrintable(done.out));
+
+    // Start, with the run's settings by DolphinScheduler's names.
+    done = run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),
+                QStringLiteral("HIGH"), QStringLiteral("--warning-type"), QStringLiteral("FAILURE"),
+                QStringLiteral("--warning-group"), QStringLiteral("3")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1, warning_type, %2")
+                    .arg(schema.instancePriorityColumn(), schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 0); // START_PROCESS
+    QCOMPARE(q.value(1).toInt(), 1); // HIGH
+    if (workflow)                    // 3.3: the settings on the instance
+        QCOMPARE(scalar(QStringLiteral("SELECT warning_type FROM %1 WHERE id = %2")
+                            .arg(schema.instanceTable())
+                            .arg(q.value(3).toLongLong()))
+                     .toInt(),
+                 2);
+    else
+        QCOMPARE(q.value(2).toInt(), 2);
+    QCOMPARE(run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),
+                  QStringLiteral("URGENT")})
+                 .exitCode,
+             2);
+
+    // Complement three days serially: one command (3.3: one instance) of type 5.
+    const int before = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("complement"), ds, nightly, QStringLiteral("--from"),
+                QStringLiteral("2026-01-01T00:00:00"), QStringLiteral("--to"),
+                QStringLiteral("2026-01-03T23:59:59")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(), before + 1);
+    lastCommand(QStringLiteral("command_type, command_param"));
+    QCOMPARE(q.value(0).toInt(), 5); // COMPLEMENT_DATA
+    QVERIFY2(q.value(1).toString().contains(QLatin1String("2026-01-0")),
+             qPrintable(q.value(1).toString()));
+
+    // Rerun the finished instance, then the failed one from its failed tasks.
+    done = run({QStringLiteral("rerun"), ds, QStringLiteral("11")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1").arg(schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 7);
+    QCOMPARE(q.value(1).toLongLong(), 11);
+    done =
+        run({QStringLiteral("rerun"), ds, QStringLiteral("12"), QStringLiteral("--failed-only")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    lastCommand(QStringLiteral("command_type, %1").arg(schema.instanceIdColumn()));
+    QCOMPARE(q.value(0).toInt(), 4);
+    QCOMPARE(q.value(1).toLongLong(), 12);
+    // 2.0 refuses a second act on 11 while its rerun is queued; 3.2 and 3.3 queue it.
+    const int queued = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("rerun"), ds, QStringLiteral("11")});
+    QCOMPARE(done.exitCode == 0, !v20);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(),
+             v20 ? queued : queued + 1);
+
+    // The running instance can be neither paused (an RPC to its master) nor resumed; nothing
+    // is written.
+    const int commands = scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt();
+    done = run({QStringLiteral("pause"), ds, QStringLiteral("13")});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(QLatin1String("RPC")), qPrintable(done.err));
+    done = run({QStringLiteral("resume"), ds, QStringLiteral("13")});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(v20 ? QLatin1String("Cannot perform RECOVER_SUSPENDED_PROCESS")
+                                   : QLatin1String("cannot recovery")),
+             qPrintable(done.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM t_ds_command")).toInt(), commands);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT state FROM %1 WHERE id = 13").arg(schema.instanceTable()))
+            .toInt(),
+        1);
+
+    // Offline takes the schedule with it; online brings the definition back.
+    const QString releaseState = QStringLiteral("SELECT release_state FROM %1 WHERE code = 200")
+                                     .arg(schema.definitionTable());
+    const QString scheduleState = QStringLiteral("SELECT release_state FROM t_ds_schedules");
+    done = run({QStringLiteral("offline"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(releaseState).toInt(), 0);
+    QCOMPARE(scalar(scheduleState).toInt(), 0);
+    // An offline definition is not started, in DolphinScheduler's words.
+    done = run({QStringLiteral("start"), ds, nightly});
+    QVERIFY(done.exitCode != 0);
+    QVERIFY2(done.err.contains(QLatin1String("not online")), qPrintable(done.err));
+    done = run({QStringLiteral("online"), ds, nightly});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(releaseState).toInt(), 1);
+    QCOMPARE(scalar(scheduleState).toInt(), 0);
+    done = run({QStringLiteral("online"), ds, nightly, QStringLiteral("--schedule")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(scalar(scheduleState).toInt(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDolphinSchedulerCatalog)

@@ -116,7 +116,12 @@ void TestDolphinSchedulerWorkflowPage::page_showsScheduleDagAndInstances()
     QCOMPARE(instances->item(0, 0)->text(), QStringLiteral("13")); // newest first
     QCOMPARE(instances->item(0, 1)->text(), QStringLiteral("running"));
     QCOMPARE(instances->item(1, 1)->text(), QStringLiteral("failure"));
-    QCOMPARE(instances->item(1, 3)->text(), QStringLiteral("42.0 s"));
+    // Started, ended and how long it took; a running instance has not ended.
+    QCOMPARE(instances->horizontalHeaderItem(3)->text(), QStringLiteral("Ended"));
+    QVERIFY(!instances->item(1, 2)->text().isEmpty());
+    QVERIFY(!instances->item(1, 3)->text().isEmpty());
+    QVERIFY(instances->item(0, 3)->text().isEmpty());
+    QCOMPARE(instances->item(1, 4)->text(), QStringLiteral("42.0 s"));
 
     // Another workflow: no schedule, no instances.
     page.showWorkflow(m_profile, QStringLiteral("etl/adhoc"));
@@ -182,7 +187,9 @@ void TestDolphinSchedulerWorkflowPage::taskInstances_showWithWhereTheirLogIs()
     QCOMPARE(tasks->item(0, 0)->text(), QStringLiteral("extract"));
     QCOMPARE(tasks->item(1, 1)->text(), QStringLiteral("CONDITIONS"));
     QCOMPARE(tasks->item(2, 2)->text(), QStringLiteral("failure"));
-    QCOMPARE(tasks->item(2, 6)->text(), QStringLiteral("3 of 3"));
+    QCOMPARE(tasks->horizontalHeaderItem(5)->text(), QStringLiteral("Ended"));
+    QVERIFY(!tasks->item(2, 5)->text().isEmpty());
+    QCOMPARE(tasks->item(2, 7)->text(), QStringLiteral("3 of 3"));
     tasks->selectRow(2);
     QVERIFY2(page.taskLogText().contains(QLatin1String("worker-2:1234"))
                  && page.taskLogText().contains(QLatin1String("/opt/ds/logs/12/load.log")),
@@ -241,12 +248,22 @@ void TestDolphinSchedulerWorkflowPage::acts_writeWhatDolphinSchedulerWrites()
         const int only = combo->findData(0);
         if (combo->itemText(only) == QLatin1String("Only them"))
             combo->setCurrentIndex(only);
+        // The run's settings: a high priority, an alert when it fails.
+        for (const QString &text : {QStringLiteral("High"), QStringLiteral("When it fails")}) {
+            if (const int index = combo->findText(text); index >= 0)
+                combo->setCurrentIndex(index);
+        }
     }
     dialog->accept();
     QVERIFY(settle(page));
-    QCOMPARE(scalar(QStringLiteral("SELECT task_depend_type FROM t_ds_workflow_instance "
-                                   "ORDER BY id DESC LIMIT 1")),
-             0);
+    // The instance the start-from-load command points at (the fixture's ids are above the
+    // sequence's, so the newest is not the highest id).
+    const QString started = QStringLiteral(
+        "FROM t_ds_workflow_instance i JOIN t_ds_command c ON c.workflow_instance_id = i.id "
+        "WHERE c.command_param LIKE '%\"startNodes\":[303]%'");
+    QCOMPARE(scalar(QStringLiteral("SELECT i.task_depend_type ") + started), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT i.workflow_instance_priority ") + started), 1); // HIGH
+    QCOMPARE(scalar(QStringLiteral("SELECT i.warning_type ") + started), 2); // FAILURE
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM t_ds_command WHERE command_param LIKE "
                                    "'%\"startNodes\":[303]%'")),
              1);

@@ -45,6 +45,22 @@ void DependencyEdgeItem::adjust()
                    tip - QPointF(std::cos(angle + 0.45) * size, std::sin(angle + 0.45) * size)});
 }
 
+void DependencyEdgeItem::setLabel(const QString &label, const QColor &color)
+{
+    m_label = label;
+    m_labelColor = color;
+    update();
+}
+
+QString DependencyEdgeItem::label() const
+{
+    if (!m_label.isEmpty())
+        return m_label;
+    return m_dependency.condition == DependencyCondition::Success
+               ? QString()
+               : QString(enumName(m_dependency.condition));
+}
+
 QRectF DependencyEdgeItem::boundingRect() const
 {
     // Room for the arrow head and the condition label at the middle of the curve.
@@ -76,6 +92,8 @@ void DependencyEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem
         style = Qt::DashLine;
         break;
     }
+    if (m_labelColor.isValid())
+        color = m_labelColor;
     const bool selected = option->state & QStyle::State_Selected;
     if (selected)
         color = QColor(0x1a, 0x73, 0xe8);
@@ -86,9 +104,8 @@ void DependencyEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem
     painter->setPen(QPen(color, 1));
     painter->setBrush(color);
     painter->drawPolygon(m_arrow);
-    if (m_dependency.condition != DependencyCondition::Success) {
+    if (const QString label = this->label(); !label.isEmpty()) {
         const QPointF middle = path().pointAtPercent(0.5);
-        const QString label = enumName(m_dependency.condition);
         QFont small = painter->font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         painter->setFont(small);

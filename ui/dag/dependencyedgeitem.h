@@ -20,6 +20,12 @@ public:
     int type() const override { return Type; }
     const Dependency &dependency() const { return m_dependency; }
     void adjust();
+    // A label of the edge's own kind, in its own colour (invalid: the condition's), shown in place
+    // of the condition's name, even on a success edge (a remote's edge types: DolphinScheduler's
+    // judge and delay relations, a CONDITIONS task's branches).
+    void setLabel(const QString &label, const QColor &color = QColor());
+    // What the edge says at its middle: the label, else the condition unless it is success.
+    QString label() const;
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -30,6 +36,8 @@ private:
     TaskNodeItem *m_upstream;
     TaskNodeItem *m_task;
     QPolygonF m_arrow;
+    QString m_label;
+    QColor m_labelColor;
 };
 
 } // namespace hg

@@ -30,6 +30,20 @@ void TaskNodeItem::setLastState(std::optional<RunState> state)
     update();
 }
 
+void TaskNodeItem::setDetail(const QString &detail)
+{
+    m_detail = detail;
+    update();
+}
+
+QString TaskNodeItem::detail() const
+{
+    // The state as the rest of the window says it ("timed out", "never ran"), never a storage name.
+    return m_detail.isEmpty() ? enumName(m_task.kind) + QStringLiteral(" · ")
+                                    + StatePresentation::label(m_lastState)
+                              : m_detail;
+}
+
 bool TaskNodeItem::isOnPort(const QPointF &scenePos) const
 {
     const QPointF local = mapFromScene(scenePos);
@@ -65,9 +79,7 @@ void TaskNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     painter->setFont(detailFont);
     painter->setPen(QColor(0x3c, 0x40, 0x43));
     const QRectF detailRect(10, height / 2, width - 20, height / 2 - 6);
-    // The state as the rest of the window says it ("timed out", "never ran"), never a storage name.
-    const QString detail =
-        enumName(m_task.kind) + QStringLiteral(" · ") + StatePresentation::label(m_lastState);
+    const QString detail = this->detail();
     painter->drawText(
         detailRect, Qt::AlignLeft | Qt::AlignVCenter,
         QFontMetricsF(detailFont).elidedText(detail, Qt::ElideRight, detailRect.width()));

@@ -29,6 +29,10 @@ public:
     void setLastState(std::optional<RunState> state);
     std::optional<RunState> lastState() const { return m_lastState; }
     void addEdge(DependencyEdgeItem *edge) { m_edges << edge; }
+    // The second line of the box: "kind · last state" unless set (a remote node shows its own
+    // attributes there instead).
+    void setDetail(const QString &detail);
+    QString detail() const;
 
     // Scene positions where edges leave and arrive.
     QPointF outPort() const { return mapToScene(QPointF(width, height / 2)); }
@@ -44,6 +48,7 @@ protected:
 private:
     Task m_task;
     std::optional<RunState> m_lastState;
+    QString m_detail;
     QList<DependencyEdgeItem *> m_edges;
 };
 

@@ -13,6 +13,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <limits>
+
 namespace hg {
 
 DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, bool complement,
@@ -63,8 +65,36 @@ DolphinSchedulerLaunchDialog::DolphinSchedulerLaunchDialog(const QString &path, 
     m_failureStrategy->addItem(tr("Continue with the other tasks"), 1);
     m_failureStrategy->addItem(tr("End the run"), 0);
     form->addRow(tr("When a task &fails:"), m_failureStrategy);
+    // DolphinScheduler's WarningType and Priority, by code, at its API's defaults.
+    m_warningType = new QComboBox(this);
+    m_warningType->addItem(tr("Never"), 0);
+    m_warningType->addItem(tr("When it succeeds"), 1);
+    m_warningType->addItem(tr("When it fails"), 2);
+    m_warningType->addItem(tr("When it ends"), 3);
+    form->addRow(tr("Al&ert:"), m_warningType);
+    m_warningGroup = new QSpinBox(this);
+    m_warningGroup->setRange(0, std::numeric_limits<int>::max());
+    m_warningGroup->setSpecialValueText(tr("none"));
+    m_warningGroup->setToolTip(tr("The id of the DolphinScheduler alert group to alert"));
+    form->addRow(tr("Alert &group:"), m_warningGroup);
+    m_priority = new QComboBox(this);
+    m_priority->addItem(tr("Highest"), 0);
+    m_priority->addItem(tr("High"), 1);
+    m_priority->addItem(tr("Medium"), 2);
+    m_priority->addItem(tr("Low"), 3);
+    m_priority->addItem(tr("Lowest"), 4);
+    m_priority->setCurrentIndex(2);
+    form->addRow(tr("Pri&ority:"), m_priority);
     m_workerGroup = new QLineEdit(QStringLiteral("default"), this);
     form->addRow(tr("&Worker group:"), m_workerGroup);
+    m_environment = new QLineEdit(this);
+    m_environment->setPlaceholderText(tr("none"));
+    m_environment->setToolTip(tr("The code of a DolphinScheduler environment"));
+    form->addRow(tr("En&vironment:"), m_environment);
+    m_tenant = new QLineEdit(QStringLiteral("default"), this);
+    m_tenant->setToolTip(tr("The tenant the tasks run as (DolphinScheduler 3.2 and later; 2.0 "
+                            "takes the workflow's)"));
+    form->addRow(tr("Te&nant:"), m_tenant);
     m_user = new QLineEdit(QStringLiteral("admin"), this);
     m_user->setToolTip(tr("The DolphinScheduler user the run is started as"));
     form->addRow(tr("Run &as user:"), m_user);
@@ -132,6 +162,10 @@ void DolphinSchedulerLaunchDialog::accept()
         problem = tr("The range ends before it begins.");
     else if (m_user->text().trimmed().isEmpty())
         problem = tr("Name the DolphinScheduler user the run starts as.");
+    else if (bool numeric = false;
+             !m_environment->text().trimmed().isEmpty()
+             && (m_environment->text().trimmed().toLongLong(&numeric), !numeric))
+        problem = tr("The environment is a DolphinScheduler environment's code, a number.");
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     if (problem.isEmpty())
@@ -146,6 +180,14 @@ DolphinSchedulerLauncher::Options DolphinSchedulerLaunchDialog::options() const
     options.workerGroup = m_workerGroup->text().trimmed().isEmpty()
                               ? QStringLiteral("default")
                               : m_workerGroup->text().trimmed();
+    options.warningType = m_warningType->currentData().toInt();
+    if (m_warningGroup->value() > 0)
+        options.warningGroupId = m_warningGroup->value();
+    options.priority = m_priority->currentData().toInt();
+    if (!m_environment->text().trimmed().isEmpty())
+        options.environmentCode = m_environment->text().trimmed().toLongLong();
+    if (!m_tenant->text().trimmed().isEmpty())
+        options.tenantCode = m_tenant->text().trimmed();
     parseParameters(&options.parameters);
     options.dryRun = m_dryRun->isChecked();
     for (int row = 0; row < m_startNodes->count(); ++row) {

@@ -18,8 +18,9 @@ class QSpinBox;
 namespace hg {
 
 // What DolphinScheduler's own start dialog asks before it starts a workflow definition — the
-// failure strategy, the worker group, the user it runs as, start parameters, a dry run, the
-// tasks to start from and what else runs with them — and,
+// failure strategy, the alerts (when, and to which group), the priority, the worker group, the
+// environment and tenant, the user it runs as, start parameters, a dry run, the tasks to start
+// from and what else runs with them — and,
 // to complement (backfill), the range of fire times, in the schedule's zone, and how many run
 // at once.
 class DolphinSchedulerLaunchDialog final : public QDialog
@@ -46,7 +47,12 @@ private:
     bool m_complement = false;
     QTimeZone m_zone;
     QComboBox *m_failureStrategy = nullptr;
+    QComboBox *m_warningType = nullptr;
+    QSpinBox *m_warningGroup = nullptr;
+    QComboBox *m_priority = nullptr;
     QLineEdit *m_workerGroup = nullptr;
+    QLineEdit *m_environment = nullptr;
+    QLineEdit *m_tenant = nullptr;
     QLineEdit *m_user = nullptr;
     QPlainTextEdit *m_parameters = nullptr;
     QCheckBox *m_dryRun = nullptr;

@@ -30,6 +30,7 @@ enum InstanceColumn {
     IdColumn,
     StateColumn,
     StartedColumn,
+    EndedColumn,
     DurationColumn,
     HostColumn,
     RunsColumn,
@@ -42,6 +43,7 @@ enum TaskColumn {
     TaskStateColumn,
     TaskHostColumn,
     TaskStartedColumn,
+    TaskEndedColumn,
     TaskDurationColumn,
     TaskRetriesColumn,
     TaskColumnCount
@@ -171,9 +173,9 @@ void DolphinSchedulerWorkflowPage::buildUi()
     filters->addStretch(1);
     filters->addWidget(m_moreInstances);
     instancesLayout->addLayout(filters);
-    m_instances = makeTable(
-        {tr("Instance"), tr("State"), tr("Started"), tr("Duration"), tr("Host"), tr("Runs")},
-        tr("Workflow instances"), instancesPane);
+    m_instances = makeTable({tr("Instance"), tr("State"), tr("Started"), tr("Ended"),
+                             tr("Duration"), tr("Host"), tr("Runs")},
+                            tr("Workflow instances"), instancesPane);
     connect(m_instances, &QTableWidget::itemSelectionChanged, this, [this] {
         loadTaskInstances();
         updateEnabled();
@@ -206,7 +208,7 @@ void DolphinSchedulerWorkflowPage::buildUi()
     auto *tasksLayout = new QVBoxLayout(tasksPane);
     tasksLayout->setContentsMargins(0, 0, 0, 0);
     m_tasks = makeTable({tr("Task"), tr("Type"), tr("State"), tr("Host"), tr("Started"),
-                         tr("Duration"), tr("Retries")},
+                         tr("Ended"), tr("Duration"), tr("Retries")},
                         tr("Task instances"), tasksPane);
     connect(m_tasks, &QTableWidget::itemSelectionChanged, this,
             &DolphinSchedulerWorkflowPage::showTaskLog);
@@ -404,6 +406,7 @@ void DolphinSchedulerWorkflowPage::appendInstances(const QList<DsInstance> &inst
         const QStringList cells{QString::number(instance.id),
                                 stateNames.value(i),
                                 timeText(instance.start),
+                                timeText(instance.end),
                                 durationText(instance.start, instance.end),
                                 instance.host,
                                 QString::number(instance.runTimes)};
@@ -487,6 +490,7 @@ void DolphinSchedulerWorkflowPage::loadTaskInstances()
                             DolphinSchedulerCatalog::taskStateName(task.state),
                             task.host,
                             timeText(task.start),
+                            timeText(task.end),
                             durationText(task.start, task.end),
                             tr("%1 of %2").arg(task.retryTimes).arg(task.maxRetryTimes)};
                         for (int column = 0; column < cells.size(); ++column)
