@@ -139,7 +139,13 @@ QList<DstEffect::Change> SchedulePlan::dstChanges(qint64 fromMs, qint64 toMs) co
 {
     if (m_schedule.kind != ScheduleKind::Cron || !m_cron)
         return {};
-    return DstEffect::between(*m_cron, *m_zone, m_schedule.dst, fromMs / 1000, toMs / 1000);
+    QList<DstEffect::Change> changes =
+        DstEffect::between(*m_cron, *m_zone, m_schedule.dst, fromMs / 1000, toMs / 1000);
+    // On a day the calendar rules out the schedule does not run at all: nothing to say.
+    changes.removeIf([this](const DstEffect::Change &change) {
+        return ruledOutByCalendar(change.atUtc * 1000);
+    });
+    return changes;
 }
 
 std::optional<qint64> SchedulePlan::nextAfterRunEnded(qint64 endedMs) const

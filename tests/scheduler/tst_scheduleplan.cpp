@@ -261,6 +261,13 @@ void TestSchedulePlan::dstPolicy_reachesThePlan()
     QCOMPARE(changes.size(), 1);
     QVERIFY(changes.at(0).springForward);
     QCOMPARE(changes.at(0).wallTimes.size(), 4);
+    // A day the calendar rules out has nothing to say about its clock change.
+    s.calendarId = 7;
+    s.calendarDays = std::make_shared<const CalendarDays>(quint8(1u << Qt::Sunday),
+                                                          QList<CalendarDays::Range>{});
+    const SchedulePlan sundaysOff = SchedulePlan::create(s, QTimeZone("UTC")).value();
+    QVERIFY(sundaysOff.dstChanges(at("2026-03-28T12:00:00+01:00"), at("2026-03-30T12:00:00+02:00"))
+                .isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSchedulePlan)
