@@ -23,6 +23,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTimeEdit>
 #include <QVBoxLayout>
 
@@ -72,6 +73,7 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     m_problem->setWordWrap(true);
     m_explanation->setWordWrap(true);
     m_next->setMinimumHeight(200);
+    m_next->setWordWrap(true); // a clock change's sentence is longer than a fire time
     // Room reserved for the caret, two lines of message and three of meaning: the dialog keeps
     // still while they change; a longer text is cut and shown whole in the tooltip.
     const int line = fontMetrics().lineSpacing();
@@ -398,7 +400,8 @@ void ScheduleDialog::refresh()
 
 void ScheduleDialog::addDstChange(const DstEffect::Change &change)
 {
-    auto *item = new QListWidgetItem(QStringLiteral("⏲ ") + change.description, m_next);
+    auto *item = new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation),
+                                     change.description, m_next);
     item->setToolTip(change.description);
     item->setData(Qt::UserRole, QStringLiteral("dst"));
     QFont font = item->font();
