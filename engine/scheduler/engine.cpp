@@ -939,15 +939,22 @@ void Engine::finishShutdown()
     m_reconnectTimer.stop();
     m_logs->flush();
     // The store still refuses writes: what was held goes to a journal for the next engine,
-    // so a task that ended here is not taken for interrupted and run again.
-    if (m_storeLostSinceMs >= 0 && m_store->backend() == StoreBackend::Sqlite
-        && m_recorder->heldCount() > 0) {
-        const Result<QString> saved = HeldJournal(m_store->location().sqlitePath())
-                                          .save({m_recorder->held(), m_logs->droppedMarkers()});
+    // so a task that ended here is not taken for interrupted and run again. So does the
+    // marker of dropped output that the last flush could not write, also when every state
+    // change got through (the run's end is small; the marker may still not fit).
+    const bool heldChanges = m_storeLostSinceMs >= 0 && m_recorder->heldCount() > 0;
+    const QList<LogLine> markers = m_logs->droppedMarkers();
+    if (m_store->backend() == StoreBackend::Sqlite && (heldChanges || !markers.isEmpty())) {
+        const QList<RunRecorder::Held> changes =
+            heldChanges ? m_recorder->held() : QList<RunRecorder::Held>{};
+        const Result<QString> saved =
+            HeldJournal(m_store->location().sqlitePath()).save({changes, markers});
         if (saved)
-            qWarning("hourglass: %lld state changes could not be written to the store; they are "
-                     "kept in %s and recorded when an engine next opens it",
-                     qlonglong(m_recorder->heldCount()), qUtf8Printable(saved.value()));
+            qWarning("hourglass: %lld state changes and %lld notes of dropped output could not "
+                     "be written to the store; they are kept in %s and recorded when an engine "
+                     "next opens it",
+                     qlonglong(changes.size()), qlonglong(markers.size()),
+                     qUtf8Printable(saved.value()));
         else
             qWarning("hourglass: %s", qUtf8Printable(saved.error().message));
     }
