@@ -150,13 +150,13 @@ Status ProjectImporter::importCalendars(JsonFieldReader &document)
         Calendar calendar;
         calendar.name = field.requiredString(QStringLiteral("name"));
         calendar.description = field.string(QStringLiteral("description"));
-        for (const QJsonValue &day : field.array(QStringLiteral("weekdays"))) {
+        for (const QJsonValue day : field.array(QStringLiteral("weekdays"))) {
             if (day.toInt() < Qt::Monday || day.toInt() > Qt::Sunday)
                 field.fail(QStringLiteral("weekdays"), tr("a day of the week is 1 to 7"));
             else
                 calendar.weekdays |= quint8(1u << day.toInt());
         }
-        for (const QJsonValue &range : field.array(QStringLiteral("ranges"))) {
+        for (const QJsonValue range : field.array(QStringLiteral("ranges"))) {
             const QDate first =
                 QDate::fromString(range[QStringLiteral("first")].toString(), Qt::ISODate);
             const QDate last =
