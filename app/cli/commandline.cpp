@@ -81,6 +81,10 @@ int CommandLine::run(const QStringList &arguments)
         return runBackupCommand(subcommand, words.mid(1));
     if (group == QLatin1String("restore"))
         return runRestoreCommand(subcommand, words.mid(1));
+    if (group == QLatin1String("occurrences"))
+        return runOccurrencesCommand(subcommand, words.mid(1));
+    if (group == QLatin1String("missed"))
+        return runMissedCommand(subcommand, words.mid(1));
     static const QStringList engineCommands{
         QStringLiteral("serve"),  QStringLiteral("run"),   QStringLiteral("runs"),
         QStringLiteral("logs"),   QStringLiteral("stop"),  QStringLiteral("pause"),

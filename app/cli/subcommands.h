@@ -35,6 +35,9 @@ int runExportCommand(CliContext &context, const QStringList &args);
 int runImportCommand(CliContext &context, const QStringList &args);
 // backup and restore neither: a SQLite store's file as a whole.
 int runBackupCommand(CliContext &context, const QStringList &args);
+// occurrences PROJECT/CHAIN: the ledger; missed [run|dismiss]: the missed-runs inbox.
+int runOccurrencesCommand(CliContext &context, const QStringList &args);
+int runMissedCommand(CliContext &context, const QStringList &args);
 int runRestoreCommand(CliContext &context, const QStringList &args);
 
 } // namespace hg

@@ -41,9 +41,10 @@ HG_ENUM_NAMES(ScheduleKind, {ScheduleKind::Cron, "cron"}, {ScheduleKind::Once, "
 enum class CalendarMode { Exclude, Only };
 HG_ENUM_NAMES(CalendarMode, {CalendarMode::Exclude, "exclude"}, {CalendarMode::Only, "only"})
 
-enum class MisfirePolicy { Skip, Once, All };
+// Ask: missed fire times wait in the missed-runs inbox for the user to run or dismiss.
+enum class MisfirePolicy { Skip, Once, All, Ask };
 HG_ENUM_NAMES(MisfirePolicy, {MisfirePolicy::Skip, "skip"}, {MisfirePolicy::Once, "once"},
-              {MisfirePolicy::All, "all"})
+              {MisfirePolicy::All, "all"}, {MisfirePolicy::Ask, "ask"})
 
 enum class RunTrigger { Schedule, Manual, Rerun, Backfill, Subchain };
 HG_ENUM_NAMES(RunTrigger, {RunTrigger::Schedule, "schedule"}, {RunTrigger::Manual, "manual"},

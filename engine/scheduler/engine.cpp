@@ -15,6 +15,7 @@
 #include "store/definitionchangerepository.h"
 #include "store/dependencyrepository.h"
 #include "store/logrepository.h"
+#include "store/occurrencerepository.h"
 #include "store/runownership.h"
 #include "store/runrepository.h"
 #include "store/runretention.h"
@@ -28,6 +29,21 @@
 #include <QSysInfo>
 
 namespace hg {
+namespace {
+
+// A fire time the ledger accounts for (skipped, missed, ruled out) is behind the schedule as
+// much as its latest run: a reload must not take it for missed again. Only cron, every and
+// once schedules have ledger rows, so @after's history stays its runs'.
+void foldAccounted(QHash<qint64, RunRepository::ScheduleHistory> &history,
+                   const QHash<qint64, qint64> &accounted)
+{
+    for (auto last = accounted.cbegin(); last != accounted.cend(); ++last) {
+        RunRepository::ScheduleHistory &past = history[last.key()];
+        past.lastFireMs = std::max(past.lastFireMs, last.value());
+    }
+}
+
+} // namespace
 Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *parent)
     : QObject(parent)
     , m_config(std::move(config))
@@ -95,6 +111,8 @@ void Engine::start()
     if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &) { wake(); }))
         m_config.commandPollMs = std::max(m_config.commandPollMs, 2000);
     m_recorder = std::make_unique<RunRecorder>(*m_store);
+    m_ledger = std::make_unique<OccurrenceLedger>(*m_store);
+    m_ledger->claimWriting();
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
     connect(m_recorder.get(), &RunRecorder::writable, this, [this] {
@@ -149,10 +167,12 @@ void Engine::reloadSchedules()
         m_definitionRevision = revision.value();
     const Result<QList<Schedule>> schedules = ScheduleRepository(*m_store).list();
     const Result<QList<Chain>> chains = ChainRepository(*m_store).list();
-    const Result<QHash<qint64, RunRepository::ScheduleHistory>> history =
+    Result<QHash<qint64, RunRepository::ScheduleHistory>> history =
         RunRepository(*m_store).scheduleHistory();
-    if (!schedules || !chains || !history)
+    const Result<QHash<qint64, qint64>> accounted = OccurrenceRepository(*m_store).lastAccounted();
+    if (!schedules || !chains || !history || !accounted)
         return;
+    foldAccounted(history.value(), accounted.value());
     m_chains.clear();
     m_definitions.clear();
     for (const Chain &chain : chains.value())
@@ -163,15 +183,24 @@ void Engine::reloadSchedules()
                                                 m_clock->nowMs(), firstLoad, m_schedulesPaused);
     m_plans = std::move(loaded.plans);
     m_queue = FireQueue();
-    queueLoaded(loaded);
+    queueLoaded(loaded, firstLoad ? OccurrenceCause::Down : loadCause());
 }
 
-void Engine::queueLoaded(const ScheduleLoader::Loaded &loaded)
+OccurrenceCause Engine::loadCause() const
+{
+    return m_storeCameBack ? OccurrenceCause::StoreLost : OccurrenceCause::Late;
+}
+
+void Engine::queueLoaded(const ScheduleLoader::Loaded &loaded, OccurrenceCause cause)
 {
     for (const FireQueue::Due &next : std::as_const(loaded.next))
         m_queue.set(next.scheduleId, next.dueMs);
+    QHash<qint64, QList<OccurrenceWalk::Fire>> fired;
     for (const ScheduleLoader::Fire &fire : std::as_const(loaded.fires))
-        fireSchedule(*m_plans.constFind(fire.scheduleId), fire.fireMs);
+        fired[fire.scheduleId] << fireSchedule(*m_plans.constFind(fire.scheduleId), fire.fireMs);
+    for (const ScheduleLoader::Passed &passed : std::as_const(loaded.passed))
+        m_ledger->passed(*m_plans.constFind(passed.scheduleId), passed.fromMs, passed.toMs,
+                         fired.value(passed.scheduleId), cause);
     armTimer();
 }
 
@@ -203,12 +232,14 @@ void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
         if (!chain && chain.error().kind != ErrorKind::NotFound)
             return; // unreadable now: the next look tries again from the same revision
         const Result<QList<Schedule>> ofChain = ScheduleRepository(*m_store).list(chainId);
-        const auto lastRuns = RunRepository(*m_store).scheduleHistory(chainId);
-        if (!ofChain || !lastRuns)
+        auto lastRuns = RunRepository(*m_store).scheduleHistory(chainId);
+        const auto accounted = OccurrenceRepository(*m_store).lastAccounted(chainId);
+        if (!ofChain || !lastRuns || !accounted)
             return;
         if (chain)
             chains.insert(chainId, chain.value());
         schedules += ofChain.value();
+        foldAccounted(lastRuns.value(), accounted.value());
         history.insert(lastRuns.value());
     }
     m_definitionRevision = revision;
@@ -229,7 +260,7 @@ void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
     const ScheduleLoader::Loaded loaded =
         loader.load(schedules, m_chains, history, m_clock->nowMs(), false, m_schedulesPaused);
     m_plans.insert(loaded.plans);
-    queueLoaded(loaded);
+    queueLoaded(loaded, loadCause());
 }
 
 void Engine::armTimer()
@@ -260,9 +291,11 @@ void Engine::setSchedulesPaused(bool paused)
     armTimer(); // announces the paused state's "no next fire"
     // Resuming: what came due meanwhile is late now, so each schedule's misfire policy
     // decides (skip, once, all), as after downtime.
-    if (!paused)
+    if (!paused) {
+        m_resuming = true;
         checkDue();
-    else
+        m_resuming = false;
+    } else
         m_timer.stop();
 }
 
@@ -286,6 +319,10 @@ void Engine::handleDue(MissedFires *missed)
     const qint64 now = m_clock->nowMs();
     const std::vector<FireQueue::Due> due = m_queue.takeDue(now);
     const ScheduleLoader loader(m_config.name, m_config.defaultZone, m_config.lateToleranceMs);
+    OccurrenceCause cause = m_resuming ? OccurrenceCause::Paused : OccurrenceCause::Late;
+    if (missed)
+        cause = m_lastJump.kind == ClockWatch::JumpKind::Sleep ? OccurrenceCause::Asleep
+                                                                : OccurrenceCause::ClockStep;
     // All fires of this instant in one transaction: one commit instead of one per fire.
     (void)m_store->transaction([&] {
         for (const FireQueue::Due &entry : due) {
@@ -305,8 +342,15 @@ void Engine::handleDue(MissedFires *missed)
                 missed->chains.insert(plan->chainId());
                 missed->runNow[plan->schedule().misfire] += fires.fires.size();
             }
+            QList<OccurrenceWalk::Fire> fired;
             for (qint64 fireMs : fires.fires)
-                fireSchedule(plan.value(), fireMs);
+                fired << fireSchedule(plan.value(), fireMs);
+            // Mostly the one fire time that came due, on time: then no walk is needed.
+            if (OccurrenceLedger::accounts(plan.value())
+                && (fired.size() != 1 || fired.first().fireMs != entry.dueMs
+                    || !m_ledger->passedOnTime(plan.value(), entry.dueMs, now, fired.first())))
+                m_ledger->passed(plan.value(), entry.dueMs - 1, std::max(now, entry.dueMs), fired,
+                                 cause);
             if (fires.next)
                 m_queue.set(entry.scheduleId, *fires.next);
         }
@@ -375,14 +419,15 @@ QString Engine::describeJump(const ClockWatch::Jump &jump, const MissedFires &mi
         .arg(what, count, QString::number(missed.chains.size()), ran, skipped);
 }
 
-void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
+OccurrenceWalk::Fire Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
 {
+    using Fired = OccurrenceWalk::Fired;
     // The chain as loaded with the schedules (reloadSchedules() runs when definitions change).
     const auto chain = m_chains.constFind(plan.chainId());
     if (chain == m_chains.constEnd())
-        return;
+        return {fireMs, Fired::Failed};
     if (chain->maxInstances > 0 && occupancy().skipsFire(chain.value()))
-        return; // this fire is skipped: the chain is at its limit
+        return {fireMs, Fired::SkippedOverlap}; // the chain is at its limit
     // The engine that makes the run owns it while it has room; beyond that, on a shared store,
     // the run is left to any engine (claimQueuedRuns), so a burst of fires spreads over the
     // engines. On SQLite this engine is the only one: it keeps them all.
@@ -391,17 +436,20 @@ void Engine::fireSchedule(const SchedulePlan &plan, qint64 fireMs)
     const Result<RunRepository::Inserted> inserted =
         RunRepository(*m_store).insertScheduled(chain->id, plan.scheduleId(), utcFromMs(fireMs),
                                                 keep ? m_lease->fence() : Fence{}, m_config.name);
-    if (!inserted || !inserted->created)
-        return; // another engine (or an earlier pass) already made this fire's run
+    if (!inserted)
+        return {fireMs, Fired::Failed};
+    if (!inserted->created) // another engine (or an earlier pass) already made this fire's run
+        return {fireMs, Fired::Elsewhere, inserted->run.id};
     if (!keep) {
         m_claimMore = true; // this engine takes its share as soon as it has room
         scheduleDispatch();
-        return;
+        return {fireMs, Fired::Made, inserted->run.id};
     }
     m_queuedRuns << inserted->run.id;
     m_knownQueued.insert(inserted->run.id, inserted->run);
     Q_EMIT runChanged(inserted->run);
     scheduleDispatch();
+    return {fireMs, Fired::Made, inserted->run.id};
 }
 
 void Engine::admitRun(qint64 runId)
@@ -749,6 +797,7 @@ void Engine::heartbeat()
         fencedOut(beat.error().message);
         return;
     }
+    m_ledger->claimWriting(); // the writer of the ledger may have gone
     // Retention reads every finished run of the chains that set it: once a minute is enough.
     if (const qint64 now = m_clock->nowMs(); now - m_lastPruneMs >= 60000) {
         m_lastPruneMs = now;
@@ -843,8 +892,13 @@ void Engine::reconnect()
     Q_EMIT storeReachabilityChanged(-1, QString());
     if (m_shuttingDown)
         return;
-    if (m_config.runSchedules)
+    m_ledger->connectionRenewed();
+    m_ledger->claimWriting();
+    if (m_config.runSchedules) {
+        m_storeCameBack = true;
         reloadSchedules(); // definitions may have changed meanwhile; what came due fires now
+        m_storeCameBack = false;
+    }
     m_claimMore = true;
     for (qint64 runId : std::exchange(m_admitWhenBack, {}))
         admitRun(runId);

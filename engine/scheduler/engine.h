@@ -13,6 +13,7 @@
 #include "domain/taskrun.h"
 #include "executors/subchainlauncher.h"
 #include "firequeue.h"
+#include "occurrenceledger.h"
 #include "scheduleloader.h"
 #include "scheduleplan.h"
 
@@ -113,10 +114,15 @@ private:
     void reportJump(); // m_lastJump: count what it cost, apply the misfire policies, say it
     QString describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const;
     void reloadChains(const QSet<qint64> &chainIds, qint64 revision);
-    // What a load decided (its plans already in m_plans): next fires queued, due ones fired.
-    void queueLoaded(const ScheduleLoader::Loaded &loaded);
+    // What a load decided (its plans already in m_plans): next fires queued, due ones fired,
+    // and what passed unrun put in the ledger, for cause.
+    void queueLoaded(const ScheduleLoader::Loaded &loaded, OccurrenceCause cause);
+    // Why fire times a load finds behind it passed unrun: the engine was down (its first
+    // load), its store was gone, or (any other reload) it was late.
+    OccurrenceCause loadCause() const;
     void armTimer();
-    void fireSchedule(const SchedulePlan &plan, qint64 fireMs);
+    // Makes the run of one fire time, unless the chain's overlap policy skips it.
+    OccurrenceWalk::Fire fireSchedule(const SchedulePlan &plan, qint64 fireMs);
     void scheduleDispatch();
     void dispatch();
     void admitQueuedRuns();
@@ -157,6 +163,7 @@ private:
     std::unique_ptr<LogBatcher> m_logs;
     std::unique_ptr<EngineLease> m_lease;
     std::unique_ptr<CommandPump> m_commands;
+    std::unique_ptr<OccurrenceLedger> m_ledger;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
     QHash<qint64, Chain> m_chains; // as of the last reloadSchedules()
@@ -193,6 +200,8 @@ private:
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
     bool m_schedulesPaused = false;
+    bool m_resuming = false;        // the pass over what came due while schedules were paused
+    bool m_storeCameBack = false;   // the reload after the store was away
     qint64 m_announcedNextFire = -2; // what nextFireChanged last said
 };
 

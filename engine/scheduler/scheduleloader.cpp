@@ -38,11 +38,13 @@ ScheduleLoader::load(const QList<Schedule> &schedules, const QHash<qint64, Chain
         default:
             if (paused) {
                 next = plan->nextFireMs(last); // kept due, not fired
+                loaded.passed << Passed{schedule.id, last, last};
                 break;
             }
             for (qint64 missed : plan->missedFires(last, nowMs))
                 loaded.fires << Fire{schedule.id, missed};
             next = plan->nextFireMs(std::max(nowMs, last));
+            loaded.passed << Passed{schedule.id, last, std::max(nowMs, last)};
             break;
         }
         if (next)

@@ -34,11 +34,21 @@ public:
         qint64 fireMs = 0;
         friend bool operator==(const Fire &, const Fire &) = default;
     };
+    // The fire times of a schedule in (fromMs, toMs] are behind the engine now: fired (see
+    // fires) or passed unrun; the occurrence ledger accounts for them. Paused, toMs is fromMs.
+    struct Passed
+    {
+        qint64 scheduleId = 0;
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        friend bool operator==(const Passed &, const Passed &) = default;
+    };
     struct Loaded
     {
         QHash<qint64, SchedulePlan> plans; // by schedule id
         QList<FireQueue::Due> next;        // each schedule's next fire time, for the queue
         QList<Fire> fires;                 // to fire now, in this order
+        QList<Passed> passed;              // cron, every and once schedules
     };
     struct DueFires
     {

@@ -167,8 +167,8 @@ std::optional<qint64> SchedulePlan::nextAfterRunEnded(qint64 endedMs) const
 QList<qint64> SchedulePlan::missedFires(qint64 sinceMs, qint64 nowMs, int limit) const
 {
     QList<qint64> missed;
-    if (m_schedule.misfire == MisfirePolicy::Skip)
-        return missed;
+    if (m_schedule.misfire == MisfirePolicy::Skip || m_schedule.misfire == MisfirePolicy::Ask)
+        return missed; // ask: the missed-runs inbox holds them (OccurrenceLedger)
     const qint64 windowStart = nowMs - qint64(m_schedule.misfireWindowSeconds) * 1000;
     if (m_schedule.misfire == MisfirePolicy::Once) {
         // The latest missed fire: walk back from now instead of forward through the gap.

@@ -57,8 +57,11 @@ public:
     // @after: the fire time for a run of this schedule that ended at endedMs.
     std::optional<qint64> nextAfterRunEnded(qint64 endedMs) const;
 
+    bool hasCalendar() const { return bool(m_schedule.calendarDays); }
+
     // The fire times in (sinceMs, nowMs] that the policy says to run now, oldest first:
-    // skip -> none; once -> the latest; all -> each within the misfire window, at most limit.
+    // skip and ask -> none; once -> the latest; all -> each within the misfire window, at
+    // most limit.
     QList<qint64> missedFires(qint64 sinceMs, qint64 nowMs, int limit = 1000) const;
 
 private:

@@ -130,6 +130,16 @@ int runRestoreCommand(CliContext &context, const QStringList &args)
 {
     return parseLikeASubcommand(context, {}, args);
 }
+
+int runOccurrencesCommand(CliContext &context, const QStringList &args)
+{
+    return parseLikeASubcommand(context, {}, args);
+}
+
+int runMissedCommand(CliContext &context, const QStringList &args)
+{
+    return parseLikeASubcommand(context, {}, args);
+}
 } // namespace hg
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -1,0 +1,427 @@
+#include "clicontext.h"
+#include "scheduler/backfill.h"
+#include "scheduler/clockwatch.h"
+#include "scheduler/effectivecadence.h"
+#include "scheduler/scheduleplan.h"
+#include "store/chainrepository.h"
+#include "store/occurrencerepository.h"
+#include "store/schedulerepository.h"
+#include "subcommands.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTimeZone>
+
+#include <algorithm>
+
+namespace hg {
+namespace {
+
+QString timeText(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()).toString(Qt::ISODate);
+}
+
+// One line of the listing: a ledger row, or consecutive runs of one schedule taken together.
+struct Line
+{
+    Occurrence first;
+    qint64 lastFireMs = 0;
+    qint64 count = 0;
+    qint64 lastRunId = 0;
+    QList<qint64> lateness; // of the runs that started
+};
+
+QList<Line> collapse(const QList<Occurrence> &occurrences)
+{
+    QList<Line> lines;
+    QHash<qint64, qsizetype> openRuns; // schedule -> its line of runs, while no other outcome
+    for (const Occurrence &o : occurrences) {
+        if (o.outcome == OccurrenceOutcome::Ran) {
+            if (const auto open = openRuns.constFind(o.scheduleId); open != openRuns.cend()) {
+                Line &line = lines[*open];
+                line.lastFireMs = o.lastFireMs;
+                ++line.count;
+                line.lastRunId = o.runId;
+                if (o.latenessMs >= 0)
+                    line.lateness << o.latenessMs;
+                continue;
+            }
+            openRuns.insert(o.scheduleId, lines.size());
+        } else {
+            openRuns.remove(o.scheduleId);
+        }
+        Line line{o, o.lastFireMs, o.count, o.runId, {}};
+        if (o.latenessMs >= 0)
+            line.lateness << o.latenessMs;
+        lines << line;
+    }
+    return lines;
+}
+
+QString detailOf(const Line &line)
+{
+    const Occurrence &o = line.first;
+    switch (o.outcome) {
+    case OccurrenceOutcome::Ran: {
+        QString runs = line.count == 1
+                           ? QStringLiteral("run %1 (%2)").arg(o.runId).arg(enumName(o.runState))
+                           : QStringLiteral("runs %1..%2").arg(o.runId).arg(line.lastRunId);
+        if (!line.lateness.isEmpty()) {
+            QList<qint64> sorted = line.lateness;
+            std::sort(sorted.begin(), sorted.end());
+            runs += line.count == 1 ? QStringLiteral(", started %1 ms late").arg(sorted.first())
+                                    : QStringLiteral(", lateness median %1 ms, max %2 ms")
+                                          .arg(sorted.at(sorted.size() / 2))
+                                          .arg(sorted.last());
+        }
+        return runs;
+    }
+    case OccurrenceOutcome::Coalesced:
+        return QStringLiteral("into run %1 (%2)").arg(o.runId).arg(enumName(o.cause));
+    case OccurrenceOutcome::Missed: {
+        QString text = QStringLiteral("engine %1").arg(enumName(o.cause));
+        if (o.inbox == InboxState::Pending)
+            text += QStringLiteral("; in the missed-runs inbox");
+        else if (o.inbox == InboxState::Run)
+            text += QStringLiteral("; run from the inbox (batch %1)").arg(o.runId);
+        else if (o.inbox == InboxState::Dismissed)
+            text += QStringLiteral("; dismissed from the inbox");
+        return text;
+    }
+    case OccurrenceOutcome::SkippedMisfire:
+    case OccurrenceOutcome::Paused:
+        return enumName(o.cause);
+    case OccurrenceOutcome::SkippedOverlap:
+        return QStringLiteral("the previous run still ran");
+    case OccurrenceOutcome::Excluded:
+        return QStringLiteral("ruled out by its calendar");
+    }
+    return {};
+}
+
+int listOccurrences(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption since(QStringLiteral("since"),
+                                   QStringLiteral("From this time on (default: 24 hours ago)."),
+                                   QStringLiteral("ISO8601"));
+    parser.addOption(since);
+    Store *store = context.prepare(
+        parser, args, QStringLiteral("occurrences PROJECT/CHAIN [--since ISO8601] [--json]"),
+        {QStringLiteral("PROJECT/CHAIN")}, true);
+    if (!store)
+        return context.exitCode();
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    qint64 fromMs = nowMs - qint64(24) * 3600 * 1000;
+    if (parser.isSet(since)) {
+        const QDateTime from = QDateTime::fromString(parser.value(since), Qt::ISODate);
+        if (!from.isValid())
+            return context.usage(
+                QStringLiteral("--since: '%1' is not an ISO 8601 time").arg(parser.value(since)));
+        fromMs = from.toMSecsSinceEpoch();
+    }
+    const QString path = parser.positionalArguments().at(0);
+    const Result<Chain> chain = ChainRepository(*store).byPath(path);
+    if (!chain)
+        return context.fail(chain.error());
+    const Result<QList<Occurrence>> occurrences =
+        OccurrenceRepository(*store).list(chain->id, fromMs, nowMs);
+    const Result<QList<Schedule>> schedules = ScheduleRepository(*store).list(chain->id);
+    if (!occurrences)
+        return context.fail(occurrences.error());
+    if (!schedules)
+        return context.fail(schedules.error());
+
+    // The effective cadence over the last hour of the span (or all of it, when shorter).
+    const qint64 cadenceFromMs = std::max(fromMs, nowMs - qint64(3600) * 1000);
+    const QString spanText = cadenceFromMs == fromMs
+                                 ? QStringLiteral("since %1").arg(timeText(fromMs))
+                                 : QStringLiteral("over the last hour");
+    QJsonArray cadences;
+    QStringList cadenceLines;
+    for (const Schedule &schedule : schedules.value()) {
+        const Result<SchedulePlan> plan = SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
+        if (!plan || !(schedule.kind == ScheduleKind::Cron || schedule.kind == ScheduleKind::Every))
+            continue;
+        QList<Occurrence> inSpan;
+        for (const Occurrence &o : occurrences.value()) {
+            if (o.lastFireMs >= cadenceFromMs)
+                inSpan << o;
+        }
+        const EffectiveCadence cadence =
+            EffectiveCadence::measure(plan.value(), inSpan, cadenceFromMs, nowMs);
+        const QString text = cadence.describe(spanText);
+        cadenceLines << QStringLiteral("schedule %1 (%2): %3")
+                            .arg(schedule.id)
+                            .arg(schedule.expression, text);
+        cadences << QJsonObject{{QStringLiteral("schedule"), schedule.id},
+                                {QStringLiteral("configuredMs"), cadence.configuredMs},
+                                {QStringLiteral("effectiveMs"), cadence.effectiveMs},
+                                {QStringLiteral("runs"), cadence.runs},
+                                {QStringLiteral("description"), text}};
+    }
+
+    const QList<Line> lines = collapse(occurrences.value());
+    if (context.json()) {
+        QJsonArray rows;
+        for (const Line &line : lines) {
+            QJsonObject row{{QStringLiteral("schedule"), line.first.scheduleId},
+                            {QStringLiteral("outcome"), enumName(line.first.outcome)},
+                            {QStringLiteral("first"), timeText(line.first.firstFireMs)},
+                            {QStringLiteral("last"), timeText(line.lastFireMs)},
+                            {QStringLiteral("count"), line.count}};
+            if (line.first.cause != OccurrenceCause::None)
+                row.insert(QStringLiteral("cause"), enumName(line.first.cause));
+            if (line.first.runId > 0)
+                row.insert(QStringLiteral("run"), line.first.runId);
+            if (line.first.outcome == OccurrenceOutcome::Ran) {
+                row.insert(QStringLiteral("lastRun"), line.lastRunId);
+                QJsonArray lateness;
+                for (qint64 ms : line.lateness)
+                    lateness << ms;
+                row.insert(QStringLiteral("latenessMs"), lateness);
+            }
+            if (line.first.inbox != InboxState::None)
+                row.insert(QStringLiteral("inbox"), enumName(line.first.inbox));
+            rows << row;
+        }
+        context.printJson(QJsonObject{{QStringLiteral("chain"), path},
+                                      {QStringLiteral("since"), timeText(fromMs)},
+                                      {QStringLiteral("occurrences"), rows},
+                                      {QStringLiteral("cadence"), cadences}});
+        return ExitOk;
+    }
+    QList<QStringList> rows;
+    for (const Line &line : lines) {
+        const QString when = line.count == 1 || line.lastFireMs == line.first.firstFireMs
+                                 ? timeText(line.first.firstFireMs)
+                                 : timeText(line.first.firstFireMs) + QStringLiteral(" .. ")
+                                       + timeText(line.lastFireMs);
+        rows << QStringList{when, QString::number(line.first.scheduleId),
+                            enumName(line.first.outcome), QString::number(line.count),
+                            detailOf(line)};
+    }
+    if (rows.isEmpty())
+        context.out() << "no fire time of " << path << " since " << timeText(fromMs)
+                      << '\n';
+    else
+        context.printTable({QStringLiteral("FIRE TIME"), QStringLiteral("SCHEDULE"),
+                            QStringLiteral("OUTCOME"), QStringLiteral("COUNT"),
+                            QStringLiteral("DETAIL")},
+                           rows);
+    for (const QString &line : std::as_const(cadenceLines))
+        context.out() << line << '\n';
+    context.out().flush();
+    return ExitOk;
+}
+
+// The fire times an inbox row stands for, as its schedule computes them now.
+QList<qint64> fireTimesOf(const Occurrence &row, const QHash<qint64, Schedule> &schedules)
+{
+    QList<qint64> times;
+    const auto schedule = schedules.constFind(row.scheduleId);
+    if (schedule != schedules.cend()) {
+        if (const Result<SchedulePlan> plan =
+                SchedulePlan::create(schedule.value(), QTimeZone::systemTimeZone())) {
+            for (auto at = plan->nextFireMs(row.firstFireMs - 1);
+                 at && *at <= row.lastFireMs && times.size() < Backfill::maxRuns;
+                 at = plan->nextFireMs(*at))
+                times << *at;
+        }
+    }
+    if (times.isEmpty()) // the schedule changed since: its first and last fire times stand
+        times << row.firstFireMs << row.lastFireMs;
+    return times;
+}
+
+int listMissed(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("missed [--json]"), {}, true);
+    if (!store)
+        return context.exitCode();
+    const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending();
+    if (!pending)
+        return context.fail(pending.error());
+    const Result<QList<Chain>> chains = ChainRepository(*store).list();
+    if (!chains)
+        return context.fail(chains.error());
+    QHash<qint64, QString> paths;
+    for (const Chain &chain : chains.value()) {
+        if (const Result<ChainPath> path = ChainRepository(*store).pathOf(chain.id))
+            paths.insert(chain.id, path->toString());
+    }
+    struct PerChain
+    {
+        qint64 count = 0;
+        qint64 firstMs = 0;
+        qint64 lastMs = 0;
+    };
+    QMap<QString, PerChain> byChain;
+    for (const Occurrence &row : pending.value()) {
+        PerChain &entry = byChain[paths.value(row.chainId)];
+        entry.firstMs = entry.count == 0 ? row.firstFireMs : std::min(entry.firstMs, row.firstFireMs);
+        entry.lastMs = std::max(entry.lastMs, row.lastFireMs);
+        entry.count += row.count;
+    }
+    if (context.json()) {
+        QJsonArray rows;
+        for (auto it = byChain.cbegin(); it != byChain.cend(); ++it)
+            rows << QJsonObject{{QStringLiteral("chain"), it.key()},
+                                {QStringLiteral("missed"), it->count},
+                                {QStringLiteral("first"), timeText(it->firstMs)},
+                                {QStringLiteral("last"), timeText(it->lastMs)}};
+        context.printJson(rows);
+        return ExitOk;
+    }
+    if (byChain.isEmpty()) {
+        context.out() << "no missed runs wait for a decision\n";
+        context.out().flush();
+        return ExitOk;
+    }
+    QList<QStringList> rows;
+    for (auto it = byChain.cbegin(); it != byChain.cend(); ++it)
+        rows << QStringList{it.key(), QString::number(it->count), timeText(it->firstMs),
+                            timeText(it->lastMs)};
+    context.printTable({QStringLiteral("CHAIN"), QStringLiteral("MISSED"), QStringLiteral("FIRST"),
+                        QStringLiteral("LAST")},
+                       rows);
+    return ExitOk;
+}
+
+// missed run|dismiss PROJECT/CHAIN: the decision on the chain's waiting rows, and with --keep
+// the schedules' misfire policy from now on.
+int decideMissed(CliContext &context, bool run, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption latest(QStringLiteral("latest"),
+                                    QStringLiteral("Run only the latest missed fire time."));
+    const QCommandLineOption parallel(QStringLiteral("parallel"),
+                                      QStringLiteral("Runs at once (default 1: oldest first, "
+                                                     "one after another)."),
+                                      QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption keep(QStringLiteral("keep"),
+                                  QStringLiteral("Keep the choice as the schedules' misfire "
+                                                 "policy (all, once or skip)."));
+    if (run)
+        parser.addOptions({latest, parallel, keep});
+    else
+        parser.addOption(keep);
+    Store *store = context.prepare(
+        parser, args,
+        run ? QStringLiteral("missed run PROJECT/CHAIN [--latest] [--parallel N] [--keep]")
+            : QStringLiteral("missed dismiss PROJECT/CHAIN [--keep]"),
+        {QStringLiteral("PROJECT/CHAIN")});
+    if (!store)
+        return context.exitCode();
+    int parallelRuns = 1;
+    if (run && !context.intOption(parser, parallel, parallelRuns, 1))
+        return context.exitCode();
+    const QString path = parser.positionalArguments().at(0);
+    const Result<Chain> chain = ChainRepository(*store).byPath(path);
+    if (!chain)
+        return context.fail(chain.error());
+    const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending(chain->id);
+    const Result<QList<Schedule>> schedules = ScheduleRepository(*store).list(chain->id);
+    if (!pending)
+        return context.fail(pending.error());
+    if (!schedules)
+        return context.fail(schedules.error());
+    if (pending->isEmpty())
+        return context.fail(Error::notFound(
+            QStringLiteral("no missed runs of %1 wait for a decision").arg(path)));
+    QHash<qint64, Schedule> byId;
+    for (const Schedule &schedule : schedules.value())
+        byId.insert(schedule.id, schedule);
+    QList<qint64> ids;
+    QSet<qint64> scheduleIds;
+    QList<qint64> times;
+    for (const Occurrence &row : pending.value()) {
+        ids << row.id;
+        scheduleIds.insert(row.scheduleId);
+        if (run)
+            times += fireTimesOf(row, byId);
+    }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    const bool onlyLatest = run && parser.isSet(latest);
+    if (onlyLatest)
+        times = {times.last()};
+    if (times.size() > Backfill::maxRuns)
+        return context.fail(Error::invalid(QStringLiteral("%1 missed runs are more than %2 at once; "
+                                                          "run the latest only (--latest)")
+                                               .arg(times.size())
+                                               .arg(Backfill::maxRuns)));
+    QList<Run> runs;
+    const Status decided = store->transaction([&]() -> Status {
+        if (run) {
+            QList<QDateTime> at;
+            for (qint64 ms : std::as_const(times))
+                at << QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+            Result<QList<Run>> queued = Backfill::enqueue(*store, chain.value(), at, parallelRuns,
+                                                          Backfill::Order::OldestFirst);
+            if (!queued)
+                return queued.error();
+            runs = queued.value();
+        }
+        if (Status s = OccurrenceRepository(*store).decide(
+                ids, run ? InboxState::Run : InboxState::Dismissed,
+                runs.isEmpty() ? 0 : runs.first().id);
+            !s)
+            return s;
+        if (!parser.isSet(keep))
+            return {};
+        const MisfirePolicy policy = !run ? MisfirePolicy::Skip
+                                     : onlyLatest ? MisfirePolicy::Once
+                                                  : MisfirePolicy::All;
+        for (qint64 scheduleId : std::as_const(scheduleIds)) {
+            if (!byId.contains(scheduleId))
+                continue;
+            Schedule schedule = byId.value(scheduleId);
+            schedule.misfire = policy;
+            if (Status s = ScheduleRepository(*store).update(schedule); !s)
+                return s;
+        }
+        return {};
+    });
+    if (!decided)
+        return context.fail(decided.error());
+    if (run)
+        context.out() << QStringLiteral("queued %1 runs of %2 (batch %3), %4 at a time, oldest "
+                                        "first\n")
+                             .arg(runs.size())
+                             .arg(path)
+                             .arg(runs.first().id)
+                             .arg(parallelRuns);
+    else
+        context.out() << QStringLiteral("dismissed the missed runs of %1\n").arg(path);
+    if (parser.isSet(keep))
+        context.out() << QStringLiteral("its schedules' misfire policy is now %1\n")
+                             .arg(enumName(!run ? MisfirePolicy::Skip
+                                           : onlyLatest ? MisfirePolicy::Once
+                                                        : MisfirePolicy::All));
+    context.out().flush();
+    return ExitOk;
+}
+
+} // namespace
+
+int runOccurrencesCommand(CliContext &context, const QStringList &args)
+{
+    return listOccurrences(context, args);
+}
+
+int runMissedCommand(CliContext &context, const QStringList &args)
+{
+    if (!args.isEmpty() && args.first() == QLatin1String("run"))
+        return decideMissed(context, true, args.mid(1));
+    if (!args.isEmpty() && args.first() == QLatin1String("dismiss"))
+        return decideMissed(context, false, args.mid(1));
+    if (!args.isEmpty() && !args.first().startsWith(QLatin1Char('-')))
+        return context.usage(
+            QStringLiteral("unknown command 'missed %1'; use run or dismiss").arg(args.first()));
+    return listMissed(context, args);
+}
+
+} // namespace hg

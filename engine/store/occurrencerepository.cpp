@@ -1,0 +1,167 @@
+#include "occurrencerepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+namespace hg {
+namespace {
+
+const QString ledgerColumns = QStringLiteral(
+    "id, schedule_id, chain_id, outcome, cause, first_fire, last_fire, fire_count, run_id, inbox");
+
+Occurrence ledgerRow(const StoreQuery &q)
+{
+    Occurrence o;
+    o.id = q.int64(0);
+    o.scheduleId = q.int64(1);
+    o.chainId = q.int64(2);
+    o.outcome = enumFromString<OccurrenceOutcome>(q.text(3)).value_or(OccurrenceOutcome::Missed);
+    o.cause = enumFromString<OccurrenceCause>(q.text(4)).value_or(OccurrenceCause::None);
+    o.firstFireMs = q.int64(5);
+    o.lastFireMs = q.int64(6);
+    o.count = q.int64(7);
+    o.runId = q.int64(8);
+    o.inbox = enumFromString<InboxState>(q.text(9)).value_or(InboxState::None);
+    return o;
+}
+
+} // namespace
+
+Result<qint64> OccurrenceRepository::insert(const Occurrence &o)
+{
+    StoreQuery q(m_store, QStringLiteral("INSERT INTO occurrence (schedule_id, chain_id, outcome, "
+                                         "cause, first_fire, last_fire, fire_count, run_id, "
+                                         "inbox, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                                         "?) RETURNING id"));
+    q.bind(o.scheduleId)
+        .bind(o.chainId)
+        .bind(enumName(o.outcome))
+        .bind(enumName(o.cause))
+        .bind(o.firstFireMs)
+        .bind(o.lastFireMs)
+        .bind(o.count)
+        .bind(StoreQuery::fromId(o.runId))
+        .bind(enumName(o.inbox))
+        .bind(QDateTime::currentMSecsSinceEpoch());
+    if (Status s = q.execSingle(tr("record an occurrence"), {}); !s)
+        return s.error();
+    return q.int64(0);
+}
+
+Status OccurrenceRepository::extend(qint64 id, qint64 lastFireMs, qint64 addCount)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE occurrence SET last_fire = ?, fire_count = "
+                                         "fire_count + ? WHERE id = ?"));
+    q.bind(lastFireMs).bind(addCount).bind(id);
+    return q.exec(tr("record an occurrence"));
+}
+
+Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 fromMs,
+                                                     qint64 toMs) const
+{
+    QList<Occurrence> result;
+    StoreQuery ledger(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE chain_id = ? AND "
+                                              "last_fire >= ? AND first_fire <= ?")
+                                   .arg(ledgerColumns));
+    ledger.bind(chainId).bind(fromMs).bind(toMs);
+    if (Status s = ledger.exec(tr("read the occurrence ledger")); !s)
+        return s.error();
+    while (ledger.next())
+        result << ledgerRow(ledger);
+    // The runs of the chain's schedules: through run_chain (chain_id, id) and a filter, as
+    // a chain holds its runs in id order, which is about fire-time order.
+    StoreQuery runs(m_store, QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
+                                            "state, finished_at FROM run WHERE chain_id = ? AND schedule_id "
+                                            "IS NOT NULL AND scheduled_for >= ? AND "
+                                            "scheduled_for <= ?"));
+    runs.bind(chainId).bind(fromMs).bind(toMs);
+    if (Status s = runs.exec(tr("read the occurrence ledger")); !s)
+        return s.error();
+    while (runs.next()) {
+        Occurrence o;
+        o.runId = runs.int64(0);
+        o.scheduleId = runs.int64(1);
+        o.chainId = chainId;
+        o.firstFireMs = o.lastFireMs = runs.int64(2);
+        o.latenessMs =
+            runs.value(3).isNull() ? -1 : std::max<qint64>(0, runs.int64(3) - o.firstFireMs);
+        o.runState = enumFromString<RunState>(runs.text(4)).value_or(RunState::Queued);
+        if (!runs.value(3).isNull() && !runs.value(5).isNull())
+            o.durationMs = std::max<qint64>(0, runs.int64(5) - runs.int64(3));
+        result << o;
+    }
+    std::sort(result.begin(), result.end(), [](const Occurrence &a, const Occurrence &b) {
+        return a.firstFireMs != b.firstFireMs ? a.firstFireMs < b.firstFireMs
+                                              : a.scheduleId < b.scheduleId;
+    });
+    return result;
+}
+
+Result<QHash<qint64, qint64>> OccurrenceRepository::lastAccounted(std::optional<qint64> chainId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT schedule_id, MAX(last_fire) FROM occurrence%1 "
+                                         "GROUP BY schedule_id")
+                              .arg(chainId ? QStringLiteral(" WHERE chain_id = ?") : QString()));
+    if (chainId)
+        q.bind(*chainId);
+    if (Status s = q.exec(tr("read the occurrence ledger")); !s)
+        return s.error();
+    QHash<qint64, qint64> last;
+    while (q.next())
+        last.insert(q.int64(0), q.int64(1));
+    return last;
+}
+
+Result<QList<Occurrence>> OccurrenceRepository::pending(std::optional<qint64> chainId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE inbox = 'pending'%2 "
+                                         "ORDER BY first_fire, id")
+                              .arg(ledgerColumns, chainId ? QStringLiteral(" AND chain_id = ?")
+                                                          : QString()));
+    if (chainId)
+        q.bind(*chainId);
+    if (Status s = q.exec(tr("read the missed-runs inbox")); !s)
+        return s.error();
+    QList<Occurrence> rows;
+    while (q.next())
+        rows << ledgerRow(q);
+    return rows;
+}
+
+Result<qint64> OccurrenceRepository::pendingCount() const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT COALESCE(SUM(fire_count), 0) FROM occurrence "
+                                         "WHERE inbox = 'pending'"));
+    if (Status s = q.execSingle(tr("read the missed-runs inbox"), {}); !s)
+        return s.error();
+    return q.int64(0);
+}
+
+Status OccurrenceRepository::decide(const QList<qint64> &ids, InboxState decision, qint64 runId)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE occurrence SET inbox = ?, run_id = COALESCE(?, "
+                                         "run_id) WHERE id = ? AND inbox = 'pending'"));
+    for (qint64 id : ids) {
+        q.bind(enumName(decision)).bind(StoreQuery::fromId(runId)).bind(id);
+        if (Status s = q.exec(tr("decide on missed runs")); !s)
+            return s;
+    }
+    return {};
+}
+
+Result<int> OccurrenceRepository::removeBefore(qint64 chainId, qint64 beforeMs)
+{
+    // Waiting rows of the inbox stay until the user decides: retention never drops them.
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM occurrence WHERE chain_id = ? AND "
+                                         "last_fire < ? AND inbox <> 'pending'"));
+    q.bind(chainId).bind(beforeMs);
+    if (Status s = q.exec(tr("prune the occurrence ledger")); !s)
+        return s.error();
+    return q.rowsAffected();
+}
+
+} // namespace hg

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/occurrence.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+
+#include <optional>
+
+namespace hg {
+
+class Store;
+
+// The occurrence ledger's rows (every outcome of a fire time but a run) and the runs that
+// are the ledger's "ran" entries, read side by side.
+class OccurrenceRepository final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::OccurrenceRepository)
+
+public:
+    explicit OccurrenceRepository(Store &store)
+        : m_store(store)
+    {}
+
+    // A new row; its id.
+    Result<qint64> insert(const Occurrence &occurrence);
+    // Consecutive fire times of the same outcome join the row (collapsing).
+    Status extend(qint64 id, qint64 lastFireMs, qint64 addCount);
+
+    // The chain's ledger rows and scheduled runs whose fire times reach into [fromMs, toMs],
+    // oldest first; runs are Ran entries of one fire time each.
+    Result<QList<Occurrence>> list(qint64 chainId, qint64 fromMs, qint64 toMs) const;
+
+    // The latest fire time each schedule's ledger rows account for: a fire skipped or
+    // missed is not missed again when the engine loads the schedule anew.
+    Result<QHash<qint64, qint64>> lastAccounted(std::optional<qint64> chainId = {}) const;
+
+    // The missed-runs inbox: rows waiting for a decision, of one chain or of all, oldest first.
+    Result<QList<Occurrence>> pending(std::optional<qint64> chainId = {}) const;
+    Result<qint64> pendingCount() const;
+    Status decide(const QList<qint64> &ids, InboxState decision, qint64 runId);
+
+    // Retention: the chain's rows whose last fire time is before beforeMs go; how many.
+    Result<int> removeBefore(qint64 chainId, qint64 beforeMs);
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg
