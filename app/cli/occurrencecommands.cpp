@@ -141,7 +141,8 @@ int listOccurrences(CliContext &context, const QStringList &args)
     QJsonArray cadences;
     QStringList cadenceLines;
     for (const Schedule &schedule : schedules.value()) {
-        const Result<SchedulePlan> plan = SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
+        const Result<SchedulePlan> plan =
+            SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
         if (!plan || !(schedule.kind == ScheduleKind::Cron || schedule.kind == ScheduleKind::Every))
             continue;
         QList<Occurrence> inSpan;
@@ -203,8 +204,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
                             detailOf(line)};
     }
     if (rows.isEmpty())
-        context.out() << "no fire time of " << path << " since " << timeText(fromMs)
-                      << '\n';
+        context.out() << "no fire time of " << path << " since " << timeText(fromMs) << '\n';
     else
         context.printTable({QStringLiteral("FIRE TIME"), QStringLiteral("SCHEDULE"),
                             QStringLiteral("OUTCOME"), QStringLiteral("COUNT"),
@@ -261,7 +261,8 @@ int listMissed(CliContext &context, const QStringList &args)
     QMap<QString, PerChain> byChain;
     for (const Occurrence &row : pending.value()) {
         PerChain &entry = byChain[paths.value(row.chainId)];
-        entry.firstMs = entry.count == 0 ? row.firstFireMs : std::min(entry.firstMs, row.firstFireMs);
+        entry.firstMs =
+            entry.count == 0 ? row.firstFireMs : std::min(entry.firstMs, row.firstFireMs);
         entry.lastMs = std::max(entry.lastMs, row.lastFireMs);
         entry.count += row.count;
     }
@@ -329,8 +330,8 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     if (!schedules)
         return context.fail(schedules.error());
     if (pending->isEmpty())
-        return context.fail(Error::notFound(
-            QStringLiteral("no missed runs of %1 wait for a decision").arg(path)));
+        return context.fail(
+            Error::notFound(QStringLiteral("no missed runs of %1 wait for a decision").arg(path)));
     QHash<qint64, Schedule> byId;
     for (const Schedule &schedule : schedules.value())
         byId.insert(schedule.id, schedule);
@@ -349,10 +350,11 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     if (onlyLatest)
         times = {times.last()};
     if (times.size() > Backfill::maxRuns)
-        return context.fail(Error::invalid(QStringLiteral("%1 missed runs are more than %2 at once; "
-                                                          "run the latest only (--latest)")
-                                               .arg(times.size())
-                                               .arg(Backfill::maxRuns)));
+        return context.fail(
+            Error::invalid(QStringLiteral("%1 missed runs are more than %2 at once; "
+                                          "run the latest only (--latest)")
+                               .arg(times.size())
+                               .arg(Backfill::maxRuns)));
     QList<Run> runs;
     const Status decided = store->transaction([&]() -> Status {
         if (run) {
@@ -372,7 +374,7 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
             return s;
         if (!parser.isSet(keep))
             return {};
-        const MisfirePolicy policy = !run ? MisfirePolicy::Skip
+        const MisfirePolicy policy = !run         ? MisfirePolicy::Skip
                                      : onlyLatest ? MisfirePolicy::Once
                                                   : MisfirePolicy::All;
         for (qint64 scheduleId : std::as_const(scheduleIds)) {
@@ -398,7 +400,7 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
         context.out() << QStringLiteral("dismissed the missed runs of %1\n").arg(path);
     if (parser.isSet(keep))
         context.out() << QStringLiteral("its schedules' misfire policy is now %1\n")
-                             .arg(enumName(!run ? MisfirePolicy::Skip
+                             .arg(enumName(!run         ? MisfirePolicy::Skip
                                            : onlyLatest ? MisfirePolicy::Once
                                                         : MisfirePolicy::All));
     context.out().flush();

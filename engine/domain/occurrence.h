@@ -52,9 +52,9 @@ struct Occurrence
     // Ran: the run; Coalesced: the run it was folded into; an inbox row that was run: the
     // first run of its batch. 0: none.
     qint64 runId = 0;
-    qint64 latenessMs = -1;                // Ran: started minus fire time; -1 not started
-    qint64 durationMs = -1;                // Ran: finished minus started; -1 not finished
-    RunState runState = RunState::Queued;  // Ran: the run's state
+    qint64 latenessMs = -1;               // Ran: started minus fire time; -1 not started
+    qint64 durationMs = -1;               // Ran: finished minus started; -1 not finished
+    RunState runState = RunState::Queued; // Ran: the run's state
     InboxState inbox = InboxState::None;
 };
 

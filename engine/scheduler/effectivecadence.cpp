@@ -26,11 +26,15 @@ EffectiveCadence EffectiveCadence::measure(const SchedulePlan &plan,
     EffectiveCadence cadence;
     // The configured gaps: the schedule's own fire times in the span (a calendar's days
     // included: they are what it is configured to do), at most a day of seconds of them.
+    // A span too short for two gaps (an hourly schedule over the last hour) reads on past
+    // its end: the configured cadence is the schedule's, whatever the span.
     constexpr int gapLimit = 86400;
+    constexpr int fewestGaps = 10;
     QList<qint64> gaps;
     std::optional<qint64> previous;
     for (std::optional<qint64> at = plan.nextCandidateMs(fromMs - 1);
-         at && *at <= toMs && gaps.size() < gapLimit; at = plan.nextCandidateMs(*at)) {
+         at && (*at <= toMs || gaps.size() < fewestGaps) && gaps.size() < gapLimit;
+         at = plan.nextCandidateMs(*at)) {
         if (previous)
             gaps << *at - *previous;
         previous = at;
@@ -64,9 +68,9 @@ QString EffectiveCadence::describe(const QString &spanText) const
     const auto every = [](qint64 ms) -> QString {
         return tr("every %1").arg(ClockWatch::describeLength(ms));
     };
-    const QString configured =
-        configuredMs > 0 ? tr("configured %1").arg(every(configuredMs)) : tr("configured to fire "
-                                                                             "rarely");
+    const QString configured = configuredMs > 0 ? tr("configured %1").arg(every(configuredMs))
+                                                : tr("configured to fire "
+                                                     "rarely");
     QString effective;
     if (runs == 0)
         effective = tr("no run %1").arg(spanText);
@@ -83,7 +87,8 @@ QString EffectiveCadence::describe(const QString &spanText) const
             largest = it.key();
     }
     if (unrunTotal == 0) {
-        if (runs >= 2 && configuredMs > 0 && std::llabs(effectiveMs - configuredMs) * 10 <= configuredMs)
+        if (runs >= 2 && configuredMs > 0
+            && std::llabs(effectiveMs - configuredMs) * 10 <= configuredMs)
             return tr("%1; effective as configured %2").arg(configured, spanText);
         return tr("%1; %2").arg(configured, effective);
     }

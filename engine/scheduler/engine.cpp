@@ -322,7 +322,7 @@ void Engine::handleDue(MissedFires *missed)
     OccurrenceCause cause = m_resuming ? OccurrenceCause::Paused : OccurrenceCause::Late;
     if (missed)
         cause = m_lastJump.kind == ClockWatch::JumpKind::Sleep ? OccurrenceCause::Asleep
-                                                                : OccurrenceCause::ClockStep;
+                                                               : OccurrenceCause::ClockStep;
     // All fires of this instant in one transaction: one commit instead of one per fire.
     (void)m_store->transaction([&] {
         for (const FireQueue::Due &entry : due) {
@@ -823,8 +823,17 @@ void Engine::pruneRuns()
     constexpr int batch = 200;
     const Result<int> removed =
         RunRetention(*m_store).applyBatch(m_clock->nowMs(), std::nullopt, batch);
-    if (removed && removed.value() == batch)
+    if (removed && removed.value() == batch) {
         QTimer::singleShot(50, this, &Engine::pruneRuns);
+        return;
+    }
+    // The ledger's rows go as the runs beside them do, once the runs are done with.
+    if (!m_ledger->isWriting())
+        return;
+    for (const Chain &chain : std::as_const(m_chains)) {
+        if (chain.retention.isSet())
+            (void)OccurrenceRepository(*m_store).applyRetention(chain, m_clock->nowMs());
+    }
 }
 
 void Engine::wake()

@@ -200,8 +200,8 @@ private:
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
     bool m_schedulesPaused = false;
-    bool m_resuming = false;        // the pass over what came due while schedules were paused
-    bool m_storeCameBack = false;   // the reload after the store was away
+    bool m_resuming = false;         // the pass over what came due while schedules were paused
+    bool m_storeCameBack = false;    // the reload after the store was away
     qint64 m_announcedNextFire = -2; // what nextFireChanged last said
 };
 

@@ -7,7 +7,8 @@ namespace {
 
 bool madeARun(const OccurrenceWalk::Fire &fire)
 {
-    return fire.what == OccurrenceWalk::Fired::Made || fire.what == OccurrenceWalk::Fired::Elsewhere;
+    return fire.what == OccurrenceWalk::Fired::Made
+           || fire.what == OccurrenceWalk::Fired::Elsewhere;
 }
 
 } // namespace

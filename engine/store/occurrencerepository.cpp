@@ -74,10 +74,11 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
         result << ledgerRow(ledger);
     // The runs of the chain's schedules: through run_chain (chain_id, id) and a filter, as
     // a chain holds its runs in id order, which is about fire-time order.
-    StoreQuery runs(m_store, QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
-                                            "state, finished_at FROM run WHERE chain_id = ? AND schedule_id "
-                                            "IS NOT NULL AND scheduled_for >= ? AND "
-                                            "scheduled_for <= ?"));
+    StoreQuery runs(m_store,
+                    QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
+                                   "state, finished_at FROM run WHERE chain_id = ? AND schedule_id "
+                                   "IS NOT NULL AND scheduled_for >= ? AND "
+                                   "scheduled_for <= ?"));
     runs.bind(chainId).bind(fromMs).bind(toMs);
     if (Status s = runs.exec(tr("read the occurrence ledger")); !s)
         return s.error();
@@ -101,7 +102,8 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
     return result;
 }
 
-Result<QHash<qint64, qint64>> OccurrenceRepository::lastAccounted(std::optional<qint64> chainId) const
+Result<QHash<qint64, qint64>>
+OccurrenceRepository::lastAccounted(std::optional<qint64> chainId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT schedule_id, MAX(last_fire) FROM occurrence%1 "
                                          "GROUP BY schedule_id")
@@ -120,8 +122,8 @@ Result<QList<Occurrence>> OccurrenceRepository::pending(std::optional<qint64> ch
 {
     StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE inbox = 'pending'%2 "
                                          "ORDER BY first_fire, id")
-                              .arg(ledgerColumns, chainId ? QStringLiteral(" AND chain_id = ?")
-                                                          : QString()));
+                              .arg(ledgerColumns,
+                                   chainId ? QStringLiteral(" AND chain_id = ?") : QString()));
     if (chainId)
         q.bind(*chainId);
     if (Status s = q.exec(tr("read the missed-runs inbox")); !s)
@@ -162,6 +164,26 @@ Result<int> OccurrenceRepository::removeBefore(qint64 chainId, qint64 beforeMs)
     if (Status s = q.exec(tr("prune the occurrence ledger")); !s)
         return s.error();
     return q.rowsAffected();
+}
+
+Result<int> OccurrenceRepository::applyRetention(const Chain &chain, qint64 nowMs)
+{
+    const Retention &keep = chain.retention;
+    qint64 cutoff = -1;
+    if (const int days = std::max(keep.keepDays, keep.keepFailedDays); days > 0)
+        cutoff = nowMs - qint64(days) * 86400 * 1000;
+    if (keep.keepRuns > 0 || keep.keepFailedRuns > 0) {
+        StoreQuery oldest(m_store, QStringLiteral("SELECT MIN(scheduled_for) FROM run WHERE "
+                                                  "chain_id = ?"));
+        oldest.bind(chain.id);
+        if (Status s = oldest.execSingle(tr("prune the occurrence ledger"), {}); !s)
+            return s.error();
+        if (!oldest.value(0).isNull())
+            cutoff = std::max(cutoff, oldest.int64(0));
+    }
+    if (cutoff < 0)
+        return 0;
+    return removeBefore(chain.id, cutoff);
 }
 
 } // namespace hg

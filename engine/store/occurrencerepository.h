@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/chain.h"
 #include "domain/occurrence.h"
 
 #include <QCoreApplication>
@@ -44,6 +45,9 @@ public:
 
     // Retention: the chain's rows whose last fire time is before beforeMs go; how many.
     Result<int> removeBefore(qint64 chainId, qint64 beforeMs);
+    // The chain's retention applied to its rows as to its runs: rows older than its days
+    // (the longer of its two), and with a run count, older than its oldest run kept.
+    Result<int> applyRetention(const Chain &chain, qint64 nowMs);
 
 private:
     Store &m_store;

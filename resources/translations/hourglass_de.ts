@@ -2666,6 +2666,73 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::EffectiveCadence</name>
+    <message>
+        <source>every %1</source>
+        <translation>alle %1</translation>
+    </message>
+    <message>
+        <source>configured %1</source>
+        <translation>eingestellt %1</translation>
+    </message>
+    <message>
+        <source>configured to fire rarely</source>
+        <translation>eingestellt auf seltene Ausführung</translation>
+    </message>
+    <message>
+        <source>no run %1</source>
+        <translation>kein Lauf %1</translation>
+    </message>
+    <message>
+        <source>one run %1</source>
+        <translation>ein Lauf %1</translation>
+    </message>
+    <message>
+        <source>effective %1 %2</source>
+        <translation>tatsächlich %1 %2</translation>
+    </message>
+    <message>
+        <source>%1; effective as configured %2</source>
+        <translation>%1; tatsächlich wie eingestellt %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>runs take %1 and the overlap policy skips</source>
+        <translation>Läufe dauern %1 und die Überlappungsregel überspringt</translation>
+    </message>
+    <message>
+        <source>the overlap policy skipped %1 fire times while a run still ran</source>
+        <translation>die Überlappungsregel übersprang %1 Ausführungszeiten, während ein Lauf noch lief</translation>
+    </message>
+    <message>
+        <source>%1 fire times came too late and the misfire policy skipped them</source>
+        <translation>%1 Ausführungszeiten kamen zu spät und die Regel für Versäumtes übersprang sie</translation>
+    </message>
+    <message>
+        <source>%1 missed fire times were coalesced into later runs</source>
+        <translation>%1 versäumte Ausführungszeiten wurden in spätere Läufe zusammengefasst</translation>
+    </message>
+    <message>
+        <source>%1 fire times were missed while the engine was away</source>
+        <translation>%1 Ausführungszeiten wurden versäumt, während die Engine nicht lief</translation>
+    </message>
+    <message>
+        <source>its calendar ruled out %1 fire times</source>
+        <translation>sein Kalender schloss %1 Ausführungszeiten aus</translation>
+    </message>
+    <message>
+        <source>schedules were paused over %1 fire times</source>
+        <translation>Zeitpläne waren über %1 Ausführungszeiten pausiert</translation>
+    </message>
+    <message>
+        <source>%1; %2: %3</source>
+        <translation>%1; %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>hg::Engine</name>
     <message>
         <source>The clock went back %1: nothing fires twice; schedules go on from their next fire time</source>
@@ -3546,6 +3613,29 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>cannot record schema version: %1</source>
         <translation>die Schemaversion kann nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OccurrenceRepository</name>
+    <message>
+        <source>record an occurrence</source>
+        <translation>Ausführungszeit festhalten</translation>
+    </message>
+    <message>
+        <source>read the occurrence ledger</source>
+        <translation>Ausführungsbuch lesen</translation>
+    </message>
+    <message>
+        <source>read the missed-runs inbox</source>
+        <translation>Eingang versäumter Läufe lesen</translation>
+    </message>
+    <message>
+        <source>decide on missed runs</source>
+        <translation>über versäumte Läufe entscheiden</translation>
+    </message>
+    <message>
+        <source>prune the occurrence ledger</source>
+        <translation>Ausführungsbuch ausdünnen</translation>
     </message>
 </context>
 <context>
@@ -5583,6 +5673,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Only on the days of %1</source>
         <translation>Nur an den Tagen von %1</translation>
+    </message>
+    <message>
+        <source>Ask me (the missed-runs inbox)</source>
+        <translation>Mich fragen (Eingang versäumter Läufe)</translation>
     </message>
 </context>
 <context>

@@ -47,7 +47,7 @@ private:
 };
 
 TestOccurrenceLedger::Harness TestOccurrenceLedger::startEngine(test::TestStore &store,
-                                                                 qint64 nowMs)
+                                                                qint64 nowMs)
 {
     Harness h;
     h.clock = std::make_shared<ManualClock>(nowMs);
@@ -108,7 +108,8 @@ void TestOccurrenceLedger::downtimeSleepAndPause_eachSayWhyFireTimesDidNotRun()
     const qint64 start = minute(stored.createdAt.toMSecsSinceEpoch()) + 2 * 3600000 + 30000;
     Harness h = startEngine(t, start);
     QVERIFY(h.engine->isRunning());
-    QCOMPARE(ledgerRows(t.store(), stored.chainId), QStringList{QStringLiteral("coalesced down 119")});
+    QCOMPARE(ledgerRows(t.store(), stored.chainId),
+             QStringList{QStringLiteral("coalesced down 119")});
     const QList<Occurrence> first =
         OccurrenceRepository(t.store()).list(stored.chainId, 0, start).value();
     QCOMPARE(first.size(), 2);
@@ -122,16 +123,19 @@ void TestOccurrenceLedger::downtimeSleepAndPause_eachSayWhyFireTimesDidNotRun()
     QSignalSpy jumped(h.engine.get(), &Engine::clockJumped);
     h.clock->sleepMs(10 * 60000);
     QVERIFY(jumped.wait(3000));
-    QCOMPARE(ledgerRows(t.store(), stored.chainId),
-             (QStringList{QStringLiteral("coalesced down 119"), QStringLiteral("coalesced asleep 9")}));
+    QCOMPARE(
+        ledgerRows(t.store(), stored.chainId),
+        (QStringList{QStringLiteral("coalesced down 119"), QStringLiteral("coalesced asleep 9")}));
 
     // Paused five minutes: on resume the latest runs (once), the other four were paused.
     h.engine->setSchedulesPaused(true);
     h.clock->setMs(h.clock->nowMs() + 5 * 60000);
     h.engine->checkDue();
     h.engine->setSchedulesPaused(false);
-    QCOMPARE(ledgerRows(t.store(), stored.chainId),
-             (QStringList{QStringLiteral("coalesced down 119"), QStringLiteral("coalesced asleep 9"), QStringLiteral("paused paused 4")}));
+    QCOMPARE(
+        ledgerRows(t.store(), stored.chainId),
+        (QStringList{QStringLiteral("coalesced down 119"), QStringLiteral("coalesced asleep 9"),
+                     QStringLiteral("paused paused 4")}));
 
     // On time: runs only, no row.
     h.clock->setMs(minute(h.clock->nowMs()) + 60000 + 5);
@@ -155,7 +159,8 @@ void TestOccurrenceLedger::downtimeSleepAndPause_eachSayWhyFireTimesDidNotRun()
 void TestOccurrenceLedger::calendarAndSkipPolicy_excludedDaysAreNotMissed()
 {
     HG_TEST_STORE(t);
-    Schedule stored = chainWithSchedule(t.store(), QStringLiteral("0 12 * * *"), MisfirePolicy::Skip);
+    Schedule stored =
+        chainWithSchedule(t.store(), QStringLiteral("0 12 * * *"), MisfirePolicy::Skip);
     QVERIFY(stored.id > 0);
     const QDate made = stored.createdAt.toUTC().date();
     // The second and third noon after the schedule was made are holidays.
@@ -174,8 +179,9 @@ void TestOccurrenceLedger::calendarAndSkipPolicy_excludedDaysAreNotMissed()
     QVERIFY(h.engine->isRunning());
     const bool madeBeforeNoon = stored.createdAt.toUTC().time() < QTime(12, 0);
     const QString missedBefore = QStringLiteral("missed down %1").arg(madeBeforeNoon ? 2 : 1);
-    QCOMPARE(ledgerRows(t.store(), stored.chainId),
-             (QStringList{missedBefore, QStringLiteral("excluded 2"), QStringLiteral("missed down 2")}));
+    QCOMPARE(
+        ledgerRows(t.store(), stored.chainId),
+        (QStringList{missedBefore, QStringLiteral("excluded 2"), QStringLiteral("missed down 2")}));
     QVERIFY(RunRepository(t.store()).list(RunFilter{})->isEmpty());
 }
 

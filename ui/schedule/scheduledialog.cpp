@@ -104,8 +104,10 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     m_zone->setCurrentIndex(std::max(0, m_zone->findData(schedule.timeZone)));
 
     const QStringList misfireLabels{tr("Skip what was missed"), tr("Run once for what was missed"),
-                                    tr("Run every missed time")};
-    for (MisfirePolicy policy : {MisfirePolicy::Skip, MisfirePolicy::Once, MisfirePolicy::All})
+                                    tr("Run every missed time"),
+                                    tr("Ask me (the missed-runs inbox)")};
+    for (MisfirePolicy policy :
+         {MisfirePolicy::Skip, MisfirePolicy::Once, MisfirePolicy::All, MisfirePolicy::Ask})
         m_misfire->addItem(misfireLabels.at(int(policy)), int(policy));
     m_misfire->setCurrentIndex(m_misfire->findData(int(schedule.misfire)));
     m_dst->setObjectName(QStringLiteral("schedule.dst"));
