@@ -1,5 +1,7 @@
 #include "domain/version.h"
+#include "store/chainrepository.h"
 #include "store/commandrepository.h"
+#include "store/occurrencerepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "testservers.h"
@@ -42,6 +44,7 @@ private Q_SLOTS:
     void cronNextAndExplain_printJson();
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
+    void missed_inboxListsRunsAndDismisses();
     void scheduleNext_listsTheFireTimesInTheSchedulesZone();
     void scheduleNext_marksTheDstChangesWithWhatTheyDo();
     void calendar_addListUseAndRemove();
@@ -817,6 +820,71 @@ void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()
         QCOMPARE(run.batchParallel, 2);
     }
     QCOMPARE(CommandRepository(t.store()).pending()->size(), 5);
+}
+
+void TestCommandLine::missed_inboxListsRunsAndDismisses()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Chain chain = ChainRepository(t.store()).byPath(QStringLiteral("ops/nightly")).value();
+    const Schedule schedule = ScheduleRepository(t.store()).list(chain.id)->first();
+    QVERIFY(schedule.dialect != CronDialect::Quartz);
+    // What an engine under misfire policy ask leaves after three nights down (30 2 * * 1-5 in
+    // Berlin: Tuesday to Thursday, 3 to 5 November 2026), as tst_occurrenceledger has it.
+    Occurrence missed;
+    missed.scheduleId = schedule.id;
+    missed.chainId = chain.id;
+    missed.outcome = OccurrenceOutcome::Missed;
+    missed.cause = OccurrenceCause::Down;
+    missed.firstFireMs = QDateTime::fromString(QStringLiteral("2026-11-03T01:30:00Z"), Qt::ISODate)
+                             .toMSecsSinceEpoch();
+    missed.lastFireMs = QDateTime::fromString(QStringLiteral("2026-11-05T01:30:00Z"), Qt::ISODate)
+                            .toMSecsSinceEpoch();
+    missed.count = 3;
+    missed.inbox = InboxState::Pending;
+    QVERIFY(OccurrenceRepository(t.store()).insert(missed));
+
+    Output result = runOn(t, {QStringLiteral("missed")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("ops/nightly +3 "))),
+             qPrintable(result.out));
+    result = runOn(t, {QStringLiteral("missed"), QStringLiteral("run"),
+                       QStringLiteral("ops/nightly"), QStringLiteral("--keep")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QLatin1String("queued 3 runs of ops/nightly")),
+             qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("misfire policy is now all")),
+             qPrintable(result.out));
+    // The three fire times became a backfill batch, oldest first; the inbox is empty.
+    QList<Run> runs = RunRepository(t.store()).list(RunFilter{}).value();
+    QCOMPARE(runs.size(), 3);
+    QCOMPARE(runs.last().scheduledFor.toMSecsSinceEpoch(), missed.firstFireMs);
+    QCOMPARE(runs.first().scheduledFor.toMSecsSinceEpoch(), missed.lastFireMs);
+    QCOMPARE(runs.first().trigger, RunTrigger::Backfill);
+    QCOMPARE(ScheduleRepository(t.store()).byId(schedule.id)->misfire, MisfirePolicy::All);
+    QCOMPARE(runOn(t, {QStringLiteral("missed")}).out.trimmed(),
+             QStringLiteral("no missed runs wait for a decision"));
+    result = runOn(
+        t, {QStringLiteral("missed"), QStringLiteral("dismiss"), QStringLiteral("ops/nightly")});
+    QCOMPARE(result.exitCode, 2); // nothing waits: a name that names nothing, as elsewhere
+    QVERIFY2(result.err.contains(QLatin1String("no missed runs of ops/nightly")),
+             qPrintable(result.err));
+
+    // The ledger keeps the row, with the decision, beside the runs.
+    result = runOn(t, {QStringLiteral("occurrences"), QStringLiteral("ops/nightly"),
+                       QStringLiteral("--since"), QStringLiteral("2026-11-01T00:00:00Z"),
+                       QStringLiteral("--json")});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(result.out.toUtf8())
+                                .object()
+                                .value(QStringLiteral("occurrences"))
+                                .toArray();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.first()[QStringLiteral("outcome")].toString(), QStringLiteral("missed"));
+    QCOMPARE(rows.first()[QStringLiteral("inbox")].toString(), QStringLiteral("run"));
+    QCOMPARE(rows.first()[QStringLiteral("count")].toInt(), 3);
 }
 
 void TestCommandLine::connection_addListAndRemove()
