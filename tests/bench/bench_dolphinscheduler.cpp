@@ -196,7 +196,7 @@ int main(int argc, char *argv[])
     filter.since = QDateTime(QDate(2020, 1, 1), QTime(0, 0)).addSecs(instances * 1800 / 2);
     timed(QStringLiteral("since a date"), filter);
     filter = {};
-    filter.beforeId = taskInstances / 2;
+    filter.after = {taskInstances / 2, QString::number(taskInstances / 2)};
     const QList<DsTaskInstance> deep = timed(QStringLiteral("a page half way, by keyset"), filter);
     pagesFull = pagesFull && !deep.isEmpty() && deep.constFirst().id == taskInstances / 2 - 1;
     QList<DsTaskInstance> ofOne;
