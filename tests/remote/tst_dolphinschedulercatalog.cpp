@@ -1603,6 +1603,39 @@ void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary()
                  && done.out.contains(QLatin1String("check")),
              qPrintable(done.out));
 
+    // Runs sorted in SQL: by duration, the shortest first and the running one (none) last;
+    // --before goes on after a row in that order.
+    const auto ids = [](const QString &json) {
+        QList<qint64> list;
+        const QJsonArray rows = QJsonDocument::fromJson(json.toUtf8()).array();
+        for (const QJsonValue row : rows)
+            list << row.toObject().value(QLatin1String("id")).toInteger();
+        return list;
+    };
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"),
+                QStringLiteral("duration:asc"), QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(ids(done.out), (QList<qint64>{12, 11, 13}));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"),
+                QStringLiteral("duration:asc"), QStringLiteral("--before"), QStringLiteral("12"),
+                QStringLiteral("--limit"), QStringLiteral("1"), QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(ids(done.out), QList<qint64>{11});
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--tasks"), QStringLiteral("--sort"),
+                QStringLiteral("name"), QStringLiteral("--json")}); // A to Z without a direction
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.indexOf(QLatin1String("\"check\""))
+                     < done.out.indexOf(QLatin1String("\"extract\""))
+                 && done.out.indexOf(QLatin1String("\"extract\""))
+                        < done.out.indexOf(QLatin1String("\"load\"")),
+             qPrintable(done.out));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"), QStringLiteral("size")});
+    QCOMPARE(done.exitCode, 2);
+    QVERIFY2(done.err.contains(QLatin1String("duration")), qPrintable(done.err));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"), QStringLiteral("type")});
+    QVERIFY(done.exitCode != 0); // a workflow instance has no type
+    QVERIFY2(done.err.contains(QLatin1String("no type")), qPrintable(done.err));
+
     // Start, with the run's settings by DolphinScheduler's names.
     done = run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),
                 QStringLiteral("HIGH"), QStringLiteral("--warning-type"), QStringLiteral("FAILURE"),

@@ -190,7 +190,8 @@ void DolphinSchedulerWorkflowPage::buildUi()
     m_since->addItem(tr("Last 7 days"), 7 * 24 * 3600);
     m_since->addItem(tr("Last 30 days"), 30 * 24 * 3600);
     m_moreInstances = new QPushButton(tr("&More instances"), instancesPane);
-    m_moreInstances->setToolTip(tr("The next %n older instances", nullptr, instancesShown));
+    m_moreInstances->setToolTip(
+        tr("The next %n instances, in the order shown", nullptr, instancesShown));
     connect(m_failedOnly, &QCheckBox::toggled, this, [this] { reload(QString()); });
     connect(m_since, &QComboBox::currentIndexChanged, this, [this] { reload(QString()); });
     connect(m_moreInstances, &QPushButton::clicked, this, [this] { loadInstances(true); });
@@ -248,8 +249,9 @@ void DolphinSchedulerWorkflowPage::buildUi()
             &DolphinSchedulerWorkflowPage::sortTaskInstances);
     connect(m_tasks, &QTableWidget::itemSelectionChanged, this,
             &DolphinSchedulerWorkflowPage::showTaskLog);
-    m_moreTasks = new QPushButton(tr("More &task instances"), tasksPane);
-    m_moreTasks->setToolTip(tr("The next %n task instances", nullptr, tasksShown));
+    m_moreTasks = new QPushButton(tr("More task &instances"), tasksPane);
+    m_moreTasks->setToolTip(
+        tr("The next %n task instances, in the order shown", nullptr, tasksShown));
     m_moreTasks->hide();
     connect(m_moreTasks, &QPushButton::clicked, this, [this] { loadTaskInstances(true); });
     m_taskLog = new QLabel(tasksPane);
