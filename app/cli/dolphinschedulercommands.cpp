@@ -4,6 +4,7 @@
 #include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerfires.h"
 #include "remote/dolphinschedulerlauncher.h"
+#include "remote/dolphinschedulerorder.h"
 #include "remote/remotedatabase.h"
 #include "store/connectionprofilerepository.h"
 #include "subcommands.h"
@@ -248,7 +249,29 @@ QJsonObject taskInstanceJson(const DsTaskInstance &task)
             {QStringLiteral("logPath"), task.logPath}};
 }
 
-// remote runs --tasks: task instances of every workflow instance, newest first.
+// --sort COLUMN[:asc|desc]: without a direction, the column's first (as a header click's).
+Result<DsSort> parseSort(const QString &text)
+{
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    const QString name = colon < 0 ? text : text.left(colon);
+    const QString direction = colon < 0 ? QString() : text.mid(colon + 1).toLower();
+    const std::optional<DsSortColumn> column = DolphinSchedulerOrder::columnNamed(name);
+    if (!column)
+        return Error::invalid(
+            QStringLiteral("--sort: '%1' is no column; the columns are %2")
+                .arg(name, DolphinSchedulerOrder::columnNames().join(QLatin1String(", "))));
+    if (!direction.isEmpty() && direction != QLatin1String("asc")
+        && direction != QLatin1String("desc"))
+        return Error::invalid(
+            QStringLiteral("--sort: '%1' is no direction: asc or desc").arg(direction));
+    DsSort sort;
+    sort.column = *column;
+    sort.descending = direction.isEmpty() ? DolphinSchedulerOrder::descendingFirst(*column)
+                                          : direction == QLatin1String("desc");
+    return sort;
+}
+
+// remote runs --tasks: task instances of every workflow instance, newest first or sorted.
 int listTaskInstances(CliContext &context, const DolphinSchedulerCatalog &catalog,
                       const DsTaskInstanceFilter &filter)
 {
@@ -290,9 +313,15 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     const QCommandLineOption limit(QStringLiteral("limit"),
                                    QStringLiteral("At most N instances (default 50)."),
                                    QStringLiteral("N"));
-    const QCommandLineOption before(QStringLiteral("before"),
-                                    QStringLiteral("The next page: instances older than this id."),
-                                    QStringLiteral("ID"));
+    const QCommandLineOption before(
+        QStringLiteral("before"),
+        QStringLiteral("The next page: the instances listed after this id (older, by default)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption sort(
+        QStringLiteral("sort"),
+        QStringLiteral("Order by COLUMN (%1), descending or ascending; NULLs last, ties by id.")
+            .arg(DolphinSchedulerOrder::columnNames().join(QLatin1String(", "))),
+        QStringLiteral("COLUMN[:asc|desc]"));
     const QCommandLineOption tasks(QStringLiteral("tasks"),
                                    QStringLiteral("Task instances, of every workflow instance, "
                                                   "rather than workflow instances."));
@@ -302,13 +331,15 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     const QCommandLineOption taskName(QStringLiteral("task"),
                                       QStringLiteral("With --tasks: only this task's."),
                                       QStringLiteral("NAME"));
-    for (const QCommandLineOption &option : {since, failed, limit, before, tasks, host, taskName})
+    for (const QCommandLineOption &option :
+         {since, failed, limit, before, sort, tasks, host, taskName})
         parser.addOption(option);
-    if (!context.parse(parser, args,
-                       QStringLiteral("remote runs NAME [PROJECT/WORKFLOW] [--since ISO8601] "
-                                      "[--failed] [--limit N] [--before ID] [--tasks [--host "
-                                      "HOST] [--task NAME]] [--json]"),
-                       true)
+    if (!context.parse(
+            parser, args,
+            QStringLiteral("remote runs NAME [PROJECT/WORKFLOW] [--since ISO8601] "
+                           "[--failed] [--limit N] [--sort COLUMN[:asc|desc]] [--before ID] "
+                           "[--tasks [--host HOST] [--task NAME]] [--json]"),
+            true)
         || !context.expectPositionals(
             parser, {QStringLiteral("NAME"), QStringLiteral("PROJECT/WORKFLOW")}, 1))
         return context.exitCode();
@@ -320,7 +351,12 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     int beforeId = 0;
     if (!context.intOption(parser, before, beforeId, 1))
         return context.exitCode();
-    filter.beforeId = beforeId;
+    if (parser.isSet(sort)) {
+        const Result<DsSort> order = parseSort(parser.value(sort));
+        if (!order)
+            return context.usage(order.error().message);
+        filter.sort = order.value();
+    }
     if (parser.isSet(since)) {
         filter.since = QDateTime::fromString(parser.value(since), Qt::ISODate);
         if (!filter.since.isValid())
@@ -337,10 +373,22 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
         taskFilter.since = filter.since;
         taskFilter.failedOnly = filter.failedOnly;
         taskFilter.limit = filter.limit;
-        taskFilter.beforeId = filter.beforeId;
+        taskFilter.sort = filter.sort;
+        if (beforeId > 0) {
+            const Result<DsKeyset> after = catalog.taskInstanceKeyset(beforeId, filter.sort);
+            if (!after)
+                return context.fail(after.error());
+            taskFilter.after = after.value();
+        }
         taskFilter.host = parser.value(host);
         taskFilter.taskName = parser.value(taskName);
         return listTaskInstances(context, catalog, taskFilter);
+    }
+    if (beforeId > 0) {
+        const Result<DsKeyset> after = catalog.instanceKeyset(beforeId, filter.sort);
+        if (!after)
+            return context.fail(after.error());
+        filter.after = after.value();
     }
     const Result<QList<DsInstance>> instances = catalog.instances(filter);
     if (!instances)

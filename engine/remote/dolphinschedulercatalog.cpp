@@ -1,5 +1,6 @@
 #include "dolphinschedulercatalog.h"
 
+#include "dolphinschedulerorder.h"
 #include "dolphinschedulerprotocol.h"
 #include "dolphinschedulerquartz.h"
 #include "remotedatabase.h"
@@ -291,15 +292,18 @@ QString whereClause(const QStringList &conditions)
                                 : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND "));
 }
 
-QString instanceQuery(const DolphinSchedulerSchema &s)
+// SORTKEY: a listing's sort key (DolphinSchedulerOrder::keyAsText), read last.
+QString instanceQuery(const DolphinSchedulerSchema &s, const QString &sortKey = QString())
 {
     return QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
-                          "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times "
+                          "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times%5 "
                           "FROM %2 i JOIN %3 d ON d.code = i.%4 "
                           "JOIN t_ds_project p ON p.code = d.project_code")
         .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
-             s.definitionCodeColumn());
+             s.definitionCodeColumn(),
+             sortKey.isEmpty() ? QString() : QStringLiteral(", ") + sortKey);
 }
+constexpr int instanceKeyColumn = 12;
 
 DsInstance readInstance(const QSqlQuery &q)
 {
@@ -348,21 +352,26 @@ Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFil
         conditions << QStringLiteral("i.state = ?");
         values << int(dolphinscheduler::WorkflowExecutionStatus32::Failure);
     }
-    if (filter.beforeId > 0) {
-        conditions << QStringLiteral("i.id < ?");
-        values << filter.beforeId;
-    }
+    const Result<DolphinSchedulerOrder> order = DolphinSchedulerOrder::make(
+        DolphinSchedulerOrder::Listing::WorkflowInstances, filter.sort, m_remote->isMysql());
+    if (!order)
+        return order.error();
+    if (const QString after = order->after(filter.after, values); !after.isEmpty())
+        conditions << after;
     QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("%1 %2 ORDER BY i.id DESC LIMIT %3")
-                  .arg(instanceQuery(s), whereClause(conditions))
-                  .arg(std::clamp(filter.limit, 1, 10000)));
+    q.prepare(
+        QStringLiteral("%1 %2 %3 LIMIT %4")
+            .arg(instanceQuery(s, order->keyAsText()), whereClause(conditions), order->orderBy())
+            .arg(std::clamp(filter.limit, 1, 10000)));
     for (const QVariant &value : std::as_const(values))
         q.addBindValue(value);
     if (Status status = exec(q, tr("read the workflow instances")); !status)
         return status.error();
     QList<DsInstance> instances;
-    while (q.next())
+    while (q.next()) {
         instances << readInstance(q);
+        instances.last().keyset = DolphinSchedulerOrder::keyset(q, 0, instanceKeyColumn);
+    }
     return instances;
 }
 
@@ -389,6 +398,7 @@ QString taskInstanceColumns(const DolphinSchedulerSchema &s)
                           "t.log_path, t.%1")
         .arg(s.instanceIdColumn());
 }
+constexpr int taskInstanceKeyColumn = 12; // after taskInstanceColumns()
 
 DsTaskInstance readTaskInstance(const QSqlQuery &q)
 {
@@ -443,6 +453,10 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
                                s.definitionCodeColumn());
         values << names->at(0) << names->at(1);
     }
+    if (filter.instanceId > 0) {
+        conditions << QStringLiteral("t.%1 = ?").arg(s.instanceIdColumn());
+        values << filter.instanceId;
+    }
     if (filter.since.isValid()) {
         conditions << QStringLiteral("t.submit_time >= ?");
         values << filter.since;
@@ -460,22 +474,62 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
         conditions << QStringLiteral("t.name = ?");
         values << filter.taskName;
     }
-    if (filter.beforeId > 0) {
-        conditions << QStringLiteral("t.id < ?");
-        values << filter.beforeId;
-    }
+    const Result<DolphinSchedulerOrder> order = DolphinSchedulerOrder::make(
+        DolphinSchedulerOrder::Listing::TaskInstances, filter.sort, m_remote->isMysql());
+    if (!order)
+        return order.error();
+    if (const QString after = order->after(filter.after, values); !after.isEmpty())
+        conditions << after;
     QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("SELECT %1 FROM t_ds_task_instance t %2 ORDER BY t.id DESC LIMIT %3")
-                  .arg(taskInstanceColumns(s), whereClause(conditions))
+    q.prepare(QStringLiteral("SELECT %1, %2 FROM t_ds_task_instance t %3 %4 LIMIT %5")
+                  .arg(taskInstanceColumns(s), order->keyAsText(), whereClause(conditions),
+                       order->orderBy())
                   .arg(std::clamp(filter.limit, 1, 10000)));
     for (const QVariant &value : std::as_const(values))
         q.addBindValue(value);
     if (Status status = exec(q, tr("read the task instances")); !status)
         return status.error();
     QList<DsTaskInstance> tasks;
-    while (q.next())
+    while (q.next()) {
         tasks << readTaskInstance(q);
+        tasks.last().keyset = DolphinSchedulerOrder::keyset(q, 0, taskInstanceKeyColumn);
+    }
     return tasks;
+}
+
+Result<DsKeyset> DolphinSchedulerCatalog::instanceKeyset(qint64 id, const DsSort &sort) const
+{
+    return keysetOf(id, sort, false);
+}
+
+Result<DsKeyset> DolphinSchedulerCatalog::taskInstanceKeyset(qint64 id, const DsSort &sort) const
+{
+    return keysetOf(id, sort, true);
+}
+
+Result<DsKeyset> DolphinSchedulerCatalog::keysetOf(qint64 id, const DsSort &sort, bool task) const
+{
+    const Result<DolphinSchedulerOrder> order =
+        DolphinSchedulerOrder::make(task ? DolphinSchedulerOrder::Listing::TaskInstances
+                                         : DolphinSchedulerOrder::Listing::WorkflowInstances,
+                                    sort, m_remote->isMysql());
+    if (!order)
+        return order.error();
+    QSqlQuery q(m_remote->db());
+    q.prepare(task ? QStringLiteral("SELECT t.id, %1 FROM t_ds_task_instance t WHERE t.id = ?")
+                         .arg(order->keyAsText())
+                   : QStringLiteral("SELECT i.id, %1 FROM %2 i WHERE i.id = ?")
+                         .arg(order->keyAsText(), m_schema.instanceTable()));
+    q.addBindValue(id);
+    if (Status status = exec(q, tr("read instance %1").arg(id)); !status)
+        return status.error();
+    if (!q.next())
+        return Error::notFound(
+            task ? tr("remote '%1' has no task instance %2").arg(m_remote->profile().name).arg(id)
+                 : tr("remote '%1' has no workflow instance %2")
+                       .arg(m_remote->profile().name)
+                       .arg(id));
+    return DolphinSchedulerOrder::keyset(q, 0, 1);
 }
 
 Status DolphinSchedulerCatalog::checkSubWorkflowsOnline(const DsWorkflow &workflow,

@@ -52,13 +52,20 @@ public:
     // The id of DolphinScheduler user `userName` (t_ds_user), whom an act is done as.
     Result<qint64> userId(const QString &userName) const;
 
-    // Workflow instances, newest first, filtered and paged by keyset in SQL.
+    // Workflow instances, newest first or in the filter's order, filtered, sorted and paged by
+    // keyset in SQL (DolphinSchedulerOrder).
     Result<QList<DsInstance>> instances(const DsInstanceFilter &filter) const;
     Result<DsInstance> instance(qint64 id) const;
     Result<QList<DsTaskInstance>> taskInstances(qint64 instanceId) const;
-    // Task instances of every workflow instance, newest first, filtered and paged by keyset in
-    // SQL: the primary key read backwards, so a page costs the same however long the history.
+    // Task instances of every workflow instance (or of one), newest first or in the filter's
+    // order, filtered, sorted and paged by keyset in SQL. Newest first reads the primary key
+    // backwards, so a page costs the same however long the history; another order costs a
+    // sort of the rows the filters leave, as DolphinScheduler's schema indexes none of them.
     Result<QList<DsTaskInstance>> taskInstances(const DsTaskInstanceFilter &filter) const;
+    // The keyset of workflow instance (or task instance) ID in SORT's order: a page that
+    // starts after it, for a listing continued from an id alone (the command line's --before).
+    Result<DsKeyset> instanceKeyset(qint64 id, const DsSort &sort) const;
+    Result<DsKeyset> taskInstanceKeyset(qint64 id, const DsSort &sort) const;
     // DolphinScheduler's own words for a state code ("running", "ready pause", ...).
     QString workflowStateName(int state) const { return workflowStateName(state, m_schema); }
     static QString workflowStateName(int state, const DolphinSchedulerSchema &schema);
@@ -74,6 +81,7 @@ private:
     Status exec(QSqlQuery &query, const QString &what) const;
     // "PROJECT/WORKFLOW" as its two names, or why it is no such path.
     static Result<QStringList> projectAndWorkflow(const QString &path);
+    Result<DsKeyset> keysetOf(qint64 id, const DsSort &sort, bool task) const;
     // t_ds_project.id, which names a schedule's Quartz job group.
     Result<int> projectId(qint64 projectCode) const;
 

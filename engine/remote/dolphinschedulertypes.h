@@ -8,6 +8,27 @@
 
 namespace hg {
 
+// A column instance listings are ordered by, in SQL (DolphinSchedulerOrder). Retries are a
+// workflow instance's run_times and a task instance's retry_times; Type is a task's alone.
+enum class DsSortColumn { Id, Name, Type, State, Host, Start, End, Duration, Retries };
+
+// An order of a listing. A NULL key (not started, not ended, not on a worker yet) comes last
+// in either direction; rows with the same key follow each other by id, in the same direction.
+struct DsSort
+{
+    DsSortColumn column = DsSortColumn::Id;
+    bool descending = true;
+};
+
+// Where the next page of a listing starts: just after this row in the listing's order. The key
+// is the row's sort key as the database writes it as text, so that it comes back exact
+// (PostgreSQL keeps microseconds, QDateTime milliseconds).
+struct DsKeyset
+{
+    qint64 id = 0;              // 0: from the first row
+    std::optional<QString> key; // none: the row's key is NULL
+};
+
 // DolphinScheduler's metadata as Hourglass reads it (see DolphinSchedulerCatalog). Codes are
 // DolphinScheduler's 64-bit identifiers; numbers it stores as enums are kept as it stores them.
 
@@ -84,6 +105,7 @@ struct DsInstance
     QDateTime end;
     QDateTime scheduleTime; // the fire time, for scheduled and complement runs
     int runTimes = 0;
+    DsKeyset keyset; // from a listing: where a page after this row starts, in its order
 };
 
 // A task instance of a workflow instance. Its log lives on the worker's disk (host, logPath).
@@ -101,29 +123,35 @@ struct DsTaskInstance
     int maxRetryTimes = 0;
     QString logPath;
     qint64 instanceId = 0; // the workflow instance it belongs to
+    DsKeyset keyset;       // from a listing: where a page after this row starts, in its order
 };
 
-// One page of instances, newest first; the next page starts below the last id shown.
+// One page of instances in the sort's order (newest first by default); the next page starts
+// after the keyset of the last row shown.
 struct DsInstanceFilter
 {
     QString workflowPath; // empty: every workflow
     QDateTime since;      // started at or after; invalid: no bound
     bool failedOnly = false;
     int limit = 50;
-    qint64 beforeId = 0; // 0: from the newest
+    DsSort sort;
+    DsKeyset after; // its id 0: from the first
 };
 
-// One page of task instances across workflow instances, newest first, filtered in SQL; the
-// next page starts below the last id shown.
+// One page of task instances across workflow instances (or of one), filtered in SQL, in the
+// sort's order (newest first by default); the next page starts after the keyset of the last
+// row shown.
 struct DsTaskInstanceFilter
 {
-    QString workflowPath; // empty: every workflow
-    QDateTime since;      // submitted at or after; invalid: no bound
+    QString workflowPath;  // empty: every workflow
+    qint64 instanceId = 0; // 0: of every workflow instance
+    QDateTime since;       // submitted at or after; invalid: no bound
     bool failedOnly = false;
     QString host;     // the worker's "host:port", or its host alone; empty: any
     QString taskName; // exactly; empty: any
     int limit = 50;
-    qint64 beforeId = 0; // 0: from the newest
+    DsSort sort;
+    DsKeyset after; // its id 0: from the first
 };
 
 } // namespace hg

@@ -1808,6 +1808,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>set the release state of %1&apos;s schedule</source>
         <translation>Setzen des Freigabezustands des Zeitplans von %1</translation>
     </message>
+    <message>
+        <source>read instance %1</source>
+        <translation>Lesen der Instanz %1</translation>
+    </message>
+    <message>
+        <source>remote &apos;%1&apos; has no task instance %2</source>
+        <translation>Remote &apos;%1&apos; hat keine Aufgaben-Instanz %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerControl</name>
@@ -2219,6 +2227,17 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::DolphinSchedulerOrder</name>
+    <message>
+        <source>workflow instances have no type to sort by</source>
+        <translation>Workflow-Instanzen haben keinen Typ, nach dem sortiert werden könnte</translation>
+    </message>
+    <message>
+        <source>no such column to sort by</source>
+        <translation>keine solche Spalte zum Sortieren</translation>
+    </message>
+</context>
+<context>
     <name>hg::DolphinSchedulerQuartz</name>
     <message>
         <source>lock Quartz&apos;s triggers</source>
@@ -2545,13 +2564,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>&amp;More instances</source>
         <translation>Weite&amp;re Instanzen</translation>
     </message>
-    <message numerus="yes">
-        <source>The next %n older instances</source>
-        <translation>
-            <numerusform>Die nächste ältere Instanz</numerusform>
-            <numerusform>Die nächsten %n älteren Instanzen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Started:</source>
         <translation>Gestartet:</translation>
@@ -2591,6 +2603,24 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Ended</source>
         <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>More task &amp;instances</source>
+        <translation>Weitere A&amp;ufgaben-Instanzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>The next %n instances, in the order shown</source>
+        <translation>
+            <numerusform>Die nächste Instanz, in der gezeigten Reihenfolge</numerusform>
+            <numerusform>Die nächsten %n Instanzen, in der gezeigten Reihenfolge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The next %n task instances, in the order shown</source>
+        <translation>
+            <numerusform>Die nächste Aufgaben-Instanz, in der gezeigten Reihenfolge</numerusform>
+            <numerusform>Die nächsten %n Aufgaben-Instanzen, in der gezeigten Reihenfolge</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,13 @@
 // A DolphinScheduler metadata database as a big installation has it — 100,000 workflow
 // instances and 2,500,000 task instances (the size at which its own web UI takes about 4 s a
 // page) on DolphinScheduler's 3.2 PostgreSQL schema — read through the console: the first
-// page of task instances unfiltered and under each filter, a deep page by keyset, one
-// instance's task instances, and the workflow page's first paint. Target (issue 18): the
-// instances view's first paint within 100 ms. An argument sets the number of task instances
-// (the short form in CTest runs 20,000 and checks the pages, not the times).
+// page of task instances unfiltered and under each filter, a deep page by keyset, the first
+// and next page sorted by a column (start, duration, host), one instance's task instances, and
+// the workflow page's first paint, newest first and sorted. Target (issue 18): the instances
+// view's first paint within 100 ms, with filters and sorting in SQL. An argument sets the
+// number of task instances (the short form in CTest runs 20,000 and checks the pages, not the
+// times). No index is added to DolphinScheduler's schema but the one its MySQL DDL has, and
+// that one only for the last figure, said apart.
 #include "dolphinschedulerfixture.h"
 #include "domain/connectionurl.h"
 #include "privatepostgres.h"
@@ -15,6 +18,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTableWidget>
@@ -196,9 +200,36 @@ int main(int argc, char *argv[])
     filter.since = QDateTime(QDate(2020, 1, 1), QTime(0, 0)).addSecs(instances * 1800 / 2);
     timed(QStringLiteral("since a date"), filter);
     filter = {};
-    filter.beforeId = taskInstances / 2;
+    filter.after = {taskInstances / 2, QString::number(taskInstances / 2)};
     const QList<DsTaskInstance> deep = timed(QStringLiteral("a page half way, by keyset"), filter);
     pagesFull = pagesFull && !deep.isEmpty() && deep.constFirst().id == taskInstances / 2 - 1;
+    // Sorted in SQL: t_ds_task_instance has no index on these columns in DolphinScheduler's
+    // schema, so a first page of the whole history is a scan with a top-50 sort, and so is the
+    // next (by keyset). The GUI never asks for this (its task table is one instance's); the
+    // command line's `remote runs --tasks --sort` does.
+    filter = {};
+    filter.sort = {DsSortColumn::Start, true};
+    const QList<DsTaskInstance> byStart =
+        timed(QStringLiteral("whole history sorted by start, first page"), filter);
+    filter.after = byStart.isEmpty() ? DsKeyset{} : byStart.constLast().keyset;
+    const QList<DsTaskInstance> byStartNext =
+        timed(QStringLiteral("whole history sorted by start, next page by keyset"), filter);
+    const QList<DsTaskInstance> byStartBoth = byStart + byStartNext;
+    for (qsizetype i = 1; i < byStartBoth.size(); ++i)
+        pagesFull = pagesFull && byStartBoth.at(i - 1).start > byStartBoth.at(i).start;
+    filter = {};
+    filter.sort = {DsSortColumn::Duration, true};
+    // Every task here takes 20 s: a tie throughout, broken by id (newest first).
+    const QList<DsTaskInstance> byDuration =
+        timed(QStringLiteral("whole history sorted by duration, first page"), filter);
+    pagesFull =
+        pagesFull && !byDuration.isEmpty() && byDuration.constFirst().id == first.constFirst().id;
+    filter.sort = {DsSortColumn::Host, false};
+    timed(QStringLiteral("whole history sorted by host, first page"), filter);
+    filter = {};
+    filter.failedOnly = true;
+    filter.sort = {DsSortColumn::Start, false};
+    timed(QStringLiteral("failed only, sorted by start"), filter);
     QList<DsTaskInstance> ofOne;
     const double oneInstanceMs = medianMs(9, [&] {
         const auto rows = catalog->taskInstances(instances / 2);
@@ -221,6 +252,27 @@ int main(int argc, char *argv[])
     pagesFull = pagesFull && workflowPage.instancesTable()->rowCount() == 50;
     out << "  workflow page, first paint (definition, DAG, 50 newest instances): "
         << ms(paints.at(paints.size() / 2)) << " (target 100)\n";
+    // Sorted by a header click: the first page of the workflow's instances in that order
+    // (one workflow holds every instance here; its PostgreSQL schema indexes start_time with
+    // end_time, which NULLS LAST in descending order cannot use, so it is a sort of them all).
+    for (const auto &[column, what] :
+         {std::pair{2, "start (latest first)"}, std::pair{4, "duration (longest first)"}}) {
+        workflowPage.instancesTable()->horizontalHeader()->setSortIndicator(column,
+                                                                            Qt::DescendingOrder);
+        while (workflowPage.isBusy())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        QList<double> sortedPaints;
+        for (int i = 0; i < 5; ++i)
+            sortedPaints << firstPaintMs(workflowPage, profile.value());
+        std::sort(sortedPaints.begin(), sortedPaints.end());
+        pagesFull = pagesFull && workflowPage.instancesTable()->rowCount() == 50;
+        out << "  workflow page, first paint sorted by " << what << ": "
+            << ms(sortedPaints.at(sortedPaints.size() / 2)) << " (target 100)\n";
+    }
+    workflowPage.instancesTable()->horizontalHeader()->setSortIndicator(0, Qt::DescendingOrder);
+    while (workflowPage.isBusy())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    firstPaintMs(workflowPage, profile.value());
     QElapsedTimer selecting;
     selecting.start();
     workflowPage.instancesTable()->selectRow(0);

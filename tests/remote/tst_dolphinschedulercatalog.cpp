@@ -3,6 +3,7 @@
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerlauncher.h"
+#include "remote/dolphinschedulerorder.h"
 #include "remote/quartzjobdatamap.h"
 #include "remote/remotedatabase.h"
 #include "remote/remoteprobe.h"
@@ -17,6 +18,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+
+#include <algorithm>
+#include <optional>
+#include <variant>
 
 using namespace hg;
 
@@ -37,6 +42,8 @@ private Q_SLOTS:
     void workflow_readsTheDagAtItsVersion();
     void instances_filterAndPageInSql_data() { layouts(); }
     void instances_filterAndPageInSql();
+    void listings_sortByEveryColumnAcrossPages_data() { layouts(); }
+    void listings_sortByEveryColumnAcrossPages();
     void release_onlineAndOfflineAsTheApiServerDoes_data() { layouts(); }
     void release_onlineAndOfflineAsTheApiServerDoes();
     void control_writesCommandsAsDolphinSchedulerDoes_data() { layouts(); }
@@ -294,7 +301,7 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     filter.limit = 2;
     page = catalog->instances(filter);
     QCOMPARE(page->size(), 2);
-    filter.beforeId = page->last().id;
+    filter.after = page->last().keyset;
     page = catalog->instances(filter);
     QCOMPARE(page->size(), 1);
     QCOMPARE(page->first().id, 11);
@@ -330,7 +337,7 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     QCOMPARE(newest->size(), 2);
     QCOMPARE(newest->at(0).name, QStringLiteral("load"));
     QCOMPARE(newest->at(0).instanceId, 12);
-    taskFilter.beforeId = newest->at(1).id;
+    taskFilter.after = newest->at(1).keyset;
     QCOMPARE(catalog->taskInstances(taskFilter)->size(), 1); // the last page
     taskFilter = {};
     taskFilter.failedOnly = true;
@@ -349,6 +356,221 @@ void TestDolphinSchedulerCatalog::instances_filterAndPageInSql()
     taskFilter = {};
     taskFilter.since = QDateTime(QDate(2026, 11, 24), QTime(2, 30, 20));
     QCOMPARE(catalog->taskInstances(taskFilter)->size(), 2);
+}
+
+namespace {
+
+// A row of the sort test as the test itself knows it, times in microseconds from its base: the
+// order is computed from these, not read back from the server.
+struct SortRow
+{
+    qint64 id = 0;
+    std::optional<QString> name;
+    QString type;
+    std::optional<int> state;
+    std::optional<QString> host;
+    std::optional<qint64> start;
+    std::optional<qint64> end;
+    std::optional<int> retries;
+};
+
+// Rows with NULLs and ties in every sortable column; FRACTIONS: microseconds in the times (a
+// PostgreSQL timestamp keeps them, DolphinScheduler's MySQL DATETIME has none).
+QList<SortRow> sortRows(qint64 firstId, int count, bool fractions)
+{
+    QList<SortRow> rows;
+    for (int k = 0; k < count; ++k) {
+        SortRow row;
+        row.id = firstId + k;
+        if (k % 10 != 3)
+            row.name = QStringLiteral("nightly-") + QLatin1Char("pqrs"[k % 4]);
+        row.type = k % 2 == 0 ? QStringLiteral("SHELL") : QStringLiteral("SQL");
+        if (k % 11 != 5)
+            row.state = QList<int>{1, 5, 6, 7}.at((k * 7) % 4);
+        if (k % 6 != 0)
+            row.host = QStringLiteral("worker-%1:1234").arg(QLatin1Char("abc"[k % 3]));
+        if (k % 5 != 0) {
+            row.start = (k % 7) * 60'000'000LL + (fractions && k % 3 == 1 ? 250'000 + k : 0);
+            if (k % 4 != 0)
+                row.end =
+                    *row.start + ((k * 13) % 5) * 30'000'000LL + (fractions && k % 3 == 2 ? 1 : 0);
+        }
+        if (k % 9 != 4)
+            row.retries = k % 3;
+        rows << row;
+    }
+    return rows;
+}
+
+QString sqlText(const std::optional<QString> &text)
+{
+    return text ? QString(QLatin1Char('\'') + *text + QLatin1Char('\'')) : QStringLiteral("NULL");
+}
+
+QString sqlNumber(const std::optional<int> &number)
+{
+    return number ? QString::number(*number) : QStringLiteral("NULL");
+}
+
+QString sqlTime(const std::optional<qint64> &micros)
+{
+    if (!micros)
+        return QStringLiteral("NULL");
+    const QDateTime base(QDate(2026, 11, 20), QTime(1, 0), QTimeZone::utc());
+    return QStringLiteral("'%1.%2'")
+        .arg(base.addSecs(*micros / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+        .arg(*micros % 1'000'000, 6, 10, QLatin1Char('0'));
+}
+
+// The sort key of ROW as the test computes it: a number or a text, or none for NULL.
+std::optional<std::variant<qint64, QString>> sortKey(const SortRow &row, DsSortColumn column)
+{
+    using Key = std::variant<qint64, QString>;
+    switch (column) {
+    case DsSortColumn::Id:
+        return Key(row.id);
+    case DsSortColumn::Name:
+        return row.name ? std::optional<Key>(*row.name) : std::nullopt;
+    case DsSortColumn::Type:
+        return Key(row.type);
+    case DsSortColumn::State:
+        return row.state ? std::optional<Key>(qint64(*row.state)) : std::nullopt;
+    case DsSortColumn::Host:
+        return row.host ? std::optional<Key>(*row.host) : std::nullopt;
+    case DsSortColumn::Start:
+        return row.start ? std::optional<Key>(*row.start) : std::nullopt;
+    case DsSortColumn::End:
+        return row.end ? std::optional<Key>(*row.end) : std::nullopt;
+    case DsSortColumn::Duration:
+        return row.start && row.end ? std::optional<Key>(*row.end - *row.start) : std::nullopt;
+    case DsSortColumn::Retries:
+        return row.retries ? std::optional<Key>(qint64(*row.retries)) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// The ids of ROWS in SORT's order: NULL keys last either way, ties by id the same way.
+QList<qint64> expectedOrder(QList<SortRow> rows, const DsSort &sort)
+{
+    std::sort(rows.begin(), rows.end(), [&sort](const SortRow &a, const SortRow &b) {
+        const auto keyA = sortKey(a, sort.column);
+        const auto keyB = sortKey(b, sort.column);
+        if (keyA.has_value() != keyB.has_value())
+            return keyA.has_value();
+        if (keyA && *keyA != *keyB)
+            return sort.descending ? *keyB < *keyA : *keyA < *keyB;
+        return sort.descending ? b.id < a.id : a.id < b.id;
+    });
+    QList<qint64> ids;
+    for (const SortRow &row : std::as_const(rows))
+        ids << row.id;
+    return ids;
+}
+
+} // namespace
+
+void TestDolphinSchedulerCatalog::listings_sortByEveryColumnAcrossPages()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, release);
+    makeDatabase(server, release);
+    if (QTest::currentTestFailed() || !m_remote)
+        return;
+    const Result<DolphinSchedulerCatalog> catalog = DolphinSchedulerCatalog::open(*m_remote);
+    QVERIFY(catalog);
+    const DolphinSchedulerSchema &schema = catalog->schema();
+    insertWorkflow(schema);
+    const bool fractions = server == QLatin1String("postgresql");
+    const QList<SortRow> instanceRows = sortRows(101, 23, fractions);
+    const QList<SortRow> taskRows = sortRows(1001, 23, fractions);
+    QStringList instanceValues;
+    for (const SortRow &row : instanceRows)
+        instanceValues << QStringLiteral("(%1, %2, 200, 2, %3, %4, %5, %6, %7, 6, 1)")
+                              .arg(row.id)
+                              .arg(sqlText(row.name), sqlNumber(row.state), sqlTime(row.start),
+                                   sqlTime(row.end), sqlNumber(row.retries), sqlText(row.host));
+    exec(QStringLiteral("INSERT INTO %1 (id, name, %2, %3, state, start_time, end_time, "
+                        "run_times, host, command_type, executor_id) VALUES %4")
+             .arg(schema.instanceTable(), schema.definitionCodeColumn(),
+                  schema.definitionVersionColumn(), instanceValues.join(QLatin1String(", "))));
+    QStringList taskValues;
+    for (const SortRow &row : taskRows)
+        taskValues << QStringLiteral("(%1, %2, '%3', 301, 1, 101, %4, '2026-11-20 01:00:00', "
+                                     "%5, %6, %7, %8, 3, 1, 1)")
+                          .arg(row.id)
+                          .arg(sqlText(row.name), row.type, sqlNumber(row.state),
+                               sqlTime(row.start), sqlTime(row.end), sqlText(row.host),
+                               sqlNumber(row.retries));
+    exec(QStringLiteral("INSERT INTO t_ds_task_instance (id, name, task_type, task_code, "
+                        "task_definition_version, %1, state, submit_time, start_time, end_time, "
+                        "host, retry_times, max_retry_times, flag, executor_id) VALUES %2")
+             .arg(schema.instanceIdColumn(), taskValues.join(QLatin1String(", "))));
+
+    // Every column both ways, walked in pages of 4 (so ties and NULLs straddle pages), each
+    // page starting after the keyset of the last row of the one before.
+    for (const QString &name : DolphinSchedulerOrder::columnNames()) {
+        for (const bool descending : {true, false}) {
+            const DsSort sort{DolphinSchedulerOrder::columnNamed(name).value(), descending};
+            const QString what = QStringLiteral("%1 %2").arg(
+                name, descending ? QLatin1String("desc") : QLatin1String("asc"));
+            if (sort.column != DsSortColumn::Type) {
+                QList<qint64> walked;
+                DsInstanceFilter filter;
+                filter.sort = sort;
+                filter.limit = 4;
+                for (int page = 0; page < 10; ++page) {
+                    const Result<QList<DsInstance>> rows = catalog->instances(filter);
+                    QVERIFY2(rows, qPrintable(what + QLatin1String(": ")
+                                              + (rows ? QString() : rows.error().message)));
+                    for (const DsInstance &row : rows.value())
+                        walked << row.id;
+                    if (rows->size() < filter.limit)
+                        break;
+                    filter.after = rows->constLast().keyset;
+                }
+                QVERIFY2(walked == expectedOrder(instanceRows, sort), qPrintable(what));
+                // From an id alone (the command line's --before): the rest of the order.
+                const qint64 middle = walked.at(10);
+                const Result<DsKeyset> after = catalog->instanceKeyset(middle, sort);
+                QVERIFY2(after, qPrintable(what));
+                filter.after = after.value();
+                filter.limit = 100;
+                QList<qint64> rest;
+                for (const DsInstance &row : catalog->instances(filter).value())
+                    rest << row.id;
+                QVERIFY2(rest == walked.mid(11), qPrintable(what));
+            }
+            QList<qint64> walked;
+            DsTaskInstanceFilter filter;
+            filter.instanceId = 101;
+            filter.sort = sort;
+            filter.limit = 4;
+            for (int page = 0; page < 10; ++page) {
+                const Result<QList<DsTaskInstance>> rows = catalog->taskInstances(filter);
+                QVERIFY2(rows, qPrintable(what + QLatin1String(": ")
+                                          + (rows ? QString() : rows.error().message)));
+                for (const DsTaskInstance &row : rows.value())
+                    walked << row.id;
+                if (rows->size() < filter.limit)
+                    break;
+                filter.after = rows->constLast().keyset;
+            }
+            QVERIFY2(walked == expectedOrder(taskRows, sort), qPrintable(what));
+            const Result<DsKeyset> after = catalog->taskInstanceKeyset(walked.at(6), sort);
+            QVERIFY2(after, qPrintable(what));
+            filter.after = after.value();
+            filter.limit = 100;
+            filter.instanceId = 0; // of every workflow instance: the same rows
+            QList<qint64> rest;
+            for (const DsTaskInstance &row : catalog->taskInstances(filter).value())
+                rest << row.id;
+            QVERIFY2(rest == walked.mid(7), qPrintable(what));
+        }
+    }
+    // A workflow instance has no type.
+    DsInstanceFilter byType;
+    byType.sort.column = DsSortColumn::Type;
+    QCOMPARE(catalog->instances(byType).error().kind, ErrorKind::Invalid);
 }
 
 void TestDolphinSchedulerCatalog::release_onlineAndOfflineAsTheApiServerDoes()
@@ -1380,6 +1602,39 @@ void TestDolphinSchedulerCatalog::commandLine_drivesTheConsoleThroughTheBinary()
     QVERIFY2(done.out.contains(QLatin1String("0 30 2 * * ? *"))
                  && done.out.contains(QLatin1String("check")),
              qPrintable(done.out));
+
+    // Runs sorted in SQL: by duration, the shortest first and the running one (none) last;
+    // --before goes on after a row in that order.
+    const auto ids = [](const QString &json) {
+        QList<qint64> list;
+        const QJsonArray rows = QJsonDocument::fromJson(json.toUtf8()).array();
+        for (const QJsonValue row : rows)
+            list << row.toObject().value(QLatin1String("id")).toInteger();
+        return list;
+    };
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"),
+                QStringLiteral("duration:asc"), QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(ids(done.out), (QList<qint64>{12, 11, 13}));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"),
+                QStringLiteral("duration:asc"), QStringLiteral("--before"), QStringLiteral("12"),
+                QStringLiteral("--limit"), QStringLiteral("1"), QStringLiteral("--json")});
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QCOMPARE(ids(done.out), QList<qint64>{11});
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--tasks"), QStringLiteral("--sort"),
+                QStringLiteral("name"), QStringLiteral("--json")}); // A to Z without a direction
+    QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+    QVERIFY2(done.out.indexOf(QLatin1String("\"check\""))
+                     < done.out.indexOf(QLatin1String("\"extract\""))
+                 && done.out.indexOf(QLatin1String("\"extract\""))
+                        < done.out.indexOf(QLatin1String("\"load\"")),
+             qPrintable(done.out));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"), QStringLiteral("size")});
+    QCOMPARE(done.exitCode, 2);
+    QVERIFY2(done.err.contains(QLatin1String("duration")), qPrintable(done.err));
+    done = run({QStringLiteral("runs"), ds, QStringLiteral("--sort"), QStringLiteral("type")});
+    QVERIFY(done.exitCode != 0); // a workflow instance has no type
+    QVERIFY2(done.err.contains(QLatin1String("no type")), qPrintable(done.err));
 
     // Start, with the run's settings by DolphinScheduler's names.
     done = run({QStringLiteral("start"), ds, nightly, QStringLiteral("--priority"),

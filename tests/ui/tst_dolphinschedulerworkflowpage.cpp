@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDialog>
+#include <QHeaderView>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -17,6 +18,9 @@
 #include <QSqlQuery>
 #include <QTableWidget>
 #include <QTest>
+
+#include <algorithm>
+#include <array>
 
 using namespace hg;
 
@@ -34,11 +38,14 @@ private Q_SLOTS:
     void taskInstances_showWithWhereTheirLogIs();
     void acts_writeWhatDolphinSchedulerWrites();
     void instances_filteredAndPaged();
+    void headerClick_sortsInSqlAndMoreKeepsTheOrder();
     void refusedRemote_saysSo();
 
 private:
     QPushButton *button(DolphinSchedulerWorkflowPage &page, const QString &text);
     qint64 scalar(const QString &sql);
+    // Every workflow instance's id, start and duration in seconds (-1: NULL), as stored.
+    QList<std::array<qint64, 3>> instanceTimes();
     bool settle(DolphinSchedulerWorkflowPage &page);
 
     QSqlDatabase m_admin;
@@ -343,6 +350,138 @@ void TestDolphinSchedulerWorkflowPage::instances_filteredAndPaged()
         QCOMPARE(instances->item(row, 1)->text(), QStringLiteral("failure"));
     QVERIFY2(page.scheduleText().contains(QLatin1String("when a task fails: continue")),
              qPrintable(page.scheduleText()));
+}
+
+QList<std::array<qint64, 3>> TestDolphinSchedulerWorkflowPage::instanceTimes()
+{
+    const QUrl url = test::postgresUrl();
+    QList<std::array<qint64, 3>> rows;
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("read"));
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setDatabaseName(m_database);
+        QSqlQuery q(db);
+        if (db.open()
+            && q.exec(QStringLiteral("SELECT id, COALESCE(EXTRACT(EPOCH FROM start_time), -1), "
+                                     "COALESCE(EXTRACT(EPOCH FROM end_time - start_time), -1) "
+                                     "FROM t_ds_workflow_instance"))) {
+            while (q.next())
+                rows << std::array<qint64, 3>{q.value(0).toLongLong(),
+                                              qint64(q.value(1).toDouble()),
+                                              qint64(q.value(2).toDouble())};
+        } else {
+            qWarning() << q.lastError().text() << db.lastError().text();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("read"));
+    return rows;
+}
+
+namespace {
+
+void clickHeader(QTableWidget *table, int column)
+{
+    QHeaderView *header = table->horizontalHeader();
+    const QPoint centre(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                        header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, centre);
+}
+
+QList<qint64> shownIds(QTableWidget *table)
+{
+    QList<qint64> ids;
+    for (int row = 0; row < table->rowCount(); ++row)
+        ids << table->item(row, 0)->text().toLongLong();
+    return ids;
+}
+
+// The ids in the order of column KEY of TIMES (1 start, 2 duration): NULLs (-1) last, ties
+// by id the same way.
+QList<qint64> ordered(QList<std::array<qint64, 3>> times, int key, bool descending)
+{
+    std::sort(times.begin(), times.end(), [&](const auto &a, const auto &b) {
+        if ((a[key] < 0) != (b[key] < 0))
+            return b[key] < 0;
+        if (a[key] != b[key])
+            return descending ? a[key] > b[key] : a[key] < b[key];
+        return descending ? a[0] > b[0] : a[0] < b[0];
+    });
+    QList<qint64> ids;
+    for (const auto &row : std::as_const(times))
+        ids << row[0];
+    return ids;
+}
+
+} // namespace
+
+void TestDolphinSchedulerWorkflowPage::headerClick_sortsInSqlAndMoreKeepsTheOrder()
+{
+    // A running instance with no end, and ties in the duration (the 60 of the test before
+    // last a minute each): enough for two pages.
+    const QList<std::array<qint64, 3>> times = instanceTimes();
+    QVERIFY(times.size() > 60);
+    DolphinSchedulerWorkflowPage page;
+    page.resize(1000, 800);
+    page.show();
+    page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
+    QVERIFY(settle(page));
+    QTableWidget *instances = page.instancesTable();
+    QHeaderView *header = instances->horizontalHeader();
+    QVERIFY(!instances->isSortingEnabled()); // the page shown is never sorted in place
+    QCOMPARE(header->sortIndicatorSection(), 0);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+
+    // Started: the latest first, read again in SQL; More goes on in the same order.
+    clickHeader(instances, 2);
+    QCOMPARE(header->sortIndicatorSection(), 2);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(page.instanceSort().column, DsSortColumn::Start);
+    QVERIFY(settle(page));
+    QCOMPARE(instances->rowCount(), 50);
+    const QList<qint64> byStart = ordered(times, 1, true);
+    QCOMPARE(shownIds(instances), byStart.mid(0, 50));
+    button(page, QStringLiteral("More instances"))->click();
+    QVERIFY(settle(page));
+    QCOMPARE(shownIds(instances), byStart);
+
+    // Duration, clicked twice: the shortest first, the running one (no duration) last.
+    clickHeader(instances, 4);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QVERIFY(settle(page));
+    clickHeader(instances, 4);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+    QVERIFY(settle(page));
+    QCOMPARE(page.instanceSort().column, DsSortColumn::Duration);
+    QVERIFY(!page.instanceSort().descending);
+    const QList<qint64> byDuration = ordered(times, 2, false);
+    QCOMPARE(shownIds(instances), byDuration.mid(0, 50));
+    button(page, QStringLiteral("More instances"))->click();
+    QVERIFY(settle(page));
+    QCOMPARE(shownIds(instances), byDuration);
+    QCOMPARE(instances->item(instances->rowCount() - 1, 0)->text(), QStringLiteral("13"));
+
+    // The selected instance's task instances sort by a click on their header too.
+    const int row12 = int(byDuration.indexOf(12));
+    instances->selectRow(row12);
+    QVERIFY(settle(page));
+    QTableWidget *tasks = page.taskInstancesTable();
+    QCOMPARE(tasks->rowCount(), 3);
+    clickHeader(tasks, 0); // Task: A to Z first
+    QVERIFY(settle(page));
+    QCOMPARE(tasks->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+    QStringList names;
+    for (int row = 0; row < tasks->rowCount(); ++row)
+        names << tasks->item(row, 0)->text();
+    QCOMPARE(names, (QStringList{QStringLiteral("check"), QStringLiteral("extract"),
+                                 QStringLiteral("load")}));
+    clickHeader(tasks, 6); // Duration: the longest first
+    QVERIFY(settle(page));
+    QCOMPARE(page.taskSort().column, DsSortColumn::Duration);
+    QCOMPARE(tasks->item(0, 0)->text(), QStringLiteral("load")); // 21 s, then 19 s, then 0 s
+    QCOMPARE(tasks->item(2, 0)->text(), QStringLiteral("check"));
 }
 
 void TestDolphinSchedulerWorkflowPage::refusedRemote_saysSo()

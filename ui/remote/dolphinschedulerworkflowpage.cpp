@@ -5,6 +5,7 @@
 #include "remote/dolphinschedulercontrol.h"
 #include "remote/dolphinschedulerfires.h"
 #include "remote/dolphinschedulerlauncher.h"
+#include "remote/dolphinschedulerorder.h"
 #include "remotechaincanvas.h"
 #include "remotejob.h"
 
@@ -19,10 +20,13 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <array>
+
 namespace hg {
 namespace {
 
 constexpr int instancesShown = 50;
+constexpr int tasksShown = 100;
 // Acts on an instance are done as this DolphinScheduler user, as the command line's default.
 const char *const actingUser = "admin";
 
@@ -48,6 +52,31 @@ enum TaskColumn {
     TaskRetriesColumn,
     TaskColumnCount
 };
+
+// What each column of the two tables sorts by, in SQL.
+constexpr std::array<DsSortColumn, InstanceColumnCount> instanceSortColumns{
+    DsSortColumn::Id,       DsSortColumn::State, DsSortColumn::Start,  DsSortColumn::End,
+    DsSortColumn::Duration, DsSortColumn::Host,  DsSortColumn::Retries};
+constexpr std::array<DsSortColumn, TaskColumnCount> taskSortColumns{
+    DsSortColumn::Name,  DsSortColumn::Type, DsSortColumn::State,    DsSortColumn::Host,
+    DsSortColumn::Start, DsSortColumn::End,  DsSortColumn::Duration, DsSortColumn::Retries};
+
+// A header click sorts in SQL: the header shows the order (and which way each column starts,
+// as the command line's --sort), while the table itself never sorts, for its rows are a page
+// of the database's order, not all of them.
+template<std::size_t N>
+void sortByHeader(QTableWidget *table, const std::array<DsSortColumn, N> &columns)
+{
+    for (int column = 0; column < int(N); ++column) {
+        if (QTableWidgetItem *header = table->horizontalHeaderItem(column))
+            header->setData(Qt::InitialSortOrderRole,
+                            DolphinSchedulerOrder::descendingFirst(columns.at(column))
+                                ? Qt::DescendingOrder
+                                : Qt::AscendingOrder);
+    }
+    table->horizontalHeader()->setSectionsClickable(true);
+    table->horizontalHeader()->setSortIndicatorShown(true);
+}
 
 template<typename T>
 void runJob(DolphinSchedulerWorkflowPage *page, const ConnectionProfile &profile,
@@ -161,11 +190,11 @@ void DolphinSchedulerWorkflowPage::buildUi()
     m_since->addItem(tr("Last 7 days"), 7 * 24 * 3600);
     m_since->addItem(tr("Last 30 days"), 30 * 24 * 3600);
     m_moreInstances = new QPushButton(tr("&More instances"), instancesPane);
-    m_moreInstances->setToolTip(tr("The next %n older instances", nullptr, instancesShown));
+    m_moreInstances->setToolTip(
+        tr("The next %n instances, in the order shown", nullptr, instancesShown));
     connect(m_failedOnly, &QCheckBox::toggled, this, [this] { reload(QString()); });
     connect(m_since, &QComboBox::currentIndexChanged, this, [this] { reload(QString()); });
-    connect(m_moreInstances, &QPushButton::clicked, this,
-            &DolphinSchedulerWorkflowPage::loadMoreInstances);
+    connect(m_moreInstances, &QPushButton::clicked, this, [this] { loadInstances(true); });
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_failedOnly);
     filters->addWidget(new QLabel(tr("Started:"), instancesPane));
@@ -176,6 +205,10 @@ void DolphinSchedulerWorkflowPage::buildUi()
     m_instances = makeTable({tr("Instance"), tr("State"), tr("Started"), tr("Ended"),
                              tr("Duration"), tr("Host"), tr("Runs")},
                             tr("Workflow instances"), instancesPane);
+    sortByHeader(m_instances, instanceSortColumns);
+    m_instances->horizontalHeader()->setSortIndicator(IdColumn, Qt::DescendingOrder);
+    connect(m_instances->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &DolphinSchedulerWorkflowPage::sortInstances);
     connect(m_instances, &QTableWidget::itemSelectionChanged, this, [this] {
         loadTaskInstances();
         updateEnabled();
@@ -210,14 +243,26 @@ void DolphinSchedulerWorkflowPage::buildUi()
     m_tasks = makeTable({tr("Task"), tr("Type"), tr("State"), tr("Host"), tr("Started"),
                          tr("Ended"), tr("Duration"), tr("Retries")},
                         tr("Task instances"), tasksPane);
+    sortByHeader(m_tasks, taskSortColumns);
+    m_tasks->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // as submitted
+    connect(m_tasks->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &DolphinSchedulerWorkflowPage::sortTaskInstances);
     connect(m_tasks, &QTableWidget::itemSelectionChanged, this,
             &DolphinSchedulerWorkflowPage::showTaskLog);
+    m_moreTasks = new QPushButton(tr("More task &instances"), tasksPane);
+    m_moreTasks->setToolTip(
+        tr("The next %n task instances, in the order shown", nullptr, tasksShown));
+    m_moreTasks->hide();
+    connect(m_moreTasks, &QPushButton::clicked, this, [this] { loadTaskInstances(true); });
     m_taskLog = new QLabel(tasksPane);
     m_taskLog->setWordWrap(true);
     m_taskLog->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_taskLog->setAccessibleName(tr("Task log"));
     tasksLayout->addWidget(m_tasks, 1);
-    tasksLayout->addWidget(m_taskLog);
+    auto *taskFooter = new QHBoxLayout;
+    taskFooter->addWidget(m_taskLog, 1);
+    taskFooter->addWidget(m_moreTasks, 0, Qt::AlignTop);
+    tasksLayout->addLayout(taskFooter);
 
     splitter->addWidget(m_canvas);
     splitter->addWidget(instancesPane);
@@ -282,7 +327,7 @@ void DolphinSchedulerWorkflowPage::reload(const QString &afterwards)
         setStatus(tr("Reading %1…").arg(m_path), false);
     jobStarted();
     const QString path = m_path;
-    const DsInstanceFilter filter = instanceFilter(0);
+    const DsInstanceFilter filter = instanceFilter({});
     runJob<Loaded>(
         this, m_profile,
         [path, filter](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) -> Result<Loaded> {
@@ -296,6 +341,7 @@ void DolphinSchedulerWorkflowPage::reload(const QString &afterwards)
             if (!instances)
                 return instances.error();
             loaded.instances = instances.value();
+            loaded.sort = filter.sort;
             for (const DsInstance &instance : std::as_const(loaded.instances))
                 loaded.stateNames << catalog.workflowStateName(instance.state);
             return loaded;
@@ -331,23 +377,48 @@ void DolphinSchedulerWorkflowPage::showLoaded(const Loaded &loaded)
     showSchedule();
     m_canvas->showWorkflow(m_workflow);
 
-    // The instances are read afresh; the selected one stays selected.
+    // The instances are read afresh; the selected one stays selected. Read in an order the
+    // header no longer shows (it was clicked meanwhile), they are read again in its order.
+    if (loaded.sort.column != m_instanceSort.column
+        || loaded.sort.descending != m_instanceSort.descending)
+        loadInstances(false);
+    else
+        showInstances(loaded.instances, loaded.stateNames, false);
+    updateEnabled();
+}
+
+void DolphinSchedulerWorkflowPage::showInstances(const QList<DsInstance> &instances,
+                                                 const QStringList &stateNames, bool more)
+{
     const qint64 selected = selectedInstanceId();
     {
         const QSignalBlocker quiet(m_instances);
-        m_shownInstances.clear();
-        m_instances->setRowCount(0);
-        appendInstances(loaded.instances, loaded.stateNames);
-        const auto row = std::find_if(m_shownInstances.cbegin(), m_shownInstances.cend(),
-                                      [selected](const DsInstance &i) { return i.id == selected; });
-        if (row != m_shownInstances.cend())
-            m_instances->selectRow(int(row - m_shownInstances.cbegin()));
-        else
-            m_instances->clearSelection();
+        if (!more) {
+            m_shownInstances.clear();
+            m_instances->setRowCount(0);
+        }
+        appendInstances(instances, stateNames);
+        if (!more) {
+            const auto row =
+                std::find_if(m_shownInstances.cbegin(), m_shownInstances.cend(),
+                             [selected](const DsInstance &i) { return i.id == selected; });
+            if (row != m_shownInstances.cend())
+                m_instances->selectRow(int(row - m_shownInstances.cbegin()));
+            else
+                m_instances->clearSelection();
+        }
     }
-    m_moreInstances->setVisible(loaded.instances.size() == instancesShown);
-    loadTaskInstances();
-    updateEnabled();
+    m_moreInstances->setVisible(instances.size() == instancesShown);
+    if (!more)
+        loadTaskInstances();
+}
+
+void DolphinSchedulerWorkflowPage::sortInstances(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= int(instanceSortColumns.size()))
+        return;
+    m_instanceSort = {instanceSortColumns.at(column), order == Qt::DescendingOrder};
+    loadInstances(false);
 }
 
 void DolphinSchedulerWorkflowPage::showSchedule()
@@ -384,7 +455,7 @@ void DolphinSchedulerWorkflowPage::showSchedule()
     m_schedule->setText(lines.join(QLatin1Char('\n')));
 }
 
-DsInstanceFilter DolphinSchedulerWorkflowPage::instanceFilter(qint64 beforeId) const
+DsInstanceFilter DolphinSchedulerWorkflowPage::instanceFilter(const DsKeyset &after) const
 {
     DsInstanceFilter filter;
     filter.workflowPath = m_path;
@@ -392,7 +463,8 @@ DsInstanceFilter DolphinSchedulerWorkflowPage::instanceFilter(qint64 beforeId) c
     if (const int back = m_since->currentData().toInt(); back > 0)
         filter.since = QDateTime::currentDateTime().addSecs(-back);
     filter.limit = instancesShown;
-    filter.beforeId = beforeId;
+    filter.sort = m_instanceSort;
+    filter.after = after;
     return filter;
 }
 
@@ -417,12 +489,14 @@ void DolphinSchedulerWorkflowPage::appendInstances(const QList<DsInstance> &inst
     m_instances->resizeColumnsToContents();
 }
 
-void DolphinSchedulerWorkflowPage::loadMoreInstances()
+void DolphinSchedulerWorkflowPage::loadInstances(bool more)
 {
-    if (m_shownInstances.isEmpty())
+    if (!m_loaded || (more && m_shownInstances.isEmpty()))
         return;
-    const DsInstanceFilter filter = instanceFilter(m_shownInstances.constLast().id);
+    const DsInstanceFilter filter =
+        instanceFilter(more ? m_shownInstances.constLast().keyset : DsKeyset{});
     const quint64 generation = m_generation;
+    const quint64 read = ++m_instancesRead;
     jobStarted();
     using Page = QPair<QList<DsInstance>, QStringList>;
     runJob<Page>(
@@ -436,15 +510,12 @@ void DolphinSchedulerWorkflowPage::loadMoreInstances()
                 names << catalog.workflowStateName(instance.state);
             return Page{instances.value(), names};
         },
-        [this, generation](const Result<Page> &page) {
-            if (generation == m_generation) {
-                if (!page) {
+        [this, generation, read, more](const Result<Page> &page) {
+            if (generation == m_generation && read == m_instancesRead) {
+                if (!page)
                     setStatus(page.error().message, true);
-                } else {
-                    const QSignalBlocker quiet(m_instances);
-                    appendInstances(page->first, page->second);
-                    m_moreInstances->setVisible(page->first.size() == instancesShown);
-                }
+                else
+                    showInstances(page->first, page->second, more);
             }
             jobFinished();
         });
@@ -458,50 +529,86 @@ qint64 DolphinSchedulerWorkflowPage::selectedInstanceId() const
     return m_shownInstances.value(selected.constFirst()->row()).id;
 }
 
-void DolphinSchedulerWorkflowPage::loadTaskInstances()
+void DolphinSchedulerWorkflowPage::loadTaskInstances(bool more)
 {
     const qint64 instanceId = selectedInstanceId();
     if (instanceId <= 0) {
+        ++m_tasksRead; // what is still on its way is for an instance no longer selected
         m_tasks->setRowCount(0);
         m_shownTasks.clear();
+        m_moreTasks->hide();
         m_taskLog->setText(tr("Select an instance to see its task instances."));
         return;
     }
+    DsTaskInstanceFilter filter;
+    filter.instanceId = instanceId;
+    filter.limit = tasksShown;
+    filter.sort = m_taskSort;
+    if (more && !m_shownTasks.isEmpty())
+        filter.after = m_shownTasks.constLast().keyset;
     const quint64 generation = m_generation;
+    const quint64 read = ++m_tasksRead;
     jobStarted();
     runJob<QList<DsTaskInstance>>(
         this, m_profile,
-        [instanceId](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) {
-            return catalog.taskInstances(instanceId);
+        [filter](RemoteDatabase &, const DolphinSchedulerCatalog &catalog) {
+            return catalog.taskInstances(filter);
         },
-        [this, generation, instanceId](const Result<QList<DsTaskInstance>> &tasks) {
-            if (generation == m_generation && instanceId == selectedInstanceId()) {
+        [this, generation, read, instanceId, more](const Result<QList<DsTaskInstance>> &tasks) {
+            if (generation == m_generation && read == m_tasksRead
+                && instanceId == selectedInstanceId()) {
                 if (!tasks) {
                     setStatus(tasks.error().message, true);
                 } else {
-                    m_shownTasks = tasks.value();
+                    const QList<QTableWidgetItem *> selected = m_tasks->selectedItems();
+                    const qint64 selectedTask =
+                        selected.isEmpty() ? 0
+                                           : m_shownTasks.value(selected.constFirst()->row()).id;
                     const QSignalBlocker quiet(m_tasks);
-                    m_tasks->setRowCount(int(m_shownTasks.size()));
-                    for (int row = 0; row < int(m_shownTasks.size()); ++row) {
-                        const DsTaskInstance &task = m_shownTasks.at(row);
-                        const QStringList cells{
-                            task.name,
-                            task.type,
-                            DolphinSchedulerCatalog::taskStateName(task.state),
-                            task.host,
-                            timeText(task.start),
-                            timeText(task.end),
-                            durationText(task.start, task.end),
-                            tr("%1 of %2").arg(task.retryTimes).arg(task.maxRetryTimes)};
-                        for (int column = 0; column < cells.size(); ++column)
-                            m_tasks->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+                    if (!more) {
+                        m_shownTasks.clear();
+                        m_tasks->setRowCount(0);
                     }
-                    m_tasks->resizeColumnsToContents();
+                    appendTaskInstances(tasks.value());
+                    // The selected task stays selected in another order.
+                    for (int row = 0; row < int(m_shownTasks.size()) && selectedTask > 0; ++row) {
+                        if (m_shownTasks.at(row).id == selectedTask)
+                            m_tasks->selectRow(row);
+                    }
+                    m_moreTasks->setVisible(tasks->size() == tasksShown);
                     showTaskLog();
                 }
             }
             jobFinished();
         });
+}
+
+void DolphinSchedulerWorkflowPage::appendTaskInstances(const QList<DsTaskInstance> &tasks)
+{
+    for (const DsTaskInstance &task : tasks) {
+        const int row = m_tasks->rowCount();
+        m_tasks->insertRow(row);
+        const QStringList cells{task.name,
+                                task.type,
+                                DolphinSchedulerCatalog::taskStateName(task.state),
+                                task.host,
+                                timeText(task.start),
+                                timeText(task.end),
+                                durationText(task.start, task.end),
+                                tr("%1 of %2").arg(task.retryTimes).arg(task.maxRetryTimes)};
+        for (int column = 0; column < cells.size(); ++column)
+            m_tasks->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+        m_shownTasks << task;
+    }
+    m_tasks->resizeColumnsToContents();
+}
+
+void DolphinSchedulerWorkflowPage::sortTaskInstances(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= int(taskSortColumns.size()))
+        return;
+    m_taskSort = {taskSortColumns.at(column), order == Qt::DescendingOrder};
+    loadTaskInstances(false);
 }
 
 void DolphinSchedulerWorkflowPage::showTaskLog()
@@ -674,6 +781,7 @@ void DolphinSchedulerWorkflowPage::updateEnabled()
         button->setEnabled(instance);
     m_refresh->setEnabled(!m_profile.name.isEmpty() && m_busy == 0);
     m_moreInstances->setEnabled(m_loaded && m_busy == 0);
+    m_moreTasks->setEnabled(m_loaded && m_busy == 0);
 }
 
 void DolphinSchedulerWorkflowPage::jobStarted()

@@ -19,8 +19,10 @@ class RemoteChainCanvas;
 
 // One DolphinScheduler workflow definition as the console shows it: its release state and
 // schedule (the next fire times in the schedule's zone, with their meaning), its DAG on the
-// canvas at the definition's version, its newest instances with their state, host and
-// duration (filtered and paged by keyset in SQL), and the selected instance's task instances. It
+// canvas at the definition's version, its instances with their state, host and duration
+// (filtered, sorted by a header click and paged by keyset, all in SQL: a click reads the first
+// page again in the new order rather than sorting the rows already shown), and the selected
+// instance's task instances, sorted and paged the same way. It
 // acts as DolphinScheduler's API server does (DolphinSchedulerLauncher, DolphinSchedulerControl):
 // start, complement, bring the definition and its schedule online or offline; rerun, rerun the
 // failed tasks, resume, stop and pause an instance — and says why when DolphinScheduler would
@@ -41,6 +43,8 @@ public:
     RemoteChainCanvas *canvas() const { return m_canvas; }
     QTableWidget *instancesTable() const { return m_instances; }
     QTableWidget *taskInstancesTable() const { return m_tasks; }
+    const DsSort &instanceSort() const { return m_instanceSort; }
+    const DsSort &taskSort() const { return m_taskSort; }
     QString taskLogText() const;
 
 Q_SIGNALS:
@@ -53,6 +57,7 @@ private:
         DsWorkflow workflow;
         QList<DsInstance> instances;
         QStringList stateNames; // of each instance, in DolphinScheduler's words
+        DsSort sort;            // the order they were read in
     };
     enum class InstanceAct { Rerun, RerunFailed, Resume, Stop, Pause };
 
@@ -61,11 +66,18 @@ private:
     void reload(const QString &afterwards);
     void showLoaded(const Loaded &loaded);
     void showSchedule();
-    // The instance filter as the controls say; BEFOREID: the next page starts below it.
-    DsInstanceFilter instanceFilter(qint64 beforeId) const;
-    void loadMoreInstances();
+    // The instance filter as the controls and the header say; AFTER: where the page starts.
+    DsInstanceFilter instanceFilter(const DsKeyset &after) const;
+    // The first page again (in a new order) or, MORE, the next.
+    void loadInstances(bool more);
+    void showInstances(const QList<DsInstance> &instances, const QStringList &stateNames,
+                       bool more);
     void appendInstances(const QList<DsInstance> &instances, const QStringList &stateNames);
-    void loadTaskInstances();
+    void sortInstances(int column, Qt::SortOrder order);
+    // The selected instance's task instances: the first page or, MORE, the next.
+    void loadTaskInstances(bool more = false);
+    void appendTaskInstances(const QList<DsTaskInstance> &tasks);
+    void sortTaskInstances(int column, Qt::SortOrder order);
     void showTaskLog();
     void launch(bool complement);
     void release(bool online);
@@ -89,6 +101,11 @@ private:
     bool m_loaded = false;
     int m_busy = 0;
     quint64 m_generation = 0; // answers for an earlier workflow are dropped
+    // Answers for an earlier page request of either table (another order) are dropped too.
+    quint64 m_instancesRead = 0;
+    quint64 m_tasksRead = 0;
+    DsSort m_instanceSort;                      // newest first
+    DsSort m_taskSort{DsSortColumn::Id, false}; // in the order they were submitted
 
     QLabel *m_title = nullptr;
     QLabel *m_status = nullptr;
@@ -112,6 +129,7 @@ private:
     QPushButton *m_stop = nullptr;
     QPushButton *m_pause = nullptr;
     QTableWidget *m_tasks = nullptr;
+    QPushButton *m_moreTasks = nullptr;
     QLabel *m_taskLog = nullptr;
 };
 
