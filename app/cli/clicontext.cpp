@@ -101,6 +101,19 @@ Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,
     return opened.value();
 }
 
+Result<QDateTime> CliContext::timeOption(const QCommandLineParser &parser,
+                                         const QCommandLineOption &option)
+{
+    const QString text = parser.value(option);
+    QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!time.isValid())
+        time = QDate::fromString(text, Qt::ISODate).startOfDay();
+    if (!time.isValid())
+        return Error::invalid(QStringLiteral("--%1: '%2' is not an ISO 8601 date and time")
+                                  .arg(option.names().constFirst(), text));
+    return time;
+}
+
 bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineOption &option,
                            int &value, int minimum)
 {

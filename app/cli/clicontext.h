@@ -5,6 +5,7 @@
 #include "store/store.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>
@@ -49,6 +50,9 @@ public:
     // Option values: false (with the error reported) when the text is not acceptable.
     bool intOption(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
                    int minimum = 0);
+    // An ISO 8601 time; a date alone means its midnight, no offset the local time zone.
+    static Result<QDateTime> timeOption(const QCommandLineParser &parser,
+                                        const QCommandLineOption &option);
     template<typename E>
     bool enumOption(const QCommandLineParser &parser, const QCommandLineOption &option, E &value)
     {

@@ -370,19 +370,6 @@ int rerun(CliContext &context, const QStringList &args)
     return ExitOk;
 }
 
-Result<QDateTime> parseIsoOption(const QCommandLineParser &parser, const QCommandLineOption &option)
-{
-    const QString text = parser.value(option);
-    // A date alone means its midnight; without an offset, the local time zone.
-    QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
-    if (!time.isValid())
-        time = QDate::fromString(text, Qt::ISODate).startOfDay();
-    if (!time.isValid())
-        return Error::invalid(QStringLiteral("--%1: '%2' is not an ISO 8601 date and time")
-                                  .arg(option.names().constFirst(), text));
-    return time;
-}
-
 int backfill(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -408,8 +395,8 @@ int backfill(CliContext &context, const QStringList &args)
         return context.exitCode();
     if (!parser.isSet(from) || !parser.isSet(to))
         return context.usage(QStringLiteral("backfill needs --from and --to"));
-    const Result<QDateTime> first = parseIsoOption(parser, from);
-    const Result<QDateTime> last = parseIsoOption(parser, to);
+    const Result<QDateTime> first = CliContext::timeOption(parser, from);
+    const Result<QDateTime> last = CliContext::timeOption(parser, to);
     if (!first)
         return context.usage(first.error().message);
     if (!last)

@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "cron/isotime.h"
 #include "scheduler/backfill.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/effectivecadence.h"
@@ -19,7 +20,7 @@ namespace {
 
 QString timeText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()).toString(Qt::ISODate);
+    return isoWithOffset(QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()));
 }
 
 // One line of the listing: a ledger row, or consecutive runs of one schedule taken together.
@@ -115,11 +116,10 @@ int listOccurrences(CliContext &context, const QStringList &args)
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     qint64 fromMs = nowMs - qint64(24) * 3600 * 1000;
     if (parser.isSet(since)) {
-        const QDateTime from = QDateTime::fromString(parser.value(since), Qt::ISODate);
-        if (!from.isValid())
-            return context.usage(
-                QStringLiteral("--since: '%1' is not an ISO 8601 time").arg(parser.value(since)));
-        fromMs = from.toMSecsSinceEpoch();
+        const Result<QDateTime> from = CliContext::timeOption(parser, since);
+        if (!from)
+            return context.usage(from.error().message);
+        fromMs = from->toMSecsSinceEpoch();
     }
     const QString path = parser.positionalArguments().at(0);
     const Result<Chain> chain = ChainRepository(*store).byPath(path);
@@ -138,6 +138,11 @@ int listOccurrences(CliContext &context, const QStringList &args)
     const QString spanText = cadenceFromMs == fromMs
                                  ? QStringLiteral("since %1").arg(timeText(fromMs))
                                  : QStringLiteral("over the last hour");
+    QList<Occurrence> inSpan;
+    for (const Occurrence &o : occurrences.value()) {
+        if (o.lastFireMs >= cadenceFromMs)
+            inSpan << o;
+    }
     QJsonArray cadences;
     QStringList cadenceLines;
     for (const Schedule &schedule : schedules.value()) {
@@ -145,11 +150,6 @@ int listOccurrences(CliContext &context, const QStringList &args)
             SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
         if (!plan || !(schedule.kind == ScheduleKind::Cron || schedule.kind == ScheduleKind::Every))
             continue;
-        QList<Occurrence> inSpan;
-        for (const Occurrence &o : occurrences.value()) {
-            if (o.lastFireMs >= cadenceFromMs)
-                inSpan << o;
-        }
         const EffectiveCadence cadence =
             EffectiveCadence::measure(plan.value(), inSpan, cadenceFromMs, nowMs);
         const QString text = cadence.describe(spanText);
@@ -355,6 +355,10 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
                                           "run the latest only (--latest)")
                                .arg(times.size())
                                .arg(Backfill::maxRuns)));
+    // --keep: from now on, what was chosen this time.
+    const MisfirePolicy kept = !run         ? MisfirePolicy::Skip
+                               : onlyLatest ? MisfirePolicy::Once
+                                            : MisfirePolicy::All;
     QList<Run> runs;
     const Status decided = store->transaction([&]() -> Status {
         if (run) {
@@ -374,14 +378,11 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
             return s;
         if (!parser.isSet(keep))
             return {};
-        const MisfirePolicy policy = !run         ? MisfirePolicy::Skip
-                                     : onlyLatest ? MisfirePolicy::Once
-                                                  : MisfirePolicy::All;
         for (qint64 scheduleId : std::as_const(scheduleIds)) {
             if (!byId.contains(scheduleId))
                 continue;
             Schedule schedule = byId.value(scheduleId);
-            schedule.misfire = policy;
+            schedule.misfire = kept;
             if (Status s = ScheduleRepository(*store).update(schedule); !s)
                 return s;
         }
@@ -399,10 +400,8 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     else
         context.out() << QStringLiteral("dismissed the missed runs of %1\n").arg(path);
     if (parser.isSet(keep))
-        context.out() << QStringLiteral("its schedules' misfire policy is now %1\n")
-                             .arg(enumName(!run         ? MisfirePolicy::Skip
-                                           : onlyLatest ? MisfirePolicy::Once
-                                                        : MisfirePolicy::All));
+        context.out()
+            << QStringLiteral("its schedules' misfire policy is now %1\n").arg(enumName(kept));
     context.out().flush();
     return ExitOk;
 }

@@ -73,16 +73,12 @@ void OccurrenceLedger::write(const SchedulePlan &plan, const OccurrenceWalk::Seg
         return;
     }
     OccurrenceRepository repository(m_store);
-    if (const auto tail = m_tails.find(scheduleId); tail != m_tails.end()) {
-        const OccurrenceWalk::Segment &last = tail->segment;
-        if (last.outcome == segment.outcome && last.cause == segment.cause
-            && last.runId == segment.runId && last.inbox == segment.inbox) {
-            if (repository.extend(tail->rowId, segment.lastMs, segment.count)) {
-                tail->segment.lastMs = segment.lastMs;
-                tail->segment.count += segment.count;
-                return;
-            }
-        }
+    if (const auto tail = m_tails.find(scheduleId);
+        tail != m_tails.end() && tail->segment.continuedBy(segment)
+        && repository.extend(tail->rowId, segment.lastMs, segment.count)) {
+        tail->segment.lastMs = segment.lastMs;
+        tail->segment.count += segment.count;
+        return;
     }
     Occurrence row;
     row.scheduleId = scheduleId;

@@ -31,15 +31,11 @@ QList<OccurrenceWalk::Segment> OccurrenceWalk::walk(const SchedulePlan &plan, qi
                       || cause == OccurrenceCause::ClockStep || cause == OccurrenceCause::StoreLost;
 
     QList<Segment> segments;
-    auto add = [&segments](Segment one) {
-        if (!segments.isEmpty()) {
-            Segment &last = segments.last();
-            if (last.outcome == one.outcome && last.cause == one.cause && last.runId == one.runId
-                && last.inbox == one.inbox && one.outcome != OccurrenceOutcome::Ran) {
-                last.lastMs = one.lastMs;
-                last.count += one.count;
-                return;
-            }
+    auto add = [&segments](const Segment &one) {
+        if (!segments.isEmpty() && segments.last().continuedBy(one)) {
+            segments.last().lastMs = one.lastMs;
+            segments.last().count += one.count;
+            return;
         }
         segments << one;
     };

@@ -34,6 +34,12 @@ public:
         qint64 runId = 0;
         InboxState inbox = InboxState::None;
         friend bool operator==(const Segment &, const Segment &) = default;
+        // NEXT, right after this, is more of the same: one row holds both. A run never is.
+        bool continuedBy(const Segment &next) const
+        {
+            return outcome != OccurrenceOutcome::Ran && outcome == next.outcome
+                   && cause == next.cause && runId == next.runId && inbox == next.inbox;
+        }
     };
     // Beyond this many fire times (115 days of an every-second schedule) the last segment
     // reaches to toMs uncounted: the walk must end in well under a second.
