@@ -3,7 +3,6 @@
 #include "store.h"
 #include "storequery.h"
 
-#include <QDateTime>
 
 #include <algorithm>
 
@@ -35,8 +34,7 @@ Result<qint64> OccurrenceRepository::insert(const Occurrence &o)
 {
     StoreQuery q(m_store, QStringLiteral("INSERT INTO occurrence (schedule_id, chain_id, outcome, "
                                          "cause, first_fire, last_fire, fire_count, run_id, "
-                                         "inbox, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                                         "?) RETURNING id"));
+                                         "inbox) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.bind(o.scheduleId)
         .bind(o.chainId)
         .bind(enumName(o.outcome))
@@ -45,8 +43,7 @@ Result<qint64> OccurrenceRepository::insert(const Occurrence &o)
         .bind(o.lastFireMs)
         .bind(o.count)
         .bind(StoreQuery::fromId(o.runId))
-        .bind(enumName(o.inbox))
-        .bind(QDateTime::currentMSecsSinceEpoch());
+        .bind(enumName(o.inbox));
     if (Status s = q.execSingle(tr("record an occurrence"), {}); !s)
         return s.error();
     return q.int64(0);
@@ -64,7 +61,8 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
                                                      qint64 toMs) const
 {
     QList<Occurrence> result;
-    StoreQuery ledger(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE chain_id = ? AND "
+    StoreQuery ledger(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE schedule_id IN "
+                                              "(SELECT id FROM schedule WHERE chain_id = ?) AND "
                                               "last_fire >= ? AND first_fire <= ?")
                                    .arg(ledgerColumns));
     ledger.bind(chainId).bind(fromMs).bind(toMs);
@@ -107,7 +105,9 @@ OccurrenceRepository::lastAccounted(std::optional<qint64> chainId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT schedule_id, MAX(last_fire) FROM occurrence%1 "
                                          "GROUP BY schedule_id")
-                              .arg(chainId ? QStringLiteral(" WHERE chain_id = ?") : QString()));
+                              .arg(chainId ? QStringLiteral(" WHERE schedule_id IN (SELECT id FROM "
+                                                            "schedule WHERE chain_id = ?)")
+                                           : QString()));
     if (chainId)
         q.bind(*chainId);
     if (Status s = q.exec(tr("read the occurrence ledger")); !s)
@@ -158,7 +158,8 @@ Status OccurrenceRepository::decide(const QList<qint64> &ids, InboxState decisio
 Result<int> OccurrenceRepository::removeBefore(qint64 chainId, qint64 beforeMs)
 {
     // Waiting rows of the inbox stay until the user decides: retention never drops them.
-    StoreQuery q(m_store, QStringLiteral("DELETE FROM occurrence WHERE chain_id = ? AND "
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM occurrence WHERE schedule_id IN "
+                                         "(SELECT id FROM schedule WHERE chain_id = ?) AND "
                                          "last_fire < ? AND inbox <> 'pending'"));
     q.bind(chainId).bind(beforeMs);
     if (Status s = q.exec(tr("prune the occurrence ledger")); !s)
