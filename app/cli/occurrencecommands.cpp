@@ -224,7 +224,9 @@ QList<qint64> fireTimesOf(const Occurrence &row, const QHash<qint64, Schedule> &
     if (schedule != schedules.cend()) {
         if (const Result<SchedulePlan> plan =
                 SchedulePlan::create(schedule.value(), QTimeZone::systemTimeZone())) {
-            for (auto at = plan->nextFireMs(row.firstFireMs - 1);
+            // From the row's own first fire time: an @every schedule's times count from the
+            // last one, so a walk from just before it would be off by a second.
+            for (std::optional<qint64> at = row.firstFireMs;
                  at && *at <= row.lastFireMs && times.size() < Backfill::maxRuns;
                  at = plan->nextFireMs(*at))
                 times << *at;

@@ -17,6 +17,22 @@ qint64 median(QList<qint64> values)
     return *middle;
 }
 
+// The fire times of a ledger row that fall in [fromMs, toMs]: a row reaching out of the span
+// (119 fire times missed over two hours, seen over the last one) counts only its part.
+qint64 countWithin(const SchedulePlan &plan, const Occurrence &row, qint64 fromMs, qint64 toMs)
+{
+    if (row.firstFireMs >= fromMs && row.lastFireMs <= toMs)
+        return row.count;
+    // From the row's own first fire time: an @every schedule's times count from the last one.
+    const qint64 last = std::min(row.lastFireMs, toMs);
+    qint64 walked = 0;
+    qint64 count = 0;
+    for (std::optional<qint64> at = row.firstFireMs; at && *at <= last && walked < row.count;
+         at = plan.nextCandidateMs(*at), ++walked)
+        count += *at >= fromMs ? 1 : 0;
+    return count;
+}
+
 } // namespace
 
 EffectiveCadence EffectiveCadence::measure(const SchedulePlan &plan,
@@ -48,7 +64,7 @@ EffectiveCadence EffectiveCadence::measure(const SchedulePlan &plan,
         if (o.scheduleId != plan.scheduleId())
             continue;
         if (o.outcome != OccurrenceOutcome::Ran) {
-            cadence.unrun[o.outcome] += o.count;
+            cadence.unrun[o.outcome] += countWithin(plan, o, fromMs, toMs);
             continue;
         }
         ++cadence.runs;

@@ -279,6 +279,18 @@ void TestOccurrenceLedger::effectiveCadence_explainsTheDifference()
     QCOMPARE(cadence.describe(QStringLiteral("over the last hour")),
              QStringLiteral("configured every 20 s; effective every 1 min over the last hour: "
                             "runs take 45 s and the overlap policy skips"));
+    // A row reaching back before the span counts only its fire times inside it: two hours of
+    // every 20 s missed (360), seen over the second hour, are 180.
+    Occurrence away;
+    away.scheduleId = 1;
+    away.outcome = OccurrenceOutcome::Missed;
+    away.cause = OccurrenceCause::Down;
+    away.firstFireMs = from - 3600000;
+    away.lastFireMs = from + 3600000 - 20000;
+    away.count = 360;
+    const EffectiveCadence partly =
+        EffectiveCadence::measure(plan.value(), {away}, from, from + 3600000);
+    QCOMPARE(partly.unrun.value(OccurrenceOutcome::Missed), 180);
     // Runs as configured: nothing to explain.
     QList<Occurrence> onTime;
     for (qint64 at = from; at < from + 3600000; at += 20000) {
