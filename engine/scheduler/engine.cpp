@@ -141,7 +141,6 @@ void Engine::start()
     scheduleDispatch();
 }
 
-
 void Engine::admitRun(qint64 runId)
 {
     if (m_queuedRuns.contains(runId) || m_executions.contains(runId))

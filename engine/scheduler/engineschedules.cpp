@@ -1,10 +1,9 @@
 // The Engine's schedule half: plans loaded and reloaded, the fire queue and its timer, the
 // misfire policies after downtime, sleep, clock steps and pauses, fires made into runs, and
 // what became of every fire time (the occurrence ledger). engine.cpp holds the rest.
-#include "engine.h"
-
 #include "base/epochtime.h"
 #include "clock.h"
+#include "engine.h"
 #include "enginelease.h"
 #include "store/chainrepository.h"
 #include "store/definitionchangerepository.h"

@@ -3,7 +3,6 @@
 #include "store.h"
 #include "storequery.h"
 
-
 #include <algorithm>
 
 namespace hg {
