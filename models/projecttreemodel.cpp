@@ -1,6 +1,7 @@
 #include "projecttreemodel.h"
 
 #include "base/enumnames.h"
+#include "scheduler/missedrunsinbox.h"
 #include "stateicon.h"
 #include "statepresentation.h"
 #include "store/chainrepository.h"
@@ -10,6 +11,7 @@
 
 #include <QBrush>
 #include <QPalette>
+#include <QSet>
 
 #include <algorithm>
 
@@ -58,7 +60,45 @@ Status ProjectTreeModel::reload()
     m_connections = std::move(connections);
     m_latest = latest ? latest.value() : QHash<qint64, std::pair<qint64, RunState>>();
     endResetModel();
+    if (Status s = reloadMissedRuns(); !s)
+        return s;
     return latest ? Status() : Status(latest.error());
+}
+
+Status ProjectTreeModel::reloadMissedRuns()
+{
+    const Result<QList<MissedRunsInbox::Waiting>> waiting = MissedRunsInbox(m_store).waiting();
+    if (!waiting)
+        return waiting.error();
+    QHash<qint64, qint64> missed;
+    for (const MissedRunsInbox::Waiting &entry : waiting.value())
+        missed.insert(entry.chainId, entry.count);
+    QSet<qint64> changed;
+    for (auto it = missed.cbegin(); it != missed.cend(); ++it) {
+        if (m_missed.value(it.key()) != it.value())
+            changed.insert(it.key());
+    }
+    for (auto it = m_missed.cbegin(); it != m_missed.cend(); ++it) {
+        if (!missed.contains(it.key()))
+            changed.insert(it.key());
+    }
+    m_missed = std::move(missed);
+    for (qint64 chainId : std::as_const(changed)) {
+        const QModelIndex chain = indexOf(true, chainId);
+        if (chain.isValid())
+            Q_EMIT dataChanged(
+                chain, chain,
+                {Qt::DisplayRole, Qt::ToolTipRole, Qt::AccessibleDescriptionRole, MissedRunsRole});
+    }
+    return {};
+}
+
+qint64 ProjectTreeModel::missedRuns() const
+{
+    qint64 total = 0;
+    for (qint64 count : m_missed)
+        total += count;
+    return total;
 }
 
 void ProjectTreeModel::applyRun(const Run &run)
@@ -221,15 +261,27 @@ QVariant ProjectTreeModel::projectData(const ProjectNode &node, int role) const
 
 QVariant ProjectTreeModel::chainData(const Chain &chain, int role) const
 {
+    const qint64 missed = m_missed.value(chain.id);
+    const QString missedText =
+        missed > 0 ? tr("%n missed run(s) wait", nullptr, int(std::min<qint64>(missed, 1000000)))
+                   : QString();
     switch (role) {
     case Qt::DisplayRole:
+        // The badge is text: it reads the same to a screen reader as it looks.
+        return missed > 0 ? tr("%1 — %n missed", nullptr, int(std::min<qint64>(missed, 1000000)))
+                                .arg(chain.name)
+                          : chain.name;
     case Qt::EditRole:
         return chain.name;
+    case MissedRunsRole:
+        return missed;
     case Qt::ToolTipRole:
         return QString((chain.description.isEmpty() ? chain.name : chain.description)
-                       + QLatin1Char('\n') + chainStatus(chain));
+                       + QLatin1Char('\n') + chainStatus(chain)
+                       + (missed > 0 ? QLatin1Char('\n') + missedText : QString()));
     case Qt::AccessibleDescriptionRole:
-        return tr("chain, %1").arg(chainStatus(chain));
+        return missed > 0 ? tr("chain, %1, %2").arg(chainStatus(chain), missedText)
+                          : tr("chain, %1").arg(chainStatus(chain));
     case Qt::DecorationRole: {
         const auto latest = m_latest.constFind(chain.id);
         return StateIcon::forChain(

@@ -19,7 +19,8 @@ class Store;
 
 // Projects and their chains as a two-level tree, read from the store of the GUI thread. Each
 // chain carries its status as an icon (last result, running, switched off); a project with
-// failed chains carries a badge. Below the projects, once a connection exists, a Connections
+// failed chains carries a badge; a chain with runs waiting in the missed-runs inbox says how
+// many after its name. Below the projects, once a connection exists, a Connections
 // node holds each connection, its state as an icon and tooltip (set by whoever checks it,
 // off the GUI thread), and under a pg_timetable remote its chains.
 class ProjectTreeModel final : public QAbstractItemModel
@@ -36,6 +37,7 @@ public:
         FailedChainsRole,
         NodeKindRole,
         ConnectionNameRole, // on a connection and on a remote chain
+        MissedRunsRole,     // on a chain: fire times waiting in the missed-runs inbox
     };
     Q_ENUM(Role)
     enum class NodeKind { Project, Chain, Connections, Connection, RemoteChain };
@@ -46,6 +48,10 @@ public:
     Status reload();
     // A run changed (engine event): its chain's icon follows the newest run.
     void applyRun(const hg::Run &run);
+    // The missed-runs inbox changed: each chain's count ("nightly — 3 missed") is read anew.
+    Status reloadMissedRuns();
+    // Fire times waiting in the inbox, over every chain.
+    qint64 missedRuns() const;
     // The row of a project (isChain false) or chain, for keeping the selection over a reload.
     QModelIndex indexOf(bool isChain, qint64 id) const;
     std::optional<Chain> chainAt(const QModelIndex &index) const;
@@ -101,6 +107,7 @@ private:
     QList<ConnectionNode> m_connections;
     QHash<QString, ConnectionCheck> m_checks;            // by connection name, kept over reloads
     QHash<qint64, std::pair<qint64, RunState>> m_latest; // chain → newest run and its state
+    QHash<qint64, qint64> m_missed;                      // chain → fire times in the inbox
 };
 
 } // namespace hg

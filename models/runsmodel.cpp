@@ -3,6 +3,7 @@
 #include "displayformat.h"
 #include "stateicon.h"
 #include "statepresentation.h"
+#include "store/alertrepository.h"
 #include "store/chainrepository.h"
 
 #include <QColor>
@@ -70,6 +71,7 @@ Status RunsModel::reload()
     beginResetModel();
     m_rows.clear();
     m_loaded.clear();
+    m_alerts.clear();
     m_exhausted = false;
     m_query.after.reset();
     const Result<QList<RunListing>> first = fetchPage();
@@ -97,8 +99,22 @@ Result<QList<RunListing>> RunsModel::fetchPage()
     if (!m_rows.isEmpty())
         query.after = std::pair(m_rows.last().sortValue, m_rows.last().run.id);
     Result<QList<RunListing>> page = RunRepository(m_store).page(query);
-    if (!page)
+    if (!page) {
         m_lastError = page.error().message;
+        return page;
+    }
+    // The page's alerts (late, too long, too short): a mark in the reason column.
+    QList<qint64> ids;
+    for (const RunListing &row : page.value())
+        ids << row.run.id;
+    if (const Result<QHash<qint64, QList<Alert>>> alerts = AlertRepository(m_store).forRuns(ids)) {
+        for (auto it = alerts->cbegin(); it != alerts->cend(); ++it) {
+            QStringList lines;
+            for (const Alert &alert : it.value())
+                lines << tr("Alert: %1").arg(alert.detail);
+            m_alerts.insert(it.key(), lines.join(QLatin1Char('\n')));
+        }
+    }
     return page;
 }
 
@@ -129,10 +145,12 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         return index.column() == StateColumn ? QVariant(StateIcon::forState(run.state))
                                              : QVariant();
-    case Qt::ToolTipRole:
-        return index.column() == ReasonColumn && !row.failureReason.isEmpty()
-                   ? QVariant(row.failureReason)
-                   : QVariant();
+    case Qt::ToolTipRole: {
+        if (index.column() != ReasonColumn)
+            return {};
+        const QString text = reasonText(row);
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
     case Qt::TextAlignmentRole:
         return index.column() == IdColumn || index.column() == DurationColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -154,7 +172,7 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         case DurationColumn:
             return durationText(run);
         case ReasonColumn:
-            return row.failureReason;
+            return reasonText(row).section(QLatin1Char('\n'), 0, 0);
         case ColumnCount:
             break;
         }
@@ -163,6 +181,14 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
+}
+
+QString RunsModel::reasonText(const RunListing &row) const
+{
+    const QString alerts = m_alerts.value(row.run.id);
+    if (alerts.isEmpty())
+        return row.failureReason;
+    return row.failureReason.isEmpty() ? alerts : row.failureReason + QLatin1Char('\n') + alerts;
 }
 
 bool RunsModel::canFetchMore(const QModelIndex &parent) const

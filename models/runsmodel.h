@@ -63,6 +63,8 @@ private:
     // Once a second while a shown run is running: its duration column counts up.
     void tickRunning();
     Result<QList<RunListing>> fetchPage();
+    // The failure reason, then the run's alerts, a line each.
+    QString reasonText(const RunListing &row) const;
     bool matchesFilter(const Run &run) const;
     int rowOf(qint64 runId) const;
     QString chainPath(qint64 chainId);
@@ -72,6 +74,7 @@ private:
     QList<RunListing> m_rows;
     QSet<qint64> m_loaded; // ids of m_rows
     QHash<qint64, QString> m_chainPaths;
+    QHash<qint64, QString> m_alerts; // run id -> its alerts, a line each
     bool m_exhausted = false;
     bool m_notifying = false; // inside endResetModel()/endInsertRows()
     QString m_lastError;

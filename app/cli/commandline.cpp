@@ -103,6 +103,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("connection"), runConnectionCommand},
         {QLatin1StringView("cron"), runCronCommand},
         {QLatin1StringView("retention"), runRetentionCommand},
+        {QLatin1StringView("alert"), runAlertCommand},
         {QLatin1StringView("remote"), runRemoteCommand},
         {QLatin1StringView("store"), runStoreCommand},
     };

@@ -180,7 +180,12 @@ int serve(CliContext &context, const QStringList &args)
         out << QDateTime::currentDateTime().toString(Qt::ISODate) << ' ' << summary << '\n';
         out.flush();
     });
-    // Headless there is no tray: a Notify task's message goes to the output.
+    QObject::connect(&engine, &Engine::missedRunsWaiting, &engine, [&] {
+        out << QDateTime::currentDateTime().toString(Qt::ISODate)
+            << " missed runs wait for a decision (misfire policy ask): hourglass missed\n";
+        out.flush();
+    });
+    // Headless there is no tray: a Notify task's message (and an alert) goes to the output.
     QObject::connect(&engine, &Engine::notificationRequested, &engine,
                      [&](const Run &run, const QString &title, const QString &message) {
                          out << QDateTime::currentDateTime().toString(Qt::ISODate) << " run "

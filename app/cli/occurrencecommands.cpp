@@ -3,7 +3,9 @@
 #include "scheduler/backfill.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/effectivecadence.h"
+#include "scheduler/missedrunsinbox.h"
 #include "scheduler/scheduleplan.h"
+#include "store/alertrepository.h"
 #include "store/chainrepository.h"
 #include "store/occurrencerepository.h"
 #include "store/schedulerepository.h"
@@ -163,8 +165,24 @@ int listOccurrences(CliContext &context, const QStringList &args)
                                 {QStringLiteral("description"), text}};
     }
 
+    // Alerts beside the fire times: the ledger's entries of lateness, duration and deadlines.
+    const Result<QList<Alert>> alerts = AlertRepository(*store).list(chain->id, fromMs, nowMs);
+    if (!alerts)
+        return context.fail(alerts.error());
+    const auto alertLine = [](const Alert &a) -> QString {
+        return QStringLiteral("alert %1 at %2%3: %4")
+            .arg(enumName(a.kind), timeText(a.atMs),
+                 a.runId > 0 ? QStringLiteral(" (run %1)").arg(a.runId) : QString(), a.detail);
+    };
+
     const QList<Line> lines = collapse(occurrences.value());
     if (context.json()) {
+        QJsonArray alertRows;
+        for (const Alert &a : alerts.value())
+            alertRows << QJsonObject{{QStringLiteral("kind"), enumName(a.kind)},
+                                     {QStringLiteral("at"), timeText(a.atMs)},
+                                     {QStringLiteral("run"), a.runId},
+                                     {QStringLiteral("detail"), a.detail}};
         QJsonArray rows;
         for (const Line &line : lines) {
             QJsonObject row{{QStringLiteral("schedule"), line.first.scheduleId},
@@ -190,6 +208,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
         context.printJson(QJsonObject{{QStringLiteral("chain"), path},
                                       {QStringLiteral("since"), timeText(fromMs)},
                                       {QStringLiteral("occurrences"), rows},
+                                      {QStringLiteral("alerts"), alertRows},
                                       {QStringLiteral("cadence"), cadences}});
         return ExitOk;
     }
@@ -212,29 +231,10 @@ int listOccurrences(CliContext &context, const QStringList &args)
                            rows);
     for (const QString &line : std::as_const(cadenceLines))
         context.out() << line << '\n';
+    for (const Alert &a : alerts.value())
+        context.out() << alertLine(a) << '\n';
     context.out().flush();
     return ExitOk;
-}
-
-// The fire times an inbox row stands for, as its schedule computes them now.
-QList<qint64> fireTimesOf(const Occurrence &row, const QHash<qint64, Schedule> &schedules)
-{
-    QList<qint64> times;
-    const auto schedule = schedules.constFind(row.scheduleId);
-    if (schedule != schedules.cend()) {
-        if (const Result<SchedulePlan> plan =
-                SchedulePlan::create(schedule.value(), QTimeZone::systemTimeZone())) {
-            // From the row's own first fire time: an @every schedule's times count from the
-            // last one, so a walk from just before it would be off by a second.
-            for (std::optional<qint64> at = row.firstFireMs;
-                 at && *at <= row.lastFireMs && times.size() < Backfill::maxRuns;
-                 at = plan->nextFireMs(*at))
-                times << *at;
-        }
-    }
-    if (times.isEmpty()) // the schedule changed since: its first and last fire times stand
-        times << row.firstFireMs << row.lastFireMs;
-    return times;
 }
 
 int listMissed(CliContext &context, const QStringList &args)
@@ -243,30 +243,13 @@ int listMissed(CliContext &context, const QStringList &args)
     Store *store = context.prepare(parser, args, QStringLiteral("missed [--json]"), {}, true);
     if (!store)
         return context.exitCode();
-    const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending();
-    if (!pending)
-        return context.fail(pending.error());
-    const Result<QList<Chain>> chains = ChainRepository(*store).list();
-    if (!chains)
-        return context.fail(chains.error());
-    QHash<qint64, QString> paths;
-    for (const Chain &chain : chains.value()) {
-        if (const Result<ChainPath> path = ChainRepository(*store).pathOf(chain.id))
-            paths.insert(chain.id, path->toString());
-    }
-    struct PerChain
-    {
-        qint64 count = 0;
-        qint64 firstMs = 0;
-        qint64 lastMs = 0;
-    };
-    QMap<QString, PerChain> byChain;
-    for (const Occurrence &row : pending.value()) {
-        PerChain &entry = byChain[paths.value(row.chainId)];
-        entry.firstMs =
-            entry.count == 0 ? row.firstFireMs : std::min(entry.firstMs, row.firstFireMs);
-        entry.lastMs = std::max(entry.lastMs, row.lastFireMs);
-        entry.count += row.count;
+    const Result<QList<MissedRunsInbox::Waiting>> waiting = MissedRunsInbox(*store).waiting();
+    if (!waiting)
+        return context.fail(waiting.error());
+    QMap<QString, MissedRunsInbox::Waiting> byChain;
+    for (const MissedRunsInbox::Waiting &entry : waiting.value()) {
+        if (const Result<ChainPath> path = ChainRepository(*store).pathOf(entry.chainId))
+            byChain.insert(path->toString(), entry);
     }
     if (context.json()) {
         QJsonArray rows;
@@ -274,6 +257,7 @@ int listMissed(CliContext &context, const QStringList &args)
             rows << QJsonObject{{QStringLiteral("chain"), it.key()},
                                 {QStringLiteral("missed"), it->count},
                                 {QStringLiteral("first"), timeText(it->firstMs)},
+                                {QStringLiteral("cause"), enumName(it->cause)},
                                 {QStringLiteral("last"), timeText(it->lastMs)}};
         context.printJson(rows);
         return ExitOk;
@@ -325,73 +309,17 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     const Result<Chain> chain = ChainRepository(*store).byPath(path);
     if (!chain)
         return context.fail(chain.error());
-    const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending(chain->id);
-    const Result<QList<Schedule>> schedules = ScheduleRepository(*store).list(chain->id);
-    if (!pending)
-        return context.fail(pending.error());
-    if (!schedules)
-        return context.fail(schedules.error());
-    if (pending->isEmpty())
-        return context.fail(
-            Error::notFound(QStringLiteral("no missed runs of %1 wait for a decision").arg(path)));
-    QHash<qint64, Schedule> byId;
-    for (const Schedule &schedule : schedules.value())
-        byId.insert(schedule.id, schedule);
-    QList<qint64> ids;
-    QSet<qint64> scheduleIds;
-    QList<qint64> times;
-    for (const Occurrence &row : pending.value()) {
-        ids << row.id;
-        scheduleIds.insert(row.scheduleId);
-        if (run)
-            times += fireTimesOf(row, byId);
-    }
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
-    const bool onlyLatest = run && parser.isSet(latest);
-    if (onlyLatest)
-        times = {times.last()};
-    if (times.size() > Backfill::maxRuns)
-        return context.fail(
-            Error::invalid(QStringLiteral("%1 missed runs are more than %2 at once; "
-                                          "run the latest only (--latest)")
-                               .arg(times.size())
-                               .arg(Backfill::maxRuns)));
-    // --keep: from now on, what was chosen this time.
-    const MisfirePolicy kept = !run         ? MisfirePolicy::Skip
-                               : onlyLatest ? MisfirePolicy::Once
-                                            : MisfirePolicy::All;
-    QList<Run> runs;
-    const Status decided = store->transaction([&]() -> Status {
-        if (run) {
-            QList<QDateTime> at;
-            for (qint64 ms : std::as_const(times))
-                at << QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
-            Result<QList<Run>> queued = Backfill::enqueue(*store, chain.value(), at, parallelRuns,
-                                                          Backfill::Order::OldestFirst);
-            if (!queued)
-                return queued.error();
-            runs = queued.value();
-        }
-        if (Status s = OccurrenceRepository(*store).decide(
-                ids, run ? InboxState::Run : InboxState::Dismissed,
-                runs.isEmpty() ? 0 : runs.first().id);
-            !s)
-            return s;
-        if (!parser.isSet(keep))
-            return {};
-        for (qint64 scheduleId : std::as_const(scheduleIds)) {
-            if (!byId.contains(scheduleId))
-                continue;
-            Schedule schedule = byId.value(scheduleId);
-            schedule.misfire = kept;
-            if (Status s = ScheduleRepository(*store).update(schedule); !s)
-                return s;
-        }
-        return {};
-    });
+    MissedRunsInbox::Decision decision;
+    decision.choice = !run                   ? MissedRunsInbox::Choice::Dismiss
+                      : parser.isSet(latest) ? MissedRunsInbox::Choice::RunLatest
+                                             : MissedRunsInbox::Choice::RunAll;
+    decision.parallel = parallelRuns;
+    decision.keep = parser.isSet(keep);
+    const Result<MissedRunsInbox::Decided> decided =
+        MissedRunsInbox(*store).decide(chain.value(), decision);
     if (!decided)
         return context.fail(decided.error());
+    const QList<Run> &runs = decided->runs;
     if (run)
         context.out() << QStringLiteral("queued %1 runs of %2 (batch %3), %4 at a time, oldest "
                                         "first\n")
@@ -401,9 +329,9 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
                              .arg(parallelRuns);
     else
         context.out() << QStringLiteral("dismissed the missed runs of %1\n").arg(path);
-    if (parser.isSet(keep))
-        context.out()
-            << QStringLiteral("its schedules' misfire policy is now %1\n").arg(enumName(kept));
+    if (decided->kept)
+        context.out() << QStringLiteral("its schedules' misfire policy is now %1\n")
+                             .arg(enumName(*decided->kept));
     context.out().flush();
     return ExitOk;
 }

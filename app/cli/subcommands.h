@@ -18,6 +18,8 @@ int runScheduleCommand(CliContext &context, const QString &verb, const QStringLi
 int runCalendarCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runConnectionCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRetentionCommand(CliContext &context, const QString &verb, const QStringList &args);
+// alert show|set|clear PROJECT/CHAIN: lateness and duration alerts.
+int runAlertCommand(CliContext &context, const QString &verb, const QStringList &args);
 // remote add|list|rm|test|password, then the catalog verbs (chains, show, runs, …).
 int runRemoteCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runRemoteCatalogCommand(CliContext &context, const QString &verb, const QStringList &args);

@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include "admission.h"
+#include "alertwatch.h"
 #include "base/epochtime.h"
 #include "clock.h"
 #include "commandpump.h"
@@ -98,6 +99,7 @@ void Engine::start()
     m_recorder = std::make_unique<RunRecorder>(*m_store);
     m_ledger = std::make_unique<OccurrenceLedger>(*m_store);
     m_ledger->claimWriting();
+    m_alerts = std::make_unique<AlertWatch>(*m_store, m_config.defaultZone);
     connect(m_recorder.get(), &RunRecorder::storeUnavailable, this, &Engine::storeLost);
     connect(m_recorder.get(), &RunRecorder::runFenced, this, &Engine::runFenced);
     connect(m_recorder.get(), &RunRecorder::writable, this, [this] {
@@ -228,6 +230,10 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
     connect(execution, &RunExecution::notificationRequested, this, &Engine::notificationRequested);
     connect(execution, &RunExecution::runStateChanged, this, [this, execution](const Run &changed) {
         Q_EMIT runChanged(changed);
+        if (changed.state == RunState::Running)
+            tellAlerts(m_alerts->runStarted(changed, m_clock->nowMs()));
+        else if (isTerminal(changed.state))
+            tellAlerts(m_alerts->runEnded(changed, m_clock->nowMs()));
         if (isTerminal(changed.state))
             QMetaObject::invokeMethod(
                 this, [this, execution] { runFinished(execution); }, Qt::QueuedConnection);
@@ -351,6 +357,59 @@ void Engine::startReadyTasks()
     for (const Admission::TaskStart &start : Admission::startTasks(runs, m_config.slotCount)) {
         if (RunExecution *execution = m_executions.value(start.runId))
             execution->startTask(start.taskId);
+    }
+}
+
+void Engine::checkAlerts()
+{
+    if (!m_running || m_storeLostSinceMs >= 0)
+        return;
+    QList<Run> running;
+    for (const RunExecution *execution : std::as_const(m_executions)) {
+        if (execution->run().state == RunState::Running)
+            running << execution->run();
+    }
+    // Deadlines by the ledger's writer only: on a shared store each is raised once.
+    tellAlerts(m_alerts->look(running, m_clock->nowMs(), m_ledger->isWriting()));
+}
+
+void Engine::tellAlerts(const QList<Alert> &alerts)
+{
+    for (const Alert &alert : alerts) {
+        auto chain = m_chains.constFind(alert.chainId);
+        Chain read;
+        if (chain == m_chains.constEnd()) {
+            const Result<Chain> byId = ChainRepository(*m_store).byId(alert.chainId);
+            if (!byId)
+                continue;
+            read = byId.value();
+        }
+        const Chain &of = chain == m_chains.constEnd() ? read : chain.value();
+        // Routed as a failure is: a chain that wants no failure notification gets none.
+        if (of.notify != NotifyPolicy::Failure && of.notify != NotifyPolicy::All)
+            continue;
+        Run run;
+        run.id = alert.runId;
+        run.chainId = alert.chainId;
+        QString title;
+        switch (alert.kind) {
+        case AlertKind::Late:
+            title = tr("%1 started late").arg(of.name);
+            break;
+        case AlertKind::TooLong:
+            title = tr("%1 runs too long").arg(of.name);
+            break;
+        case AlertKind::TooShort:
+            title = tr("%1 ended too soon").arg(of.name);
+            break;
+        case AlertKind::Deadline:
+            title = tr("%1 missed its deadline").arg(of.name);
+            break;
+        }
+        Q_EMIT notificationRequested(run, title,
+                                     alert.runId > 0
+                                         ? tr("Run %1 %2.").arg(alert.runId).arg(alert.detail)
+                                         : tr("%1.").arg(alert.detail));
     }
 }
 

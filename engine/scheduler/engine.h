@@ -3,6 +3,7 @@
 #include "admission.h"
 #include "clockwatch.h"
 #include "commandpump.h"
+#include "domain/alert.h"
 #include "domain/chain.h"
 #include "domain/command.h"
 #include "domain/dependency.h"
@@ -27,6 +28,7 @@
 
 namespace hg {
 
+class AlertWatch;
 class Clock;
 class EngineLease;
 class LogBatcher;
@@ -77,6 +79,9 @@ public Q_SLOTS:
     void processCommands();
     // Queues a run that already exists in the store (state queued).
     void admitRun(qint64 runId);
+    // Runs past their alert ceiling, deadlines passed without a success (every 5 s; tests
+    // call it after moving a ManualClock).
+    void checkAlerts();
 
 Q_SIGNALS:
     void started();
@@ -98,6 +103,8 @@ Q_SIGNALS:
     // The machine slept or the wall clock stepped: said once, with what it cost, e.g.
     // "Asleep 7 h 12 min: 14 runs of 3 chains missed; 3 run now (policy once), 11 skipped".
     void clockJumped(const QString &summary);
+    // Fire times went to the missed-runs inbox (misfire policy ask): the GUI counts them anew.
+    void missedRunsWaiting();
 
 private:
     // What a pass over the due fires found late: fires missed, of how many chains, and how
@@ -112,6 +119,8 @@ private:
     void handleDue(MissedFires *missed);
     // Every second: did the machine sleep or the wall clock step since the last look?
     void watchClock();
+    // Alerts as notifications, routed by the chain's notify policy as a failure is.
+    void tellAlerts(const QList<hg::Alert> &alerts);
     void reportJump(); // m_lastJump: count what it cost, apply the misfire policies, say it
     QString describeJump(const ClockWatch::Jump &jump, const MissedFires &missed) const;
     void reloadChains(const QSet<qint64> &chainIds, qint64 revision);
@@ -165,6 +174,9 @@ private:
     std::unique_ptr<EngineLease> m_lease;
     std::unique_ptr<CommandPump> m_commands;
     std::unique_ptr<OccurrenceLedger> m_ledger;
+    std::unique_ptr<AlertWatch> m_alerts;
+    static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks
+    int m_clockTicks = 0;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
     QHash<qint64, Chain> m_chains; // as of the last reloadSchedules()

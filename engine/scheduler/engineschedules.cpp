@@ -74,6 +74,8 @@ void Engine::queueLoaded(const ScheduleLoader::Loaded &loaded, OccurrenceCause c
     for (const ScheduleLoader::Passed &passed : std::as_const(loaded.passed))
         m_ledger->passed(*m_plans.constFind(passed.scheduleId), passed.fromMs, passed.toMs,
                          fired.value(passed.scheduleId), cause);
+    if (m_ledger->takeInboxGrew())
+        Q_EMIT missedRunsWaiting();
     armTimer();
 }
 
@@ -229,11 +231,15 @@ void Engine::handleDue(MissedFires *missed)
         }
         return Status{};
     });
+    if (m_ledger->takeInboxGrew())
+        Q_EMIT missedRunsWaiting();
     armTimer();
 }
 
 void Engine::watchClock()
 {
+    if (++m_clockTicks % alertLookTicks == 0)
+        checkAlerts();
     if (m_running && !m_shuttingDown && m_clockWatch.look(&m_lastJump))
         reportJump();
 }

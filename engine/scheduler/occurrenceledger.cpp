@@ -78,6 +78,7 @@ void OccurrenceLedger::write(const SchedulePlan &plan, const OccurrenceWalk::Seg
         && repository.extend(tail->rowId, segment.lastMs, segment.count)) {
         tail->segment.lastMs = segment.lastMs;
         tail->segment.count += segment.count;
+        m_inboxGrew = m_inboxGrew || segment.inbox == InboxState::Pending;
         return;
     }
     Occurrence row;
@@ -91,10 +92,12 @@ void OccurrenceLedger::write(const SchedulePlan &plan, const OccurrenceWalk::Seg
     row.runId = segment.runId;
     row.inbox = segment.inbox;
     const Result<qint64> id = repository.insert(row);
-    if (id)
+    if (id) {
         m_tails.insert(scheduleId, Tail{id.value(), segment});
-    else
+        m_inboxGrew = m_inboxGrew || segment.inbox == InboxState::Pending;
+    } else {
         m_tails.remove(scheduleId); // the store refused: the next outcome tries a new row
+    }
 }
 
 } // namespace hg

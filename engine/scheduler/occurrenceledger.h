@@ -7,6 +7,7 @@
 #include <QList>
 
 #include <optional>
+#include <utility>
 
 namespace hg {
 
@@ -53,6 +54,8 @@ public:
     // A new connection to the store: a lock the old one held is gone with it.
     void connectionRenewed() { m_writing = false; }
     bool isWriting() const { return m_writing; }
+    // Whether rows went to the missed-runs inbox since the last call (the engine then says so).
+    bool takeInboxGrew() { return std::exchange(m_inboxGrew, false); }
 
 private:
     void write(const SchedulePlan &plan, const OccurrenceWalk::Segment &segment);
@@ -64,6 +67,7 @@ private:
     };
     Store &m_store;
     bool m_writing = false;
+    bool m_inboxGrew = false;
     QHash<qint64, qint64> m_upTo; // schedule -> fire times up to here are accounted for
     QHash<qint64, Tail> m_tails;  // schedule -> its latest ledger row, while no run followed
 };

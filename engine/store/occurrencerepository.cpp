@@ -56,14 +56,21 @@ Status OccurrenceRepository::extend(qint64 id, qint64 lastFireMs, qint64 addCoun
     return q.exec(tr("record an occurrence"));
 }
 
-Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 fromMs,
-                                                     qint64 toMs) const
+Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 fromMs, qint64 toMs,
+                                                     int limit) const
 {
     QList<Occurrence> result;
+    // With a limit, each side gives its latest `limit` entries and the merge keeps the latest
+    // of both: runs newest by id, through run_chain (chain_id, id), as fire-time order is
+    // about id order.
+    const auto latest = [limit](const QString &column) {
+        return limit > 0 ? QStringLiteral(" ORDER BY %1 DESC LIMIT %2").arg(column).arg(limit)
+                         : QString();
+    };
     StoreQuery ledger(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE schedule_id IN "
                                               "(SELECT id FROM schedule WHERE chain_id = ?) AND "
-                                              "last_fire >= ? AND first_fire <= ?")
-                                   .arg(ledgerColumns));
+                                              "last_fire >= ? AND first_fire <= ?%2")
+                                   .arg(ledgerColumns, latest(QStringLiteral("last_fire"))));
     ledger.bind(chainId).bind(fromMs).bind(toMs);
     if (Status s = ledger.exec(tr("read the occurrence ledger")); !s)
         return s.error();
@@ -75,7 +82,8 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
                     QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
                                    "state, finished_at FROM run WHERE chain_id = ? AND schedule_id "
                                    "IS NOT NULL AND scheduled_for >= ? AND "
-                                   "scheduled_for <= ?"));
+                                   "scheduled_for <= ?%1")
+                        .arg(latest(QStringLiteral("id"))));
     runs.bind(chainId).bind(fromMs).bind(toMs);
     if (Status s = runs.exec(tr("read the occurrence ledger")); !s)
         return s.error();
@@ -96,6 +104,8 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
         return a.firstFireMs != b.firstFireMs ? a.firstFireMs < b.firstFireMs
                                               : a.scheduleId < b.scheduleId;
     });
+    if (limit > 0 && result.size() > limit)
+        result.remove(0, result.size() - limit);
     return result;
 }
 
@@ -163,7 +173,13 @@ Result<int> OccurrenceRepository::removeBefore(qint64 chainId, qint64 beforeMs)
     q.bind(chainId).bind(beforeMs);
     if (Status s = q.exec(tr("prune the occurrence ledger")); !s)
         return s.error();
-    return q.rowsAffected();
+    const int removed = q.rowsAffected();
+    // The chain's alerts are its ledger's entries too, and go with them.
+    StoreQuery alerts(m_store, QStringLiteral("DELETE FROM alert WHERE chain_id = ? AND at < ?"));
+    alerts.bind(chainId).bind(beforeMs);
+    if (Status s = alerts.exec(tr("prune the alerts")); !s)
+        return s.error();
+    return removed + alerts.rowsAffected();
 }
 
 Result<int> OccurrenceRepository::applyRetention(const Chain &chain, qint64 nowMs)

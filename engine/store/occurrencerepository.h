@@ -31,8 +31,9 @@ public:
     Status extend(qint64 id, qint64 lastFireMs, qint64 addCount);
 
     // The chain's ledger rows and scheduled runs whose fire times reach into [fromMs, toMs],
-    // oldest first; runs are Ran entries of one fire time each.
-    Result<QList<Occurrence>> list(qint64 chainId, qint64 fromMs, qint64 toMs) const;
+    // oldest first; runs are Ran entries of one fire time each. limit > 0: only the latest
+    // that many entries (an every-second schedule has 86,400 runs a day; a strip shows 60).
+    Result<QList<Occurrence>> list(qint64 chainId, qint64 fromMs, qint64 toMs, int limit = 0) const;
 
     // The latest fire time each schedule's ledger rows account for: a fire skipped or
     // missed is not missed again when the engine loads the schedule anew.
@@ -43,7 +44,8 @@ public:
     Result<qint64> pendingCount() const;
     Status decide(const QList<qint64> &ids, InboxState decision, qint64 runId);
 
-    // Retention: the chain's rows whose last fire time is before beforeMs go; how many.
+    // Retention: the chain's rows whose last fire time is before beforeMs go, and its alerts
+    // from before it; how many.
     Result<int> removeBefore(qint64 chainId, qint64 beforeMs);
     // The chain's retention applied to its rows as to its runs: rows older than its days
     // (the longer of its two), and with a run count, older than its oldest run kept.

@@ -2,6 +2,167 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>hg::AlertRepository</name>
+    <message>
+        <source>read the alert rules</source>
+        <translation>Alarmregeln lesen</translation>
+    </message>
+    <message>
+        <source>save the alert rules</source>
+        <translation>Alarmregeln speichern</translation>
+    </message>
+    <message>
+        <source>record an alert</source>
+        <translation>Alarm festhalten</translation>
+    </message>
+    <message>
+        <source>read the alerts</source>
+        <translation>Alarme lesen</translation>
+    </message>
+    <message>
+        <source>read the chain&apos;s run durations</source>
+        <translation>Laufdauern der Kette lesen</translation>
+    </message>
+    <message>
+        <source>read the chain&apos;s runs</source>
+        <translation>Läufe der Kette lesen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::AlertWatch</name>
+    <message>
+        <source>more than %1</source>
+        <translation>mehr als %1</translation>
+    </message>
+    <message>
+        <source>less than %1</source>
+        <translation>weniger als %1</translation>
+    </message>
+    <message>
+        <source>more than %1x the median of the last %2 runs (%3)</source>
+        <translation>mehr als das %1-Fache des Medians der letzten %2 Läufe (%3)</translation>
+    </message>
+    <message>
+        <source>less than %1x the median of the last %2 runs (%3)</source>
+        <translation>weniger als das %1-Fache des Medians der letzten %2 Läufe (%3)</translation>
+    </message>
+    <message>
+        <source>started %1 after its fire time (limit %2)</source>
+        <translation>startete %1 nach seiner Auslösezeit (Grenze %2)</translation>
+    </message>
+    <message>
+        <source>ran %1, %2</source>
+        <translation>lief %1, %2</translation>
+    </message>
+    <message>
+        <source>running for %1, %2</source>
+        <translation>läuft seit %1, %2</translation>
+    </message>
+    <message>
+        <source>no run succeeded in the 24 hours before its deadline (%1)</source>
+        <translation>kein Lauf war in den 24 Stunden vor der Frist erfolgreich (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::AlertsDialog</name>
+    <message>
+        <source>%1x the median</source>
+        <translation>%1-Faches des Medians</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>none; 0 7 * * 1-5 is by 07:00 on weekdays</source>
+        <translation>keine; 0 7 * * 1-5 heißt werktags bis 07:00</translation>
+    </message>
+    <message>
+        <source>Started &amp;late by more than:</source>
+        <translation>&amp;Verspäteter Start um mehr als:</translation>
+    </message>
+    <message>
+        <source>A run &amp;longer than:</source>
+        <translation>Ein Lauf &amp;länger als:</translation>
+    </message>
+    <message>
+        <source>A success &amp;shorter than:</source>
+        <translation>Ein Erfolg &amp;kürzer als:</translation>
+    </message>
+    <message>
+        <source>Succeeded by (&amp;cron):</source>
+        <translation>Erfolgreich bis (&amp;cron):</translation>
+    </message>
+    <message>
+        <source>Deadline&apos;s time &amp;zone:</source>
+        <translation>&amp;Zeitzone der Frist:</translation>
+    </message>
+    <message>
+        <source>A factor compares with the median of the chain&apos;s last 20 succeeded runs, once it has five. A deadline wants a run that succeeded in the 24 hours before it. An alert marks the run, enters the chain&apos;s history and is told as a failure is.</source>
+        <translation>Ein Faktor vergleicht mit dem Median der letzten 20 erfolgreichen Läufe der Kette, sobald es fünf gibt. Eine Frist verlangt einen Lauf, der in den 24 Stunden davor erfolgreich war. Ein Alarm markiert den Lauf, kommt in den Verlauf der Kette und wird gemeldet wie ein Fehlschlag.</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>× the median</source>
+        <translation>× Median</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time zone.</source>
+        <translation>&apos;%1&apos; ist keine Zeitzone.</translation>
+    </message>
+    <message>
+        <source>The deadline: %1</source>
+        <translation>Die Frist: %1</translation>
+    </message>
+    <message>
+        <source>late by &gt; %1</source>
+        <translation>verspätet um &gt; %1</translation>
+    </message>
+    <message>
+        <source>longer than %1</source>
+        <translation>länger als %1</translation>
+    </message>
+    <message>
+        <source>shorter than %1</source>
+        <translation>kürzer als %1</translation>
+    </message>
+    <message>
+        <source>succeeded by %1</source>
+        <translation>erfolgreich bis %1</translation>
+    </message>
+    <message>
+        <source>Alerts: none</source>
+        <translation>Alarme: keine</translation>
+    </message>
+    <message>
+        <source>Alerts: %1</source>
+        <translation>Alarme: %1</translation>
+    </message>
+</context>
+<context>
     <name>hg::ArgumentListEditor</name>
     <message>
         <source>Add an argument</source>
@@ -381,6 +542,40 @@
     <message>
         <source>How long this chain&apos;s finished runs and their logs are kept</source>
         <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainOccurrencesBox</name>
+    <message>
+        <source>Fire times, last 24 hours</source>
+        <translation>Auslösezeiten der letzten 24 Stunden</translation>
+    </message>
+    <message>
+        <source>&amp;Decide…</source>
+        <translation>&amp;Entscheiden…</translation>
+    </message>
+    <message>
+        <source>Alert when a run starts late, runs too long or too short, or has not succeeded by a deadline</source>
+        <translation>Alarm, wenn ein Lauf verspätet startet, zu lange oder zu kurz läuft oder bis zu einer Frist nicht erfolgreich war</translation>
+    </message>
+    <message>
+        <source>Run the missed fire times, run the latest only, or dismiss them</source>
+        <translation>Die versäumten Auslösezeiten ausführen, nur die letzte ausführen oder sie verwerfen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>over the last hour</source>
+        <translation>in der letzten Stunde</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missed run(s) wait for your decision (the latest %1, %2).</source>
+        <translation>
+            <numerusform>%n versäumter Lauf wartet auf Ihre Entscheidung (zuletzt %1, %2).</numerusform>
+            <numerusform>%n versäumte Läufe warten auf Ihre Entscheidung (zuletzt %1, %2).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2816,6 +3011,30 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>what an engine held when it stopped (%1) cannot be written to the store yet: %2; nothing is started or recovered until it can</source>
         <translation>was eine Engine beim Beenden zurückhielt (%1), kann noch nicht in den Speicher geschrieben werden: %2; bis dahin wird nichts gestartet oder wiederhergestellt</translation>
     </message>
+    <message>
+        <source>%1 started late</source>
+        <translation>%1 startete verspätet</translation>
+    </message>
+    <message>
+        <source>%1 runs too long</source>
+        <translation>%1 läuft zu lange</translation>
+    </message>
+    <message>
+        <source>%1 ended too soon</source>
+        <translation>%1 endete zu früh</translation>
+    </message>
+    <message>
+        <source>%1 missed its deadline</source>
+        <translation>%1 hat seine Frist verfehlt</translation>
+    </message>
+    <message>
+        <source>Run %1 %2.</source>
+        <translation>Lauf %1 %2.</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
 </context>
 <context>
     <name>hg::EngineLease</name>
@@ -3623,6 +3842,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
             <numerusform>%n Nachhol-Läufe von %1 eingereiht</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No missed runs wait for a decision.</source>
+        <translation>Keine versäumten Läufe warten auf eine Entscheidung.</translation>
+    </message>
 </context>
 <context>
     <name>hg::Migrator</name>
@@ -3646,6 +3869,205 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::MissedRunsDialog</name>
+    <message>
+        <source>Missed runs of %1</source>
+        <translation>Versäumte Läufe von %1</translation>
+    </message>
+    <message>
+        <source>%1 did not run at %2 %3.</source>
+        <translation>%1 lief nicht um %2 %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 did not run %n time(s), from %2 to %3, %4.</source>
+        <translation>
+            <numerusform>%1 lief %n Mal nicht, von %2 bis %3, %4.</numerusform>
+            <numerusform>%1 lief %n Mal nicht, von %2 bis %3, %4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run &amp;all of them, oldest first</source>
+        <translation>&amp;Alle ausführen, die älteste zuerst</translation>
+    </message>
+    <message>
+        <source>Run the &amp;latest only</source>
+        <translation>Nur die &amp;letzte ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss them</source>
+        <translation>Sie &amp;verwerfen</translation>
+    </message>
+    <message>
+        <source>one after another</source>
+        <translation>nacheinander</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>Läufe gleichzeitig</translation>
+    </message>
+    <message>
+        <source>At &amp;once:</source>
+        <translation>&amp;Gleichzeitig:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep this choice for the next missed runs (the schedules&apos; misfire policy becomes all, once or skip)</source>
+        <translation>Diese Wahl für die nächsten versäumten Läufe &amp;beibehalten (die Regel für Verpasstes der Zeitpläne wird all, once oder skip)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Every missed fire time becomes a run, one after another.</source>
+        <translation>Jede versäumte Auslösezeit wird ein Lauf, einer nach dem anderen.</translation>
+    </message>
+    <message>
+        <source>Every missed fire time becomes a run, %1 at a time.</source>
+        <translation>Jede versäumte Auslösezeit wird ein Lauf, %1 gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>One run, for the latest missed fire time; the others are set aside.</source>
+        <translation>Ein Lauf für die letzte versäumte Auslösezeit; die anderen werden beiseitegelegt.</translation>
+    </message>
+    <message>
+        <source>Nothing runs; the missed fire times stay in the chain&apos;s history as dismissed.</source>
+        <translation>Nichts läuft; die versäumten Auslösezeiten bleiben als verworfen im Verlauf der Kette.</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>From now on, missed runs of this chain are handled this way without asking (misfire policy %1).</source>
+        <translation>Von nun an werden versäumte Läufe dieser Kette ohne Nachfrage so behandelt (Regel für Verpasstes %1).</translation>
+    </message>
+    <message>
+        <source>Nothing was done: %1</source>
+        <translation>Nichts wurde getan: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::MissedRunsInbox</name>
+    <message>
+        <source>no missed runs of %1 wait for a decision</source>
+        <translation>keine versäumten Läufe von %1 warten auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>%1 missed runs are more than %2 at once; run the latest only</source>
+        <translation>%1 versäumte Läufe sind mehr als %2 auf einmal; nur den letzten ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OccurrencePresentation</name>
+    <message>
+        <source>ran</source>
+        <translation>gelaufen</translation>
+    </message>
+    <message>
+        <source>skipped (still running)</source>
+        <translation>übersprungen (lief noch)</translation>
+    </message>
+    <message>
+        <source>skipped (too late)</source>
+        <translation>übersprungen (zu spät)</translation>
+    </message>
+    <message>
+        <source>coalesced</source>
+        <translation>zusammengefasst</translation>
+    </message>
+    <message>
+        <source>missed</source>
+        <translation>versäumt</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>while the engine was not running</source>
+        <translation>während die Engine nicht lief</translation>
+    </message>
+    <message>
+        <source>while the computer slept</source>
+        <translation>während der Rechner schlief</translation>
+    </message>
+    <message>
+        <source>when the clock was set</source>
+        <translation>als die Uhr gestellt wurde</translation>
+    </message>
+    <message>
+        <source>while the store could not be reached</source>
+        <translation>während der Speicher nicht erreichbar war</translation>
+    </message>
+    <message>
+        <source>because the engine was late</source>
+        <translation>weil die Engine zu spät war</translation>
+    </message>
+    <message>
+        <source>while schedules were paused</source>
+        <translation>während die Zeitpläne pausiert waren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fire times from %1 to %2</source>
+        <translation>
+            <numerusform>%n Auslösezeit von %1 bis %2</numerusform>
+            <numerusform>%n Auslösezeiten von %1 bis %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: run %2, %3</source>
+        <translation>%1: Lauf %2, %3</translation>
+    </message>
+    <message>
+        <source>, started %1 late</source>
+        <translation>, %1 verspätet gestartet</translation>
+    </message>
+    <message>
+        <source>, took %1</source>
+        <translation>, dauerte %1</translation>
+    </message>
+    <message>
+        <source>%1: skipped, the previous run still ran</source>
+        <translation>%1: übersprungen, der vorige Lauf lief noch</translation>
+    </message>
+    <message>
+        <source>%1: skipped by the misfire policy %2</source>
+        <translation>%1: von der Regel für Verpasstes übersprungen %2</translation>
+    </message>
+    <message>
+        <source>%1: folded into run %2 (misfire policy once) %3</source>
+        <translation>%1: in Lauf %2 zusammengefasst (Regel für Verpasstes once) %3</translation>
+    </message>
+    <message>
+        <source>%1: missed %2</source>
+        <translation>%1: versäumt %2</translation>
+    </message>
+    <message>
+        <source>; waiting in the missed-runs inbox</source>
+        <translation>; wartet im Eingang versäumter Läufe</translation>
+    </message>
+    <message>
+        <source>; run from the inbox</source>
+        <translation>; aus dem Eingang ausgeführt</translation>
+    </message>
+    <message>
+        <source>; dismissed from the inbox</source>
+        <translation>; aus dem Eingang verworfen</translation>
+    </message>
+    <message>
+        <source>%1: excluded by the schedule&apos;s calendar</source>
+        <translation>%1: vom Kalender des Zeitplans ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>%1: not run, schedules were paused</source>
+        <translation>%1: nicht gelaufen, die Zeitpläne waren pausiert</translation>
+    </message>
+</context>
+<context>
     <name>hg::OccurrenceRepository</name>
     <message>
         <source>record an occurrence</source>
@@ -3666,6 +4088,56 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>prune the occurrence ledger</source>
         <translation>Ausführungsbuch ausdünnen</translation>
+    </message>
+    <message>
+        <source>prune the alerts</source>
+        <translation>Alarme ausdünnen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OccurrenceStrip</name>
+    <message>
+        <source>Recent occurrences</source>
+        <translation>Letzte Auslösungen</translation>
+    </message>
+    <message>
+        <source>No fire time in the last 24 hours.</source>
+        <translation>Keine Auslösezeit in den letzten 24 Stunden.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OccurrencesModel</name>
+    <message>
+        <source>Fire time</source>
+        <translation>Auslösezeit</translation>
+    </message>
+    <message>
+        <source>Chain</source>
+        <translation>Kette</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Fire times</source>
+        <translation>Auslösezeiten</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Alarm: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>no fire time</source>
+        <translation>keine Auslösezeit</translation>
     </message>
 </context>
 <context>
@@ -4892,6 +5364,24 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>pg_timetable chain</source>
         <translation>pg_timetable-Kette</translation>
     </message>
+    <message numerus="yes">
+        <source>%n missed run(s) wait</source>
+        <translation>
+            <numerusform>%n versäumter Lauf wartet</numerusform>
+            <numerusform>%n versäumte Läufe warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n missed</source>
+        <translation>
+            <numerusform>%1 — %n versäumt</numerusform>
+            <numerusform>%1 — %n versäumt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>chain, %1, %2</source>
+        <translation>Kette, %1, %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::RemoteChainCanvas</name>
@@ -5345,6 +5835,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Reason</source>
         <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Alarm: %1</translation>
     </message>
 </context>
 <context>
@@ -6922,6 +7416,31 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>The store cannot be used (unreachable or refusing writes); retrying</source>
         <translation>Der Speicher ist nicht nutzbar (nicht erreichbar oder verweigert Schreibzugriffe); neuer Versuch läuft</translation>
     </message>
+    <message numerus="yes">
+        <source>%n &amp;missed run(s) wait for a decision…</source>
+        <translation>
+            <numerusform>%n &amp;versäumter Lauf wartet auf eine Entscheidung…</numerusform>
+            <numerusform>%n &amp;versäumte Läufe warten auf eine Entscheidung…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Missed runs wait</source>
+        <translation>Versäumte Läufe warten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missed run(s) wait for your decision: run them, run the latest, or dismiss them.</source>
+        <translation>
+            <numerusform>%n versäumter Lauf wartet auf Ihre Entscheidung: ausführen, nur den letzten ausführen oder verwerfen.</numerusform>
+            <numerusform>%n versäumte Läufe warten auf Ihre Entscheidung: ausführen, nur den letzten ausführen oder verwerfen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missed run(s) wait for your decision</source>
+        <translation>
+            <numerusform>%n versäumter Lauf wartet auf Ihre Entscheidung</numerusform>
+            <numerusform>%n versäumte Läufe warten auf Ihre Entscheidung</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hg::TreeEditing</name>
@@ -7012,12 +7531,16 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>Zeitleiste der Woche</translation>
     </message>
     <message>
-        <source>A row per chain, a tick per fire time; the table below lists them</source>
-        <translation>Eine Zeile pro Kette, ein Strich pro Auslösezeit; die Tabelle darunter listet sie auf</translation>
+        <source>A row per chain. Since yesterday: %1. The coming week: a tick per fire time; the table below lists them.</source>
+        <translation>Eine Zeile je Kette. Seit gestern: %1. Die kommende Woche: ein Strich je Auslösezeit; die Tabelle darunter listet sie auf.</translation>
     </message>
     <message>
-        <source>Nothing is scheduled in the coming week.</source>
-        <translation>In der kommenden Woche ist nichts geplant.</translation>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>Nothing ran since yesterday and nothing is scheduled in the coming week.</source>
+        <translation>Seit gestern lief nichts, und in der kommenden Woche ist nichts geplant.</translation>
     </message>
 </context>
 <context>

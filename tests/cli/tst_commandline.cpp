@@ -1,4 +1,5 @@
 #include "domain/version.h"
+#include "store/alertrepository.h"
 #include "store/chainrepository.h"
 #include "store/commandrepository.h"
 #include "store/occurrencerepository.h"
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
     void missed_inboxListsRunsAndDismisses();
+    void alert_setShowAndClearWithClearErrors();
     void scheduleNext_listsTheFireTimesInTheSchedulesZone();
     void scheduleNext_marksTheDstChangesWithWhatTheyDo();
     void calendar_addListUseAndRemove();
@@ -820,6 +822,76 @@ void TestCommandLine::backfill_queuesTheScheduleFireTimesAsABatch()
         QCOMPARE(run.batchParallel, 2);
     }
     QCOMPARE(CommandRepository(t.store()).pending()->size(), 5);
+}
+
+void TestCommandLine::alert_setShowAndClearWithClearErrors()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    Output result = runOn(
+        t, {QStringLiteral("alert"), QStringLiteral("set"), QStringLiteral("ops/nightly"),
+            QStringLiteral("--late"), QStringLiteral("90s"), QStringLiteral("--longer-than"),
+            QStringLiteral("3x"), QStringLiteral("--shorter-than"), QStringLiteral("5 seconds"),
+            QStringLiteral("--deadline"), QStringLiteral("0 7 * * 1-5"),
+            QStringLiteral("--deadline-zone"), QStringLiteral("Europe/Berlin")});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.out.trimmed(), QStringLiteral("alerts of ops/nightly set"));
+    result = runOn(t, {QStringLiteral("alert"), QStringLiteral("show"),
+                       QStringLiteral("ops/nightly"), QStringLiteral("--json")});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonObject rules = QJsonDocument::fromJson(result.out.toUtf8())
+                                  .object()
+                                  .value(QStringLiteral("rules"))
+                                  .toObject();
+    QCOMPARE(rules[QStringLiteral("lateAfterMs")].toInteger(), 90000);
+    QCOMPARE(rules[QStringLiteral("longerThanFactor")].toDouble(), 3.0);
+    QCOMPARE(rules[QStringLiteral("shorterThanMs")].toInteger(), 5000);
+    QCOMPARE(rules[QStringLiteral("deadline")].toString(), QStringLiteral("0 7 * * 1-5"));
+    QCOMPARE(rules[QStringLiteral("deadlineZone")].toString(), QStringLiteral("Europe/Berlin"));
+    // Only what is given changes.
+    QCOMPARE(
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("set"), QStringLiteral("ops/nightly"),
+                  QStringLiteral("--late"), QStringLiteral("off")})
+            .exitCode,
+        0);
+    result =
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("show"), QStringLiteral("ops/nightly")});
+    QVERIFY2(result.out.contains(QLatin1String("late after:   -")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("longer than:  3x the median")),
+             qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("deadline:     0 7 * * 1-5 (Europe/Berlin)")),
+             qPrintable(result.out));
+
+    // Bad input names the option and what is wrong, and changes nothing.
+    result =
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("set"), QStringLiteral("ops/nightly"),
+                  QStringLiteral("--longer-than"), QStringLiteral("soon")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QLatin1String("--longer-than: 'soon' is not a length of time")),
+             qPrintable(result.err));
+    result =
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("set"), QStringLiteral("ops/nightly"),
+                  QStringLiteral("--deadline"), QStringLiteral("0 25 * * *")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QLatin1String("--deadline:"))
+                 && result.err.contains(QLatin1String("hour")),
+             qPrintable(result.err));
+    result =
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("set"), QStringLiteral("ops/nightly"),
+                  QStringLiteral("--deadline-zone"), QStringLiteral("Mars/Olympus")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QLatin1String("'Mars/Olympus' is not a time zone")),
+             qPrintable(result.err));
+    const Chain chain = ChainRepository(t.store()).byPath(QStringLiteral("ops/nightly")).value();
+    QCOMPARE(AlertRepository(t.store()).rules(chain.id)->deadline, QStringLiteral("0 7 * * 1-5"));
+
+    QCOMPARE(
+        runOn(t, {QStringLiteral("alert"), QStringLiteral("clear"), QStringLiteral("ops/nightly")})
+            .exitCode,
+        0);
+    QVERIFY(!AlertRepository(t.store()).rules(chain.id)->isSet());
 }
 
 void TestCommandLine::missed_inboxListsRunsAndDismisses()

@@ -1,5 +1,6 @@
 #include "chaineditor.h"
 
+#include "chain/chainoccurrencesbox.h"
 #include "chain/concurrencyrule.h"
 #include "chain/retentiondialog.h"
 #include "common/questionbox.h"
@@ -50,6 +51,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_scene(new DagScene(m_tasks, m_dependencies, this))
     , m_view(new DagView(m_scene, this))
     , m_form(new TaskForm(this))
+    , m_occurrences(new ChainOccurrencesBox(store, this))
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
     , m_description(new QLabel(this))
@@ -137,8 +139,10 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     right->setObjectName(QStringLiteral("chain.formAndSchedules"));
     right->addWidget(m_form);
     right->addWidget(buildSchedules());
+    right->addWidget(m_occurrences);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
+    right->setStretchFactor(2, 0);
 
     auto *split = new QSplitter(this);
     split->setObjectName(QStringLiteral("chain.canvasAndForm"));
@@ -411,6 +415,7 @@ void ChainEditor::reload()
     (void)m_tasks->show(m_chain.id);
     (void)m_dependencies->show(m_chain.id);
     (void)m_schedules->show(m_chain.id);
+    m_occurrences->showChain(m_chain.id);
     const int row = m_tasks->rowOf(selected);
     if (row >= 0)
         m_form->showTask(m_tasks->tasks().at(row));

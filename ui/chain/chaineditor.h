@@ -21,6 +21,7 @@ class QTableView;
 
 namespace hg {
 
+class ChainOccurrencesBox;
 class DagScene;
 class DefinitionEditor;
 class DependenciesModel;
@@ -50,6 +51,7 @@ public:
     DagScene *scene() const { return m_scene; }
     QGraphicsView *canvas() const { return m_view; }
     TaskForm *taskForm() const { return m_form; }
+    ChainOccurrencesBox *occurrences() const { return m_occurrences; }
     QString message() const;
     QAction *addTaskAction() const { return m_addTask; }
     QAction *addScheduleAction() const { return m_addSchedule; }
@@ -93,6 +95,7 @@ private:
     DagScene *m_scene;
     QGraphicsView *m_view;
     TaskForm *m_form;
+    ChainOccurrencesBox *m_occurrences;
     QLabel *m_message;
     QLabel *m_title;
     QLabel *m_description;

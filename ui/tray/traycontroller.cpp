@@ -16,7 +16,9 @@ namespace hg {
 namespace {
 
 // An hourglass in the colour of the state, drawn rather than shipped so it follows the state.
-QIcon trayIcon(TrayController::IconState state)
+// With fire times waiting in the missed-runs inbox, a red dot in the corner (the tooltip and
+// the menu give the count).
+QIcon trayIcon(TrayController::IconState state, bool missedRunsWait)
 {
     const std::optional<RunState> shown =
         state == TrayController::IconState::Running  ? std::optional(RunState::Running)
@@ -41,6 +43,11 @@ QIcon trayIcon(TrayController::IconState state)
         painter.setBrush(fill);
         painter.setPen(QPen(fill.darker(170), std::max(1.0, s / 16)));
         painter.drawPath(glass);
+        if (missedRunsWait) {
+            painter.setBrush(QColor(0xc5, 0x22, 0x1f));
+            painter.setPen(QPen(Qt::white, std::max(1.0, s / 16)));
+            painter.drawEllipse(QRectF(0.55 * s, 0.0, 0.45 * s, 0.45 * s));
+        }
         icon.addPixmap(pixmap);
     }
     return icon;
@@ -57,6 +64,9 @@ TrayController::TrayController(Store &store, QObject *parent)
         m_menu = new QMenu;
         connect(m_menu->addAction(tr("&Show Hourglass")), &QAction::triggered, this,
                 &TrayController::showRequested);
+        m_missed = m_menu->addAction(QString());
+        m_missed->setVisible(false);
+        connect(m_missed, &QAction::triggered, this, &TrayController::missedRunsRequested);
         m_pause = m_menu->addAction(tr("&Pause all schedules"));
         m_pause->setCheckable(true);
         connect(m_pause, &QAction::toggled, this, &TrayController::pauseSchedulesRequested);
@@ -71,14 +81,21 @@ TrayController::TrayController(Store &store, QObject *parent)
                         Q_EMIT showRequested();
                 });
         connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
-            if (m_lastNotifiedRun > 0)
+            if (m_lastNotifiedMissed)
+                Q_EMIT missedRunsRequested();
+            else if (m_lastNotifiedRun > 0)
                 Q_EMIT openRunRequested(m_lastNotifiedRun);
         });
         updateIcon();
         m_tray->show();
     } else {
         m_notifier = new DesktopNotifier(this);
-        connect(m_notifier, &DesktopNotifier::activated, this, &TrayController::openRunRequested);
+        connect(m_notifier, &DesktopNotifier::activated, this, [this](qint64 runId) {
+            if (runId == 0 && m_lastNotifiedMissed)
+                Q_EMIT missedRunsRequested();
+            else
+                Q_EMIT openRunRequested(runId);
+        });
     }
 }
 
@@ -162,12 +179,33 @@ void TrayController::showMessage(const Run &run, const QString &title, const QSt
     deliver(Notification{title, message, run.id});
 }
 
+void TrayController::setMissedRuns(qint64 count)
+{
+    const bool grew = count > m_missedRuns;
+    m_missedRuns = count;
+    if (m_missed) {
+        m_missed->setText(tr("%n &missed run(s) wait for a decision…", nullptr,
+                             int(std::min<qint64>(count, 1000000))));
+        m_missed->setVisible(count > 0);
+    }
+    updateIcon();
+    if (grew) {
+        deliver(Notification{tr("Missed runs wait"),
+                             tr("%n missed run(s) wait for your decision: run them, run the "
+                                "latest, or dismiss them.",
+                                nullptr, int(std::min<qint64>(count, 1000000))),
+                             0});
+        m_lastNotifiedMissed = true;
+    }
+}
+
 void TrayController::deliver(const Notification &notification)
 {
     Q_EMIT notified(notification.title, notification.body, notification.runId);
     if (!m_notificationsEnabled)
         return;
     m_lastNotifiedRun = notification.runId;
+    m_lastNotifiedMissed = false;
     if (m_tray)
         m_tray->showMessage(notification.title, notification.body,
                             m_counts.lastFailed ? QSystemTrayIcon::Warning
@@ -189,7 +227,7 @@ void TrayController::updateIcon()
                                     : IconState::Idle;
     if (!m_tray)
         return;
-    m_tray->setIcon(trayIcon(m_state));
+    m_tray->setIcon(trayIcon(m_state, m_missedRuns > 0));
     const QString paused = m_pause && m_pause->isChecked() ? tr(" — schedules paused") : QString();
     switch (m_state) {
     case IconState::Idle:
@@ -206,6 +244,10 @@ void TrayController::updateIcon()
         m_tray->setToolTip(
             m_tray->toolTip() + QLatin1Char('\n')
             + tr("The store cannot be used (unreachable or refusing writes); retrying"));
+    if (m_missedRuns > 0)
+        m_tray->setToolTip(m_tray->toolTip() + QLatin1Char('\n')
+                           + tr("%n missed run(s) wait for your decision", nullptr,
+                                int(std::min<qint64>(m_missedRuns, 1000000))));
 }
 
 } // namespace hg

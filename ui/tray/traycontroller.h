@@ -47,6 +47,10 @@ public:
     // The engine's store went away (a shared server restarting; sinceMs -1: it is back):
     // the tooltip says so until it is back.
     void setStoreLost(qint64 sinceMs);
+    // Fire times waiting in the missed-runs inbox: a dot on the icon, a line in the tooltip, a
+    // menu entry, and a notification when the count grows.
+    void setMissedRuns(qint64 count);
+    qint64 missedRuns() const { return m_missedRuns; }
     // What finishing this run should tell the user, if anything (the chain's policy decides).
     std::optional<Notification> notificationFor(const Run &run) const;
 
@@ -62,6 +66,7 @@ Q_SIGNALS:
     void quitRequested();
     void pauseSchedulesRequested(bool paused);
     void openRunRequested(qint64 runId);
+    void missedRunsRequested();
     void notified(const QString &title, const QString &body, qint64 runId);
 
 private:
@@ -72,12 +77,15 @@ private:
     QSystemTrayIcon *m_tray = nullptr;
     QMenu *m_menu = nullptr;
     QAction *m_pause = nullptr;
+    QAction *m_missed = nullptr;
     DesktopNotifier *m_notifier = nullptr;
     IconState m_state = IconState::Idle;
     RunCounts m_counts;
     bool m_storeLost = false;
     bool m_notificationsEnabled = true;
     qint64 m_lastNotifiedRun = 0;
+    bool m_lastNotifiedMissed = false;
+    qint64 m_missedRuns = 0;
 };
 
 } // namespace hg

@@ -2,8 +2,10 @@
 
 #include "chain/backfilldialog.h"
 #include "chain/chaineditor.h"
+#include "chain/chainoccurrencesbox.h"
 #include "definitioneditor.h"
 #include "displayformat.h"
+#include "occurrencesmodel.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
 #include "remote/connectionpage.h"
@@ -14,6 +16,7 @@
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
+#include "scheduler/missedrunsinbox.h"
 #include "scheduler/runcontrol.h"
 #include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
@@ -64,12 +67,14 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_runsView(new RunsView(store, this))
     , m_upcoming(new UpcomingModel(store, this))
+    , m_recent(new OccurrencesModel(store, this))
     , m_upcomingTable(new QTableView(this))
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
     , m_upcomingNote(new QLabel(this))
     , m_overview(new OverviewPage(store, this))
     , m_overviewRefresh(new QTimer(this))
+    , m_occurrencesRefresh(new QTimer(this))
 {
     m_engine = engine;
     setWindowTitle(QStringLiteral("Hourglass"));
@@ -100,7 +105,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tabs->addTab(m_runsView, tr("&Runs"));
     auto *upcomingSplit = new QSplitter(Qt::Vertical, this);
     upcomingSplit->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
-    upcomingSplit->addWidget(new UpcomingTimeline(m_upcoming, this));
+    upcomingSplit->addWidget(new UpcomingTimeline(m_upcoming, m_recent, this));
     upcomingSplit->addWidget(m_upcomingTable);
     upcomingSplit->setStretchFactor(1, 1);
     m_upcomingNote->setObjectName(QStringLiteral("upcoming.note"));
@@ -130,9 +135,19 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         if (m_overview->isVisible())
             report(m_overview->reload());
     });
+    m_occurrencesRefresh->setSingleShot(true);
+    m_occurrencesRefresh->setInterval(1000);
+    connect(m_occurrencesRefresh, &QTimer::timeout, m_chainEditor->occurrences(),
+            &ChainOccurrencesBox::refresh);
+    connect(m_chainEditor->occurrences(), &ChainOccurrencesBox::runActivated, this,
+            &MainWindow::showRun);
+    connect(m_chainEditor->occurrences(), &ChainOccurrencesBox::missedRunsDecided, this, [this] {
+        refreshMissedRuns();
+        wakeEngine();
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, upcoming](int tab) {
         if (m_tabs->widget(tab) == upcoming)
-            (void)m_upcoming->reload();
+            (void)reloadUpcoming();
         if (m_tabs->widget(tab) == m_overview)
             report(m_overview->reload());
     });
@@ -434,6 +449,8 @@ void MainWindow::reloadTree()
     const QString remoteChain =
         kind == ProjectTreeModel::NodeKind::RemoteChain ? current.data().toString() : QString();
     report(m_model->reload());
+    if (m_tray)
+        m_tray->setMissedRuns(m_model->missedRuns());
     m_connections->checkConnections(false);
     m_tree->expandAll();
     QModelIndex again = m_model->indexOf(wasChain, id);
@@ -446,7 +463,7 @@ void MainWindow::reloadTree()
     else
         showSelection();
     if (m_upcomingTable->isVisible())
-        report(m_upcoming->reload());
+        report(reloadUpcoming());
 }
 
 void MainWindow::selectChain(qint64 chainId)
@@ -525,7 +542,12 @@ void MainWindow::attachTray(TrayController *tray)
         showRun(runId);
     });
     connect(tray, &TrayController::pauseSchedulesRequested, m_pauseSchedules, &QAction::setChecked);
+    connect(tray, &TrayController::missedRunsRequested, this, [this] {
+        bringForward();
+        decideMissedRuns();
+    });
     tray->setSchedulesPaused(schedulesPaused());
+    tray->setMissedRuns(m_model->missedRuns());
     if (m_settings) {
         applySetting(AppSettings::Key::CloseToTray);
         applySetting(AppSettings::Key::Notifications);
@@ -773,6 +795,48 @@ void MainWindow::bringForward()
     activateWindow();
 }
 
+Status MainWindow::reloadUpcoming()
+{
+    // The timeline's past: every chain's fire times since yesterday began (at least 24 hours).
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const qint64 yesterdayMs =
+        QDateTime(QDate::currentDate().addDays(-1), QTime(0, 0)).toMSecsSinceEpoch();
+    if (Status s = m_recent->reload({}, yesterdayMs, nowMs, 500); !s)
+        return s;
+    return m_upcoming->reload();
+}
+
+void MainWindow::refreshMissedRuns()
+{
+    report(m_model->reloadMissedRuns());
+    if (m_tray)
+        m_tray->setMissedRuns(m_model->missedRuns());
+    m_chainEditor->occurrences()->refresh();
+}
+
+void MainWindow::decideMissedRuns()
+{
+    const auto waits = [this](qint64 chainId) {
+        return m_model->indexOf(true, chainId).data(ProjectTreeModel::MissedRunsRole).toLongLong()
+               > 0;
+    };
+    qint64 chainId = selectedChainId();
+    if (!waits(chainId)) {
+        chainId = 0;
+        const Result<QList<MissedRunsInbox::Waiting>> waiting = MissedRunsInbox(m_store).waiting();
+        if (waiting && !waiting->isEmpty())
+            chainId = waiting->constFirst().chainId;
+    }
+    if (chainId <= 0) {
+        statusBar()->showMessage(tr("No missed runs wait for a decision."), 5000);
+        return;
+    }
+    selectChain(chainId);
+    m_tabs->setCurrentWidget(m_chainEditor);
+    // After this event: the tray's menu is still closing.
+    QTimer::singleShot(0, m_chainEditor->occurrences(), &ChainOccurrencesBox::decideMissed);
+}
+
 void MainWindow::wakeEngine()
 {
     if (m_engine && m_engine->engine())
@@ -787,6 +851,11 @@ void MainWindow::connectEngine(EngineHost *engine)
     Engine *source = engine->engine();
     connect(source, &Engine::runChanged, m_runsView, &RunsView::applyRun);
     connect(source, &Engine::runChanged, m_model, &ProjectTreeModel::applyRun);
+    connect(source, &Engine::runChanged, this, [this](const Run &run) {
+        if (run.chainId == m_chainEditor->chainId() && !m_occurrencesRefresh->isActive())
+            m_occurrencesRefresh->start();
+    });
+    connect(source, &Engine::missedRunsWaiting, this, &MainWindow::refreshMissedRuns);
     connect(source, &Engine::runChanged, this, [this] {
         if (m_overview->isVisible() && !m_overviewRefresh->isActive())
             m_overviewRefresh->start();

@@ -26,6 +26,7 @@ class ConnectionPage;
 class ConnectionsController;
 class DefinitionEditor;
 class EngineHost;
+class OccurrencesModel;
 class OverviewPage;
 class DolphinSchedulerWorkflowPage;
 class PgAgentJobPage;
@@ -88,6 +89,11 @@ public:
     void quit();
     // Shows, raises and activates the window (the tray, a second start of Hourglass).
     void bringForward();
+    // The missed-runs inbox changed: the tree's and the tray's counts and the chain's box.
+    void refreshMissedRuns();
+    // Opens the decision on a chain's missed runs: the selected chain's, else the first
+    // chain with runs waiting (the tray's menu entry and notification).
+    void decideMissedRuns();
 
 Q_SIGNALS:
     // The user chose a backup to put in the store's place (File → Restore from backup…, the
@@ -107,6 +113,7 @@ private:
     void wakeEngine();
     void createActions();
     void reloadTree();
+    Status reloadUpcoming();
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -150,12 +157,14 @@ private:
     QTabWidget *m_tabs = nullptr;
     RunsView *m_runsView = nullptr;
     UpcomingModel *m_upcoming = nullptr;
+    OccurrencesModel *m_recent = nullptr; // the Upcoming timeline's past day
     QTableView *m_upcomingTable = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     QLabel *m_upcomingNote = nullptr;
     OverviewPage *m_overview = nullptr;
     QTimer *m_overviewRefresh = nullptr;
+    QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     qint64 m_storeLostSinceMs = -1; // the engine cannot reach its store since then

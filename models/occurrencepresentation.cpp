@@ -1,0 +1,120 @@
+#include "occurrencepresentation.h"
+
+#include "displayformat.h"
+#include "statepresentation.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hg {
+
+QString OccurrencePresentation::label(OccurrenceOutcome outcome)
+{
+    switch (outcome) {
+    case OccurrenceOutcome::Ran:
+        return tr("ran");
+    case OccurrenceOutcome::SkippedOverlap:
+        return tr("skipped (still running)");
+    case OccurrenceOutcome::SkippedMisfire:
+        return tr("skipped (too late)");
+    case OccurrenceOutcome::Coalesced:
+        return tr("coalesced");
+    case OccurrenceOutcome::Missed:
+        return tr("missed");
+    case OccurrenceOutcome::Excluded:
+        return tr("excluded");
+    case OccurrenceOutcome::Paused:
+        return tr("paused");
+    }
+    return {};
+}
+
+QString OccurrencePresentation::label(OccurrenceCause cause)
+{
+    switch (cause) {
+    case OccurrenceCause::None:
+        break;
+    case OccurrenceCause::Down:
+        return tr("while the engine was not running");
+    case OccurrenceCause::Asleep:
+        return tr("while the computer slept");
+    case OccurrenceCause::ClockStep:
+        return tr("when the clock was set");
+    case OccurrenceCause::StoreLost:
+        return tr("while the store could not be reached");
+    case OccurrenceCause::Late:
+        return tr("because the engine was late");
+    case OccurrenceCause::Paused:
+        return tr("while schedules were paused");
+    }
+    return {};
+}
+
+QString OccurrencePresentation::detail(const Occurrence &o)
+{
+    const QString when = DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.firstFireMs));
+    const QString span =
+        o.count > 1
+            ? tr("%n fire times from %1 to %2", nullptr,
+                 int(std::min<qint64>(o.count, std::numeric_limits<int>::max())))
+                  .arg(when, DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.lastFireMs)))
+            : when;
+    switch (o.outcome) {
+    case OccurrenceOutcome::Ran: {
+        QString text =
+            tr("%1: run %2, %3").arg(span).arg(o.runId).arg(StatePresentation::label(o.runState));
+        if (o.latenessMs >= 0)
+            text += tr(", started %1 late").arg(DisplayFormat::duration(o.latenessMs));
+        if (o.durationMs >= 0)
+            text += tr(", took %1").arg(DisplayFormat::duration(o.durationMs));
+        return text;
+    }
+    case OccurrenceOutcome::SkippedOverlap:
+        return tr("%1: skipped, the previous run still ran").arg(span);
+    case OccurrenceOutcome::SkippedMisfire:
+        return tr("%1: skipped by the misfire policy %2").arg(span, label(o.cause));
+    case OccurrenceOutcome::Coalesced:
+        return tr("%1: folded into run %2 (misfire policy once) %3")
+            .arg(span)
+            .arg(o.runId)
+            .arg(label(o.cause));
+    case OccurrenceOutcome::Missed: {
+        QString text = tr("%1: missed %2").arg(span, label(o.cause));
+        if (o.inbox == InboxState::Pending)
+            text += tr("; waiting in the missed-runs inbox");
+        else if (o.inbox == InboxState::Run)
+            text += tr("; run from the inbox");
+        else if (o.inbox == InboxState::Dismissed)
+            text += tr("; dismissed from the inbox");
+        return text;
+    }
+    case OccurrenceOutcome::Excluded:
+        return tr("%1: excluded by the schedule's calendar").arg(span);
+    case OccurrenceOutcome::Paused:
+        return tr("%1: not run, schedules were paused").arg(span);
+    }
+    return span;
+}
+
+QColor OccurrencePresentation::fill(const Occurrence &o)
+{
+    switch (o.outcome) {
+    case OccurrenceOutcome::Ran:
+        return StatePresentation::fill(o.runState);
+    case OccurrenceOutcome::SkippedOverlap:
+        return QColor(0xf6, 0xae, 0x2d); // amber: the chain cannot keep up
+    case OccurrenceOutcome::SkippedMisfire:
+        return QColor(0xe3, 0x74, 0x00);
+    case OccurrenceOutcome::Coalesced:
+        return QColor(0xa8, 0xc7, 0xfa);
+    case OccurrenceOutcome::Missed:
+        return o.inbox == InboxState::Pending ? QColor(0xc5, 0x22, 0x1f) : QColor(0x8c, 0x1d, 0x18);
+    case OccurrenceOutcome::Excluded:
+        return QColor(0xda, 0xdc, 0xe0);
+    case OccurrenceOutcome::Paused:
+        return QColor(0x9a, 0xa0, 0xa6);
+    }
+    return {};
+}
+
+} // namespace hg

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "domain/occurrence.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QString>
+
+namespace hg {
+
+// How an occurrence (what became of a fire time) looks on screen: a translated label, a
+// sentence of detail and a colour, the same in the chain's strip, the Upcoming timeline and
+// their tooltips. A run is coloured by its state, as everywhere else.
+class OccurrencePresentation final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::OccurrencePresentation)
+
+public:
+    OccurrencePresentation() = delete;
+
+    static QString label(OccurrenceOutcome outcome);
+    static QString label(OccurrenceCause cause);
+    // "Missed 12 fire times while the engine was down; waiting in the missed-runs inbox".
+    static QString detail(const Occurrence &occurrence);
+    static QColor fill(const Occurrence &occurrence);
+    // Not a run: drawn hatched, so colour is not the only cue.
+    static bool unrun(const Occurrence &occurrence)
+    {
+        return occurrence.outcome != OccurrenceOutcome::Ran;
+    }
+};
+
+} // namespace hg

@@ -1,0 +1,155 @@
+#include "occurrencesmodel.h"
+
+#include "displayformat.h"
+#include "occurrencepresentation.h"
+#include "store/alertrepository.h"
+#include "store/chainrepository.h"
+#include "store/occurrencerepository.h"
+#include "store/projectrepository.h"
+
+#include <QMap>
+
+#include <algorithm>
+#include <limits>
+
+namespace hg {
+
+OccurrencesModel::OccurrencesModel(Store &store, QObject *parent)
+    : TableModel({tr("Fire time"), tr("Chain"), tr("Outcome"), tr("Fire times"), tr("Detail")},
+                 parent)
+    , m_store(store)
+{}
+
+Status OccurrencesModel::reload(std::optional<qint64> chainId, qint64 fromMs, qint64 toMs,
+                                int perChain)
+{
+    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    if (!chains)
+        return chains.error();
+    if (!projects)
+        return projects.error();
+    QHash<qint64, QString> projectNames;
+    for (const Project &project : projects.value())
+        projectNames.insert(project.id, project.name);
+    QHash<qint64, QString> paths;
+    QList<Occurrence> rows;
+    OccurrenceRepository ledger(m_store);
+    for (const Chain &chain : chains.value()) {
+        if (chainId && chain.id != *chainId)
+            continue;
+        paths.insert(chain.id,
+                     ChainPath{projectNames.value(chain.projectId), chain.name}.toString());
+        const Result<QList<Occurrence>> listed = ledger.list(chain.id, fromMs, toMs, perChain);
+        if (!listed)
+            return listed.error();
+        rows += listed.value();
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const Occurrence &a, const Occurrence &b) {
+        return a.firstFireMs < b.firstFireMs;
+    });
+    // One chain's strip marks its runs' alerts; every chain's timeline does not ask.
+    QHash<qint64, QString> alertTexts;
+    if (chainId) {
+        QList<qint64> runIds;
+        for (const Occurrence &o : std::as_const(rows)) {
+            if (o.outcome == OccurrenceOutcome::Ran)
+                runIds << o.runId;
+        }
+        if (const Result<QHash<qint64, QList<Alert>>> alerts =
+                AlertRepository(m_store).forRuns(runIds)) {
+            for (auto it = alerts->cbegin(); it != alerts->cend(); ++it) {
+                QStringList lines;
+                for (const Alert &alert : it.value())
+                    lines << tr("Alert: %1").arg(alert.detail);
+                alertTexts.insert(it.key(), lines.join(QLatin1Char('\n')));
+            }
+        }
+    }
+    beginResetModel();
+    m_alerts = std::move(alertTexts);
+    m_rows = std::move(rows);
+    m_paths = std::move(paths);
+    m_fromMs = fromMs;
+    m_toMs = toMs;
+    endResetModel();
+    return {};
+}
+
+void OccurrencesModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_alerts.clear();
+    endResetModel();
+}
+
+QString OccurrencesModel::summary() const
+{
+    QMap<OccurrenceOutcome, qint64> counts;
+    for (const Occurrence &o : m_rows)
+        counts[o.outcome] += o.count;
+    QStringList parts;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        parts << tr("%1 %2").arg(it.value()).arg(OccurrencePresentation::label(it.key()));
+    return parts.isEmpty() ? tr("no fire time") : parts.join(QStringLiteral(", "));
+}
+
+int OccurrencesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant OccurrencesModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Occurrence &o = m_rows.at(index.row());
+    switch (role) {
+    case FirstFireRole:
+        return o.firstFireMs;
+    case LastFireRole:
+        return o.lastFireMs;
+    case ChainIdRole:
+        return o.chainId;
+    case OutcomeRole:
+        return int(o.outcome);
+    case CountRole:
+        return o.count;
+    case RunIdRole:
+        return o.runId;
+    case FillRole:
+        return OccurrencePresentation::fill(o);
+    case UnrunRole:
+        return OccurrencePresentation::unrun(o);
+    case AlertRole:
+        return o.outcome == OccurrenceOutcome::Ran ? m_alerts.value(o.runId) : QString();
+    case Qt::ToolTipRole: {
+        const QString alerts =
+            o.outcome == OccurrenceOutcome::Ran ? m_alerts.value(o.runId) : QString();
+        return alerts.isEmpty() ? OccurrencePresentation::detail(o)
+                                : OccurrencePresentation::detail(o) + QLatin1Char('\n') + alerts;
+    }
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case WhenColumn:
+            return DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.firstFireMs));
+        case ChainColumn:
+            return m_paths.value(o.chainId);
+        case OutcomeColumn:
+            return OccurrencePresentation::label(o.outcome);
+        case CountColumn:
+            return o.count;
+        case DetailColumn:
+            return OccurrencePresentation::detail(o);
+        case ColumnCount:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+} // namespace hg

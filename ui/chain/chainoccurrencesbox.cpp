@@ -1,0 +1,165 @@
+#include "chainoccurrencesbox.h"
+
+#include "alertsdialog.h"
+#include "displayformat.h"
+#include "missedrunsdialog.h"
+#include "occurrencepresentation.h"
+#include "occurrencesmodel.h"
+#include "occurrencestrip.h"
+#include "scheduler/effectivecadence.h"
+#include "scheduler/occurrenceledger.h"
+#include "scheduler/scheduleplan.h"
+#include "statepresentation.h"
+#include "store/alertrepository.h"
+#include "store/chainrepository.h"
+#include "store/occurrencerepository.h"
+#include "store/schedulerepository.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace hg {
+namespace {
+
+constexpr qint64 hourMs = qint64(3600) * 1000;
+
+} // namespace
+
+ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
+    : QGroupBox(tr("Fire times, last 24 hours"), parent)
+    , m_store(store)
+    , m_occurrences(new OccurrencesModel(store, this))
+    , m_strip(new OccurrenceStrip(m_occurrences, this))
+    , m_cadence(new QLabel(this))
+    , m_inbox(new QWidget(this))
+    , m_inboxText(new QLabel(m_inbox))
+    , m_decide(new QPushButton(tr("&Decide…"), m_inbox))
+    , m_alertsButton(new QPushButton(this))
+{
+    m_alertsButton->setObjectName(QStringLiteral("chainOccurrences.alerts"));
+    m_alertsButton->setFlat(true);
+    m_alertsButton->setToolTip(tr("Alert when a run starts late, runs too long or too short, or "
+                                  "has not succeeded by a deadline"));
+    connect(m_alertsButton, &QPushButton::clicked, this, &ChainOccurrencesBox::editAlerts);
+    setObjectName(QStringLiteral("chainOccurrences"));
+    m_cadence->setObjectName(QStringLiteral("chainOccurrences.cadence"));
+    m_cadence->setWordWrap(true);
+    m_cadence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_inboxText->setObjectName(QStringLiteral("chainOccurrences.inbox"));
+    m_inboxText->setWordWrap(true);
+    m_decide->setToolTip(tr("Run the missed fire times, run the latest only, or dismiss them"));
+    m_inbox->setAutoFillBackground(true);
+    QPalette warning = m_inbox->palette();
+    warning.setColor(QPalette::Window, StatePresentation::errorBackground());
+    warning.setColor(QPalette::WindowText, StatePresentation::errorText());
+    m_inbox->setPalette(warning);
+    auto *inboxLayout = new QHBoxLayout(m_inbox);
+    inboxLayout->setContentsMargins(6, 4, 6, 4);
+    inboxLayout->addWidget(m_inboxText, 1);
+    inboxLayout->addWidget(m_decide);
+    m_inbox->hide();
+    connect(m_decide, &QPushButton::clicked, this, &ChainOccurrencesBox::decideMissed);
+    connect(m_strip, &OccurrenceStrip::runActivated, this, &ChainOccurrencesBox::runActivated);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_inbox);
+    layout->addWidget(m_strip);
+    layout->addWidget(m_cadence);
+    layout->addWidget(m_alertsButton, 0, Qt::AlignLeft);
+}
+
+void ChainOccurrencesBox::editAlerts()
+{
+    const Result<AlertRules> rules = AlertRepository(m_store).rules(m_chainId);
+    if (m_chainId <= 0 || !rules)
+        return;
+    auto *dialog = new AlertsDialog(rules.value(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (const Status saved = AlertRepository(m_store).setRules(m_chainId, dialog->rules());
+            !saved)
+            m_alertsButton->setToolTip(saved.error().message);
+        refresh();
+    });
+    dialog->open();
+}
+
+QString ChainOccurrencesBox::cadenceText() const
+{
+    return m_cadence->text();
+}
+
+QString ChainOccurrencesBox::inboxText() const
+{
+    return m_inbox->isHidden() ? QString() : m_inboxText->text();
+}
+
+void ChainOccurrencesBox::showChain(qint64 chainId)
+{
+    m_chainId = chainId;
+    refresh();
+}
+
+void ChainOccurrencesBox::refresh()
+{
+    m_waiting = MissedRunsInbox::Waiting{m_chainId};
+    if (m_chainId <= 0) {
+        m_occurrences->clear();
+        m_cadence->clear();
+        m_inbox->hide();
+        m_alertsButton->setText(AlertsDialog::summary({}));
+        return;
+    }
+    const Result<AlertRules> rules = AlertRepository(m_store).rules(m_chainId);
+    m_alertsButton->setText(AlertsDialog::summary(rules ? rules.value() : AlertRules{}));
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    (void)m_occurrences->reload(m_chainId, nowMs - 24 * hourMs, nowMs);
+
+    // Each schedule's effective cadence over the last hour, as `hourglass occurrences` says it.
+    QStringList lines;
+    const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list(m_chainId);
+    const Result<QList<Occurrence>> lastHour =
+        OccurrenceRepository(m_store).list(m_chainId, nowMs - hourMs, nowMs);
+    if (schedules && lastHour) {
+        for (const Schedule &schedule : schedules.value()) {
+            const Result<SchedulePlan> plan =
+                SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
+            if (!schedule.enabled || !plan || !OccurrenceLedger::accounts(plan.value()))
+                continue;
+            const EffectiveCadence cadence =
+                EffectiveCadence::measure(plan.value(), lastHour.value(), nowMs - hourMs, nowMs);
+            lines << tr("%1: %2").arg(schedule.expression,
+                                      cadence.describe(tr("over the last hour")));
+        }
+    }
+    m_cadence->setText(lines.join(QLatin1Char('\n')));
+    m_cadence->setVisible(!lines.isEmpty());
+
+    if (const Result<MissedRunsInbox::Waiting> waiting =
+            MissedRunsInbox(m_store).waiting(m_chainId))
+        m_waiting = waiting.value();
+    m_inbox->setVisible(m_waiting.count > 0);
+    if (m_waiting.count > 0)
+        m_inboxText->setText(
+            tr("%n missed run(s) wait for your decision (the latest %1, %2).", nullptr,
+               int(std::min<qint64>(m_waiting.count, 1000000)))
+                .arg(DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(m_waiting.lastMs)),
+                     OccurrencePresentation::label(m_waiting.cause)));
+}
+
+void ChainOccurrencesBox::decideMissed()
+{
+    const Result<Chain> chain = ChainRepository(m_store).byId(m_chainId);
+    if (!chain || m_waiting.count == 0)
+        return;
+    MissedRunsDialog dialog(m_store, chain.value(), m_waiting, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    refresh();
+    Q_EMIT missedRunsDecided(m_chainId);
+}
+
+} // namespace hg

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "scheduler/missedrunsinbox.h"
+
+#include <QGroupBox>
+
+class QLabel;
+class QPushButton;
+
+namespace hg {
+
+class OccurrenceStrip;
+class OccurrencesModel;
+class Store;
+
+// What became of the chain's fire times in the last 24 hours: the strip of occurrences, the
+// effective cadence of each schedule beside its configured one, and, when the misfire policy
+// ask left runs waiting, a bar with their count and a button to decide (MissedRunsDialog).
+class ChainOccurrencesBox final : public QGroupBox
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChainOccurrencesBox)
+
+public:
+    explicit ChainOccurrencesBox(Store &store, QWidget *parent = nullptr);
+
+    void showChain(qint64 chainId);
+    // Reads the chain's occurrences and inbox again (a run ended, the engine missed a fire).
+    void refresh();
+    // Opens the decision on the waiting missed runs (the bar's button).
+    void decideMissed();
+    // Opens the chain's alert rules (the "Alerts: …" button); OK saves them.
+    void editAlerts();
+    QPushButton *alertsButton() const { return m_alertsButton; }
+
+    OccurrencesModel *occurrences() const { return m_occurrences; }
+    OccurrenceStrip *strip() const { return m_strip; }
+    QString cadenceText() const;
+    QString inboxText() const;
+    qint64 waitingCount() const { return m_waiting.count; }
+
+Q_SIGNALS:
+    void runActivated(qint64 runId);
+    // Missed runs were queued or dismissed: the engine should look, the badges count again.
+    void missedRunsDecided(qint64 chainId);
+
+private:
+    Store &m_store;
+    qint64 m_chainId = 0;
+    OccurrencesModel *m_occurrences;
+    OccurrenceStrip *m_strip;
+    QLabel *m_cadence;
+    QWidget *m_inbox;
+    QLabel *m_inboxText;
+    QPushButton *m_decide;
+    QPushButton *m_alertsButton;
+    MissedRunsInbox::Waiting m_waiting;
+};
+
+} // namespace hg
