@@ -112,6 +112,7 @@ private:
     struct MissedFires
     {
         qint64 missed = 0;
+        qint64 waiting = 0;   // of them, fire times of policy ask (the inbox holds them)
         bool atLeast = false; // a schedule had more than could be counted
         QSet<qint64> chains;
         QMap<MisfirePolicy, qint64> runNow;

@@ -214,6 +214,8 @@ void Engine::handleDue(MissedFires *missed)
                     ++count;
                 missed->atLeast = missed->atLeast || count == countLimit;
                 missed->missed += count;
+                if (plan->schedule().misfire == MisfirePolicy::Ask)
+                    missed->waiting += count;
                 missed->chains.insert(plan->chainId());
                 missed->runNow[plan->schedule().misfire] += fires.fires.size();
             }
@@ -289,8 +291,11 @@ QString Engine::describeJump(const ClockWatch::Jump &jump, const MissedFires &mi
     QString ran = tr("%1 run now").arg(runNow);
     if (!byPolicy.isEmpty())
         ran += QStringLiteral(" (%1)").arg(byPolicy.join(QStringLiteral(", ")));
+    // Policy ask neither runs nor drops: those wait in the missed-runs inbox.
+    if (missed.waiting > 0)
+        ran += tr(", %1 wait for a decision (policy ask)").arg(missed.waiting);
     const QString skipped =
-        missed.atLeast ? tr("the rest") : QString::number(missed.missed - runNow);
+        missed.atLeast ? tr("the rest") : QString::number(missed.missed - runNow - missed.waiting);
     // No %n: the command line runs without a translator, and "chain(s)" reads badly there.
     if (missed.chains.size() == 1)
         return tr("%1: %2 runs of one chain missed; %3, %4 skipped").arg(what, count, ran, skipped);

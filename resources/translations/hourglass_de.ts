@@ -3035,6 +3035,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>%1.</source>
         <translation>%1.</translation>
     </message>
+    <message>
+        <source>, %1 wait for a decision (policy ask)</source>
+        <translation>, %1 warten auf eine Entscheidung (Regel ask)</translation>
+    </message>
 </context>
 <context>
     <name>hg::EngineLease</name>
@@ -3776,10 +3780,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>nächste Auslösung %1</translation>
     </message>
     <message>
-        <source>Each tick is a fire time; a hatched band is a schedule too frequent to draw each fire.</source>
-        <translation>Jeder Strich ist eine Auslösezeit; ein schraffiertes Band ist ein Zeitplan, der zu häufig auslöst, um jede Auslösung einzeln zu zeichnen.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Schedules are paused:&lt;/b&gt; none of these fires until you resume (Chain → Pause all schedules, Ctrl+Shift+P). </source>
         <translation>&lt;b&gt;Zeitpläne sind pausiert:&lt;/b&gt; Keiner davon löst aus, bis sie fortgesetzt werden (Kette → Alle Zeitpläne pausieren, Strg+Umschalt+P). </translation>
     </message>
@@ -3845,6 +3845,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>No missed runs wait for a decision.</source>
         <translation>Keine versäumten Läufe warten auf eine Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Left of the red line, since yesterday: what became of each fire time (a run in its state&apos;s colour; missed, skipped and excluded hatched). Right of it, the coming week: each tick is a fire time; a hatched band is a schedule too frequent to draw each fire.</source>
+        <translation>Links der roten Linie, seit gestern: was aus jeder Auslösezeit wurde (ein Lauf in der Farbe seines Zustands; versäumt, übersprungen und ausgeschlossen schraffiert). Rechts davon die kommende Woche: jeder Strich ist eine Auslösezeit; ein schraffiertes Band ist ein Zeitplan, der zu häufig auslöst, um jede Auslösung einzeln zu zeichnen.</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,14 @@
 #include "testservers.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -23,7 +28,8 @@ const QString libfaketime = QStringLiteral("/usr/lib/x86_64-linux-gnu/faketime/l
 // A real `hourglass serve` through real jumps of its wall clock: libfaketime moves the
 // process's wall clock (read from a file it watches) and leaves the monotonic clock alone, as
 // a resume from sleep or an NTP step looks to a process. Six hours forward: the misfire
-// policies decide, and the cost is said once. One hour back: said, and nothing fires twice.
+// policies decide, the cost is said once, and the occurrence ledger and the missed-runs inbox
+// hold what was missed. One hour back: said, and nothing fires twice.
 class TestClockSteps final : public QObject
 {
     Q_OBJECT
@@ -33,7 +39,11 @@ private Q_SLOTS:
     void serve_sixHoursForwardThenOneHourBack();
 
 private:
-    int cli(const QStringList &arguments);
+    int cli(const QStringList &arguments, QByteArray *output = nullptr);
+    // libfaketime's wall clock, read from the offset file, for serve and the command line.
+    QProcessEnvironment fakedEnvironment() const;
+    // The occurrence ledger's rows of the chain, as "outcome cause count".
+    QStringList ledgerOf(const QString &path);
     int runsOf(const QString &chain);
     bool waitForOutput(QProcess &serve, const QString &text, int timeoutMs);
     void setOffset(const QString &offset);
@@ -51,16 +61,54 @@ void TestClockSteps::initTestCase()
         QSKIP("libfaketime is not installed (Debian package faketime)");
     }
     m_db = m_dir.filePath(QStringLiteral("store.db"));
+    setOffset(QStringLiteral("+0"));
 }
 
-int TestClockSteps::cli(const QStringList &arguments)
+int TestClockSteps::cli(const QStringList &arguments, QByteArray *output)
 {
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    process.setProcessEnvironment(fakedEnvironment()); // the same clock as serve's
     process.start(QStringLiteral(HOURGLASS_BINARY),
                   QStringList{QStringLiteral("--db"), m_db} + arguments);
     process.waitForFinished(30000);
+    if (output)
+        *output = process.readAllStandardOutput();
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+QProcessEnvironment TestClockSteps::fakedEnvironment() const
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LD_PRELOAD"), libfaketime);
+    environment.insert(QStringLiteral("FAKETIME_TIMESTAMP_FILE"),
+                       m_dir.filePath(QStringLiteral("faketime.rc")));
+    environment.insert(QStringLiteral("FAKETIME_NO_CACHE"), QStringLiteral("1"));
+    environment.insert(QStringLiteral("FAKETIME_DONT_FAKE_MONOTONIC"), QStringLiteral("1"));
+    return environment;
+}
+
+QStringList TestClockSteps::ledgerOf(const QString &path)
+{
+    // The ledger as the command line reads it, from a day back.
+    QByteArray json;
+    if (cli({QStringLiteral("occurrences"), path, QStringLiteral("--since"),
+             QDateTime::currentDateTimeUtc().addDays(-1).toString(Qt::ISODate),
+             QStringLiteral("--json")},
+            &json)
+        != 0)
+        return {QStringLiteral("occurrences failed")};
+    QStringList rows;
+    const QJsonArray occurrences =
+        QJsonDocument::fromJson(json).object().value(QStringLiteral("occurrences")).toArray();
+    for (const QJsonValue &row : occurrences) {
+        if (row[QStringLiteral("outcome")].toString() != QLatin1String("ran"))
+            rows << QStringLiteral("%1 %2 %3")
+                        .arg(row[QStringLiteral("outcome")].toString(),
+                             row[QStringLiteral("cause")].toString())
+                        .arg(row[QStringLiteral("count")].toInteger());
+    }
+    return rows;
 }
 
 int TestClockSteps::runsOf(const QString &chain)
@@ -111,7 +159,9 @@ void TestClockSteps::serve_sixHoursForwardThenOneHourBack()
          {std::tuple{QStringLiteral("every-minute"), QStringLiteral("* * * * *"),
                      QStringLiteral("once")},
           std::tuple{QStringLiteral("every-five"), QStringLiteral("*/5 * * * *"),
-                     QStringLiteral("skip")}}) {
+                     QStringLiteral("skip")},
+          std::tuple{QStringLiteral("asking"), QStringLiteral("*/10 * * * *"),
+                     QStringLiteral("ask")}}) {
         const QString path = QStringLiteral("p/") + chain;
         QCOMPARE(cli({QStringLiteral("chain"), QStringLiteral("add"), path}), 0);
         QCOMPARE(cli({QStringLiteral("task"), QStringLiteral("add"), path, QStringLiteral("t"),
@@ -125,13 +175,7 @@ void TestClockSteps::serve_sixHoursForwardThenOneHourBack()
     }
     setOffset(QStringLiteral("+0"));
     QProcess serve;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LD_PRELOAD"), libfaketime);
-    environment.insert(QStringLiteral("FAKETIME_TIMESTAMP_FILE"),
-                       m_dir.filePath(QStringLiteral("faketime.rc")));
-    environment.insert(QStringLiteral("FAKETIME_NO_CACHE"), QStringLiteral("1"));
-    environment.insert(QStringLiteral("FAKETIME_DONT_FAKE_MONOTONIC"), QStringLiteral("1"));
-    serve.setProcessEnvironment(environment);
+    serve.setProcessEnvironment(fakedEnvironment());
     serve.start(QStringLiteral(HOURGLASS_BINARY),
                 {QStringLiteral("--db"), m_db, QStringLiteral("serve")});
     QVERIFY(serve.waitForStarted());
@@ -141,16 +185,35 @@ void TestClockSteps::serve_sixHoursForwardThenOneHourBack()
     const int fiveRuns = runsOf(QStringLiteral("every-five"));
     QVERIFY(minuteRuns >= 0 && fiveRuns >= 0);
 
-    // Six hours forward: 360 fires of the first chain and 72 of the second missed; policy once
-    // runs the first's latest now, skip drops the second's.
+    // Six hours forward: 360 fires of the first chain, 72 of the second and 36 of the third
+    // missed; policy once runs the first's latest now, skip drops the second's, ask keeps the
+    // third's in the inbox.
     setOffset(QStringLiteral("+6h"));
     QVERIFY2(waitForOutput(serve,
-                           QStringLiteral("The clock jumped forward 6 h: 432 runs of 2 chains "
-                                          "missed; 1 run now (policy once), 431 skipped"),
+                           QStringLiteral("The clock jumped forward 6 h: 468 runs of 3 chains "
+                                          "missed; 1 run now (policy once), 36 wait for a "
+                                          "decision (policy ask), 431 skipped"),
                            5000),
+             qPrintable(m_output));
+    QVERIFY2(waitForOutput(serve, QStringLiteral("missed runs wait for a decision"), 5000),
              qPrintable(m_output));
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(QStringLiteral("every-minute")), minuteRuns + 1, 5000);
     QCOMPARE(runsOf(QStringLiteral("every-five")), fiveRuns);
+    QCOMPARE(runsOf(QStringLiteral("asking")), 0);
+    // The ledger says what became of each fire time, and why.
+    QCOMPARE(ledgerOf(QStringLiteral("p/every-minute")),
+             QStringList{QStringLiteral("coalesced clock-step 359")});
+    QCOMPARE(ledgerOf(QStringLiteral("p/every-five")),
+             QStringList{QStringLiteral("missed clock-step 72")});
+    QCOMPARE(ledgerOf(QStringLiteral("p/asking")),
+             QStringList{QStringLiteral("missed clock-step 36")});
+    QByteArray inbox;
+    QCOMPARE(cli({QStringLiteral("missed"), QStringLiteral("--json")}, &inbox), 0);
+    const QJsonArray waiting = QJsonDocument::fromJson(inbox).array();
+    QCOMPARE(waiting.size(), 1);
+    QCOMPARE(waiting.first()[QStringLiteral("chain")].toString(), QStringLiteral("p/asking"));
+    QCOMPARE(waiting.first()[QStringLiteral("missed")].toInteger(), 36);
+    QCOMPARE(waiting.first()[QStringLiteral("cause")].toString(), QStringLiteral("clock-step"));
 
     // One hour back: the hour now ahead was seen already; nothing of it fires again.
     setOffset(QStringLiteral("+5h"));
@@ -159,6 +222,8 @@ void TestClockSteps::serve_sixHoursForwardThenOneHourBack()
     QTest::qWait(3000);
     QCOMPARE(runsOf(QStringLiteral("every-minute")), minuteRuns + 1);
     QCOMPARE(runsOf(QStringLiteral("every-five")), fiveRuns);
+    QCOMPARE(ledgerOf(QStringLiteral("p/asking")),
+             QStringList{QStringLiteral("missed clock-step 36")}); // nothing counted twice
     // Said once each.
     m_output += QString::fromUtf8(serve.readAllStandardOutput());
     QCOMPARE(m_output.count(QStringLiteral("The clock")), 2);

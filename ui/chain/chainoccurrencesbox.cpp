@@ -45,11 +45,13 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
                                   "has not succeeded by a deadline"));
     connect(m_alertsButton, &QPushButton::clicked, this, &ChainOccurrencesBox::editAlerts);
     setObjectName(QStringLiteral("chainOccurrences"));
+    // One line each, cut at the box's edge and whole in the tooltip: a splitter gives a
+    // wrapped label less height than it needs.
     m_cadence->setObjectName(QStringLiteral("chainOccurrences.cadence"));
-    m_cadence->setWordWrap(true);
+    m_cadence->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_cadence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_inboxText->setObjectName(QStringLiteral("chainOccurrences.inbox"));
-    m_inboxText->setWordWrap(true);
+    m_inboxText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_decide->setToolTip(tr("Run the missed fire times, run the latest only, or dismiss them"));
     m_inbox->setAutoFillBackground(true);
     QPalette warning = m_inbox->palette();
@@ -136,18 +138,22 @@ void ChainOccurrencesBox::refresh()
         }
     }
     m_cadence->setText(lines.join(QLatin1Char('\n')));
+    m_cadence->setToolTip(m_cadence->text());
     m_cadence->setVisible(!lines.isEmpty());
 
     if (const Result<MissedRunsInbox::Waiting> waiting =
             MissedRunsInbox(m_store).waiting(m_chainId))
         m_waiting = waiting.value();
     m_inbox->setVisible(m_waiting.count > 0);
-    if (m_waiting.count > 0)
+    if (m_waiting.count > 0) {
         m_inboxText->setText(
             tr("%n missed run(s) wait for your decision (the latest %1, %2).", nullptr,
                int(std::min<qint64>(m_waiting.count, 1000000)))
                 .arg(DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(m_waiting.lastMs)),
                      OccurrencePresentation::label(m_waiting.cause)));
+        m_inboxText->setToolTip(m_inboxText->text());
+        m_inbox->setAccessibleDescription(m_inboxText->text());
+    }
 }
 
 void ChainOccurrencesBox::decideMissed()

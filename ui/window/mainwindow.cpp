@@ -707,8 +707,11 @@ void MainWindow::setSchedulesPaused(bool paused)
 
 void MainWindow::showUpcomingNote()
 {
-    const QString legend = tr("Each tick is a fire time; a hatched band is a schedule too "
-                              "frequent to draw each fire.");
+    const QString legend =
+        tr("Left of the red line, since yesterday: what became of each fire time (a run in its "
+           "state's colour; missed, skipped and excluded hatched). Right of it, the coming week: "
+           "each tick is a fire time; a hatched band is a schedule too frequent to draw each "
+           "fire.");
     if (m_pauseSchedules && m_pauseSchedules->isChecked())
         m_upcomingNote->setText(tr("<b>Schedules are paused:</b> none of these fires until you "
                                    "resume (Chain → Pause all schedules, Ctrl+Shift+P). ")
