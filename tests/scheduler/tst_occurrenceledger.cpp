@@ -29,6 +29,7 @@ private Q_SLOTS:
     void calendarAndSkipPolicy_excludedDaysAreNotMissed();
     void overlapSkip_collapsesIntoOneRowAndSurvivesAReload();
     void askPolicy_missedFireTimesWaitInTheInbox();
+    void dstPolicy_decidesWhichFireTimesTheLedgerCounts();
     void effectiveCadence_explainsTheDifference();
 
 private:
@@ -243,6 +244,54 @@ void TestOccurrenceLedger::askPolicy_missedFireTimesWaitInTheInbox()
     QVERIFY(OccurrenceRepository(t.store()).decide({pending.first().id}, InboxState::Dismissed, 0));
     QCOMPARE(OccurrenceRepository(t.store()).pendingCount().value(), 0);
     QCOMPARE(ledgerRows(t.store(), stored.chainId), QStringList{QStringLiteral("missed down 3")});
+}
+
+void TestOccurrenceLedger::dstPolicy_decidesWhichFireTimesTheLedgerCounts()
+{
+    HG_TEST_STORE(t);
+    // 02:30 in Berlin, every day, one schedule of each gap policy; the engine is down until
+    // the day after the spring-forward of 28 March 2027, when 02:30 does not exist.
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("dst"));
+    addTask(t.store(), chain.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    QList<qint64> ids;
+    for (const QString &policy : {QStringLiteral("run-after"), QStringLiteral("skip")}) {
+        Schedule schedule;
+        schedule.chainId = chain.id;
+        schedule.expression = QStringLiteral("30 2 * * *");
+        schedule.timeZone = QStringLiteral("Europe/Berlin");
+        schedule.misfire = MisfirePolicy::Skip;
+        schedule.dst = DstPolicy::fromText(policy).value();
+        const Result<Schedule> stored = ScheduleRepository(t.store()).add(schedule);
+        QVERIFY2(stored, stored ? "" : qPrintable(stored.error().message));
+        ids << stored->id;
+    }
+    const qint64 start =
+        QDateTime(QDate(2027, 3, 29), QTime(12, 0), QTimeZone("Europe/Berlin")).toMSecsSinceEpoch();
+    Harness h = startEngine(t, start);
+    QVERIFY(h.engine->isRunning());
+    const QList<Occurrence> rows = OccurrenceRepository(t.store()).list(chain.id, 0, start).value();
+    QHash<qint64, qint64> missed;
+    QHash<qint64, qint64> lastFire;
+    for (const Occurrence &o : rows) {
+        QCOMPARE(o.outcome, OccurrenceOutcome::Missed);
+        QCOMPARE(o.cause, OccurrenceCause::Down);
+        missed[o.scheduleId] += o.count;
+        lastFire[o.scheduleId] = std::max(lastFire.value(o.scheduleId), o.lastFireMs);
+    }
+    // The gap day: run-after fires at 03:00, the first instant after the gap, and counts it;
+    // skip has no fire time that day, so there is nothing to miss.
+    QCOMPARE(missed.value(ids.at(0)), missed.value(ids.at(1)) + 1);
+    const QDateTime lastBerlin =
+        QDateTime::fromMSecsSinceEpoch(lastFire.value(ids.at(0)), QTimeZone("Europe/Berlin"));
+    QCOMPARE(lastBerlin.time(), QTime(2, 30)); // 29 March: an ordinary day again
+    QVERIFY(RunRepository(t.store()).list(RunFilter{})->isEmpty());
+    // A restart walks nothing again.
+    h.engine.reset();
+    Harness again = startEngine(t, start + 60000);
+    qint64 total = 0;
+    for (const Occurrence &o : OccurrenceRepository(t.store()).list(chain.id, 0, start).value())
+        total += o.count;
+    QCOMPARE(total, missed.value(ids.at(0)) + missed.value(ids.at(1)));
 }
 
 void TestOccurrenceLedger::effectiveCadence_explainsTheDifference()
