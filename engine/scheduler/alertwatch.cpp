@@ -48,16 +48,25 @@ AlertWatch::Limit AlertWatch::limit(const Run &run, qint64 absoluteMs, double fa
                         .arg(length(median))};
 }
 
+void AlertWatch::reloadRules()
+{
+    // A failed read keeps the rules known before: an alert is best effort.
+    if (Result<QHash<qint64, AlertRules>> all = AlertRepository(m_store).all()) {
+        m_rules = std::move(all.value());
+        m_rulesRead = true;
+    }
+}
+
 AlertWatch::Limit AlertWatch::ceiling(const Run &run) const
 {
-    const Result<AlertRules> rules = AlertRepository(m_store).rules(run.chainId);
-    return rules ? limit(run, rules->longerThanMs, rules->longerThanFactor, true) : Limit{};
+    const AlertRules rules = rulesOf(run.chainId);
+    return limit(run, rules.longerThanMs, rules.longerThanFactor, true);
 }
 
 AlertWatch::Limit AlertWatch::floor(const Run &run) const
 {
-    const Result<AlertRules> rules = AlertRepository(m_store).rules(run.chainId);
-    return rules ? limit(run, rules->shorterThanMs, rules->shorterThanFactor, false) : Limit{};
+    const AlertRules rules = rulesOf(run.chainId);
+    return limit(run, rules.shorterThanMs, rules.shorterThanFactor, false);
 }
 
 std::optional<Alert> AlertWatch::raise(const Run &run, AlertKind kind, qint64 atMs,
@@ -81,7 +90,10 @@ QList<Alert> AlertWatch::runStarted(const Run &run, qint64 nowMs)
 {
     if (m_running.contains(run.id) || !run.startedAt.isValid())
         return {};
-    const Result<AlertRules> rules = AlertRepository(m_store).rules(run.chainId);
+    if (!m_rulesRead)
+        reloadRules();
+    const std::optional<AlertRules> rules =
+        m_rules.contains(run.chainId) ? std::optional(m_rules.value(run.chainId)) : std::nullopt;
     if (!rules || !rules->isSet()) {
         m_running.insert(run.id, {});
         return {};
@@ -120,7 +132,7 @@ QList<Alert> AlertWatch::runEnded(const Run &run, qint64 nowMs)
             raised << *alert;
     }
     // Below the floor: a success that came too quickly (a failure is told as one already).
-    if (run.state == RunState::Succeeded) {
+    if (run.state == RunState::Succeeded && m_rules.contains(run.chainId)) {
         const Limit below = floor(run);
         if (below.ms > 0 && took < below.ms) {
             if (const auto alert = raise(run, AlertKind::TooShort, startMs,
@@ -133,6 +145,7 @@ QList<Alert> AlertWatch::runEnded(const Run &run, qint64 nowMs)
 
 QList<Alert> AlertWatch::look(const QList<Run> &running, qint64 nowMs, bool judgeDeadlines)
 {
+    reloadRules();
     QList<Alert> raised;
     for (const Run &run : running) {
         if (!run.startedAt.isValid())
@@ -152,11 +165,10 @@ QList<Alert> AlertWatch::look(const QList<Run> &running, qint64 nowMs, bool judg
     }
     if (!judgeDeadlines)
         return raised;
-    const Result<QHash<qint64, AlertRules>> deadlines = AlertRepository(m_store).withDeadlines();
-    if (!deadlines)
-        return raised;
-    for (auto it = deadlines->cbegin(); it != deadlines->cend(); ++it) {
+    for (auto it = m_rules.cbegin(); it != m_rules.cend(); ++it) {
         const qint64 chainId = it.key();
+        if (it->deadline.isEmpty())
+            continue;
         Schedule rule;
         rule.chainId = chainId;
         rule.expression = it->deadline;

@@ -18,9 +18,9 @@ class Store;
 // Judges runs against their chain's alert rules and records what it raises: a run that
 // started late (when it starts), one that runs past its ceiling (while it runs, once) or
 // ended below its floor (a succeeded one, when it ends), and each deadline that passed
-// without a succeeded run in the 24 hours before it (looked at every few seconds). Rules are
-// read when judging, so an edit holds from the next run on. Time comes from the engine's
-// clock, so tests move it.
+// without a succeeded run in the 24 hours before it (looked at every few seconds). The rules
+// of every chain are read at each look, so an edit holds within seconds, and a run of a chain
+// without rules costs no query. Time comes from the engine's clock, so tests move it.
 //
 // On a shared store every engine judges the runs it executes; deadlines are judged by the
 // engine that writes the occurrence ledger, so each is raised once.
@@ -49,6 +49,8 @@ public:
     };
     Limit ceiling(const Run &run) const;
     Limit floor(const Run &run) const;
+    // Reads every chain's rules again (look() does, every few seconds).
+    void reloadRules();
 
 private:
     struct Watched
@@ -62,6 +64,10 @@ private:
 
     Store &m_store;
     QTimeZone m_defaultZone;
+    AlertRules rulesOf(qint64 chainId) const { return m_rules.value(chainId); }
+
+    QHash<qint64, AlertRules> m_rules; // chain id -> its rules; chains without are absent
+    bool m_rulesRead = false;
     QHash<qint64, Watched> m_running;     // run id -> its ceiling, judged while it runs
     QHash<qint64, qint64> m_nextDeadline; // chain id -> its next deadline to judge
     QHash<qint64, QString> m_deadlineOf;  // chain id -> the rule m_nextDeadline was computed for

@@ -51,10 +51,9 @@ Result<AlertRules> AlertRepository::rules(qint64 chainId) const
     return q.next() ? rulesRow(q) : AlertRules{};
 }
 
-Result<QHash<qint64, AlertRules>> AlertRepository::withDeadlines() const
+Result<QHash<qint64, AlertRules>> AlertRepository::all() const
 {
-    StoreQuery q(m_store,
-                 QStringLiteral("SELECT %1 FROM alert_rule WHERE deadline <> ''").arg(ruleColumns));
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM alert_rule").arg(ruleColumns));
     if (Status s = q.exec(tr("read the alert rules")); !s)
         return s.error();
     QHash<qint64, AlertRules> rules;

@@ -24,8 +24,8 @@ public:
 
     // No rules: all off (AlertRules{}).
     Result<AlertRules> rules(qint64 chainId) const;
-    // Every chain that has a deadline: chain id -> its rules.
-    Result<QHash<qint64, AlertRules>> withDeadlines() const;
+    // Every chain that has rules: chain id -> its rules (a small table: one row per chain).
+    Result<QHash<qint64, AlertRules>> all() const;
     // Rules that are all off remove the chain's row.
     Status setRules(qint64 chainId, const AlertRules &rules);
 
