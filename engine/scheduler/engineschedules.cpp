@@ -225,7 +225,8 @@ void Engine::handleDue(MissedFires *missed)
             // Mostly the one fire time that came due, on time: then no walk is needed.
             if (OccurrenceLedger::accounts(plan.value())
                 && (fired.size() != 1 || fired.first().fireMs != entry.dueMs
-                    || !m_ledger->passedOnTime(plan.value(), entry.dueMs, now, fired.first())))
+                    || !m_ledger->passedOnTime(plan.value(), entry.dueMs, now, fired.first(),
+                                               fires.nothingBetween)))
                 m_ledger->passed(plan.value(), entry.dueMs - 1, std::max(now, entry.dueMs), fired,
                                  cause);
             if (fires.next)

@@ -44,12 +44,10 @@ void OccurrenceLedger::passed(const SchedulePlan &plan, qint64 fallbackFromMs, q
 }
 
 bool OccurrenceLedger::passedOnTime(const SchedulePlan &plan, qint64 dueMs, qint64 nowMs,
-                                    const OccurrenceWalk::Fire &fire)
+                                    const OccurrenceWalk::Fire &fire, bool nothingBetween)
 {
-    if (plan.hasCalendar() || fire.what == OccurrenceWalk::Fired::Failed)
+    if (!nothingBetween || plan.hasCalendar() || fire.what == OccurrenceWalk::Fired::Failed)
         return false;
-    if (const std::optional<qint64> after = plan.nextCandidateMs(dueMs); after && *after <= nowMs)
-        return false; // a fire time between the due one and now was passed over
     if (fire.what == OccurrenceWalk::Fired::SkippedOverlap)
         write(plan, {OccurrenceOutcome::SkippedOverlap, OccurrenceCause::None, dueMs, dueMs, 1, 0,
                      InboxState::None});

@@ -40,11 +40,11 @@ public:
     // the accounting starts when this ledger has not seen the schedule yet.
     void passed(const SchedulePlan &plan, qint64 fallbackFromMs, qint64 toMs,
                 const QList<OccurrenceWalk::Fire> &fires, OccurrenceCause cause);
-    // The usual case, checked without a walk: exactly the fire at dueMs came due, on time, and
-    // no fire time lies between it and nowMs (nor a calendar's day before it). False: the
-    // caller walks with passed().
+    // The usual case, taken without a walk: exactly the fire at dueMs came due, on time, and
+    // the caller knows no fire time lies between it and nowMs (ScheduleLoader::DueFires::
+    // nothingBetween). False: the caller walks with passed().
     bool passedOnTime(const SchedulePlan &plan, qint64 dueMs, qint64 nowMs,
-                      const OccurrenceWalk::Fire &fire);
+                      const OccurrenceWalk::Fire &fire, bool nothingBetween);
     // Accounted up to atMs without a walk (a paused load: the resume walks).
     void accountedUpTo(qint64 scheduleId, qint64 atMs) { m_upTo.insert(scheduleId, atMs); }
     void forget(qint64 scheduleId);

@@ -58,11 +58,19 @@ ScheduleLoader::DueFires ScheduleLoader::due(const SchedulePlan &plan, qint64 du
                                              qint64 nowMs) const
 {
     DueFires result;
-    if (nowMs - dueMs > m_lateToleranceMs)
+    if (nowMs - dueMs > m_lateToleranceMs) {
         result.fires = plan.missedFires(dueMs - 1, nowMs);
+        result.next = plan.nextFireMs(std::max(nowMs, dueMs));
+        return result;
+    }
+    result.fires = {dueMs};
+    // One computation in the usual case: the fire time after the due one lies ahead of now,
+    // so it is the next, and nothing was passed over (the ledger's fast path).
+    result.next = plan.nextFireMs(dueMs);
+    if (result.next && *result.next <= nowMs)
+        result.next = plan.nextFireMs(nowMs);
     else
-        result.fires = {dueMs};
-    result.next = plan.nextFireMs(std::max(nowMs, dueMs));
+        result.nothingBetween = !plan.hasCalendar();
     return result;
 }
 

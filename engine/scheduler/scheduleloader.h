@@ -54,6 +54,9 @@ public:
     {
         QList<qint64> fires;        // oldest first
         std::optional<qint64> next; // the schedule's next fire time, if any
+        // No fire time lies in (dueMs, nowMs]: known for free when the one after the due fire
+        // time is also the next (the common case); the ledger then needs no walk.
+        bool nothingBetween = false;
     };
 
     ScheduleLoader(QString engineName, const QTimeZone &defaultZone, int lateToleranceMs)
