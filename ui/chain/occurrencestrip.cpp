@@ -115,6 +115,7 @@ void OccurrenceStrip::paintEvent(QPaintEvent *)
         if (index.data(OccurrencesModel::UnrunRole).toBool())
             painter.fillRect(cell, QBrush(fill.darker(160), Qt::BDiagPattern));
         painter.setPen(fill.darker(150));
+        painter.setBrush(Qt::NoBrush); // an alert's corner before left its brush set
         painter.drawRect(cell.adjusted(0, 0, -1, -1));
         if (!index.data(OccurrencesModel::AlertRole).toString().isEmpty()) {
             // An alert: a red corner, and the tooltip says which.
