@@ -29,9 +29,9 @@ class AlertWatch final
     Q_DECLARE_TR_FUNCTIONS(hg::AlertWatch)
 
 public:
-    explicit AlertWatch(Store &store, QTimeZone defaultZone = QTimeZone::systemTimeZone())
+    explicit AlertWatch(Store &store, const QTimeZone &defaultZone = QTimeZone::systemTimeZone())
         : m_store(store)
-        , m_defaultZone(std::move(defaultZone))
+        , m_defaultZone(defaultZone)
     {}
 
     // Each returns the alerts it recorded (and so should be told).

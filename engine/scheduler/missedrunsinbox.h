@@ -47,9 +47,9 @@ public:
         std::optional<MisfirePolicy> kept;
     };
 
-    explicit MissedRunsInbox(Store &store, QTimeZone zone = QTimeZone::systemTimeZone())
+    explicit MissedRunsInbox(Store &store, const QTimeZone &zone = QTimeZone::systemTimeZone())
         : m_store(store)
-        , m_zone(std::move(zone))
+        , m_zone(zone)
     {}
 
     // Every chain with fire times waiting, by chain id.

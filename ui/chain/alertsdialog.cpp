@@ -53,7 +53,7 @@ AlertsDialog::AlertsDialog(const AlertRules &rules, QWidget *parent)
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: %1").arg(StatePresentation::errorText().name()));
     m_error->hide();
-    const auto row = [this](const Limit &limit) {
+    const auto row = [](const Limit &limit) {
         auto *layout = new QHBoxLayout;
         layout->addWidget(limit.value);
         layout->addWidget(limit.unit);
