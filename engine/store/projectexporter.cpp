@@ -1,5 +1,6 @@
 #include "projectexporter.h"
 
+#include "alertrepository.h"
 #include "calendarrepository.h"
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
@@ -101,6 +102,30 @@ QJsonObject chainToJson(const Chain &c)
                          {QStringLiteral("keepFailedDays"), c.retention.keepFailedDays}}}};
 }
 
+// A chain's alert rules, lengths in seconds (a fraction kept).
+QJsonObject alertsToJson(const AlertRules &r)
+{
+    QJsonObject o;
+    const auto seconds = [](qint64 ms) {
+        return double(ms) / 1000.0;
+    };
+    if (r.lateAfterMs > 0)
+        o.insert(QStringLiteral("lateAfterSeconds"), seconds(r.lateAfterMs));
+    if (r.longerThanMs > 0)
+        o.insert(QStringLiteral("longerThanSeconds"), seconds(r.longerThanMs));
+    if (r.longerThanFactor > 0)
+        o.insert(QStringLiteral("longerThanFactor"), r.longerThanFactor);
+    if (r.shorterThanMs > 0)
+        o.insert(QStringLiteral("shorterThanSeconds"), seconds(r.shorterThanMs));
+    if (r.shorterThanFactor > 0)
+        o.insert(QStringLiteral("shorterThanFactor"), r.shorterThanFactor);
+    if (!r.deadline.isEmpty())
+        o.insert(QStringLiteral("deadline"), r.deadline);
+    if (!r.deadlineZone.isEmpty())
+        o.insert(QStringLiteral("deadlineZone"), r.deadlineZone);
+    return o;
+}
+
 QJsonObject profileToJson(const ConnectionProfile &p)
 {
     QJsonObject o{
@@ -178,6 +203,14 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
                 continue;
             const QString path = projectName + QLatin1Char('/') + chain.name;
             QJsonObject chainObject = chainToJson(chain);
+            const Result<AlertRules> alerts = AlertRepository(m_store).rules(chain.id);
+            if (!alerts) {
+                if (skip(path, alerts.error()))
+                    continue;
+                return alerts.error();
+            }
+            if (alerts->isSet())
+                chainObject.insert(QStringLiteral("alerts"), alertsToJson(alerts.value()));
             const Result<QList<Task>> taskList = tasks.list(chain.id);
             if (!taskList) {
                 if (skip(path, taskList.error()))

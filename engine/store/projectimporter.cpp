@@ -1,8 +1,10 @@
 #include "projectimporter.h"
 
+#include "alertrepository.h"
 #include "calendarrepository.h"
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
+#include "cron/cronparser.h"
 #include "dependencyrepository.h"
 #include "domain/jsonfieldreader.h"
 #include "projectexporter.h"
@@ -14,6 +16,7 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QTimeZone>
 
 namespace hg {
 namespace {
@@ -210,6 +213,49 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
                                     keep.integer(QStringLiteral("keepFailedRuns"), 0),
                                     keep.integer(QStringLiteral("keepFailedDays"), 0)};
     }
+    AlertRules alerts;
+    if (field.has(QStringLiteral("alerts"))) {
+        const QString alertsPath = path + QStringLiteral(".alerts");
+        JsonFieldReader a(field.object(QStringLiteral("alerts")), alertsPath, &m_problem);
+        a.rejectUnknownKeys(
+            {QStringLiteral("lateAfterSeconds"), QStringLiteral("longerThanSeconds"),
+             QStringLiteral("longerThanFactor"), QStringLiteral("shorterThanSeconds"),
+             QStringLiteral("shorterThanFactor"), QStringLiteral("deadline"),
+             QStringLiteral("deadlineZone")});
+        const auto length = [&a](const QString &key) -> qint64 {
+            const double seconds = a.number(key, 0);
+            if (seconds < 0 || seconds > 366.0 * 86400) {
+                a.fail(key, tr("expected seconds from 0 to a year"));
+                return 0;
+            }
+            return qint64(seconds * 1000 + 0.5);
+        };
+        const auto factor = [&a](const QString &key) {
+            const double value = a.number(key, 0);
+            if (value < 0 || value > 1000) {
+                a.fail(key, tr("expected a factor from 0 to 1000"));
+                return 0.0;
+            }
+            return value;
+        };
+        alerts.lateAfterMs = length(QStringLiteral("lateAfterSeconds"));
+        alerts.longerThanMs = length(QStringLiteral("longerThanSeconds"));
+        alerts.longerThanFactor = factor(QStringLiteral("longerThanFactor"));
+        alerts.shorterThanMs = length(QStringLiteral("shorterThanSeconds"));
+        alerts.shorterThanFactor = factor(QStringLiteral("shorterThanFactor"));
+        alerts.deadline = a.string(QStringLiteral("deadline"));
+        alerts.deadlineZone = a.string(QStringLiteral("deadlineZone"));
+        // The deadline is judged as a unix cron expression: the parser names what is wrong.
+        if (!alerts.deadline.isEmpty()) {
+            if (const Result<CronExpression> parsed =
+                    CronParser::parse(alerts.deadline, CronDialect::Unix);
+                !parsed)
+                a.fail(QStringLiteral("deadline"), parsed.error().message);
+        }
+        if (!alerts.deadlineZone.isEmpty() && !QTimeZone(alerts.deadlineZone.toUtf8()).isValid())
+            a.fail(QStringLiteral("deadlineZone"),
+                   tr("'%1' is not a time zone").arg(alerts.deadlineZone));
+    }
     if (!m_problem.isEmpty())
         return Error::invalid(tr("import: %1").arg(m_problem));
     const Result<Chain> stored = ChainRepository(m_store).add(chain);
@@ -220,6 +266,10 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         return at(path, stored.error());
     }
     ++summary.chains;
+    if (alerts.isSet()) {
+        if (Status set = AlertRepository(m_store).setRules(stored->id, alerts); !set)
+            return at(path + QStringLiteral(".alerts"), set.error());
+    }
 
     TaskRepository tasks(m_store);
     QHash<QString, qint64> taskIds;

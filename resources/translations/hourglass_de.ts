@@ -5249,6 +5249,18 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>&apos;%1&apos; is not a DST rule (run-after or skip, once or both, or cronie)</source>
         <translation>„%1“ ist keine Sommerzeitregel (run-after oder skip, once oder both, oder cronie)</translation>
     </message>
+    <message>
+        <source>expected seconds from 0 to a year</source>
+        <translation>Sekunden von 0 bis zu einem Jahr erwartet</translation>
+    </message>
+    <message>
+        <source>expected a factor from 0 to 1000</source>
+        <translation>einen Faktor von 0 bis 1000 erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time zone</source>
+        <translation>&apos;%1&apos; ist keine Zeitzone</translation>
+    </message>
 </context>
 <context>
     <name>hg::ProjectRepository</name>

@@ -1,4 +1,6 @@
+#include "store/alertrepository.h"
 #include "store/calendarrepository.h"
+#include "store/chainrepository.h"
 #include "store/exampleproject.h"
 #include "store/projectexporter.h"
 #include "store/projectimporter.h"
@@ -24,6 +26,7 @@ private Q_SLOTS:
     void import_badDocumentChangesNothing();
     void import_intoExistingProjectAddsChains();
     void dstRule_roundTrips();
+    void alertRules_roundTrip();
     void calendar_travelsWithTheSchedulesThatUseIt();
 };
 
@@ -102,6 +105,42 @@ void TestProjectExchange::import_badDocumentChangesNothing_data()
     badDst.replace("\"kind\": \"cron\", \"misfire\"",
                    "\"dst\": \"sometimes\", \"kind\": \"cron\", \"misfire\"");
     QTest::newRow("bad DST rule") << badDst << QStringLiteral("'sometimes' is not a DST rule");
+    QByteArray badDeadline = good;
+    badDeadline.replace("\"maxInstances\": 1",
+                        "\"alerts\": {\"deadline\": \"0 25 * * *\"}, \"maxInstances\": 1");
+    QTest::newRow("bad alert deadline") << badDeadline << QStringLiteral("alerts.deadline:");
+    QByteArray badAlertKey = good;
+    badAlertKey.replace("\"maxInstances\": 1",
+                        "\"alerts\": {\"lateAfter\": 5}, \"maxInstances\": 1");
+    QTest::newRow("unknown alert key")
+        << badAlertKey << QStringLiteral("alerts.lateAfter: unknown field");
+}
+
+void TestProjectExchange::alertRules_roundTrip()
+{
+    HG_TEST_STORE(source);
+    QVERIFY(ExampleProject::install(source.store()));
+    const Chain chain = ChainRepository(source.store()).list()->constFirst();
+    AlertRules rules;
+    rules.lateAfterMs = 90000;
+    rules.longerThanFactor = 3;
+    rules.shorterThanMs = 1500;
+    rules.deadline = QStringLiteral("0 7 * * 1-5");
+    rules.deadlineZone = QStringLiteral("Europe/Berlin");
+    QVERIFY(AlertRepository(source.store()).setRules(chain.id, rules));
+    const QByteArray exported = exportAll(source.store());
+    QVERIFY2(exported.contains("\"lateAfterSeconds\": 90"), exported.constData());
+
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(target.store()).importDocument(exported);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    const Result<Chain> imported =
+        ChainRepository(target.store())
+            .byPath(ChainRepository(source.store()).pathOf(chain.id).value());
+    QVERIFY(imported);
+    QCOMPARE(AlertRepository(target.store()).rules(imported->id).value(), rules);
+    QCOMPARE(exportAll(target.store()), exported);
 }
 
 void TestProjectExchange::dstRule_roundTrips()
