@@ -18,6 +18,8 @@
 #include <QJsonParseError>
 #include <QTimeZone>
 
+#include <cmath>
+
 namespace hg {
 namespace {
 
@@ -228,7 +230,7 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
                 a.fail(key, tr("expected seconds from 0 to a year"));
                 return 0;
             }
-            return qint64(seconds * 1000 + 0.5);
+            return qint64(std::llround(seconds * 1000));
         };
         const auto factor = [&a](const QString &key) {
             const double value = a.number(key, 0);
