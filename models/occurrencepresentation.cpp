@@ -3,6 +3,8 @@
 #include "displayformat.h"
 #include "statepresentation.h"
 
+#include <QStringList>
+
 #include <algorithm>
 #include <limits>
 
@@ -115,6 +117,19 @@ QColor OccurrencePresentation::fill(const Occurrence &o)
         return QColor(0x9a, 0xa0, 0xa6);
     }
     return {};
+}
+
+QHash<qint64, QString>
+OccurrencePresentation::alertTexts(const QHash<qint64, QList<Alert>> &alertsByRun)
+{
+    QHash<qint64, QString> texts;
+    for (auto it = alertsByRun.cbegin(); it != alertsByRun.cend(); ++it) {
+        QStringList lines;
+        for (const Alert &alert : it.value())
+            lines << tr("Alert: %1").arg(alert.detail);
+        texts.insert(it.key(), lines.join(QLatin1Char('\n')));
+    }
+    return texts;
 }
 
 } // namespace hg

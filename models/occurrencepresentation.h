@@ -1,9 +1,12 @@
 #pragma once
 
+#include "domain/alert.h"
 #include "domain/occurrence.h"
 
 #include <QColor>
 #include <QCoreApplication>
+#include <QHash>
+#include <QList>
 #include <QString>
 
 namespace hg {
@@ -23,6 +26,9 @@ public:
     // "Missed 12 fire times while the engine was down; waiting in the missed-runs inbox".
     static QString detail(const Occurrence &occurrence);
     static QColor fill(const Occurrence &occurrence);
+    // Each run's alerts as "Alert: …" lines, as the strip's tooltip and the Runs view's
+    // reason column show them.
+    static QHash<qint64, QString> alertTexts(const QHash<qint64, QList<Alert>> &alertsByRun);
     // Not a run: drawn hatched, so colour is not the only cue.
     static bool unrun(const Occurrence &occurrence)
     {

@@ -57,14 +57,8 @@ Status OccurrencesModel::reload(std::optional<qint64> chainId, qint64 fromMs, qi
                 runIds << o.runId;
         }
         if (const Result<QHash<qint64, QList<Alert>>> alerts =
-                AlertRepository(m_store).forRuns(runIds)) {
-            for (auto it = alerts->cbegin(); it != alerts->cend(); ++it) {
-                QStringList lines;
-                for (const Alert &alert : it.value())
-                    lines << tr("Alert: %1").arg(alert.detail);
-                alertTexts.insert(it.key(), lines.join(QLatin1Char('\n')));
-            }
-        }
+                AlertRepository(m_store).forRuns(runIds))
+            alertTexts = OccurrencePresentation::alertTexts(alerts.value());
     }
     beginResetModel();
     m_alerts = std::move(alertTexts);

@@ -1,6 +1,7 @@
 #include "runsmodel.h"
 
 #include "displayformat.h"
+#include "occurrencepresentation.h"
 #include "stateicon.h"
 #include "statepresentation.h"
 #include "store/alertrepository.h"
@@ -107,14 +108,8 @@ Result<QList<RunListing>> RunsModel::fetchPage()
     QList<qint64> ids;
     for (const RunListing &row : page.value())
         ids << row.run.id;
-    if (const Result<QHash<qint64, QList<Alert>>> alerts = AlertRepository(m_store).forRuns(ids)) {
-        for (auto it = alerts->cbegin(); it != alerts->cend(); ++it) {
-            QStringList lines;
-            for (const Alert &alert : it.value())
-                lines << tr("Alert: %1").arg(alert.detail);
-            m_alerts.insert(it.key(), lines.join(QLatin1Char('\n')));
-        }
-    }
+    if (const Result<QHash<qint64, QList<Alert>>> alerts = AlertRepository(m_store).forRuns(ids))
+        m_alerts.insert(OccurrencePresentation::alertTexts(alerts.value()));
     return page;
 }
 

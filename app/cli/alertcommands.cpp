@@ -1,5 +1,4 @@
 #include "clicontext.h"
-#include "cron/isotime.h"
 #include "cron/pginterval.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/scheduleplan.h"
@@ -14,11 +13,6 @@
 
 namespace hg {
 namespace {
-
-QString timeText(qint64 ms)
-{
-    return isoWithOffset(QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()));
-}
 
 QString lengthText(qint64 ms)
 {
@@ -117,12 +111,13 @@ int showAlerts(CliContext &context, const QStringList &args)
     if (context.json()) {
         QJsonArray raised;
         for (const Alert &a : alerts.value())
-            raised << QJsonObject{{QStringLiteral("id"), a.id},
-                                  {QStringLiteral("kind"), enumName(a.kind)},
-                                  {QStringLiteral("at"), timeText(a.atMs)},
-                                  {QStringLiteral("run"), a.runId},
-                                  {QStringLiteral("detail"), a.detail},
-                                  {QStringLiteral("raised"), timeText(a.raisedAtMs)}};
+            raised << QJsonObject{
+                {QStringLiteral("id"), a.id},
+                {QStringLiteral("kind"), enumName(a.kind)},
+                {QStringLiteral("at"), CliContext::localTimeText(a.atMs)},
+                {QStringLiteral("run"), a.runId},
+                {QStringLiteral("detail"), a.detail},
+                {QStringLiteral("raised"), CliContext::localTimeText(a.raisedAtMs)}};
         context.printJson(QJsonObject{{QStringLiteral("rules"), rulesJson(rules.value())},
                                       {QStringLiteral("alerts"), raised}});
         return ExitOk;
@@ -140,14 +135,14 @@ int showAlerts(CliContext &context, const QStringList &args)
                                                   : QStringLiteral(" (%1)").arg(r.deadlineZone)))
         << '\n';
     if (alerts->isEmpty()) {
-        out << "no alert since " << timeText(fromMs) << '\n';
+        out << "no alert since " << CliContext::localTimeText(fromMs) << '\n';
         out.flush();
         return ExitOk;
     }
     out.flush();
     QList<QStringList> rows;
     for (const Alert &a : alerts.value())
-        rows << QStringList{timeText(a.atMs), enumName(a.kind),
+        rows << QStringList{CliContext::localTimeText(a.atMs), enumName(a.kind),
                             a.runId > 0 ? QString::number(a.runId) : QStringLiteral("-"), a.detail};
     context.printTable({QStringLiteral("AT"), QStringLiteral("ALERT"), QStringLiteral("RUN"),
                         QStringLiteral("DETAIL")},

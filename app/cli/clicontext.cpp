@@ -1,9 +1,12 @@
 #include "clicontext.h"
 
+#include "cron/isotime.h"
+
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimeZone>
 
 namespace hg {
 
@@ -78,6 +81,11 @@ Result<Store *> CliContext::store(const Store::Options &options)
         m_store = std::move(opened.value());
     }
     return m_store.get();
+}
+
+QString CliContext::localTimeText(qint64 ms)
+{
+    return isoWithOffset(QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()));
 }
 
 QString CliContext::damageAdvice()

@@ -53,6 +53,8 @@ public:
     // An ISO 8601 time; a date alone means its midnight, no offset the local time zone.
     static Result<QDateTime> timeOption(const QCommandLineParser &parser,
                                         const QCommandLineOption &option);
+    // A stored instant (ms since the epoch) as ISO 8601 in this machine's zone, with offset.
+    static QString localTimeText(qint64 ms);
     template<typename E>
     bool enumOption(const QCommandLineParser &parser, const QCommandLineOption &option, E &value)
     {

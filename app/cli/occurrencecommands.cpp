@@ -1,5 +1,4 @@
 #include "clicontext.h"
-#include "cron/isotime.h"
 #include "scheduler/backfill.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/effectivecadence.h"
@@ -19,11 +18,6 @@
 
 namespace hg {
 namespace {
-
-QString timeText(qint64 ms)
-{
-    return isoWithOffset(QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()));
-}
 
 // One line of the listing: a ledger row, or consecutive runs of one schedule taken together.
 struct Line
@@ -138,7 +132,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
     // The effective cadence over the last hour of the span (or all of it, when shorter).
     const qint64 cadenceFromMs = std::max(fromMs, nowMs - qint64(3600) * 1000);
     const QString spanText = cadenceFromMs == fromMs
-                                 ? QStringLiteral("since %1").arg(timeText(fromMs))
+                                 ? QStringLiteral("since %1").arg(CliContext::localTimeText(fromMs))
                                  : QStringLiteral("over the last hour");
     QList<Occurrence> inSpan;
     for (const Occurrence &o : occurrences.value()) {
@@ -171,7 +165,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
         return context.fail(alerts.error());
     const auto alertLine = [](const Alert &a) -> QString {
         return QStringLiteral("alert %1 at %2%3: %4")
-            .arg(enumName(a.kind), timeText(a.atMs),
+            .arg(enumName(a.kind), CliContext::localTimeText(a.atMs),
                  a.runId > 0 ? QStringLiteral(" (run %1)").arg(a.runId) : QString(), a.detail);
     };
 
@@ -180,16 +174,17 @@ int listOccurrences(CliContext &context, const QStringList &args)
         QJsonArray alertRows;
         for (const Alert &a : alerts.value())
             alertRows << QJsonObject{{QStringLiteral("kind"), enumName(a.kind)},
-                                     {QStringLiteral("at"), timeText(a.atMs)},
+                                     {QStringLiteral("at"), CliContext::localTimeText(a.atMs)},
                                      {QStringLiteral("run"), a.runId},
                                      {QStringLiteral("detail"), a.detail}};
         QJsonArray rows;
         for (const Line &line : lines) {
-            QJsonObject row{{QStringLiteral("schedule"), line.first.scheduleId},
-                            {QStringLiteral("outcome"), enumName(line.first.outcome)},
-                            {QStringLiteral("first"), timeText(line.first.firstFireMs)},
-                            {QStringLiteral("last"), timeText(line.lastFireMs)},
-                            {QStringLiteral("count"), line.count}};
+            QJsonObject row{
+                {QStringLiteral("schedule"), line.first.scheduleId},
+                {QStringLiteral("outcome"), enumName(line.first.outcome)},
+                {QStringLiteral("first"), CliContext::localTimeText(line.first.firstFireMs)},
+                {QStringLiteral("last"), CliContext::localTimeText(line.lastFireMs)},
+                {QStringLiteral("count"), line.count}};
             if (line.first.cause != OccurrenceCause::None)
                 row.insert(QStringLiteral("cause"), enumName(line.first.cause));
             if (line.first.runId > 0)
@@ -206,7 +201,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
             rows << row;
         }
         context.printJson(QJsonObject{{QStringLiteral("chain"), path},
-                                      {QStringLiteral("since"), timeText(fromMs)},
+                                      {QStringLiteral("since"), CliContext::localTimeText(fromMs)},
                                       {QStringLiteral("occurrences"), rows},
                                       {QStringLiteral("alerts"), alertRows},
                                       {QStringLiteral("cadence"), cadences}});
@@ -215,15 +210,17 @@ int listOccurrences(CliContext &context, const QStringList &args)
     QList<QStringList> rows;
     for (const Line &line : lines) {
         const QString when = line.count == 1 || line.lastFireMs == line.first.firstFireMs
-                                 ? timeText(line.first.firstFireMs)
-                                 : timeText(line.first.firstFireMs) + QStringLiteral(" .. ")
-                                       + timeText(line.lastFireMs);
+                                 ? CliContext::localTimeText(line.first.firstFireMs)
+                                 : CliContext::localTimeText(line.first.firstFireMs)
+                                       + QStringLiteral(" .. ")
+                                       + CliContext::localTimeText(line.lastFireMs);
         rows << QStringList{when, QString::number(line.first.scheduleId),
                             enumName(line.first.outcome), QString::number(line.count),
                             detailOf(line)};
     }
     if (rows.isEmpty())
-        context.out() << "no fire time of " << path << " since " << timeText(fromMs) << '\n';
+        context.out() << "no fire time of " << path << " since "
+                      << CliContext::localTimeText(fromMs) << '\n';
     else
         context.printTable({QStringLiteral("FIRE TIME"), QStringLiteral("SCHEDULE"),
                             QStringLiteral("OUTCOME"), QStringLiteral("COUNT"),
@@ -256,9 +253,9 @@ int listMissed(CliContext &context, const QStringList &args)
         for (auto it = byChain.cbegin(); it != byChain.cend(); ++it)
             rows << QJsonObject{{QStringLiteral("chain"), it.key()},
                                 {QStringLiteral("missed"), it->count},
-                                {QStringLiteral("first"), timeText(it->firstMs)},
+                                {QStringLiteral("first"), CliContext::localTimeText(it->firstMs)},
                                 {QStringLiteral("cause"), enumName(it->cause)},
-                                {QStringLiteral("last"), timeText(it->lastMs)}};
+                                {QStringLiteral("last"), CliContext::localTimeText(it->lastMs)}};
         context.printJson(rows);
         return ExitOk;
     }
@@ -269,8 +266,9 @@ int listMissed(CliContext &context, const QStringList &args)
     }
     QList<QStringList> rows;
     for (auto it = byChain.cbegin(); it != byChain.cend(); ++it)
-        rows << QStringList{it.key(), QString::number(it->count), timeText(it->firstMs),
-                            timeText(it->lastMs)};
+        rows << QStringList{it.key(), QString::number(it->count),
+                            CliContext::localTimeText(it->firstMs),
+                            CliContext::localTimeText(it->lastMs)};
     context.printTable({QStringLiteral("CHAIN"), QStringLiteral("MISSED"), QStringLiteral("FIRST"),
                         QStringLiteral("LAST")},
                        rows);

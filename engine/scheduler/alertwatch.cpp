@@ -21,19 +21,22 @@ QString length(qint64 ms)
 
 } // namespace
 
-AlertWatch::Limit AlertWatch::limit(const Run &run, qint64 absoluteMs, double factor,
-                                    bool above) const
+AlertWatch::Limit AlertWatch::limit(const Run &run, qint64 absoluteMs, double factor, bool above,
+                                    std::optional<QList<qint64>> &recent) const
 {
     if (absoluteMs > 0)
         return {absoluteMs, above ? tr("more than %1").arg(length(absoluteMs))
                                   : tr("less than %1").arg(length(absoluteMs))};
     if (factor <= 0)
         return {};
-    const Result<QList<qint64>> recent =
-        AlertRepository(m_store).recentDurations(run.chainId, run.id, medianOf);
-    if (!recent || recent->size() < relativeNeeds)
+    if (!recent) {
+        const Result<QList<qint64>> read =
+            AlertRepository(m_store).recentDurations(run.chainId, run.id, medianOf);
+        recent = read ? read.value() : QList<qint64>();
+    }
+    if (recent->size() < relativeNeeds)
         return {};
-    QList<qint64> sorted = recent.value();
+    QList<qint64> sorted = *recent;
     std::sort(sorted.begin(), sorted.end());
     const qint64 median = sorted.at(sorted.size() / 2);
     const auto times = QString::number(factor, 'g', 3);
@@ -60,13 +63,15 @@ void AlertWatch::reloadRules()
 AlertWatch::Limit AlertWatch::ceiling(const Run &run) const
 {
     const AlertRules rules = rulesOf(run.chainId);
-    return limit(run, rules.longerThanMs, rules.longerThanFactor, true);
+    std::optional<QList<qint64>> recent;
+    return limit(run, rules.longerThanMs, rules.longerThanFactor, true, recent);
 }
 
 AlertWatch::Limit AlertWatch::floor(const Run &run) const
 {
     const AlertRules rules = rulesOf(run.chainId);
-    return limit(run, rules.shorterThanMs, rules.shorterThanFactor, false);
+    std::optional<QList<qint64>> recent;
+    return limit(run, rules.shorterThanMs, rules.shorterThanFactor, false, recent);
 }
 
 std::optional<Alert> AlertWatch::raise(const Run &run, AlertKind kind, qint64 atMs,
@@ -111,8 +116,14 @@ QList<Alert> AlertWatch::runStarted(const Run &run, qint64 nowMs)
                 raised << *alert;
         }
     }
-    m_running.insert(run.id,
-                     Watched{limit(run, rules->longerThanMs, rules->longerThanFactor, true)});
+    // Both limits now, from one read of the recent runs: the floor is judged at the end
+    // against the runs before this one.
+    std::optional<QList<qint64>> recent;
+    Watched watched;
+    watched.ceiling = limit(run, rules->longerThanMs, rules->longerThanFactor, true, recent);
+    watched.floor = limit(run, rules->shorterThanMs, rules->shorterThanFactor, false, recent);
+    watched.limitsRead = true;
+    m_running.insert(run.id, watched);
     return raised;
 }
 
@@ -133,7 +144,8 @@ QList<Alert> AlertWatch::runEnded(const Run &run, qint64 nowMs)
     }
     // Below the floor: a success that came too quickly (a failure is told as one already).
     if (run.state == RunState::Succeeded && m_rules.contains(run.chainId)) {
-        const Limit below = floor(run);
+        // Watched since its start, or started before this engine did.
+        const Limit below = watched.limitsRead ? watched.floor : floor(run);
         if (below.ms > 0 && took < below.ms) {
             if (const auto alert = raise(run, AlertKind::TooShort, startMs,
                                          tr("ran %1, %2").arg(length(took), below.text), nowMs))

@@ -56,11 +56,15 @@ private:
     struct Watched
     {
         Limit ceiling;
+        Limit floor;
+        bool limitsRead = false; // false: a run that had no rules when it started
         bool ceilingRaised = false;
     };
     std::optional<Alert> raise(const Run &run, AlertKind kind, qint64 atMs, const QString &detail,
                                qint64 nowMs);
-    Limit limit(const Run &run, qint64 absoluteMs, double factor, bool above) const;
+    // `recent` holds the chain's recent durations once read, so two limits read them once.
+    Limit limit(const Run &run, qint64 absoluteMs, double factor, bool above,
+                std::optional<QList<qint64>> &recent) const;
 
     Store &m_store;
     QTimeZone m_defaultZone;

@@ -41,6 +41,27 @@
 
 namespace hg {
 
+namespace {
+
+// What the occurrences box shows depends on: the chain, and its schedules' timing.
+QString occurrencesKey(qint64 chainId, const QList<Schedule> &schedules)
+{
+    QStringList parts{QString::number(chainId)};
+    for (const Schedule &s : schedules)
+        parts << QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
+                     .arg(s.id)
+                     .arg(s.expression, s.timeZone)
+                     .arg(int(s.dialect))
+                     .arg(int(s.misfire))
+                     .arg(s.enabled)
+                     .arg(s.calendarId)
+                     .arg(s.activeFrom.toMSecsSinceEpoch())
+                     .arg(s.activeUntil.toMSecsSinceEpoch());
+    return parts.join(QLatin1Char(';'));
+}
+
+} // namespace
+
 ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
@@ -415,7 +436,14 @@ void ChainEditor::reload()
     (void)m_tasks->show(m_chain.id);
     (void)m_dependencies->show(m_chain.id);
     (void)m_schedules->show(m_chain.id);
-    m_occurrences->showChain(m_chain.id);
+    // The strip reads a day of the ledger: not again for an edit that cannot change it (a node
+    // dragged on the canvas), only for another chain or changed schedules. Runs and missed
+    // fires refresh it through the main window.
+    if (const QString key = occurrencesKey(m_chain.id, m_schedules->schedules());
+        key != m_occurrencesKey) {
+        m_occurrencesKey = key;
+        m_occurrences->showChain(m_chain.id);
+    }
     const int row = m_tasks->rowOf(selected);
     if (row >= 0)
         m_form->showTask(m_tasks->tasks().at(row));

@@ -92,6 +92,7 @@ private:
     TasksModel *m_tasks;
     DependenciesModel *m_dependencies;
     SchedulesModel *m_schedules;
+    QString m_occurrencesKey; // what the occurrences box last read for
     DagScene *m_scene;
     QGraphicsView *m_view;
     TaskForm *m_form;
