@@ -32,9 +32,15 @@ FINDING = re.compile(r"^(/[^:]+):\d+:\d+: (warning|error): .*\[([^\]]+)\]$")
 def compile_commands(build_dir):
     # Without the precompiled header: clang would try to read GCC's .gch files, and each
     # file must include what it uses anyway.
-    entries = json.load(open(os.path.join(build_dir, "compile_commands.json")))
-    for entry in entries:
+    entries = []
+    for entry in json.load(open(os.path.join(build_dir, "compile_commands.json"))):
         entry["command"] = re.sub(r" -Winvalid-pch| -include \S*cmake_pch\.hxx", "", entry["command"])
+        # A unity batch of the ci preset (HOURGLASS_UNITY) stands for the sources it includes.
+        if re.search(r"/Unity/unity_\d+_cxx\.cxx$", entry["file"]):
+            for source in re.findall(r'^#include "(/[^"]+)"$', open(entry["file"]).read(), re.M):
+                entries.append(dict(entry, file=source))
+        else:
+            entries.append(entry)
     return entries
 
 

@@ -88,6 +88,11 @@ QString CliContext::localTimeText(qint64 ms)
     return isoWithOffset(QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone()));
 }
 
+QString CliContext::isoText(const QDateTime &time, const QString &whenNone)
+{
+    return time.isValid() ? time.toString(Qt::ISODate) : whenNone;
+}
+
 QString CliContext::damageAdvice()
 {
     return QStringLiteral("; `hourglass export --output FILE` saves what can still be read, "

@@ -55,6 +55,8 @@ public:
                                         const QCommandLineOption &option);
     // A stored instant (ms since the epoch) as ISO 8601 in this machine's zone, with offset.
     static QString localTimeText(qint64 ms);
+    // A time read from a remote server as ISO 8601; `whenNone` for an invalid (absent) one.
+    static QString isoText(const QDateTime &time, const QString &whenNone = {});
     template<typename E>
     bool enumOption(const QCommandLineParser &parser, const QCommandLineOption &option, E &value)
     {

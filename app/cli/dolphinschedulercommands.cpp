@@ -221,11 +221,6 @@ int showWorkflow(CliContext &context, const ConnectionProfile &profile, const QS
     return ExitOk;
 }
 
-QString timeText(const QDateTime &time)
-{
-    return time.isValid() ? time.toString(Qt::ISODate) : QString();
-}
-
 QString durationText(const QDateTime &start, const QDateTime &end)
 {
     if (!start.isValid() || !end.isValid())
@@ -241,9 +236,9 @@ QJsonObject taskInstanceJson(const DsTaskInstance &task)
             {QStringLiteral("type"), task.type},
             {QStringLiteral("state"), DolphinSchedulerCatalog::taskStateName(task.state)},
             {QStringLiteral("host"), task.host},
-            {QStringLiteral("submitted"), timeText(task.submitted)},
-            {QStringLiteral("start"), timeText(task.start)},
-            {QStringLiteral("end"), timeText(task.end)},
+            {QStringLiteral("submitted"), CliContext::isoText(task.submitted)},
+            {QStringLiteral("start"), CliContext::isoText(task.start)},
+            {QStringLiteral("end"), CliContext::isoText(task.end)},
             {QStringLiteral("retryTimes"), task.retryTimes},
             {QStringLiteral("maxRetryTimes"), task.maxRetryTimes},
             {QStringLiteral("logPath"), task.logPath}};
@@ -286,7 +281,7 @@ int listTaskInstances(CliContext &context, const DolphinSchedulerCatalog &catalo
                             QString::number(task.instanceId),
                             task.name,
                             DolphinSchedulerCatalog::taskStateName(task.state),
-                            timeText(task.start),
+                            CliContext::isoText(task.start),
                             durationText(task.start, task.end),
                             task.host,
                             QStringLiteral("%1/%2").arg(task.retryTimes).arg(task.maxRetryTimes)};
@@ -397,22 +392,23 @@ int listInstances(CliContext &context, const ConnectionProfile &profile, const Q
     QList<QStringList> rows;
     for (const DsInstance &instance : instances.value()) {
         const QString state = catalog.workflowStateName(instance.state);
-        array << QJsonObject{{QStringLiteral("id"), instance.id},
-                             {QStringLiteral("name"), instance.name},
-                             {QStringLiteral("workflow"), instance.workflowPath},
-                             {QStringLiteral("version"), instance.definitionVersion},
-                             {QStringLiteral("state"), state},
-                             {QStringLiteral("stateCode"), instance.state},
-                             {QStringLiteral("commandType"), instance.commandType},
-                             {QStringLiteral("host"), instance.host},
-                             {QStringLiteral("start"), timeText(instance.start)},
-                             {QStringLiteral("end"), timeText(instance.end)},
-                             {QStringLiteral("scheduleTime"), timeText(instance.scheduleTime)},
-                             {QStringLiteral("runTimes"), instance.runTimes}};
+        array << QJsonObject{
+            {QStringLiteral("id"), instance.id},
+            {QStringLiteral("name"), instance.name},
+            {QStringLiteral("workflow"), instance.workflowPath},
+            {QStringLiteral("version"), instance.definitionVersion},
+            {QStringLiteral("state"), state},
+            {QStringLiteral("stateCode"), instance.state},
+            {QStringLiteral("commandType"), instance.commandType},
+            {QStringLiteral("host"), instance.host},
+            {QStringLiteral("start"), CliContext::isoText(instance.start)},
+            {QStringLiteral("end"), CliContext::isoText(instance.end)},
+            {QStringLiteral("scheduleTime"), CliContext::isoText(instance.scheduleTime)},
+            {QStringLiteral("runTimes"), instance.runTimes}};
         rows << QStringList{QString::number(instance.id),
                             instance.workflowPath,
                             state,
-                            timeText(instance.start),
+                            CliContext::isoText(instance.start),
                             durationText(instance.start, instance.end),
                             instance.host,
                             QString::number(instance.runTimes)};
@@ -459,15 +455,16 @@ int showInstance(CliContext &context, const ConnectionProfile &profile, const QS
                         {QStringLiteral("workflow"), instance->workflowPath},
                         {QStringLiteral("state"), catalog.workflowStateName(instance->state)},
                         {QStringLiteral("host"), instance->host},
-                        {QStringLiteral("start"), timeText(instance->start)},
-                        {QStringLiteral("end"), timeText(instance->end)},
+                        {QStringLiteral("start"), CliContext::isoText(instance->start)},
+                        {QStringLiteral("end"), CliContext::isoText(instance->end)},
                         {QStringLiteral("tasks"), taskArray}});
         return ExitOk;
     }
     QTextStream &out = context.out();
     out << "instance " << instance->id << " of " << instance->workflowPath << ": "
         << catalog.workflowStateName(instance->state) << ", on " << instance->host << ", "
-        << timeText(instance->start) << " to " << timeText(instance->end) << '\n';
+        << CliContext::isoText(instance->start) << " to " << CliContext::isoText(instance->end)
+        << '\n';
     for (const DsTaskInstance &task : tasks.value())
         out << "  " << task.name << " (" << task.type << "): " << catalog.taskStateName(task.state)
             << ", " << durationText(task.start, task.end) << ", retries " << task.retryTimes

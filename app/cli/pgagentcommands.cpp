@@ -41,11 +41,6 @@ Result<std::unique_ptr<OpenPgAgent>> openRemote(const ConnectionProfile &profile
     return open;
 }
 
-QString timeText(const QDateTime &at)
-{
-    return at.isValid() ? at.toString(Qt::ISODate) : QStringLiteral("-");
-}
-
 QString durationText(qint64 ms)
 {
     return ms < 0 ? QStringLiteral("running")
@@ -80,8 +75,8 @@ QJsonObject scheduleJson(const PgAgentSchedule &schedule, const QTimeZone &zone)
             e.time.isValid() ? e.time.toString(QStringLiteral("HH:mm")) : QStringLiteral("*"));
     return {{QStringLiteral("name"), schedule.name},
             {QStringLiteral("enabled"), schedule.enabled},
-            {QStringLiteral("start"), timeText(schedule.start)},
-            {QStringLiteral("end"), timeText(schedule.end)},
+            {QStringLiteral("start"), CliContext::isoText(schedule.start, QStringLiteral("-"))},
+            {QStringLiteral("end"), CliContext::isoText(schedule.end, QStringLiteral("-"))},
             {QStringLiteral("cron"), cron ? cron->expression : QString()},
             {QStringLiteral("dialect"), cron ? cron->dialect : QString()},
             {QStringLiteral("noCron"), cron ? QString() : cron.error().message},
@@ -98,13 +93,14 @@ int listJobs(CliContext &context, const PgAgentCatalog &catalog)
     if (context.json()) {
         QJsonArray array;
         for (const PgAgentJob &job : jobs.value())
-            array << QJsonObject{{QStringLiteral("id"), job.id},
-                                 {QStringLiteral("name"), job.name},
-                                 {QStringLiteral("class"), job.jobClass},
-                                 {QStringLiteral("enabled"), job.enabled},
-                                 {QStringLiteral("hostAgent"), job.hostAgent},
-                                 {QStringLiteral("nextRun"), timeText(job.nextRun)},
-                                 {QStringLiteral("lastRun"), timeText(job.lastRun)}};
+            array << QJsonObject{
+                {QStringLiteral("id"), job.id},
+                {QStringLiteral("name"), job.name},
+                {QStringLiteral("class"), job.jobClass},
+                {QStringLiteral("enabled"), job.enabled},
+                {QStringLiteral("hostAgent"), job.hostAgent},
+                {QStringLiteral("nextRun"), CliContext::isoText(job.nextRun, QStringLiteral("-"))},
+                {QStringLiteral("lastRun"), CliContext::isoText(job.lastRun, QStringLiteral("-"))}};
         context.printJson(array);
         return ExitOk;
     }
@@ -115,8 +111,8 @@ int listJobs(CliContext &context, const PgAgentCatalog &catalog)
                             job.jobClass,
                             job.enabled ? QStringLiteral("yes") : QStringLiteral("no"),
                             job.hostAgent.isEmpty() ? QStringLiteral("any") : job.hostAgent,
-                            timeText(job.nextRun),
-                            timeText(job.lastRun)};
+                            CliContext::isoText(job.nextRun, QStringLiteral("-")),
+                            CliContext::isoText(job.lastRun, QStringLiteral("-"))};
     context.printTable({QStringLiteral("ID"), QStringLiteral("JOB"), QStringLiteral("CLASS"),
                         QStringLiteral("ENABLED"), QStringLiteral("AGENT"),
                         QStringLiteral("NEXT RUN"), QStringLiteral("LAST RUN")},
@@ -142,23 +138,25 @@ int showJob(CliContext &context, const PgAgentCatalog &catalog, const QString &n
     for (const PgAgentSchedule &schedule : job->schedules)
         schedules << scheduleJson(schedule, catalog.serverZone());
     if (context.json()) {
-        context.printJson(QJsonObject{{QStringLiteral("id"), job->id},
-                                      {QStringLiteral("name"), job->name},
-                                      {QStringLiteral("description"), job->description},
-                                      {QStringLiteral("class"), job->jobClass},
-                                      {QStringLiteral("enabled"), job->enabled},
-                                      {QStringLiteral("hostAgent"), job->hostAgent},
-                                      {QStringLiteral("nextRun"), timeText(job->nextRun)},
-                                      {QStringLiteral("lastRun"), timeText(job->lastRun)},
-                                      {QStringLiteral("steps"), steps},
-                                      {QStringLiteral("schedules"), schedules}});
+        context.printJson(QJsonObject{
+            {QStringLiteral("id"), job->id},
+            {QStringLiteral("name"), job->name},
+            {QStringLiteral("description"), job->description},
+            {QStringLiteral("class"), job->jobClass},
+            {QStringLiteral("enabled"), job->enabled},
+            {QStringLiteral("hostAgent"), job->hostAgent},
+            {QStringLiteral("nextRun"), CliContext::isoText(job->nextRun, QStringLiteral("-"))},
+            {QStringLiteral("lastRun"), CliContext::isoText(job->lastRun, QStringLiteral("-"))},
+            {QStringLiteral("steps"), steps},
+            {QStringLiteral("schedules"), schedules}});
         return ExitOk;
     }
     QTextStream &out = context.out();
     out << job->name << " (job " << job->id << ", class " << job->jobClass << ", "
         << (job->enabled ? "enabled" : "disabled") << ", agent "
         << (job->hostAgent.isEmpty() ? QStringLiteral("any") : job->hostAgent) << ")\n";
-    out << "next run " << timeText(job->nextRun) << ", last run " << timeText(job->lastRun) << '\n';
+    out << "next run " << CliContext::isoText(job->nextRun, QStringLiteral("-")) << ", last run "
+        << CliContext::isoText(job->lastRun, QStringLiteral("-")) << '\n';
     out << "steps, in the order the agent runs them:\n";
     for (const PgAgentStep &step : job->steps)
         out << "  " << step.name << ": " << stepKind(step.kind)
@@ -213,14 +211,14 @@ int listRuns(CliContext &context, const PgAgentCatalog &catalog, const QString &
                     {QStringLiteral("step"), step.step},
                     {QStringLiteral("state"), PgAgentCatalog::stepStatusName(step.status)},
                     {QStringLiteral("result"), step.result},
-                    {QStringLiteral("start"), timeText(step.start)},
+                    {QStringLiteral("start"), CliContext::isoText(step.start, QStringLiteral("-"))},
                     {QStringLiteral("durationMs"), step.durationMs},
                     {QStringLiteral("output"), step.output}};
             array << QJsonObject{
                 {QStringLiteral("id"), run.id},
                 {QStringLiteral("job"), run.job},
                 {QStringLiteral("state"), PgAgentCatalog::runStatusName(run.status)},
-                {QStringLiteral("start"), timeText(run.start)},
+                {QStringLiteral("start"), CliContext::isoText(run.start, QStringLiteral("-"))},
                 {QStringLiteral("durationMs"), run.durationMs},
                 {QStringLiteral("steps"), steps}};
         }
@@ -238,7 +236,7 @@ int listRuns(CliContext &context, const PgAgentCatalog &catalog, const QString &
         rows << QStringList{QString::number(run.id),
                             run.job,
                             PgAgentCatalog::runStatusName(run.status),
-                            timeText(run.start),
+                            CliContext::isoText(run.start, QStringLiteral("-")),
                             durationText(run.durationMs),
                             QString()};
         for (const PgAgentStepRun &step : run.steps)
@@ -246,7 +244,7 @@ int listRuns(CliContext &context, const PgAgentCatalog &catalog, const QString &
                                 QStringLiteral("  ") + step.step,
                                 PgAgentCatalog::stepStatusName(step.status)
                                     + QStringLiteral(" (%1)").arg(step.result),
-                                timeText(step.start),
+                                CliContext::isoText(step.start, QStringLiteral("-")),
                                 durationText(step.durationMs),
                                 outputLine(step.output)};
     }

@@ -67,11 +67,6 @@ QTimeZone serverZone(const RemoteInfo &info)
     return zone.isValid() ? zone : QTimeZone::utc();
 }
 
-QString timeText(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODate) : QString();
-}
-
 // The next fire times by our pgtimetable dialect in the server's zone, and their meaning.
 QJsonObject scheduleJson(const QString &runAt, const QTimeZone &zone, int count)
 {
@@ -266,20 +261,21 @@ int listRuns(CliContext &context, const QStringList &args)
     QList<QStringList> table;
     for (const PgtExecution &row : rows.value()) {
         const qint64 ms = row.finished.isValid() ? row.lastRun.msecsTo(row.finished) : -1;
-        array << QJsonObject{{QStringLiteral("chain"), row.chainName},
-                             {QStringLiteral("chainId"), row.chainId},
-                             {QStringLiteral("taskId"), row.taskId},
-                             {QStringLiteral("txid"), row.txid},
-                             {QStringLiteral("started"), timeText(row.lastRun)},
-                             {QStringLiteral("finished"), timeText(row.finished)},
-                             {QStringLiteral("returnCode"),
-                              row.returnCode ? QJsonValue(*row.returnCode) : QJsonValue()},
-                             {QStringLiteral("kind"), row.kind},
-                             {QStringLiteral("command"), row.command},
-                             {QStringLiteral("output"), row.output},
-                             {QStringLiteral("client"), row.clientName},
-                             {QStringLiteral("params"), row.params}};
-        table << QStringList{timeText(row.lastRun),
+        array << QJsonObject{
+            {QStringLiteral("chain"), row.chainName},
+            {QStringLiteral("chainId"), row.chainId},
+            {QStringLiteral("taskId"), row.taskId},
+            {QStringLiteral("txid"), row.txid},
+            {QStringLiteral("started"), CliContext::isoText(row.lastRun.toUTC())},
+            {QStringLiteral("finished"), CliContext::isoText(row.finished.toUTC())},
+            {QStringLiteral("returnCode"),
+             row.returnCode ? QJsonValue(*row.returnCode) : QJsonValue()},
+            {QStringLiteral("kind"), row.kind},
+            {QStringLiteral("command"), row.command},
+            {QStringLiteral("output"), row.output},
+            {QStringLiteral("client"), row.clientName},
+            {QStringLiteral("params"), row.params}};
+        table << QStringList{CliContext::isoText(row.lastRun.toUTC()),
                              row.chainName.isEmpty() ? QString::number(row.chainId) : row.chainName,
                              QString::number(row.taskId),
                              row.failed() ? QStringLiteral("failed") : QStringLiteral("ok"),
@@ -318,10 +314,10 @@ int listSessions(CliContext &context, const QStringList &args)
             {QStringLiteral("client"), session.clientName},
             {QStringLiteral("clientPid"), session.clientPid},
             {QStringLiteral("serverPid"), session.serverPid},
-            {QStringLiteral("started"), timeText(session.startedAt)},
+            {QStringLiteral("started"), CliContext::isoText(session.startedAt.toUTC())},
             {QStringLiteral("activeChains"), QJsonArray::fromStringList(session.activeChains)}};
         rows << QStringList{session.clientName, QString::number(session.clientPid),
-                            timeText(session.startedAt),
+                            CliContext::isoText(session.startedAt.toUTC()),
                             session.activeChains.join(QLatin1String(", "))};
     }
     if (context.json())

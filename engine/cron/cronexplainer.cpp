@@ -18,27 +18,27 @@ QString translated(const Name &name)
     return QCoreApplication::translate("hg::CronExplainer", name.source, name.comment);
 }
 
-const Name monthNames[] = {QT_TRANSLATE_NOOP3("hg::CronExplainer", "January", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "February", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "March", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "April", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "May", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "June", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "July", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "August", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "September", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "October", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "November", "month"),
-                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "December", "month")};
+const Name spokenMonths[] = {QT_TRANSLATE_NOOP3("hg::CronExplainer", "January", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "February", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "March", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "April", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "May", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "June", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "July", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "August", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "September", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "October", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "November", "month"),
+                             QT_TRANSLATE_NOOP3("hg::CronExplainer", "December", "month")};
 
 // One day: "the 2nd Monday of the month", "if it is a Monday".
-const Name dayNames[] = {QT_TRANSLATE_NOOP3("hg::CronExplainer", "Sunday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Monday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Tuesday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Wednesday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Thursday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Friday", "one day"),
-                         QT_TRANSLATE_NOOP3("hg::CronExplainer", "Saturday", "one day")};
+const Name spokenDays[] = {QT_TRANSLATE_NOOP3("hg::CronExplainer", "Sunday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Monday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Tuesday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Wednesday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Thursday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Friday", "one day"),
+                           QT_TRANSLATE_NOOP3("hg::CronExplainer", "Saturday", "one day")};
 
 // Every such day, after "on": "on Monday through Friday" (German: "montags bis freitags").
 const Name everyDayNames[] = {
@@ -260,7 +260,7 @@ QString CronExplainer::dayPhrase() const
     QString ofWeek;
     const QList<int> weekdays = valuesOf(s.daysOfWeek);
     const auto dayName = [](int v) {
-        return translated(dayNames[v]);
+        return translated(spokenDays[v]);
     };
     if (s.nthWeekday > 0) {
         //: %1 is an ordinal ("2nd"), %2 a day: "the 2nd Monday of the month"
@@ -308,7 +308,7 @@ QString CronExplainer::monthPhrase() const
         return tr("every %1 months from January").arg(step);
     //: %1 is a list of months: "January and July", "March through May"
     return tr("in %1", "months").arg(describeValues(months, [](int v) {
-        return translated(monthNames[v - 1]);
+        return translated(spokenMonths[v - 1]);
     }));
 }
 
