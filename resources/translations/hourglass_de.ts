@@ -4070,6 +4070,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>%1: not run, schedules were paused</source>
         <translation>%1: nicht gelaufen, die Zeitpläne waren pausiert</translation>
     </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Alarm: %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::OccurrenceRepository</name>
@@ -4130,10 +4134,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Detail</source>
         <translation>Einzelheiten</translation>
-    </message>
-    <message>
-        <source>Alert: %1</source>
-        <translation>Alarm: %1</translation>
     </message>
     <message>
         <source>%1 %2</source>
@@ -5851,10 +5851,6 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Reason</source>
         <translation>Grund</translation>
-    </message>
-    <message>
-        <source>Alert: %1</source>
-        <translation>Alarm: %1</translation>
     </message>
 </context>
 <context>
