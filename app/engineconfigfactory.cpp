@@ -32,6 +32,7 @@ EngineConfig EngineConfigFactory::forSingleRun(const QString &storeArgument, qin
 {
     EngineConfig config = common(storeArgument);
     config.runSchedules = false;
+    config.tellRunsElsewhere = true; // the run it waits for may end on another engine
     // Its own name, so a serving engine's session is never mistaken for this one.
     if (config.name.isEmpty())
         config.name = QStringLiteral("hourglass-run-%1").arg(processId);
@@ -45,6 +46,7 @@ EngineConfig EngineConfigFactory::forGui(const StoreLocation &store, const AppSe
         config.slotCount = settings.slotCount();
     config.defaultZone = settings.defaultTimeZone();
     config.schedulesPaused = settings.schedulesPaused();
+    config.tellRunsElsewhere = true;
     return config;
 }
 

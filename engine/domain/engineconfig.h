@@ -28,6 +28,9 @@ struct EngineConfig
     int leaseMs = 30000;
     bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
     bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")
+    // Shared PostgreSQL store: tell runChanged also for runs other engines changed (a window
+    // shows them; `serve` prints only its own).
+    bool tellRunsElsewhere = false;
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
     // The password of a connection profile from its keychain key (the app wires the OS

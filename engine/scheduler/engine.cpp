@@ -94,8 +94,24 @@ void Engine::start()
     m_store = std::move(store.value());
     m_store->setReconnectsItself(false); // reconnect() checks the lease first
     // Woken at once by what other engines and windows write; the poll is a safety net.
-    if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &) { wake(); }))
+    // Run events ('runs …') only inform windows: waking on each would have every engine look
+    // at every other engine's every run.
+    if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &payload) {
+            if (!payload.startsWith(QLatin1String("runs "))) {
+                wake();
+                return;
+            }
+            if (m_config.tellRunsElsewhere)
+                tellRunsFromElsewhere(payload.mid(5));
+        }))
         m_config.commandPollMs = std::max(m_config.commandPollMs, 2000);
+    // What was told, so a notification of the same change (this engine's own writes come
+    // back too) is not told again.
+    connect(this, &Engine::runChanged, this, [this](const Run &run) {
+        if (m_toldStates.size() > 100000)
+            m_toldStates.clear(); // a bound; at worst a state is told twice
+        m_toldStates.insert(run.id, run.state);
+    });
     m_recorder = std::make_unique<RunRecorder>(*m_store);
     m_ledger = std::make_unique<OccurrenceLedger>(*m_store);
     m_ledger->claimWriting();

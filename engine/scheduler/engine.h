@@ -105,6 +105,9 @@ Q_SIGNALS:
     void clockJumped(const QString &summary);
     // Fire times went to the missed-runs inbox (misfire policy ask): the GUI counts them anew.
     void missedRunsWaiting();
+    // Another engine changed more runs at once than a notification names (PostgreSQL): the
+    // window reads its run lists again. Fewer arrive one by one as runChanged.
+    void runsChangedElsewhere();
 
 private:
     // What a pass over the due fires found late: fires missed, of how many chains, and how
@@ -156,6 +159,9 @@ private:
     // A PostgreSQL notification (a run queued, a command, a definition change): look now
     // rather than at the next poll. Many at once make one look.
     void wake();
+    // A store notification 'runs 1,2,3': runs whose states another engine changed, told as
+    // runChanged once per state. Runs this engine runs are told by their executions.
+    void tellRunsFromElsewhere(const QString &ids);
     // Chains' retention: removes a batch of finished runs past their limits.
     void pruneRuns();
     // What other engines have admitted, for limits that hold across engines (PostgreSQL).
@@ -202,6 +208,7 @@ private:
     bool m_wakePending = false;     // a notification asked for processCommands()
     qint64 m_lastPruneMs = 0;       // when retention last ran (it runs once a minute)
     QList<qint64> m_queuedRuns;
+    QHash<qint64, RunState> m_toldStates;       // run id -> the state runChanged last said
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
     // What m_executions holds, as admission counts it; kept as runs start and end, so a

@@ -14,6 +14,8 @@
 
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <csignal>
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void exclusive_nothingRunsBesideIt();
     void selfDestruct_removesTheChainAfterSuccess();
     void clientName_otherEnginesChainIsNotScheduled();
+    void otherEnginesRuns_areToldOncePerState();
     void shutdown_waitLetsTasksFinishStopCancelsThem_data();
     void shutdown_waitLetsTasksFinishStopCancelsThem();
     void recovery_killsLeftoverProcessAndRetries();
@@ -59,7 +62,8 @@ private:
         std::shared_ptr<ManualClock> clock;
         std::unique_ptr<Engine> engine;
     };
-    Harness startEngine(test::TestStore &store, qint64 nowMs, int slotCount = 4);
+    Harness startEngine(test::TestStore &store, qint64 nowMs, int slotCount = 4,
+                        bool tellRunsElsewhere = false);
     Run runToEnd(test::TestStore &store, Engine &engine, qint64 chainId, QJsonObject params = {});
     QList<TaskRun> attemptsOf(Store &store, qint64 runId, qint64 taskId);
     QStringList logOf(Store &store, qint64 runId);
@@ -102,7 +106,8 @@ void TestEngine::startLeftover(QProcess &process)
     process.waitForStarted();
 }
 
-TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs, int slotCount)
+TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs, int slotCount,
+                                            bool tellRunsElsewhere)
 {
     Harness h;
     h.clock = std::make_shared<ManualClock>(nowMs);
@@ -114,6 +119,7 @@ TestEngine::Harness TestEngine::startEngine(test::TestStore &store, qint64 nowMs
     config.slotCount = slotCount;
     config.graceMs = 500;
     config.commandPollMs = 50;
+    config.tellRunsElsewhere = tellRunsElsewhere;
     h.engine = std::make_unique<Engine>(config, h.clock);
     QSignalSpy started(h.engine.get(), &Engine::started);
     QSignalSpy failed(h.engine.get(), &Engine::startFailed);
@@ -541,6 +547,61 @@ void TestEngine::clientName_otherEnginesChainIsNotScheduled()
     QTRY_COMPARE(RunRepository(t.store()).list(filter)->size(), 1);
     filter.chainId = theirs.id;
     QCOMPARE(RunRepository(t.store()).list(filter)->size(), 0);
+}
+
+void TestEngine::otherEnginesRuns_areToldOncePerState()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("run events cross engines on PostgreSQL only (SQLite: one engine per file)");
+    // A chain only another engine may run: this one sees its runs, never claims them.
+    Chain theirs = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("theirs"));
+    theirs.clientName = QStringLiteral("another-machine");
+    QVERIFY(ChainRepository(t.store()).update(theirs));
+    addTask(t.store(), theirs.id, QStringLiteral("a"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch(), 4, true);
+    QSignalSpy changes(h.engine.get(), &Engine::runChanged);
+    QSignalSpy reread(h.engine.get(), &Engine::runsChangedElsewhere);
+    const auto told = [&changes](qint64 runId, RunState state) {
+        int count = 0;
+        for (const QList<QVariant> &args : std::as_const(changes)) {
+            const Run run = args.first().value<Run>();
+            count += run.id == runId && run.state == state ? 1 : 0;
+        }
+        return count;
+    };
+
+    // The other engine's writes, on a connection of their own.
+    std::unique_ptr<Store> other = t.openAnother(QStringLiteral("other-engine"));
+    Run queued;
+    queued.chainId = theirs.id;
+    const Run run = RunRepository(*other).insert(queued).value();
+    QVERIFY(
+        RunRepository(*other).setState(run.id, RunState::Running, QDateTime::currentDateTimeUtc()));
+    QTRY_COMPARE(told(run.id, RunState::Running), 1);
+    QVERIFY(RunRepository(*other).setState(run.id, RunState::Succeeded,
+                                           QDateTime::currentDateTimeUtc()));
+    QTRY_COMPARE(told(run.id, RunState::Succeeded), 1);
+    // An update that keeps the state (a claim, a heartbeat) says nothing; nothing came twice.
+    QSqlQuery same(other->database());
+    QVERIFY(same.exec(
+        QStringLiteral("UPDATE run SET engine_name = 'elsewhere' WHERE id = %1").arg(run.id)));
+    QTest::qWait(500);
+    QCOMPARE(told(run.id, RunState::Running), 1);
+    QCOMPARE(told(run.id, RunState::Succeeded), 1);
+    QCOMPARE(reread.size(), 0);
+
+    // More than a notification can name: the window is told to read its lists again.
+    QSqlQuery many(other->database());
+    QVERIFY2(
+        many.exec(QStringLiteral("INSERT INTO run (chain_id, trigger, scheduled_for, created_at) "
+                                 "SELECT %1, 'manual', n, n FROM generate_series(1, 501) n")
+                      .arg(theirs.id)),
+        qPrintable(many.lastError().text()));
+    QVERIFY(many.exec(QStringLiteral("UPDATE run SET state = 'cancelled' WHERE chain_id = %1 "
+                                     "AND state = 'queued'")
+                          .arg(theirs.id)));
+    QTRY_COMPARE(reread.size(), 1);
 }
 
 void TestEngine::shutdown_waitLetsTasksFinishStopCancelsThem_data()

@@ -56,6 +56,8 @@ public:
 
 public Q_SLOTS:
     void applyRun(const hg::Run &run);
+    // The list read again, keeping the filter and selection (many runs changed elsewhere).
+    void reloadRuns() { applyFilter(); }
     void applyTaskRun(const hg::TaskRun &taskRun);
     void appendLogLines(const QList<hg::LogLine> &lines);
 

@@ -859,6 +859,11 @@ void MainWindow::connectEngine(EngineHost *engine)
             m_occurrencesRefresh->start();
     });
     connect(source, &Engine::missedRunsWaiting, this, &MainWindow::refreshMissedRuns);
+    connect(source, &Engine::runsChangedElsewhere, this, [this] {
+        m_runsView->reloadRuns();
+        if (m_overview->isVisible() && !m_overviewRefresh->isActive())
+            m_overviewRefresh->start();
+    });
     connect(source, &Engine::runChanged, this, [this] {
         if (m_overview->isVisible() && !m_overviewRefresh->isActive())
             m_overviewRefresh->start();

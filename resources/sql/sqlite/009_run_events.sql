@@ -1,0 +1,4 @@
+-- Hourglass schema, version 9.
+-- On PostgreSQL, run state changes notify every window (009_run_events.sql there). A SQLite
+-- store has one engine, whose window hears its runs directly: nothing to add. The version
+-- keeps both backends' schema numbers in step.
