@@ -31,7 +31,9 @@ void RunRecorder::transactionEnded(bool committed)
                 [serial](quint64 failed) { return failed + remembered / 2 < serial; });
         m_failedTransactions.insert(serial);
     }
-    if (committed || m_unconfirmed.isEmpty()) {
+    // Aborted by a failed statement (a deadlock, say): written again at once, and attempts
+    // it kept from starting are dispatched again (writable()).
+    if (committed || (m_unconfirmed.isEmpty() && !m_store.isTransactionAborted())) {
         m_unconfirmed.clear();
         return;
     }
@@ -120,10 +122,16 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
         return Error::unavailable(tr("the store cannot be reached"));
     Result<TaskRun> inserted = Error::runtime(QString());
     const Status done = m_store.transaction([&]() -> Status {
-        if (const Status claim = checkClaim(row.runId); !claim)
-            return claim;
+        // The insert checks the claim itself; only when it wrote nothing is it checked apart.
+        const bool fenced = m_fence.isHeld() && !isClaimChecked(row.runId);
         TaskRunRepository repository(m_store);
-        inserted = repository.insert(row);
+        inserted = fenced ? repository.insertFenced(row, m_fence) : repository.insert(row);
+        if (inserted && fenced)
+            m_checkedRuns.insert(row.runId);
+        if (!inserted && inserted.error().kind == ErrorKind::AlreadyExists && fenced) {
+            if (const Status claim = checkClaim(row.runId); !claim)
+                return claim;
+        }
         if (!inserted && inserted.error().kind == ErrorKind::AlreadyExists) {
             // Stored by a commit that reported failure, so never started here: take it over.
             // One that started a process, or ended, is a real conflict.
@@ -142,6 +150,8 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
     });
     if (done)
         return inserted;
+    if (m_store.inTransaction() && m_store.isTransactionAborted())
+        return Error::unavailable(done.error().message); // not started; ready again after it
     if (done.error().kind == ErrorKind::Unavailable) {
         reportUnavailable(done.error().message);
     } else if (done.error().kind == ErrorKind::Fenced) {
@@ -150,20 +160,44 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
     return done.error();
 }
 
-Status RunRecorder::checkClaim(qint64 runId)
+bool RunRecorder::isClaimChecked(qint64 runId)
 {
-    if (!m_fence.isHeld())
-        return {};
     if (m_checkedInTransaction != m_store.transactionSerial()) {
         m_checkedInTransaction = m_store.transactionSerial();
         m_checkedRuns.clear();
     }
-    if (m_checkedRuns.contains(runId))
+    return m_checkedRuns.contains(runId);
+}
+
+Status RunRecorder::checkClaim(qint64 runId)
+{
+    if (!m_fence.isHeld() || isClaimChecked(runId))
         return {};
     const Status claim = RunOwnership(m_store).check(runId, m_fence);
     if (claim)
         m_checkedRuns.insert(runId);
     return claim;
+}
+
+Status RunRecorder::writeFenced(const Held &change)
+{
+    // The write checks the claim itself (one statement where check and write were two); only
+    // when it wrote nothing does the check say whether the run was taken over or is gone.
+    const bool attempt = change.taskRun.id > 0;
+    const Result<bool> written =
+        attempt ? TaskRunRepository(m_store).updateFenced(change.taskRun, m_fence)
+                : RunRepository(m_store).setStateFenced(change.runId, change.state, change.at,
+                                                        change.engineName, m_fence);
+    if (!written)
+        return written.error();
+    if (!written.value()) {
+        if (const Status claim = checkClaim(change.runId); !claim)
+            return claim;
+        return Error::notFound(attempt ? tr("unknown task run %1").arg(change.taskRun.id)
+                                       : tr("unknown run %1").arg(change.runId));
+    }
+    m_checkedRuns.insert(change.runId); // its row stays locked to the end of the transaction
+    return {};
 }
 
 Status RunRecorder::updateTaskRun(const TaskRun &row)
@@ -202,22 +236,37 @@ Status RunRecorder::write(const Held &change)
 Status RunRecorder::apply(const Held &change)
 {
     const bool inOuterTransaction = m_store.inTransaction();
-    const Status written = m_store.transaction([&]() -> Status {
-        if (change.claim) {
-            // False when it is no longer queued: it went on (the claim did commit after all).
-            const Result<bool> claimed =
-                RunOwnership(m_store).claim(change.runId, m_fence, change.engineName);
-            return claimed ? Status{} : Status(claimed.error());
-        }
-        if (const Status claim = checkClaim(change.runId); !claim)
-            return claim;
-        if (change.taskRun.id > 0)
-            return TaskRunRepository(m_store).update(change.taskRun);
-        return RunRepository(m_store).setState(change.runId, change.state, change.at,
-                                               change.engineName);
-    });
-    if (written && inOuterTransaction)
-        m_unconfirmed << change;
+    const auto once = [&] {
+        return m_store.transaction([&]() -> Status {
+            if (change.claim) {
+                // False when it is no longer queued: it went on (the claim did commit after all).
+                const Result<bool> claimed =
+                    RunOwnership(m_store).claim(change.runId, m_fence, change.engineName);
+                return claimed ? Status{} : Status(claimed.error());
+            }
+            if (m_fence.isHeld() && !isClaimChecked(change.runId))
+                return writeFenced(change);
+            if (change.taskRun.id > 0)
+                return TaskRunRepository(m_store).update(change.taskRun);
+            return RunRepository(m_store).setState(change.runId, change.state, change.at,
+                                                   change.engineName);
+        });
+    };
+    Status written = once();
+    // Refused by a server that answered (a deadlock) in a transaction of its own: the server
+    // asks for it again, so it is, at once and a few times, before the engine holds it.
+    for (int again = 0;
+         again < 3 && !written && !inOuterTransaction && m_store.isTransactionAborted()
+         && written.error().kind == ErrorKind::Unavailable;
+         ++again)
+        written = once();
+    // Rolled back with the whole transaction (a statement in it failed): written again after
+    // it, as a refused commit's writes are.
+    if (written || (inOuterTransaction && m_store.isTransactionAborted())) {
+        if (inOuterTransaction)
+            m_unconfirmed << change;
+        return {};
+    }
     return written;
 }
 

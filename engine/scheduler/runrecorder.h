@@ -109,6 +109,9 @@ private:
     Status settle(const Held &change, const Status &written);
     // The claim on a run is checked once per transaction: its share lock holds to the end.
     Status checkClaim(qint64 runId);
+    bool isClaimChecked(qint64 runId);
+    // A write that carries the claim's check in its own statement.
+    Status writeFenced(const Held &change);
     void transactionEnded(bool committed);
     void runCoalesced();
 

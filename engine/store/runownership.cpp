@@ -37,13 +37,19 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
 {
     const QString lock =
         isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED") : QString();
+    const QString candidates =
+        QStringLiteral("SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE "
+                       "r.state = 'queued' AND r.owner_session IS NULL AND (c.client_name = '' "
+                       "OR c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2")
+            .arg(priorityRank, lock);
+    // ARRAY() on PostgreSQL: given IN, its planner joins the few candidates to the whole run
+    // table by hash, reading every run ever kept at each claim; an array goes by the key.
     StoreQuery q(m_store,
                  QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
-                                "engine_name = ? WHERE id IN (SELECT r.id FROM run r "
-                                "JOIN chain c ON c.id = r.chain_id WHERE r.state = 'queued' AND "
-                                "r.owner_session IS NULL AND (c.client_name = '' OR "
-                                "c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2) RETURNING id")
-                     .arg(priorityRank, lock));
+                                "engine_name = ? WHERE %1 RETURNING id")
+                     .arg(isShared(m_store) ? QStringLiteral("id = ANY(ARRAY(%1))").arg(candidates)
+                                            : QStringLiteral("id IN (%1)").arg(candidates)));
+    q.withoutSavepoint();
     q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(engineName).bind(limit);
     if (Status s = q.exec(tr("claim queued runs")); !s)
         return s.error();
@@ -61,6 +67,7 @@ Result<bool> RunOwnership::claim(qint64 runId, const Fence &fence, const QString
                               "engine_name = ? WHERE id = ? AND state = 'queued' AND "
                               "(owner_session IS NULL OR owner_session = ?) AND chain_id IN "
                               "(SELECT id FROM chain WHERE client_name = '' OR client_name = ?)"));
+    q.withoutSavepoint();
     q.bind(fence.sessionId)
         .bind(fence.epoch)
         .bind(engineName)
@@ -76,6 +83,7 @@ Status RunOwnership::own(qint64 runId, const Fence &fence, const QString &engine
 {
     StoreQuery q(m_store, QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
                                          "engine_name = ? WHERE id = ?"));
+    q.withoutSavepoint();
     q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(runId);
     return q.exec(tr("own run %1").arg(runId));
 }
@@ -87,6 +95,7 @@ Status RunOwnership::check(qint64 runId, const Fence &fence)
     StoreQuery q(
         m_store,
         QStringLiteral("SELECT owner_session, owner_epoch FROM run WHERE id = ?%1").arg(lock));
+    q.withoutSavepoint();
     q.bind(runId);
     if (Status s = q.exec(tr("check the claim on run %1").arg(runId)); !s)
         return s;
@@ -105,6 +114,7 @@ Result<QList<RunOwnership::ActiveElsewhere>> RunOwnership::activeElsewhere(const
                                 "WHERE r.state IN %1 AND r.owner_session IS DISTINCT FROM ? "
                                 "GROUP BY r.chain_id, COALESCE(r.batch_id, 0), c.exclusive")
                      .arg(admittedStates));
+    q.withoutSavepoint();
     q.bind(fence.sessionId);
     if (Status s = q.exec(tr("count runs of other engines")); !s)
         return s.error();
@@ -120,6 +130,7 @@ Status RunOwnership::lockAdmission(bool exclusive)
         return {};
     StoreQuery q(m_store, exclusive ? QStringLiteral("SELECT pg_advisory_xact_lock(?)")
                                     : QStringLiteral("SELECT pg_advisory_xact_lock_shared(?)"));
+    q.withoutSavepoint();
     q.bind(admissionLockKey);
     return q.exec(tr("lock admission"));
 }

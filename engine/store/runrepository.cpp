@@ -286,6 +286,7 @@ Result<QList<Run>> RunRepository::byIds(const QList<qint64> &ids) const
         m_store,
         selectRun
             + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(numbers.join(QLatin1Char(','))));
+    q.withoutSavepoint();
     if (Status s = q.exec(tr("read runs")); !s)
         return s.error();
     QList<Run> runs;
@@ -331,13 +332,36 @@ Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
 Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at,
                                const QString &engineName)
 {
-    // started_at keeps the first start; finished_at is set by terminal states only.
-    StoreQuery q(m_store,
-                 QStringLiteral(
-                     "UPDATE run SET state = ?, "
-                     "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
-                     "finished_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE NULL END, "
-                     "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?"));
+    const Result<bool> written = writeState(runId, state, at, engineName, nullptr);
+    if (!written)
+        return written.error();
+    if (!written.value())
+        return Error::notFound(tr("unknown run %1").arg(runId));
+    return {};
+}
+
+Result<bool> RunRepository::setStateFenced(qint64 runId, RunState state, const QDateTime &at,
+                                           const QString &engineName, const Fence &fence)
+{
+    return writeState(runId, state, at, engineName, &fence);
+}
+
+Result<bool> RunRepository::writeState(qint64 runId, RunState state, const QDateTime &at,
+                                       const QString &engineName, const Fence *fence)
+{
+    // started_at keeps the first start; finished_at is set by terminal states only. The claim
+    // is compared through COALESCE so the planner keeps to the primary key: a new session's
+    // id has no statistics yet, and the owner index would walk all that session's runs.
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE run SET state = ?, "
+            "started_at = CASE WHEN ? AND started_at IS NULL THEN ? ELSE started_at END, "
+            "finished_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE NULL END, "
+            "engine_name = CASE WHEN ? <> '' THEN ? ELSE engine_name END WHERE id = ?%1")
+            .arg(fence ? QStringLiteral(" AND COALESCE(owner_session, 0) = ? AND owner_epoch = ?")
+                       : QString()));
+    q.withoutSavepoint();
     const QVariant when = StoreQuery::fromTime(at);
     q.bind(enumName(state))
         .bind(state == RunState::Running)
@@ -347,11 +371,11 @@ Status RunRepository::setState(qint64 runId, RunState state, const QDateTime &at
         .bind(engineName)
         .bind(engineName)
         .bind(runId);
+    if (fence)
+        q.bind(fence->sessionId).bind(fence->epoch);
     if (Status s = q.exec(tr("update run %1").arg(runId)); !s)
-        return s;
-    if (q.rowsAffected() == 0)
-        return Error::notFound(tr("unknown run %1").arg(runId));
-    return {};
+        return s.error();
+    return q.rowsAffected() > 0;
 }
 
 Result<int> RunRepository::countActive(qint64 chainId) const

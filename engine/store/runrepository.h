@@ -97,6 +97,10 @@ public:
     // Persists a transition; started/finished times are set when the state implies them.
     Status setState(qint64 runId, RunState state, const QDateTime &at,
                     const QString &engineName = {});
+    // The same, only while the run names this claim: false (nothing written) when it does not
+    // or is gone, which RunOwnership::check() then tells apart. Saves that check's statement.
+    Result<bool> setStateFenced(qint64 runId, RunState state, const QDateTime &at,
+                                const QString &engineName, const Fence &fence);
     Result<int> countActive(qint64 chainId) const;
 
     struct ScheduleHistory
@@ -110,6 +114,9 @@ public:
     Result<QList<qint64>> idsInStates(const QList<RunState> &states) const;
 
 private:
+    Result<bool> writeState(qint64 runId, RunState state, const QDateTime &at,
+                            const QString &engineName, const Fence *fence);
+
     Store &m_store;
 };
 

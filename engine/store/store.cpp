@@ -234,6 +234,11 @@ bool Store::checkReachable() const
         QSqlQuery probe(m_database);
         if (probe.exec(QStringLiteral("SELECT 1")))
             return true;
+        // Refused with an SQLSTATE (an aborted transaction's 25P02): the server answered.
+        const QString code = probe.lastError().nativeErrorCode();
+        if (!code.isEmpty() && !code.startsWith(QLatin1String("08"))
+            && !code.startsWith(QLatin1String("57P")))
+            return true;
     }
     m_unreachable = true;
     return false;
@@ -327,6 +332,12 @@ Status Store::beginTransaction()
     return {};
 }
 
+void Store::abortTransaction(const QString &why) const
+{
+    if (m_transactionDepth > 0 && m_abortedBy.isEmpty())
+        m_abortedBy = why;
+}
+
 Status Store::transaction(const std::function<Status()> &work)
 {
     if (isReadOnly())
@@ -340,12 +351,15 @@ Status Store::transaction(const std::function<Status()> &work)
         --m_transactionDepth;
         return status;
     }
+    m_abortedBy.clear();
     if (const Status begun = beginTransaction(); !begun)
         return begun;
     ++m_transactionSerial;
     ++m_transactionDepth;
-    const Status status = work();
+    Status status = work();
     --m_transactionDepth;
+    if (status && isTransactionAborted())
+        status = Error::storage(tr("the transaction was rolled back: %1").arg(m_abortedBy));
     const auto ended = [this](bool committed) {
         if (m_transactionObserver)
             m_transactionObserver(committed);

@@ -65,6 +65,13 @@ public:
     bool inTransaction() const { return m_transactionDepth > 0; }
     // Which outermost transaction is open (or was last): grows with every one begun.
     quint64 transactionSerial() const { return m_transactionSerial; }
+    // A statement without a savepoint of its own failed in the open transaction
+    // (StoreQuery::withoutSavepoint()): on PostgreSQL nothing more can run in it, so the
+    // statements after it fail at once and it is rolled back at its end. True from then until
+    // the next transaction is begun, so a transaction observer can tell it.
+    bool isTransactionAborted() const { return !m_abortedBy.isEmpty(); }
+    QString transactionAbortedBy() const { return m_abortedBy; }
+    void abortTransaction(const QString &why) const;
 
     // Prepared statements are kept per SQL text and reused: preparing costs more than running
     // most of our statements. A statement taken is out of the pool until given back, so a
@@ -112,6 +119,7 @@ private:
     QString m_damage;
     int m_transactionDepth = 0;
     quint64 m_transactionSerial = 0;
+    mutable QString m_abortedBy; // the failure that aborted the open transaction
     bool reviveIfDue() const;
 
     mutable bool m_unreachable = false;

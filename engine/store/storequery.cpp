@@ -47,6 +47,10 @@ Status StoreQuery::exec(const QString &whatFor)
 {
     if (!m_store.isReachable())
         return Error::unavailable(tr("cannot %1: the store cannot be reached").arg(whatFor));
+    // Even preparing fails in an aborted transaction: nothing is sent until it is rolled back.
+    if (m_store.inTransaction() && m_store.isTransactionAborted())
+        return Error::unavailable(tr("cannot %1: its transaction is rolled back after: %2")
+                                      .arg(whatFor, m_store.transactionAbortedBy()));
     if (!m_prepareError.isEmpty() && !m_store.checkReachable())
         return Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError));
     if (!m_prepareError.isEmpty())
@@ -59,7 +63,10 @@ Status StoreQuery::exec(const QString &whatFor)
     m_rowKept = false;
     if (execGuarded())
         return {};
-    return failure(whatFor, m_query.lastError());
+    Status failed = failure(whatFor, m_query.lastError());
+    if (!m_savepoint && m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction())
+        m_store.abortTransaction(failed.error().message);
+    return failed;
 }
 
 Status StoreQuery::failure(const QString &whatFor, const QSqlError &error) const
@@ -74,6 +81,11 @@ Status StoreQuery::failure(const QString &whatFor, const QSqlError &error) const
                                 && !code.startsWith(QLatin1String("57P"));
     if (m_store.backend() == StoreBackend::PostgreSql && !serverAnswered
         && !m_store.checkReachable())
+        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, text));
+    // A deadlock, a serialization failure, a lock not granted: the server asks for the same
+    // work again, so its writer holds it and retries, as after an outage.
+    if (m_store.backend() == StoreBackend::PostgreSql
+        && (code.startsWith(QLatin1String("40")) || code == QLatin1String("55P03")))
         return Error::unavailable(tr("cannot %1: %2").arg(whatFor, text));
     if (m_store.backend() == StoreBackend::Sqlite) {
         // SQLite refuses to hand out a broken page: the same damage its check would report.
@@ -108,7 +120,7 @@ bool StoreQuery::execGuarded()
     // cost two round trips of an engine's ~12 per run; without them, one failed statement in a
     // transaction the engine shares between many runs (a log line for an attempt whose row a
     // refused commit took back) failed all of it, and runs were left unended in a fault test.
-    if (m_store.backend() != StoreBackend::PostgreSql || !m_store.inTransaction())
+    if (m_store.backend() != StoreBackend::PostgreSql || !m_store.inTransaction() || !m_savepoint)
         return m_query.exec();
     QSqlQuery savepoint(m_store.database());
     savepoint.exec(QStringLiteral("SAVEPOINT hg_statement"));

@@ -26,6 +26,16 @@ public:
     Q_DISABLE_COPY_MOVE(StoreQuery)
 
     StoreQuery &bind(const QVariant &value);
+    // For the engine's hot statements: no savepoint of its own inside a PostgreSQL
+    // transaction (one costs two round trips and a subtransaction, and past 64 of them in one
+    // transaction every snapshot on the server gets slower). Should it fail, the transaction
+    // is aborted and rolled back at its end (Store::isTransactionAborted()); the statements
+    // after it fail as Unavailable, so their writers hold them and write them again.
+    StoreQuery &withoutSavepoint()
+    {
+        m_savepoint = false;
+        return *this;
+    }
     Status exec(const QString &whatFor);
     // exec() and move to the single expected row; NotFound with the message when absent.
     Status execSingle(const QString &whatFor, const QString &notFoundMessage);
@@ -62,6 +72,7 @@ private:
     QString m_sql;
     QString m_prepareError; // before m_query: its initializer fills this
     QSqlQuery m_query;
+    bool m_savepoint = true;
     bool m_unexecutedBinds = false; // Qt has no public way to clear them: don't reuse then
     // A SQLite write with RETURNING outside a transaction commits only when stepped to its
     // end; its row is kept here while it is, so a failed commit is seen, not lost.

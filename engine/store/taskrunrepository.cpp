@@ -38,17 +38,41 @@ QVariant exitCodeValue(const TaskRun &t)
 
 Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
 {
+    return add(taskRun, nullptr);
+}
+
+Result<TaskRun> TaskRunRepository::insertFenced(const TaskRun &taskRun, const Fence &fence)
+{
+    return add(taskRun, &fence);
+}
+
+Result<TaskRun> TaskRunRepository::add(const TaskRun &taskRun, const Fence *fence)
+{
     TaskRun stored = taskRun;
     if (!stored.queuedAt.isValid())
         stored.queuedAt = QDateTime::currentDateTimeUtc();
-    StoreQuery q(
-        m_store,
-        QStringLiteral(
-            "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
-            "error, queued_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (run_id, task_id, attempt) DO NOTHING RETURNING id"));
-    q.bind(stored.runId)
-        .bind(stored.taskId)
+    // Fenced, the row comes from the run's own while it names the claim; SELECT's values
+    // need their types spelled out, where VALUES takes them from the columns.
+    const QString columns = QStringLiteral(
+        "INSERT INTO task_run (run_id, task_id, attempt, state, pid, process_start, exit_code, "
+        "error, queued_at, started_at, finished_at) ");
+    const QString source =
+        fence ? QStringLiteral(
+                    "SELECT id, CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT), "
+                    "CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT), "
+                    "CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT) FROM run WHERE id = ? "
+                    "AND COALESCE(owner_session, 0) = ? AND owner_epoch = ?%1 ")
+                    .arg(m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction()
+                             ? QStringLiteral(" FOR SHARE")
+                             : QString())
+              : QStringLiteral("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ");
+    StoreQuery q(m_store, columns + source
+                              + QStringLiteral("ON CONFLICT (run_id, task_id, attempt) DO NOTHING "
+                                               "RETURNING id"));
+    q.withoutSavepoint();
+    if (!fence)
+        q.bind(stored.runId);
+    q.bind(stored.taskId)
         .bind(stored.attempt)
         .bind(enumName(stored.state))
         .bind(stored.pid)
@@ -58,8 +82,11 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
         .bind(StoreQuery::fromTime(stored.queuedAt))
         .bind(StoreQuery::fromTime(stored.startedAt))
         .bind(StoreQuery::fromTime(stored.finishedAt));
+    if (fence)
+        q.bind(stored.runId).bind(fence->sessionId).bind(fence->epoch);
     // A conflict returns no row rather than failing: the caller (RunRecorder::insertTaskRun)
     // goes on in the same transaction, which a failed statement would abort on PostgreSQL.
+    // Fenced, no row may also mean the claim is gone: the caller's check tells which.
     if (Status s = q.execSingle(tr("insert task run"), QString()); !s) {
         if (s.error().kind != ErrorKind::NotFound)
             return s.error();
@@ -74,11 +101,38 @@ Result<TaskRun> TaskRunRepository::insert(const TaskRun &taskRun)
 
 Status TaskRunRepository::update(const TaskRun &t)
 {
+    const Result<bool> written = write(t, nullptr);
+    if (!written)
+        return written.error();
+    if (!written.value())
+        return Error::notFound(tr("unknown task run %1").arg(t.id));
+    return {};
+}
+
+Result<bool> TaskRunRepository::updateFenced(const TaskRun &t, const Fence &fence)
+{
+    return write(t, &fence);
+}
+
+Result<bool> TaskRunRepository::write(const TaskRun &t, const Fence *fence)
+{
+    // The claim is compared through COALESCE so the planner keeps to the run's primary key
+    // (RunRepository::setStateFenced() says why).
+    QString claim;
+    if (fence) {
+        claim = QStringLiteral(" AND run_id IN (SELECT id FROM run WHERE id = ? AND "
+                               "COALESCE(owner_session, 0) = ? AND owner_epoch = ?%1)")
+                    .arg(m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction()
+                             ? QStringLiteral(" FOR SHARE")
+                             : QString());
+    }
     StoreQuery q(
         m_store,
         QStringLiteral(
             "UPDATE task_run SET state = ?, pid = ?, process_start = ?, exit_code = ?, error = ?, "
-            "started_at = ?, finished_at = ? WHERE id = ?"));
+            "started_at = ?, finished_at = ? WHERE id = ?%1")
+            .arg(claim));
+    q.withoutSavepoint();
     q.bind(enumName(t.state))
         .bind(t.pid)
         .bind(t.processStartTicks)
@@ -87,11 +141,11 @@ Status TaskRunRepository::update(const TaskRun &t)
         .bind(StoreQuery::fromTime(t.startedAt))
         .bind(StoreQuery::fromTime(t.finishedAt))
         .bind(t.id);
+    if (fence)
+        q.bind(t.runId).bind(fence->sessionId).bind(fence->epoch);
     if (Status s = q.exec(tr("update task run %1").arg(t.id)); !s)
-        return s;
-    if (q.rowsAffected() == 0)
-        return Error::notFound(tr("unknown task run %1").arg(t.id));
-    return {};
+        return s.error();
+    return q.rowsAffected() > 0;
 }
 
 Result<TaskRun> TaskRunRepository::byId(qint64 id) const

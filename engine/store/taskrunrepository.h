@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/fence.h"
 #include "domain/taskrun.h"
 
 #include <QCoreApplication>
@@ -20,8 +21,15 @@ public:
     {}
 
     Result<TaskRun> insert(const TaskRun &taskRun);
+    // The same, only while its run names this claim (share-locked as updateFenced() does);
+    // AlreadyExists when it does not, as for an attempt stored already: the caller checks.
+    Result<TaskRun> insertFenced(const TaskRun &taskRun, const Fence &fence);
     // Writes state, pid, exit code, error and times of an existing attempt.
     Status update(const TaskRun &taskRun);
+    // The same, only while its run names this claim (the run's row share-locked on PostgreSQL
+    // until the transaction ends, as RunOwnership::check() does): false, with nothing written,
+    // when it does not or either row is gone.
+    Result<bool> updateFenced(const TaskRun &taskRun, const Fence &fence);
     Result<TaskRun> byId(qint64 id) const;
     Result<TaskRun> byAttempt(qint64 runId, qint64 taskId, int attempt) const;
     Result<QList<TaskRun>> listForRun(qint64 runId) const;
@@ -29,6 +37,9 @@ public:
     Result<QList<TaskRun>> listInState(RunState state) const;
 
 private:
+    Result<TaskRun> add(const TaskRun &taskRun, const Fence *fence);
+    Result<bool> write(const TaskRun &taskRun, const Fence *fence);
+
     Store &m_store;
 };
 

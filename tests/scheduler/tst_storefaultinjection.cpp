@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSet>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,13 +36,20 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess_data()
     QTest::addColumn<double>("refusedCommits");
     QTest::addColumn<double>("ambiguousCommits");
     QTest::addColumn<quint32>("seed");
+    QTest::addColumn<double>("serverDeadlocks");
     // One kind at a time (a failure names its kind), then all three at 5 % over 2,000 runs.
-    QTest::newRow("every 20th statement refused") << 200 << 20 << 0.0 << 0.0 << 11u;
-    QTest::newRow("5% of commits refused") << 200 << 0 << 0.05 << 0.0 << 12u;
-    QTest::newRow("5% of commits ambiguous") << 200 << 0 << 0.0 << 0.05 << 13u;
+    QTest::newRow("every 20th statement refused") << 200 << 20 << 0.0 << 0.0 << 11u << 0.0;
+    QTest::newRow("5% of commits refused") << 200 << 0 << 0.05 << 0.0 << 12u << 0.0;
+    QTest::newRow("5% of commits ambiguous") << 200 << 0 << 0.0 << 0.05 << 13u << 0.0;
     // A lost PostgreSQL connection is opened anew (about 60 ms a fault): 500 runs there.
     const int many = test::TestStore::backend() == StoreBackend::PostgreSql ? 500 : 2000;
-    QTest::newRow("all three, 2000 runs (500 on PostgreSQL)") << many << 20 << 0.05 << 0.05 << 14u;
+    QTest::newRow("all three, 2000 runs (500 on PostgreSQL)")
+        << many << 20 << 0.05 << 0.05 << 14u << 0.0;
+    // The server itself refuses a write the engine sends (a trigger raises deadlock_detected):
+    // the engine's hot statements run without savepoints, so the whole transaction it shares
+    // between runs is rolled back, and all of it must be written again.
+    QTest::newRow("5% of run and attempt writes refused as deadlocks (PostgreSQL)")
+        << 300 << 0 << 0.0 << 0.0 << 15u << 0.05;
 }
 
 void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
@@ -51,10 +59,13 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
     QFETCH(double, refusedCommits);
     QFETCH(double, ambiguousCommits);
     QFETCH(quint32, seed);
+    QFETCH(double, serverDeadlocks);
     // Another seed, to hunt for a rare interleaving (the seed is printed with the result).
     if (const int other = qEnvironmentVariableIntValue("HOURGLASS_FAULT_SEED"); other > 0)
         seed = quint32(other);
     HG_TEST_STORE(t);
+    if (serverDeadlocks > 0 && t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("a failed statement aborts a transaction on PostgreSQL only");
     QTemporaryDir dir;
     const QString ledger = dir.filePath(QStringLiteral("starts"));
 
@@ -83,6 +94,23 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
         return Status{};
     }));
 
+    if (serverDeadlocks > 0) {
+        // A sequence counts what was refused: it keeps its value when the transaction goes.
+        QSqlQuery trigger(t.store().database());
+        for (const QString &sql :
+             {QStringLiteral("CREATE SEQUENCE test_deadlocks"),
+              QStringLiteral("CREATE FUNCTION test_deadlock() RETURNS trigger LANGUAGE plpgsql AS "
+                             "$$ BEGIN IF random() < %1 THEN PERFORM nextval('test_deadlocks'); "
+                             "RAISE EXCEPTION 'deadlock injected by a test' USING ERRCODE = "
+                             "'deadlock_detected'; END IF; RETURN NEW; END $$")
+                  .arg(serverDeadlocks),
+              QStringLiteral("CREATE TRIGGER test_deadlock BEFORE UPDATE ON run FOR EACH ROW WHEN "
+                             "(OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION "
+                             "test_deadlock()"),
+              QStringLiteral("CREATE TRIGGER test_deadlock BEFORE INSERT OR UPDATE ON task_run "
+                             "FOR EACH ROW EXECUTE FUNCTION test_deadlock()")})
+            QVERIFY2(trigger.exec(sql), qPrintable(trigger.lastError().text()));
+    }
     EngineConfig config = test::engineConfig(t);
     config.slotCount = 8;
     config.storeRetryMs = 5; // thousands of faults: the default 500 ms backoff would take hours
@@ -107,6 +135,14 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
         left = unfinished();
     }
     const test::SeededStoreFaults::Counts injected = faults.counts();
+    int deadlocks = 0;
+    if (serverDeadlocks > 0) {
+        QSqlQuery count(t.store().database());
+        if (count.exec(QStringLiteral("SELECT last_value, is_called FROM test_deadlocks"))
+            && count.next())
+            deadlocks = count.value(1).toBool() ? count.value(0).toInt() : 0;
+        qInfo("%d writes refused by the server as deadlocks", deadlocks);
+    }
     qInfo("seed %u: %d runs in %lld ms; %d of %d statements refused, of %d commits %d refused "
           "and %d ambiguous",
           seed, runs, waited.elapsed(), injected.failedStatements, injected.statements,
@@ -116,6 +152,7 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
     QVERIFY(everyNthStatement == 0 || injected.failedStatements > 0);
     QVERIFY(refusedCommits == 0 || injected.refusedCommits > 0);
     QVERIFY(ambiguousCommits == 0 || injected.ambiguousCommits > 0);
+    QVERIFY(serverDeadlocks == 0 || deadlocks > 0);
     engine.shutdown(Engine::ExitPolicy::Stop);
     QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), 10000);
 
