@@ -5,6 +5,7 @@
 #include "base/epochtime.h"
 #include "clock.h"
 #include "commandpump.h"
+#include "elsewherewatch.h"
 #include "enginelease.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
@@ -72,6 +73,7 @@ Engine::~Engine()
     // Executions own processes; deleting them kills what still runs.
     qDeleteAll(m_executions);
     m_executions.clear();
+    m_elsewhere.reset();
     m_logs.reset();
     if (m_lease && m_storeLostSinceMs >= 0)
         m_lease->forget(); // the store is away: the session is left to expire
@@ -97,6 +99,10 @@ void Engine::start()
     // Run events ('runs …') only inform windows: waking on each would have every engine look
     // at every other engine's every run.
     if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &payload) {
+            if (payload == QLatin1String("taskruns") || payload == QLatin1String("logs")) {
+                watchElsewhere(payload);
+                return;
+            }
             if (!payload.startsWith(QLatin1String("runs "))) {
                 wake();
                 return;
@@ -144,6 +150,14 @@ void Engine::start()
         !recovered) {
         Q_EMIT startFailed(recovered.error().message);
         return;
+    }
+    if (m_config.tellRunsElsewhere && m_store->backend() == StoreBackend::PostgreSql) {
+        m_elsewhere = std::make_unique<ElsewhereWatch>(
+            *m_store, [this] { return m_lease->fence().sessionId; });
+        connect(m_elsewhere.get(), &ElsewhereWatch::taskRunChanged, this, &Engine::taskRunChanged);
+        connect(m_elsewhere.get(), &ElsewhereWatch::logLinesWritten, this,
+                &Engine::logLinesWritten);
+        m_elsewhere->start();
     }
     m_commands = std::make_unique<CommandPump>(*m_store, m_config.name, commandHandlers());
     m_commands->setSessionId(m_lease->sessionId());

@@ -29,6 +29,7 @@
 namespace hg {
 
 class AlertWatch;
+class ElsewhereWatch;
 class Clock;
 class EngineLease;
 class LogBatcher;
@@ -162,6 +163,8 @@ private:
     // A store notification 'runs 1,2,3': runs whose states another engine changed, told as
     // runChanged once per state. Runs this engine runs are told by their executions.
     void tellRunsFromElsewhere(const QString &ids);
+    // 'taskruns' and 'logs': attempts and output of other engines' runs (ElsewhereWatch).
+    void watchElsewhere(const QString &payload);
     // Chains' retention: removes a batch of finished runs past their limits.
     void pruneRuns();
     // What other engines have admitted, for limits that hold across engines (PostgreSQL).
@@ -182,6 +185,7 @@ private:
     std::unique_ptr<CommandPump> m_commands;
     std::unique_ptr<OccurrenceLedger> m_ledger;
     std::unique_ptr<AlertWatch> m_alerts;
+    std::unique_ptr<ElsewhereWatch> m_elsewhere; // other engines' attempts and output (windows)
     static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks
     int m_clockTicks = 0;
     SubchainLauncher m_subchains;

@@ -1,5 +1,6 @@
 // Engine: run events from other engines on a shared PostgreSQL store (migration 009).
 
+#include "elsewherewatch.h"
 #include "engine.h"
 #include "store/runrepository.h"
 #include "store/store.h"
@@ -28,9 +29,22 @@ void Engine::tellRunsFromElsewhere(const QString &ids)
         return; // a window misses a live update; its next reload shows the state
     for (const Run &run : runs.value()) {
         const auto told = m_toldStates.constFind(run.id);
-        if (told == m_toldStates.constEnd() || told.value() != run.state)
+        if (told == m_toldStates.constEnd() || told.value() != run.state) {
             Q_EMIT runChanged(run);
+            if (m_elsewhere && isTerminal(run.state))
+                m_elsewhere->runEnded(run.id);
+        }
     }
+}
+
+void Engine::watchElsewhere(const QString &payload)
+{
+    if (!m_elsewhere)
+        return;
+    if (payload == QLatin1String("logs"))
+        m_elsewhere->linesWritten();
+    else
+        m_elsewhere->attemptsChanged();
 }
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "logrepository.h"
 
+#include "runselsewhere.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -70,6 +71,27 @@ Result<QList<LogLine>> LogRepository::readTail(qint64 runId, int limit) const
     QList<LogLine> lines = readLines(q);
     std::reverse(lines.begin(), lines.end());
     return lines;
+}
+
+Result<QList<LogLine>> LogRepository::readElsewhere(qint64 afterId, qint64 sessionId,
+                                                    const QList<qint64> &alsoRuns, int limit) const
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT id, run_id, COALESCE(task_run_id, 0), stream, at, text "
+                                "FROM log_line WHERE id > ? AND %1 ORDER BY id LIMIT ?")
+                     .arg(RunsElsewhere::condition(alsoRuns)));
+    q.bind(afterId).bind(sessionId).bind(qMax(limit, 1));
+    if (Status s = q.exec(tr("read log")); !s)
+        return s.error();
+    return readLines(q);
+}
+
+Result<qint64> LogRepository::lastId() const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT COALESCE(MAX(id), 0) FROM log_line"));
+    if (Status s = q.execSingle(tr("read log"), {}); !s)
+        return s.error();
+    return q.int64(0);
 }
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "taskrunrepository.h"
 
+#include "runselsewhere.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -168,6 +169,22 @@ Result<TaskRun> TaskRunRepository::byAttempt(qint64 runId, qint64 taskId, int at
         !s)
         return s.error();
     return readTaskRun(q);
+}
+
+Result<QList<TaskRun>> TaskRunRepository::listElsewhere(qint64 sessionId,
+                                                        const QList<qint64> &alsoRuns) const
+{
+    StoreQuery q(
+        m_store,
+        selectTaskRun
+            + QStringLiteral("WHERE %1 ORDER BY id").arg(RunsElsewhere::condition(alsoRuns)));
+    q.bind(sessionId);
+    if (Status s = q.exec(tr("read task runs")); !s)
+        return s.error();
+    QList<TaskRun> taskRuns;
+    while (q.next())
+        taskRuns << readTaskRun(q);
+    return taskRuns;
 }
 
 Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const

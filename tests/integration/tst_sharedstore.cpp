@@ -1,6 +1,7 @@
 #include "base/epochtime.h"
 #include "base/processinfo.h"
 #include "privatepostgres.h"
+#include "scheduler/engine.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
@@ -14,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +40,7 @@ private Q_SLOTS:
     void stoppedEngine_isFencedAndItsAttemptRetried();
     void maxInstancesAndExclusive_holdAcrossEngines();
     void sigterm_duringOutage_endsWithinGrace();
+    void window_showsAnotherEnginesAttemptsAndOutputLive();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30);
@@ -368,6 +371,67 @@ void TestSharedStore::sigterm_duringOutage_endsWithinGrace()
     QCOMPARE(a.exitStatus(), QProcess::NormalExit);
     QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid()), 2000);
     QVERIFY(m_server->startAgain());
+}
+
+void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
+{
+    // A window's engine (told of other engines' runs) beside a `serve` that alone may run the
+    // chain: the window shows the attempt and its output as they happen, not when reread.
+    const qint64 chainId =
+        chainWithTask(QStringLiteral("elsewhere"),
+                      QStringLiteral("echo first line; sleep 2; echo second line; sleep 1"));
+    QVERIFY(chainId > 0);
+    Chain chain = ChainRepository(*m_store).byId(chainId).value();
+    chain.clientName = QStringLiteral("server-a");
+    QVERIFY(ChainRepository(*m_store).update(chain));
+    EngineConfig config;
+    config.storeLocation = m_server->url().toString();
+    config.name = QStringLiteral("window");
+    config.graceMs = 500;
+    config.tellRunsElsewhere = true;
+    Engine window(config);
+    QSignalSpy attempts(&window, &Engine::taskRunChanged);
+    QSignalSpy lines(&window, &Engine::logLinesWritten);
+    window.start();
+    QVERIFY(window.isRunning());
+    m_engines.push_back(serve(QStringLiteral("server-a")));
+
+    Run queued;
+    queued.chainId = chainId;
+    const Run run = RunRepository(*m_store).insert(queued).value();
+    const auto told = [&](RunState state) {
+        for (const QList<QVariant> &args : std::as_const(attempts)) {
+            const TaskRun attempt = args.first().value<TaskRun>();
+            if (attempt.runId == run.id && attempt.state == state)
+                return true;
+        }
+        return false;
+    };
+    const auto shown = [&] {
+        QStringList texts;
+        for (const QList<QVariant> &args : std::as_const(lines)) {
+            for (const LogLine &line : args.first().value<QList<LogLine>>()) {
+                if (line.runId == run.id)
+                    texts << line.text;
+            }
+        }
+        return texts;
+    };
+    // The first line and the running attempt while the task still sleeps: live.
+    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Running), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("first line")), 10000);
+    QVERIFY(!told(RunState::Succeeded));
+    QVERIFY(!shown().contains(QStringLiteral("second line")));
+    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Succeeded), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("second line")), 5000);
+    // Each line once, though the window reads the last ids again (commits may fill them in).
+    QTest::qWait(500);
+    QCOMPARE(shown().count(QStringLiteral("first line")), 1);
+    QCOMPARE(shown().count(QStringLiteral("second line")), 1);
+    // The window ran nothing itself: the attempt is the server's.
+    QCOMPARE(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("server-a"));
+    window.shutdown(Engine::ExitPolicy::Stop);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)

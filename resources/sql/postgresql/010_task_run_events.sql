@@ -1,0 +1,11 @@
+-- Hourglass schema, version 10.
+-- Attempts and output for every window on a shared store: a statement that writes attempts
+-- notifies channel 'hourglass' with 'taskruns', one that writes log lines with 'logs'. A
+-- window then reads what changed of the runs other engines execute, so their tasks' progress
+-- and output show live, as its own engine's do. Fixed payloads, no transition tables: these
+-- statements are the engines' hottest, and PostgreSQL sends one of each per transaction.
+CREATE TRIGGER task_run_events AFTER INSERT OR UPDATE ON task_run
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('taskruns');
+
+CREATE TRIGGER log_line_events AFTER INSERT ON log_line
+FOR EACH STATEMENT EXECUTE FUNCTION hourglass_notify('logs');

@@ -1,0 +1,4 @@
+-- Hourglass schema, version 10.
+-- On PostgreSQL, attempts and log lines notify every window (010_task_run_events.sql there).
+-- A SQLite store has one engine, whose window hears them directly: nothing to add. The
+-- version keeps both backends' schema numbers in step.
