@@ -35,28 +35,78 @@ constexpr qint64 admissionLockKey = 0x486f7572676c6173; // "Hourglas"
 Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QString &engineName,
                                                 int limit)
 {
-    const QString lock =
-        isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED") : QString();
-    const QString candidates =
-        QStringLiteral("SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE "
-                       "r.state = 'queued' AND r.owner_session IS NULL AND (c.client_name = '' "
-                       "OR c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2")
-            .arg(priorityRank, lock);
-    // ARRAY() on PostgreSQL: given IN, its planner joins the few candidates to the whole run
-    // table by hash, reading every run ever kept at each claim; an array goes by the key.
-    StoreQuery q(m_store,
-                 QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
-                                "engine_name = ? WHERE %1 RETURNING id")
-                     .arg(isShared(m_store) ? QStringLiteral("id = ANY(ARRAY(%1))").arg(candidates)
-                                            : QStringLiteral("id IN (%1)").arg(candidates)));
+    // PostgreSQL: each chain's oldest claimable runs by index (run_claimable_chain), the best
+    // of them by the chain's priority, then those no other engine has locked. Sorting every
+    // queued run instead cost 17 ms a claim with 10,000 waiting; engines with few slots claim
+    // a few runs at a time, and claiming took two thirds of all the work of a run. Should
+    // other engines' open claims hold those few candidates locked, the full sort follows.
+    // SQLite, with one engine and no LATERAL, always sorts them all.
+    QList<qint64> ids;
+    if (isShared(m_store)) {
+        const Result<QList<qint64>> quick = claimAmongOldest(fence, engineName, limit);
+        if (!quick)
+            return quick;
+        ids = quick.value();
+    }
+    if (ids.size() < limit) {
+        const QString lock =
+            isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED") : QString();
+        // ARRAY() on PostgreSQL: given IN, its planner joins the few candidates to the whole
+        // run table by hash, reading every run ever kept at each claim; an array goes by key.
+        const QString candidates =
+            QStringLiteral("SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE "
+                           "r.state = 'queued' AND r.owner_session IS NULL AND (c.client_name = "
+                           "'' OR c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2")
+                .arg(priorityRank, lock);
+        StoreQuery q(m_store, QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                                             "engine_name = ? WHERE %1 RETURNING id")
+                                  .arg(isShared(m_store)
+                                           ? QStringLiteral("id = ANY(ARRAY(%1))").arg(candidates)
+                                           : QStringLiteral("id IN (%1)").arg(candidates)));
+        q.withoutSavepoint();
+        q.bind(fence.sessionId)
+            .bind(fence.epoch)
+            .bind(engineName)
+            .bind(engineName)
+            .bind(limit - int(ids.size()));
+        if (Status s = q.exec(tr("claim queued runs")); !s)
+            return s.error();
+        while (q.next())
+            ids << q.int64(0);
+    }
+    std::sort(ids.begin(), ids.end()); // RETURNING keeps no order; oldest first is close enough
+    return ids;
+}
+
+Result<QList<qint64>> RunOwnership::claimAmongOldest(const Fence &fence, const QString &engineName,
+                                                     int limit)
+{
+    // Twice the limit and a little: room to pass over a few rows locked by another claim.
+    const int candidates = limit * 2 + 16;
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE run SET owner_session = ?, owner_epoch = ?, engine_name = ? WHERE id = "
+            "ANY(ARRAY(SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE r.id = "
+            "ANY(ARRAY(SELECT q.id FROM chain c CROSS JOIN LATERAL (SELECT id FROM run WHERE "
+            "chain_id = c.id AND state = 'queued' AND owner_session IS NULL ORDER BY id LIMIT ?) q "
+            "WHERE c.client_name = '' OR c.client_name = ? ORDER BY %1, q.id LIMIT ?)) AND "
+            "r.state = 'queued' AND r.owner_session IS NULL ORDER BY %1, r.id LIMIT ? FOR UPDATE "
+            "OF r SKIP LOCKED)) RETURNING id")
+            .arg(priorityRank));
     q.withoutSavepoint();
-    q.bind(fence.sessionId).bind(fence.epoch).bind(engineName).bind(engineName).bind(limit);
+    q.bind(fence.sessionId)
+        .bind(fence.epoch)
+        .bind(engineName)
+        .bind(candidates)
+        .bind(engineName)
+        .bind(candidates)
+        .bind(limit);
     if (Status s = q.exec(tr("claim queued runs")); !s)
         return s.error();
     QList<qint64> ids;
     while (q.next())
         ids << q.int64(0);
-    std::sort(ids.begin(), ids.end()); // RETURNING keeps no order; oldest first is close enough
     return ids;
 }
 

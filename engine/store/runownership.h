@@ -66,6 +66,10 @@ public:
     Status release(qint64 runId);
 
 private:
+    // PostgreSQL's quick claim: among the oldest claimable runs of each chain.
+    Result<QList<qint64>> claimAmongOldest(const Fence &fence, const QString &engineName,
+                                           int limit);
+
     Store &m_store;
 };
 

@@ -1,4 +1,8 @@
 -- Hourglass schema, version 10.
+-- Claims read each chain's oldest claimable runs by this index (RunOwnership::claimQueued),
+-- rather than sorting every queued run at each claim.
+CREATE INDEX run_claimable_chain ON run (chain_id, id) WHERE state = 'queued' AND owner_session IS NULL;
+
 -- Attempts and output for every window on a shared store: a statement that writes attempts
 -- notifies channel 'hourglass' with 'taskruns', one that writes log lines with 'logs'. A
 -- window then reads what changed of the runs other engines execute, so their tasks' progress
