@@ -1,6 +1,7 @@
 #include "store/migrator.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
+#include "store/storequery.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -28,6 +29,8 @@ private Q_SLOTS:
     void open_unwritablePathIsAClearError();
     void open_unreachablePostgresIsAClearError();
     void transaction_rollsBackOnError();
+    void transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt();
+    void statements_keptForAtMost256Texts();
     void splitStatements_data();
     void splitStatements();
 };
@@ -181,6 +184,55 @@ void TestStore::transaction_rollsBackOnError()
     QVERIFY(!status);
     QCOMPARE(status.error().message, QStringLiteral("stop here"));
     QCOMPARE(projects.byName(QStringLiteral("first")).error().kind, ErrorKind::NotFound);
+}
+
+void TestStore::transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("a failed statement aborts a transaction on PostgreSQL only");
+    ProjectRepository projects(t.store());
+    Status failed;
+    Status after;
+    const Status status = t.store().transaction([&]() -> Status {
+        if (!projects.add(QStringLiteral("first")))
+            return Error::runtime(QStringLiteral("unexpected"));
+        StoreQuery broken(t.store(), QStringLiteral("SELECT 1 / (SELECT COUNT(*) - COUNT(*) "
+                                                    "FROM project)"));
+        broken.withoutSavepoint();
+        failed = broken.exec(QStringLiteral("divide"));
+        // Nothing more is sent: the statements after it fail at once, as "try again".
+        StoreQuery next(t.store(), QStringLiteral("SELECT 1"));
+        after = next.exec(QStringLiteral("go on"));
+        return Status{}; // the caller carries on: the store still rolls it all back
+    });
+    QVERIFY(!failed);
+    QCOMPARE(failed.error().kind, ErrorKind::Storage);
+    QVERIFY(failed.error().message.contains(QLatin1String("division by zero")));
+    QVERIFY(!after);
+    QCOMPARE(after.error().kind, ErrorKind::Unavailable);
+    QVERIFY(!status);
+    QVERIFY(status.error().message.contains(QLatin1String("division by zero")));
+    QCOMPARE(projects.byName(QStringLiteral("first")).error().kind, ErrorKind::NotFound);
+    // The store is sound afterwards: neither unreachable nor stuck in the aborted transaction.
+    QVERIFY(t.store().isReachable());
+    QVERIFY(projects.add(QStringLiteral("second")));
+}
+
+void TestStore::statements_keptForAtMost256Texts()
+{
+    HG_TEST_STORE(t);
+    // Statements with ids written into them are all different: the pool must not keep each.
+    for (int i = 0; i < 1000; ++i) {
+        StoreQuery q(t.store(), QStringLiteral("SELECT %1").arg(i));
+        QVERIFY(q.exec(QStringLiteral("select")));
+    }
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        return; // SQLite keeps them in this process alone: nothing more to count there
+    QSqlQuery prepared(t.store().database());
+    QVERIFY(prepared.exec(QStringLiteral("SELECT COUNT(*) FROM pg_prepared_statements")));
+    QVERIFY(prepared.next());
+    QVERIFY2(prepared.value(0).toInt() <= 256 + 16, qPrintable(prepared.value(0).toString()));
 }
 
 void TestStore::splitStatements_data()
