@@ -160,9 +160,12 @@ private:
     // A PostgreSQL notification (a run queued, a command, a definition change): look now
     // rather than at the next poll. Many at once make one look.
     void wake();
-    // A store notification 'runs 1,2,3': runs whose states another engine changed, told as
-    // runChanged once per state. Runs this engine runs are told by their executions.
+    // A store notification 'runs 12' (one per run since migration 010): a run whose state
+    // another engine changed, told as runChanged once per state; its own are told by their
+    // executions.
     void tellRunsFromElsewhere(const QString &ids);
+    // The runs gathered from the notifications that came together, read at once.
+    void tellGatheredRuns();
     // 'taskruns' and 'logs': attempts and output of other engines' runs (ElsewhereWatch).
     void watchElsewhere(const QString &payload);
     // Chains' retention: removes a batch of finished runs past their limits.
@@ -186,7 +189,7 @@ private:
     std::unique_ptr<OccurrenceLedger> m_ledger;
     std::unique_ptr<AlertWatch> m_alerts;
     std::unique_ptr<ElsewhereWatch> m_elsewhere; // other engines' attempts and output (windows)
-    static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks
+    static constexpr int alertLookTicks = 5;     // of the clock watch's one-second ticks
     int m_clockTicks = 0;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;
@@ -213,6 +216,7 @@ private:
     qint64 m_lastPruneMs = 0;       // when retention last ran (it runs once a minute)
     QList<qint64> m_queuedRuns;
     QHash<qint64, RunState> m_toldStates;       // run id -> the state runChanged last said
+    QSet<qint64> m_runsToTell;                  // named by notifications, not read yet
     QHash<qint64, Run> m_knownQueued;           // queued runs this engine made itself (no re-read)
     QHash<qint64, RunExecution *> m_executions; // run id -> execution (children of this)
     // What m_executions holds, as admission counts it; kept as runs start and end, so a
