@@ -5735,6 +5735,14 @@ Worker-Gruppe: %6</translation>
         <source>the store cannot be reached</source>
         <translation>der Datenspeicher ist nicht erreichbar</translation>
     </message>
+    <message>
+        <source>unknown task run %1</source>
+        <translation>unbekannter Aufgabenversuch %1</translation>
+    </message>
+    <message>
+        <source>unknown run %1</source>
+        <translation>unbekannter Lauf %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::RunRepository</name>
@@ -6590,6 +6598,10 @@ Worker-Gruppe: %6</translation>
         <source>cannot begin a transaction: store %1 cannot be written (%2)</source>
         <translation>Transaktion kann nicht beginnen: Speicher %1 kann nicht beschrieben werden (%2)</translation>
     </message>
+    <message>
+        <source>the transaction was rolled back: %1</source>
+        <translation>die Transaktion wurde zurückgerollt: %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreBackup</name>
@@ -6762,6 +6774,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>cannot %1: store %2 cannot be written (%3)</source>
         <translation>%1 fehlgeschlagen: Speicher %2 kann nicht beschrieben werden (%3)</translation>
+    </message>
+    <message>
+        <source>cannot %1: its transaction is rolled back after: %2</source>
+        <translation>%1 fehlgeschlagen: seine Transaktion wird zurückgerollt nach: %2</translation>
     </message>
 </context>
 <context>
@@ -7271,6 +7287,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>attempt %1 of task %2 in run %3 is stored already</source>
         <translation>Versuch %1 der Aufgabe %2 im Lauf %3 ist bereits gespeichert</translation>
+    </message>
+    <message>
+        <source>read task runs</source>
+        <translation>Lesen der Aufgabenversuche</translation>
     </message>
 </context>
 <context>
