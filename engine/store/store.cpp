@@ -36,6 +36,18 @@ Status execPragma(const QSqlDatabase &db, const QString &pragma)
     return {};
 }
 
+// A PostgreSQL session as the store wants it. No statement waits more than 10 s for a lock:
+// one blocked behind another session's lock (an administrator's open transaction, a long
+// DDL) holds the engine's thread inside libpq, deaf even to SIGTERM; failed with
+// lock_not_available instead, the write is held and tried again (StoreQuery::failure).
+Status configurePostgreSql(const QSqlDatabase &db)
+{
+    if (const Status quiet = execPragma(db, QStringLiteral("SET client_min_messages = WARNING"));
+        !quiet)
+        return quiet;
+    return execPragma(db, QStringLiteral("SET lock_timeout = '10s'"));
+}
+
 } // namespace
 
 int Store::knownSchemaVersion(StoreBackend backend)
@@ -228,7 +240,7 @@ Status Store::openPostgreSql()
     if (!db)
         return Error::storage(db.error().message); // names the store and the reason
     m_database = db.value();
-    return execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
+    return configurePostgreSql(m_database);
 }
 
 bool Store::checkReachable() const
@@ -299,9 +311,7 @@ Status Store::reconnect()
                 .arg(m_location.displayName(), m_database.lastError().text().simplified()));
     }
     m_unreachable = false;
-    if (const Status set =
-            execPragma(m_database, QStringLiteral("SET client_min_messages = WARNING"));
-        !set)
+    if (const Status set = configurePostgreSql(m_database); !set)
         return set;
     (void)subscribe(); // a new connection listens to nothing yet
     return {};

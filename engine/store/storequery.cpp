@@ -51,10 +51,20 @@ Status StoreQuery::exec(const QString &whatFor)
     if (m_store.inTransaction() && m_store.isTransactionAborted())
         return Error::unavailable(tr("cannot %1: its transaction is rolled back after: %2")
                                       .arg(whatFor, m_store.transactionAbortedBy()));
-    if (!m_prepareError.isEmpty() && !m_store.checkReachable())
-        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError));
-    if (!m_prepareError.isEmpty())
-        return Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError));
+    if (!m_prepareError.isEmpty()) {
+        // Preparing is a statement too: it waits for locks (and may time out), and on
+        // PostgreSQL its failure aborts the transaction it was sent in.
+        const QSqlError error = m_query.lastError();
+        Status failed =
+            error.isValid() ? failure(whatFor, error)
+            : m_store.checkReachable()
+                ? Status(Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError)))
+                : Status(Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError)));
+        if (error.isValid() && m_store.backend() == StoreBackend::PostgreSql
+            && m_store.inTransaction())
+            m_store.abortTransaction(failed.error().message);
+        return failed;
+    }
     // Before the binds count as executed: a refused statement is not reused with them.
     if (StoreFaultHook *faults = StoreFaultHook::installed();
         faults && faults->failStatement(m_store, m_sql))

@@ -174,35 +174,24 @@ Result<TaskRun> TaskRunRepository::byAttempt(qint64 runId, qint64 taskId, int at
 Result<QList<TaskRun>> TaskRunRepository::listElsewhere(qint64 sessionId,
                                                         const QList<qint64> &alsoRuns) const
 {
-    StoreQuery q(
-        m_store,
-        selectTaskRun
-            + QStringLiteral("WHERE %1 ORDER BY id").arg(RunsElsewhere::condition(alsoRuns)));
-    q.bind(sessionId);
-    if (Status s = q.exec(tr("read task runs")); !s)
-        return s.error();
-    QList<TaskRun> taskRuns;
-    while (q.next())
-        taskRuns << readTaskRun(q);
-    return taskRuns;
+    return listWhere(RunsElsewhere::condition(alsoRuns), sessionId);
 }
 
 Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
 {
-    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE run_id = ? ORDER BY id"));
-    q.bind(runId);
-    if (Status s = q.exec(tr("list task runs")); !s)
-        return s.error();
-    QList<TaskRun> taskRuns;
-    while (q.next())
-        taskRuns << readTaskRun(q);
-    return taskRuns;
+    return listWhere(QStringLiteral("run_id = ?"), runId);
 }
 
 Result<QList<TaskRun>> TaskRunRepository::listInState(RunState state) const
 {
-    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE state = ? ORDER BY id"));
-    q.bind(enumName(state));
+    return listWhere(QStringLiteral("state = ?"), enumName(state));
+}
+
+Result<QList<TaskRun>> TaskRunRepository::listWhere(const QString &condition,
+                                                    const QVariant &value) const
+{
+    StoreQuery q(m_store, selectTaskRun + QStringLiteral("WHERE %1 ORDER BY id").arg(condition));
+    q.bind(value);
     if (Status s = q.exec(tr("list task runs")); !s)
         return s.error();
     QList<TaskRun> taskRuns;

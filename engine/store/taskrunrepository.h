@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QList>
+#include <QVariant>
 
 namespace hg {
 
@@ -40,6 +41,8 @@ public:
 
 private:
     Result<TaskRun> add(const TaskRun &taskRun, const Fence *fence);
+    // Attempts matching a condition with one placeholder, oldest first.
+    Result<QList<TaskRun>> listWhere(const QString &condition, const QVariant &value) const;
     Result<bool> write(const TaskRun &taskRun, const Fence *fence);
 
     Store &m_store;

@@ -7288,10 +7288,6 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>attempt %1 of task %2 in run %3 is stored already</source>
         <translation>Versuch %1 der Aufgabe %2 im Lauf %3 ist bereits gespeichert</translation>
     </message>
-    <message>
-        <source>read task runs</source>
-        <translation>Lesen der Aufgabenversuche</translation>
-    </message>
 </context>
 <context>
     <name>hg::TaskRunsModel</name>

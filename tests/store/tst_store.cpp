@@ -6,6 +6,7 @@
 #include "teststore.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void transaction_rollsBackOnError();
     void transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt();
     void statements_keptForAtMost256Texts();
+    void lockWait_endsAfterTenSecondsAsTryAgain();
     void splitStatements_data();
     void splitStatements();
 };
@@ -233,6 +235,32 @@ void TestStore::statements_keptForAtMost256Texts()
     QVERIFY(prepared.exec(QStringLiteral("SELECT COUNT(*) FROM pg_prepared_statements")));
     QVERIFY(prepared.next());
     QVERIFY2(prepared.value(0).toInt() <= 256 + 16, qPrintable(prepared.value(0).toString()));
+}
+
+void TestStore::lockWait_endsAfterTenSecondsAsTryAgain()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("SQLite's busy timeout is its own (SqliteWriteFailure)");
+    const Result<Project> project = ProjectRepository(t.store()).add(QStringLiteral("p"));
+    QVERIFY(project);
+    // Another session holds the table: a write waits for it at most ten seconds, then is
+    // refused as "try again", so the engine's thread is never held inside libpq for good.
+    std::unique_ptr<Store> other = t.openAnother(QStringLiteral("locker"));
+    QSqlQuery lock(other->database());
+    QVERIFY(lock.exec(QStringLiteral("BEGIN")));
+    QVERIFY(lock.exec(QStringLiteral("LOCK TABLE project IN ACCESS EXCLUSIVE MODE")));
+    QElapsedTimer waited;
+    waited.start();
+    StoreQuery rename(t.store(), QStringLiteral("UPDATE project SET name = 'q' WHERE id = ?"));
+    rename.bind(project->id);
+    const Status renamed = rename.exec(QStringLiteral("rename project"));
+    const qint64 ms = waited.elapsed();
+    QVERIFY(lock.exec(QStringLiteral("ROLLBACK")));
+    QVERIFY(!renamed);
+    QVERIFY2(renamed.error().kind == ErrorKind::Unavailable, qPrintable(renamed.error().message));
+    QVERIFY2(ms >= 9000 && ms < 20000, qPrintable(QString::number(ms)));
+    QVERIFY(t.store().isReachable());
 }
 
 void TestStore::splitStatements_data()
