@@ -11,11 +11,6 @@ namespace hg {
 
 void Engine::tellRunsFromElsewhere(const QString &ids)
 {
-    if (ids == QLatin1String("*")) { // many runs at once, as migration 009 said it
-        m_runsToTell.clear();
-        Q_EMIT runsChangedElsewhere();
-        return;
-    }
     // One notification per run (migration 010): those that come together are read together.
     const bool first = m_runsToTell.isEmpty();
     for (const QString &text : ids.split(QLatin1Char(','), Qt::SkipEmptyParts)) {

@@ -55,13 +55,10 @@ Status StoreQuery::exec(const QString &whatFor)
         // Preparing is a statement too: it waits for locks (and may time out), and on
         // PostgreSQL its failure aborts the transaction it was sent in.
         const QSqlError error = m_query.lastError();
-        Status failed =
-            error.isValid() ? failure(whatFor, error)
-            : m_store.checkReachable()
-                ? Status(Error::storage(tr("cannot %1: %2").arg(whatFor, m_prepareError)))
-                : Status(Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError)));
-        if (error.isValid() && m_store.backend() == StoreBackend::PostgreSql
-            && m_store.inTransaction())
+        if (!error.isValid()) // never sent: the store was away when it was taken
+            return Error::unavailable(tr("cannot %1: %2").arg(whatFor, m_prepareError));
+        Status failed = failure(whatFor, error);
+        if (m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction())
             m_store.abortTransaction(failed.error().message);
         return failed;
     }
