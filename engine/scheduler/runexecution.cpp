@@ -221,7 +221,8 @@ void RunExecution::startTask(qint64 taskId)
         return;
     const qint64 now = nowMs();
     const bool retryRowWritten = state.row.state == RunState::Waiting && state.row.id > 0
-                                 && m_recorder.committed(state.rowTransaction);
+                                 && m_recorder.committed(state.rowTransaction)
+                                 && !m_recorder.isRefused(state.row.id);
     if (state.attempt == 0 || state.row.state != RunState::Waiting || !retryRowWritten) {
         TaskRun row;
         row.runId = m_run.id;
@@ -304,7 +305,7 @@ void RunExecution::launch(qint64 taskId)
                                          QStringLiteral("stopped before it started")});
         return;
     }
-    if (!m_recorder.committed(state.rowTransaction)) {
+    if (!m_recorder.committed(state.rowTransaction) || m_recorder.isRefused(state.row.id)) {
         // The dispatch that wrote this attempt's row did not commit (or cannot say it did): an
         // attempt the store may not know must not start. Ready again, written anew (or, when
         // the commit did happen, its row taken over: RunRecorder::insertTaskRun()).

@@ -2,6 +2,7 @@
 
 #include "store/runownership.h"
 #include "store/runrepository.h"
+#include "store/runwritebatch.h"
 #include "store/store.h"
 #include "store/taskrunrepository.h"
 
@@ -12,15 +13,23 @@ RunRecorder::RunRecorder(Store &store, QObject *parent)
     , m_store(store)
 {
     m_store.setTransactionObserver([this](bool committed) { transactionEnded(committed); });
+    m_store.setWriteBehind([this] { return writeKeptBack(); });
 }
 
 RunRecorder::~RunRecorder()
 {
     m_store.setTransactionObserver({});
+    m_store.setWriteBehind({});
 }
 
 void RunRecorder::transactionEnded(bool committed)
 {
+    // Never sent (the transaction failed before its end): written again with the rest, but
+    // for new attempts, which never start (committed()).
+    for (const Held &change : std::exchange(m_keptBack, {})) {
+        if (!change.insert)
+            m_unconfirmed << change;
+    }
     if (!committed) {
         // Attempts inserted in it must not start (RunExecution asks committed()). Only the
         // latest serials matter: an attempt launches on the next turn of the event loop.
@@ -120,6 +129,11 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
 {
     if (m_holding)
         return Error::unavailable(tr("the store cannot be reached"));
+    if (keepsBack() && !m_insertNow.contains(row.runId)) {
+        if (Result<TaskRun> kept = keepBackInsert(row); kept || m_store.isTransactionAborted())
+            return kept;
+    }
+    m_insertNow.remove(row.runId);
     Result<TaskRun> inserted = Error::runtime(QString());
     const Status done = m_store.transaction([&]() -> Status {
         // The insert checks the claim itself; only when it wrote nothing is it checked apart.
@@ -230,7 +244,138 @@ Status RunRecorder::write(const Held &change)
         m_held << change;
         return {};
     }
+    if (keepsBack()) {
+        keepBack(change);
+        return {};
+    }
     return settle(change, apply(change));
+}
+
+bool RunRecorder::keepsBack() const
+{
+    // SQLite runs a statement in-process: one per row costs it next to nothing.
+    return m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction()
+           && !m_store.isTransactionAborted() && m_fence.isHeld();
+}
+
+Result<TaskRun> RunRecorder::keepBackInsert(const TaskRun &row)
+{
+    if (m_reservedIds.isEmpty()) {
+        constexpr int reserved = 64; // an engine's dispatch pass starts about as many
+        const Result<QList<qint64>> ids = RunWriteBatch(m_store).reserveTaskRunIds(reserved);
+        if (!ids)
+            return ids.error();
+        m_reservedIds = ids.value();
+    }
+    Held change;
+    change.taskRun = row;
+    change.taskRun.id = m_reservedIds.takeFirst();
+    change.runId = row.runId;
+    change.insert = true;
+    m_keptBack << change;
+    return change.taskRun;
+}
+
+void RunRecorder::keepBack(const Held &change)
+{
+    const bool attempt = change.taskRun.id > 0;
+    for (Held &kept : m_keptBack) {
+        if (attempt && kept.taskRun.id == change.taskRun.id) {
+            // An update writes the whole attempt: the latest supersedes, and an attempt not
+            // inserted yet is inserted as it is now.
+            kept.taskRun = change.taskRun;
+            return;
+        }
+        if (!attempt && kept.taskRun.id == 0 && kept.runId == change.runId) {
+            // Both states are written, in order (the first "running" sets the start time).
+            (void)m_store.flushWriteBehind();
+            break;
+        }
+    }
+    m_keptBack << change;
+}
+
+Status RunRecorder::writeKeptBack()
+{
+    if (m_keptBack.isEmpty())
+        return {};
+    const QList<Held> batch = std::exchange(m_keptBack, {});
+    QList<TaskRun> inserts;
+    QList<TaskRun> updates;
+    QList<RunWriteBatch::StateChange> states;
+    for (const Held &change : batch) {
+        if (change.insert)
+            inserts << change.taskRun;
+        else if (change.taskRun.id > 0)
+            updates << change.taskRun;
+        else
+            states << RunWriteBatch::StateChange{change.runId, change.state, change.at,
+                                                 change.engineName};
+    }
+    // New attempts first: an update in the same batch may be of one of them.
+    RunWriteBatch writes(m_store);
+    Result<QSet<qint64>> inserted = writes.insertTaskRuns(inserts, m_fence);
+    Result<QSet<qint64>> updated = inserted ? writes.updateTaskRuns(updates, m_fence) : inserted;
+    Result<QSet<qint64>> stated = updated ? writes.setStates(states, m_fence) : updated;
+    if (!stated) {
+        // The transaction is lost with them (a statement without savepoint failed, or the
+        // server is gone): written again after its rollback, as a refused commit's writes
+        // are. Its new attempts do not start (committed() says so) and are dispatched again.
+        for (const Held &change : batch) {
+            if (!change.insert)
+                m_unconfirmed << change;
+        }
+        // Refused before it was sent (a fault test's refusal) the transaction could still
+        // commit, and new attempts without their rows would start: it must not.
+        m_store.abortTransaction(stated.error().message);
+        return stated.error();
+    }
+    for (const Held &change : batch) {
+        if (change.insert)
+            settleKeptBack(change, inserted->contains(change.taskRun.id));
+        else if (change.taskRun.id > 0)
+            settleKeptBack(change, updated->contains(change.taskRun.id));
+        else
+            settleKeptBack(change, stated->contains(change.runId));
+    }
+    return {};
+}
+
+void RunRecorder::settleKeptBack(const Held &change, bool written)
+{
+    if (written) {
+        // An insert is not written again should the commit fail: its attempt never starts.
+        if (!change.insert)
+            m_unconfirmed << change;
+        return;
+    }
+    // Taken over or gone (nothing left to record), or for an attempt, stored before.
+    const Status claim = RunOwnership(m_store).check(change.runId, m_fence);
+    if (!claim && claim.error().kind == ErrorKind::Unavailable) {
+        // Not known whether it is ours: the transaction fails, and this is written (and
+        // checked) again after it, or for an attempt, dispatched again.
+        if (!change.insert)
+            m_unconfirmed << change;
+        m_store.abortTransaction(claim.error().message);
+        return;
+    }
+    if (change.insert) {
+        // It does not start; dispatched again, its insert goes at once, where a row stored
+        // by an ambiguous commit is taken over (insertTaskRun()).
+        if (m_refusedAttempts.size() >= 4096)
+            m_refusedAttempts.clear(); // asked on the next turn of the event loop only
+        m_refusedAttempts.insert(change.taskRun.id);
+        m_insertNow.insert(change.runId);
+    }
+    if (!claim && claim.error().kind == ErrorKind::Fenced) {
+        // Told after this statement, not inside it: the engine lets go of the run.
+        QMetaObject::invokeMethod(
+            this,
+            [this, runId = change.runId, why = claim.error().message] {
+                Q_EMIT runFenced(runId, why);
+            },
+            Qt::QueuedConnection);
+    }
 }
 
 Status RunRecorder::apply(const Held &change)

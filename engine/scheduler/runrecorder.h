@@ -42,6 +42,7 @@ public:
         QDateTime at;
         QString engineName;
         bool claim = false;
+        bool insert = false; // a new attempt kept back (never held: it needs the store)
     };
     QList<Held> held() const { return m_held; }
     // Writes changes an earlier engine could not (its HeldJournal), before this engine holds
@@ -82,6 +83,9 @@ public:
     {
         return !m_failedTransactions.contains(transactionSerial);
     }
+    // An attempt insertTaskRun() gave an id whose row its transaction's end did not store
+    // after all (its run was taken over, or the attempt was stored before): it must not start.
+    bool isRefused(qint64 taskRunId) const { return m_refusedAttempts.contains(taskRunId); }
     // Written now or held (ok either way); an error only for a write refused outright.
     Status updateTaskRun(const TaskRun &row);
     Status setRunState(qint64 runId, RunState state, const QDateTime &at,
@@ -113,12 +117,24 @@ private:
     // A write that carries the claim's check in its own statement.
     Status writeFenced(const Held &change);
     void transactionEnded(bool committed);
+    // Kept back to the end of the transaction (or the next statement that is not one of
+    // these): written then, many rows to a statement (RunWriteBatch).
+    bool keepsBack() const;
+    void keepBack(const Held &change);
+    Status writeKeptBack();
+    Result<TaskRun> keepBackInsert(const TaskRun &row);
+    // After the batch: what was not written is checked (taken over, or gone).
+    void settleKeptBack(const Held &change, bool written);
     void runCoalesced();
 
     Store &m_store;
     Fence m_fence;
     QList<Held> m_held;
     QList<Held> m_unconfirmed;          // written inside a transaction that has not committed yet
+    QList<Held> m_keptBack;             // to be written before anything else in the transaction
+    QList<qint64> m_reservedIds;        // for attempts kept back
+    QSet<qint64> m_refusedAttempts;     // kept back, then not stored (isRefused())
+    QSet<qint64> m_insertNow;           // runs whose next attempt is inserted at once
     QSet<quint64> m_failedTransactions; // the latest outermost ones that did not commit
     quint64 m_checkedInTransaction = 0;
     QSet<qint64> m_checkedRuns; // claims checked in that transaction

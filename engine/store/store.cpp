@@ -347,6 +347,16 @@ Status Store::beginTransaction()
     return {};
 }
 
+Status Store::flushWriteBehind() const
+{
+    if (!m_writeBehind || m_flushingWriteBehind || m_transactionDepth == 0)
+        return {};
+    m_flushingWriteBehind = true;
+    const Status flushed = m_writeBehind();
+    m_flushingWriteBehind = false;
+    return flushed;
+}
+
 void Store::abortTransaction(const QString &why) const
 {
     if (m_transactionDepth > 0 && m_abortedBy.isEmpty())
@@ -372,6 +382,8 @@ Status Store::transaction(const std::function<Status()> &work)
     ++m_transactionSerial;
     ++m_transactionDepth;
     Status status = work();
+    if (status && !isTransactionAborted())
+        status = flushWriteBehind();
     --m_transactionDepth;
     if (status && isTransactionAborted())
         status = Error::storage(tr("the transaction was rolled back: %1").arg(m_abortedBy));

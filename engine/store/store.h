@@ -101,6 +101,12 @@ public:
         m_transactionObserver = std::move(observer);
     }
     void giveBackStatement(const QString &sql, QSqlQuery statement) const;
+    // A writer that keeps its writes back within a transaction, to send many as one statement
+    // (RunRecorder): flush is called before any other statement in it (except those marked
+    // StoreQuery::leavesWriteBehind()) and before its commit, so nothing reads past them. A
+    // failed flush fails that statement, or rolls the transaction back.
+    void setWriteBehind(std::function<Status()> flush) { m_writeBehind = std::move(flush); }
+    Status flushWriteBehind() const;
 
 private:
     Store(StoreLocation location, QString connectionName);
@@ -126,6 +132,8 @@ private:
     bool m_reconnectsItself = true;
     mutable qint64 m_lastReviveMs = 0;
     std::function<void(bool committed)> m_transactionObserver;
+    std::function<Status()> m_writeBehind;
+    mutable bool m_flushingWriteBehind = false;
     QString m_channel;
     std::function<void(const QString &payload)> m_notificationHandler;
     bool subscribe();

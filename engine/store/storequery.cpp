@@ -51,6 +51,10 @@ Status StoreQuery::exec(const QString &whatFor)
     if (m_store.inTransaction() && m_store.isTransactionAborted())
         return Error::unavailable(tr("cannot %1: its transaction is rolled back after: %2")
                                       .arg(whatFor, m_store.transactionAbortedBy()));
+    if (m_flushesFirst) {
+        if (Status flushed = m_store.flushWriteBehind(); !flushed)
+            return Error::unavailable(tr("cannot %1: %2").arg(whatFor, flushed.error().message));
+    }
     if (!m_prepareError.isEmpty()) {
         // Preparing is a statement too: it waits for locks (and may time out), and on
         // PostgreSQL its failure aborts the transaction it was sent in.

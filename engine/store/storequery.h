@@ -36,6 +36,13 @@ public:
         m_savepoint = false;
         return *this;
     }
+    // Sent without first writing what a writer keeps back until then (Store::setWriteBehind()):
+    // for statements that neither read nor change what those writes touch, and for theirs.
+    StoreQuery &leavesWriteBehind()
+    {
+        m_flushesFirst = false;
+        return *this;
+    }
     Status exec(const QString &whatFor);
     // exec() and move to the single expected row; NotFound with the message when absent.
     Status execSingle(const QString &whatFor, const QString &notFoundMessage);
@@ -73,6 +80,7 @@ private:
     QString m_prepareError; // before m_query: its initializer fills this
     QSqlQuery m_query;
     bool m_savepoint = true;
+    bool m_flushesFirst = true;
     bool m_unexecutedBinds = false; // Qt has no public way to clear them: don't reuse then
     // A SQLite write with RETURNING outside a transaction commits only when stepped to its
     // end; its row is kept here while it is, so a failed commit is seen, not lost.

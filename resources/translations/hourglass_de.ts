@@ -5827,6 +5827,25 @@ Worker-Gruppe: %6</translation>
     </message>
 </context>
 <context>
+    <name>hg::RunWriteBatch</name>
+    <message>
+        <source>update runs</source>
+        <translation>Aktualisieren der Läufe</translation>
+    </message>
+    <message>
+        <source>add task runs</source>
+        <translation>Hinzufügen der Aufgabenversuche</translation>
+    </message>
+    <message>
+        <source>reserve task run ids</source>
+        <translation>Reservieren von IDs für Aufgabenversuche</translation>
+    </message>
+    <message>
+        <source>update task runs</source>
+        <translation>Aktualisieren der Aufgabenversuche</translation>
+    </message>
+</context>
+<context>
     <name>hg::RunsModel</name>
     <message>
         <source>Run</source>

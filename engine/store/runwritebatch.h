@@ -1,0 +1,64 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/enums.h"
+#include "domain/fence.h"
+#include "domain/taskrun.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QList>
+#include <QSet>
+#include <QStringList>
+
+namespace hg {
+
+class Store;
+class StoreQuery;
+
+// What many claimed runs' state changes and attempts' updates write, one statement for each
+// kind instead of one per row (PostgreSQL only). RunRecorder gathers the writes of one
+// transaction and sends them here before anything else reads the tables: with 64 slots a
+// statement per row cost the server more than everything else about a run together.
+//
+// Each write is fenced as RunRepository::setStateFenced() and TaskRunRepository::
+// updateFenced() are: a row is written only while its run names this claim. The ids written
+// come back; any other was taken over or is gone, which RunOwnership::check() tells apart.
+class RunWriteBatch final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::RunWriteBatch)
+
+public:
+    struct StateChange
+    {
+        qint64 runId = 0;
+        RunState state = RunState::Queued;
+        QDateTime at;
+        QString engineName;
+    };
+
+    explicit RunWriteBatch(Store &store)
+        : m_store(store)
+    {}
+
+    // Every run at most once: a run's started_at keeps its first "running".
+    Result<QSet<qint64>> setStates(const QList<StateChange> &changes, const Fence &fence);
+    // New attempts whose ids reserveTaskRunIds() gave: those stored come back. Any other was
+    // stored before (an ambiguous commit) or its run was taken over.
+    Result<QSet<qint64>> insertTaskRuns(const QList<TaskRun> &attempts, const Fence &fence);
+    // Every attempt at most once; returns the attempts' ids written.
+    Result<QSet<qint64>> updateTaskRuns(const QList<TaskRun> &attempts, const Fence &fence);
+    // Ids for attempts not inserted yet, from task_run's own sequence: an attempt kept back
+    // to the end of its transaction has its id at once.
+    Result<QList<qint64>> reserveTaskRunIds(int count);
+
+private:
+    // Binds the rows, their runs and the claim; the ids the statement returned.
+    Result<QSet<qint64>> writeRows(StoreQuery &q, const QJsonArray &rows, const QStringList &runIds,
+                                   const Fence &fence, const QString &whatFor);
+
+    Store &m_store;
+};
+
+} // namespace hg

@@ -1,0 +1,225 @@
+#include "fixtures.h"
+#include "scheduler/runrecorder.h"
+#include "store/runownership.h"
+#include "store/runrepository.h"
+#include "store/runwritebatch.h"
+#include "store/taskrunrepository.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace hg;
+
+// Many runs' writes in one statement each (PostgreSQL), fenced as the single-row writes are:
+// a run another engine took over is left alone, and says so. The recorder keeps an engine's
+// writes back to the end of their transaction, and anything else read in it first sees them.
+class TestRunWriteBatch final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void setStates_writesOnlyRunsStillClaimed();
+    void taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts();
+    void recorder_keptBackWritesAreSeenByTheNextStatement();
+    void recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold();
+    void recorder_attemptStoredBeforeIsRefusedThenTakenOver();
+
+private:
+    struct Claimed
+    {
+        QList<qint64> mine;
+        qint64 theirs = 0;
+        qint64 taskId = 0;
+    };
+    // Three runs claimed by session 1, one by session 2.
+    static Claimed claimRuns(Store &store);
+    static TaskRun attempt(qint64 runId, qint64 taskId, int number);
+    static const Fence mine;
+};
+
+const Fence TestRunWriteBatch::mine{1, 1};
+
+TestRunWriteBatch::Claimed TestRunWriteBatch::claimRuns(Store &store)
+{
+    Claimed claimed;
+    const Chain chain = test::makeChain(store, QStringLiteral("p"), QStringLiteral("c"));
+    claimed.taskId = test::makeTask(store, chain.id, QStringLiteral("t")).id;
+    for (int i = 0; i < 3; ++i)
+        claimed.mine << test::queueRun(store, chain.id).id;
+    claimed.theirs = test::queueRun(store, chain.id).id;
+    RunOwnership ownership(store);
+    for (qint64 id : claimed.mine)
+        (void)ownership.claim(id, mine, QStringLiteral("me"));
+    (void)ownership.claim(claimed.theirs, {2, 1}, QStringLiteral("them"));
+    return claimed;
+}
+
+TaskRun TestRunWriteBatch::attempt(qint64 runId, qint64 taskId, int number)
+{
+    TaskRun row;
+    row.runId = runId;
+    row.taskId = taskId;
+    row.attempt = number;
+    row.state = RunState::Running;
+    row.startedAt = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
+    return row;
+}
+
+void TestRunWriteBatch::setStates_writesOnlyRunsStillClaimed()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Claimed runs = claimRuns(t.store());
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
+    const Result<QSet<qint64>> written = RunWriteBatch(t.store()).setStates(
+        {{runs.mine[0], RunState::Running, at, QStringLiteral("me")},
+         {runs.mine[1], RunState::Failed, at.addSecs(5), QString()},
+         {runs.theirs, RunState::Running, at, QStringLiteral("me")}},
+        mine);
+    QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
+    QCOMPARE(written.value(), (QSet<qint64>{runs.mine[0], runs.mine[1]}));
+    RunRepository repository(t.store());
+    const Run started = repository.byId(runs.mine[0]).value();
+    QCOMPARE(started.state, RunState::Running);
+    QCOMPARE(started.startedAt, at);
+    QVERIFY(!started.finishedAt.isValid());
+    const Run ended = repository.byId(runs.mine[1]).value();
+    QCOMPARE(ended.state, RunState::Failed);
+    QCOMPARE(ended.finishedAt, at.addSecs(5));
+    QCOMPARE(ended.engineName, QStringLiteral("me")); // an empty name keeps the claimant's
+    QCOMPARE(repository.byId(runs.theirs)->state, RunState::Queued);
+}
+
+void TestRunWriteBatch::taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Claimed runs = claimRuns(t.store());
+    RunWriteBatch batch(t.store());
+    const Result<QList<qint64>> ids = batch.reserveTaskRunIds(3);
+    QVERIFY(ids);
+    QCOMPARE(QSet<qint64>(ids->cbegin(), ids->cend()).size(), 3);
+    const Result<TaskRun> before = TaskRunRepository(t.store()).insert(
+        attempt(runs.mine[1], runs.taskId, 1)); // stored by an earlier, ambiguous commit
+    QVERIFY(before);
+    QList<TaskRun> rows{attempt(runs.mine[0], runs.taskId, 1),
+                        attempt(runs.mine[1], runs.taskId, 1),
+                        attempt(runs.theirs, runs.taskId, 1)};
+    for (int i = 0; i < rows.size(); ++i)
+        rows[i].id = ids->at(i);
+    const Result<QSet<qint64>> inserted = batch.insertTaskRuns(rows, mine);
+    QVERIFY2(inserted, qPrintable(inserted ? QString() : inserted.error().message));
+    QCOMPARE(inserted.value(), QSet<qint64>{rows[0].id});
+    QVERIFY(!TaskRunRepository(t.store()).byId(rows[2].id));
+
+    rows[0].state = RunState::Failed;
+    rows[0].exitCode = 3;
+    rows[0].error = QStringLiteral("it's \"quoted\" \\ and ünïcode");
+    rows[0].finishedAt = rows[0].startedAt.addSecs(1);
+    TaskRun storedBefore = before.value();
+    storedBefore.state = RunState::Succeeded;
+    TaskRun theirs = storedBefore;
+    theirs.id = rows[2].id; // not stored: nothing to update
+    const Result<QSet<qint64>> updated =
+        batch.updateTaskRuns({rows[0], storedBefore, theirs}, mine);
+    QVERIFY(updated);
+    QCOMPARE(updated.value(), (QSet<qint64>{rows[0].id, storedBefore.id}));
+    const TaskRun readBack = TaskRunRepository(t.store()).byId(rows[0].id).value();
+    QCOMPARE(readBack.state, RunState::Failed);
+    QCOMPARE(readBack.exitCode, std::optional<int>(3));
+    QCOMPARE(readBack.error, rows[0].error);
+    QCOMPARE(readBack.finishedAt, rows[0].finishedAt);
+    QVERIFY(readBack.queuedAt.isValid());
+}
+
+void TestRunWriteBatch::recorder_keptBackWritesAreSeenByTheNextStatement()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Claimed runs = claimRuns(t.store());
+    RunRecorder recorder(t.store());
+    recorder.setFence(mine);
+    const QDateTime at = QDateTime::currentDateTimeUtc();
+    Result<TaskRun> started = Error::runtime(QString());
+    RunState seenInside = RunState::Queued;
+    QVERIFY(t.store().transaction([&]() -> Status {
+        if (Status s = recorder.setRunState(runs.mine[0], RunState::Running, at, {}); !s)
+            return s;
+        started = recorder.insertTaskRun(attempt(runs.mine[0], runs.taskId, 1));
+        if (!started)
+            return started.error();
+        TaskRun ended = started.value();
+        ended.state = RunState::Succeeded;
+        ended.finishedAt = at;
+        if (Status s = recorder.updateTaskRun(ended); !s)
+            return s;
+        // Read on the same connection: the kept-back writes go first.
+        seenInside = RunRepository(t.store()).byId(runs.mine[0])->state;
+        return recorder.setRunState(runs.mine[0], RunState::Succeeded, at, {});
+    }));
+    QCOMPARE(seenInside, RunState::Running);
+    QVERIFY(started->id > 0);
+    QVERIFY(!recorder.isRefused(started->id));
+    QCOMPARE(TaskRunRepository(t.store()).byId(started->id)->state, RunState::Succeeded);
+    const Run run = RunRepository(t.store()).byId(runs.mine[0]).value();
+    QCOMPARE(run.state, RunState::Succeeded);
+    QVERIFY(run.startedAt.isValid()); // the first "running" kept its start
+}
+
+void TestRunWriteBatch::recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Claimed runs = claimRuns(t.store());
+    RunRecorder recorder(t.store());
+    recorder.setFence(mine);
+    QSignalSpy fenced(&recorder, &RunRecorder::runFenced);
+    Result<TaskRun> started = Error::runtime(QString());
+    QVERIFY(t.store().transaction([&]() -> Status {
+        started = recorder.insertTaskRun(attempt(runs.theirs, runs.taskId, 1));
+        return recorder.setRunState(runs.theirs, RunState::Running, QDateTime::currentDateTimeUtc(),
+                                    {});
+    }));
+    QVERIFY(started); // an id at once; its row is refused at the transaction's end
+    QVERIFY(recorder.isRefused(started->id));
+    QVERIFY(fenced.wait(2000) || !fenced.isEmpty());
+    QCOMPARE(fenced.first().at(0).toLongLong(), runs.theirs);
+    QCOMPARE(RunRepository(t.store()).byId(runs.theirs)->state, RunState::Queued);
+    QVERIFY(!TaskRunRepository(t.store()).byId(started->id));
+}
+
+void TestRunWriteBatch::recorder_attemptStoredBeforeIsRefusedThenTakenOver()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Claimed runs = claimRuns(t.store());
+    // Stored by a commit that reported failure: never started.
+    const Result<TaskRun> before =
+        TaskRunRepository(t.store()).insert(attempt(runs.mine[2], runs.taskId, 1));
+    QVERIFY(before);
+    RunRecorder recorder(t.store());
+    recorder.setFence(mine);
+    Result<TaskRun> kept = Error::runtime(QString());
+    QVERIFY(t.store().transaction([&]() -> Status {
+        kept = recorder.insertTaskRun(attempt(runs.mine[2], runs.taskId, 1));
+        return kept ? Status{} : Status(kept.error());
+    }));
+    QVERIFY(recorder.isRefused(kept->id));
+    // Dispatched again: inserted at once, and the earlier row is taken over.
+    Result<TaskRun> again = Error::runtime(QString());
+    QVERIFY(t.store().transaction([&]() -> Status {
+        again = recorder.insertTaskRun(attempt(runs.mine[2], runs.taskId, 1));
+        return again ? Status{} : Status(again.error());
+    }));
+    QCOMPARE(again->id, before->id);
+}
+
+QTEST_GUILESS_MAIN(TestRunWriteBatch)
+#include "tst_runwritebatch.moc"
