@@ -306,18 +306,27 @@ void Engine::claimQueuedRuns()
         return;
     constexpr qsizetype claimBatch = 64;
     const int limit = int(std::min(room, claimBatch));
+    // Locked now and written with the runs' starts at the end of this pass, where the
+    // recorder keeps writes back (PostgreSQL): one row update for the claim and the start.
+    const bool keptBack = m_recorder->keepsBack();
+    RunOwnership ownership(*m_store);
     const Result<QList<qint64>> claimed =
-        RunOwnership(*m_store).claimQueued(m_lease->fence(), m_config.name, limit);
+        keptBack ? ownership.lockQueued(m_lease->fence(), m_config.name, limit)
+                 : ownership.claimQueued(m_lease->fence(), m_config.name, limit);
     if (!claimed)
         return;
     m_claimMore = claimed->size() == limit;
     if (claimed->isEmpty())
         return;
-    m_recorder->noteClaims(claimed.value(), m_config.name);
+    // Read before the claims are kept back: a read would write them first.
     if (const Result<QList<Run>> runs = RunRepository(*m_store).byIds(claimed.value())) {
         for (const Run &run : runs.value())
             m_knownQueued.insert(run.id, run);
     }
+    if (keptBack)
+        m_recorder->keepBackClaims(claimed.value(), m_config.name);
+    else
+        m_recorder->noteClaims(claimed.value(), m_config.name);
     m_queuedRuns << claimed.value();
 }
 

@@ -112,6 +112,17 @@ void RunRecorder::noteClaims(const QList<qint64> &runIds, const QString &engineN
     }
 }
 
+void RunRecorder::keepBackClaims(const QList<qint64> &runIds, const QString &engineName)
+{
+    for (qint64 runId : runIds) {
+        Held claim;
+        claim.runId = runId;
+        claim.engineName = engineName;
+        claim.claim = true;
+        m_keptBack << claim;
+    }
+}
+
 void RunRecorder::hold()
 {
     m_holding = true;
@@ -286,7 +297,7 @@ void RunRecorder::keepBack(const Held &change)
             kept.taskRun = change.taskRun;
             return;
         }
-        if (!attempt && kept.taskRun.id == 0 && kept.runId == change.runId) {
+        if (!attempt && kept.taskRun.id == 0 && !kept.claim && kept.runId == change.runId) {
             // Both states are written, in order (the first "running" sets the start time).
             (void)m_store.flushWriteBehind();
             break;
@@ -302,22 +313,37 @@ Status RunRecorder::writeKeptBack()
     const QList<Held> batch = std::exchange(m_keptBack, {});
     QList<TaskRun> inserts;
     QList<TaskRun> updates;
-    QList<RunWriteBatch::StateChange> states;
+    QList<RunWriteBatch::RunChange> runs; // a run's claim and its new state make one row
+    QHash<qint64, qsizetype> rowOfRun;
     for (const Held &change : batch) {
-        if (change.insert)
+        if (change.insert) {
             inserts << change.taskRun;
-        else if (change.taskRun.id > 0)
+        } else if (change.taskRun.id > 0) {
             updates << change.taskRun;
-        else
-            states << RunWriteBatch::StateChange{change.runId, change.state, change.at,
-                                                 change.engineName};
+        } else {
+            const auto row = rowOfRun.constFind(change.runId);
+            if (row == rowOfRun.constEnd()) {
+                rowOfRun.insert(change.runId, runs.size());
+                runs << RunWriteBatch::RunChange{change.runId, false, {}, {}, {}};
+            }
+            RunWriteBatch::RunChange &run = runs[rowOfRun.value(change.runId)];
+            if (change.claim) {
+                run.claim = true;
+            } else {
+                run.state = change.state;
+                run.at = change.at;
+            }
+            if (!change.engineName.isEmpty())
+                run.engineName = change.engineName;
+        }
     }
-    // New attempts first: an update in the same batch may be of one of them.
+    // Runs first (a claim fences the attempts' writes), then new attempts (an update in the
+    // same batch may be of one of them).
     RunWriteBatch writes(m_store);
-    Result<QSet<qint64>> inserted = writes.insertTaskRuns(inserts, m_fence);
+    Result<QSet<qint64>> stated = writes.writeRuns(runs, m_fence);
+    Result<QSet<qint64>> inserted = stated ? writes.insertTaskRuns(inserts, m_fence) : stated;
     Result<QSet<qint64>> updated = inserted ? writes.updateTaskRuns(updates, m_fence) : inserted;
-    Result<QSet<qint64>> stated = updated ? writes.setStates(states, m_fence) : updated;
-    if (!stated) {
+    if (!updated) {
         // The transaction is lost with them (a statement without savepoint failed, or the
         // server is gone): written again after its rollback, as a refused commit's writes
         // are. Its new attempts do not start (committed() says so) and are dispatched again.
@@ -327,8 +353,8 @@ Status RunRecorder::writeKeptBack()
         }
         // Refused before it was sent (a fault test's refusal) the transaction could still
         // commit, and new attempts without their rows would start: it must not.
-        m_store.abortTransaction(stated.error().message);
-        return stated.error();
+        m_store.abortTransaction(updated.error().message);
+        return updated.error();
     }
     for (const Held &change : batch) {
         if (change.insert)

@@ -77,6 +77,12 @@ public:
     Result<TaskRun> insertTaskRun(const TaskRun &row);
     // Runs this engine claimed inside the open transaction: claimed again should it not commit.
     void noteClaims(const QList<qint64> &runIds, const QString &engineName);
+    // Whether writes in the open transaction are kept back to its end (PostgreSQL, with a
+    // claim held): then claims are too, and a run admitted at once is claimed and started by
+    // one row update.
+    bool keepsBack() const;
+    // Runs RunOwnership::lockQueued() locked: claimed at the transaction's end.
+    void keepBackClaims(const QList<qint64> &runIds, const QString &engineName);
     // Whether the outermost transaction with this serial (Store::transactionSerial()) is
     // known to have committed; 0 (written outside any transaction) counts as committed.
     bool committed(quint64 transactionSerial) const
@@ -119,7 +125,6 @@ private:
     void transactionEnded(bool committed);
     // Kept back to the end of the transaction (or the next statement that is not one of
     // these): written then, many rows to a statement (RunWriteBatch).
-    bool keepsBack() const;
     void keepBack(const Held &change);
     Status writeKeptBack();
     Result<TaskRun> keepBackInsert(const TaskRun &row);

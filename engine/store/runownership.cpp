@@ -3,6 +3,8 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <QStringList>
+
 namespace hg {
 namespace {
 
@@ -35,6 +37,19 @@ constexpr qint64 admissionLockKey = 0x486f7572676c6173; // "Hourglas"
 Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QString &engineName,
                                                 int limit)
 {
+    return claimOrLock(fence, engineName, limit, false);
+}
+
+Result<QList<qint64>> RunOwnership::lockQueued(const Fence &fence, const QString &engineName,
+                                               int limit)
+{
+    Q_ASSERT(isShared(m_store) && m_store.inTransaction());
+    return claimOrLock(fence, engineName, limit, true);
+}
+
+Result<QList<qint64>> RunOwnership::claimOrLock(const Fence &fence, const QString &engineName,
+                                                int limit, bool lockOnly)
+{
     // PostgreSQL: each chain's oldest claimable runs by index (run_claimable_chain), the best
     // of them by the chain's priority, then those no other engine has locked. Sorting every
     // queued run instead cost 17 ms a claim with 10,000 waiting; engines with few slots claim
@@ -43,7 +58,7 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
     // SQLite, with one engine and no LATERAL, always sorts them all.
     QList<qint64> ids;
     if (isShared(m_store)) {
-        const Result<QList<qint64>> quick = claimAmongOldest(fence, engineName, limit);
+        const Result<QList<qint64>> quick = claimAmongOldest(fence, engineName, limit, lockOnly);
         if (!quick)
             return quick;
         ids = quick.value();
@@ -53,22 +68,32 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
             isShared(m_store) ? QStringLiteral(" FOR UPDATE OF r SKIP LOCKED") : QString();
         // ARRAY() on PostgreSQL: given IN, its planner joins the few candidates to the whole
         // run table by hash, reading every run ever kept at each claim; an array goes by key.
+        // Locked only, the quick statement's runs still look unowned: passed over by id.
         const QString candidates =
             QStringLiteral("SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE "
                            "r.state = 'queued' AND r.owner_session IS NULL AND (c.client_name = "
-                           "'' OR c.client_name = ?) ORDER BY %1, r.id LIMIT ?%2")
-                .arg(priorityRank, lock);
-        StoreQuery q(m_store, QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
-                                             "engine_name = ? WHERE %1 RETURNING id")
-                                  .arg(isShared(m_store)
-                                           ? QStringLiteral("id = ANY(ARRAY(%1))").arg(candidates)
-                                           : QStringLiteral("id IN (%1)").arg(candidates)));
+                           "'' OR c.client_name = ?)%3 ORDER BY %1, r.id LIMIT ?%2")
+                .arg(priorityRank, lock,
+                     lockOnly ? QStringLiteral(" AND r.id <> ALL(CAST(? AS BIGINT[]))")
+                              : QString());
+        StoreQuery q(m_store,
+                     lockOnly ? candidates
+                              : QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch = ?, "
+                                               "engine_name = ? WHERE %1 RETURNING id")
+                                    .arg(isShared(m_store)
+                                             ? QStringLiteral("id = ANY(ARRAY(%1))").arg(candidates)
+                                             : QStringLiteral("id IN (%1)").arg(candidates)));
         q.withoutSavepoint();
-        q.bind(fence.sessionId)
-            .bind(fence.epoch)
-            .bind(engineName)
-            .bind(engineName)
-            .bind(limit - int(ids.size()));
+        if (!lockOnly)
+            q.bind(fence.sessionId).bind(fence.epoch).bind(engineName);
+        q.bind(engineName);
+        if (lockOnly) {
+            QStringList taken;
+            for (qint64 id : std::as_const(ids))
+                taken << QString::number(id);
+            q.bind(QStringLiteral("{%1}").arg(taken.join(QLatin1Char(','))));
+        }
+        q.bind(limit - int(ids.size()));
         // What the first statement claimed is this transaction's already: refused now, the
         // caller must still hear of it, or those runs stay claimed by an engine that never
         // knew (queued, owned, and run by nobody).
@@ -84,29 +109,29 @@ Result<QList<qint64>> RunOwnership::claimQueued(const Fence &fence, const QStrin
 }
 
 Result<QList<qint64>> RunOwnership::claimAmongOldest(const Fence &fence, const QString &engineName,
-                                                     int limit)
+                                                     int limit, bool lockOnly)
 {
     // Twice the limit and a little: room to pass over a few rows locked by another claim.
     const int candidates = limit * 2 + 16;
-    StoreQuery q(
-        m_store,
+    const QString locked =
         QStringLiteral(
-            "UPDATE run SET owner_session = ?, owner_epoch = ?, engine_name = ? WHERE id = "
-            "ANY(ARRAY(SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE r.id = "
+            "SELECT r.id FROM run r JOIN chain c ON c.id = r.chain_id WHERE r.id = "
             "ANY(ARRAY(SELECT q.id FROM chain c CROSS JOIN LATERAL (SELECT id FROM run WHERE "
             "chain_id = c.id AND state = 'queued' AND owner_session IS NULL ORDER BY id LIMIT ?) q "
             "WHERE c.client_name = '' OR c.client_name = ? ORDER BY %1, q.id LIMIT ?)) AND "
             "r.state = 'queued' AND r.owner_session IS NULL ORDER BY %1, r.id LIMIT ? FOR UPDATE "
-            "OF r SKIP LOCKED)) RETURNING id")
-            .arg(priorityRank));
+            "OF r SKIP LOCKED")
+            .arg(priorityRank);
+    StoreQuery q(m_store, lockOnly
+                              ? locked
+                              : QStringLiteral("UPDATE run SET owner_session = ?, owner_epoch "
+                                               "= ?, engine_name = ? WHERE id = ANY(ARRAY(%1)) "
+                                               "RETURNING id")
+                                    .arg(locked));
     q.withoutSavepoint();
-    q.bind(fence.sessionId)
-        .bind(fence.epoch)
-        .bind(engineName)
-        .bind(candidates)
-        .bind(engineName)
-        .bind(candidates)
-        .bind(limit);
+    if (!lockOnly)
+        q.bind(fence.sessionId).bind(fence.epoch).bind(engineName);
+    q.bind(candidates).bind(engineName).bind(candidates).bind(limit);
     if (Status s = q.exec(tr("claim queued runs")); !s)
         return s.error();
     QList<qint64> ids;
@@ -169,7 +194,8 @@ Result<QList<RunOwnership::ActiveElsewhere>> RunOwnership::activeElsewhere(const
                                 "WHERE r.state IN %1 AND r.owner_session IS DISTINCT FROM ? "
                                 "GROUP BY r.chain_id, COALESCE(r.batch_id, 0), c.exclusive")
                      .arg(admittedStates));
-    q.withoutSavepoint();
+    // What this engine keeps back (RunRecorder) is about its own runs, or queued ones.
+    q.withoutSavepoint().leavesWriteBehind();
     q.bind(fence.sessionId);
     if (Status s = q.exec(tr("count runs of other engines")); !s)
         return s.error();
@@ -185,7 +211,7 @@ Status RunOwnership::lockAdmission(bool exclusive)
         return {};
     StoreQuery q(m_store, exclusive ? QStringLiteral("SELECT pg_advisory_xact_lock(?)")
                                     : QStringLiteral("SELECT pg_advisory_xact_lock_shared(?)"));
-    q.withoutSavepoint();
+    q.withoutSavepoint().leavesWriteBehind();
     q.bind(admissionLockKey);
     return q.exec(tr("lock admission"));
 }

@@ -30,6 +30,10 @@ public:
     // Queued runs nobody owns become this session's, best chain priority first, then oldest;
     // chains with a client_name go only to the engine of that name.
     Result<QList<qint64>> claimQueued(const Fence &fence, const QString &engineName, int limit);
+    // The same runs locked for this transaction only (PostgreSQL), not written: the caller
+    // writes the claim before the transaction ends (RunWriteBatch::writeRuns(), with the
+    // run's start when it is admitted at once, one row update where there were two).
+    Result<QList<qint64>> lockQueued(const Fence &fence, const QString &engineName, int limit);
     // One run, when it is queued and unowned (a "run now" this engine was asked for). False:
     // another engine has it, or it is no longer queued.
     Result<bool> claim(qint64 runId, const Fence &fence, const QString &engineName);
@@ -67,8 +71,10 @@ public:
 
 private:
     // PostgreSQL's quick claim: among the oldest claimable runs of each chain.
-    Result<QList<qint64>> claimAmongOldest(const Fence &fence, const QString &engineName,
-                                           int limit);
+    Result<QList<qint64>> claimAmongOldest(const Fence &fence, const QString &engineName, int limit,
+                                           bool lockOnly);
+    Result<QList<qint64>> claimOrLock(const Fence &fence, const QString &engineName, int limit,
+                                      bool lockOnly);
 
     Store &m_store;
 };

@@ -34,34 +34,47 @@ QJsonObject taskRunRow(const TaskRun &t)
 
 } // namespace
 
-Result<QSet<qint64>> RunWriteBatch::setStates(const QList<StateChange> &changes, const Fence &fence)
+Result<QSet<qint64>> RunWriteBatch::writeRuns(const QList<RunChange> &changes, const Fence &fence)
 {
     if (changes.isEmpty())
         return QSet<qint64>();
     // The rows as one JSON parameter: a text the driver quotes like any other, where arrays
-    // of text would need quoting of their own. Same rules as RunRepository::writeState().
+    // of text would need quoting of their own. Same rules as RunRepository::writeState() and
+    // RunOwnership::claim().
     QJsonArray rows;
-    for (const StateChange &change : changes) {
+    for (const RunChange &change : changes) {
         rows.append(QJsonObject{{QStringLiteral("id"), double(change.runId)},
-                                {QStringLiteral("state"), enumName(change.state)},
+                                {QStringLiteral("claim"), change.claim},
+                                {QStringLiteral("state"),
+                                 change.state ? QJsonValue(enumName(*change.state)) : QJsonValue()},
                                 {QStringLiteral("at"), batchTime(change.at)},
                                 {QStringLiteral("starts"), change.state == RunState::Running},
-                                {QStringLiteral("ends"), isTerminal(change.state)},
+                                {QStringLiteral("ends"), change.state && isTerminal(*change.state)},
                                 {QStringLiteral("engine"), change.engineName}});
     }
-    StoreQuery q(m_store,
-                 QStringLiteral(
-                     "UPDATE run r SET state = v.state, "
-                     "started_at = CASE WHEN v.starts AND r.started_at IS NULL THEN v.at ELSE "
-                     "r.started_at END, "
-                     "finished_at = CASE WHEN v.ends THEN v.at ELSE NULL END, "
-                     "engine_name = CASE WHEN v.engine <> '' THEN v.engine ELSE r.engine_name END "
-                     "FROM json_to_recordset(CAST(? AS json)) AS v(id bigint, state text, at "
-                     "bigint, starts boolean, ends boolean, engine text) "
-                     "WHERE r.id = v.id AND COALESCE(r.owner_session, 0) = ? AND r.owner_epoch = "
-                     "? RETURNING r.id"));
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "UPDATE run r SET owner_session = CASE WHEN v.claim THEN CAST(? AS BIGINT) ELSE "
+            "r.owner_session END, owner_epoch = CASE WHEN v.claim THEN CAST(? AS BIGINT) ELSE "
+            "r.owner_epoch END, state = COALESCE(v.state, r.state), "
+            "started_at = CASE WHEN v.starts AND r.started_at IS NULL THEN v.at ELSE "
+            "r.started_at END, "
+            "finished_at = CASE WHEN v.state IS NULL THEN r.finished_at WHEN v.ends THEN v.at "
+            "END, "
+            "engine_name = CASE WHEN v.engine <> '' THEN v.engine ELSE r.engine_name END "
+            "FROM json_to_recordset(CAST(? AS json)) AS v(id bigint, claim boolean, state text, "
+            "at bigint, starts boolean, ends boolean, engine text) "
+            "WHERE r.id = v.id AND CASE WHEN v.claim THEN r.state = 'queued' AND "
+            "(r.owner_session IS NULL OR r.owner_session = ?) ELSE COALESCE(r.owner_session, 0) "
+            "= ? AND r.owner_epoch = ? END RETURNING r.id"));
     q.withoutSavepoint().leavesWriteBehind();
-    q.bind(StoreQuery::fromJson(rows)).bind(fence.sessionId).bind(fence.epoch);
+    q.bind(fence.sessionId)
+        .bind(fence.epoch)
+        .bind(StoreQuery::fromJson(rows))
+        .bind(fence.sessionId)
+        .bind(fence.sessionId)
+        .bind(fence.epoch);
     if (Status s = q.exec(tr("update runs")); !s)
         return s.error();
     QSet<qint64> written;

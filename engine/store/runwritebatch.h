@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <optional>
+
 namespace hg {
 
 class Store;
@@ -30,10 +32,13 @@ class RunWriteBatch final
     Q_DECLARE_TR_FUNCTIONS(hg::RunWriteBatch)
 
 public:
-    struct StateChange
+    // A run's new state, this engine's claim on it, or both: a claim kept back from
+    // RunOwnership::lockQueued() is written with the run's start, one row update for two.
+    struct RunChange
     {
         qint64 runId = 0;
-        RunState state = RunState::Queued;
+        bool claim = false;
+        std::optional<RunState> state;
         QDateTime at;
         QString engineName;
     };
@@ -42,8 +47,10 @@ public:
         : m_store(store)
     {}
 
-    // Every run at most once: a run's started_at keeps its first "running".
-    Result<QSet<qint64>> setStates(const QList<StateChange> &changes, const Fence &fence);
+    // Every run at most once: a run's started_at keeps its first "running". A claim is
+    // written only while the run is queued and nobody else's (its row locked by the claim's
+    // transaction), a state only while the run names the claim.
+    Result<QSet<qint64>> writeRuns(const QList<RunChange> &changes, const Fence &fence);
     // New attempts whose ids reserveTaskRunIds() gave: those stored come back. Any other was
     // stored before (an ambiguous commit) or its run was taken over.
     Result<QSet<qint64>> insertTaskRuns(const QList<TaskRun> &attempts, const Fence &fence);

@@ -1,5 +1,6 @@
 #include "fixtures.h"
 #include "scheduler/runrecorder.h"
+#include "store/chainrepository.h"
 #include "store/runownership.h"
 #include "store/runrepository.h"
 #include "store/runwritebatch.h"
@@ -20,7 +21,8 @@ class TestRunWriteBatch final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void setStates_writesOnlyRunsStillClaimed();
+    void writeRuns_claimsAndStatesOnlyWhereAllowed();
+    void lockQueued_locksWithoutWritingAndNeverTwice();
     void taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts();
     void recorder_keptBackWritesAreSeenByTheNextStatement();
     void recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold();
@@ -32,6 +34,7 @@ private:
         QList<qint64> mine;
         qint64 theirs = 0;
         qint64 taskId = 0;
+        qint64 chainId = 0;
     };
     // Three runs claimed by session 1, one by session 2.
     static Claimed claimRuns(Store &store);
@@ -46,6 +49,7 @@ TestRunWriteBatch::Claimed TestRunWriteBatch::claimRuns(Store &store)
     Claimed claimed;
     const Chain chain = test::makeChain(store, QStringLiteral("p"), QStringLiteral("c"));
     claimed.taskId = test::makeTask(store, chain.id, QStringLiteral("t")).id;
+    claimed.chainId = chain.id;
     for (int i = 0; i < 3; ++i)
         claimed.mine << test::queueRun(store, chain.id).id;
     claimed.theirs = test::queueRun(store, chain.id).id;
@@ -67,20 +71,26 @@ TaskRun TestRunWriteBatch::attempt(qint64 runId, qint64 taskId, int number)
     return row;
 }
 
-void TestRunWriteBatch::setStates_writesOnlyRunsStillClaimed()
+void TestRunWriteBatch::writeRuns_claimsAndStatesOnlyWhereAllowed()
 {
     HG_TEST_STORE(t);
     if (t.store().backend() != StoreBackend::PostgreSql)
         QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
     const Claimed runs = claimRuns(t.store());
     const QDateTime at = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
-    const Result<QSet<qint64>> written = RunWriteBatch(t.store()).setStates(
-        {{runs.mine[0], RunState::Running, at, QStringLiteral("me")},
-         {runs.mine[1], RunState::Failed, at.addSecs(5), QString()},
-         {runs.theirs, RunState::Running, at, QStringLiteral("me")}},
+    const Chain chain = ChainRepository(t.store()).byId(runs.chainId).value();
+    const qint64 unowned = test::queueRun(t.store(), chain.id).id;
+    const qint64 alsoUnowned = test::queueRun(t.store(), chain.id).id;
+    const Result<QSet<qint64>> written = RunWriteBatch(t.store()).writeRuns(
+        {{runs.mine[0], false, RunState::Running, at, QStringLiteral("me")},
+         {runs.mine[1], false, RunState::Failed, at.addSecs(5), QString()},
+         {runs.theirs, false, RunState::Running, at, QStringLiteral("me")},
+         {unowned, true, RunState::Running, at, QStringLiteral("me")},
+         {alsoUnowned, true, std::nullopt, {}, QStringLiteral("me")},
+         {runs.theirs, true, std::nullopt, {}, QStringLiteral("me")}},
         mine);
     QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
-    QCOMPARE(written.value(), (QSet<qint64>{runs.mine[0], runs.mine[1]}));
+    QCOMPARE(written.value(), (QSet<qint64>{runs.mine[0], runs.mine[1], unowned, alsoUnowned}));
     RunRepository repository(t.store());
     const Run started = repository.byId(runs.mine[0]).value();
     QCOMPARE(started.state, RunState::Running);
@@ -91,6 +101,53 @@ void TestRunWriteBatch::setStates_writesOnlyRunsStillClaimed()
     QCOMPARE(ended.finishedAt, at.addSecs(5));
     QCOMPARE(ended.engineName, QStringLiteral("me")); // an empty name keeps the claimant's
     QCOMPARE(repository.byId(runs.theirs)->state, RunState::Queued);
+    // Claimed and started by one row update; claimed only, it stays queued.
+    const Run claimedAndStarted = repository.byId(unowned).value();
+    QCOMPARE(claimedAndStarted.state, RunState::Running);
+    QCOMPARE(claimedAndStarted.startedAt, at);
+    QCOMPARE(claimedAndStarted.engineName, QStringLiteral("me"));
+    QVERIFY(RunOwnership(t.store()).check(unowned, mine));
+    QCOMPARE(repository.byId(alsoUnowned)->state, RunState::Queued);
+    QVERIFY(RunOwnership(t.store()).check(alsoUnowned, mine));
+    QVERIFY(!RunOwnership(t.store()).check(runs.theirs, mine));
+}
+
+void TestRunWriteBatch::lockQueued_locksWithoutWritingAndNeverTwice()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::PostgreSql)
+        QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process");
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    QList<qint64> queued;
+    for (int i = 0; i < 6; ++i)
+        queued << test::queueRun(t.store(), chain.id).id;
+    std::unique_ptr<Store> other = t.openAnother(QStringLiteral("other-engine"));
+    QList<qint64> locked;
+    QList<qint64> theirs;
+    QVERIFY(t.store().transaction([&]() -> Status {
+        // Fewer than asked for: the full sort after the quick statement must pass over what
+        // that locked, as it still looks unowned.
+        const Result<QList<qint64>> first =
+            RunOwnership(t.store()).lockQueued(mine, QStringLiteral("me"), 10);
+        if (!first)
+            return first.error();
+        locked = first.value();
+        if (RunOwnership(t.store()).check(locked.first(), mine))
+            return Error::runtime(QStringLiteral("claim written, not only locked"));
+        const Result<QList<qint64>> beside =
+            RunOwnership(*other).claimQueued({2, 1}, QStringLiteral("them"), 10);
+        if (!beside)
+            return beside.error();
+        theirs = beside.value();
+        return Status{};
+    }));
+    QCOMPARE(locked, queued);  // each once
+    QVERIFY(theirs.isEmpty()); // never a run locked by the other transaction
+    // Nothing was written: the locked runs are claimable again.
+    const Result<QList<qint64>> again =
+        RunOwnership(t.store()).claimQueued(mine, QStringLiteral("me"), 10);
+    QVERIFY(again);
+    QCOMPARE(again.value(), queued);
 }
 
 void TestRunWriteBatch::taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts()
