@@ -101,26 +101,27 @@ void RunRecorder::runCoalesced()
 
 void RunRecorder::noteClaims(const QList<qint64> &runIds, const QString &engineName)
 {
-    if (!m_store.inTransaction())
-        return;
-    for (qint64 runId : runIds) {
-        Held claim;
-        claim.runId = runId;
-        claim.engineName = engineName;
-        claim.claim = true;
-        m_unconfirmed << claim;
-    }
+    if (m_store.inTransaction())
+        m_unconfirmed << claims(runIds, engineName);
 }
 
 void RunRecorder::keepBackClaims(const QList<qint64> &runIds, const QString &engineName)
 {
+    m_keptBack << claims(runIds, engineName);
+}
+
+QList<RunRecorder::Held> RunRecorder::claims(const QList<qint64> &runIds, const QString &engineName)
+{
+    QList<Held> changes;
+    changes.reserve(runIds.size());
     for (qint64 runId : runIds) {
         Held claim;
         claim.runId = runId;
         claim.engineName = engineName;
         claim.claim = true;
-        m_keptBack << claim;
+        changes << claim;
     }
+    return changes;
 }
 
 void RunRecorder::hold()

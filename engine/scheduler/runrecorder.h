@@ -126,6 +126,7 @@ private:
     // Kept back to the end of the transaction (or the next statement that is not one of
     // these): written then, many rows to a statement (RunWriteBatch).
     void keepBack(const Held &change);
+    static QList<Held> claims(const QList<qint64> &runIds, const QString &engineName);
     Status writeKeptBack();
     Result<TaskRun> keepBackInsert(const TaskRun &row);
     // After the batch: what was not written is checked (taken over, or gone).
