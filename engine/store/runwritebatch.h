@@ -61,9 +61,11 @@ public:
     Result<QList<qint64>> reserveTaskRunIds(int count);
 
 private:
-    // Binds the rows, their runs and the claim; the ids the statement returned.
+    // Binds the rows, their runs, the claim and (when given) the rows' own ids; the ids the
+    // statement returned.
     Result<QSet<qint64>> writeRows(StoreQuery &q, const QJsonArray &rows, const QStringList &runIds,
-                                   const Fence &fence, const QString &whatFor);
+                                   const Fence &fence, const QString &whatFor,
+                                   const QStringList &rowIds = {});
 
     Store &m_store;
 };
