@@ -10,8 +10,8 @@
 #include "runs/runsview.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/missedrunsinbox.h"
-#include "store/store.h"
 #include "settings/appsettings.h"
+#include "store/store.h"
 #include "tray/traycontroller.h"
 #include "window/storebanner.h"
 
