@@ -52,6 +52,27 @@ Status DolphinSchedulerCatalog::exec(QSqlQuery &query, const QString &what) cons
     return m_remote->queryError(what, query.lastError().text());
 }
 
+template<typename Row, typename Read>
+Result<QList<Row>>
+DolphinSchedulerCatalog::readPage(const QList<DolphinSchedulerOrder::Statement> &statements,
+                                  int limit, const QString &what, Read read) const
+{
+    QList<Row> rows;
+    for (const DolphinSchedulerOrder::Statement &statement : statements) {
+        if (rows.size() >= limit)
+            break;
+        QSqlQuery q(m_remote->db());
+        q.prepare(statement.sql);
+        for (const QVariant &value : statement.values)
+            q.addBindValue(value);
+        if (Status status = exec(q, what); !status)
+            return status.error();
+        while (rows.size() < limit && q.next())
+            rows << read(q);
+    }
+    return rows;
+}
+
 Result<QList<DsWorkflow>> DolphinSchedulerCatalog::readWorkflows(const QString &condition,
                                                                  const QStringList &values) const
 {
@@ -285,24 +306,21 @@ QString DolphinSchedulerCatalog::taskStateName(int state)
 
 namespace {
 
-// The columns readInstance() reads, with the workflow's path; a WHERE clause may follow.
-QString whereClause(const QStringList &conditions)
+// The columns readInstance() reads, with the workflow's path, from instanceTables().
+QString instanceColumns(const DolphinSchedulerSchema &s)
 {
-    return conditions.isEmpty() ? QString()
-                                : QLatin1String("WHERE ") + conditions.join(QLatin1String(" AND "));
+    return QStringLiteral("i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, i.host, "
+                          "i.start_time, i.end_time, i.schedule_time, i.run_times")
+        .arg(s.definitionVersionColumn());
 }
 
-// SORTKEY: a listing's sort key (DolphinSchedulerOrder::keyAsText), read last.
-QString instanceQuery(const DolphinSchedulerSchema &s, const QString &sortKey = QString())
+QString instanceTables(const DolphinSchedulerSchema &s)
 {
-    return QStringLiteral("SELECT i.id, i.name, p.name, d.name, i.%1, i.state, i.command_type, "
-                          "i.host, i.start_time, i.end_time, i.schedule_time, i.run_times%5 "
-                          "FROM %2 i JOIN %3 d ON d.code = i.%4 "
-                          "JOIN t_ds_project p ON p.code = d.project_code")
-        .arg(s.definitionVersionColumn(), s.instanceTable(), s.definitionTable(),
-             s.definitionCodeColumn(),
-             sortKey.isEmpty() ? QString() : QStringLiteral(", ") + sortKey);
+    return QStringLiteral("%1 i JOIN %2 d ON d.code = i.%3 JOIN t_ds_project p ON p.code = "
+                          "d.project_code")
+        .arg(s.instanceTable(), s.definitionTable(), s.definitionCodeColumn());
 }
+// A listing's sort key (DolphinSchedulerOrder::keyAsText) is read after instanceColumns().
 constexpr int instanceKeyColumn = 12;
 
 DsInstance readInstance(const QSqlQuery &q)
@@ -356,30 +374,23 @@ Result<QList<DsInstance>> DolphinSchedulerCatalog::instances(const DsInstanceFil
         DolphinSchedulerOrder::Listing::WorkflowInstances, filter.sort, m_remote->isMysql());
     if (!order)
         return order.error();
-    if (const QString after = order->after(filter.after, values); !after.isEmpty())
-        conditions << after;
-    QSqlQuery q(m_remote->db());
-    q.prepare(
-        QStringLiteral("%1 %2 %3 LIMIT %4")
-            .arg(instanceQuery(s, order->keyAsText()), whereClause(conditions), order->orderBy())
-            .arg(std::clamp(filter.limit, 1, 10000)));
-    for (const QVariant &value : std::as_const(values))
-        q.addBindValue(value);
-    if (Status status = exec(q, tr("read the workflow instances")); !status)
-        return status.error();
-    QList<DsInstance> instances;
-    while (q.next()) {
-        instances << readInstance(q);
-        instances.last().keyset = DolphinSchedulerOrder::keyset(q, 0, instanceKeyColumn);
-    }
-    return instances;
+    const int limit = std::clamp(filter.limit, 1, 10000);
+    return readPage<DsInstance>(
+        order->page(instanceColumns(s) + QStringLiteral(", ") + order->keyAsText(),
+                    instanceTables(s), conditions, values, filter.after, limit),
+        limit, tr("read the workflow instances"), [](const QSqlQuery &q) {
+            DsInstance instance = readInstance(q);
+            instance.keyset = DolphinSchedulerOrder::keyset(q, 0, instanceKeyColumn);
+            return instance;
+        });
 }
 
 Result<DsInstance> DolphinSchedulerCatalog::instance(qint64 id) const
 {
     const DolphinSchedulerSchema &s = m_schema;
     QSqlQuery q(m_remote->db());
-    q.prepare(instanceQuery(s) + QStringLiteral(" WHERE i.id = ?"));
+    q.prepare(QStringLiteral("SELECT %1 FROM %2 WHERE i.id = ?")
+                  .arg(instanceColumns(s), instanceTables(s)));
     q.addBindValue(id);
     if (Status status = exec(q, tr("read workflow instance %1").arg(id)); !status)
         return status.error();
@@ -478,23 +489,16 @@ DolphinSchedulerCatalog::taskInstances(const DsTaskInstanceFilter &filter) const
         DolphinSchedulerOrder::Listing::TaskInstances, filter.sort, m_remote->isMysql());
     if (!order)
         return order.error();
-    if (const QString after = order->after(filter.after, values); !after.isEmpty())
-        conditions << after;
-    QSqlQuery q(m_remote->db());
-    q.prepare(QStringLiteral("SELECT %1, %2 FROM t_ds_task_instance t %3 %4 LIMIT %5")
-                  .arg(taskInstanceColumns(s), order->keyAsText(), whereClause(conditions),
-                       order->orderBy())
-                  .arg(std::clamp(filter.limit, 1, 10000)));
-    for (const QVariant &value : std::as_const(values))
-        q.addBindValue(value);
-    if (Status status = exec(q, tr("read the task instances")); !status)
-        return status.error();
-    QList<DsTaskInstance> tasks;
-    while (q.next()) {
-        tasks << readTaskInstance(q);
-        tasks.last().keyset = DolphinSchedulerOrder::keyset(q, 0, taskInstanceKeyColumn);
-    }
-    return tasks;
+    const int limit = std::clamp(filter.limit, 1, 10000);
+    return readPage<DsTaskInstance>(
+        order->page(taskInstanceColumns(s) + QStringLiteral(", ") + order->keyAsText(),
+                    QStringLiteral("t_ds_task_instance t"), conditions, values, filter.after,
+                    limit),
+        limit, tr("read the task instances"), [](const QSqlQuery &q) {
+            DsTaskInstance task = readTaskInstance(q);
+            task.keyset = DolphinSchedulerOrder::keyset(q, 0, taskInstanceKeyColumn);
+            return task;
+        });
 }
 
 Result<DsKeyset> DolphinSchedulerCatalog::instanceKeyset(qint64 id, const DsSort &sort) const

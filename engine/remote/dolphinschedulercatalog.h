@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "dolphinschedulerorder.h"
 #include "dolphinschedulerschema.h"
 #include "dolphinschedulertypes.h"
 #include "remoteinfo.h"
@@ -79,6 +80,11 @@ private:
     Result<QList<DsWorkflow>> readWorkflows(const QString &condition,
                                             const QStringList &values) const;
     Status exec(QSqlQuery &query, const QString &what) const;
+    // Runs a page's statements (DolphinSchedulerOrder::page()) in turn until LIMIT rows are
+    // read, handing each row to READ.
+    template<typename Row, typename Read>
+    Result<QList<Row>> readPage(const QList<DolphinSchedulerOrder::Statement> &statements,
+                                int limit, const QString &what, Read read) const;
     // "PROJECT/WORKFLOW" as its two names, or why it is no such path.
     static Result<QStringList> projectAndWorkflow(const QString &path);
     Result<DsKeyset> keysetOf(qint64 id, const DsSort &sort, bool task) const;

@@ -16,9 +16,13 @@ namespace hg {
 // A DsSort as SQL for one of DolphinScheduler's instance listings on one server: the sort key's
 // expression, the ORDER BY, and the keyset condition of the rows after a given one. The key
 // expression is the same in all three (a duration is end_time - start_time everywhere), so a
-// page continues exactly where the last ended. NULL keys come last in both directions:
-// PostgreSQL says NULLS LAST; MySQL, which cannot, sorts by "key IS NULL" first. Ties go by id.
-// Workflow instances are read as "i", task instances as "t".
+// page continues exactly where the last ended. NULL keys come last in both directions, ties go
+// by id. Workflow instances are read as "i", task instances as "t".
+//
+// A page is read by two statements, the rows with a key and then, only if the page is not
+// full, those without: "ORDER BY start_time DESC NULLS LAST" (or MySQL's "start_time IS NULL,
+// start_time") cannot walk an index on start_time, so one statement sorts every row
+// (100,000 workflow instances: 150 ms), where the first of the two reads 50 (under 1 ms).
 class DolphinSchedulerOrder final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::DolphinSchedulerOrder)
@@ -39,19 +43,29 @@ public:
 
     // The sort key as text, for the select list: a row's keyset is read from it.
     QString keyAsText() const;
-    // "ORDER BY ...".
-    QString orderBy() const;
-    // The condition of the rows after AFTER (with its values appended to VALUES); empty when
-    // AFTER is from the first row.
-    QString after(const DsKeyset &after, QVariantList &values) const;
+
+    struct Statement
+    {
+        QString sql;
+        QVariantList values;
+    };
+    // The statements, in order, that read up to LIMIT rows after AFTER (none: from the first):
+    // COLUMNS (ending with keyAsText()) from FROM (the row's table with its joins) under
+    // CONDITIONS with their VALUES. Run the next only while the page is short of LIMIT rows.
+    QList<Statement> page(const QString &columns, const QString &from,
+                          const QStringList &conditions, const QVariantList &values,
+                          const DsKeyset &after, int limit) const;
     // A row's keyset, from the id and the keyAsText() column of QUERY.
     static DsKeyset keyset(const QSqlQuery &query, int idColumn, int keyColumn);
 
 private:
     enum class KeyType { Integer, Text, Time, Duration };
 
-    DolphinSchedulerOrder(QString key, QString id, KeyType type, bool descending, bool mysql)
+    // HASKEY: the condition of a row whose key is not NULL (default: "KEY IS NOT NULL").
+    DolphinSchedulerOrder(QString key, QString id, KeyType type, bool descending, bool mysql,
+                          QString hasKey = {})
         : m_key(std::move(key))
+        , m_hasKey(hasKey.isEmpty() ? m_key + QStringLiteral(" IS NOT NULL") : std::move(hasKey))
         , m_id(std::move(id))
         , m_type(type)
         , m_descending(descending)
@@ -61,7 +75,8 @@ private:
     QString boundKey() const;
 
     QString m_key; // the key's expression
-    QString m_id;  // the row's id column
+    QString m_hasKey;
+    QString m_id; // the row's id column
     KeyType m_type;
     bool m_descending;
     bool m_mysql;
