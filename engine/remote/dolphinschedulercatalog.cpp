@@ -35,7 +35,7 @@ Result<DolphinSchedulerCatalog> DolphinSchedulerCatalog::open(RemoteDatabase &re
     }
     // As the schema records it: 3.2.2's DDL records 3.3.0, so the layout is said beside it.
     QSqlQuery version(remote.db());
-    if (remote.db().tables().contains(QStringLiteral("t_ds_version"), Qt::CaseInsensitive)
+    if (schema->hasVersionTable()
         && version.exec(QStringLiteral("SELECT version FROM t_ds_version")) && version.next())
         info.version = version.value(0).toString();
     info.version = info.version.isEmpty()

@@ -2,7 +2,6 @@
 
 #include "remotedatabase.h"
 
-#include <QSqlRecord>
 #include <QStringList>
 
 namespace hg {
@@ -15,9 +14,31 @@ QString DolphinSchedulerSchema::layoutName() const
 
 Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &remote)
 {
-    QStringList tables = remote.db().tables();
-    for (QString &name : tables)
-        name = name.toLower();
+    const QStringList wanted{QStringLiteral("t_ds_project"),
+                             QStringLiteral("t_ds_process_definition"),
+                             QStringLiteral("t_ds_workflow_definition"),
+                             QStringLiteral("t_ds_task_definition"),
+                             QStringLiteral("t_ds_task_definition_log"),
+                             QStringLiteral("t_ds_process_task_relation"),
+                             QStringLiteral("t_ds_workflow_task_relation"),
+                             QStringLiteral("t_ds_process_instance"),
+                             QStringLiteral("t_ds_workflow_instance"),
+                             QStringLiteral("t_ds_task_instance"),
+                             QStringLiteral("t_ds_schedules"),
+                             QStringLiteral("t_ds_command"),
+                             QStringLiteral("t_ds_trigger_relation"),
+                             QStringLiteral("t_ds_version"),
+                             QStringLiteral("qrtz_triggers"),
+                             QStringLiteral("qrtz_job_details"),
+                             QStringLiteral("qrtz_cron_triggers"),
+                             QStringLiteral("qrtz_locks")};
+    const Result<QHash<QString, QStringList>> found = remote.columns(wanted);
+    if (!found)
+        return found.error();
+    const QHash<QString, QStringList> &tables = found.value();
+    const auto has = [&tables](const QString &table, const QString &column) {
+        return tables.value(table).contains(column);
+    };
     const bool workflow = tables.contains(QLatin1String("t_ds_workflow_definition"));
     if (!workflow && !tables.contains(QLatin1String("t_ds_process_definition")))
         return Error::notFound(tr("remote '%1': database '%2' holds no DolphinScheduler schema "
@@ -40,25 +61,25 @@ Result<DolphinSchedulerSchema> DolphinSchedulerSchema::detect(RemoteDatabase &re
     }
     // The columns that tell the layouts apart, where the rename went.
     const auto needColumn = [&](const QString &table, const QString &column) {
-        if (tables.contains(table) && !remote.db().record(table).contains(column))
+        if (tables.contains(table) && !has(table, column))
             missing << tr("column %1.%2").arg(table, column);
     };
     needColumn(QStringLiteral("t_ds_schedules"), schema.definitionCodeColumn());
     needColumn(QStringLiteral("t_ds_command"), schema.definitionCodeColumn());
     needColumn(schema.relationTable(), schema.definitionVersionColumn());
     needColumn(QStringLiteral("t_ds_task_instance"), schema.instanceIdColumn());
+    const QString testFlag = QStringLiteral("test_flag");
     schema.m_hasTestFlag =
-        remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("test_flag"))
-        && remote.db().record(schema.instanceTable()).contains(QStringLiteral("test_flag"));
+        has(QStringLiteral("t_ds_command"), testFlag) && has(schema.instanceTable(), testFlag);
     schema.m_hasTriggerRelation = tables.contains(QLatin1String("t_ds_trigger_relation"));
     schema.m_hasCommandTenantCode =
-        remote.db().record(QStringLiteral("t_ds_command")).contains(QStringLiteral("tenant_code"));
+        has(QStringLiteral("t_ds_command"), QStringLiteral("tenant_code"));
     schema.m_hasQuartz = tables.contains(QLatin1String("qrtz_triggers"))
                          && tables.contains(QLatin1String("qrtz_job_details"))
                          && tables.contains(QLatin1String("qrtz_cron_triggers"))
                          && tables.contains(QLatin1String("qrtz_locks"));
-    schema.m_hasStateHistory =
-        remote.db().record(schema.instanceTable()).contains(QStringLiteral("state_history"));
+    schema.m_hasStateHistory = has(schema.instanceTable(), QStringLiteral("state_history"));
+    schema.m_hasVersionTable = has(QStringLiteral("t_ds_version"), QStringLiteral("version"));
     if (!missing.isEmpty())
         return Error::invalid(tr("remote '%1': the DolphinScheduler schema in database '%2' "
                                  "matches neither layout it can read; the %3 layout lacks %4")

@@ -57,6 +57,8 @@ public:
     bool isRelease20() const { return m_layout == Layout::Process && !m_hasStateHistory; }
     // Quartz's tables (QRTZ_TRIGGERS and the rest), where a schedule's job lives while online.
     bool hasQuartz() const { return m_hasQuartz; }
+    // t_ds_version, which records the release its DDL says it is.
+    bool hasVersionTable() const { return m_hasVersionTable; }
 
 private:
     explicit DolphinSchedulerSchema(Layout layout)
@@ -77,6 +79,7 @@ private:
     bool m_hasCommandTenantCode = false;
     bool m_hasStateHistory = false;
     bool m_hasQuartz = false;
+    bool m_hasVersionTable = false;
 };
 
 } // namespace hg

@@ -82,6 +82,31 @@ QString RemoteDatabase::explainConnectError(const ConnectionProfile &profile,
     return tr("remote '%1': %2 (%3)").arg(profile.name, cause, driverText);
 }
 
+Result<QHash<QString, QStringList>> RemoteDatabase::columns(const QStringList &tables)
+{
+    QSqlQuery q(m_db);
+    if (isMysql()) {
+        q.prepare(QStringLiteral("SELECT LOWER(table_name) AS t, LOWER(column_name) AS c FROM "
+                                 "information_schema.columns WHERE table_schema = DATABASE() "
+                                 "AND FIND_IN_SET(LOWER(table_name), ?) > 0"));
+        q.addBindValue(tables.join(QLatin1Char(',')).toLower());
+    } else {
+        q.prepare(QStringLiteral("SELECT c.relname, a.attname FROM pg_catalog.pg_class c JOIN "
+                                 "pg_catalog.pg_attribute a ON a.attrelid = c.oid WHERE "
+                                 "c.relkind IN ('r', 'p', 'v') AND c.relname = ANY(CAST(? AS "
+                                 "text[])) AND pg_catalog.pg_table_is_visible(c.oid) AND "
+                                 "a.attnum > 0 AND NOT a.attisdropped"));
+        q.addBindValue(
+            QString(QLatin1Char('{') + tables.join(QLatin1Char(',')).toLower() + QLatin1Char('}')));
+    }
+    if (!q.exec())
+        return queryError(tr("read the tables' columns"), q.lastError().text());
+    QHash<QString, QStringList> found;
+    while (q.next())
+        found[q.value(0).toString()] << q.value(1).toString();
+    return found;
+}
+
 Error RemoteDatabase::queryError(const QString &what, const QString &driverText) const
 {
     return Error::runtime(

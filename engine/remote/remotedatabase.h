@@ -4,6 +4,7 @@
 #include "domain/connectionprofile.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QSqlDatabase>
 
 #include <memory>
@@ -38,6 +39,12 @@ public:
     QString returningId() const { return isMysql() ? QString() : QStringLiteral(" RETURNING id"); }
     static qint64 insertedId(QSqlQuery &insert, bool mysql);
     qint64 insertedId(QSqlQuery &insert) const { return insertedId(insert, isMysql()); }
+
+    // The columns of each of TABLES that an unqualified name reaches here (PostgreSQL: on the
+    // search path; MySQL: in the connection's database), table and column names lower case; a
+    // table that is not there has no entry. One statement, where QSqlDatabase::tables() and
+    // record() cost one each (a page's connection spent 20 ms on them).
+    Result<QHash<QString, QStringList>> columns(const QStringList &tables);
 
     // The driver's message turned into one a user can act on, naming the remote.
     static QString explainConnectError(const ConnectionProfile &profile, const QString &driverText,

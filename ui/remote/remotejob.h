@@ -6,6 +6,7 @@
 #include "remote/dolphinschedulercatalog.h"
 #include "remote/pgagentcatalog.h"
 #include "remote/pgtimetablecatalog.h"
+#include "remote/remoteconnectioncache.h"
 #include "remote/remotedatabase.h"
 
 #include <QFuture>
@@ -17,10 +18,11 @@
 
 namespace hg {
 
-// Remote I/O never runs on the GUI thread: each job opens its own connection in a pool
-// thread (a Qt Sql connection belongs to the thread that opened it), does its work and closes
-// it there; a remote that is down costs the connect timeout in that thread, never a frozen
-// window. The result is shared because Result<T> has no default value for QFuture to hold.
+// Remote I/O never runs on the GUI thread: each job runs in a pool thread on that thread's
+// own connection (a Qt Sql connection belongs to the thread that opened it), kept open there
+// for the next job (RemoteConnectionCache); a remote that is down costs the connect timeout in
+// that thread, never a frozen window. The result is shared because Result<T> has no default value
+// for QFuture to hold.
 template<typename T>
 using RemoteAnswer = std::shared_ptr<Result<T>>;
 
@@ -36,8 +38,8 @@ onRemoteDatabase(const ConnectionProfile &profile,
         const Result<QString> password = ConnectionSecrets().lookup(profile);
         if (!password)
             return std::make_shared<Result<T>>(password.error());
-        Result<std::unique_ptr<RemoteDatabase>> remote =
-            RemoteDatabase::open(profile, password.value());
+        const Result<RemoteDatabase *> remote =
+            RemoteConnectionCache::acquire(profile, password.value());
         if (!remote)
             return std::make_shared<Result<T>>(remote.error());
         const Result<Catalog> catalog = Catalog::open(*remote.value());
