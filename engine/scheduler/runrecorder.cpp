@@ -237,6 +237,8 @@ Status RunRecorder::updateTaskRun(const TaskRun &row)
 Status RunRecorder::setRunState(qint64 runId, RunState state, const QDateTime &at,
                                 const QString &engineName)
 {
+    if (isTerminal(state))
+        m_insertNow.remove(runId); // it inserts no attempt any more
     return write(Held{TaskRun{}, runId, state, at, engineName});
 }
 
