@@ -42,6 +42,17 @@ Result<DolphinSchedulerCatalog> DolphinSchedulerCatalog::open(RemoteDatabase &re
                        ? schema->layoutName()
                        : tr("%1, layout %2").arg(info.version, schema->layoutName());
     info.major = schema->layout() == DolphinSchedulerSchema::Layout::Workflow ? 3 : 2;
+    // Its PostgreSQL DDL (every release) lacks the index its MySQL DDL has: an instance's task
+    // instances are then found by reading every task instance (2,500,000: 360-500 ms).
+    const QString instanceId = schema->instanceIdColumn();
+    if (const Result<bool> indexed =
+            remote.hasIndexLeadingWith(QStringLiteral("t_ds_task_instance"), instanceId);
+        indexed && !indexed.value())
+        info.advice = tr("t_ds_task_instance has no index on %1, so a workflow instance's task "
+                         "instances are found by reading them all; DolphinScheduler's MySQL "
+                         "schema has one, and an administrator can add it: CREATE INDEX "
+                         "idx_task_instance_%1 ON t_ds_task_instance (%1)")
+                          .arg(instanceId);
     return catalog;
 }
 

@@ -107,6 +107,27 @@ Result<QHash<QString, QStringList>> RemoteDatabase::columns(const QStringList &t
     return found;
 }
 
+Result<bool> RemoteDatabase::hasIndexLeadingWith(const QString &table, const QString &column)
+{
+    QSqlQuery q(m_db);
+    if (isMysql()) {
+        q.prepare(QStringLiteral("SELECT COUNT(*) FROM information_schema.statistics WHERE "
+                                 "table_schema = DATABASE() AND LOWER(table_name) = ? AND "
+                                 "seq_in_index = 1 AND LOWER(column_name) = ?"));
+    } else {
+        q.prepare(QStringLiteral("SELECT COUNT(*) FROM pg_catalog.pg_index i JOIN "
+                                 "pg_catalog.pg_class c ON c.oid = i.indrelid JOIN "
+                                 "pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = "
+                                 "i.indkey[0] WHERE c.relname = ? AND "
+                                 "pg_catalog.pg_table_is_visible(c.oid) AND a.attname = ?"));
+    }
+    q.addBindValue(table.toLower());
+    q.addBindValue(column.toLower());
+    if (!q.exec() || !q.next())
+        return queryError(tr("read the indexes of %1").arg(table), q.lastError().text());
+    return q.value(0).toInt() > 0;
+}
+
 Error RemoteDatabase::queryError(const QString &what, const QString &driverText) const
 {
     return Error::runtime(

@@ -45,6 +45,9 @@ public:
     // table that is not there has no entry. One statement, where QSqlDatabase::tables() and
     // record() cost one each (a page's connection spent 20 ms on them).
     Result<QHash<QString, QStringList>> columns(const QStringList &tables);
+    // Whether an index of TABLE (as columns() finds it) starts with COLUMN, so that it serves
+    // a search by that column alone.
+    Result<bool> hasIndexLeadingWith(const QString &table, const QString &column);
 
     // The driver's message turned into one a user can act on, naming the remote.
     static QString explainConnectError(const ConnectionProfile &profile, const QString &driverText,

@@ -8,7 +8,7 @@ QJsonObject RemoteInfo::toJson() const
         {QStringLiteral("system"), system},     {QStringLiteral("version"), version},
         {QStringLiteral("major"), major},       {QStringLiteral("server"), serverVersion},
         {QStringLiteral("timeZone"), timeZone}, {QStringLiteral("readOnly"), readOnly},
-        {QStringLiteral("warning"), warning}};
+        {QStringLiteral("warning"), warning},   {QStringLiteral("advice"), advice}};
 }
 
 QString RemoteInfo::summary(const ConnectionProfile &profile) const
@@ -22,6 +22,8 @@ QString RemoteInfo::summary(const ConnectionProfile &profile) const
     text += readOnly ? tr(", read-only") : tr(", read-write");
     if (!warning.isEmpty())
         text += QLatin1String("\nwarning: ") + warning;
+    if (!advice.isEmpty())
+        text += QLatin1String("\nadvice: ") + advice;
     return text;
 }
 

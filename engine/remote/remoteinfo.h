@@ -22,6 +22,9 @@ public:
     QString timeZone;      // the server's TimeZone setting, where schedules are computed
     bool readOnly = false;
     QString warning;
+    // What its administrator could do for Hourglass to read it faster (an index its schema
+    // lacks); Hourglass never changes a remote's schema itself.
+    QString advice;
 
     QJsonObject toJson() const;
     // "remote 'tt': pg_timetable 6.x (…) on PostgreSQL 15.4, time zone UTC, read-write".

@@ -2011,6 +2011,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>remote &apos;%1&apos; has no task instance %2</source>
         <translation>Remote &apos;%1&apos; hat keine Aufgaben-Instanz %2</translation>
     </message>
+    <message>
+        <source>t_ds_task_instance has no index on %1, so a workflow instance&apos;s task instances are found by reading them all; DolphinScheduler&apos;s MySQL schema has one, and an administrator can add it: CREATE INDEX idx_task_instance_%1 ON t_ds_task_instance (%1)</source>
+        <translation>t_ds_task_instance hat keinen Index auf %1, daher werden die Aufgabeninstanzen einer Workflow-Instanz gefunden, indem alle gelesen werden; das MySQL-Schema von DolphinScheduler hat einen, und ein Administrator kann ihn anlegen: CREATE INDEX idx_task_instance_%1 ON t_ds_task_instance (%1)</translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerControl</name>
@@ -5532,6 +5536,14 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>remote &apos;%1&apos;: %2: %3</source>
         <translation>Remote &apos;%1&apos;: %2: %3</translation>
+    </message>
+    <message>
+        <source>read the tables&apos; columns</source>
+        <translation>Lesen der Spalten der Tabellen</translation>
+    </message>
+    <message>
+        <source>read the indexes of %1</source>
+        <translation>Lesen der Indizes von %1</translation>
     </message>
 </context>
 <context>

@@ -112,7 +112,11 @@ void TestDolphinSchedulerWorkflowPage::page_showsScheduleDagAndInstances()
     page.showWorkflow(m_profile, QStringLiteral("etl/nightly"));
     QVERIFY(page.isBusy());
     QVERIFY(idle.wait(15000));
-    QVERIFY2(page.statusText().isEmpty(), qPrintable(page.statusText()));
+    // Nothing went wrong; DolphinScheduler's PostgreSQL schema lacks the index its MySQL
+    // schema has, and the page says how to add it.
+    QVERIFY2(page.statusText().startsWith(QLatin1String("t_ds_task_instance has no index on "))
+                 && page.statusText().contains(QLatin1String("CREATE INDEX")),
+             qPrintable(page.statusText()));
     QVERIFY2(page.scheduleText().contains(QLatin1String("0 30 2 * * ? *")),
              qPrintable(page.scheduleText()));
     QVERIFY(page.scheduleText().contains(QLatin1String("Europe/Berlin")));

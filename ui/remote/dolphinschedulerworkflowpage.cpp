@@ -365,7 +365,7 @@ void DolphinSchedulerWorkflowPage::showLoaded(const Loaded &loaded)
     m_loaded = true;
     m_info = loaded.info;
     m_workflow = loaded.workflow;
-    setStatus(m_info.warning, false);
+    setStatus(m_info.warning.isEmpty() ? m_info.advice : m_info.warning, false);
     m_summary->setText(tr("%1, version %2 (code %3), %4 tasks%5")
                            .arg(m_workflow.online ? tr("Online") : tr("Offline"))
                            .arg(m_workflow.version)
