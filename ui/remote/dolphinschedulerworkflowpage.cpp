@@ -98,6 +98,14 @@ QString timeText(const QDateTime &at)
     return at.isValid() ? QLocale().toString(at, QLocale::ShortFormat) : QString();
 }
 
+// Every column but the last fitted to its contents; the last keeps filling the rest (fitting
+// it too drops the stretch until the table is next resized: a gap after a header click).
+void fitColumns(QTableWidget *table)
+{
+    for (int column = 0; column + 1 < table->columnCount(); ++column)
+        table->resizeColumnToContents(column);
+}
+
 QTableWidget *makeTable(const QStringList &headers, const QString &name, QWidget *parent)
 {
     auto *table = new QTableWidget(0, int(headers.size()), parent);
@@ -486,7 +494,7 @@ void DolphinSchedulerWorkflowPage::appendInstances(const QList<DsInstance> &inst
             m_instances->setItem(row, column, new QTableWidgetItem(cells.at(column)));
         m_shownInstances << instance;
     }
-    m_instances->resizeColumnsToContents();
+    fitColumns(m_instances);
 }
 
 void DolphinSchedulerWorkflowPage::loadInstances(bool more)
@@ -600,7 +608,7 @@ void DolphinSchedulerWorkflowPage::appendTaskInstances(const QList<DsTaskInstanc
             m_tasks->setItem(row, column, new QTableWidgetItem(cells.at(column)));
         m_shownTasks << task;
     }
-    m_tasks->resizeColumnsToContents();
+    fitColumns(m_tasks);
 }
 
 void DolphinSchedulerWorkflowPage::sortTaskInstances(int column, Qt::SortOrder order)
