@@ -141,48 +141,49 @@ DolphinSchedulerOrder::page(const QString &columns, const QString &from,
         return all.isEmpty() ? QString()
                              : QLatin1String("WHERE ") + all.join(QLatin1String(" AND "));
     };
-    // By id: the primary key walked, the page's rows read as it goes.
-    const auto statement = [&](const QStringList &more, const QVariantList &moreValues,
+    // By id, the primary key is walked and the page's rows read as it goes. By a key that may
+    // have no index, the ids are sorted first with only the key beside them, then the page's
+    // rows read by id (100,000 workflow instances by duration: 75 ms -> 42 ms).
+    enum class Read { AsWalked, IdsFirst };
+    const auto statement = [&](Read read, const QStringList &more, const QVariantList &moreValues,
                                const QString &order) {
-        return Statement{QStringLiteral("SELECT %1 FROM %2 %3 ORDER BY %4 LIMIT %5")
-                             .arg(columns, from, where(more), order)
-                             .arg(limit),
-                         values + moreValues};
-    };
-    // By a key that may have no index: the ids sorted first, with only the key beside them,
-    // then the page's rows read by id (the sort of 100,000 workflow instances by duration
-    // drops from 75 to 42 ms).
-    const auto sorted = [&](const QStringList &more, const QVariantList &moreValues,
-                            const QString &order) {
-        return Statement{QStringLiteral("SELECT %1 FROM %2 JOIN (SELECT %3 AS hg_page_id FROM %2 "
-                                        "%4 ORDER BY %5 LIMIT %6) hg_page ON hg_page.hg_page_id "
-                                        "= %3 ORDER BY %5")
-                             .arg(columns, from, m_id, where(more), order)
-                             .arg(limit),
-                         values + moreValues};
+        const QString sql =
+            read == Read::AsWalked
+                ? QStringLiteral("SELECT %1 FROM %2 %3 ORDER BY %4 LIMIT %5")
+                      .arg(columns, from, where(more), order)
+                      .arg(limit)
+                : QStringLiteral("SELECT %1 FROM %2 JOIN (SELECT %3 AS hg_page_id FROM %2 %4 ORDER "
+                                 "BY %5 LIMIT %6) hg_page ON hg_page.hg_page_id = %3 ORDER BY %5")
+                      .arg(columns, from, m_id, where(more), order)
+                      .arg(limit);
+        return Statement{sql, values + moreValues};
     };
     if (m_key == m_id) {
         if (after.id <= 0)
-            return {statement({}, {}, m_id + direction)};
-        return {statement({m_id + beyond + QLatin1Char('?')}, {after.id}, m_id + direction)};
+            return {statement(Read::AsWalked, {}, {}, m_id + direction)};
+        return {statement(Read::AsWalked, {m_id + beyond + QLatin1Char('?')}, {after.id},
+                          m_id + direction)};
     }
     const QString keyed = QStringLiteral("%1%2, %3%2").arg(m_key, direction, m_id);
     const QString unkeyed = m_id + direction;
     const QString keyIsNull = QStringLiteral("NOT (%1)").arg(m_hasKey);
     if (after.id <= 0) {
-        return {sorted({m_hasKey}, {}, keyed), statement({keyIsNull}, {}, unkeyed)};
+        return {statement(Read::IdsFirst, {m_hasKey}, {}, keyed),
+                statement(Read::AsWalked, {keyIsNull}, {}, unkeyed)};
     }
     // After a NULL key come only the NULLs further on; after a value, the values beyond it,
     // then the same value further on, then every NULL. The bound repeated alone ("key <= ?"
     // for a descending order) lets an index on the key start there.
     if (!after.key) {
-        return {statement({keyIsNull, m_id + beyond + QLatin1Char('?')}, {after.id}, unkeyed)};
+        return {statement(Read::AsWalked, {keyIsNull, m_id + beyond + QLatin1Char('?')}, {after.id},
+                          unkeyed)};
     }
     const QString atMost = m_descending ? QStringLiteral(" <= ") : QStringLiteral(" >= ");
-    return {sorted({m_key + atMost + boundKey(),
-                    QStringLiteral("(%1%2%3 OR %4%2?)").arg(m_key, beyond, boundKey(), m_id)},
-                   {*after.key, *after.key, after.id}, keyed),
-            statement({keyIsNull}, {}, unkeyed)};
+    return {statement(Read::IdsFirst,
+                      {m_key + atMost + boundKey(),
+                       QStringLiteral("(%1%2%3 OR %4%2?)").arg(m_key, beyond, boundKey(), m_id)},
+                      {*after.key, *after.key, after.id}, keyed),
+            statement(Read::AsWalked, {keyIsNull}, {}, unkeyed)};
 }
 
 DsKeyset DolphinSchedulerOrder::keyset(const QSqlQuery &query, int idColumn, int keyColumn)
