@@ -88,10 +88,7 @@ Result<QList<qint64>> RunOwnership::claimOrLock(const Fence &fence, const QStrin
             q.bind(fence.sessionId).bind(fence.epoch).bind(engineName);
         q.bind(engineName);
         if (lockOnly) {
-            QStringList taken;
-            for (qint64 id : std::as_const(ids))
-                taken << QString::number(id);
-            q.bind(QStringLiteral("{%1}").arg(taken.join(QLatin1Char(','))));
+            q.bind(StoreQuery::fromIds(ids));
         }
         q.bind(limit - int(ids.size()));
         // What the first statement claimed is this transaction's already: refused now, the

@@ -45,9 +45,9 @@ Result<QSet<qint64>> RunWriteBatch::writeRuns(const QList<RunChange> &changes, c
     // table, joined it to a sequential scan of all runs (1 ms a batch at 3,000 runs, and
     // growing with the table).
     QJsonArray rows;
-    QStringList runIds;
+    QList<qint64> runIds;
     for (const RunChange &change : changes) {
-        runIds << QString::number(change.runId);
+        runIds << change.runId;
         rows.append(QJsonObject{{QStringLiteral("id"), double(change.runId)},
                                 {QStringLiteral("claim"), change.claim},
                                 {QStringLiteral("state"),
@@ -80,7 +80,7 @@ Result<QSet<qint64>> RunWriteBatch::writeRuns(const QList<RunChange> &changes, c
         .bind(fence.sessionId)
         .bind(fence.sessionId)
         .bind(fence.epoch)
-        .bind(QStringLiteral("{%1}").arg(runIds.join(QLatin1Char(','))));
+        .bind(StoreQuery::fromIds(runIds));
     if (Status s = q.exec(tr("update runs")); !s)
         return s.error();
     QSet<qint64> written;
@@ -95,7 +95,7 @@ Result<QSet<qint64>> RunWriteBatch::insertTaskRuns(const QList<TaskRun> &attempt
     if (attempts.isEmpty())
         return QSet<qint64>();
     QJsonArray rows;
-    QStringList runIds;
+    QList<qint64> runIds;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const TaskRun &t : attempts) {
         QJsonObject row = taskRunRow(t);
@@ -103,7 +103,7 @@ Result<QSet<qint64>> RunWriteBatch::insertTaskRuns(const QList<TaskRun> &attempt
         row.insert(QStringLiteral("attempt"), t.attempt);
         row.insert(QStringLiteral("queued_at"), batchTime(t.queuedAt.isValid() ? t.queuedAt : now));
         rows.append(row);
-        runIds << QString::number(t.runId);
+        runIds << t.runId;
     }
     // The runs share-locked as TaskRunRepository::insertFenced() does.
     StoreQuery q(m_store,
@@ -142,12 +142,12 @@ Result<QSet<qint64>> RunWriteBatch::updateTaskRuns(const QList<TaskRun> &attempt
     if (attempts.isEmpty())
         return QSet<qint64>();
     QJsonArray rows;
-    QStringList runIds;
-    QStringList ids;
+    QList<qint64> runIds;
+    QList<qint64> ids;
     for (const TaskRun &t : attempts) {
         rows.append(taskRunRow(t));
-        runIds << QString::number(t.runId);
-        ids << QString::number(t.id);
+        runIds << t.runId;
+        ids << t.id;
     }
     // The runs share-locked as TaskRunRepository::updateFenced() does: a takeover waits for
     // this transaction's end.
@@ -168,16 +168,16 @@ Result<QSet<qint64>> RunWriteBatch::updateTaskRuns(const QList<TaskRun> &attempt
 }
 
 Result<QSet<qint64>> RunWriteBatch::writeRows(StoreQuery &q, const QJsonArray &rows,
-                                              const QStringList &runIds, const Fence &fence,
-                                              const QString &whatFor, const QStringList &rowIds)
+                                              const QList<qint64> &runIds, const Fence &fence,
+                                              const QString &whatFor, const QList<qint64> &rowIds)
 {
     q.withoutSavepoint().leavesWriteBehind();
     q.bind(StoreQuery::fromJson(rows))
-        .bind(QStringLiteral("{%1}").arg(runIds.join(QLatin1Char(','))))
+        .bind(StoreQuery::fromIds(runIds))
         .bind(fence.sessionId)
         .bind(fence.epoch);
     if (!rowIds.isEmpty())
-        q.bind(QStringLiteral("{%1}").arg(rowIds.join(QLatin1Char(','))));
+        q.bind(StoreQuery::fromIds(rowIds));
     if (Status s = q.exec(whatFor); !s)
         return s.error();
     QSet<qint64> written;

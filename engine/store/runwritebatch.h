@@ -63,9 +63,9 @@ public:
 private:
     // Binds the rows, their runs, the claim and (when given) the rows' own ids; the ids the
     // statement returned.
-    Result<QSet<qint64>> writeRows(StoreQuery &q, const QJsonArray &rows, const QStringList &runIds,
-                                   const Fence &fence, const QString &whatFor,
-                                   const QStringList &rowIds = {});
+    Result<QSet<qint64>> writeRows(StoreQuery &q, const QJsonArray &rows,
+                                   const QList<qint64> &runIds, const Fence &fence,
+                                   const QString &whatFor, const QList<qint64> &rowIds = {});
 
     Store &m_store;
 };

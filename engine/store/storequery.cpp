@@ -216,4 +216,13 @@ QString StoreQuery::fromJson(const QJsonArray &array)
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 
+QString StoreQuery::fromIds(const QList<qint64> &ids)
+{
+    QStringList texts;
+    texts.reserve(ids.size());
+    for (qint64 id : ids)
+        texts << QString::number(id);
+    return QLatin1Char('{') + texts.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
 } // namespace hg

@@ -63,6 +63,8 @@ public:
     static QVariant fromId(qint64 id);
     static QString fromJson(const QJsonObject &object);
     static QString fromJson(const QJsonArray &array);
+    // A PostgreSQL array literal, bound as text for "CAST(? AS bigint[])".
+    static QString fromIds(const QList<qint64> &ids);
     // The reason a StoreFaultHook's refusal gives (tests look for it in logs).
     static QString injectedFault();
 
