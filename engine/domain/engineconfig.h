@@ -26,6 +26,9 @@ struct EngineConfig
     int storeRetryMs = 500;
     int storeRetryMaxMs = 10000;
     int leaseMs = 30000;
+    // Shared PostgreSQL store: a task that waited this long for one of this engine's slots is
+    // offered to the other engines (the first with a free slot runs it).
+    int offerAfterMs = 1000;
     bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
     bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")
     // Shared PostgreSQL store: tell runChanged also for runs other engines changed (a window

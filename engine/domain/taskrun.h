@@ -24,6 +24,9 @@ struct TaskRun
     QDateTime queuedAt;
     QDateTime startedAt;
     QDateTime finishedAt;
+    // The engine that ran it for its run's engine (an offered attempt, shared store); empty
+    // when the run's own engine did.
+    QString workerName;
 };
 
 } // namespace hg

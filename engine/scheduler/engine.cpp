@@ -9,6 +9,7 @@
 #include "enginelease.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
+#include "offerboard.h"
 #include "recovery.h"
 #include "runexecution.h"
 #include "runrecorder.h"
@@ -22,6 +23,7 @@
 #include "store/runretention.h"
 #include "store/store.h"
 #include "subchainlineage.h"
+#include "taskhost.h"
 
 #include <QDateTime>
 #include <QSysInfo>
@@ -70,6 +72,8 @@ Engine::~Engine()
     // Executions own processes; deleting them kills what still runs.
     qDeleteAll(m_executions);
     m_executions.clear();
+    m_host.reset(); // kills what it still runs, before the log it writes to goes
+    m_board.reset();
     m_elsewhere.reset();
     m_logs.reset();
     if (m_lease && m_storeLostSinceMs >= 0)
@@ -96,6 +100,17 @@ void Engine::start()
     // Run events ('runs …') only inform windows: waking on each would have every engine look
     // at every other engine's every run.
     if (m_store->listen(QStringLiteral("hourglass"), [this](const QString &payload) {
+            if (payload == QLatin1String("offers")) {
+                m_offersWaiting = true;
+                scheduleDispatch();
+                return;
+            }
+            if (payload == QLatin1String("taskruns")) {
+                if (m_board)
+                    m_board->lookSoon();
+                if (m_host)
+                    m_host->lookSoon();
+            }
             if (payload == QLatin1String("taskruns") || payload == QLatin1String("logs")) {
                 watchElsewhere(payload);
                 return;
@@ -156,6 +171,7 @@ void Engine::start()
                 &Engine::logLinesWritten);
         m_elsewhere->start();
     }
+    setUpOffers();
     m_commands = std::make_unique<CommandPump>(*m_store, m_config.name, commandHandlers());
     m_commands->setSessionId(m_lease->sessionId());
     m_running = true;
@@ -234,7 +250,7 @@ void Engine::runFinished(RunExecution *execution)
     execution->deleteLater();
     m_claimMore = true; // a place came free
     if (abandoned) {    // another engine has it now: nothing here may follow from its end
-        if (m_shuttingDown && m_executions.isEmpty())
+        if (m_shuttingDown && nothingRuns())
             finishShutdown();
         return;
     }
@@ -249,7 +265,7 @@ void Engine::runFinished(RunExecution *execution)
             armTimer();
         }
     }
-    if (m_shuttingDown && m_executions.isEmpty()) {
+    if (m_shuttingDown && nothingRuns()) {
         finishShutdown();
         return;
     }
@@ -343,7 +359,7 @@ void Engine::heartbeat()
 {
     if (m_storeLostSinceMs >= 0)
         return; // the reconnect timer is at work
-    int load = 0;
+    int load = m_host ? m_host->count() : 0;
     for (const RunExecution *execution : std::as_const(m_executions))
         load += execution->runningCount();
     const Status beat = m_lease->heartbeat(m_clock->nowMs(), load);
@@ -368,6 +384,14 @@ void Engine::heartbeat()
             Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
         recovered && !recovered->isEmpty()) {
         m_claimMore = true;
+        scheduleDispatch();
+    }
+    // Offered attempts: a notification missed, an end the store refused, a claim half-made.
+    if (m_board)
+        m_board->look();
+    if (m_host) {
+        m_host->reconcile();
+        m_offersWaiting = true;
         scheduleDispatch();
     }
 }
@@ -479,6 +503,8 @@ void Engine::fencedOut(const QString &why)
              qUtf8Printable(m_config.name), qUtf8Printable(why));
     for (RunExecution *execution : std::as_const(m_executions))
         execution->abandon();
+    if (m_host)
+        m_host->abandonAll();
     m_recorder->dropHeld();
     m_logs->dropAll();
     m_queuedRuns.clear();
@@ -514,8 +540,10 @@ void Engine::shutdown(ExitPolicy policy)
     if (policy == ExitPolicy::Stop) {
         for (RunExecution *execution : std::as_const(m_executions))
             execution->stop(RunState::Cancelled);
+        if (m_host)
+            m_host->stopAll();
     }
-    if (m_executions.isEmpty())
+    if (nothingRuns())
         finishShutdown();
 }
 

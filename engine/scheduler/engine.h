@@ -33,7 +33,9 @@ class ElsewhereWatch;
 class Clock;
 class EngineLease;
 class LogBatcher;
+class OfferBoard;
 class RunExecution;
+class TaskHost;
 class RunRecorder;
 class Store;
 
@@ -142,6 +144,14 @@ private:
     void dispatch();
     void admitQueuedRuns();
     void startReadyTasks();
+    // Shared store (engineoffers.cpp): tasks spread over engines one by one. Offers other
+    // engines made are claimed while this engine has free slots; its own ready tasks that
+    // waited offerAfterMs for a slot are offered.
+    void setUpOffers();
+    void claimOffers();
+    void offerWaitingTasks();
+    int freeSlots() const;
+    bool nothingRuns() const; // no run executes here and no attempt is hosted for another
     // False: not now (limits, or its definition cannot be read); true: started or dropped.
     bool admit(qint64 runId, Admission &admission);
     const Admission &occupancy() const { return m_occupancy; }
@@ -189,7 +199,11 @@ private:
     std::unique_ptr<OccurrenceLedger> m_ledger;
     std::unique_ptr<AlertWatch> m_alerts;
     std::unique_ptr<ElsewhereWatch> m_elsewhere; // other engines' attempts and output (windows)
-    static constexpr int alertLookTicks = 5;     // of the clock watch's one-second ticks
+    std::unique_ptr<OfferBoard> m_board;         // attempts this engine's runs offered
+    std::unique_ptr<TaskHost> m_host;            // attempts this engine runs for any run
+    QTimer m_offerTimer;                         // the next ready task to wait long enough
+    bool m_offersWaiting = true; // an offer may be claimable (a notification, a heartbeat)
+    static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks
     int m_clockTicks = 0;
     SubchainLauncher m_subchains;
     QHash<qint64, SchedulePlan> m_plans;

@@ -7,6 +7,7 @@
 #include "engine.h"
 #include "enginelease.h"
 #include "logbatcher.h"
+#include "offerboard.h"
 #include "runexecution.h"
 #include "runrecorder.h"
 #include "store/chainrepository.h"
@@ -16,6 +17,7 @@
 #include "store/store.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
+#include "taskhost.h"
 
 namespace hg {
 
@@ -93,6 +95,7 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
     m_knownQueued.remove(run.id);
     auto *execution = new RunExecution(*m_store, *m_recorder, *m_clock, m_config, run, chain,
                                        definition.tasks, definition.edges, &m_subchains, this);
+    execution->setOfferBoard(m_board.get());
     execution->restoreHistory(history.value());
     if (const auto only = m_restrictions.constFind(run.id); only != m_restrictions.constEnd())
         execution->restrictTo(only.value());
@@ -130,8 +133,11 @@ void Engine::dispatch()
             if (m_claimMore && m_config.runSchedules)
                 claimQueuedRuns();
             admitQueuedRuns();
+            claimOffers();
         }
         startReadyTasks();
+        if (!m_shuttingDown)
+            offerWaitingTasks();
         return Status{};
     });
 }
@@ -223,7 +229,7 @@ void Engine::startReadyTasks()
 {
     QList<Admission::RunTasks> runs;
     runs.reserve(m_executions.size());
-    int inUse = 0;
+    int inUse = m_host ? m_host->count() : 0; // attempts run here for other engines' runs
     for (const RunExecution *execution : std::as_const(m_executions)) {
         runs << Admission::RunTasks{execution->run().id,          execution->chain().priority,
                                     execution->chain().exclusive, execution->run().parentRunId != 0,
@@ -239,7 +245,8 @@ void Engine::startReadyTasks()
     }
     // A start that fails at once frees its slot again; the readyChanged() it causes brings
     // another pass, which gives the slot to the next task.
-    for (const Admission::TaskStart &start : Admission::startTasks(runs, m_config.slotCount)) {
+    const int ownSlots = m_config.slotCount - (m_host ? m_host->count() : 0);
+    for (const Admission::TaskStart &start : Admission::startTasks(runs, ownSlots)) {
         if (RunExecution *execution = m_executions.value(start.runId))
             execution->startTask(start.taskId);
     }

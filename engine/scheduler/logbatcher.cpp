@@ -4,6 +4,7 @@
 #include "store/logrepository.h"
 #include "store/runownership.h"
 #include "store/store.h"
+#include "store/taskrunoffers.h"
 
 #include <QSet>
 
@@ -66,8 +67,26 @@ void LogBatcher::flush()
     const Status written = m_store.transaction([&]() -> Status {
         if (fence.isHeld()) {
             QSet<qint64> runs;
-            for (const LogLine &line : std::as_const(batch))
-                runs.insert(line.runId);
+            QSet<qint64> hosted;
+            for (const LogLine &line : std::as_const(batch)) {
+                if (m_hosted && line.taskRunId > 0 && m_hosted(line.taskRunId))
+                    hosted.insert(line.taskRunId);
+                else
+                    runs.insert(line.runId);
+            }
+            if (!hosted.isEmpty()) {
+                const Result<QList<TaskRunOffers::Look>> looks =
+                    TaskRunOffers(m_store).look(hosted.values(), fence);
+                if (!looks)
+                    return looks.error();
+                for (const TaskRunOffers::Look &look : looks.value()) {
+                    if (look.stillClaimed)
+                        hosted.remove(look.taskRunId);
+                }
+                // What is left is no longer this engine's to write about.
+                batch.removeIf(
+                    [&hosted](const LogLine &line) { return hosted.contains(line.taskRunId); });
+            }
             RunOwnership ownership(m_store);
             for (qint64 runId : std::as_const(runs)) {
                 const Status claim = ownership.check(runId, fence);

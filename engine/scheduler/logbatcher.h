@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
+
 namespace hg {
 
 class RunRecorder;
@@ -34,6 +36,9 @@ public:
     void flush();
     // Lines of runs that are no longer this engine's (it was fenced).
     void dropAll();
+    // Lines of attempts this engine runs for another engine's run (a shared store): checked
+    // against the attempt's claim rather than the run's.
+    void setHosted(std::function<bool(qint64 taskRunId)> hosted) { m_hosted = std::move(hosted); }
     // One line per attempt that lost output, saying how many lines (for HeldJournal too).
     QList<LogLine> droppedMarkers() const;
     qsizetype pendingCount() const { return m_pending.size(); }
@@ -53,6 +58,7 @@ private:
     };
     QHash<std::pair<qint64, qint64>, Dropped> m_dropped;
     QTimer m_timer;
+    std::function<bool(qint64)> m_hosted;
 };
 
 } // namespace hg

@@ -4,6 +4,7 @@
 #include "base/processinfo.h"
 #include "store/runownership.h"
 #include "store/store.h"
+#include "store/taskrunoffers.h"
 #include "store/taskrunrepository.h"
 
 namespace hg {
@@ -26,6 +27,17 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
         RunOwnership ownership(m_store);
         if (const Result<int> expired = ownership.expireSessions(self, nowMs); !expired)
             return expired.error();
+        // Attempts that a gone engine ran for a live one's run: that run's engine retries them.
+        if (m_store.backend() == StoreBackend::PostgreSql) {
+            const Result<QList<TaskRunOffers::Process>> interrupted =
+                TaskRunOffers(m_store).interruptOrphaned(nowMs);
+            if (!interrupted)
+                return interrupted.error();
+            for (const TaskRunOffers::Process &process : interrupted.value()) {
+                if (process.pid > 0)
+                    m_killGroup(process.pid, process.startTicks);
+            }
+        }
         const Result<QList<qint64>> orphans = ownership.lockOrphans();
         if (!orphans)
             return orphans.error();
@@ -59,7 +71,10 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
 
 Recovery::Fate Recovery::fateOf(const TaskRun &last, int maxRetries)
 {
-    if (last.state == RunState::Interrupted && last.attempt <= maxRetries)
+    // An attempt interrupted before it started (an offer no engine took, a retry that waited)
+    // ran nothing: retried whatever its number.
+    if (last.state == RunState::Interrupted
+        && (last.attempt <= maxRetries || !last.startedAt.isValid()))
         return Fate{true, RunState::Queued};
     return Fate{false, last.state == RunState::Interrupted ? RunState::Failed : last.state};
 }

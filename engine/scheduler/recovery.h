@@ -32,8 +32,8 @@ public:
     Result<QList<qint64>> recover(const Fence &self, qint64 nowMs);
 
     // A task of a resumed run whose latest attempt is `last`: retried when that attempt was
-    // interrupted and retries remain; otherwise it ends as `outcome` (an interrupted attempt
-    // with no retry left counts as failed).
+    // interrupted and retries remain, or it never started; otherwise it ends as `outcome` (an
+    // interrupted attempt with no retry left counts as failed).
     struct Fate
     {
         bool retry = false;

@@ -3,9 +3,11 @@
 #include "base/epochtime.h"
 #include "clock.h"
 #include "executors/executorfactory.h"
+#include "offeredtaskexecutor.h"
 #include "recovery.h"
 #include "runrecorder.h"
 #include "store/store.h"
+#include "store/taskrunoffers.h"
 
 #include <QDateTime>
 
@@ -153,12 +155,44 @@ void RunExecution::refreshReadiness()
                 state.phase = Phase::Blocked;
                 changed = true;
             } else if (ready) {
-                state.phase = Phase::Ready;
+                markReady(state);
                 changed = true;
             }
         }
     }
     Q_EMIT readyChanged();
+}
+
+void RunExecution::markReady(TaskState &state)
+{
+    state.phase = Phase::Ready;
+    state.readySinceMs = nowMs();
+}
+
+bool RunExecution::isOfferable(qint64 taskId) const
+{
+    const auto state = m_tasks.find(taskId);
+    return m_board && state != m_tasks.cend() && state->second.phase == Phase::Ready
+           && state->second.task.kind != TaskKind::Subchain
+           && state->second.task.kind != TaskKind::Builtin;
+}
+
+QList<qint64> RunExecution::offerableTasks() const
+{
+    QList<qint64> ids;
+    if (!m_board || m_paused || m_stopping || m_finished)
+        return ids;
+    for (const auto &[id, state] : m_tasks) {
+        if (isOfferable(id))
+            ids << id;
+    }
+    return ids;
+}
+
+qint64 RunExecution::readySinceMs(qint64 taskId) const
+{
+    const auto state = m_tasks.find(taskId);
+    return state == m_tasks.cend() ? 0 : state->second.readySinceMs;
 }
 
 QList<qint64> RunExecution::readyTasks() const
@@ -191,7 +225,8 @@ int RunExecution::runningCount() const
 int RunExecution::slotsInUse() const
 {
     return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const auto &entry) {
-        return entry.second.phase == Phase::Running && entry.second.task.kind != TaskKind::Subchain;
+        return entry.second.phase == Phase::Running && entry.second.task.kind != TaskKind::Subchain
+               && !entry.second.offered;
     }));
 }
 
@@ -203,6 +238,9 @@ bool RunExecution::takesSlot(qint64 taskId) const
 
 Result<std::unique_ptr<TaskExecutor>> RunExecution::createExecutor(const TaskState &state)
 {
+    if (state.offered)
+        return std::unique_ptr<TaskExecutor>(
+            std::make_unique<OfferedTaskExecutor>(*m_board, state.row));
     ExecutorContext context;
     context.task = m_parameters.applyTo(state.task);
     context.run = m_run;
@@ -215,6 +253,17 @@ Result<std::unique_ptr<TaskExecutor>> RunExecution::createExecutor(const TaskSta
 }
 
 void RunExecution::startTask(qint64 taskId)
+{
+    startAttempt(taskId, false);
+}
+
+void RunExecution::offerTask(qint64 taskId)
+{
+    if (isOfferable(taskId))
+        startAttempt(taskId, true);
+}
+
+void RunExecution::startAttempt(qint64 taskId, bool offered)
 {
     TaskState &state = m_tasks[taskId];
     if (state.phase != Phase::Ready)
@@ -229,9 +278,11 @@ void RunExecution::startTask(qint64 taskId)
         row.taskId = taskId;
         // A retry whose waiting row could not be written (the store was away) has its number.
         row.attempt = state.row.state == RunState::Waiting ? state.attempt : state.attempt + 1;
-        row.state = RunState::Running;
+        // An offered attempt waits, queued, for an engine to claim it (TaskRunOffers).
+        row.state = offered ? RunState::Queued : RunState::Running;
         row.queuedAt = utcFromMs(now);
-        row.startedAt = utcFromMs(now);
+        if (!offered)
+            row.startedAt = utcFromMs(now);
         const Result<TaskRun> inserted = m_recorder.insertTaskRun(row);
         if (!inserted) {
             const ErrorKind why = inserted.error().kind;
@@ -250,12 +301,23 @@ void RunExecution::startTask(qint64 taskId)
         state.row = inserted.value();
         state.rowTransaction = m_store.inTransaction() ? m_store.transactionSerial() : 0;
     } else { // a retry whose row was written when it started waiting
-        state.row.state = RunState::Running;
-        state.row.startedAt = utcFromMs(now);
+        state.row.state = offered ? RunState::Queued : RunState::Running;
+        if (!offered)
+            state.row.startedAt = utcFromMs(now);
         if (const Status s = m_recorder.updateTaskRun(state.row); !s)
             writeSystemLine(state.row.id, s.error().message);
     }
+    state.offered = offered;
     state.phase = Phase::Running;
+    if (offered) {
+        // In the dispatch's transaction: should it not commit, launch() finds the attempt
+        // unwritten and it is ready again.
+        if (const Status s = TaskRunOffers(m_store).offer(state.row.id, now);
+            !s && s.error().kind != ErrorKind::Unavailable) {
+            taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, s.error().message});
+            return;
+        }
+    }
     Q_EMIT taskRunChanged(state.row);
 
     Result<std::unique_ptr<TaskExecutor>> created = createExecutor(state);
@@ -266,6 +328,14 @@ void RunExecution::startTask(qint64 taskId)
     state.executor = std::move(created.value());
     state.launched = false;
     TaskExecutor *executor = state.executor.get();
+    if (auto *offeredExecutor = qobject_cast<OfferedTaskExecutor *>(executor)) {
+        // Claimed by a worker: its pid, start and engine show as this engine's own would.
+        connect(offeredExecutor, &OfferedTaskExecutor::rowChanged, this,
+                [this, taskId](const TaskRun &row) {
+                    m_tasks[taskId].row = row;
+                    Q_EMIT taskRunChanged(row);
+                });
+    }
     const qint64 taskRunId = state.row.id;
     connect(executor, &TaskExecutor::processStarted, this,
             [this, taskId](qint64 pid, qint64 ticks) {
@@ -300,6 +370,12 @@ void RunExecution::launch(qint64 taskId)
     TaskState &state = m_tasks[taskId];
     if (state.phase != Phase::Running || !state.executor || state.launched)
         return;
+    if (m_stopping && state.offered) { // its offer is out: withdrawn, or its worker told
+        state.launched = true;
+        state.executor->start();
+        state.executor->stop(m_stopReason.value_or(RunState::Cancelled));
+        return;
+    }
     if (m_stopping) { // stopped between the dispatch and now: it never starts
         taskFinished(taskId, TaskOutcome{m_stopReason.value_or(RunState::Cancelled), std::nullopt,
                                          QStringLiteral("stopped before it started")});
@@ -311,6 +387,7 @@ void RunExecution::launch(qint64 taskId)
         // the commit did happen, its row taken over: RunRecorder::insertTaskRun()).
         state.executor.reset();
         state.phase = Phase::Ready;
+        state.offered = false;
         state.attempt = state.attemptBefore;
         state.row = state.rowBefore;
         state.rowTransaction = state.rowTransactionBefore;
@@ -349,12 +426,17 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     TaskState &state = m_tasks[taskId];
     if (state.phase == Phase::Done)
         return;
-    state.row.state = outcome.state;
-    state.row.exitCode = outcome.exitCode;
-    state.row.error = outcome.error;
-    state.row.finishedAt = utcFromMs(nowMs());
-    if (const Status s = m_recorder.updateTaskRun(state.row); !s)
-        writeSystemLine(state.row.id, s.error().message);
+    const auto *offered = qobject_cast<const OfferedTaskExecutor *>(state.executor.get());
+    if (offered && offered->endWritten()) {
+        state.row = offered->row(); // its worker (or recovery) wrote the end
+    } else {
+        state.row.state = outcome.state;
+        state.row.exitCode = outcome.exitCode;
+        state.row.error = outcome.error;
+        state.row.finishedAt = utcFromMs(nowMs());
+        if (const Status s = m_recorder.updateTaskRun(state.row); !s)
+            writeSystemLine(state.row.id, s.error().message);
+    }
     if (!outcome.error.isEmpty())
         writeSystemLine(state.row.id,
                         QStringLiteral("%1 attempt %2: %3")
@@ -368,14 +450,19 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
         state.executor.release()->deleteLater();
     }
 
-    const bool failed = outcome.state == RunState::Failed || outcome.state == RunState::TimedOut;
+    // Interrupted: the engine that ran an offered attempt went away. Retried as the task's
+    // retries allow, as a run taken over is; with none left it counts as failed.
+    const bool interrupted = outcome.state == RunState::Interrupted;
+    const bool failed =
+        outcome.state == RunState::Failed || outcome.state == RunState::TimedOut || interrupted;
+    state.offered = false;
     if (failed && !m_stopping && state.attempt <= state.task.maxRetries) {
         scheduleRetry(state);
         Q_EMIT readyChanged();
         return;
     }
     state.phase = Phase::Done;
-    state.outcome = outcome.state;
+    state.outcome = interrupted ? RunState::Failed : outcome.state;
     state.effectiveFailure = failed && !state.task.ignoreError;
     if (state.effectiveFailure && m_chain.onFailure == FailureStrategy::End && !m_stopping) {
         // "end": nothing more starts and what still runs is stopped.
@@ -425,7 +512,7 @@ void RunExecution::scheduleRetry(TaskState &state)
     connect(state.retryTimer.get(), &QTimer::timeout, this, [this, taskId] {
         TaskState &s = m_tasks[taskId];
         if (s.phase == Phase::Waiting && !m_stopping) {
-            s.phase = Phase::Ready;
+            markReady(s);
             Q_EMIT readyChanged();
         }
     });
@@ -457,7 +544,11 @@ void RunExecution::stop(RunState reason)
     m_stopReason = reason;
     for (auto &[id, state] : m_tasks) {
         if (state.phase == Phase::Running && state.executor && state.launched) {
-            state.executor->stop(reason);
+            auto *offered = qobject_cast<OfferedTaskExecutor *>(state.executor.get());
+            if (offered && m_abandoned)
+                offered->abandon(); // the new owner decides what becomes of it
+            else
+                state.executor->stop(reason);
         } else if (state.phase == Phase::Waiting) {
             state.phase = Phase::Done;
             state.outcome = RunState::Cancelled;

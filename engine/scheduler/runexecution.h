@@ -22,6 +22,7 @@
 namespace hg {
 
 class Clock;
+class OfferBoard;
 class RunRecorder;
 class Store;
 class SubchainLauncher;
@@ -53,6 +54,17 @@ public:
     // A SUBCHAIN task only waits for its child run: holding a slot could starve the child.
     bool takesSlot(qint64 taskId) const;
     bool isFinished() const { return m_finished; }
+
+    // A shared store: tasks that waited for a slot here may be offered to other engines.
+    void setOfferBoard(OfferBoard *board) { m_board = board; }
+    // A ready task that another engine could run (not a builtin: they are light, and some
+    // speak to this desktop; not a SUBCHAIN, whose child run is this engine's).
+    bool isOfferable(qint64 taskId) const;
+    QList<qint64> offerableTasks() const;     // the ready ones that are, in no order
+    qint64 readySinceMs(qint64 taskId) const; // when it last became ready
+    // Starts an attempt that any engine of the shared store may claim and run (OfferBoard);
+    // it holds none of this engine's slots.
+    void offerTask(qint64 taskId);
 
     void pause();
     void resume();
@@ -88,6 +100,8 @@ private:
         bool effectiveFailure = false;       // failed and not ignored
         std::unique_ptr<TaskExecutor> executor;
         bool launched = false; // executor->start() called (see launch())
+        bool offered = false;  // the attempt runs wherever an engine claimed it
+        qint64 readySinceMs = 0;
         std::unique_ptr<QTimer> retryTimer;
         // The transaction that wrote the row (0: its own, committed), and what the task was
         // before: should that transaction not commit, the attempt is not started but undone.
@@ -100,6 +114,8 @@ private:
     };
 
     void refreshReadiness();
+    void markReady(TaskState &state);
+    void startAttempt(qint64 taskId, bool offered);
     bool edgeSatisfied(const Dependency &edge, bool *impossible) const;
     Result<std::unique_ptr<TaskExecutor>> createExecutor(const TaskState &state);
     void launch(qint64 taskId);
@@ -115,6 +131,7 @@ private:
     Store &m_store;
     RunRecorder &m_recorder;
     SubchainLauncher *m_subchains = nullptr;
+    OfferBoard *m_board = nullptr;
     const Clock &m_clock;
     const EngineConfig &m_config;
     Run m_run;

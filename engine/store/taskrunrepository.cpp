@@ -4,12 +4,14 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <QStringList>
+
 namespace hg {
 namespace {
 
 const QString selectTaskRun = QStringLiteral(
     "SELECT id, run_id, task_id, attempt, state, pid, process_start, exit_code, error, "
-    "queued_at, started_at, finished_at FROM task_run ");
+    "queued_at, started_at, finished_at, worker_name FROM task_run ");
 
 TaskRun readTaskRun(const StoreQuery &q)
 {
@@ -27,6 +29,7 @@ TaskRun readTaskRun(const StoreQuery &q)
     t.queuedAt = q.time(9);
     t.startedAt = q.time(10);
     t.finishedAt = q.time(11);
+    t.workerName = q.text(12);
     return t;
 }
 
@@ -180,6 +183,27 @@ Result<QList<TaskRun>> TaskRunRepository::listElsewhere(qint64 sessionId,
 Result<QList<TaskRun>> TaskRunRepository::listForRun(qint64 runId) const
 {
     return listWhere(QStringLiteral("run_id = ?"), runId);
+}
+
+Result<QList<TaskRun>> TaskRunRepository::listByIds(const QList<qint64> &ids) const
+{
+    if (ids.isEmpty())
+        return QList<TaskRun>();
+    // Ids are numbers: spelled into the statement, which then reads alike on both backends.
+    QStringList listed;
+    listed.reserve(ids.size());
+    for (qint64 id : ids)
+        listed << QString::number(id);
+    StoreQuery q(
+        m_store,
+        selectTaskRun
+            + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(listed.join(QLatin1Char(','))));
+    if (Status s = q.exec(tr("read task runs")); !s)
+        return s.error();
+    QList<TaskRun> taskRuns;
+    while (q.next())
+        taskRuns << readTaskRun(q);
+    return taskRuns;
 }
 
 Result<QList<TaskRun>> TaskRunRepository::listInState(RunState state) const

@@ -34,6 +34,7 @@ public:
     Result<TaskRun> byId(qint64 id) const;
     Result<TaskRun> byAttempt(qint64 runId, qint64 taskId, int attempt) const;
     Result<QList<TaskRun>> listForRun(qint64 runId) const;
+    Result<QList<TaskRun>> listByIds(const QList<qint64> &ids) const;
     // Attempts of the runs other engines execute, and of alsoRuns (RunsElsewhere).
     Result<QList<TaskRun>> listElsewhere(qint64 sessionId, const QList<qint64> &alsoRuns) const;
     // Attempts some engine left running or waiting (crash recovery).

@@ -3,6 +3,7 @@
 #include "privatepostgres.h"
 #include "scheduler/engine.h"
 #include "store/chainrepository.h"
+#include "store/commandrepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
@@ -41,9 +42,18 @@ private Q_SLOTS:
     void maxInstancesAndExclusive_holdAcrossEngines();
     void sigterm_duringOutage_endsWithinGrace();
     void window_showsAnotherEnginesAttemptsAndOutputLive();
+    void readyTasks_spreadOverEngines_eachRunOnce();
+    void offeredAttempt_workerKilled_isInterruptedAndRetried();
+    void stoppedRun_stopsItsAttemptOnAnotherEngine();
 
 private:
-    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30);
+    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
+    // A chain of tasks side by side (no edges), named t1, t2, … after their commands.
+    qint64 chainWithTasks(const QString &name, const QStringList &commands, int maxRetries = 0);
+    Run startRun(qint64 chainId);
+    // The attempt of task `taskName` that another engine than the run's claimed and started.
+    std::optional<TaskRun> attemptElsewhere(const Run &run, const QString &taskName) const;
+    QProcess *engineNamed(const QString &name) const;
     qint64 chainWithTask(const QString &name, const QString &command, int maxRetries = 0,
                          int maxInstances = 0, bool exclusive = false);
     QStringList ledger() const;
@@ -93,7 +103,8 @@ void TestSharedStore::cleanup()
     m_server.reset();
 }
 
-std::unique_ptr<QProcess> TestSharedStore::serve(const QString &name, double leaseSeconds)
+std::unique_ptr<QProcess> TestSharedStore::serve(const QString &name, double leaseSeconds,
+                                                 int slots)
 {
     auto process = std::make_unique<QProcess>();
     process->setProcessChannelMode(QProcess::ForwardedChannels);
@@ -101,10 +112,69 @@ std::unique_ptr<QProcess> TestSharedStore::serve(const QString &name, double lea
     environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), name);
     process->setProcessEnvironment(environment);
     process->start(QStringLiteral(HOURGLASS_BINARY),
-                   {QStringLiteral("--db"), m_server->url().toString(), QStringLiteral("serve"),
-                    QStringLiteral("--lease"), QString::number(leaseSeconds)});
+                   QStringList{QStringLiteral("--db"), m_server->url().toString(),
+                               QStringLiteral("serve"), QStringLiteral("--lease"),
+                               QString::number(leaseSeconds)}
+                       + (slots > 0 ? QStringList{QStringLiteral("--slots"), QString::number(slots)}
+                                    : QStringList{}));
     process->waitForStarted();
+    process->setObjectName(name);
     return process;
+}
+
+qint64 TestSharedStore::chainWithTasks(const QString &name, const QStringList &commands,
+                                       int maxRetries)
+{
+    Chain chain;
+    chain.projectId = m_projectId;
+    chain.name = name;
+    const Result<Chain> added = ChainRepository(*m_store).add(chain);
+    if (!added)
+        return 0;
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        Task task;
+        task.chainId = added->id;
+        task.name = QStringLiteral("t%1").arg(i + 1);
+        task.kind = TaskKind::Shell;
+        task.command = commands.at(i);
+        task.maxRetries = maxRetries;
+        if (!TaskRepository(*m_store).add(task))
+            return 0;
+    }
+    return added->id;
+}
+
+Run TestSharedStore::startRun(qint64 chainId)
+{
+    Run run;
+    run.chainId = chainId;
+    run.trigger = RunTrigger::Manual;
+    const Result<Run> inserted = RunRepository(*m_store).insert(run);
+    return inserted ? inserted.value() : Run{};
+}
+
+std::optional<TaskRun> TestSharedStore::attemptElsewhere(const Run &run,
+                                                         const QString &taskName) const
+{
+    const Result<Run> now = RunRepository(*m_store).byId(run.id);
+    const Result<Task> task = TaskRepository(*m_store).byName(run.chainId, taskName);
+    if (!now || !task)
+        return std::nullopt;
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
+        if (attempt.taskId == task->id && attempt.pid > 0 && !attempt.workerName.isEmpty()
+            && attempt.workerName != now->engineName)
+            return attempt;
+    }
+    return std::nullopt;
+}
+
+QProcess *TestSharedStore::engineNamed(const QString &name) const
+{
+    for (const auto &engine : m_engines) {
+        if (engine->objectName() == name)
+            return engine.get();
+    }
+    return nullptr;
 }
 
 void TestSharedStore::stopEngine(QProcess &engine)
@@ -432,6 +502,123 @@ void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
     QCOMPARE(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("server-a"));
     window.shutdown(Engine::ExitPolicy::Stop);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
+}
+
+void TestSharedStore::readyTasks_spreadOverEngines_eachRunOnce()
+{
+    // Six tasks side by side in one run, on engines of two slots each: the run's engine runs
+    // two and offers the four that waited for a slot; the other engine, idle, runs some.
+    const QString ledgerPath = path(QStringLiteral("ledger"));
+    QStringList commands;
+    for (int i = 0; i < 6; ++i)
+        commands << QStringLiteral("echo $HOURGLASS_TASK.$HOURGLASS_ATTEMPT >> %1; sleep 2")
+                        .arg(ledgerPath);
+    const qint64 chainId = chainWithTasks(QStringLiteral("wide"), commands);
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 30, 2));
+    m_engines.push_back(serve(QStringLiteral("b"), 30, 2));
+    QTest::qWait(1500); // both registered
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              30000);
+    const QString owner = RunRepository(*m_store).byId(run.id)->engineName;
+    const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(run.id).value();
+    QCOMPARE(attempts.size(), 6);
+    int elsewhere = 0;
+    for (const TaskRun &attempt : attempts) {
+        QCOMPARE(attempt.state, RunState::Succeeded);
+        QCOMPARE(attempt.attempt, 1);
+        if (!attempt.workerName.isEmpty() && attempt.workerName != owner)
+            ++elsewhere;
+    }
+    QVERIFY2(elsewhere >= 1, "tasks of one run ran on the engine that did not claim the run");
+    QTest::qWait(500); // a second chance for a duplicate to show
+    QStringList lines = ledger();
+    lines.sort();
+    QCOMPARE(lines,
+             (QStringList{QStringLiteral("t1.1"), QStringLiteral("t2.1"), QStringLiteral("t3.1"),
+                          QStringLiteral("t4.1"), QStringLiteral("t5.1"), QStringLiteral("t6.1")}));
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::offeredAttempt_workerKilled_isInterruptedAndRetried()
+{
+    // One slot each: the run's engine runs t1 and offers t2, which the other engine claims.
+    // That engine is killed mid-attempt; once its lease ran out, recovery interrupts the
+    // attempt (killing its process) and the run's engine retries t2.
+    const QString ledgerPath = path(QStringLiteral("ledger"));
+    const qint64 chainId =
+        chainWithTasks(QStringLiteral("retried"),
+                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
+                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 30; fi; "
+                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
+                            .arg(ledgerPath)},
+                       1);
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
+    m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
+    QTest::qWait(1500);
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
+    QProcess *worker = engineNamed(first.workerName);
+    QVERIFY(worker);
+    worker->kill();
+    worker->waitForFinished(5000);
+
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 5000);
+    const Result<Task> t2 = TaskRepository(*m_store).byName(chainId, QStringLiteral("t2"));
+    QVERIFY(t2);
+    QList<TaskRun> attempts;
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
+        if (attempt.taskId == t2->id)
+            attempts << attempt;
+    }
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts.at(0).state, RunState::Interrupted);
+    QCOMPARE(attempts.at(0).workerName, first.workerName);
+    QCOMPARE(attempts.at(1).state, RunState::Succeeded);
+    QStringList lines = ledger();
+    lines.sort();
+    QCOMPARE(lines, (QStringList{QStringLiteral("t1"), QStringLiteral("t2.2")}));
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::stoppedRun_stopsItsAttemptOnAnotherEngine()
+{
+    const qint64 chainId = chainWithTasks(QStringLiteral("stopped"),
+                                          {QStringLiteral("sleep 30"), QStringLiteral("sleep 30")});
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 30, 1));
+    m_engines.push_back(serve(QStringLiteral("b"), 30, 1));
+    QTest::qWait(1500);
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    const TaskRun hosted = *attemptElsewhere(run, QStringLiteral("t2"));
+    Command stop;
+    stop.kind = CommandKind::Stop;
+    stop.runId = run.id;
+    stop.targetEngine = RunRepository(*m_store).byId(run.id)->engineName;
+    QVERIFY(CommandRepository(*m_store).enqueue(stop));
+
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Cancelled,
+                              15000);
+    QVERIFY(!processinfo::isAlive(hosted.pid));
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
+        QCOMPARE(attempt.state, RunState::Cancelled);
+        QVERIFY(!processinfo::isAlive(attempt.pid));
+    }
+    for (auto &engine : m_engines) {
+        stopEngine(*engine);
+        QCOMPARE(engine->exitCode(), 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)

@@ -135,26 +135,33 @@ void TestRecovery::fateOf_data()
     QTest::addColumn<int>("state");
     QTest::addColumn<int>("attempt");
     QTest::addColumn<int>("maxRetries");
+    QTest::addColumn<bool>("started");
     QTest::addColumn<bool>("retry");
     QTest::addColumn<int>("outcome"); // when not retried
     const auto s = [](RunState state) {
         return int(state);
     };
-    QTest::newRow("interrupted, a retry left") << s(RunState::Interrupted) << 1 << 1 << true << 0;
+    QTest::newRow("interrupted, a retry left")
+        << s(RunState::Interrupted) << 1 << 1 << true << true << 0;
     QTest::newRow("interrupted, the last retry left")
-        << s(RunState::Interrupted) << 3 << 3 << true << 0;
+        << s(RunState::Interrupted) << 3 << 3 << true << true << 0;
     QTest::newRow("interrupted, no retries at all")
-        << s(RunState::Interrupted) << 1 << 0 << false << s(RunState::Failed);
+        << s(RunState::Interrupted) << 1 << 0 << true << false << s(RunState::Failed);
     QTest::newRow("interrupted, retries used up")
-        << s(RunState::Interrupted) << 4 << 3 << false << s(RunState::Failed);
+        << s(RunState::Interrupted) << 4 << 3 << true << false << s(RunState::Failed);
+    // An offer no engine took, or a retry still waiting: nothing ran, so nothing is used up.
+    QTest::newRow("interrupted before it started, no retries at all")
+        << s(RunState::Interrupted) << 1 << 0 << false << true << 0;
+    QTest::newRow("interrupted before it started, retries used up")
+        << s(RunState::Interrupted) << 4 << 3 << false << true << 0;
     QTest::newRow("succeeded stands")
-        << s(RunState::Succeeded) << 1 << 3 << false << s(RunState::Succeeded);
+        << s(RunState::Succeeded) << 1 << 3 << true << false << s(RunState::Succeeded);
     QTest::newRow("failed stands: only an interruption is retried here")
-        << s(RunState::Failed) << 1 << 3 << false << s(RunState::Failed);
+        << s(RunState::Failed) << 1 << 3 << true << false << s(RunState::Failed);
     QTest::newRow("timed out stands")
-        << s(RunState::TimedOut) << 2 << 3 << false << s(RunState::TimedOut);
+        << s(RunState::TimedOut) << 2 << 3 << true << false << s(RunState::TimedOut);
     QTest::newRow("cancelled stands")
-        << s(RunState::Cancelled) << 1 << 3 << false << s(RunState::Cancelled);
+        << s(RunState::Cancelled) << 1 << 3 << true << false << s(RunState::Cancelled);
 }
 
 void TestRecovery::fateOf()
@@ -162,11 +169,14 @@ void TestRecovery::fateOf()
     QFETCH(int, state);
     QFETCH(int, attempt);
     QFETCH(int, maxRetries);
+    QFETCH(bool, started);
     QFETCH(bool, retry);
     QFETCH(int, outcome);
     TaskRun last;
     last.state = RunState(state);
     last.attempt = attempt;
+    if (started)
+        last.startedAt = utcFromMs(nowMs);
     const Recovery::Fate fate = Recovery::fateOf(last, maxRetries);
     QCOMPARE(fate.retry, retry);
     if (!retry)
