@@ -10,7 +10,7 @@ namespace hg {
 
 TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
     : TableModel({tr("Task"), tr("Attempt"), tr("State"), tr("Started"), tr("Duration"), tr("Exit"),
-                  tr("Error")},
+                  tr("Ran on"), tr("Error")},
                  parent)
     , m_store(store)
 {}
@@ -99,6 +99,8 @@ QVariant TaskRunsModel::data(const QModelIndex &index, int role) const
             return DisplayFormat::duration(attempt.startedAt.msecsTo(attempt.finishedAt));
         case ExitColumn:
             return attempt.exitCode ? QVariant(*attempt.exitCode) : QVariant();
+        case RanOnColumn:
+            return attempt.workerName;
         case ErrorColumn:
             return attempt.error;
         case ColumnCount:

@@ -25,6 +25,9 @@ public:
         StartedColumn,
         DurationColumn,
         ExitColumn,
+        // Shared store: the engine that ran an attempt for the run's engine; empty when the
+        // run's own engine did.
+        RanOnColumn,
         ErrorColumn,
         ColumnCount
     };

@@ -7251,6 +7251,13 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     </message>
 </context>
 <context>
+    <name>hg::TaskHost</name>
+    <message>
+        <source>engine %1 stopped while it ran the attempt</source>
+        <translation>Engine %1 wurde beendet, während sie den Versuch ausführte</translation>
+    </message>
+</context>
+<context>
     <name>hg::TaskRepository</name>
     <message>
         <source>task &apos;%1&apos; already exists in this chain</source>
@@ -7290,6 +7297,53 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     </message>
 </context>
 <context>
+    <name>hg::TaskRunOffers</name>
+    <message>
+        <source>offer task run %1 to other engines</source>
+        <translation>Task-Lauf %1 anderen Engines anbieten</translation>
+    </message>
+    <message>
+        <source>withdraw offered task run %1</source>
+        <translation>angebotenen Task-Lauf %1 zurückziehen</translation>
+    </message>
+    <message>
+        <source>ask the engine running task run %1 to stop it</source>
+        <translation>die Engine, die Task-Lauf %1 ausführt, um Anhalten bitten</translation>
+    </message>
+    <message>
+        <source>claim offered task runs</source>
+        <translation>angebotene Task-Läufe übernehmen</translation>
+    </message>
+    <message>
+        <source>record the process of task run %1</source>
+        <translation>den Prozess von Task-Lauf %1 festhalten</translation>
+    </message>
+    <message>
+        <source>record the end of task run %1</source>
+        <translation>das Ende von Task-Lauf %1 festhalten</translation>
+    </message>
+    <message>
+        <source>look at the task runs this engine runs for others</source>
+        <translation>die Task-Läufe prüfen, die diese Engine für andere ausführt</translation>
+    </message>
+    <message>
+        <source>offer task run %1 again</source>
+        <translation>Task-Lauf %1 erneut anbieten</translation>
+    </message>
+    <message>
+        <source>offer again the task runs this engine does not run</source>
+        <translation>die Task-Läufe erneut anbieten, die diese Engine nicht ausführt</translation>
+    </message>
+    <message>
+        <source>the engine that ran this attempt for its run&apos;s engine stopped</source>
+        <translation>die Engine, die diesen Versuch für die Engine seines Laufs ausführte, wurde beendet</translation>
+    </message>
+    <message>
+        <source>interrupt task runs of gone engines</source>
+        <translation>Task-Läufe verschwundener Engines unterbrechen</translation>
+    </message>
+</context>
+<context>
     <name>hg::TaskRunRepository</name>
     <message>
         <source>insert task run</source>
@@ -7318,6 +7372,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>attempt %1 of task %2 in run %3 is stored already</source>
         <translation>Versuch %1 der Aufgabe %2 im Lauf %3 ist bereits gespeichert</translation>
+    </message>
+    <message>
+        <source>read task runs</source>
+        <translation>Task-Läufe lesen</translation>
     </message>
 </context>
 <context>
@@ -7349,6 +7407,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>Error</source>
         <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Ran on</source>
+        <translation>Lief auf</translation>
     </message>
 </context>
 <context>
