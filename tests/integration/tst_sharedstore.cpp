@@ -45,6 +45,7 @@ private Q_SLOTS:
     void readyTasks_spreadOverEngines_eachRunOnce();
     void offeredAttempt_workerKilled_isInterruptedAndRetried();
     void stoppedRun_stopsItsAttemptOnAnotherEngine();
+    void offeredAttempt_workerPaused_isFencedAndRetried();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
@@ -619,6 +620,54 @@ void TestSharedStore::stoppedRun_stopsItsAttemptOnAnotherEngine()
         stopEngine(*engine);
         QCOMPARE(engine->exitCode(), 0);
     }
+}
+
+void TestSharedStore::offeredAttempt_workerPaused_isFencedAndRetried()
+{
+    // As above, but the worker is paused (SIGSTOP) past its lease and then resumed: the attempt
+    // was interrupted and retried meanwhile, and the worker's late end must not land.
+    const QString ledgerPath = path(QStringLiteral("ledger"));
+    const qint64 chainId =
+        chainWithTasks(QStringLiteral("paused"),
+                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
+                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 6; fi; "
+                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
+                            .arg(ledgerPath)},
+                       1);
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
+    m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
+    QTest::qWait(1500);
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
+    QProcess *worker = engineNamed(first.workerName);
+    QVERIFY(worker);
+    ::kill(pid_t(worker->processId()), SIGSTOP);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 5000); // recovery killed it
+    ::kill(pid_t(worker->processId()), SIGCONT);
+    QTest::qWait(3000); // the worker wakes, finds its session gone, and writes nothing
+
+    const Result<Task> t2 = TaskRepository(*m_store).byName(chainId, QStringLiteral("t2"));
+    QVERIFY(t2);
+    QList<TaskRun> attempts;
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
+        if (attempt.taskId == t2->id)
+            attempts << attempt;
+    }
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts.at(0).state, RunState::Interrupted);
+    QCOMPARE(attempts.at(1).state, RunState::Succeeded);
+    QCOMPARE(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded);
+    QStringList lines = ledger();
+    lines.sort();
+    QCOMPARE(lines, (QStringList{QStringLiteral("t1"), QStringLiteral("t2.2")}));
+    QVERIFY(worker->state() == QProcess::Running); // registered anew and serves on
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)
