@@ -141,7 +141,14 @@ void Engine::start()
         scheduleDispatch();
     });
     m_logs = std::make_unique<LogBatcher>(*m_store, *m_recorder);
-    connect(m_logs.get(), &LogBatcher::linesWritten, this, &Engine::logLinesWritten);
+    connect(m_logs.get(), &LogBatcher::linesWritten, this, [this](QList<LogLine> lines) {
+        // Output of attempts run here for other engines' runs: a window hears it from
+        // ElsewhereWatch, with the rest of those runs.
+        if (m_elsewhere && m_host)
+            lines.removeIf([this](const LogLine &line) { return m_host->hosts(line.taskRunId); });
+        if (!lines.isEmpty())
+            Q_EMIT logLinesWritten(lines);
+    });
     m_lease = std::make_unique<EngineLease>(
         *m_store, EngineLease::Options{m_config.name, m_config.slotCount, m_config.leaseMs});
     if (const Status session = m_lease->acquire(m_clock->nowMs()); !session) {

@@ -79,8 +79,8 @@ Result<QList<LogLine>> LogRepository::readElsewhere(qint64 afterId, qint64 sessi
     StoreQuery q(m_store,
                  QStringLiteral("SELECT id, run_id, COALESCE(task_run_id, 0), stream, at, text "
                                 "FROM log_line WHERE id > ? AND %1 ORDER BY id LIMIT ?")
-                     .arg(RunsElsewhere::condition(alsoRuns)));
-    q.bind(afterId).bind(sessionId).bind(qMax(limit, 1));
+                     .arg(RunsElsewhere::lineCondition(alsoRuns)));
+    q.bind(afterId).bind(sessionId).bind(sessionId).bind(qMax(limit, 1));
     if (Status s = q.exec(tr("read log")); !s)
         return s.error();
     return readLines(q);

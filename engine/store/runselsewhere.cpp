@@ -17,4 +17,14 @@ QString RunsElsewhere::condition(const QList<qint64> &alsoRuns)
                            : QStringLiteral(" OR run_id IN (%1)").arg(ids.join(QLatin1Char(','))));
 }
 
+QString RunsElsewhere::lineCondition(const QList<qint64> &alsoRuns)
+{
+    // By the attempt's primary key, line by line: only lines newer than the last look are
+    // tested, never every attempt ever hosted.
+    return QStringLiteral("(%1 OR EXISTS (SELECT 1 FROM task_run t WHERE t.id = "
+                          "log_line.task_run_id AND t.worker_session IS NOT NULL AND "
+                          "t.worker_session <> ?))")
+        .arg(condition(alsoRuns));
+}
+
 } // namespace hg

@@ -13,6 +13,9 @@ class RunsElsewhere final
 public:
     // A condition on run_id with one placeholder, the window's own session id.
     static QString condition(const QList<qint64> &alsoRuns);
+    // The same for log lines, which also follow the attempts another engine ran for one of
+    // this engine's runs (offered tasks): two placeholders, both the session id.
+    static QString lineCondition(const QList<qint64> &alsoRuns);
 };
 
 } // namespace hg

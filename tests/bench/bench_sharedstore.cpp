@@ -189,6 +189,63 @@ public:
             .arg(bench::figures(latencies));
     }
 
+    // One run of `taskCount` tasks side by side, each sleeping 0.5 s, on engines of two slots:
+    // how long the run takes, how many tasks ran on another engine than the run's, and how
+    // long an offer waited for its claim.
+    QString spread(int engineCount, int taskCount)
+    {
+        Chain chain;
+        chain.projectId = m_projectId;
+        chain.name = QStringLiteral("spread-%1").arg(engineCount);
+        chain = ChainRepository(*m_store).add(chain).value();
+        for (int i = 0; i < taskCount; ++i) {
+            Task task;
+            task.chainId = chain.id;
+            task.name = QStringLiteral("t%1").arg(i);
+            task.kind = TaskKind::Shell;
+            task.command = QStringLiteral("sleep 0.5");
+            (void)TaskRepository(*m_store).add(task).value();
+        }
+        std::vector<std::unique_ptr<QProcess>> engines;
+        for (int i = 0; i < engineCount; ++i)
+            engines.push_back(serve(QStringLiteral("spread-%1-%2").arg(engineCount).arg(i), 30, 2));
+        QThread::msleep(1500); // all registered before the run is queued
+        queue(chain.id, 1);
+        const QString unfinished = QStringLiteral(
+            "SELECT COUNT(*) FROM run WHERE chain_id = ? AND state NOT IN ('succeeded', 'failed')");
+        QElapsedTimer deadline;
+        deadline.start();
+        while (scalar(unfinished, chain.id) > 0 && deadline.elapsed() < 120000)
+            QThread::msleep(50);
+        for (auto &engine : engines) {
+            engine->terminate();
+            engine->waitForFinished(15000);
+        }
+        const qint64 spanMs = scalar(
+            QStringLiteral("SELECT MAX(finished_at) - MIN(started_at) FROM run WHERE chain_id = ?"),
+            chain.id);
+        const qint64 elsewhere =
+            scalar(QStringLiteral("SELECT COUNT(*) FROM task_run t JOIN run r ON r.id = t.run_id "
+                                  "WHERE r.chain_id = ? AND t.worker_name NOT IN ('', "
+                                  "r.engine_name)"),
+                   chain.id);
+        StoreQuery q(*m_store, QStringLiteral("SELECT t.started_at - t.offered_at FROM task_run t "
+                                              "JOIN run r ON r.id = t.run_id WHERE r.chain_id = ? "
+                                              "AND t.offered_at IS NOT NULL AND t.worker_name NOT "
+                                              "IN ('', r.engine_name)"));
+        q.bind(chain.id);
+        QList<qint64> waits;
+        if (q.exec(QStringLiteral("offer waits")))
+            while (q.next())
+                waits << q.int64(0);
+        return QStringLiteral("run took %1 ms, %2 of %3 tasks on other engines; an offer "
+                              "waited for a free slot elsewhere %4")
+            .arg(spanMs)
+            .arg(elsewhere)
+            .arg(taskCount)
+            .arg(waits.isEmpty() ? QStringLiteral("(none)") : bench::figures(waits));
+    }
+
     // SIGKILL of the engine that runs two long tasks: when does the other own them?
     qint64 failover(double leaseSeconds)
     {
@@ -266,5 +323,16 @@ int main(int argc, char *argv[])
                           "%1 ms (lease %2 s)\n")
                .arg(bench.failover(lease))
                .arg(lease);
+    out.flush();
+    constexpr int wideTasks = 32;
+    out << "one run of " << wideTasks
+        << " tasks side by side (sleep 0.5 s each), engines of 2 slots; a task that waited 1 s "
+           "for a slot is offered to the others:\n";
+    for (int engines : {1, 2, 4}) {
+        out << QStringLiteral("  %1 engine(s): %2\n")
+                   .arg(engines)
+                   .arg(bench.spread(engines, wideTasks));
+        out.flush();
+    }
     return 0;
 }

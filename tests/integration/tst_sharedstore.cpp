@@ -46,6 +46,7 @@ private Q_SLOTS:
     void offeredAttempt_workerKilled_isInterruptedAndRetried();
     void stoppedRun_stopsItsAttemptOnAnotherEngine();
     void offeredAttempt_workerPaused_isFencedAndRetried();
+    void window_showsItsRunsTaskRunningElsewhereLive();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
@@ -666,6 +667,63 @@ void TestSharedStore::offeredAttempt_workerPaused_isFencedAndRetried()
     lines.sort();
     QCOMPARE(lines, (QStringList{QStringLiteral("t1"), QStringLiteral("t2.2")}));
     QVERIFY(worker->state() == QProcess::Running); // registered anew and serves on
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::window_showsItsRunsTaskRunningElsewhereLive()
+{
+    // A window's engine of one slot owns the run; its second task waits, is offered and runs
+    // on a `serve`: the window shows that attempt (which engine runs it) and its output live.
+    const qint64 chainId = chainWithTasks(
+        QStringLiteral("offered"),
+        {QStringLiteral("sleep 4"), QStringLiteral("echo hosted line; sleep 2; echo last line")});
+    QVERIFY(chainId > 0);
+    EngineConfig config;
+    config.storeLocation = m_server->url().toString();
+    config.name = QStringLiteral("window");
+    config.graceMs = 500;
+    config.slotCount = 1;
+    config.tellRunsElsewhere = true;
+    Engine window(config);
+    QSignalSpy attempts(&window, &Engine::taskRunChanged);
+    QSignalSpy lines(&window, &Engine::logLinesWritten);
+    window.start();
+    QTRY_VERIFY_WITH_TIMEOUT(window.isRunning(), 10000);
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->engineName,
+                              QStringLiteral("window"), 10000);
+    m_engines.push_back(serve(QStringLiteral("b"), 30, 1));
+    const auto toldRunningOn = [&](const QString &engine) {
+        for (const QList<QVariant> &args : std::as_const(attempts)) {
+            const TaskRun attempt = args.first().value<TaskRun>();
+            if (attempt.runId == run.id && attempt.state == RunState::Running
+                && attempt.workerName == engine)
+                return true;
+        }
+        return false;
+    };
+    const auto shown = [&] {
+        QStringList texts;
+        for (const QList<QVariant> &args : std::as_const(lines)) {
+            for (const LogLine &line : args.first().value<QList<LogLine>>()) {
+                if (line.runId == run.id)
+                    texts << line.text;
+            }
+        }
+        return texts;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(toldRunningOn(QStringLiteral("b")), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("hosted line")), 10000);
+    QVERIFY(!shown().contains(QStringLiteral("last line"))); // live, not when reread at the end
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              20000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("last line")), 5000);
+    QTest::qWait(500);
+    QCOMPARE(shown().count(QStringLiteral("hosted line")), 1);
+    window.shutdown(Engine::ExitPolicy::Stop);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
     for (auto &engine : m_engines)
         stopEngine(*engine);
 }
