@@ -370,7 +370,7 @@ void RunExecution::launch(qint64 taskId)
     TaskState &state = m_tasks[taskId];
     if (state.phase != Phase::Running || !state.executor || state.launched)
         return;
-    if (m_stopping && state.offered) { // its offer is out: withdrawn, or its worker told
+    if (m_stopping && state.offered && !m_abandoned) { // withdrawn, or its worker told
         state.launched = true;
         state.executor->start();
         state.executor->stop(m_stopReason.value_or(RunState::Cancelled));

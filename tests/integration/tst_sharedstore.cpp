@@ -47,6 +47,7 @@ private Q_SLOTS:
     void stoppedRun_stopsItsAttemptOnAnotherEngine();
     void offeredAttempt_workerPaused_isFencedAndRetried();
     void window_showsItsRunsTaskRunningElsewhereLive();
+    void threeBusyEngines_runEveryTaskExactlyOnce();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
@@ -724,6 +725,53 @@ void TestSharedStore::window_showsItsRunsTaskRunningElsewhereLive()
     QCOMPARE(shown().count(QStringLiteral("hosted line")), 1);
     window.shutdown(Engine::ExitPolicy::Stop);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
+}
+
+void TestSharedStore::threeBusyEngines_runEveryTaskExactlyOnce()
+{
+    // Three engines of two slots, 40 runs of four tasks: every engine is busy with runs of its
+    // own, tasks wait, are offered, and are claimed wherever a slot frees, in contention.
+    constexpr int runCount = 40;
+    const QString ledgerPath = path(QStringLiteral("ledger"));
+    const QString command =
+        QStringLiteral("echo $HOURGLASS_RUN_ID.$HOURGLASS_TASK.$HOURGLASS_ATTEMPT >> %1; sleep 0.3")
+            .arg(ledgerPath);
+    const qint64 chainId =
+        chainWithTasks(QStringLiteral("busy"), {command, command, command, command});
+    QVERIFY(chainId > 0);
+    for (const QString &name : {QStringLiteral("e1"), QStringLiteral("e2"), QStringLiteral("e3")})
+        m_engines.push_back(serve(name, 30, 2));
+    QTest::qWait(1500);
+    (void)m_store->transaction([&]() -> Status {
+        for (int i = 0; i < runCount; ++i)
+            startRun(chainId);
+        return {};
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 90000);
+    QTest::qWait(1000); // a second chance for a duplicate to show
+    const QStringList lines = ledger();
+    QCOMPARE(lines.size(), runCount * 4);
+    QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), runCount * 4);
+    QHash<qint64, QString> taskNames;
+    for (const Task &task : TaskRepository(*m_store).list(chainId).value())
+        taskNames.insert(task.id, task.name);
+    int elsewhere = 0;
+    for (const Run &run : runs()) {
+        QCOMPARE(run.state, RunState::Succeeded);
+        const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(run.id).value();
+        QCOMPARE(attempts.size(), 4);
+        for (const TaskRun &attempt : attempts) {
+            QCOMPARE(attempt.attempt, 1);
+            QVERIFY(lines.contains(
+                QStringLiteral("%1.%2.1").arg(run.id).arg(taskNames.value(attempt.taskId))));
+            if (!attempt.workerName.isEmpty() && attempt.workerName != run.engineName)
+                ++elsewhere;
+        }
+    }
+    QVERIFY2(elsewhere > 0, "some tasks ran on another engine than their run's");
+    qInfo("%d of %d tasks ran on another engine than their run's", elsewhere, runCount * 4);
     for (auto &engine : m_engines)
         stopEngine(*engine);
 }
