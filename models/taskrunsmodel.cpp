@@ -6,11 +6,13 @@
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
 
+#include <algorithm>
+
 namespace hg {
 
 TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
-    : TableModel({tr("Task"), tr("Attempt"), tr("State"), tr("Started"), tr("Duration"), tr("Exit"),
-                  tr("Ran on"), tr("Error")},
+    : TableModel({tr("Task"), tr("Attempt"), tr("State"), tr("Ran on"), tr("Started"),
+                  tr("Duration"), tr("Exit"), tr("Error")},
                  parent)
     , m_store(store)
 {}
@@ -60,6 +62,12 @@ void TaskRunsModel::applyTaskRun(const TaskRun &taskRun)
     beginInsertRows({}, row, row);
     m_attempts << taskRun;
     endInsertRows();
+}
+
+bool TaskRunsModel::anyRanElsewhere() const
+{
+    return std::any_of(m_attempts.cbegin(), m_attempts.cend(),
+                       [](const TaskRun &attempt) { return !attempt.workerName.isEmpty(); });
 }
 
 int TaskRunsModel::rowCount(const QModelIndex &parent) const

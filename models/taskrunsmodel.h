@@ -22,12 +22,12 @@ public:
         TaskColumn,
         AttemptColumn,
         StateColumn,
+        // Shared store: the engine that ran an attempt for the run's engine; empty when the
+        // run's own engine did. The runs view shows the column only when one is filled.
+        RanOnColumn,
         StartedColumn,
         DurationColumn,
         ExitColumn,
-        // Shared store: the engine that ran an attempt for the run's engine; empty when the
-        // run's own engine did.
-        RanOnColumn,
         ErrorColumn,
         ColumnCount
     };
@@ -42,6 +42,7 @@ public:
     void clear();
     qint64 runId() const { return m_runId; }
     QString taskName(qint64 taskId) const { return m_taskNames.value(taskId); }
+    bool anyRanElsewhere() const; // an attempt names the engine that ran it (RanOnColumn)
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

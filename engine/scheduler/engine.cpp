@@ -35,6 +35,7 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_config(std::move(config))
     , m_clock(clock ? std::move(clock) : std::make_shared<SystemClock>())
     // Children, so that moveToThread() (EngineHost) takes them along to the engine thread.
+    , m_offerTimer(this)
     , m_subchains(this)
     , m_timer(this)
     , m_commandTimer(this)

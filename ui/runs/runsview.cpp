@@ -118,6 +118,14 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_table->setColumnWidth(RunsModel::DurationColumn, 90);
 
     m_attemptTable->setModel(m_attempts);
+    // Which engine ran an attempt matters only once one ran on another engine than its run's.
+    const auto showRanOn = [this] {
+        m_attemptTable->setColumnHidden(TaskRunsModel::RanOnColumn, !m_attempts->anyRanElsewhere());
+    };
+    showRanOn();
+    connect(m_attempts, &QAbstractItemModel::modelReset, this, showRanOn);
+    connect(m_attempts, &QAbstractItemModel::rowsInserted, this, showRanOn);
+    connect(m_attempts, &QAbstractItemModel::dataChanged, this, showRanOn);
     m_attemptTable->verticalHeader()->hide();
     m_attemptTable->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_attemptTable->setColumnWidth(TaskRunsModel::TaskColumn, 110);
