@@ -13,7 +13,10 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QThread>
 
@@ -246,6 +249,62 @@ public:
             .arg(waits.isEmpty() ? QStringLiteral("(none)") : bench::figures(waits));
     }
 
+    // The scale form of the exactly-once test: three engines, `count` one-shot schedules due at
+    // the same moment, each run's task appending its run id to a ledger file. Every engine
+    // computes every fire; each must become one run, executed once.
+    QString exactlyOnce(int count, bool *held)
+    {
+        QTemporaryDir dir;
+        const QString ledger = dir.filePath(QStringLiteral("ledger"));
+        const qint64 chainId = chain(QStringLiteral("once"), TaskKind::Shell,
+                                     QStringLiteral("echo $HOURGLASS_RUN_ID >> %1").arg(ledger));
+        StoreQuery q(*m_store,
+                     QStringLiteral("INSERT INTO schedule (chain_id, kind, expression, created_at) "
+                                    "SELECT ?, 'once', ?, ? FROM generate_series(1, ?)"));
+        const QDateTime due = QDateTime::currentDateTimeUtc().addSecs(8);
+        q.bind(chainId)
+            .bind(due.toString(Qt::ISODateWithMs))
+            .bind(QDateTime::currentMSecsSinceEpoch())
+            .bind(count);
+        (void)q.exec(QStringLiteral("add schedules"));
+        std::vector<std::unique_ptr<QProcess>> engines;
+        for (int i = 0; i < 3; ++i)
+            engines.push_back(serve(QStringLiteral("once-%1").arg(i)));
+        const QString finished = QStringLiteral(
+            "SELECT COUNT(*) FROM run WHERE chain_id = ? AND state IN ('succeeded', 'failed')");
+        QElapsedTimer deadline;
+        deadline.start();
+        while (scalar(finished, chainId) < count && deadline.elapsed() < 600000)
+            QThread::msleep(200);
+        QThread::msleep(1000); // a second chance for a duplicate to show
+        for (auto &engine : engines) {
+            engine->terminate();
+            engine->waitForFinished(15000);
+        }
+        QFile file(ledger);
+        QStringList lines;
+        if (file.open(QIODevice::ReadOnly))
+            lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+        const qsizetype distinct = QSet<QString>(lines.cbegin(), lines.cend()).size();
+        const qint64 runs =
+            scalar(QStringLiteral("SELECT COUNT(*) FROM run WHERE chain_id = ?"), chainId);
+        const qint64 succeeded = scalar(
+            QStringLiteral("SELECT COUNT(*) FROM run WHERE chain_id = ? AND state = 'succeeded'"),
+            chainId);
+        const qint64 spanMs = scalar(
+            QStringLiteral("SELECT MAX(finished_at) - MIN(started_at) FROM run WHERE chain_id = ?"),
+            chainId);
+        *held = runs == count && succeeded == count && lines.size() == count && distinct == count;
+        return QStringLiteral("%1 runs, %2 succeeded, %3 ledger lines (%4 distinct) in %5 ms: %6")
+            .arg(runs)
+            .arg(succeeded)
+            .arg(lines.size())
+            .arg(distinct)
+            .arg(spanMs)
+            .arg(*held ? QStringLiteral("each executed exactly once")
+                       : QStringLiteral("NOT exactly once"));
+    }
+
     // SIGKILL of the engine that runs two long tasks: when does the other own them?
     qint64 failover(double leaseSeconds)
     {
@@ -324,6 +383,12 @@ int main(int argc, char *argv[])
                .arg(bench.failover(lease))
                .arg(lease);
     out.flush();
+    bool held = false;
+    out << QStringLiteral("3 engines, %1 one-shot schedules due at once, shell tasks writing a "
+                          "ledger: %2\n")
+               .arg(runs)
+               .arg(bench.exactlyOnce(runs, &held));
+    out.flush();
     constexpr int wideTasks = 32;
     out << "one run of " << wideTasks
         << " tasks side by side (sleep 0.5 s each), engines of 2 slots; a task that waited 1 s "
@@ -334,5 +399,5 @@ int main(int argc, char *argv[])
                    .arg(bench.spread(engines, wideTasks));
         out.flush();
     }
-    return 0;
+    return held ? 0 : 1;
 }
