@@ -248,40 +248,38 @@ void TaskHost::reconcile()
     look();
 }
 
+void TaskHost::forEachHosted(const std::function<void(qint64, Hosted &)> &act)
+{
+    QList<qint64> ids;
+    for (const auto &[id, hosted] : m_hosted)
+        ids << id;
+    for (qint64 id : std::as_const(ids)) {
+        if (const auto it = m_hosted.find(id); it != m_hosted.end())
+            act(id, it->second);
+    }
+}
+
 void TaskHost::stopAll()
 {
     m_stopping = true;
-    QList<qint64> ids;
-    for (auto &[id, hosted] : m_hosted)
-        ids << id;
-    for (qint64 id : std::as_const(ids)) {
-        const auto it = m_hosted.find(id);
-        if (it == m_hosted.end())
-            continue;
-        Hosted &hosted = it->second;
+    forEachHosted([this](qint64 id, Hosted &hosted) {
         hosted.interrupting = true;
         if (hosted.launched && hosted.unwrittenEnd)
             release(id); // ended, its end refused by the store: recovery interrupts it
         else if (hosted.launched && hosted.executor)
             hosted.executor->stop(RunState::Cancelled); // ended() writes it as interrupted
-    }
+    });
 }
 
 void TaskHost::abandonAll()
 {
-    QList<qint64> ids;
-    for (auto &[id, hosted] : m_hosted)
-        ids << id;
-    for (qint64 id : std::as_const(ids)) {
-        const auto it = m_hosted.find(id);
-        if (it == m_hosted.end())
-            continue;
-        it->second.abandoned = true;
-        if (it->second.launched && it->second.executor && !it->second.unwrittenEnd)
-            it->second.executor->stop(RunState::Cancelled);
+    forEachHosted([this](qint64 id, Hosted &hosted) {
+        hosted.abandoned = true;
+        if (hosted.launched && hosted.executor && !hosted.unwrittenEnd)
+            hosted.executor->stop(RunState::Cancelled);
         else
             release(id);
-    }
+    });
 }
 
 } // namespace hg

@@ -78,6 +78,8 @@ private:
     // Writes the end; false while the store refuses (kept for reconcile()).
     bool writeEnd(Hosted &hosted);
     void release(qint64 taskRunId);
+    // Over a copy of the ids: `act` may release the attempt it is given.
+    void forEachHosted(const std::function<void(qint64, Hosted &)> &act);
 
     Store &m_store;
     RunRecorder &m_recorder;

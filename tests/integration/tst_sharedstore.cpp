@@ -59,6 +59,12 @@ private:
     // The attempt of task `taskName` that another engine than the run's claimed and started.
     std::optional<TaskRun> attemptElsewhere(const Run &run, const QString &taskName) const;
     QProcess *engineNamed(const QString &name) const;
+    // Engines a and b of one slot each (lease 2 s) and a run of two tasks: t1 (4 s) runs on the
+    // run's engine, t2 is offered and the other engine claims it; t2's first attempt sleeps
+    // `seconds`, then each attempt writes t2.ATTEMPT to the ledger. False when t2 did not start
+    // on the other engine within 15 s.
+    bool offerSecondTask(const QString &chainName, int seconds, Run *run);
+    QList<TaskRun> attemptsOf(const Run &run, const QString &taskName) const;
     qint64 chainWithTask(const QString &name, const QString &command, int maxRetries = 0,
                          int maxInstances = 0, bool exclusive = false);
     QStringList ledger() const;
@@ -171,6 +177,39 @@ std::optional<TaskRun> TestSharedStore::attemptElsewhere(const Run &run,
             return attempt;
     }
     return std::nullopt;
+}
+
+bool TestSharedStore::offerSecondTask(const QString &chainName, int seconds, Run *run)
+{
+    const QString ledgerPath = path(QStringLiteral("ledger"));
+    const qint64 chainId =
+        chainWithTasks(chainName,
+                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
+                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep %2; fi; "
+                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
+                            .arg(ledgerPath)
+                            .arg(seconds)},
+                       1);
+    if (chainId == 0)
+        return false;
+    m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
+    m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
+    QTest::qWait(1500);
+    *run = startRun(chainId);
+    return run->id > 0
+           && QTest::qWaitFor(
+               [&] { return attemptElsewhere(*run, QStringLiteral("t2")).has_value(); }, 15000);
+}
+
+QList<TaskRun> TestSharedStore::attemptsOf(const Run &run, const QString &taskName) const
+{
+    const Result<Task> task = TaskRepository(*m_store).byName(run.chainId, taskName);
+    QList<TaskRun> attempts;
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
+        if (task && attempt.taskId == task->id)
+            attempts << attempt;
+    }
+    return attempts;
 }
 
 QProcess *TestSharedStore::engineNamed(const QString &name) const
@@ -550,24 +589,10 @@ void TestSharedStore::readyTasks_spreadOverEngines_eachRunOnce()
 
 void TestSharedStore::offeredAttempt_workerKilled_isInterruptedAndRetried()
 {
-    // One slot each: the run's engine runs t1 and offers t2, which the other engine claims.
-    // That engine is killed mid-attempt; once its lease ran out, recovery interrupts the
-    // attempt (killing its process) and the run's engine retries t2.
-    const QString ledgerPath = path(QStringLiteral("ledger"));
-    const qint64 chainId =
-        chainWithTasks(QStringLiteral("retried"),
-                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
-                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 30; fi; "
-                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
-                            .arg(ledgerPath)},
-                       1);
-    QVERIFY(chainId > 0);
-    m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
-    m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
-    QTest::qWait(1500);
-    const Run run = startRun(chainId);
-    QVERIFY(run.id > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    // The engine running t2 for the run's engine is killed mid-attempt; once its lease ran out,
+    // recovery interrupts the attempt (killing its process) and the run's engine retries t2.
+    Run run;
+    QVERIFY(offerSecondTask(QStringLiteral("retried"), 30, &run));
     const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
     QProcess *worker = engineNamed(first.workerName);
     QVERIFY(worker);
@@ -577,13 +602,7 @@ void TestSharedStore::offeredAttempt_workerKilled_isInterruptedAndRetried()
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
                               30000);
     QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 5000);
-    const Result<Task> t2 = TaskRepository(*m_store).byName(chainId, QStringLiteral("t2"));
-    QVERIFY(t2);
-    QList<TaskRun> attempts;
-    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
-        if (attempt.taskId == t2->id)
-            attempts << attempt;
-    }
+    const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
     QCOMPARE(attempts.size(), 2);
     QCOMPARE(attempts.at(0).state, RunState::Interrupted);
     QCOMPARE(attempts.at(0).workerName, first.workerName);
@@ -630,21 +649,8 @@ void TestSharedStore::offeredAttempt_workerPaused_isFencedAndRetried()
 {
     // As above, but the worker is paused (SIGSTOP) past its lease and then resumed: the attempt
     // was interrupted and retried meanwhile, and the worker's late end must not land.
-    const QString ledgerPath = path(QStringLiteral("ledger"));
-    const qint64 chainId =
-        chainWithTasks(QStringLiteral("paused"),
-                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
-                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 6; fi; "
-                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
-                            .arg(ledgerPath)},
-                       1);
-    QVERIFY(chainId > 0);
-    m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
-    m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
-    QTest::qWait(1500);
-    const Run run = startRun(chainId);
-    QVERIFY(run.id > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    Run run;
+    QVERIFY(offerSecondTask(QStringLiteral("paused"), 6, &run));
     const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
     QProcess *worker = engineNamed(first.workerName);
     QVERIFY(worker);
@@ -655,13 +661,7 @@ void TestSharedStore::offeredAttempt_workerPaused_isFencedAndRetried()
     ::kill(pid_t(worker->processId()), SIGCONT);
     QTest::qWait(3000); // the worker wakes, finds its session gone, and writes nothing
 
-    const Result<Task> t2 = TaskRepository(*m_store).byName(chainId, QStringLiteral("t2"));
-    QVERIFY(t2);
-    QList<TaskRun> attempts;
-    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
-        if (attempt.taskId == t2->id)
-            attempts << attempt;
-    }
+    const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
     QCOMPARE(attempts.size(), 2);
     QCOMPARE(attempts.at(0).state, RunState::Interrupted);
     QCOMPARE(attempts.at(1).state, RunState::Succeeded);
