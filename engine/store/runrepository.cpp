@@ -277,15 +277,10 @@ Result<QList<Run>> RunRepository::byIds(const QList<qint64> &ids) const
 {
     if (ids.isEmpty())
         return QList<Run>();
-    // Ids are numbers: written into the statement, one read for a whole claimed batch.
-    QStringList numbers;
-    numbers.reserve(ids.size());
-    for (qint64 id : ids)
-        numbers << QString::number(id);
-    StoreQuery q(
-        m_store,
-        selectRun
-            + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(numbers.join(QLatin1Char(','))));
+    // One read for a whole claimed batch.
+    StoreQuery q(m_store,
+                 selectRun
+                     + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(StoreQuery::idList(ids)));
     q.withoutSavepoint();
     if (Status s = q.exec(tr("read runs")); !s)
         return s.error();

@@ -1,20 +1,16 @@
 #include "runselsewhere.h"
 
-#include <QStringList>
+#include "storequery.h"
 
 namespace hg {
 
 QString RunsElsewhere::condition(const QList<qint64> &alsoRuns)
 {
-    // Ids are numbers: written into the statement, as RunRepository::byIds() does.
-    QStringList ids;
-    ids.reserve(alsoRuns.size());
-    for (qint64 id : alsoRuns)
-        ids << QString::number(id);
     return QStringLiteral("(run_id IN (SELECT id FROM run WHERE state IN ('running', 'waiting', "
                           "'paused') AND owner_session IS DISTINCT FROM ?)%1)")
-        .arg(ids.isEmpty() ? QString()
-                           : QStringLiteral(" OR run_id IN (%1)").arg(ids.join(QLatin1Char(','))));
+        .arg(alsoRuns.isEmpty()
+                 ? QString()
+                 : QStringLiteral(" OR run_id IN (%1)").arg(StoreQuery::idList(alsoRuns)));
 }
 
 QString RunsElsewhere::lineCondition(const QList<qint64> &alsoRuns)

@@ -218,11 +218,16 @@ QString StoreQuery::fromJson(const QJsonArray &array)
 
 QString StoreQuery::fromIds(const QList<qint64> &ids)
 {
+    return QLatin1Char('{') + idList(ids) + QLatin1Char('}');
+}
+
+QString StoreQuery::idList(const QList<qint64> &ids)
+{
     QStringList texts;
     texts.reserve(ids.size());
     for (qint64 id : ids)
         texts << QString::number(id);
-    return QLatin1Char('{') + texts.join(QLatin1Char(',')) + QLatin1Char('}');
+    return texts.join(QLatin1Char(','));
 }
 
 } // namespace hg

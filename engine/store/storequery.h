@@ -65,6 +65,9 @@ public:
     static QString fromJson(const QJsonArray &array);
     // A PostgreSQL array literal, bound as text for "CAST(? AS bigint[])".
     static QString fromIds(const QList<qint64> &ids);
+    // Ids spelled into a statement, "1,2,3" for "id IN (…)": numbers, so nothing to escape, and
+    // alike on both backends.
+    static QString idList(const QList<qint64> &ids);
     // The reason a StoreFaultHook's refusal gives (tests look for it in logs).
     static QString injectedFault();
 

@@ -4,8 +4,6 @@
 #include "store.h"
 #include "storequery.h"
 
-#include <QStringList>
-
 namespace hg {
 namespace {
 
@@ -189,15 +187,9 @@ Result<QList<TaskRun>> TaskRunRepository::listByIds(const QList<qint64> &ids) co
 {
     if (ids.isEmpty())
         return QList<TaskRun>();
-    // Ids are numbers: spelled into the statement, which then reads alike on both backends.
-    QStringList listed;
-    listed.reserve(ids.size());
-    for (qint64 id : ids)
-        listed << QString::number(id);
-    StoreQuery q(
-        m_store,
-        selectTaskRun
-            + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(listed.join(QLatin1Char(','))));
+    StoreQuery q(m_store,
+                 selectTaskRun
+                     + QStringLiteral("WHERE id IN (%1) ORDER BY id").arg(StoreQuery::idList(ids)));
     if (Status s = q.exec(tr("read task runs")); !s)
         return s.error();
     QList<TaskRun> taskRuns;
