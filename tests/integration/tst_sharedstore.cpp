@@ -50,6 +50,7 @@ private Q_SLOTS:
     void offeredAttempt_workerPaused_isFencedAndRetried();
     void window_showsItsRunsTaskRunningElsewhereLive();
     void threeBusyEngines_runEveryTaskExactlyOnce();
+    void serverRestart_whileAnotherEngineRunsATask_endsItOnce();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
@@ -776,6 +777,33 @@ void TestSharedStore::threeBusyEngines_runEveryTaskExactlyOnce()
     qInfo("%d of %d tasks ran on another engine than their run's", elsewhere, runCount * 4);
     for (auto &engine : m_engines)
         stopEngine(*engine);
+}
+
+void TestSharedStore::serverRestart_whileAnotherEngineRunsATask_endsItOnce()
+{
+    // t2 runs on the engine that did not claim the run when the server restarts: its end is
+    // held there and written once the server is back, and the run's engine reads it.
+    Run run;
+    QVERIFY(offerSecondTask(QStringLiteral("restarted"), 3, &run));
+    m_store.reset(); // the test's own connection would only be cut too
+    QVERIFY(m_server->restartImmediately());
+    Result<std::unique_ptr<Store>> store = Store::open(
+        StoreLocation::parse(m_server->url().toString()).value(), QStringLiteral("test"));
+    QVERIFY(store);
+    m_store = std::move(store.value());
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              40000);
+    const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
+    QCOMPARE(attempts.size(), 1);
+    QCOMPARE(attempts.first().state, RunState::Succeeded);
+    QVERIFY(!attempts.first().workerName.isEmpty());
+    QStringList lines = ledger();
+    lines.sort();
+    QCOMPARE(lines, (QStringList{QStringLiteral("t1"), QStringLiteral("t2.1")}));
+    for (auto &engine : m_engines) {
+        stopEngine(*engine);
+        QCOMPARE(engine->exitCode(), 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)
