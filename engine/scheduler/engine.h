@@ -111,6 +111,8 @@ Q_SIGNALS:
     // Another engine changed more runs at once than a notification names (PostgreSQL): the
     // window reads its run lists again. Fewer arrive one by one as runChanged.
     void runsChangedElsewhere();
+    // Tasks of other engines' runs this engine runs now (a shared store spreads tasks).
+    void hostedTasksChanged(int count);
 
 private:
     // What a pass over the due fires found late: fires missed, of how many chains, and how

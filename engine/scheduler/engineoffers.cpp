@@ -24,6 +24,7 @@ void Engine::setUpOffers()
                                         [this] { return m_lease->fence(); });
     m_logs->setHosted([this](qint64 taskRunId) { return m_host->hosts(taskRunId); });
     connect(m_host.get(), &TaskHost::storeUnavailable, this, &Engine::storeLost);
+    connect(m_host.get(), &TaskHost::countChanged, this, &Engine::hostedTasksChanged);
     connect(m_host.get(), &TaskHost::slotFreed, this, [this] {
         if (m_shuttingDown && nothingRuns())
             QMetaObject::invokeMethod(this, &Engine::finishShutdown, Qt::QueuedConnection);

@@ -51,6 +51,8 @@ int TaskHost::claim(int room)
         QMetaObject::invokeMethod(
             this, [this, id = attempt.taskRunId] { launch(id); }, Qt::QueuedConnection);
     }
+    if (!claimed->isEmpty())
+        Q_EMIT countChanged(count());
     return int(claimed->size());
 }
 
@@ -179,6 +181,7 @@ void TaskHost::release(qint64 taskRunId)
         it->second.executor.release()->deleteLater();
     }
     m_hosted.erase(it);
+    Q_EMIT countChanged(count());
     Q_EMIT slotFreed();
 }
 

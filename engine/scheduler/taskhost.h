@@ -58,6 +58,7 @@ public:
 
 Q_SIGNALS:
     void slotFreed();
+    void countChanged(int count);
     void storeUnavailable(const QString &why);
 
 private:

@@ -3854,6 +3854,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Left of the red line, since yesterday: what became of each fire time (a run in its state&apos;s colour; missed, skipped and excluded hatched). Right of it, the coming week: each tick is a fire time; a hatched band is a schedule too frequent to draw each fire.</source>
         <translation>Links der roten Linie, seit gestern: was aus jeder Auslösezeit wurde (ein Lauf in der Farbe seines Zustands; versäumt, übersprungen und ausgeschlossen schraffiert). Rechts davon die kommende Woche: jeder Strich ist eine Auslösezeit; ein schraffiertes Band ist ein Zeitplan, der zu häufig auslöst, um jede Auslösung einzeln zu zeichnen.</translation>
     </message>
+    <message>
+        <source>tasks for other engines: %1</source>
+        <translation>Aufgaben für andere Engines: %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::Migrator</name>

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void window_showsItsRunsTaskRunningElsewhereLive();
     void threeBusyEngines_runEveryTaskExactlyOnce();
     void serverRestart_whileAnotherEngineRunsATask_endsItOnce();
+    void window_countsTheTasksItRunsForOtherEngines();
 
 private:
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
@@ -804,6 +805,47 @@ void TestSharedStore::serverRestart_whileAnotherEngineRunsATask_endsItOnce()
         stopEngine(*engine);
         QCOMPARE(engine->exitCode(), 0);
     }
+}
+
+void TestSharedStore::window_countsTheTasksItRunsForOtherEngines()
+{
+    // A `serve` of one slot owns a run of three tasks; the window's engine (its own thread, two
+    // slots) takes the two that wait, and says how many it runs for others (the status bar).
+    const qint64 chainId = chainWithTasks(
+        QStringLiteral("helped"),
+        {QStringLiteral("sleep 3"), QStringLiteral("sleep 3"), QStringLiteral("sleep 3")});
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a"), 30, 1));
+    QTest::qWait(1500);
+    const Run run = startRun(chainId);
+    QVERIFY(run.id > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("a"),
+                              10000);
+    EngineConfig config;
+    config.storeLocation = m_server->url().toString();
+    config.name = QStringLiteral("window");
+    config.graceMs = 500;
+    config.slotCount = 2;
+    config.tellRunsElsewhere = true;
+    EngineHost window(config);
+    QList<int> counts;
+    connect(window.engine(), &Engine::hostedTasksChanged, this,
+            [&](int count) { counts << count; });
+    QSignalSpy started(&window, &EngineHost::started);
+    window.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(counts.contains(2), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
+                              20000);
+    QTRY_COMPARE_WITH_TIMEOUT(counts.last(), 0, 5000);
+    int byWindow = 0;
+    for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value())
+        byWindow += attempt.workerName == QStringLiteral("window") ? 1 : 0;
+    QCOMPARE(byWindow, 2);
+    window.shutdown(Engine::ExitPolicy::Stop);
+    QVERIFY(window.waitForStopped(10000));
+    for (auto &engine : m_engines)
+        stopEngine(*engine);
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)

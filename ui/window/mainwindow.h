@@ -167,6 +167,7 @@ private:
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
+    int m_hostedTasks = 0;          // tasks of other engines' runs that this window's engine runs
     qint64 m_storeLostSinceMs = -1; // the engine cannot reach its store since then
     bool m_engineRunning = false;
     QSplitter *m_splitter = nullptr;

@@ -126,6 +126,10 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(source, &Engine::taskRunChanged, m_runsView, &RunsView::applyTaskRun);
     connect(source, &Engine::taskRunChanged, m_chainEditor, &ChainEditor::applyTaskRun);
     connect(source, &Engine::logLinesWritten, m_runsView, &RunsView::appendLogLines);
+    connect(source, &Engine::hostedTasksChanged, this, [this](int count) {
+        m_hostedTasks = count;
+        showEngineState();
+    });
     connect(source, &Engine::nextFireChanged, this, [this](qint64 dueMs) {
         m_nextFireMs = dueMs;
         showEngineState();
@@ -180,6 +184,8 @@ void MainWindow::showEngineState()
     }
     QStringList parts{tr("Engine: running"), tr("%n active", nullptr, m_counts.active),
                       tr("%n queued", nullptr, m_counts.queued)};
+    if (m_hostedTasks > 0)
+        parts << tr("tasks for other engines: %1").arg(m_hostedTasks);
     if (schedulesPaused())
         parts << tr("schedules paused");
     else if (m_nextFireMs >= 0)
