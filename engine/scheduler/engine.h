@@ -48,7 +48,8 @@ class Store;
 // The engine coordinates and owns the thread's timers; each policy is a unit of its own:
 // EngineLease (session and heartbeat), Recovery (what a dead engine left), ScheduleLoader
 // (plans, misfire catch-up), Admission (which runs and tasks start), CommandPump (the
-// command table), SubchainLineage (child runs), RunExecution (one run's DAG). Its schedule
+// command table), SubchainLineage (child runs), RunExecution (one run's DAG), OfferBoard and
+// TaskHost (tasks spread over the engines of a shared store, engineoffers.cpp). Its schedule
 // half (loading plans, the fire queue, misfires, the occurrence ledger) is engineschedules.cpp.
 class Engine final : public QObject
 {

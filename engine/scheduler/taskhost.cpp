@@ -201,8 +201,9 @@ void TaskHost::look()
     }
     if (running.isEmpty())
         return;
+    // Attempts of an earlier claim were all abandoned when the engine registered anew.
     const Result<QList<TaskRunOffers::Look>> looks =
-        TaskRunOffers(m_store).look(running, m_hosted.at(running.first()).fence);
+        TaskRunOffers(m_store).look(running, m_fence());
     if (!looks)
         return; // the store is away: the attempts go on, looked at again at the next heartbeat
     QSet<qint64> seen;
