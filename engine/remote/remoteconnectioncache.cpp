@@ -5,6 +5,7 @@
 #include <QCryptographicHash>
 #include <QSqlQuery>
 #include <QString>
+#include <QThreadStorage>
 
 #include <map>
 #include <memory>
@@ -32,10 +33,18 @@ std::string connectionKey(const ConnectionProfile &profile, const QString &passw
     return parts.toStdString();
 }
 
-std::map<std::string, std::unique_ptr<RemoteDatabase>> &threadConnections()
+using Connections = std::map<std::string, std::unique_ptr<RemoteDatabase>>;
+
+// QThreadStorage, not thread_local: Qt deletes it while the thread is still a QThread (as it
+// finishes, and for the main thread with QCoreApplication). A C++ thread_local is destroyed
+// after Qt has let go of the thread, and closing a connection then (its driver is a QObject of
+// that thread) crashed bench_dolphinscheduler now and then as the pool's threads ended at exit.
+Connections &threadConnections()
 {
-    thread_local std::map<std::string, std::unique_ptr<RemoteDatabase>> connections;
-    return connections;
+    static QThreadStorage<Connections *> connections;
+    if (!connections.hasLocalData())
+        connections.setLocalData(new Connections);
+    return *connections.localData();
 }
 
 // Alive and outside a transaction. PostgreSQL's now() is the transaction's start, equal to
