@@ -1,5 +1,6 @@
 #include "clicontext.h"
 
+#include "base/terminaltext.h"
 #include "cron/isotime.h"
 
 #include <QCommandLineParser>
@@ -7,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimeZone>
+
+#include <limits>
 
 namespace hg {
 
@@ -134,21 +137,32 @@ bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineO
         return true;
     bool ok = false;
     const QString text = parser.value(option);
-    const int parsed = text.toInt(&ok);
-    if (!ok || parsed < minimum) {
+    const qint64 parsed = text.trimmed().toLongLong(&ok);
+    const qint64 maximum = std::numeric_limits<int>::max();
+    if (ok && (parsed < minimum || parsed > maximum)) {
+        usage(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
+                  .arg(option.names().constFirst(), text)
+                  .arg(minimum)
+                  .arg(maximum));
+        return false;
+    }
+    if (!ok) {
         usage(QStringLiteral("--%1: '%2' is not a whole number of at least %3")
                   .arg(option.names().constFirst(), text)
                   .arg(minimum));
         return false;
     }
-    value = parsed;
+    value = int(parsed);
     return true;
 }
 
 int CliContext::fail(const Error &error)
 {
     // One line, so scripts can show it as it is.
-    m_err << "hourglass: " << QString(error.message).replace(QLatin1Char('\n'), QLatin1String("; "))
+    // One line, control characters escaped: a message may quote a server or a file.
+    m_err << "hourglass: "
+          << terminaltext::escaped(
+                 QString(error.message).replace(QLatin1Char('\n'), QLatin1String("; ")))
           << '\n';
     m_err.flush();
     // With --json a script also gets the error as one object on stdout, with where it lies.
@@ -166,7 +180,7 @@ int CliContext::fail(const Error &error)
 
 int CliContext::usage(const QString &message)
 {
-    m_err << "hourglass: " << message << " (see --help)\n";
+    m_err << "hourglass: " << terminaltext::escaped(message) << " (see --help)\n";
     m_err.flush();
     m_exitCode = ExitUsage;
     return m_exitCode;
@@ -182,10 +196,18 @@ void CliContext::printJson(const QJsonValue &value)
 
 void CliContext::printTable(const QStringList &headers, const QList<QStringList> &rows)
 {
+    QList<QStringList> escapedRows;
+    escapedRows.reserve(rows.size());
+    for (const QStringList &row : rows) {
+        QStringList cells;
+        for (const QString &cell : row)
+            cells << terminaltext::escaped(cell);
+        escapedRows << cells;
+    }
     QList<qsizetype> widths;
     for (const QString &header : headers)
         widths << header.size();
-    for (const QStringList &row : rows) {
+    for (const QStringList &row : std::as_const(escapedRows)) {
         for (qsizetype i = 0; i < row.size() && i < widths.size(); ++i)
             widths[i] = qMax(widths[i], row.at(i).size());
     }
@@ -197,7 +219,7 @@ void CliContext::printTable(const QStringList &headers, const QList<QStringList>
         m_out << line << '\n';
     };
     printRow(headers);
-    for (const QStringList &row : rows)
+    for (const QStringList &row : std::as_const(escapedRows))
         printRow(row);
     m_out.flush();
 }

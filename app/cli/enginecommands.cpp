@@ -17,8 +17,17 @@
 #include <QJsonObject>
 #include <QTimer>
 
+#include <optional>
+
 namespace hg {
 namespace {
+
+// A self-destructing chain removes itself (and its runs) after a successful run.
+bool selfDestructed(Store &store, const Run &run)
+{
+    const Result<Chain> chain = ChainRepository(store).byId(run.chainId);
+    return !chain && chain.error().kind == ErrorKind::NotFound;
+}
 
 bool engineIsServing(Store &store)
 {
@@ -43,12 +52,13 @@ int exitFor(const Result<Run> &run, CliContext &context)
     return run->state == RunState::Succeeded ? ExitOk : ExitFailure;
 }
 
-// No engine serves the store: run this one run here, with an engine of its own.
-int runInProcess(CliContext &context, qint64 runId)
+// No engine serves the store: run this one run here, with an engine of its own. Nothing (no
+// exit code) when an engine began serving the store meanwhile and this one could not start:
+// that engine runs it, and the caller follows it there.
+std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &follower)
 {
     Engine engine(EngineConfigFactory::forSingleRun(context.storeArgument(),
                                                     QCoreApplication::applicationPid()));
-    RunFollower follower(*context.store().value(), context.out());
     std::optional<Run> finished;
     QString failure;
     QObject::connect(&engine, &Engine::logLinesWritten, &engine, [&](const QList<LogLine> &lines) {
@@ -93,12 +103,17 @@ int runInProcess(CliContext &context, qint64 runId)
                      [&] { engine.shutdown(Engine::ExitPolicy::Stop); });
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
+    Store &store = *context.store().value();
+    if (!failure.isEmpty() && engineIsServing(store))
+        return std::nullopt; // it started while this one tried: the run is its to run
     if (!failure.isEmpty())
         return context.fail(Error::runtime(failure));
     if (!finished)
         return context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId)));
     // Success is what the store says, not what the engine saw.
-    const Result<Run> stored = RunRepository(*context.store().value()).byId(runId);
+    const Result<Run> stored = RunRepository(store).byId(runId);
+    if (!stored && finished->state == RunState::Succeeded && selfDestructed(store, finished.value()))
+        return ExitOk;
     if (!stored || stored->state != finished->state)
         return context.fail(Error::runtime(
             QStringLiteral("run %1 ended (%2) but its end could not be stored: %3")
@@ -107,6 +122,29 @@ int runInProcess(CliContext &context, qint64 runId)
                      stored ? QStringLiteral("the store still says %1").arg(enumName(stored->state))
                             : stored.error().message)));
     return finished->state == RunState::Succeeded ? ExitOk : ExitFailure;
+}
+
+// Waits for a run wherever it runs: here while no engine serves the store, on the serving
+// engine otherwise. Either can change during the wait (an engine starts; the engine dies or
+// leaves): the wait goes with the run, a bounded number of times.
+int waitFor(CliContext &context, qint64 runId, bool inProcess)
+{
+    RunFollower follower(*context.store().value(), context.out());
+    for (int handovers = 0;; ++handovers) {
+        if (inProcess) {
+            if (const std::optional<int> exitCode = runInProcess(context, runId, follower))
+                return *exitCode;
+            context.err() << "hourglass: an engine began serving the store; run " << runId
+                          << " is its to run now\n";
+            context.err().flush();
+        }
+        const Result<Run> followed = follower.follow(runId);
+        if (followed || followed.error().kind != ErrorKind::Unavailable || handovers >= 8)
+            return exitFor(followed, context);
+        context.err() << "hourglass: " << followed.error().message << "; running it here\n";
+        context.err().flush();
+        inProcess = true;
+    }
 }
 
 int serve(CliContext &context, const QStringList &args)
@@ -239,11 +277,9 @@ int run(CliContext &context, const QStringList &args)
         return context.fail(created.error());
     context.out() << created->id << '\n';
     context.out().flush();
-    if (inProcess)
-        return runInProcess(context, created->id);
     if (!parser.isSet(wait))
         return ExitOk;
-    return exitFor(RunFollower(*store, context.out()).follow(created->id), context);
+    return waitFor(context, created->id, inProcess);
 }
 
 int runs(CliContext &context, const QStringList &args)

@@ -1,9 +1,9 @@
+#include "base/outputfile.h"
 #include "clicontext.h"
 #include "store/projectexporter.h"
 #include "subcommands.h"
 
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace hg {
 
@@ -44,11 +44,17 @@ int runExportCommand(CliContext &context, const QStringList &args)
         context.out() << bytes;
         context.out().flush();
     } else {
-        // QSaveFile: a failed write leaves any earlier file as it was.
-        QSaveFile file(parser.value(output));
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            return context.fail(Error::runtime(QStringLiteral("cannot write %1: %2")
-                                                   .arg(parser.value(output), file.errorString())));
+        // A failed write leaves any earlier file as it was; a device or FIFO is written as a
+        // shell redirection would, never replaced.
+        OutputFile file(parser.value(output), OutputFile::Special::WriteDirectly);
+        Status written = file.open();
+        if (written && !file.write(bytes))
+            written = Error::runtime(QStringLiteral("cannot write %1: %2")
+                                         .arg(parser.value(output), file.errorString()));
+        if (written)
+            written = file.commit();
+        if (!written)
+            return context.fail(written.error());
     }
     if (!store->isReadOnly())
         return ExitOk;

@@ -1,3 +1,4 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "domain/connectionurl.h"
 #include "remote/connectionsecrets.h"
@@ -204,7 +205,9 @@ int testRemote(CliContext &context, const QStringList &args)
         context.printJson(info->toJson());
         return ExitOk;
     }
-    context.out() << info->summary(profile.value()) << '\n';
+    // What the server said, line by line, escaped: a server is text from outside.
+    for (const QString &line : info->summary(profile.value()).split(QLatin1Char('\n')))
+        context.out() << terminaltext::escaped(line) << '\n';
     return ExitOk;
 }
 

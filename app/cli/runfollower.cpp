@@ -1,10 +1,15 @@
 #include "runfollower.h"
 
+#include "base/terminaltext.h"
+#include "store/chainrepository.h"
+#include "store/enginesessionrepository.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
+#include "store/store.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
 
+#include <QElapsedTimer>
 #include <QThread>
 
 namespace hg {
@@ -35,7 +40,10 @@ void RunFollower::print(const LogLine &line)
                         : line.stream == LogStream::System || line.stream == LogStream::Failure
                             ? '#'
                             : '|';
-    m_out << taskName(line.taskRunId) << ' ' << marker << ' ' << line.text << '\n';
+    // The text came from a task, a server or a remote database: escaped before a terminal.
+    m_lastLineId = std::max(m_lastLineId, line.id); // printed once, whoever read it
+    m_out << terminaltext::escaped(taskName(line.taskRunId)) << ' ' << marker << ' '
+          << terminaltext::escaped(line.text) << '\n';
     m_out.flush();
 }
 
@@ -43,7 +51,12 @@ Result<Run> RunFollower::printNew(qint64 runId)
 {
     const Result<Run> run = RunRepository(m_store).byId(runId);
     if (!run)
-        return run.error();
+        return vanished(run.error());
+    if (!m_lastSeen) {
+        const Result<Chain> chain = ChainRepository(m_store).byId(run->chainId);
+        m_selfDestructs = chain && chain->selfDestruct;
+    }
+    m_lastSeen = run.value();
     LogRepository logs(m_store);
     for (;;) {
         const Result<QList<LogLine>> lines = logs.read(runId, m_lastLineId, 1000);
@@ -60,12 +73,58 @@ Result<Run> RunFollower::printNew(qint64 runId)
 
 Result<Run> RunFollower::follow(qint64 runId)
 {
+    QElapsedTimer sinceCheck;
+    sinceCheck.start();
+    int uncarried = 0; // checks in a row that found no engine to carry the run on
     for (;;) {
         const Result<Run> run = printNew(runId);
         if (!run || isTerminal(run->state))
             return run.ok() ? printNew(runId) : run; // lines written just before the end
-        QThread::msleep(200);
+        if (sinceCheck.elapsed() >= engineCheckMs) {
+            sinceCheck.restart();
+            uncarried = someoneCarries(run.value()) ? 0 : uncarried + 1;
+            // Twice: a run between two engines (claimed, handed over) is not taken for lost.
+            if (uncarried >= 2)
+                return Error::unavailable(
+                    run->engineName.isEmpty() || run->state == RunState::Queued
+                        ? QStringLiteral("no engine serves the store, and run %1 is queued")
+                              .arg(runId)
+                        : QStringLiteral("the engine that ran run %1 (%2) is gone; the run "
+                                         "is left %3 until an engine recovers it")
+                              .arg(runId)
+                              .arg(run->engineName, enumName(run->state)));
+        }
+        QThread::msleep(pollMs);
     }
+}
+
+bool RunFollower::someoneCarries(const Run &run)
+{
+    const Result<QList<EngineSession>> live =
+        EngineSessionRepository(m_store).live(QDateTime::currentDateTimeUtc());
+    if (!live)
+        return true; // cannot tell (the store is away): keep waiting
+    if (run.state == RunState::Queued || run.engineName.isEmpty())
+        return !live->isEmpty();
+    for (const EngineSession &session : live.value()) {
+        if (session.name == run.engineName)
+            return true;
+    }
+    // On a shared store the living take a dead engine's runs over once its lease expires.
+    return m_store.backend() == StoreBackend::PostgreSql && !live->isEmpty();
+}
+
+Result<Run> RunFollower::vanished(const Error &error)
+{
+    // Only a success removes a self-destructing chain, and its runs go with it.
+    if (error.kind != ErrorKind::NotFound || !m_lastSeen || !m_selfDestructs
+        || ChainRepository(m_store).byId(m_lastSeen->chainId).ok())
+        return error;
+    Run run = m_lastSeen.value();
+    run.state = RunState::Succeeded;
+    m_out << "run # succeeded; the chain removed itself, as --self-destruct asks\n";
+    m_out.flush();
+    return run;
 }
 
 } // namespace hg

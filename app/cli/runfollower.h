@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QTextStream>
 
+#include <optional>
+
 namespace hg {
 
 class Store;
@@ -21,15 +23,28 @@ public:
     void print(const LogLine &line);
     // Prints what is new since the last call; the run as it is now.
     Result<Run> printNew(qint64 runId);
-    // Polls until the run has ended and every line is printed.
+    // Polls until the run has ended and every line is printed. The wait watches the engines
+    // too: once no engine will carry the run on (its engine was killed or left, or none
+    // serves the store while it is queued) it ends with ErrorKind::Unavailable, saying so,
+    // instead of waiting forever. A self-destructing chain's run that vanished with its chain
+    // after success is reported as the success it was.
     Result<Run> follow(qint64 runId);
+
+    // How often the engines are looked at while following, and how long none may carry the
+    // run before the wait gives up (tests shorten neither).
+    static constexpr int pollMs = 200;
+    static constexpr int engineCheckMs = 1000;
 
 private:
     QString taskName(qint64 taskRunId);
+    bool someoneCarries(const Run &run);
+    Result<Run> vanished(const Error &error);
 
     Store &m_store;
     QTextStream &m_out;
     qint64 m_lastLineId = 0;
+    std::optional<Run> m_lastSeen;
+    bool m_selfDestructs = false; // the run's chain removes itself after success
     QHash<qint64, QString> m_taskNames; // task run id -> task name
 };
 

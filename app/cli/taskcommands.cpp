@@ -16,20 +16,16 @@ struct UpstreamSpec
     DependencyCondition condition = DependencyCondition::Success;
 };
 
-// "--after TASK[:success|completion|failure]"
-Result<UpstreamSpec> parseAfter(const QString &text)
+// "--after TASK[:success|completion|failure]". A task's own name may hold a colon ("db:load"):
+// the text after the last one is a condition only when it names one.
+UpstreamSpec parseAfter(const QString &text)
 {
-    UpstreamSpec spec{text, DependencyCondition::Success};
     const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
     if (colon > 0) {
-        const auto condition = enumFromString<DependencyCondition>(text.mid(colon + 1));
-        if (!condition)
-            return Error::invalid(
-                QStringLiteral("--after %1: '%2' is not one of %3")
-                    .arg(text, text.mid(colon + 1), enumChoices<DependencyCondition>()));
-        spec = {text.left(colon), *condition};
+        if (const auto condition = enumFromString<DependencyCondition>(text.mid(colon + 1)))
+            return {text.left(colon), *condition};
     }
-    return spec;
+    return {text, DependencyCondition::Success};
 }
 
 int addTask(CliContext &context, const QStringList &args)
@@ -99,12 +95,8 @@ int addTask(CliContext &context, const QStringList &args)
         task.environment.insert(pair.left(equals), pair.mid(equals + 1));
     }
     QList<UpstreamSpec> upstreams;
-    for (const QString &text : parser.values(after)) {
-        const Result<UpstreamSpec> spec = parseAfter(text);
-        if (!spec)
-            return context.fail(spec.error());
-        upstreams << spec.value();
-    }
+    for (const QString &text : parser.values(after))
+        upstreams << parseAfter(text);
 
     const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
     if (!chain)
@@ -119,9 +111,16 @@ int addTask(CliContext &context, const QStringList &args)
         DependencyRepository dependencies(*store);
         for (const UpstreamSpec &spec : upstreams) {
             const Result<Task> upstream = tasks.byName(chain->id, spec.task);
-            if (!upstream)
-                return Error::notFound(QStringLiteral("--after: unknown task '%1' in %2")
-                                           .arg(spec.task, parser.positionalArguments().at(0)));
+            if (!upstream) {
+                const qsizetype colon = spec.task.lastIndexOf(QLatin1Char(':'));
+                return Error::notFound(
+                    QStringLiteral("--after: unknown task '%1' in %2%3")
+                        .arg(spec.task, parser.positionalArguments().at(0),
+                             colon > 0 ? QStringLiteral(" ('%1' is no condition either: %2)")
+                                             .arg(spec.task.mid(colon + 1),
+                                                  enumChoices<DependencyCondition>())
+                                       : QString()));
+            }
             if (Status edge = dependencies.add(chain->id, stored->id, upstream->id, spec.condition);
                 !edge)
                 return edge;

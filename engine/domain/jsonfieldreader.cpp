@@ -1,5 +1,8 @@
 #include "jsonfieldreader.h"
 
+#include <cmath>
+#include <limits>
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -80,8 +83,16 @@ int JsonFieldReader::integer(const QString &key, int fallback)
         return fallback;
     const QJsonValue value = m_object.value(key);
     const double number = value.toDouble();
-    if (!value.isDouble() || number != static_cast<double>(static_cast<int>(number))) {
+    if (!value.isDouble() || !std::isfinite(number) || number != std::trunc(number)) {
         fail(key, tr("expected a whole number"));
+        return fallback;
+    }
+    // Checked before the cast: a double beyond int's range has no int (undefined behaviour).
+    if (number < double(std::numeric_limits<int>::min())
+        || number > double(std::numeric_limits<int>::max())) {
+        fail(key, tr("%1 is out of range (at most %2)")
+                      .arg(value.toDouble(), 0, 'g', 17)
+                      .arg(std::numeric_limits<int>::max()));
         return fallback;
     }
     return static_cast<int>(number);
@@ -92,7 +103,7 @@ double JsonFieldReader::number(const QString &key, double fallback)
     if (!present(key))
         return fallback;
     const QJsonValue value = m_object.value(key);
-    if (!value.isDouble()) {
+    if (!value.isDouble() || !std::isfinite(value.toDouble())) {
         fail(key, tr("expected a number"));
         return fallback;
     }

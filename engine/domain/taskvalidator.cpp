@@ -5,6 +5,10 @@
 #include "httprequestspec.h"
 #include "jsonfieldreader.h"
 
+#include <QRegularExpression>
+
+#include <cmath>
+
 namespace hg {
 namespace {
 
@@ -83,13 +87,25 @@ Status TaskValidator::validate(const Task &task)
             return inField(environmentField,
                            tr("task '%1': bad environment name '%2'").arg(task.name, it.key()));
     }
+    // Relative to what? The engine's own folder differs between the desktop, serve and a
+    // service: a task would run somewhere else each time. (A Windows path from an imported
+    // task is kept as imported; on Linux it fails when it starts, naming the folder.)
+    static const QRegularExpression windowsAbsolute(QStringLiteral(R"(^([A-Za-z]:[\\/]|\\\\))"));
+    if (!task.workingDirectory.isEmpty() && !task.workingDirectory.startsWith(QLatin1Char('/'))
+        && !windowsAbsolute.match(task.workingDirectory).hasMatch())
+        return inField(workingDirectoryField,
+                       tr("task '%1': working folder '%2' is relative; give an absolute path")
+                           .arg(task.name, task.workingDirectory));
     if (task.timeoutSeconds < 0 || task.maxRetries < 0 || task.retryDelaySeconds < 0)
         return inField(
             limitsField,
             tr("task '%1': timeout, retries and retry delay must not be negative").arg(task.name));
-    if (task.retryBackoff < 1.0)
-        return inField(limitsField,
-                       tr("task '%1': retry backoff must be 1 or more").arg(task.name));
+    // Delays grow as backoff^attempt: beyond 100 a third retry is already years away.
+    if (!std::isfinite(task.retryBackoff) || task.retryBackoff < 1.0
+        || task.retryBackoff > maximumRetryBackoff)
+        return inField(limitsField, tr("task '%1': retry backoff must be between 1 and %2")
+                                        .arg(task.name)
+                                        .arg(maximumRetryBackoff));
     return {};
 }
 

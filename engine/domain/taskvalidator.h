@@ -25,6 +25,9 @@ public:
     static constexpr QLatin1String connectionField{"connection"};
     static constexpr QLatin1String environmentField{"environment"};
     static constexpr QLatin1String limitsField{"limits"};
+    static constexpr QLatin1String workingDirectoryField{"workingDirectory"};
+    // The largest factor a retry delay grows by per attempt.
+    static constexpr double maximumRetryBackoff = 100.0;
 };
 
 } // namespace hg

@@ -2,19 +2,16 @@
 
 namespace hg {
 
-BuiltinExecutor::BuiltinExecutor(BuiltinArguments arguments, int timeoutMs, QObject *parent)
+BuiltinExecutor::BuiltinExecutor(BuiltinArguments arguments, qint64 timeoutMs, QObject *parent)
     : TaskExecutor(parent)
     , m_arguments(std::move(arguments))
     , m_timeoutMs(timeoutMs)
 {
-    m_sleep.setSingleShot(true);
-    m_sleep.setTimerType(Qt::PreciseTimer);
-    m_timeout.setSingleShot(true);
-    connect(&m_sleep, &QTimer::timeout, this, [this] {
+    connect(&m_sleep, &LongTimer::timeout, this, [this] {
         m_timeout.stop();
         deliverOutcome(TaskOutcome{RunState::Succeeded, 0, {}});
     });
-    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
 }
 
 void BuiltinExecutor::start()
@@ -23,7 +20,7 @@ void BuiltinExecutor::start()
     case Builtin::Sleep:
         if (m_timeoutMs > 0)
             m_timeout.start(m_timeoutMs);
-        m_sleep.start(int(m_arguments.as<SleepArguments>().seconds * 1000));
+        m_sleep.start(qint64(m_arguments.as<SleepArguments>().seconds * 1000.0));
         return;
     case Builtin::Log:
         emitText(LogStream::Stdout, m_arguments.as<LogArguments>().message);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "domain/builtinarguments.h"
 #include "taskexecutor.h"
 
@@ -16,16 +17,16 @@ class BuiltinExecutor final : public TaskExecutor
     Q_DISABLE_COPY_MOVE(BuiltinExecutor)
 
 public:
-    BuiltinExecutor(BuiltinArguments arguments, int timeoutMs, QObject *parent = nullptr);
+    BuiltinExecutor(BuiltinArguments arguments, qint64 timeoutMs, QObject *parent = nullptr);
 
     void start() override;
     void stop(RunState reason) override;
 
 private:
     BuiltinArguments m_arguments;
-    int m_timeoutMs = 0;
-    QTimer m_sleep;
-    QTimer m_timeout;
+    qint64 m_timeoutMs = 0;
+    LongTimer m_sleep;
+    LongTimer m_timeout;
 };
 
 } // namespace hg

@@ -40,7 +40,7 @@ std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
                             context.run.scheduledFor.toUTC().toString(Qt::ISODate));
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
         spec.environment.insert(it.key(), it.value().toString());
-    spec.timeoutMs = task.timeoutSeconds * 1000;
+    spec.timeoutMs = qint64(task.timeoutSeconds) * 1000;
     spec.graceMs = config.graceMs;
     spec.outputCapBytes = config.outputCapBytes;
     return std::make_unique<ProcessExecutor>(std::move(spec));
@@ -49,7 +49,7 @@ std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
 Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &context)
 {
     const Task &task = context.task;
-    const int timeoutMs = task.timeoutSeconds * 1000;
+    const qint64 timeoutMs = qint64(task.timeoutSeconds) * 1000;
     Result<BuiltinArguments> parsed =
         BuiltinArguments::parse(task.command, task.arguments.value(0));
     if (!parsed)
@@ -99,7 +99,7 @@ Result<std::unique_ptr<TaskExecutor>> sqlExecutor(const ExecutorContext &context
         target = std::move(fromProfile.value());
     }
     return std::unique_ptr<TaskExecutor>(std::make_unique<SqlExecutor>(
-        std::move(target), task.command, task.arguments, task.timeoutSeconds * 1000));
+        std::move(target), task.command, task.arguments, qint64(task.timeoutSeconds) * 1000));
 }
 
 Result<std::unique_ptr<TaskExecutor>> httpExecutor(const ExecutorContext &context)
@@ -114,7 +114,7 @@ Result<std::unique_ptr<TaskExecutor>> httpExecutor(const ExecutorContext &contex
     if (!spec)
         return spec.error();
     return std::unique_ptr<TaskExecutor>(
-        std::make_unique<HttpExecutor>(std::move(spec.value()), task.timeoutSeconds * 1000));
+        std::make_unique<HttpExecutor>(std::move(spec.value()), qint64(task.timeoutSeconds) * 1000));
 }
 
 } // namespace
@@ -134,7 +134,7 @@ Result<std::unique_ptr<TaskExecutor>> ExecutorFactory::create(const ExecutorCont
     case TaskKind::Subchain:
         return std::unique_ptr<TaskExecutor>(
             std::make_unique<SubchainExecutor>(context.subchains, context.task.command, context.run,
-                                               context.task.timeoutSeconds * 1000));
+                                               qint64(context.task.timeoutSeconds) * 1000));
     }
     return Error::invalid(QStringLiteral("unknown task kind"));
 }

@@ -1,5 +1,7 @@
 #include "filecopyexecutor.h"
 
+#include "base/outputfile.h"
+
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -20,6 +22,9 @@ QString copyFile(const QString &source, const QString &destination, bool overwri
         return QStringLiteral("%1 is not a file").arg(source);
     if (!overwrite && fs::exists(to, error))
         return QStringLiteral("%1 exists (set \"overwrite\": true to replace it)").arg(destination);
+    // The rename below would put a regular file where a device or a FIFO was.
+    if (const Status target = OutputFile::checkRenameTarget(destination); !target)
+        return target.error().message;
     fs::path temporary = to;
     temporary += ".hourglass-partial";
     fs::copy_file(from, temporary, fs::copy_options::overwrite_existing, error);
@@ -45,15 +50,14 @@ QString copyFile(const QString &source, const QString &destination, bool overwri
 } // namespace
 
 FileCopyExecutor::FileCopyExecutor(QString source, QString destination, bool overwrite,
-                                   int timeoutMs, QObject *parent)
+                                   qint64 timeoutMs, QObject *parent)
     : TaskExecutor(parent)
     , m_source(std::move(source))
     , m_destination(std::move(destination))
     , m_overwrite(overwrite)
     , m_timeoutMs(timeoutMs)
 {
-    m_timeout.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
     connect(&m_watcher, &QFutureWatcher<QString>::finished, this, [this] {
         m_timeout.stop();
         const QString error = m_watcher.result();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "taskexecutor.h"
 
 #include <QFutureWatcher>
@@ -20,7 +21,7 @@ class FileCopyExecutor final : public TaskExecutor
     Q_DISABLE_COPY_MOVE(FileCopyExecutor)
 
 public:
-    FileCopyExecutor(QString source, QString destination, bool overwrite, int timeoutMs,
+    FileCopyExecutor(QString source, QString destination, bool overwrite, qint64 timeoutMs,
                      QObject *parent = nullptr);
     ~FileCopyExecutor() override;
 
@@ -31,10 +32,10 @@ private:
     QString m_source;
     QString m_destination;
     bool m_overwrite = false;
-    int m_timeoutMs = 0;
+    qint64 m_timeoutMs = 0;
     std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
     QFutureWatcher<QString> m_watcher; // the copy's error, empty when it worked
-    QTimer m_timeout;
+    LongTimer m_timeout;
 };
 
 } // namespace hg

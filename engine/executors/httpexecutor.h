@@ -1,12 +1,13 @@
 #pragma once
 
+#include "base/longtimer.h"
+#include "base/outputfile.h"
 #include "domain/httprequestspec.h"
 #include "taskexecutor.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QPointer>
-#include <QSaveFile>
 #include <QTimer>
 
 #include <memory>
@@ -31,7 +32,7 @@ public:
         bool overwrite = false;
     };
 
-    HttpExecutor(HttpRequestSpec spec, int timeoutMs, std::optional<Download> download = {},
+    HttpExecutor(HttpRequestSpec spec, qint64 timeoutMs, std::optional<Download> download = {},
                  QObject *parent = nullptr);
     ~HttpExecutor() override;
 
@@ -39,6 +40,7 @@ public:
     void stop(RunState reason) override;
 
     static constexpr qint64 loggedBodyBytes = qint64(64) * 1024;
+    static constexpr qint64 readBufferBytes = qint64(1024) * 1024;
 
 private:
     void readBody();
@@ -46,14 +48,14 @@ private:
     void fail(const QString &error, std::optional<int> status = std::nullopt);
 
     HttpRequestSpec m_spec;
-    int m_timeoutMs = 0;
+    qint64 m_timeoutMs = 0;
     std::optional<Download> m_download;
     QNetworkAccessManager m_network;
     QPointer<QNetworkReply> m_reply;
-    std::unique_ptr<QSaveFile> m_file;
+    std::unique_ptr<OutputFile> m_file;
     QByteArray m_loggedBody;
     qint64 m_bodyBytes = 0;
-    QTimer m_timeout;
+    LongTimer m_timeout;
     QElapsedTimer m_elapsed;
     std::optional<RunState> m_stopReason;
 };

@@ -2,7 +2,10 @@
 
 #include "base/processinfo.h"
 
+#include <QFileInfo>
+
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <linux/close_range.h>
 #include <sys/prctl.h>
@@ -44,10 +47,8 @@ ProcessExecutor::ProcessExecutor(ProcessSpec spec, QObject *parent)
     : TaskExecutor(parent)
     , m_spec(std::move(spec))
 {
-    m_timeout.setSingleShot(true);
-    m_timeout.setTimerType(Qt::PreciseTimer);
     m_killTimer.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
     connect(&m_killTimer, &QTimer::timeout, this,
             [this] { processinfo::signalGroup(m_pid, SIGKILL); });
     connect(&m_process, &QProcess::readyReadStandardOutput, this,
@@ -75,7 +76,10 @@ void ProcessExecutor::start()
     m_process.setProcessEnvironment(m_spec.environment);
     if (!m_spec.workingDirectory.isEmpty())
         m_process.setWorkingDirectory(m_spec.workingDirectory);
-    m_process.setInputChannelMode(QProcess::ManagedInputChannel);
+    // End of file at once, as cron gives: a task that reads stdin (cat, read, psql without
+    // -f, an ssh that prompts) must not wait on a pipe nobody writes. A crontab's '%' input
+    // arrives as a here-document in the command itself.
+    m_process.setStandardInputFile(QProcess::nullDevice());
     const pid_t engine = ::getpid();
     m_process.setChildProcessModifier([engine] { prepareChild(engine); });
     m_process.start(QIODevice::ReadOnly);
@@ -155,7 +159,12 @@ void ProcessExecutor::processFinished(int exitCode, QProcess::ExitStatus status)
                                                             : QStringLiteral("stopped");
     } else if (status == QProcess::CrashExit) {
         outcome.state = RunState::Failed;
-        outcome.error = QStringLiteral("ended by a signal");
+        // Qt reports the signal's number as the exit code of a crash.
+        const char *name = ::sigabbrev_np(exitCode);
+        outcome.error = name ? QStringLiteral("ended by signal %1 (SIG%2)")
+                                   .arg(exitCode)
+                                   .arg(QString::fromLatin1(name))
+                             : QStringLiteral("ended by signal %1").arg(exitCode);
     } else {
         outcome.exitCode = exitCode;
         outcome.state = exitCode == 0 ? RunState::Succeeded : RunState::Failed;
@@ -169,6 +178,14 @@ void ProcessExecutor::processFailed(QProcess::ProcessError error)
 {
     if (error != QProcess::FailedToStart)
         return; // crashes and timeouts arrive through finished()
+    // Qt says only "chdir: No such file or directory": name the folder.
+    if (!m_spec.workingDirectory.isEmpty() && !QFileInfo(m_spec.workingDirectory).isDir()) {
+        finish(TaskOutcome{RunState::Failed, std::nullopt,
+                           QStringLiteral("cannot start %1: working folder %2 does not exist or "
+                                          "is not a folder")
+                               .arg(m_spec.program, m_spec.workingDirectory)});
+        return;
+    }
     finish(TaskOutcome{
         RunState::Failed, std::nullopt,
         QStringLiteral("cannot start %1: %2").arg(m_spec.program, m_process.errorString())});

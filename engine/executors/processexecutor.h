@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "taskexecutor.h"
 
 #include <QByteArray>
@@ -16,7 +17,7 @@ struct ProcessSpec
     QStringList arguments;
     QString workingDirectory;
     QProcessEnvironment environment; // exactly what the child gets
-    int timeoutMs = 0;               // 0: none
+    qint64 timeoutMs = 0;               // 0: none
     int graceMs = 5000;              // between TERM and KILL
     qint64 outputCapBytes = qint64(10) * 1024 * 1024;
 };
@@ -47,7 +48,7 @@ private:
 
     ProcessSpec m_spec;
     QProcess m_process;
-    QTimer m_timeout;
+    LongTimer m_timeout;
     QTimer m_killTimer;
     QByteArray m_stdout;
     QByteArray m_stderr;

@@ -166,7 +166,7 @@ SqlExecutor::Outcome runSql(const SqlTarget &target, const QString &sql,
 
 } // namespace
 
-SqlExecutor::SqlExecutor(SqlTarget target, QString sql, QStringList parameters, int timeoutMs,
+SqlExecutor::SqlExecutor(SqlTarget target, QString sql, QStringList parameters, qint64 timeoutMs,
                          QObject *parent)
     : TaskExecutor(parent)
     , m_target(std::move(target))
@@ -175,8 +175,7 @@ SqlExecutor::SqlExecutor(SqlTarget target, QString sql, QStringList parameters, 
     , m_timeoutMs(timeoutMs)
     , m_control(std::make_shared<Control>())
 {
-    m_timeout.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
         m_timeout.stop();
         const Outcome outcome = m_watcher.result();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "store/sqltarget.h"
 #include "taskexecutor.h"
 
@@ -30,7 +31,7 @@ public:
         QString error;
     };
 
-    SqlExecutor(SqlTarget target, QString sql, QStringList parameters, int timeoutMs,
+    SqlExecutor(SqlTarget target, QString sql, QStringList parameters, qint64 timeoutMs,
                 QObject *parent = nullptr);
     ~SqlExecutor() override;
 
@@ -43,10 +44,10 @@ private:
     SqlTarget m_target;
     QString m_sql;
     QStringList m_parameters;
-    int m_timeoutMs = 0;
+    qint64 m_timeoutMs = 0;
     std::shared_ptr<Control> m_control;
     QFutureWatcher<Outcome> m_watcher;
-    QTimer m_timeout;
+    LongTimer m_timeout;
     std::optional<RunState> m_stopReason;
 };
 

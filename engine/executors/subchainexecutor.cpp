@@ -5,15 +5,14 @@
 namespace hg {
 
 SubchainExecutor::SubchainExecutor(SubchainLauncher *launcher, QString chainPath, Run parentRun,
-                                   int timeoutMs, QObject *parent)
+                                   qint64 timeoutMs, QObject *parent)
     : TaskExecutor(parent)
     , m_launcher(launcher)
     , m_chainPath(std::move(chainPath))
     , m_parent(std::move(parentRun))
     , m_timeoutMs(timeoutMs)
 {
-    m_timeout.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
 }
 
 void SubchainExecutor::start()

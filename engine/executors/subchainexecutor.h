@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "domain/run.h"
 #include "taskexecutor.h"
 
@@ -20,7 +21,7 @@ class SubchainExecutor final : public TaskExecutor
     Q_DISABLE_COPY_MOVE(SubchainExecutor)
 
 public:
-    SubchainExecutor(SubchainLauncher *launcher, QString chainPath, Run parentRun, int timeoutMs,
+    SubchainExecutor(SubchainLauncher *launcher, QString chainPath, Run parentRun, qint64 timeoutMs,
                      QObject *parent = nullptr);
 
     void start() override;
@@ -32,9 +33,9 @@ private:
     QPointer<SubchainLauncher> m_launcher;
     QString m_chainPath;
     Run m_parent;
-    int m_timeoutMs = 0;
+    qint64 m_timeoutMs = 0;
     qint64 m_childRunId = 0;
-    QTimer m_timeout;
+    LongTimer m_timeout;
     std::optional<RunState> m_stopReason;
 };
 

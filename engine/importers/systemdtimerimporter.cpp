@@ -22,13 +22,58 @@ QString text(const SystemdUnitFile::Entry &entry)
     return entry.key + QLatin1Char('=') + entry.value;
 }
 
-QString shellQuoted(const QString &word)
+QString singleQuoted(const QString &literal)
 {
-    QString quoted = word;
-    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""))
-        .replace(QLatin1Char('`'), QStringLiteral("\\`"));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
+    QString quoted = literal;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+// One systemd word as shell text that means exactly what systemd made of it: literal text in
+// single quotes (nothing in it is ever run or expanded: not $(...), not `...`, not $$, which
+// systemd reads as one '$'), each ${NAME} and $NAME a quoted expansion. A word that is only
+// "$NAME" is split at whitespace by systemd: there the expansion stays unquoted (the caller
+// turns globbing off).
+QString shellWord(const QString &word, bool *splits)
+{
+    static const QRegularExpression variable(
+        QStringLiteral(R"(\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*)))"));
+    static const QRegularExpression alone(QStringLiteral(R"(^\$([A-Za-z_][A-Za-z0-9_]*)$)"));
+    if (const QRegularExpressionMatch whole = alone.match(word); whole.hasMatch()) {
+        *splits = true;
+        return QStringLiteral("${%1}").arg(whole.captured(1));
+    }
+    QString out;
+    QString literal;
+    const auto flush = [&] {
+        if (!literal.isEmpty())
+            out += singleQuoted(literal);
+        literal.clear();
+    };
+    for (qsizetype i = 0; i < word.size();) {
+        if (word.at(i) != QLatin1Char('$')) {
+            literal += word.at(i++);
+            continue;
+        }
+        if (i + 1 < word.size() && word.at(i + 1) == QLatin1Char('$')) {
+            literal += QLatin1Char('$');
+            i += 2;
+            continue;
+        }
+        const QRegularExpressionMatch match =
+            variable.match(word, i, QRegularExpression::NormalMatch,
+                           QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!match.hasMatch()) {
+            literal += word.at(i++);
+            continue;
+        }
+        flush();
+        const QString name = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);
+        out += QStringLiteral("\"${%1}\"").arg(name);
+        i += match.capturedLength();
+    }
+    flush();
+    return out.isEmpty() ? QStringLiteral("''") : out;
 }
 
 } // namespace
@@ -321,15 +366,23 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
                          {QStringLiteral("ignoreError"), ignoreError}};
         if (!workingDirectory.isEmpty())
             task.insert(QStringLiteral("workingDirectory"), workingDirectory);
-        if (line.contains(QLatin1Char('$'))) { // systemd expands $VAR: a shell does it here
+        static const QRegularExpression anyVariable(
+            QStringLiteral(R"((?<!\$)(?:\$\$)*\$(?:\{[A-Za-z_]|[A-Za-z_]))"));
+        if (line.contains(anyVariable)) { // systemd expands $VAR: a shell does it here
             QStringList quoted;
+            bool splits = false;
             for (const QString &word : std::as_const(words))
-                quoted << shellQuoted(word);
+                quoted << shellWord(word, &splits);
             task.insert(QStringLiteral("kind"), QStringLiteral("shell"));
-            task.insert(QStringLiteral("command"), quoted.join(QLatin1Char(' ')));
+            const QString command = quoted.join(QLatin1Char(' '));
+            task.insert(QStringLiteral("command"),
+                        splits ? QStringLiteral("set -f; ") + command : command);
             report.note(at, text(entry),
                         tr("runs through /bin/sh, which expands its variables as systemd did"));
         } else {
+            // No variable: the words as systemd made them, "$$" being one '$'.
+            for (QString &word : words)
+                word.replace(QStringLiteral("$$"), QStringLiteral("$"));
             task.insert(QStringLiteral("kind"), QStringLiteral("program"));
             task.insert(QStringLiteral("command"), words.constFirst());
             task.insert(QStringLiteral("arguments"), QJsonArray::fromStringList(words.mid(1)));

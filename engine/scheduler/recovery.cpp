@@ -2,6 +2,7 @@
 
 #include "base/epochtime.h"
 #include "base/processinfo.h"
+#include "store/logrepository.h"
 #include "store/runownership.h"
 #include "store/store.h"
 #include "store/taskrunoffers.h"
@@ -42,6 +43,7 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
         if (!orphans)
             return orphans.error();
         TaskRunRepository taskRuns(m_store);
+        QList<LogLine> notes; // `logs` shows why an attempt ended without output of its own
         for (qint64 runId : orphans.value()) {
             const Result<QList<TaskRun>> attempts = taskRuns.listForRun(runId);
             if (!attempts)
@@ -57,8 +59,18 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
                 attempt.error = QStringLiteral("the engine stopped while this attempt ran");
                 if (const Status s = taskRuns.update(attempt); !s)
                     return s;
+                notes << LogLine{0,
+                                 runId,
+                                 attempt.id,
+                                 LogStream::System,
+                                 attempt.finishedAt,
+                                 QStringLiteral("interrupted: %1").arg(attempt.error)};
             }
             if (const Status s = ownership.release(runId); !s)
+                return s;
+        }
+        if (!notes.isEmpty()) {
+            if (const Status s = LogRepository(m_store).append(notes); !s)
                 return s;
         }
         recovered = orphans.value();

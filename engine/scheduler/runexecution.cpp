@@ -46,8 +46,7 @@ RunExecution::RunExecution(Store &store, RunRecorder &recorder, const Clock &clo
     }
     m_parameters = ParameterSubstitution::forRun(m_run, m_chain);
 
-    m_chainTimeout.setSingleShot(true);
-    connect(&m_chainTimeout, &QTimer::timeout, this, [this] { stop(RunState::TimedOut); });
+    connect(&m_chainTimeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
 }
 
 RunExecution::~RunExecution() = default;
@@ -61,7 +60,7 @@ void RunExecution::begin()
 {
     setRunState(RunState::Running);
     if (m_chain.timeoutSeconds > 0)
-        m_chainTimeout.start(m_chain.timeoutSeconds * 1000);
+        m_chainTimeout.start(qint64(m_chain.timeoutSeconds) * 1000);
     refreshReadiness();
     finishIfDone(); // a chain without tasks ends at once
 }
@@ -480,8 +479,11 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
 
 void RunExecution::scheduleRetry(TaskState &state)
 {
-    const int delaySeconds = int(std::lround(
-        state.task.retryDelaySeconds * std::pow(state.task.retryBackoff, state.attempt - 1)));
+    // In double, then clamped: a backoff of 10 after 20 attempts is no longer an int.
+    const double delayMs = 1000.0 * state.task.retryDelaySeconds
+                           * std::pow(state.task.retryBackoff, state.attempt - 1);
+    const qint64 retryMs = qint64(std::min(delayMs, double(LongTimer::maximumMs)));
+    const qint64 delaySeconds = retryMs / 1000;
     ++state.attempt;
     state.phase = Phase::Waiting;
     TaskRun row;
@@ -507,16 +509,15 @@ void RunExecution::scheduleRetry(TaskState &state)
                                       .arg(state.task.maxRetries)
                                       .arg(delaySeconds));
     const qint64 taskId = state.task.id;
-    state.retryTimer = std::make_unique<QTimer>();
-    state.retryTimer->setSingleShot(true);
-    connect(state.retryTimer.get(), &QTimer::timeout, this, [this, taskId] {
+    state.retryTimer = std::make_unique<LongTimer>();
+    connect(state.retryTimer.get(), &LongTimer::timeout, this, [this, taskId] {
         TaskState &s = m_tasks[taskId];
         if (s.phase == Phase::Waiting && !m_stopping) {
             markReady(s);
             Q_EMIT readyChanged();
         }
     });
-    state.retryTimer->start(delaySeconds * 1000);
+    state.retryTimer->start(retryMs);
 }
 
 void RunExecution::pause()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/longtimer.h"
 #include "base/result.h"
 #include "domain/chain.h"
 #include "domain/dependency.h"
@@ -102,7 +103,7 @@ private:
         bool launched = false; // executor->start() called (see launch())
         bool offered = false;  // the attempt runs wherever an engine claimed it
         qint64 readySinceMs = 0;
-        std::unique_ptr<QTimer> retryTimer;
+        std::unique_ptr<LongTimer> retryTimer;
         // The transaction that wrote the row (0: its own, committed), and what the task was
         // before: should that transaction not commit, the attempt is not started but undone.
         quint64 rowTransaction = 0;
@@ -139,7 +140,7 @@ private:
     QList<Dependency> m_dependencies;
     std::map<qint64, TaskState> m_tasks; // by task id; values own executors, so no QHash
     ParameterSubstitution m_parameters;
-    QTimer m_chainTimeout;
+    LongTimer m_chainTimeout;
     bool m_paused = false;
     bool m_stopping = false;
     std::optional<RunState> m_stopReason;

@@ -2,6 +2,7 @@
 
 #include "domain/chainvalidator.h"
 #include "projectrepository.h"
+#include "runsinflight.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -164,13 +165,22 @@ Result<QList<Chain>> ChainRepository::list(std::optional<qint64> projectId) cons
 
 Status ChainRepository::remove(qint64 id)
 {
-    StoreQuery q(m_store, QStringLiteral("DELETE FROM chain WHERE id = ?"));
-    q.bind(id);
-    if (Status s = q.exec(tr("remove chain")); !s)
-        return s;
-    if (q.rowsAffected() == 0)
-        return Error::notFound(tr("unknown chain id %1").arg(id));
-    return {};
+    return m_store.transaction([&]() -> Status {
+        const Result<ChainPath> path = pathOf(id);
+        if (!path)
+            return path.error();
+        if (Status idle = RunsInFlight::refuseRemoval(m_store, RunsInFlight::Scope::Chain, id,
+                                                      tr("chain %1").arg(path->toString()));
+            !idle)
+            return idle;
+        StoreQuery q(m_store, QStringLiteral("DELETE FROM chain WHERE id = ?"));
+        q.bind(id);
+        if (Status s = q.exec(tr("remove chain")); !s)
+            return s;
+        if (q.rowsAffected() == 0)
+            return Error::notFound(tr("unknown chain id %1").arg(id));
+        return {};
+    });
 }
 
 Result<ChainPath> ChainRepository::pathOf(qint64 chainId) const

@@ -25,6 +25,7 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
                                                        const QDateTime &now)
 {
     EngineSession stored = session;
+    bool raced = false; // the name was free when read, taken when inserted
     const Status status = m_store.transaction([&]() -> Status {
         StoreQuery existing(m_store, selectSession + QStringLiteral("WHERE name = ?"));
         existing.bind(session.name);
@@ -37,7 +38,8 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             if (holder.leaseUntil > now && !holderDead)
                 return Error::exists(
                     tr("an engine of the same name already runs: %1; its "
-                       "lease holds until %2")
+                       "lease holds until %2; give this one another name with "
+                       "HOURGLASS_ENGINE_NAME")
                         .arg(describe(holder), holder.leaseUntil.toLocalTime().toString(
                                                    QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
             StoreQuery drop(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ?"));
@@ -64,13 +66,25 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             .bind(session.capacity)
             .bind(session.load)
             .bind(stored.epoch);
-        if (Status s = q.execSingle(tr("register engine session"), {}); !s)
+        if (Status s = q.execSingle(tr("register engine session"), {}); !s) {
+            raced = s.error().kind == ErrorKind::AlreadyExists;
             return s;
+        }
         stored.id = q.int64(0);
         stored.startedAt = now;
         stored.heartbeatAt = now;
         return {};
     });
+    if (!status && raced) {
+        // Two engines of one name registered at once: the other's insert came first. Say who
+        // holds the name, not which constraint the database enforced.
+        StoreQuery holder(m_store, selectSession + QStringLiteral("WHERE name = ?"));
+        holder.bind(session.name);
+        if (holder.exec(tr("read engine session")) && holder.next())
+            return Error::exists(tr("an engine of the same name registered at the same moment: "
+                                    "%1; give this one another name with HOURGLASS_ENGINE_NAME")
+                                     .arg(describe(readSession(holder))));
+    }
     if (!status)
         return status.error();
     return stored;

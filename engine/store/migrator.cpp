@@ -2,11 +2,13 @@
 
 #include "store.h"
 
+#include <QAtomicInteger>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 namespace hg {
 namespace {
@@ -31,7 +33,69 @@ QStringList migrationFiles(StoreBackend backend)
     return files;
 }
 
+QAtomicInteger<quint64> referenceCounter;
+
 } // namespace
+
+Result<QMap<QString, QStringList>> Migrator::expectedTables(int sqliteVersion)
+{
+    const QString name = QStringLiteral("hourglass-reference-schema-%1").arg(++referenceCounter);
+    Result<QMap<QString, QStringList>> tables = QMap<QString, QStringList>();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(QStringLiteral(":memory:"));
+        if (!db.open())
+            tables = Error::storage(db.lastError().text());
+        QSqlQuery query(db);
+        for (const QString &fileName : migrationFiles(StoreBackend::Sqlite)) {
+            if (!tables || versionOf(fileName) > sqliteVersion)
+                break;
+            QFile file(folderFor(StoreBackend::Sqlite) + QLatin1Char('/') + fileName);
+            if (!file.open(QIODevice::ReadOnly)) {
+                tables = Error::runtime(tr("missing migration %1").arg(fileName));
+                break;
+            }
+            for (const QString &statement : splitStatements(QString::fromUtf8(file.readAll()))) {
+                if (!query.exec(statement)) {
+                    tables = Error::storage(tr("migration %1 failed in memory: %2")
+                                                .arg(fileName, query.lastError().text()));
+                    break;
+                }
+            }
+        }
+        query.finish();
+        if (tables) {
+            for (const QString &table : db.tables()) {
+                QStringList columns;
+                const QSqlRecord record = db.record(table);
+                for (int i = 0; i < record.count(); ++i)
+                    columns << record.fieldName(i);
+                tables->insert(table, columns);
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return tables;
+}
+
+QStringList Migrator::missingFrom(const QSqlDatabase &db, const QMap<QString, QStringList> &expected)
+{
+    QStringList missing;
+    const QStringList present = db.tables();
+    for (auto table = expected.cbegin(); table != expected.cend(); ++table) {
+        if (!present.contains(table.key())) {
+            missing << table.key();
+            continue;
+        }
+        const QSqlRecord record = db.record(table.key());
+        for (const QString &column : table.value()) {
+            if (record.indexOf(column) < 0)
+                missing << table.key() + QLatin1Char('.') + column;
+        }
+    }
+    return missing;
+}
 
 Migrator::Migrator(Store &store)
     : m_store(store)

@@ -4,6 +4,8 @@
 #include "storelocation.h"
 
 #include <QCoreApplication>
+#include <QMap>
+#include <QSqlDatabase>
 #include <QStringList>
 
 namespace hg {
@@ -22,6 +24,13 @@ public:
     // Splits a migration into statements: each ends with ';' at the end of a line, outside
     // quotes. Our migrations keep to that (no triggers with inner semicolons).
     static QStringList splitStatements(const QString &script);
+
+    // What a store of `version` holds, table by table with its columns: the migrations applied
+    // to an empty database in memory. A file that lacks any of it is no Hourglass store.
+    static Result<QMap<QString, QStringList>> expectedTables(int sqliteVersion);
+    // The tables (and columns) of `expected` that `db` lacks, as "run.state" or "chain".
+    static QStringList missingFrom(const QSqlDatabase &db,
+                                   const QMap<QString, QStringList> &expected);
 
     Result<int> currentVersion() const;
     Status migrateFrom(int version);

@@ -1,6 +1,7 @@
 #include "projectrepository.h"
 
 #include "domain/chainpath.h"
+#include "runsinflight.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -99,6 +100,11 @@ Status ProjectRepository::remove(const QString &name, bool force)
         const Result<int> chains = chainCount(project->id);
         if (!chains)
             return chains.error();
+        if (Status idle = RunsInFlight::refuseRemoval(m_store, RunsInFlight::Scope::Project,
+                                                      project->id,
+                                                      tr("project '%1'").arg(name));
+            !idle)
+            return idle;
         if (chains.value() > 0 && !force)
             return Error::invalid(tr("project '%1' still has %2 chain(s); remove them "
                                      "first or pass --force")

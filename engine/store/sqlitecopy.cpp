@@ -1,5 +1,6 @@
 #include "sqlitecopy.h"
 
+#include "base/outputfile.h"
 #include "integritycheck.h"
 
 #include <QAtomicInteger>
@@ -145,6 +146,9 @@ Result<SqliteCopy::Copied> SqliteCopy::write(const QSqlDatabase &source, const Q
 
 Status SqliteCopy::moveIntoPlace(const QString &from, const QString &to)
 {
+    // Never over a device or a FIFO: the rename would put a regular file in its place.
+    if (const Status target = OutputFile::checkRenameTarget(to); !target)
+        return target;
     // std::rename replaces `to` in one step on POSIX; QFile::rename refuses an existing one.
     if (std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0)
         return Error::storage(tr("cannot rename %1 to %2: %3")

@@ -5,6 +5,7 @@
 #include "sqlitewritefailure.h"
 #include "sqltarget.h"
 #include "storefaulthook.h"
+#include "storepermissions.h"
 #include "storequery.h"
 
 #include <QAtomicInteger>
@@ -170,6 +171,8 @@ Status Store::openSqlite()
         // A directory we create holds nobody else's files: keep it private.
         QFile::setPermissions(directory, ownerOnlyDir);
     }
+    if (Status secured = StorePermissions::secure(path); !secured)
+        return secured;
     if (!file.exists()) {
         QFile create(path);
         if (!create.open(QIODevice::WriteOnly | QIODevice::NewOnly))

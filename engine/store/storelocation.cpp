@@ -7,8 +7,18 @@ namespace hg {
 
 Result<StoreLocation> StoreLocation::resolve(const QString &commandLineValue)
 {
-    if (!commandLineValue.isEmpty())
-        return parse(commandLineValue);
+    if (!commandLineValue.isEmpty()) {
+        Result<StoreLocation> location = parse(commandLineValue);
+        // Argv is anyone's to read (ps, /proc/PID/cmdline) for as long as the engine runs.
+        if (location && location->backend() == StoreBackend::PostgreSql
+            && !location->url().password().isEmpty())
+            return Error::invalid(
+                tr("--db: the URL carries a password, which every user of this machine can read "
+                   "in the process list for as long as Hourglass runs; give the URL without it "
+                   "and keep the password in the keychain (hourglass --db URL store password "
+                   "--password-stdin), in ~/.pgpass, or pass the URL in HOURGLASS_DB"));
+        return location;
+    }
     const QString fromEnvironment = qEnvironmentVariable("HOURGLASS_DB");
     if (!fromEnvironment.isEmpty())
         return parse(fromEnvironment);

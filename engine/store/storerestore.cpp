@@ -2,6 +2,7 @@
 
 #include "enginesessionrepository.h"
 #include "integritycheck.h"
+#include "migrator.h"
 #include "sqlitecopy.h"
 #include "store.h"
 #include "storebackup.h"
@@ -33,6 +34,26 @@ bool hardLink(const QString &existing, const QString &newName)
     Q_UNUSED(newName)
     return false;
 #endif
+}
+
+// The version row alone proves nothing: every table and column that version has must be there,
+// or every command would fail on the restored store.
+Result<int> lacking(const QSqlDatabase &db, const QString &backupFile, int version)
+{
+    if (version > Store::knownSchemaVersion(StoreBackend::Sqlite))
+        return version; // refused by the caller, naming the newer version
+    const Result<QMap<QString, QStringList>> expected = Migrator::expectedTables(version);
+    if (!expected)
+        return expected.error();
+    const QStringList missing = Migrator::missingFrom(db, expected.value());
+    if (missing.isEmpty())
+        return version;
+    return Error::invalid(StoreRestore::tr("%1 is not a Hourglass store of schema version %2: it "
+                                           "lacks %3")
+                              .arg(backupFile)
+                              .arg(version)
+                              .arg(missing.mid(0, 8).join(QLatin1String(", "))
+                                   + (missing.size() > 8 ? QStringLiteral(", …") : QString())));
 }
 
 } // namespace
@@ -69,7 +90,7 @@ Result<int> StoreRestore::check(const QString &backupFile)
                                             "version)")
                                              .arg(backupFile));
             else
-                version = query.value(0).toInt();
+                version = lacking(opened.value(), backupFile, query.value(0).toInt());
             query.finish();
             opened->close();
         }

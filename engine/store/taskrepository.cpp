@@ -2,6 +2,7 @@
 
 #include "connectionprofilerepository.h"
 #include "domain/taskvalidator.h"
+#include "runsinflight.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -173,6 +174,22 @@ Result<QList<Task>> TaskRepository::list(qint64 chainId) const
 }
 
 Status TaskRepository::remove(qint64 id)
+{
+    return m_store.transaction([&]() -> Status {
+        // A run in flight holds attempts of this task: they would cascade away under it.
+        const Result<Task> task = byId(id);
+        if (!task)
+            return task.error();
+        if (Status idle = RunsInFlight::refuseRemoval(
+                m_store, RunsInFlight::Scope::Chain, task->chainId,
+                tr("the chain of task '%1'").arg(task->name));
+            !idle)
+            return idle;
+        return removeRow(id);
+    });
+}
+
+Status TaskRepository::removeRow(qint64 id)
 {
     StoreQuery q(m_store, QStringLiteral("DELETE FROM task WHERE id = ?"));
     q.bind(id);

@@ -28,10 +28,12 @@ public:
     Result<Task> byName(qint64 chainId, const QString &name) const;
     Result<Task> byId(qint64 id) const;
     Result<QList<Task>> list(qint64 chainId) const;
+    // Refused while a run of its chain has not ended (RunsInFlight).
     Status remove(qint64 id);
 
 private:
     Result<QVariant> connectionIdFor(const Task &task) const;
+    Status removeRow(qint64 id);
 
     Store &m_store;
 };

@@ -1,6 +1,9 @@
 #include "importers/systemdtimerimporter.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace hg;
@@ -17,6 +20,8 @@ private Q_SLOTS:
     void missingService_leftOutAndNothingImported();
     void spanSeconds_readsSystemdSpans();
     void servicePathFor_followsUnit();
+    void commandLine_expandsAsSystemdDoesAndRunsNothingElse();
+    void commandLine_doubleDollarIsOneDollarWithoutVariables();
 
 private:
     static ImportedDefinitions convert(const QByteArray &timer, const QByteArray &service);
@@ -96,7 +101,7 @@ void TestSystemdTimerImporter::service_commandsRunInOrderWithItsEnvironment()
     // ExecStartPre= first, through a shell because systemd would expand ${OUT}.
     QCOMPARE(tasks.at(0)[QStringLiteral("kind")].toString(), QStringLiteral("shell"));
     QCOMPARE(tasks.at(0)[QStringLiteral("command")].toString(),
-             QStringLiteral("\"/bin/mkdir\" \"-p\" \"${OUT}\""));
+             QStringLiteral("'/bin/mkdir' '-p' \"${OUT}\""));
     QCOMPARE(tasks.at(1)[QStringLiteral("kind")].toString(), QStringLiteral("program"));
     QCOMPARE(tasks.at(1)[QStringLiteral("command")].toString(), QStringLiteral("/usr/bin/report"));
     QCOMPARE(tasks.at(1)[QStringLiteral("arguments")].toArray(),
@@ -168,6 +173,50 @@ void TestSystemdTimerImporter::servicePathFor_followsUnit()
     QCOMPARE(SystemdTimerImporter::servicePathFor("[Timer]\nUnit=b.service\n",
                                                   QStringLiteral("/u/a.timer")),
              QStringLiteral("/u/b.service"));
+}
+
+
+// systemd expands $VAR and ${VAR} and reads $$ as '$'; nothing else in a word is special. The
+// imported shell command, run by a real /bin/sh, must give exactly systemd's words: no
+// command substitution, no PID for $$, no backquotes.
+void TestSystemdTimerImporter::commandLine_expandsAsSystemdDoesAndRunsNothingElse()
+{
+    const ImportedDefinitions imported = convert(
+        "[Timer]\nOnCalendar=daily\n",
+        "[Service]\nEnvironment=\"A=one two\" B=x\n"
+        "ExecStart=/usr/bin/printf '%%s|' '$(touch PWNED)' $$HOME ${A} $A pre${B}post "
+        "`touch PWNED2` \"$$$$\" *\n");
+    const QJsonObject task =
+        imported.chains.at(0)[QStringLiteral("tasks")].toArray().at(0).toObject();
+    QCOMPARE(task[QStringLiteral("kind")].toString(), QStringLiteral("shell"));
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QProcess shell;
+    shell.setWorkingDirectory(folder.path());
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("A"), QStringLiteral("one two"));
+    environment.insert(QStringLiteral("B"), QStringLiteral("x"));
+    environment.insert(QStringLiteral("HOME"), QStringLiteral("/home/alice"));
+    shell.setProcessEnvironment(environment);
+    shell.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), task[QStringLiteral("command")].toString()});
+    QVERIFY(shell.waitForFinished(10000));
+    QCOMPARE(shell.exitCode(), 0);
+    QCOMPARE(QString::fromUtf8(shell.readAllStandardOutput()),
+             QStringLiteral("$(touch PWNED)|$HOME|one two|one|two|prexpost|`touch PWNED2`|$$|*|"));
+    QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("PWNED"))));
+    QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("PWNED2"))));
+}
+
+void TestSystemdTimerImporter::commandLine_doubleDollarIsOneDollarWithoutVariables()
+{
+    const ImportedDefinitions imported =
+        convert("[Timer]\nOnCalendar=daily\n", "[Service]\nExecStart=/bin/echo $$ 'a$$b'\n");
+    const QJsonObject task =
+        imported.chains.at(0)[QStringLiteral("tasks")].toArray().at(0).toObject();
+    QCOMPARE(task[QStringLiteral("kind")].toString(), QStringLiteral("program"));
+    QCOMPARE(task[QStringLiteral("arguments")].toArray(),
+             (QJsonArray{QStringLiteral("$"), QStringLiteral("a$b")}));
 }
 
 QTEST_GUILESS_MAIN(TestSystemdTimerImporter)

@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
+#include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void byPath_unknownChainNamesThePath();
     void update_changesFields();
     void remove_cascadesToTasks();
+    void remove_refusedWhileARunHasNotEndedNamingIt();
 };
 
 void TestChainRepository::add_keepsEveryField()
@@ -127,6 +129,40 @@ void TestChainRepository::remove_cascadesToTasks()
     QCOMPARE(chains.byId(chain.id).error().kind, ErrorKind::NotFound);
     QCOMPARE(chains.remove(chain.id).error().kind, ErrorKind::NotFound);
     QVERIFY(TaskRepository(t.store()).list(chain.id)->isEmpty());
+}
+
+// The runs (and their attempts) cascade with their chain: removed under a running engine, the
+// engine lost its rows and serve ignored SIGTERM for good. A chain, its project or one of its
+// tasks is removed only once every run of it has ended.
+void TestChainRepository::remove_refusedWhileARunHasNotEndedNamingIt()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("a"), QStringLiteral("c"));
+    const Task task = test::makeTask(t.store(), chain.id, QStringLiteral("t"));
+    const Run run = test::queueRun(t.store(), chain.id);
+    QVERIFY(RunRepository(t.store())
+                .setState(run.id, RunState::Running, QDateTime::currentDateTimeUtc())
+                .ok());
+    ChainRepository chains(t.store());
+    const Status chainRemoved = chains.remove(chain.id);
+    QVERIFY(!chainRemoved.ok());
+    QVERIFY2(chainRemoved.error().message.contains(QStringLiteral("a/c"))
+                 && chainRemoved.error().message.contains(QString::number(run.id)),
+             qPrintable(chainRemoved.error().message));
+    const Status taskRemoved = TaskRepository(t.store()).remove(task.id);
+    QVERIFY(!taskRemoved.ok());
+    QVERIFY(taskRemoved.error().message.contains(QString::number(run.id)));
+    const Status projectRemoved = ProjectRepository(t.store()).remove(QStringLiteral("a"), true);
+    QVERIFY(!projectRemoved.ok());
+    QVERIFY(projectRemoved.error().message.contains(QString::number(run.id)));
+    QVERIFY(chains.byId(chain.id).ok());
+    QVERIFY(RunRepository(t.store()).byId(run.id).ok());
+
+    QVERIFY(RunRepository(t.store())
+                .setState(run.id, RunState::Succeeded, QDateTime::currentDateTimeUtc())
+                .ok());
+    QVERIFY(TaskRepository(t.store()).remove(task.id).ok());
+    QVERIFY(chains.remove(chain.id).ok());
 }
 
 QTEST_GUILESS_MAIN(TestChainRepository)

@@ -1,0 +1,174 @@
+#include "base/outputfile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <thread>
+
+using namespace hg;
+
+// A file written by rename is written only over a regular file: a FIFO stays a FIFO, a
+// folder is refused, a regular file is replaced whole. (Never a real device here: a faulty
+// build would replace it for the whole machine.)
+class TestOutputFile final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void regularFile_replacedWhole();
+    void failedWrite_leavesTheEarlierFile();
+    void fifo_writtenDirectlyAndStaysAFifo();
+    void fifo_refusedWhereOnlyRegularFilesMayBe();
+    void symlinkToFifo_writtenThroughTheLink();
+    void folder_refusedNamingIt();
+    void emptyPath_refused();
+    void checkRenameTarget_refusesAllButRegularFiles();
+
+private:
+    static bool isFifo(const QString &path);
+    static QString makeFifo(const QTemporaryDir &dir);
+};
+
+bool TestOutputFile::isFifo(const QString &path)
+{
+    struct stat info = {};
+    return ::lstat(QFile::encodeName(path).constData(), &info) == 0 && S_ISFIFO(info.st_mode);
+}
+
+QString TestOutputFile::makeFifo(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("pipe"));
+    if (::mkfifo(QFile::encodeName(path).constData(), 0600) != 0)
+        return {};
+    return path;
+}
+
+void TestOutputFile::regularFile_replacedWhole()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old contents that are longer");
+    old.close();
+    OutputFile file(path, OutputFile::Special::WriteDirectly);
+    QVERIFY(file.open().ok());
+    QVERIFY(!file.isDirect());
+    QVERIFY(file.write("new"));
+    QVERIFY(file.commit().ok());
+    QFile read(path);
+    QVERIFY(read.open(QIODevice::ReadOnly));
+    QCOMPARE(read.readAll(), QByteArray("new"));
+}
+
+void TestOutputFile::failedWrite_leavesTheEarlierFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("kept");
+    old.close();
+    {
+        OutputFile file(path, OutputFile::Special::Refuse);
+        QVERIFY(file.open().ok());
+        QVERIFY(file.write("half"));
+    } // never committed
+    QFile read(path);
+    QVERIFY(read.open(QIODevice::ReadOnly));
+    QCOMPARE(read.readAll(), QByteArray("kept"));
+}
+
+void TestOutputFile::fifo_writtenDirectlyAndStaysAFifo()
+{
+    QTemporaryDir dir;
+    const QString fifo = makeFifo(dir);
+    QVERIFY(!fifo.isEmpty());
+    QByteArray received;
+    std::thread reader([&] {
+        QFile in(fifo);
+        if (in.open(QIODevice::ReadOnly))
+            received = in.readAll();
+    });
+    OutputFile file(fifo, OutputFile::Special::WriteDirectly);
+    const Status opened = file.open();
+    QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().message));
+    QVERIFY(file.isDirect());
+    QVERIFY(file.write("through the pipe"));
+    QVERIFY(file.commit().ok());
+    reader.join();
+    QCOMPARE(received, QByteArray("through the pipe"));
+    QVERIFY(isFifo(fifo));
+}
+
+void TestOutputFile::fifo_refusedWhereOnlyRegularFilesMayBe()
+{
+    QTemporaryDir dir;
+    const QString fifo = makeFifo(dir);
+    OutputFile file(fifo, OutputFile::Special::Refuse);
+    const Status opened = file.open(); // must not block: nobody reads
+    QVERIFY(!opened.ok());
+    QVERIFY2(opened.error().message.contains(QStringLiteral("FIFO")),
+             qPrintable(opened.error().message));
+    QVERIFY(isFifo(fifo));
+}
+
+void TestOutputFile::symlinkToFifo_writtenThroughTheLink()
+{
+    QTemporaryDir dir;
+    const QString fifo = makeFifo(dir);
+    const QString link = dir.filePath(QStringLiteral("link"));
+    QVERIFY(QFile::link(fifo, link));
+    QByteArray received;
+    std::thread reader([&] {
+        QFile in(fifo);
+        if (in.open(QIODevice::ReadOnly))
+            received = in.readAll();
+    });
+    OutputFile file(link, OutputFile::Special::WriteDirectly);
+    QVERIFY(file.open().ok());
+    QVERIFY(file.write("via link"));
+    QVERIFY(file.commit().ok());
+    reader.join();
+    QCOMPARE(received, QByteArray("via link"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(isFifo(fifo));
+}
+
+void TestOutputFile::folder_refusedNamingIt()
+{
+    QTemporaryDir dir;
+    OutputFile file(dir.path(), OutputFile::Special::WriteDirectly);
+    const Status opened = file.open();
+    QVERIFY(!opened.ok());
+    QVERIFY(opened.error().message.contains(QStringLiteral("a folder")));
+    QVERIFY(QFileInfo(dir.path()).isDir());
+}
+
+void TestOutputFile::emptyPath_refused()
+{
+    OutputFile file(QString(), OutputFile::Special::WriteDirectly);
+    const Status opened = file.open();
+    QVERIFY(!opened.ok());
+    QCOMPARE(opened.error().message, QStringLiteral("no file named to write to"));
+}
+
+void TestOutputFile::checkRenameTarget_refusesAllButRegularFiles()
+{
+    QTemporaryDir dir;
+    const QString fifo = makeFifo(dir);
+    QVERIFY(!OutputFile::checkRenameTarget(fifo).ok());
+    QVERIFY(!OutputFile::checkRenameTarget(dir.path()).ok());
+    QVERIFY(!OutputFile::checkRenameTarget(QStringLiteral("/dev/null")).ok()); // only looked at
+    QVERIFY(OutputFile::checkRenameTarget(dir.filePath(QStringLiteral("new"))).ok());
+    QFile regular(dir.filePath(QStringLiteral("regular")));
+    QVERIFY(regular.open(QIODevice::WriteOnly));
+    regular.close();
+    QVERIFY(OutputFile::checkRenameTarget(regular.fileName()).ok());
+}
+
+QTEST_GUILESS_MAIN(TestOutputFile)
+#include "tst_outputfile.moc"
