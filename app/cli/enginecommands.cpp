@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "cron/isotime.h"
 #include "engineconfigfactory.h"
+#include "executors/taskprocesses.h"
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
@@ -99,8 +100,17 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     QObject::connect(&engine, &Engine::started, &engine, [&] { engine.admitRun(runId); });
     SignalWatcher terminations;
-    QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine,
-                     [&] { engine.shutdown(Engine::ExitPolicy::Stop); });
+    // Again and again if need be: a second signal ends what the first let finish. One that
+    // came while the engine was still starting is obeyed once it has started.
+    bool terminationAsked = false;
+    QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine, [&] {
+        terminationAsked = true;
+        engine.shutdownHarder();
+    });
+    QObject::connect(&engine, &Engine::started, &engine, [&] {
+        if (terminationAsked)
+            engine.shutdown(Engine::ExitPolicy::Stop);
+    });
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     Store &store = *context.store().value();
@@ -141,7 +151,8 @@ int waitFor(CliContext &context, qint64 runId, bool inProcess)
         const Result<Run> followed = follower.follow(runId);
         if (followed || followed.error().kind != ErrorKind::Unavailable || handovers >= 8)
             return exitFor(followed, context);
-        context.err() << "hourglass: " << followed.error().message << "; running it here\n";
+        context.err() << "hourglass: " << followed.error().message
+                      << "; this command runs it now\n";
         context.err().flush();
         inProcess = true;
     }
@@ -205,7 +216,9 @@ int serve(CliContext &context, const QStringList &args)
         QCoreApplication::quit();
     });
     QObject::connect(&engine, &Engine::started, &engine, [&] {
-        context.err() << "hourglass: serving " << engine.store()->location().displayName() << '\n';
+        context.err() << "hourglass: serving " << engine.store()->location().displayName()
+                      << "; a task's processes are tracked by " << TaskProcesses::mechanism()
+                      << '\n';
         context.err().flush();
     });
     QObject::connect(&engine, &Engine::runChanged, &engine, [&](const Run &run) {
@@ -234,8 +247,20 @@ int serve(CliContext &context, const QStringList &args)
                      });
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     SignalWatcher terminations;
+    // The first signal ends as --on-exit says; the next one stops tasks, and the one after
+    // that ends at once. One that came while the engine was starting is obeyed once started.
+    int terminationsAsked = 0;
     QObject::connect(&terminations, &SignalWatcher::terminationRequested, &engine,
-                     [&engine, policy] { engine.shutdown(policy); });
+                     [&engine, policy, &terminationsAsked] {
+                         if (terminationsAsked++ == 0)
+                             engine.shutdown(policy);
+                         else
+                             engine.shutdownHarder();
+                     });
+    QObject::connect(&engine, &Engine::started, &engine, [&engine, policy, &terminationsAsked] {
+        if (terminationsAsked > 0)
+            engine.shutdown(policy);
+    });
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     if (!failure.isEmpty())
@@ -372,6 +397,9 @@ int logs(CliContext &context, const QStringList &args)
     RunFollower follower(*store, context.out());
     const Result<Run> run =
         parser.isSet(follow) ? follower.follow(*runId) : follower.printNew(*runId);
+    if (!run && run.error().kind == ErrorKind::Unavailable) // no engine carries it on
+        return context.fail(Error::unavailable(
+            run.error().message + QStringLiteral("; `hourglass serve` runs or recovers it")));
     return run ? ExitOk : context.fail(run.error());
 }
 

@@ -38,7 +38,8 @@ int showRetention(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
     Store *store = context.prepare(
-        parser, args, QStringLiteral("retention show [PROJECT/CHAIN] [--json]"), {}, true, 1);
+        parser, args, QStringLiteral("retention show [PROJECT/CHAIN] [--json]"),
+        {QStringLiteral("PROJECT/CHAIN")}, true, 1);
     std::optional<qint64> only;
     if (!store || !chainFilter(context, *store, parser, only))
         return context.exitCode();
@@ -94,8 +95,8 @@ int applyRetention(CliContext &context, const QStringList &args)
                                     QStringLiteral("List what would go; remove nothing."));
     parser.addOption(dryRun);
     Store *store = context.prepare(
-        parser, args, QStringLiteral("retention apply [PROJECT/CHAIN] [--dry-run] [--json]"), {},
-        true, 1);
+        parser, args, QStringLiteral("retention apply [PROJECT/CHAIN] [--dry-run] [--json]"),
+        {QStringLiteral("PROJECT/CHAIN")}, true, 1);
     std::optional<qint64> only;
     if (!store || !chainFilter(context, *store, parser, only))
         return context.exitCode();

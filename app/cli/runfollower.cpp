@@ -89,8 +89,8 @@ Result<Run> RunFollower::follow(qint64 runId)
                     run->engineName.isEmpty() || run->state == RunState::Queued
                         ? QStringLiteral("no engine serves the store, and run %1 is queued")
                               .arg(runId)
-                        : QStringLiteral("the engine that ran run %1 (%2) is gone; the run "
-                                         "is left %3 until an engine recovers it")
+                        : QStringLiteral("the engine that ran run %1 (%2) is gone, leaving "
+                                         "it %3")
                               .arg(runId)
                               .arg(run->engineName, enumName(run->state)));
         }
@@ -121,9 +121,12 @@ Result<Run> RunFollower::vanished(const Error &error)
         || ChainRepository(m_store).byId(m_lastSeen->chainId).ok())
         return error;
     Run run = m_lastSeen.value();
-    run.state = RunState::Succeeded;
-    m_out << "run # succeeded; the chain removed itself, as --self-destruct asks\n";
-    m_out.flush();
+    if (run.state != RunState::Succeeded) { // said once, though follow() reads twice at the end
+        run.state = RunState::Succeeded;
+        m_lastSeen = run;
+        m_out << "run # succeeded; the chain removed itself, as --self-destruct asks\n";
+        m_out.flush();
+    }
     return run;
 }
 

@@ -4,7 +4,11 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace hg {
 namespace {
@@ -66,10 +70,17 @@ Status OutputFile::open()
         return Error::invalid(QStringLiteral("%1 is %2, not a regular file: not written")
                                   .arg(m_path, what));
     if (kind == TargetKind::Writable) {
-        m_direct = std::make_unique<QFile>(m_path);
-        // Append: a terminal or FIFO has no length to cut, and a regular file reached
-        // through /dev/stdout is the shell's redirection (which truncated it already).
-        if (!m_direct->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
+        // O_APPEND, never O_TRUNC: a terminal or FIFO has no length to cut, and a regular
+        // file reached through /dev/stdout is the shell's redirection (`>>` must not lose it).
+        const int fd = ::open(QFile::encodeName(m_path).constData(),
+                              O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0)
+            return Error::runtime(QStringLiteral("cannot write %1: %2")
+                                      .arg(m_path, QString::fromLocal8Bit(std::strerror(errno))));
+        m_direct = std::make_unique<QFile>();
+        if (!m_direct->open(fd, QIODevice::WriteOnly | QIODevice::Unbuffered,
+                            QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
             const QString why = m_direct->errorString();
             m_direct.reset();
             return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, why));

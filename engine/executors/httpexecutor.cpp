@@ -65,7 +65,7 @@ void HttpExecutor::readBody()
     const QByteArray chunk = m_reply->readAll();
     m_bodyBytes += chunk.size();
     if (m_file) {
-        if (m_file->write(chunk) != chunk.size()) {
+        if (!m_file->write(chunk)) {
             stop(RunState::Failed);
             return;
         }

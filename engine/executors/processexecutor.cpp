@@ -17,9 +17,17 @@ namespace {
 
 // Runs in the child between fork and exec: async-signal-safe calls only. Qt forks with vfork
 // semantics here (the engine waits until exec), so the child must never block.
-void prepareChild(pid_t engine)
+void prepareChild(pid_t engine, const char *cgroupProcs)
 {
     ::setsid(); // own session and process group: the group id is the child's pid
+    // Into the task's own cgroup, which no descendant can leave ("0": the writing process).
+    if (cgroupProcs) {
+        const int fd = ::open(cgroupProcs, O_WRONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            (void)!::write(fd, "0", 1);
+            ::close(fd);
+        }
+    }
     // If the engine dies, so does the task's first process: an engine killed before it could
     // record the pid leaves nothing running that a later engine cannot find. (Once the pid is
     // recorded, recovery kills the whole group.)
@@ -49,8 +57,7 @@ ProcessExecutor::ProcessExecutor(ProcessSpec spec, QObject *parent)
 {
     m_killTimer.setSingleShot(true);
     connect(&m_timeout, &LongTimer::timeout, this, [this] { stop(RunState::TimedOut); });
-    connect(&m_killTimer, &QTimer::timeout, this,
-            [this] { processinfo::signalGroup(m_pid, SIGKILL); });
+    connect(&m_killTimer, &QTimer::timeout, this, [this] { signalEverything(SIGKILL); });
     connect(&m_process, &QProcess::readyReadStandardOutput, this,
             [this] { readOutput(QProcess::StandardOutput); });
     connect(&m_process, &QProcess::readyReadStandardError, this,
@@ -62,8 +69,7 @@ ProcessExecutor::ProcessExecutor(ProcessSpec spec, QObject *parent)
 ProcessExecutor::~ProcessExecutor()
 {
     // Never leave a task's processes behind, whatever happens to the executor.
-    if (m_pid > 0)
-        processinfo::signalGroup(m_pid, SIGKILL);
+    signalEverything(SIGKILL);
     m_process.disconnect(this);
     if (m_process.state() != QProcess::NotRunning)
         m_process.waitForFinished(1000);
@@ -73,7 +79,10 @@ void ProcessExecutor::start()
 {
     m_process.setProgram(m_spec.program);
     m_process.setArguments(m_spec.arguments);
-    m_process.setProcessEnvironment(m_spec.environment);
+    m_processes = std::make_unique<TaskProcesses>();
+    QProcessEnvironment environment = m_spec.environment;
+    environment.insert(QString::fromLatin1(TaskProcesses::tokenName()), m_processes->token());
+    m_process.setProcessEnvironment(environment);
     if (!m_spec.workingDirectory.isEmpty())
         m_process.setWorkingDirectory(m_spec.workingDirectory);
     // End of file at once, as cron gives: a task that reads stdin (cat, read, psql without
@@ -81,7 +90,8 @@ void ProcessExecutor::start()
     // arrives as a here-document in the command itself.
     m_process.setStandardInputFile(QProcess::nullDevice());
     const pid_t engine = ::getpid();
-    m_process.setChildProcessModifier([engine] { prepareChild(engine); });
+    const char *cgroupProcs = m_processes->cgroupProcsPath();
+    m_process.setChildProcessModifier([engine, cgroupProcs] { prepareChild(engine, cgroupProcs); });
     m_process.start(QIODevice::ReadOnly);
     if (!m_process.waitForStarted(10000))
         return; // errorOccurred reports it
@@ -97,7 +107,10 @@ void ProcessExecutor::stop(RunState reason)
         return;
     m_stopReason = reason;
     m_timeout.stop();
-    if (m_pid <= 0 || !processinfo::signalGroup(m_pid, SIGTERM)) {
+    const bool groupSignalled = m_pid > 0 && processinfo::signalGroup(m_pid, SIGTERM);
+    // Those that left the group (setsid, setpgid, a daemon) are told too.
+    const int others = m_processes ? m_processes->signalAll(SIGTERM) : 0;
+    if (!groupSignalled && others == 0) {
         m_process.kill();
         return;
     }
@@ -197,10 +210,17 @@ void ProcessExecutor::finish(const TaskOutcome &outcome)
         return;
     m_timeout.stop();
     m_killTimer.stop();
-    // Children the task left running (sleep 1000 &) end with it.
-    if (m_pid > 0)
-        processinfo::signalGroup(m_pid, SIGKILL);
+    // Children the task left running (sleep 1000 &, setsid -f daemon) end with it.
+    signalEverything(SIGKILL);
     deliverOutcome(outcome);
+}
+
+void ProcessExecutor::signalEverything(int signal)
+{
+    if (m_pid > 0)
+        processinfo::signalGroup(m_pid, signal);
+    if (m_processes)
+        m_processes->signalAll(signal);
 }
 
 } // namespace hg

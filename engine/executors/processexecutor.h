@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/longtimer.h"
+#include "taskprocesses.h"
 #include "taskexecutor.h"
 
 #include <QByteArray>
@@ -8,6 +9,8 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 #include <QTimer>
+
+#include <memory>
 
 namespace hg {
 
@@ -22,9 +25,11 @@ struct ProcessSpec
     qint64 outputCapBytes = qint64(10) * 1024 * 1024;
 };
 
-// PROGRAM and SHELL tasks. The child leads its own session and process group, so a timeout
-// or stop reaches grandchildren too: TERM to the group, KILL after the grace period, and
-// whatever of the group is left once the task ends is killed as well. Descriptors above 2
+// PROGRAM and SHELL tasks. The child leads its own session and process group, and is tracked
+// by TaskProcesses (a cgroup of its own, else an inherited environment token), so a timeout
+// or stop reaches every descendant, also one that left the group: TERM to all, KILL after
+// the grace period, and whatever is left once the task ends is killed as well. Standard input
+// is /dev/null. Descriptors above 2
 // are closed on exec; the environment is the explicit one in the spec.
 class ProcessExecutor final : public TaskExecutor
 {
@@ -45,8 +50,10 @@ private:
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void processFailed(QProcess::ProcessError error);
     void finish(const TaskOutcome &outcome);
+    void signalEverything(int signal); // the group and whoever left it
 
     ProcessSpec m_spec;
+    std::unique_ptr<TaskProcesses> m_processes; // what the task started, wherever it went
     QProcess m_process;
     LongTimer m_timeout;
     QTimer m_killTimer;

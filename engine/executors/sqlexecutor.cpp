@@ -1,5 +1,7 @@
 #include "sqlexecutor.h"
 
+#include "sqlscript.h"
+
 #include <QAtomicInteger>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -104,32 +106,79 @@ void collectOutput(QSqlQuery &query, QStringList &lines)
     lines << QStringLiteral("(%1 rows)").arg(rows);
 }
 
-SqlExecutor::Outcome execute(QSqlDatabase &db, const QString &sql, const QStringList &parameters)
+// One statement of the script, its output appended.
+bool executeOne(QSqlDatabase &db, const QString &statement, const QStringList &parameters,
+                QStringList &lines, QString &error)
 {
-    SqlExecutor::Outcome outcome;
-    const bool transactional = db.transaction();
     QSqlQuery query(db);
     query.setForwardOnly(true);
     bool ok = false;
     if (parameters.isEmpty()) {
-        ok = query.exec(sql);
+        ok = query.exec(statement);
     } else {
-        ok = query.prepare(sql);
+        ok = query.prepare(statement);
         for (const QString &parameter : parameters)
             query.addBindValue(parameter);
         ok = ok && query.exec();
     }
     if (ok)
-        collectOutput(query, outcome.lines);
+        collectOutput(query, lines);
     else
-        outcome.error = query.lastError().text().simplified();
+        error = query.lastError().text().simplified();
     query.finish();
-    if (transactional) {
-        if (ok && !db.commit())
-            outcome.error = QStringLiteral("commit failed: %1").arg(db.lastError().text());
-        else if (!ok)
-            db.rollback();
+    return ok;
+}
+
+// The rule for every backend: the statements run one by one in one transaction, committed
+// when all succeeded, rolled back at the first failure (pgAgent and pg_timetable steps are
+// scripts too). Parameters bind to a script of one statement only. MySQL and MariaDB commit
+// DDL at once whatever the transaction: there the transaction begins anew after each such
+// statement, and a failure says what was committed already.
+SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QString &sql,
+                             const QStringList &parameters)
+{
+    SqlExecutor::Outcome outcome;
+    const QStringList statements = sqlscript::split(sql);
+    if (statements.isEmpty()) {
+        outcome.error = QStringLiteral("the SQL text holds no statement");
+        return outcome;
     }
+    if (!parameters.isEmpty() && statements.size() > 1) {
+        outcome.error = QStringLiteral("parameters bind to a single statement; this text holds "
+                                       "%1 (make them separate tasks, or use no parameters)")
+                            .arg(statements.size());
+        return outcome;
+    }
+    const bool mysql = target.driver == QLatin1String("QMYSQL");
+    bool transactional = db.transaction();
+    qsizetype committedThrough = -1; // the last statement MySQL committed by itself
+    for (qsizetype i = 0; i < statements.size(); ++i) {
+        QString error;
+        if (!executeOne(db, statements.at(i), parameters, outcome.lines, error)) {
+            outcome.error = statements.size() == 1
+                                ? error
+                                : QStringLiteral("statement %1 of %2 failed: %3")
+                                      .arg(i + 1)
+                                      .arg(statements.size())
+                                      .arg(error);
+            if (transactional)
+                db.rollback();
+            if (committedThrough >= 0)
+                outcome.error += QStringLiteral("; statements 1 to %1 were committed already "
+                                                "(MySQL and MariaDB commit DDL at once); the "
+                                                "rest was rolled back")
+                                     .arg(committedThrough + 1);
+            return outcome;
+        }
+        if (mysql && statements.size() > 1 && sqlscript::commitsImplicitlyOnMySql(statements.at(i))) {
+            committedThrough = i;
+            if (transactional)
+                db.commit(); // already done by the server; ends Qt's transaction too
+            transactional = db.transaction();
+        }
+    }
+    if (transactional && !db.commit())
+        outcome.error = QStringLiteral("commit failed: %1").arg(db.lastError().text());
     return outcome;
 }
 
@@ -152,7 +201,7 @@ SqlExecutor::Outcome runSql(const SqlTarget &target, const QString &sql,
                 cancelled = control->cancelRequested;
             }
             if (!cancelled)
-                outcome = execute(db, sql, parameters);
+                outcome = execute(db, target, sql, parameters);
             {
                 const std::lock_guard lock(control->mutex);
                 control->cancel = nullptr; // the connection goes: nothing left to cancel

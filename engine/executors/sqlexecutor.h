@@ -12,10 +12,12 @@
 
 namespace hg {
 
-// SQL tasks. The statement runs on the thread pool over a connection of its own, opened there
-// and closed afterwards (Qt Sql connections belong to their thread), inside a transaction that
-// is committed when it succeeds. Parameters are bound to `?` placeholders, never spliced into
-// the text. A SELECT logs its rows (tab-separated, at most maxLoggedRows); other statements
+// SQL tasks. The script runs on the thread pool over a connection of its own, opened there
+// and closed afterwards (Qt Sql connections belong to their thread): its statements one by one
+// (sqlscript::split) inside one transaction, committed when all succeeded and rolled back at
+// the first failure, on every backend (MySQL and MariaDB commit DDL at once: a failure there
+// says which statements were committed). Parameters are bound to `?` placeholders of a
+// one-statement script, never spliced into the text. A SELECT logs its rows (tab-separated, at most maxLoggedRows); other statements
 // log how many rows they changed. A stop or timeout cancels the statement on the server
 // (pg_cancel_backend, KILL QUERY, sqlite3_interrupt) and the attempt ends once it has stopped.
 class SqlExecutor final : public TaskExecutor

@@ -101,6 +101,10 @@ Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &
         options.currentUser = currentUser();
         options.homeDirectory = QDir::homePath();
         options.takenChainNames = taken.value();
+        // A .service given alone is the service, not a timer whose lines all have no place.
+        if (request.path.endsWith(QLatin1String(".service")))
+            return SystemdTimerImporter().convert({}, request.path, request.bytes, request.path,
+                                                  options);
         const QString servicePath =
             SystemdTimerImporter::servicePathFor(request.bytes, request.path);
         QFile service(servicePath);

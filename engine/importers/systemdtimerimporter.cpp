@@ -149,7 +149,14 @@ ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
     chain.insert(QStringLiteral("description"),
                  description.isEmpty() ? tr("From %1").arg(QFileInfo(timerPath).fileName())
                                        : description);
-    const QJsonArray scheduleArray = schedules(timer, timerPath, out.report);
+    // A .service imported alone: no timer, so no schedule, and nothing of it left out.
+    const bool serviceAlone = timerText.isEmpty() && timerPath == servicePath;
+    if (serviceAlone)
+        out.report.note(QFileInfo(servicePath).fileName(), {},
+                        tr("a service without a timer: the chain runs when started (add a "
+                           "schedule to run it on a calendar)"));
+    const QJsonArray scheduleArray =
+        serviceAlone ? QJsonArray() : schedules(timer, timerPath, out.report);
     const QJsonArray taskArray = tasks(service, servicePath, options, chain, out.report);
     if (taskArray.isEmpty())
         return out; // the reason is reported

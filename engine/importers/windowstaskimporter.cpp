@@ -26,6 +26,32 @@ QString textOf(const QDomElement &parent, const QString &name, const QString &fa
     return element.isNull() ? fallback : element.text().trimmed();
 }
 
+// The first entity reference below `node` that Qt left unresolved.
+QString unresolvedReference(const QDomNode &node)
+{
+    for (QDomNode child = node.firstChild(); !child.isNull(); child = child.nextSibling()) {
+        if (child.isEntityReference())
+            return child.nodeName();
+        if (const QString inside = unresolvedReference(child); !inside.isEmpty())
+            return inside;
+    }
+    return {};
+}
+
+// The name of the first entity whose text the document does not hold: one declared as an
+// external file (Qt reads none, and drops its references silently) or one referred to but
+// left unresolved. Empty when every entity is the document's own.
+QString undefinedEntity(const QDomDocument &document)
+{
+    const QDomNamedNodeMap declared = document.doctype().entities();
+    for (int i = 0; i < declared.count(); ++i) {
+        const QDomEntity entity = declared.item(i).toEntity();
+        if (!entity.systemId().isEmpty() || !entity.publicId().isEmpty())
+            return entity.nodeName();
+    }
+    return unresolvedReference(document);
+}
+
 bool isTrue(const QDomElement &parent, const QString &name, bool fallback = false)
 {
     const QString value = textOf(parent, name);
@@ -119,6 +145,14 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     if (!document.setContent(xml, &problem, &line, &column)) {
         out.report.unreadable(QStringLiteral("line %1, column %2").arg(line).arg(column),
                               tr("not readable XML: %1").arg(problem));
+        return out;
+    }
+    // An entity the document uses but never defines is kept by Qt as an empty reference:
+    // its text (a command's argument) would vanish without a word.
+    if (const QString entity = undefinedEntity(document); !entity.isEmpty()) {
+        out.report.unreadable(entity, tr("the entity &%1; stands for text this file does not "
+                                         "hold (an external or undeclared entity)")
+                                          .arg(entity));
         return out;
     }
     const QDomElement task = document.documentElement();

@@ -42,6 +42,7 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     , m_heartbeatTimer(this)
     , m_reconnectTimer(this)
     , m_clockTimer(this)
+    , m_shutdownDeadline(this)
     , m_clockWatch(*m_clock)
 {
     m_schedulesPaused = m_config.schedulesPaused;
@@ -58,6 +59,8 @@ Engine::Engine(EngineConfig config, std::shared_ptr<Clock> clock, QObject *paren
     connect(&m_heartbeatTimer, &QTimer::timeout, this, &Engine::heartbeat);
     m_reconnectTimer.setSingleShot(true);
     connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnect);
+    m_shutdownDeadline.setSingleShot(true);
+    connect(&m_shutdownDeadline, &QTimer::timeout, this, &Engine::forceShutdown);
     m_clockTimer.setInterval(1000);
     connect(&m_clockTimer, &QTimer::timeout, this, &Engine::watchClock);
     m_subchains.launch = [this](const QString &path, const Run &parentRun) {
@@ -264,8 +267,8 @@ void Engine::runFinished(RunExecution *execution)
     }
     Q_EMIT m_subchains.runEnded(run.id, run.state);
     if (chain.selfDestruct && run.state == RunState::Succeeded) {
-        (void)ChainRepository(*m_store).remove(chain.id);
-        applyDefinitionChanges();
+        selfDestructLater(chain);
+        return; // nothing of it fires again
     }
     if (const auto plan = m_plans.constFind(run.scheduleId); plan != m_plans.constEnd()) {
         if (const auto next = plan->nextAfterRunEnded(run.finishedAt.toMSecsSinceEpoch())) {
@@ -361,265 +364,6 @@ Result<qint64> Engine::launchChildRun(const QString &path, const Run &parentRun)
     Q_EMIT runChanged(inserted.value());
     admitRun(inserted->id);
     return inserted->id;
-}
-
-void Engine::heartbeat()
-{
-    if (m_storeLostSinceMs >= 0)
-        return; // the reconnect timer is at work
-    int load = m_host ? m_host->count() : 0;
-    for (const RunExecution *execution : std::as_const(m_executions))
-        load += execution->runningCount();
-    const Status beat = m_lease->heartbeat(m_clock->nowMs(), load);
-    if (!beat && beat.error().kind == ErrorKind::Unavailable) {
-        storeLost(beat.error().message);
-        return;
-    }
-    if (!beat && beat.error().kind == ErrorKind::Fenced) {
-        fencedOut(beat.error().message);
-        return;
-    }
-    m_ledger->claimWriting(); // the writer of the ledger may have gone
-    // Retention reads every finished run of the chains that set it: once a minute is enough.
-    if (const qint64 now = m_clock->nowMs(); now - m_lastPruneMs >= 60000) {
-        m_lastPruneMs = now;
-        pruneRuns();
-        // Engines an hour behind the change feed reload everything instead.
-        (void)DefinitionChangeRepository(*m_store).prune(qint64(3600) * 1000);
-    }
-    // Sessions whose lease ran out are taken over: their runs are queued again here.
-    if (const Result<QList<qint64>> recovered =
-            Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
-        recovered && !recovered->isEmpty()) {
-        m_claimMore = true;
-        scheduleDispatch();
-    }
-    // Offered attempts: a notification missed, an end the store refused, a claim half-made.
-    if (m_board)
-        m_board->look();
-    if (m_host) {
-        m_host->reconcile();
-        m_offersWaiting = true;
-        scheduleDispatch();
-    }
-}
-
-void Engine::pruneRuns()
-{
-    if (!m_config.runSchedules || m_shuttingDown || m_storeLostSinceMs >= 0)
-        return;
-    // Small batches, one per turn of the event loop while more are due, so claims and task
-    // ends are never held up for long.
-    constexpr int batch = 200;
-    const Result<int> removed =
-        RunRetention(*m_store).applyBatch(m_clock->nowMs(), std::nullopt, batch);
-    if (removed && removed.value() == batch) {
-        QTimer::singleShot(50, this, &Engine::pruneRuns);
-        return;
-    }
-    // The ledger's rows go as the runs beside them do, once the runs are done with.
-    if (!m_ledger->isWriting())
-        return;
-    for (const Chain &chain : std::as_const(m_chains)) {
-        if (chain.retention.isSet())
-            (void)OccurrenceRepository(*m_store).applyRetention(chain, m_clock->nowMs());
-    }
-}
-
-void Engine::wake()
-{
-    if (m_wakePending)
-        return;
-    m_wakePending = true;
-    QMetaObject::invokeMethod(
-        this,
-        [this] {
-            m_wakePending = false;
-            processCommands();
-        },
-        Qt::QueuedConnection);
-}
-
-void Engine::storeLost(const QString &why)
-{
-    if (m_storeLostSinceMs >= 0 || !m_store)
-        return;
-    m_storeLostSinceMs = m_clock->nowMs();
-    m_recorder->hold();
-    m_timer.stop();
-    qWarning("hourglass: the store cannot be used (%s); running tasks go on, nothing new "
-             "starts until it is back",
-             qUtf8Printable(why));
-    Q_EMIT storeReachabilityChanged(m_storeLostSinceMs, why);
-    m_reconnectDelayMs = m_config.storeRetryMs;
-    m_reconnectTimer.start(m_reconnectDelayMs);
-}
-
-void Engine::reconnect()
-{
-    if (m_storeLostSinceMs < 0 || !m_store)
-        return;
-    const auto retryLater = [this] {
-        m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, m_config.storeRetryMaxMs);
-        m_reconnectTimer.start(m_reconnectDelayMs);
-    };
-    if (!m_store->reconnect()) {
-        retryLater();
-        return;
-    }
-    // Back: is the claim still ours? Then what was held is written, and work goes on.
-    int load = 0;
-    for (const RunExecution *execution : std::as_const(m_executions))
-        load += execution->runningCount();
-    const Status beat = m_lease->heartbeat(m_clock->nowMs(), load);
-    if (!beat && beat.error().kind == ErrorKind::Unavailable) {
-        retryLater();
-        return;
-    }
-    if (!beat) {
-        m_storeLostSinceMs = -1;
-        fencedOut(beat.error().message);
-    } else if (!m_recorder->flushHeld()) {
-        retryLater();
-        return;
-    }
-    m_storeLostSinceMs = -1;
-    m_logs->flush();
-    if (m_storeLostSinceMs >= 0)
-        return; // the held output did not fit (a full disk): still away, tried again later
-    qInfo("hourglass: the store is back");
-    Q_EMIT storeReachabilityChanged(-1, QString());
-    if (m_shuttingDown)
-        return;
-    m_ledger->connectionRenewed();
-    m_ledger->claimWriting();
-    if (m_config.runSchedules) {
-        m_storeCameBack = true;
-        reloadSchedules(); // definitions may have changed meanwhile; what came due fires now
-        m_storeCameBack = false;
-    }
-    m_claimMore = true;
-    for (qint64 runId : std::exchange(m_admitWhenBack, {}))
-        admitRun(runId);
-    scheduleDispatch();
-}
-
-void Engine::fencedOut(const QString &why)
-{
-    qWarning("hourglass: engine '%s' lost its session (%s); its runs were taken over and its "
-             "tasks here are stopped",
-             qUtf8Printable(m_config.name), qUtf8Printable(why));
-    for (RunExecution *execution : std::as_const(m_executions))
-        execution->abandon();
-    if (m_host)
-        m_host->abandonAll();
-    m_recorder->dropHeld();
-    m_logs->dropAll();
-    m_queuedRuns.clear();
-    m_knownQueued.clear();
-    Q_EMIT leaseLost(why);
-    if (m_shuttingDown)
-        return;
-    m_lease->forget();
-    if (const Status again = m_lease->acquire(m_clock->nowMs()); !again) {
-        qWarning("hourglass: cannot register again: %s", qUtf8Printable(again.error().message));
-        shutdown(ExitPolicy::Stop);
-        return;
-    }
-    m_recorder->setFence(m_lease->fence());
-    m_commands->setSessionId(m_lease->sessionId());
-    m_claimMore = true;
-}
-
-void Engine::runFenced(qint64 runId)
-{
-    if (RunExecution *execution = m_executions.value(runId); execution && !execution->isAbandoned())
-        execution->abandon();
-}
-
-void Engine::shutdown(ExitPolicy policy)
-{
-    if (!m_running || m_shuttingDown)
-        return;
-    m_shuttingDown = true;
-    m_timer.stop();
-    m_clockTimer.stop();
-    m_commandTimer.stop();
-    if (policy == ExitPolicy::Stop) {
-        for (RunExecution *execution : std::as_const(m_executions))
-            execution->stop(RunState::Cancelled);
-        if (m_host)
-            m_host->stopAll();
-    }
-    if (nothingRuns())
-        finishShutdown();
-}
-
-Status Engine::writeHeldJournal()
-{
-    if (m_store->backend() != StoreBackend::Sqlite)
-        return {}; // on a server the session expires and another engine takes the runs over
-    QStringList files;
-    const HeldJournal journal(m_store->location().sqlitePath());
-    const Result<HeldJournal::Contents> held = journal.load(&files);
-    if (!held)
-        return held.error();
-    if (held->changes.isEmpty() && held->lines.isEmpty()) {
-        HeldJournal::remove(files);
-        return {};
-    }
-    QList<LogLine> lines = held->lines;
-    const Status written = m_store->transaction([&]() -> Status {
-        if (const Status changes = m_recorder->writeJournal(held->changes); !changes)
-            return changes;
-        // A marker of a run removed since refers to nothing: it goes with the run.
-        const Status markers = LogRepository(*m_store).append(lines);
-        return !markers && markers.error().kind == ErrorKind::Invalid ? Status{} : markers;
-    });
-    if (!written)
-        return Error(written.error().kind,
-                     tr("what an engine held when it stopped (%1) cannot be written to the store "
-                        "yet: %2; nothing is started or recovered until it can")
-                         .arg(files.join(QStringLiteral(", ")), written.error().message));
-    qInfo("hourglass: recorded %lld state changes that a stopped engine had held (%s)",
-          qlonglong(held->changes.size()), qUtf8Printable(files.join(QStringLiteral(", "))));
-    HeldJournal::remove(files);
-    return {};
-}
-
-void Engine::finishShutdown()
-{
-    if (!m_running)
-        return;
-    m_running = false;
-    m_heartbeatTimer.stop();
-    m_reconnectTimer.stop();
-    m_logs->flush();
-    // The store still refuses writes: what was held goes to a journal for the next engine,
-    // so a task that ended here is not taken for interrupted and run again. So does the
-    // marker of dropped output that the last flush could not write, also when every state
-    // change got through (the run's end is small; the marker may still not fit).
-    const bool heldChanges = m_storeLostSinceMs >= 0 && m_recorder->heldCount() > 0;
-    const QList<LogLine> markers = m_logs->droppedMarkers();
-    if (m_store->backend() == StoreBackend::Sqlite && (heldChanges || !markers.isEmpty())) {
-        const QList<RunRecorder::Held> changes =
-            heldChanges ? m_recorder->held() : QList<RunRecorder::Held>{};
-        const Result<QString> saved =
-            HeldJournal(m_store->location().sqlitePath()).save({changes, markers});
-        if (saved)
-            qWarning("hourglass: %lld state changes and %lld notes of dropped output could not "
-                     "be written to the store; they are kept in %s and recorded when an engine "
-                     "next opens it",
-                     qlonglong(changes.size()), qlonglong(markers.size()),
-                     qUtf8Printable(saved.value()));
-        else
-            qWarning("hourglass: %s", qUtf8Printable(saved.error().message));
-    }
-    // With the store away the session is left to expire: its held writes are lost, and the
-    // next engine recovers those runs as interrupted.
-    if (m_storeLostSinceMs < 0)
-        m_lease->release();
-    Q_EMIT stopped();
 }
 
 } // namespace hg

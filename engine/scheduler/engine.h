@@ -57,6 +57,11 @@ class Engine final : public QObject
     Q_DISABLE_COPY_MOVE(Engine)
 
 public:
+    // How long a self-destructed chain outlives its successful run (see selfDestructLater).
+    static constexpr int selfDestructDelayMs = 5000;
+    // Past the grace period, how long a stopping engine still waits for its runs to end.
+    static constexpr int shutdownSlackMs = 3000;
+
     enum class ExitPolicy { Stop, Wait };
 
     explicit Engine(EngineConfig config, std::shared_ptr<Clock> clock = {},
@@ -70,6 +75,9 @@ public:
 public Q_SLOTS:
     void start();
     void shutdown(hg::Engine::ExitPolicy policy);
+    // A second SIGTERM or SIGINT: letting tasks finish turns into stopping them, and stopping
+    // them into ending now. (A Stop shutdown ends by itself past the grace period.)
+    void shutdownHarder();
     // Re-reads the wall clock and handles what became due (tests call it after moving a
     // ManualClock; the timer calls it otherwise).
     void checkDue();
@@ -189,6 +197,13 @@ private:
     Result<qint64> launchChildRun(const QString &path, const Run &parentRun);
     CommandPump::Handlers commandHandlers();
     void finishShutdown();
+    // Past the grace period (or at a second SIGTERM): what has not ended is abandoned, its
+    // processes killed with their executors, and the engine stops.
+    void forceShutdown();
+    void stopEverything();
+    // A self-destructing chain after its successful run (engineshutdown.cpp).
+    void selfDestructLater(const Chain &chain);
+    void removeSelfDestructed(qint64 chainId);
     // What an engine before this one held when it stopped (HeldJournal), written first.
     Status writeHeldJournal();
 
@@ -224,6 +239,7 @@ private:
     QTimer m_heartbeatTimer;
     QTimer m_reconnectTimer;
     QTimer m_clockTimer;
+    QTimer m_shutdownDeadline; // a stopping engine ends by then, whatever still runs
     ClockWatch m_clockWatch;
     ClockWatch::Jump m_lastJump;
     int m_reconnectDelayMs = 0;
@@ -245,6 +261,7 @@ private:
     bool m_running = false;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
+    QSet<qint64> m_selfDestructs; // chains to remove once a waiter has read their run's end
     bool m_schedulesPaused = false;
     bool m_resuming = false;         // the pass over what came due while schedules were paused
     bool m_storeCameBack = false;    // the reload after the store was away

@@ -1,9 +1,12 @@
 #include "runownership.h"
 
+#include "base/processinfo.h"
+#include "enginesessionrepository.h"
 #include "store.h"
 #include "storequery.h"
 
 #include <QStringList>
+#include <QSysInfo>
 
 namespace hg {
 namespace {
@@ -228,7 +231,24 @@ Result<int> RunOwnership::expireSessions(const Fence &self, qint64 engineNowMs)
     q.bind(self.sessionId);
     if (Status s = q.exec(tr("take over expired engine sessions")); !s)
         return s.error();
-    return q.rowsAffected();
+    int expired = q.rowsAffected();
+    // A session of this host whose process is gone (killed, crashed) is over now, not when its
+    // lease runs out: a `run --wait` that takes its run over must not wait half a minute.
+    const Result<QList<EngineSession>> sessions = EngineSessionRepository(m_store).list();
+    if (!sessions)
+        return sessions.error();
+    for (const EngineSession &session : sessions.value()) {
+        if (session.id == self.sessionId || session.host != QSysInfo::machineHostName()
+            || processinfo::isAlive(session.pid))
+            continue;
+        StoreQuery dead(m_store,
+                        QStringLiteral("DELETE FROM engine_session WHERE id = ? AND pid = ?"));
+        dead.bind(session.id).bind(session.pid);
+        if (Status s = dead.exec(tr("take over the session of a dead engine")); !s)
+            return s.error();
+        expired += dead.rowsAffected();
+    }
+    return expired;
 }
 
 Result<QList<qint64>> RunOwnership::lockOrphans()

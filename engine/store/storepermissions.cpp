@@ -41,7 +41,7 @@ Status secureOne(const QString &path, bool folder)
                                   "folder of your own")
                                   .arg(path, octal(info.st_mode))
                                   .arg(info.st_uid));
-    const mode_t tightened = info.st_mode & 07777 & ~mode_t(writableByOthers | S_IRWXO);
+    const mode_t tightened = info.st_mode & S_IRWXU; // as a new store is made: owner only
     if (::chmod(QFile::encodeName(path).constData(), tightened) != 0)
         return Error::invalid(StorePermissions::tr("%1 can be written by other users (mode %2) "
                                                    "and cannot be changed: %3")

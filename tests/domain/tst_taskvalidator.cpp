@@ -18,7 +18,17 @@ private Q_SLOTS:
 namespace {
 
 // A change to the one valid program task of each row.
-enum class Tweak { None, SecondArgument, Environment, BadEnvironment, NegativeTimeout, Backoff };
+enum class Tweak {
+    None,
+    SecondArgument,
+    Environment,
+    BadEnvironment,
+    NegativeTimeout,
+    Backoff,
+    HugeBackoff,
+    RelativeFolder,
+    WindowsFolder
+};
 
 } // namespace
 
@@ -62,8 +72,15 @@ void TestTaskValidator::validate_data()
         Tweak::BadEnvironment);
     row("negative timeout", TaskKind::Program, "/bin/true", "", "must not be negative",
         Tweak::NegativeTimeout);
-    row("backoff below one", TaskKind::Program, "/bin/true", "", "retry backoff must be 1 or more",
-        Tweak::Backoff);
+    row("backoff below one", TaskKind::Program, "/bin/true", "",
+        "retry backoff must be between 1 and 100", Tweak::Backoff);
+    // 1e308 was accepted: its third retry was due after the end of time.
+    row("backoff huge", TaskKind::Program, "/bin/true", "",
+        "retry backoff must be between 1 and 100", Tweak::HugeBackoff);
+    row("relative folder", TaskKind::Program, "/bin/true", "", "is relative",
+        Tweak::RelativeFolder);
+    row("windows folder kept as imported", TaskKind::Program, "/bin/true", "", "",
+        Tweak::WindowsFolder);
 }
 
 void TestTaskValidator::validate()
@@ -100,6 +117,15 @@ void TestTaskValidator::validate()
     case Tweak::Backoff:
         task.retryBackoff = 0.5;
         break;
+    case Tweak::HugeBackoff:
+        task.retryBackoff = 1e308;
+        break;
+    case Tweak::RelativeFolder:
+        task.workingDirectory = QStringLiteral("reports/daily");
+        break;
+    case Tweak::WindowsFolder:
+        task.workingDirectory = QStringLiteral("C:\\Reports");
+        break;
     }
     const Status status = TaskValidator::validate(task);
     QVERIFY2(status.ok() == problem.isEmpty(), status ? "ok" : qPrintable(status.error().message));
@@ -122,6 +148,8 @@ void TestTaskValidator::validate()
         {QStringLiteral("environment with ="), TaskValidator::environmentField},
         {QStringLiteral("negative timeout"), TaskValidator::limitsField},
         {QStringLiteral("backoff below one"), TaskValidator::limitsField},
+        {QStringLiteral("backoff huge"), TaskValidator::limitsField},
+        {QStringLiteral("relative folder"), TaskValidator::workingDirectoryField},
     };
     QCOMPARE(status.error().field, fields.value(QString::fromUtf8(QTest::currentDataTag())));
 }

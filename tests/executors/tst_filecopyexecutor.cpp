@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace hg;
 
 // The CopyFile builtin: all of the file or none of it at the destination.
@@ -17,6 +19,7 @@ private Q_SLOTS:
     void copy_writesTheWholeFile();
     void existingDestination_isKeptUnlessOverwrite();
     void missingSource_failsNamingIt();
+    void fifoDestination_refusedAndLeftAFifo();
 
 private:
     static void write(const QString &path, const QByteArray &content);
@@ -77,6 +80,23 @@ void TestFileCopyExecutor::missingSource_failsNamingIt()
     const test::ExecutorRun run = test::runExecutor(executor);
     QCOMPARE(run.outcome.state, RunState::Failed);
     QCOMPARE(run.outcome.error, QStringLiteral("%1 is not a file").arg(missing));
+}
+
+// The copy is renamed into place: over a FIFO (or a device) that would leave a regular file
+// where the FIFO was, and its reader waiting forever.
+void TestFileCopyExecutor::fifoDestination_refusedAndLeftAFifo()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a")), "data");
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")), fifo, true, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QVERIFY2(run.outcome.error.contains(QLatin1String("FIFO")), qPrintable(run.outcome.error));
+    struct stat info = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
+    QVERIFY(S_ISFIFO(info.st_mode));
 }
 
 QTEST_GUILESS_MAIN(TestFileCopyExecutor)

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace hg;
 
 // HTTP tasks and the HttpRequest/Download builtins against a real server on loopback.
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void download_writesTheWholeFile();
     void download_refusesToOverwriteUnlessAsked();
     void download_failedStatusLeavesNoFile();
+    void download_toFifoRefusedWithoutBlocking();
 
 private:
     HttpRequestSpec request(const QString &path, const QByteArray &method = "GET") const;
@@ -145,7 +148,7 @@ void TestHttpExecutor::download_writesTheWholeFile()
     HttpExecutor executor(request(QStringLiteral("/bytes/1000000")), 0,
                           HttpExecutor::Download{target, false});
     const test::ExecutorRun run = test::runExecutor(executor);
-    QCOMPARE(run.outcome.state, RunState::Succeeded);
+    QVERIFY2(run.outcome.state == RunState::Succeeded, qPrintable(run.outcome.error));
     QCOMPARE(QFileInfo(target).size(), 1000000);
     QVERIFY(run.text().contains(QLatin1String("saved 1000000 bytes")));
 }
@@ -182,6 +185,21 @@ void TestHttpExecutor::download_failedStatusLeavesNoFile()
     QCOMPARE(run.outcome.state, RunState::Failed);
     QVERIFY(!QFileInfo::exists(target));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
+}
+
+// A FIFO nobody reads would block the engine's thread on open, and a rename would replace it.
+void TestHttpExecutor::download_toFifoRefusedWithoutBlocking()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    HttpExecutor executor(request(QStringLiteral("/bytes/10")), 0, HttpExecutor::Download{fifo, true});
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QVERIFY2(run.outcome.error.contains(QLatin1String("FIFO")), qPrintable(run.outcome.error));
+    struct stat info = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
+    QVERIFY(S_ISFIFO(info.st_mode));
 }
 
 QTEST_GUILESS_MAIN(TestHttpExecutor)

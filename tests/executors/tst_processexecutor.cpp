@@ -26,6 +26,9 @@ private Q_SLOTS:
     void environment_isExactlyTheGivenOne();
     void descriptors_beyondStderrAreNotInherited();
     void output_isCappedWithAMarker();
+    void childThatLeftTheGroup_endsWithTheTask_data();
+    void childThatLeftTheGroup_endsWithTheTask();
+    void stdin_isAtEndOfFile();
 
 private:
     struct Result
@@ -37,6 +40,7 @@ private:
     Result runToEnd(ProcessSpec spec, int stopAfterMs = -1);
     static ProcessSpec shell(const QString &command);
     static QList<qint64> liveGroupMembers(qint64 group);
+    static QList<qint64> liveWithArgument(const QByteArray &argument);
 };
 
 ProcessSpec TestProcessExecutor::shell(const QString &command)
@@ -68,6 +72,25 @@ QList<qint64> TestProcessExecutor::liveGroupMembers(qint64 group)
             members << pid;
     }
     return members;
+}
+
+QList<qint64> TestProcessExecutor::liveWithArgument(const QByteArray &argument)
+{
+    QList<qint64> found;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!numeric || !cmdline.open(QIODevice::ReadOnly))
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        const QByteArray line = stat.open(QIODevice::ReadOnly) ? stat.readAll() : QByteArray();
+        const bool zombie = line.mid(line.lastIndexOf(')') + 2).startsWith('Z');
+        if (!zombie && cmdline.readAll().split('\0').contains(argument))
+            found << pid;
+    }
+    return found;
 }
 
 TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec, int stopAfterMs)
@@ -186,6 +209,47 @@ void TestProcessExecutor::output_isCappedWithAMarker()
     QVERIFY(bytes <= 1001);
     QCOMPARE(r.lines.last().first, LogStream::System);
     QVERIFY(r.lines.last().second.contains(QLatin1String("output truncated")));
+}
+
+// A child that leaves the task's process group (setsid -f, a daemon) outlived the task's
+// end, its stop and its timeout. Each row's sleep has a duration of its own to be found by.
+void TestProcessExecutor::childThatLeftTheGroup_endsWithTheTask_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("stopAfterMs");
+    QTest::addColumn<int>("timeoutMs");
+    QTest::addColumn<QByteArray>("marker");
+    QTest::newRow("normal end") << QStringLiteral("setsid -f sleep 3001.25; sleep 0.2") << -1 << 0
+                                << QByteArray("3001.25");
+    QTest::newRow("stop") << QStringLiteral("setsid -f sleep 3002.25; sleep 100") << 500 << 0
+                          << QByteArray("3002.25");
+    QTest::newRow("timeout") << QStringLiteral("setsid -f sleep 3003.25; sleep 100") << -1 << 700
+                             << QByteArray("3003.25");
+    QTest::newRow("new group") << QStringLiteral("perl -e 'setpgrp(0,0); exec \"sleep\", "
+                                                 "\"3004.25\"' & sleep 0.3")
+                               << -1 << 0 << QByteArray("3004.25");
+}
+
+void TestProcessExecutor::childThatLeftTheGroup_endsWithTheTask()
+{
+    QFETCH(QString, command);
+    QFETCH(int, stopAfterMs);
+    QFETCH(int, timeoutMs);
+    QFETCH(QByteArray, marker);
+    ProcessSpec spec = shell(command);
+    spec.timeoutMs = timeoutMs;
+    const Result r = runToEnd(spec, stopAfterMs);
+    QVERIFY(r.pid > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(liveWithArgument(marker).isEmpty(), 5000);
+    qInfo("tracked by %s", qPrintable(TaskProcesses::mechanism()));
+}
+
+// As cron gives: `cat` and `read` see the end of their input at once.
+void TestProcessExecutor::stdin_isAtEndOfFile()
+{
+    const Result r = runToEnd(shell(QStringLiteral("cat; read x || echo eof")));
+    QCOMPARE(r.outcome.state, RunState::Succeeded);
+    QVERIFY(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("eof"))));
 }
 
 QTEST_GUILESS_MAIN(TestProcessExecutor)

@@ -27,6 +27,10 @@ private Q_SLOTS:
     void timeout_cancelsTheStatement_data() { backends(); }
     void timeout_cancelsTheStatement();
     void unreachableServer_failsWithTheReason();
+    void script_runsAllOrNothing_data() { backends(); }
+    void script_runsAllOrNothing();
+    void script_parametersNeedASingleStatement();
+    void script_mysqlSaysWhatItCommittedBeforeAFailure();
 
 private:
     static void backends();
@@ -174,6 +178,74 @@ void TestSqlExecutor::unreachableServer_failsWithTheReason()
     QCOMPARE(result.outcome.state, RunState::Failed);
     QVERIFY2(result.outcome.error.contains(QLatin1String("cannot connect to connection 'gone'")),
              qPrintable(result.outcome.error));
+}
+
+// One rule on every backend: a script's statements all commit, or none does. Before, SQLite
+// refused a second statement, and MariaDB committed a DROP TABLE and reported a failure.
+void TestSqlExecutor::script_runsAllOrNothing()
+{
+    HG_SQL_TARGET(db);
+    QVERIFY(run(db, QStringLiteral("CREATE TABLE %1 (id INTEGER)").arg(m_table))
+            != QLatin1String("<unexpected>"));
+    const QString failing =
+        QStringLiteral("INSERT INTO %1 VALUES (1); -- one; two\nINSERT INTO %1 VALUES (2);\n"
+                       "INSERT INTO hg_no_such_table VALUES (3);")
+            .arg(m_table);
+    SqlExecutor executor(db, failing, {}, 0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QCOMPARE(result.outcome.state, RunState::Failed);
+    QVERIFY2(result.outcome.error.contains(QStringLiteral("statement 3 of 3 failed")),
+             qPrintable(result.outcome.error));
+    QCOMPARE(run(db, QStringLiteral("SELECT count(*) AS n FROM %1").arg(m_table)),
+             QStringLiteral("n\n0\n(1 rows)"));
+    QCOMPARE(run(db, QStringLiteral("INSERT INTO %1 VALUES (1);\nINSERT INTO %1 VALUES "
+                                    "(length('a;b'));")
+                         .arg(m_table)),
+             QStringLiteral("1 rows affected\n1 rows affected"));
+    QCOMPARE(run(db, QStringLiteral("SELECT count(*) AS n FROM %1").arg(m_table)),
+             QStringLiteral("n\n2\n(1 rows)"));
+    run(db, QStringLiteral("DROP TABLE %1").arg(m_table));
+}
+
+void TestSqlExecutor::script_parametersNeedASingleStatement()
+{
+    const SqlTarget db = SqlTarget::forStore(
+        StoreLocation::parse(m_directory.filePath(QStringLiteral("tasks.db"))).value());
+    SqlExecutor executor(db, QStringLiteral("SELECT ?; SELECT 2"), {QStringLiteral("1")}, 0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QCOMPARE(result.outcome.state, RunState::Failed);
+    QVERIFY2(result.outcome.error.contains(QStringLiteral("single statement")),
+             qPrintable(result.outcome.error));
+}
+
+void TestSqlExecutor::script_mysqlSaysWhatItCommittedBeforeAFailure()
+{
+    const QUrl url = test::mysqlUrl();
+    if (url.isEmpty())
+        HG_REQUIRE_SERVER(QString(), "HOURGLASS_TEST_MYSQL_URL");
+    ConnectionProfile profile;
+    profile.name = QStringLiteral("maria");
+    profile.kind = ConnectionKind::MySql;
+    profile.host = url.host();
+    profile.port = url.port(3306);
+    profile.database = url.path().mid(1);
+    profile.userName = url.userName();
+    const SqlTarget db = SqlTarget::forProfile(profile, url.password()).value();
+    run(db, QStringLiteral("CREATE TABLE %1 (id INTEGER)").arg(m_table));
+    SqlExecutor executor(db,
+                         QStringLiteral("INSERT INTO %1 VALUES (1); CREATE TABLE %1_b (id INTEGER); "
+                                        "INSERT INTO %1 VALUES (2); SELECT * FROM hg_no_such_table")
+                             .arg(m_table),
+                         {}, 0);
+    const test::ExecutorRun result = test::runExecutor(executor);
+    QCOMPARE(result.outcome.state, RunState::Failed);
+    QVERIFY2(result.outcome.error.contains(QStringLiteral("statements 1 to 2 were committed")),
+             qPrintable(result.outcome.error));
+    // What the message says is what the server holds: the first insert, not the second.
+    QCOMPARE(run(db, QStringLiteral("SELECT count(*) AS n FROM %1").arg(m_table)),
+             QStringLiteral("n\n1\n(1 rows)"));
+    run(db, QStringLiteral("DROP TABLE %1_b").arg(m_table));
+    run(db, QStringLiteral("DROP TABLE %1").arg(m_table));
 }
 
 QTEST_GUILESS_MAIN(TestSqlExecutor)

@@ -176,7 +176,8 @@ void TestSystemdTimerImporter::servicePathFor_followsUnit()
 }
 
 
-// systemd expands $VAR and ${VAR} and reads $$ as '$'; nothing else in a word is special. The
+// systemd expands $VAR and ${VAR} and reads $$ as '$'; nothing else in a word is special
+// (backquotes are no quotes to it: `touch PWNED2` is two words). The
 // imported shell command, run by a real /bin/sh, must give exactly systemd's words: no
 // command substitution, no PID for $$, no backquotes.
 void TestSystemdTimerImporter::commandLine_expandsAsSystemdDoesAndRunsNothingElse()
@@ -203,7 +204,7 @@ void TestSystemdTimerImporter::commandLine_expandsAsSystemdDoesAndRunsNothingEls
     QVERIFY(shell.waitForFinished(10000));
     QCOMPARE(shell.exitCode(), 0);
     QCOMPARE(QString::fromUtf8(shell.readAllStandardOutput()),
-             QStringLiteral("$(touch PWNED)|$HOME|one two|one|two|prexpost|`touch PWNED2`|$$|*|"));
+             QStringLiteral("$(touch PWNED)|$HOME|one two|one|two|prexpost|`touch|PWNED2`|$$|*|"));
     QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("PWNED"))));
     QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("PWNED2"))));
 }

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void repetition_onlyWhatCronCanSay();
     void timeTrigger_firesOnceAtItsStart();
     void unreadable_reportedAndNothingImported();
+    void undefinedEntity_refusedRatherThanAnArgumentLost();
     void batteryConditions_defaultToTrueWhenLeftOut();
     void durationSeconds_readsXsDuration();
 
@@ -332,6 +333,27 @@ void TestWindowsTaskImporter::unreadable_reportedAndNothingImported()
     QVERIFY(broken.report.inputUnreadable());
     QVERIFY(other.report.inputUnreadable());
     QVERIFY(!noExec.report.inputUnreadable()); // a task, read, with nothing to run
+}
+
+// Qt keeps an entity it cannot resolve as an empty node: the argument built from it vanished.
+void TestWindowsTaskImporter::undefinedEntity_refusedRatherThanAnArgumentLost()
+{
+    const QByteArray external =
+        "<?xml version=\"1.0\"?><!DOCTYPE Task [<!ENTITY target SYSTEM \"target.txt\">]>"
+        "<Task><Actions><Exec><Command>/usr/bin/rm</Command><Arguments>-rf &target;</Arguments>"
+        "</Exec></Actions></Task>";
+    const ImportedDefinitions imported = convert(external);
+    QVERIFY(imported.chains.isEmpty());
+    QVERIFY(imported.report.inputUnreadable());
+    QVERIFY2(leftOut(imported).constFirst().contains(QStringLiteral("&target; stands for text")),
+             qPrintable(leftOut(imported).join(u'\n')));
+    const QByteArray undeclared =
+        "<?xml version=\"1.0\"?><!DOCTYPE Task SYSTEM \"task.dtd\">"
+        "<Task><Actions><Exec><Command>/usr/bin/rm</Command><Arguments>-rf &foo;</Arguments>"
+        "</Exec></Actions></Task>";
+    const ImportedDefinitions unresolved = convert(undeclared);
+    QVERIFY(unresolved.chains.isEmpty());
+    QVERIFY(leftOut(unresolved).constFirst().contains(QStringLiteral("&foo;")));
 }
 
 void TestWindowsTaskImporter::batteryConditions_defaultToTrueWhenLeftOut()

@@ -39,6 +39,7 @@ private Q_SLOTS:
     void restore_isRefusedWhileAnEngineServesAndNamesIt();
     void restore_refusesADamagedOrNewerBackup();
     void restore_replacesADamagedStore();
+    void restore_refusesAFileThatOnlyLooksLikeAStore();
     void daily_oneADayTheNewestKeptOthersLeftAlone();
 
 private:
@@ -249,6 +250,37 @@ void TestStoreBackup::restore_refusesADamagedOrNewerBackup()
     const Result<StoreRestore::Restored> fromNothing =
         StoreRestore::restore(t.location(), dir.filePath(QStringLiteral("missing.db")));
     QCOMPARE(fromNothing.error().kind, ErrorKind::NotFound);
+    QCOMPARE(test::storeFilesHash(t.location().sqlitePath()), before);
+}
+
+// A schema_version row alone was enough: every command failed on the restored file.
+void TestStoreBackup::restore_refusesAFileThatOnlyLooksLikeAStore()
+{
+    test::TestStore t;
+    QVERIFY2(t.create(), qPrintable(t.error()));
+    QVERIFY(addProjects(t.store(), 3));
+    t.close();
+    QTemporaryDir dir;
+    const QString impostor = dir.filePath(QStringLiteral("impostor.db"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("impostor"));
+        db.setDatabaseName(impostor);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER, applied_at BIGINT)")));
+        QVERIFY(query.exec(QStringLiteral("INSERT INTO schema_version VALUES (1, 0)")));
+        QVERIFY(query.exec(QStringLiteral("CREATE TABLE project (id INTEGER PRIMARY KEY)")));
+        query.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("impostor"));
+    const QByteArray before = test::storeFilesHash(t.location().sqlitePath());
+    const Result<StoreRestore::Restored> restored = StoreRestore::restore(t.location(), impostor);
+    QVERIFY(!restored);
+    QCOMPARE(restored.error().kind, ErrorKind::Invalid);
+    QVERIFY2(restored.error().message.contains(QLatin1String("is not a Hourglass store"))
+                 && restored.error().message.contains(QLatin1String("lacks chain")),
+             qPrintable(restored.error().message));
     QCOMPARE(test::storeFilesHash(t.location().sqlitePath()), before);
 }
 

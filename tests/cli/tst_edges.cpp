@@ -1,0 +1,384 @@
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/stat.h>
+#include <thread>
+
+// The edges of the command line and `serve`, through the real binary on a SQLite store, each
+// as a user met it: a FIFO replaced by a file, a serve that ignored SIGTERM after its chain
+// was removed mid-run, a task that waited forever for stdin, a timeout that wrapped, a
+// `run --wait` that waited forever on a killed engine or failed a successful self-destructing
+// run, a password kept in plain text, a store folder anyone could write.
+class TestEdges final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void export_toFifoWritesThroughAndLeavesTheFifo();
+    void chainRemove_refusedWhileItsRunRunsAndServeStillStops();
+    void task_stdinEndsAtOnce();
+    void timeout_beyondIntMillisecondsDoesNotFireEarly();
+    void numbers_outOfRangeNamedAsSuch();
+    void runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput();
+    void runWait_engineKilledMidRunTheWaiterRunsItHere();
+    void passwords_refusedInOptionsAndInTheDbUrl();
+    void storeFolder_writableByOthersIsTightened();
+    void signal_namedWhenATaskIsKilled();
+    void retention_showAndApplyTakeAChain();
+    void import_aServiceAloneImportsItsCommands();
+
+private:
+    struct Output
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    QProcessEnvironment environment() const;
+    Output run(const QStringList &arguments, int timeoutMs = 60000);
+    void startProcess(QProcess &process, const QStringList &arguments);
+    void define(const QList<QStringList> &commands);
+    QString runState(const QString &runId);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_db;
+};
+
+QProcessEnvironment TestEdges::environment() const
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("HOURGLASS_DB"));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir->path());
+    return environment;
+}
+
+void TestEdges::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_db = m_dir->filePath(QStringLiteral("store.db"));
+}
+
+void TestEdges::startProcess(QProcess &process, const QStringList &arguments)
+{
+    process.setProcessEnvironment(environment());
+    process.setWorkingDirectory(m_dir->path());
+    process.start(QStringLiteral(HOURGLASS_BINARY),
+                  QStringList{QStringLiteral("--db"), m_db} + arguments);
+}
+
+TestEdges::Output TestEdges::run(const QStringList &arguments, int timeoutMs)
+{
+    QProcess process;
+    startProcess(process, arguments);
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return {-2, QString::fromUtf8(process.readAllStandardOutput()),
+                QStringLiteral("(did not end within %1 ms) ").arg(timeoutMs)
+                    + QString::fromUtf8(process.readAllStandardError())};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+void TestEdges::define(const QList<QStringList> &commands)
+{
+    for (const QStringList &command : commands) {
+        const Output result = run(command);
+        QVERIFY2(result.exitCode == 0, qPrintable(command.join(u' ') + u": " + result.err));
+    }
+}
+
+QString TestEdges::runState(const QString &runId)
+{
+    const Output listed = run({QStringLiteral("runs"), QStringLiteral("--json")});
+    for (const QJsonValue &value : QJsonDocument::fromJson(listed.out.toUtf8()).array()) {
+        if (QString::number(value[QStringLiteral("id")].toInteger()) == runId)
+            return value[QStringLiteral("state")].toString();
+    }
+    return {};
+}
+
+void TestEdges::export_toFifoWritesThroughAndLeavesTheFifo()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}});
+    const QString fifo = m_dir->filePath(QStringLiteral("pipe"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QByteArray received;
+    std::thread reader([&] {
+        QFile in(fifo);
+        if (in.open(QIODevice::ReadOnly))
+            received = in.readAll();
+    });
+    const Output exported = run({QStringLiteral("export"), QStringLiteral("--output"), fifo});
+    reader.join();
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QVERIFY(exported.err.isEmpty()); // no warning from a seek on the pipe either
+    QVERIFY(QJsonDocument::fromJson(received).isObject());
+    struct stat info = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
+    QVERIFY(S_ISFIFO(info.st_mode));
+
+    const Output empty = run({QStringLiteral("export"), QStringLiteral("--output"), QString()});
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY2(empty.err.contains(QStringLiteral("no file named")), qPrintable(empty.err));
+}
+
+void TestEdges::chainRemove_refusedWhileItsRunRunsAndServeStillStops()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("sleep 30")}});
+    QProcess serve;
+    startProcess(serve, {QStringLiteral("serve")});
+    QVERIFY(serve.waitForStarted());
+    const Output started = run({QStringLiteral("run"), QStringLiteral("p/c")});
+    QCOMPARE(started.exitCode, 0);
+    const QString runId = started.out.trimmed();
+    QTRY_COMPARE_WITH_TIMEOUT(runState(runId), QStringLiteral("running"), 20000);
+    const Output removed = run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")});
+    QCOMPARE(removed.exitCode, 2);
+    QVERIFY2(removed.err.contains(runId) && removed.err.contains(QStringLiteral("p/c")),
+             qPrintable(removed.err));
+    const Output task = run({QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("p/c"),
+                             QStringLiteral("t")});
+    QCOMPARE(task.exitCode, 2);
+    ::kill(pid_t(serve.processId()), SIGTERM);
+    QVERIFY2(serve.waitForFinished(15000), "serve did not stop on SIGTERM within its grace");
+    QCOMPARE(serve.exitCode(), 0);
+    QCOMPARE(runState(runId), QStringLiteral("cancelled"));
+    QCOMPARE(run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")}).exitCode, 0);
+}
+
+void TestEdges::task_stdinEndsAtOnce()
+{
+    // Before, `cat` read a pipe nobody closed until its 60 s timeout.
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("cat; read line || echo eof"),
+             QStringLiteral("--timeout"), QStringLiteral("60")}});
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")}, 40000);
+    QVERIFY2(waited.exitCode == 0, qPrintable(waited.err));
+    QVERIFY2(waited.out.contains(QStringLiteral("t | eof")), qPrintable(waited.out));
+}
+
+void TestEdges::timeout_beyondIntMillisecondsDoesNotFireEarly()
+{
+    // 4,294,968 s as int milliseconds wrapped to 0.7 s: the task was killed at once.
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("--timeout"), QStringLiteral("2147483")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("sleep 1.5; echo done"),
+             QStringLiteral("--timeout"), QStringLiteral("4294968")}});
+    const Output waited = run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
+    QVERIFY(waited.out.contains(QStringLiteral("t | done")));
+}
+
+void TestEdges::numbers_outOfRangeNamedAsSuch()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}});
+    const Output huge = run({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+                             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+                             QStringLiteral("--command"), QStringLiteral("true"),
+                             QStringLiteral("--timeout"), QStringLiteral("99999999999")});
+    QCOMPARE(huge.exitCode, 2);
+    QVERIFY2(huge.err.contains(QStringLiteral("--timeout: 99999999999 is out of range")),
+             qPrintable(huge.err));
+    const Output relative = run({QStringLiteral("task"), QStringLiteral("add"),
+                                 QStringLiteral("p/c"), QStringLiteral("t"), QStringLiteral("--kind"),
+                                 QStringLiteral("shell"), QStringLiteral("--command"),
+                                 QStringLiteral("true"), QStringLiteral("--workdir"),
+                                 QStringLiteral("some/where")});
+    QCOMPARE(relative.exitCode, 2);
+    QVERIFY2(relative.err.contains(QStringLiteral("relative")), qPrintable(relative.err));
+}
+
+void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/once"),
+             QStringLiteral("--self-destruct")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/once"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("echo hello")}});
+    QProcess serve;
+    startProcess(serve, {QStringLiteral("serve")});
+    QVERIFY(serve.waitForStarted());
+    // Served: `run` without an engine of its own once serve has registered.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        QFileInfo::exists(m_db) && run({QStringLiteral("runs")}).exitCode == 0, 10000);
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("p/once"), QStringLiteral("--wait")});
+    QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
+    QVERIFY2(waited.out.contains(QStringLiteral("t | hello")), qPrintable(waited.out));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        run({QStringLiteral("chain"), QStringLiteral("show"), QStringLiteral("p/once")}).exitCode
+            == 2,
+        20000);
+    ::kill(pid_t(serve.processId()), SIGTERM);
+    QVERIFY(serve.waitForFinished(15000));
+}
+
+void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()
+{
+    const QString ledger = m_dir->filePath(QStringLiteral("ledger"));
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"),
+             QStringLiteral("echo start >> '%1'; sleep 3; echo done").arg(ledger),
+             QStringLiteral("--retries"), QStringLiteral("1")}});
+    QProcess serve;
+    startProcess(serve, {QStringLiteral("serve")});
+    QVERIFY(serve.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(m_db), 10000);
+    QProcess waiter;
+    // The waiter must find serve registered, so it follows rather than runs it itself.
+    QTRY_VERIFY_WITH_TIMEOUT(run({QStringLiteral("runs")}).exitCode == 0, 10000);
+    startProcess(waiter, {QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(ledger), 20000);
+    ::kill(pid_t(serve.processId()), SIGKILL);
+    QVERIFY(serve.waitForFinished(5000));
+    // Before, the waiter waited forever on a run left running.
+    QVERIFY2(waiter.waitForFinished(60000), "run --wait did not notice its engine died");
+    const QString out = QString::fromUtf8(waiter.readAllStandardOutput());
+    const QString err = QString::fromUtf8(waiter.readAllStandardError());
+    QVERIFY2(waiter.exitCode() == 0, qPrintable(out + err));
+    QVERIFY2(err.contains(QStringLiteral("this command runs it now")), qPrintable(err));
+    QVERIFY2(out.contains(QStringLiteral("t | done")), qPrintable(out));
+    QFile starts(ledger);
+    QVERIFY(starts.open(QIODevice::ReadOnly));
+    QCOMPARE(starts.readAll().count("start"), 2); // the interrupted attempt, and its retry
+    // `logs` says why the first attempt ended without output of its own.
+    const QString runId = out.section(QLatin1Char('\n'), 0, 0).trimmed();
+    const Output logs = run({QStringLiteral("logs"), runId});
+    QVERIFY2(logs.out.contains(QStringLiteral("interrupted: the engine stopped")),
+             qPrintable(logs.out + logs.err));
+}
+
+void TestEdges::passwords_refusedInOptionsAndInTheDbUrl()
+{
+    const Output options = run({QStringLiteral("connection"), QStringLiteral("add"),
+                                QStringLiteral("warehouse"), QStringLiteral("--kind"),
+                                QStringLiteral("postgresql"), QStringLiteral("--options"),
+                                QStringLiteral("sslmode=require;password=hunter2")});
+    QCOMPARE(options.exitCode, 2);
+    QVERIFY2(options.err.contains(QStringLiteral("carries a password")), qPrintable(options.err));
+    QVERIFY(!options.err.contains(QStringLiteral("hunter2")));
+    QVERIFY(!run({QStringLiteral("connection"), QStringLiteral("list")}).out.contains(
+        QStringLiteral("hunter2")));
+
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(QStringLiteral(HOURGLASS_BINARY),
+                  {QStringLiteral("--db"),
+                   QStringLiteral("postgresql://me:hunter2@127.0.0.1:1/hg"),
+                   QStringLiteral("runs")});
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitCode(), 2);
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("carries a password")), qPrintable(err));
+    QVERIFY(!err.contains(QStringLiteral("hunter2")));
+}
+
+void TestEdges::storeFolder_writableByOthersIsTightened()
+{
+    const QString folder = m_dir->filePath(QStringLiteral("shared"));
+    QVERIFY(QDir().mkpath(folder));
+    QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0777), 0);
+    m_db = folder + QStringLiteral("/store.db");
+    const Output added = run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+    QVERIFY2(added.err.contains(QStringLiteral("could be written by other users")),
+             qPrintable(added.err));
+    struct stat info = {};
+    QCOMPARE(::stat(QFile::encodeName(folder).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0022, 0U);
+    QCOMPARE(::chmod(QFile::encodeName(m_db).constData(), 0666), 0);
+    QVERIFY(run({QStringLiteral("project"), QStringLiteral("list")}).exitCode == 0);
+    QCOMPARE(::stat(QFile::encodeName(m_db).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0077, 0U);
+    if (::geteuid() != 0)
+        return; // another user's folder needs root to make
+    QCOMPARE(::chown(QFile::encodeName(folder).constData(), 65534, 65534), 0);
+    QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0777), 0);
+    const Output foreign = run({QStringLiteral("project"), QStringLiteral("list")});
+    QCOMPARE(foreign.exitCode, 2);
+    QVERIFY2(foreign.err.contains(QStringLiteral("can be written by other users")),
+             qPrintable(foreign.err));
+}
+
+void TestEdges::signal_namedWhenATaskIsKilled()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("kill -KILL $$")}});
+    const Output waited = run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    QCOMPARE(waited.exitCode, 1);
+    QVERIFY2(QString(waited.out + waited.err).contains(QStringLiteral("signal 9 (SIGKILL)")),
+             qPrintable(waited.out + waited.err));
+}
+
+void TestEdges::retention_showAndApplyTakeAChain()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}});
+    const Output shown =
+        run({QStringLiteral("retention"), QStringLiteral("show"), QStringLiteral("p/c")});
+    QVERIFY2(shown.exitCode == 0 && shown.out.contains(QStringLiteral("p/c")),
+             qPrintable(shown.err));
+    QCOMPARE(run({QStringLiteral("retention"), QStringLiteral("apply"), QStringLiteral("p/c"),
+                  QStringLiteral("--dry-run")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("retention"), QStringLiteral("show"), QStringLiteral("p/none")})
+                 .exitCode,
+             2);
+}
+
+void TestEdges::import_aServiceAloneImportsItsCommands()
+{
+    const QString service = m_dir->filePath(QStringLiteral("report.service"));
+    QFile file(service);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("[Unit]\nDescription=Report\n[Service]\nType=oneshot\nExecStart=/bin/echo hi\n");
+    file.close();
+    const Output imported = run({QStringLiteral("import"), service, QStringLiteral("--from"),
+                                 QStringLiteral("systemd")});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+    QVERIFY2(QString(imported.out + imported.err).contains(QStringLiteral("0 item(s) left out")),
+             qPrintable(imported.out + imported.err));
+    const Output waited = run({QStringLiteral("run"), QStringLiteral("systemd/report"),
+                               QStringLiteral("--wait")});
+    QVERIFY2(waited.exitCode == 0 && waited.out.contains(QStringLiteral("| hi")),
+             qPrintable(waited.out + waited.err));
+}
+
+QTEST_GUILESS_MAIN(TestEdges)
+#include "tst_edges.moc"
