@@ -253,6 +253,8 @@ void Engine::tellAlerts(const QList<Alert> &alerts)
 void Engine::runFinished(RunExecution *execution)
 {
     const Run run = execution->run();
+    if (m_executions.value(run.id) != execution)
+        return; // told twice: it left already
     const Chain chain = execution->chain();
     m_executions.remove(run.id);
     m_occupancy.remove(run.id);

@@ -19,6 +19,8 @@
 #include "store/taskrunrepository.h"
 #include "taskhost.h"
 
+#include <QPointer>
+
 namespace hg {
 
 void Engine::admitRun(qint64 runId)
@@ -113,9 +115,17 @@ RunExecution *Engine::startExecution(const Run &run, const Chain &chain)
             tellAlerts(m_alerts->runStarted(changed, m_clock->nowMs()));
         else if (isTerminal(changed.state))
             tellAlerts(m_alerts->runEnded(changed, m_clock->nowMs()));
-        if (isTerminal(changed.state))
+        // An abandoned run ends here as interrupted, which is no terminal state (its new
+        // owner recovers it): it must still leave, or it held its slot and its chain's
+        // instance for good, and a stopping engine waited on it forever.
+        if (isTerminal(changed.state) || execution->isFinished())
             QMetaObject::invokeMethod(
-                this, [this, execution] { runFinished(execution); }, Qt::QueuedConnection);
+                this,
+                [this, finished = QPointer<RunExecution>(execution)] {
+                    if (finished)
+                        runFinished(finished);
+                },
+                Qt::QueuedConnection);
     });
     execution->begin();
     return execution;

@@ -78,9 +78,15 @@ void Engine::forceShutdown()
 {
     if (!m_running)
         return;
-    qWarning("hourglass: %lld run(s) did not end within the grace period; they are left for "
-             "the next engine to recover, and their processes are killed",
-             qlonglong(m_executions.size()));
+    QStringList ids;
+    for (auto it = m_executions.cbegin(); it != m_executions.cend(); ++it)
+        ids << QStringLiteral("%1 (%2 task(s) running%3)")
+                   .arg(it.key())
+                   .arg(it.value()->runningCount())
+                   .arg(it.value()->isAbandoned() ? QStringLiteral(", abandoned") : QString());
+    qWarning("hourglass: run(s) %s did not end within the grace period; they are left for the "
+             "next engine to recover, and their processes are killed",
+             qUtf8Printable(ids.join(QStringLiteral(", "))));
     for (RunExecution *execution : std::as_const(m_executions)) {
         if (!execution->isAbandoned())
             execution->abandon();

@@ -164,8 +164,18 @@ void TestSharedStore::stoppedEngine_isFencedAndItsAttemptRetried()
     QCOMPARE(RunRepository(*m_store).byId(inserted->id)->state, RunState::Succeeded);
     QCOMPARE(ledger(), QStringList{QStringLiteral("%1.2").arg(inserted->id)});
     QVERIFY(a.state() == QProcess::Running); // a registered anew and serves on
-    for (auto &engine : m_engines)
-        stopEngine(*engine);
+    // ...for real: with b gone, a run queued now runs on a. Before, a's abandoned run (ended
+    // as interrupted, no terminal state) kept its place in a for good: the run stayed queued,
+    // and a ignored SIGTERM.
+    stopEngine(*m_engines.back());
+    const Result<Run> again = RunRepository(*m_store).insert(run);
+    QVERIFY(again);
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(again->id)->state, RunState::Succeeded,
+                              20000);
+    QCOMPARE(RunRepository(*m_store).byId(again->id)->engineName, QStringLiteral("a"));
+    a.terminate();
+    QVERIFY2(a.waitForFinished(10000), "a fenced engine did not stop on SIGTERM");
+    QCOMPARE(a.exitStatus(), QProcess::NormalExit);
 }
 
 void TestSharedStore::maxInstancesAndExclusive_holdAcrossEngines()

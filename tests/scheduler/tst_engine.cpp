@@ -518,9 +518,17 @@ void TestEngine::selfDestruct_removesTheChainAfterSuccess()
     Run run;
     run.chainId = chain.id;
     h.engine->admitRun(RunRepository(t.store()).insert(run).value().id);
-    // The chain goes, and with it its runs (as in pg_timetable, nothing of it stays).
-    QTRY_VERIFY_WITH_TIMEOUT(!ChainRepository(t.store()).byId(chain.id).ok(), 5000);
+    // Disabled at once, so nothing of it fires again; its run's end stays readable a few
+    // seconds for a `run --wait`, then the chain goes, and with it its runs (as in
+    // pg_timetable, nothing of it stays).
+    const auto disabled = [&] {
+        const Result<Chain> now = ChainRepository(t.store()).byId(chain.id);
+        return !now || !now->enabled;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(disabled(), 5000);
     QCOMPARE(changes.last().first().value<Run>().state, RunState::Succeeded);
+    QTRY_VERIFY_WITH_TIMEOUT(!ChainRepository(t.store()).byId(chain.id).ok(),
+                             Engine::selfDestructDelayMs + 10000);
 }
 
 void TestEngine::clientName_otherEnginesChainIsNotScheduled()
