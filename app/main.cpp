@@ -1,4 +1,5 @@
 #include "cli/commandline.h"
+#include "cli/drivernoisefilter.h"
 #include "domain/version.h"
 #include "guiapplication.h"
 #include "remote/connectionsecrets.h"
@@ -29,6 +30,7 @@ int main(int argc, char *argv[])
 
     // The command line never needs a display: a core application only.
     QCoreApplication app(argc, argv);
+    hg::drivernoisefilter::install();
     QTextStream out(stdout);
     QTextStream err(stderr);
     return hg::CommandLine(out, err).run(arguments);

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void numbers_outOfRangeNamedAsSuch();
     void runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput();
     void runWait_engineKilledMidRunTheWaiterRunsItHere();
+    void runWait_whileServeStartsEndsWithTheRunsRealResult();
     void passwords_refusedInOptionsAndInTheDbUrl();
     void storeFolder_writableByOthersIsTightened();
     void signal_namedWhenATaskIsKilled();
@@ -278,6 +279,34 @@ void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()
     const Output logs = run({QStringLiteral("logs"), runId});
     QVERIFY2(logs.out.contains(QStringLiteral("interrupted: the engine stopped")),
              qPrintable(logs.out + logs.err));
+}
+
+// Started while serve is starting: each found no engine, made its run and started an engine
+// of its own, which serve's registration then refused; the run was cancelled after its task
+// had started (11 of 11 tries). Now the run is handed to serve and the wait follows it there.
+void TestEdges::runWait_whileServeStartsEndsWithTheRunsRealResult()
+{
+    const QString ledger = m_dir->filePath(QStringLiteral("ledger"));
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"),
+             QStringLiteral("echo ran >> '%1'; sleep 0.5; echo ok").arg(ledger)}});
+    constexpr int tries = 4;
+    for (int i = 0; i < tries; ++i) {
+        QProcess serve;
+        startProcess(serve, {QStringLiteral("serve")});
+        const Output waited =
+            run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+        QVERIFY2(waited.exitCode == 0 && waited.out.contains(QStringLiteral("t | ok")),
+                 qPrintable(waited.out + waited.err));
+        serve.terminate();
+        QVERIFY(serve.waitForFinished(15000));
+    }
+    QFile ran(ledger);
+    QVERIFY(ran.open(QIODevice::ReadOnly));
+    QCOMPARE(ran.readAll().count("ran"), tries); // each run once, none cancelled
 }
 
 void TestEdges::passwords_refusedInOptionsAndInTheDbUrl()
