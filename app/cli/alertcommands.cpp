@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "domain/alertrulesvalidator.h"
 #include "cron/pginterval.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/scheduleplan.h"
@@ -205,20 +206,12 @@ int setAlerts(CliContext &context, const QStringList &args)
         rules.deadline = parser.value(deadline).trimmed();
     if (parser.isSet(zone))
         rules.deadlineZone = parser.value(zone).trimmed();
-    if (!rules.deadlineZone.isEmpty() && !QTimeZone(rules.deadlineZone.toUtf8()).isValid())
-        return context.usage(
-            QStringLiteral("--deadline-zone: '%1' is not a time zone").arg(rules.deadlineZone));
-    if (!rules.deadline.isEmpty()) {
-        // The deadline is judged as a schedule's fire times: the same parser says what is wrong.
-        Schedule check;
-        check.expression = rules.deadline;
-        check.dialect = CronDialect::Unix;
-        check.timeZone = rules.deadlineZone;
-        if (const Result<SchedulePlan> plan =
-                SchedulePlan::create(check, QTimeZone::systemTimeZone());
-            !plan)
-            return context.usage(QStringLiteral("--deadline: %1").arg(plan.error().message));
-    }
+    if (const Status valid = AlertRulesValidator::validate(rules); !valid)
+        return context.usage(QStringLiteral("--%1: %2")
+                                 .arg(valid.error().field == QLatin1String("deadlineZone")
+                                          ? QStringLiteral("deadline-zone")
+                                          : valid.error().field,
+                                      valid.error().message));
     if (Status s = repository.setRules(chain->id, rules); !s)
         return context.fail(s.error());
     context.out() << (rules.isSet() ? QStringLiteral("alerts of %1 set\n")

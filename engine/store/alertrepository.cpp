@@ -1,5 +1,7 @@
 #include "alertrepository.h"
 
+#include "domain/alertrulesvalidator.h"
+
 #include "store.h"
 #include "storequery.h"
 
@@ -64,6 +66,8 @@ Result<QHash<qint64, AlertRules>> AlertRepository::all() const
 
 Status AlertRepository::setRules(qint64 chainId, const AlertRules &rules)
 {
+    if (const Status valid = AlertRulesValidator::validate(rules); !valid)
+        return valid;
     if (!rules.isSet()) {
         StoreQuery q(m_store, QStringLiteral("DELETE FROM alert_rule WHERE chain_id = ?"));
         q.bind(chainId);

@@ -4,7 +4,7 @@
 #include "calendarrepository.h"
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
-#include "cron/cronparser.h"
+#include "domain/alertrulesvalidator.h"
 #include "dependencyrepository.h"
 #include "domain/jsonfieldreader.h"
 #include "projectexporter.h"
@@ -247,16 +247,9 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         alerts.shorterThanFactor = factor(QStringLiteral("shorterThanFactor"));
         alerts.deadline = a.string(QStringLiteral("deadline"));
         alerts.deadlineZone = a.string(QStringLiteral("deadlineZone"));
-        // The deadline is judged as a unix cron expression: the parser names what is wrong.
-        if (!alerts.deadline.isEmpty()) {
-            if (const Result<CronExpression> parsed =
-                    CronParser::parse(alerts.deadline, CronDialect::Unix);
-                !parsed)
-                a.fail(QStringLiteral("deadline"), parsed.error().message);
-        }
-        if (!alerts.deadlineZone.isEmpty() && !QTimeZone(alerts.deadlineZone.toUtf8()).isValid())
-            a.fail(QStringLiteral("deadlineZone"),
-                   tr("'%1' is not a time zone").arg(alerts.deadlineZone));
+        // The domain's rule, as the command line and the dialog ask it.
+        if (const Status valid = AlertRulesValidator::validate(alerts); !valid)
+            a.fail(valid.error().field, valid.error().message);
     }
     if (!m_problem.isEmpty())
         return Error::invalid(tr("import: %1").arg(m_problem));
