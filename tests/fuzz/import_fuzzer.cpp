@@ -108,6 +108,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
                != imported->chains)
         HG_FUZZ_FAIL();
 
+    // Every number an import stores is one the engine can honour: durations not negative,
+    // a backoff it can raise to a power (1e308 was accepted), limits not negative.
+    QSqlQuery numbers(store->database());
+    if (!numbers.exec(QStringLiteral(
+            "SELECT COUNT(*) FROM task WHERE timeout_s < 0 OR max_retries < 0 OR "
+            "retry_delay_s < 0 OR retry_backoff < 1 OR retry_backoff > 100 OR retry_backoff "
+            "IS NULL")) || !numbers.next() || numbers.value(0).toLongLong() != 0)
+        HG_FUZZ_FAIL();
+    if (!numbers.exec(QStringLiteral("SELECT COUNT(*) FROM chain WHERE timeout_s < 0 OR "
+                                     "max_instances < 0"))
+        || !numbers.next() || numbers.value(0).toLongLong() != 0)
+        HG_FUZZ_FAIL();
+    numbers.finish();
+
     // The same document again meets its own chains: an error (a chain that already exists),
     // and again nothing of it may stay behind, now in a store that is not empty.
     const Result<ProjectImporter::Summary> again = ProjectImporter(*store).importDocument(document);
