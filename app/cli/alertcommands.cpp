@@ -1,6 +1,6 @@
 #include "clicontext.h"
-#include "domain/alertrulesvalidator.h"
 #include "cron/pginterval.h"
+#include "domain/alertrulesvalidator.h"
 #include "scheduler/clockwatch.h"
 #include "scheduler/scheduleplan.h"
 #include "store/alertrepository.h"

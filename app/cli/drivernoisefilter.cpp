@@ -18,9 +18,8 @@ int suppressed = 0;
 bool isDriverNoise(const QString &message)
 {
     static const char *const patterns[] = {
-        "Unable to free statement",      // QPSQL, each prepared statement of a lost connection
-        "QSqlQuery::prepare: database not open",
-        "QSqlQuery::exec: database not open",
+        "Unable to free statement", // QPSQL, each prepared statement of a lost connection
+        "QSqlQuery::prepare: database not open", "QSqlQuery::exec: database not open",
         "QSocketNotifier: Invalid socket", // the lost connection's notification socket
     };
     const QString text = message.trimmed();

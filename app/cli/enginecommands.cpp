@@ -122,7 +122,8 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
         return context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId)));
     // Success is what the store says, not what the engine saw.
     const Result<Run> stored = RunRepository(store).byId(runId);
-    if (!stored && finished->state == RunState::Succeeded && selfDestructed(store, finished.value()))
+    if (!stored && finished->state == RunState::Succeeded
+        && selfDestructed(store, finished.value()))
         return ExitOk;
     if (!stored || stored->state != finished->state)
         return context.fail(Error::runtime(

@@ -37,9 +37,9 @@ bool chainFilter(CliContext &context, Store &store, const QCommandLineParser &pa
 int showRetention(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    Store *store = context.prepare(
-        parser, args, QStringLiteral("retention show [PROJECT/CHAIN] [--json]"),
-        {QStringLiteral("PROJECT/CHAIN")}, true, 1);
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("retention show [PROJECT/CHAIN] [--json]"),
+                        {QStringLiteral("PROJECT/CHAIN")}, true, 1);
     std::optional<qint64> only;
     if (!store || !chainFilter(context, *store, parser, only))
         return context.exitCode();

@@ -44,7 +44,7 @@ private:
     QTextStream &m_out;
     qint64 m_lastLineId = 0;
     std::optional<Run> m_lastSeen;
-    bool m_selfDestructs = false; // the run's chain removes itself after success
+    bool m_selfDestructs = false;       // the run's chain removes itself after success
     QHash<qint64, QString> m_taskNames; // task run id -> task name
 };
 

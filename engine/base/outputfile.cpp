@@ -23,8 +23,8 @@ TargetKind kindOf(const QString &path, QString *what)
     if (::stat(QFile::encodeName(path).constData(), &info) != 0)
         return TargetKind::Missing; // a dangling link too: QSaveFile writes its target
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    const bool systemPath = absolute.startsWith(QLatin1String("/dev/"))
-                            || absolute.startsWith(QLatin1String("/proc/"));
+    const bool systemPath =
+        absolute.startsWith(QLatin1String("/dev/")) || absolute.startsWith(QLatin1String("/proc/"));
     if (S_ISDIR(info.st_mode)) {
         *what = QStringLiteral("a folder");
         return TargetKind::Folder;
@@ -67,8 +67,8 @@ Status OutputFile::open()
     const TargetKind kind = kindOf(m_path, &what);
     if (kind == TargetKind::Folder || kind == TargetKind::Other
         || (kind == TargetKind::Writable && m_special == Special::Refuse))
-        return Error::invalid(QStringLiteral("%1 is %2, not a regular file: not written")
-                                  .arg(m_path, what));
+        return Error::invalid(
+            QStringLiteral("%1 is %2, not a regular file: not written").arg(m_path, what));
     if (kind == TargetKind::Writable) {
         // O_APPEND, never O_TRUNC: a terminal or FIFO has no length to cut, and a regular
         // file reached through /dev/stdout is the shell's redirection (`>>` must not lose it).
@@ -143,8 +143,8 @@ Status OutputFile::checkRenameTarget(const QString &path)
     const TargetKind kind = kindOf(path, &what);
     if (kind == TargetKind::Missing || kind == TargetKind::Regular)
         return {};
-    return Error::invalid(QStringLiteral("%1 is %2, not a regular file: not replaced")
-                              .arg(path, what));
+    return Error::invalid(
+        QStringLiteral("%1 is %2, not a regular file: not replaced").arg(path, what));
 }
 
 } // namespace hg

@@ -1,10 +1,10 @@
 #include "jsonfieldreader.h"
 
-#include <cmath>
-#include <limits>
-
 #include <QJsonDocument>
 #include <QJsonParseError>
+
+#include <cmath>
+#include <limits>
 
 namespace hg {
 

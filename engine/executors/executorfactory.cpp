@@ -113,8 +113,8 @@ Result<std::unique_ptr<TaskExecutor>> httpExecutor(const ExecutorContext &contex
     Result<HttpRequestSpec> spec = HttpRequestSpec::fromJson(*request, task.name, task.command);
     if (!spec)
         return spec.error();
-    return std::unique_ptr<TaskExecutor>(
-        std::make_unique<HttpExecutor>(std::move(spec.value()), qint64(task.timeoutSeconds) * 1000));
+    return std::unique_ptr<TaskExecutor>(std::make_unique<HttpExecutor>(
+        std::move(spec.value()), qint64(task.timeoutSeconds) * 1000));
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "base/longtimer.h"
-#include "taskprocesses.h"
 #include "taskexecutor.h"
+#include "taskprocesses.h"
 
 #include <QByteArray>
 #include <QProcess>
@@ -20,7 +20,7 @@ struct ProcessSpec
     QStringList arguments;
     QString workingDirectory;
     QProcessEnvironment environment; // exactly what the child gets
-    qint64 timeoutMs = 0;               // 0: none
+    qint64 timeoutMs = 0;            // 0: none
     int graceMs = 5000;              // between TERM and KILL
     qint64 outputCapBytes = qint64(10) * 1024 * 1024;
 };

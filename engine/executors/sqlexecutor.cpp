@@ -155,12 +155,11 @@ SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QS
     for (qsizetype i = 0; i < statements.size(); ++i) {
         QString error;
         if (!executeOne(db, statements.at(i), parameters, outcome.lines, error)) {
-            outcome.error = statements.size() == 1
-                                ? error
-                                : QStringLiteral("statement %1 of %2 failed: %3")
-                                      .arg(i + 1)
-                                      .arg(statements.size())
-                                      .arg(error);
+            outcome.error = statements.size() == 1 ? error
+                                                   : QStringLiteral("statement %1 of %2 failed: %3")
+                                                         .arg(i + 1)
+                                                         .arg(statements.size())
+                                                         .arg(error);
             if (transactional)
                 db.rollback();
             if (committedThrough >= 0)
@@ -170,7 +169,8 @@ SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QS
                                      .arg(committedThrough + 1);
             return outcome;
         }
-        if (mysql && statements.size() > 1 && sqlscript::commitsImplicitlyOnMySql(statements.at(i))) {
+        if (mysql && statements.size() > 1
+            && sqlscript::commitsImplicitlyOnMySql(statements.at(i))) {
             committedThrough = i;
             if (transactional)
                 db.commit(); // already done by the server; ends Qt's transaction too

@@ -17,9 +17,10 @@ namespace hg {
 // (sqlscript::split) inside one transaction, committed when all succeeded and rolled back at
 // the first failure, on every backend (MySQL and MariaDB commit DDL at once: a failure there
 // says which statements were committed). Parameters are bound to `?` placeholders of a
-// one-statement script, never spliced into the text. A SELECT logs its rows (tab-separated, at most maxLoggedRows); other statements
-// log how many rows they changed. A stop or timeout cancels the statement on the server
-// (pg_cancel_backend, KILL QUERY, sqlite3_interrupt) and the attempt ends once it has stopped.
+// one-statement script, never spliced into the text. A SELECT logs its rows (tab-separated, at most
+// maxLoggedRows); other statements log how many rows they changed. A stop or timeout cancels the
+// statement on the server (pg_cancel_backend, KILL QUERY, sqlite3_interrupt) and the attempt ends
+// once it has stopped.
 class SqlExecutor final : public TaskExecutor
 {
     Q_OBJECT

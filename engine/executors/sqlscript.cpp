@@ -100,11 +100,11 @@ QStringList split(const QString &text)
 bool commitsImplicitlyOnMySql(const QString &statement)
 {
     static const QStringList verbs{
-        QStringLiteral("CREATE"), QStringLiteral("ALTER"),  QStringLiteral("DROP"),
-        QStringLiteral("RENAME"), QStringLiteral("TRUNCATE"), QStringLiteral("GRANT"),
-        QStringLiteral("REVOKE"), QStringLiteral("LOCK"),   QStringLiteral("UNLOCK"),
+        QStringLiteral("CREATE"),  QStringLiteral("ALTER"),    QStringLiteral("DROP"),
+        QStringLiteral("RENAME"),  QStringLiteral("TRUNCATE"), QStringLiteral("GRANT"),
+        QStringLiteral("REVOKE"),  QStringLiteral("LOCK"),     QStringLiteral("UNLOCK"),
         QStringLiteral("ANALYZE"), QStringLiteral("OPTIMIZE"), QStringLiteral("REPAIR"),
-        QStringLiteral("FLUSH"),  QStringLiteral("INSTALL"), QStringLiteral("UNINSTALL")};
+        QStringLiteral("FLUSH"),   QStringLiteral("INSTALL"),  QStringLiteral("UNINSTALL")};
     const QString verb = leadingWords(statement, 1);
     // CREATE TEMPORARY TABLE and DROP TEMPORARY TABLE are the exceptions.
     if (leadingWords(statement, 2).endsWith(QLatin1String(" TEMPORARY")))

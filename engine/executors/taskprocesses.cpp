@@ -109,9 +109,9 @@ TaskProcesses::~TaskProcesses()
 QString TaskProcesses::mechanism()
 {
     const QString parent = taskCgroupParent();
-    return parent.isEmpty() ? QStringLiteral("environment token (%1)")
-                                  .arg(QString::fromLatin1(tokenName()))
-                            : QStringLiteral("cgroup %1").arg(parent);
+    return parent.isEmpty()
+               ? QStringLiteral("environment token (%1)").arg(QString::fromLatin1(tokenName()))
+               : QStringLiteral("cgroup %1").arg(parent);
 }
 
 QList<pid_t> TaskProcesses::members() const

@@ -1,13 +1,12 @@
 // The Engine's end: shutdown within the grace period, what a stopped engine held written by
 // the next one, and the chains that remove themselves after success.
-#include "engine.h"
-
 #include "admission.h"
 #include "alertwatch.h"
 #include "base/epochtime.h"
 #include "clock.h"
 #include "commandpump.h"
 #include "elsewherewatch.h"
+#include "engine.h"
 #include "enginelease.h"
 #include "heldjournal.h"
 #include "logbatcher.h"

@@ -1,13 +1,12 @@
 // The Engine's hold on its store: heartbeats, retention, an outage (noticed, held through,
 // reconnected from) and a session taken over by another engine (fenced out).
-#include "engine.h"
-
 #include "admission.h"
 #include "alertwatch.h"
 #include "base/epochtime.h"
 #include "clock.h"
 #include "commandpump.h"
 #include "elsewherewatch.h"
+#include "engine.h"
 #include "enginelease.h"
 #include "heldjournal.h"
 #include "logbatcher.h"

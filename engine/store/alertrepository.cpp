@@ -1,7 +1,6 @@
 #include "alertrepository.h"
 
 #include "domain/alertrulesvalidator.h"
-
 #include "store.h"
 #include "storequery.h"
 

@@ -79,7 +79,8 @@ Result<QMap<QString, QStringList>> Migrator::expectedTables(int sqliteVersion)
     return tables;
 }
 
-QStringList Migrator::missingFrom(const QSqlDatabase &db, const QMap<QString, QStringList> &expected)
+QStringList Migrator::missingFrom(const QSqlDatabase &db,
+                                  const QMap<QString, QStringList> &expected)
 {
     QStringList missing;
     const QStringList present = db.tables();

@@ -101,8 +101,7 @@ Status ProjectRepository::remove(const QString &name, bool force)
         if (!chains)
             return chains.error();
         if (Status idle = RunsInFlight::refuseRemoval(m_store, RunsInFlight::Scope::Project,
-                                                      project->id,
-                                                      tr("project '%1'").arg(name));
+                                                      project->id, tr("project '%1'").arg(name));
             !idle)
             return idle;
         if (chains.value() > 0 && !force)

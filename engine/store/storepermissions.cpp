@@ -29,24 +29,24 @@ Status secureOne(const QString &path, bool folder)
     if (!(info.st_mode & writableByOthers) || sticky)
         return info.st_uid == me || info.st_uid == 0 || folder
                    ? Status()
-                   : Error::invalid(StorePermissions::tr(
-                                        "%1 belongs to another user (uid %2): a store must be "
-                                        "its user's own")
-                                        .arg(path)
-                                        .arg(info.st_uid));
+                   : Error::invalid(
+                       StorePermissions::tr("%1 belongs to another user (uid %2): a store must be "
+                                            "its user's own")
+                           .arg(path)
+                           .arg(info.st_uid));
     if (info.st_uid != me)
-        return Error::invalid(StorePermissions::tr(
-                                  "%1 can be written by other users (mode %2, owner uid %3): "
-                                  "anyone could plant tasks that run as you; use a store in a "
-                                  "folder of your own")
-                                  .arg(path, octal(info.st_mode))
-                                  .arg(info.st_uid));
+        return Error::invalid(
+            StorePermissions::tr("%1 can be written by other users (mode %2, owner uid %3): "
+                                 "anyone could plant tasks that run as you; use a store in a "
+                                 "folder of your own")
+                .arg(path, octal(info.st_mode))
+                .arg(info.st_uid));
     const mode_t tightened = info.st_mode & S_IRWXU; // as a new store is made: owner only
     if (::chmod(QFile::encodeName(path).constData(), tightened) != 0)
-        return Error::invalid(StorePermissions::tr("%1 can be written by other users (mode %2) "
-                                                   "and cannot be changed: %3")
-                                  .arg(path, octal(info.st_mode),
-                                       QString::fromLocal8Bit(std::strerror(errno))));
+        return Error::invalid(
+            StorePermissions::tr("%1 can be written by other users (mode %2) "
+                                 "and cannot be changed: %3")
+                .arg(path, octal(info.st_mode), QString::fromLocal8Bit(std::strerror(errno))));
     qWarning("hourglass: %s could be written by other users (mode %s); changed to %s",
              qUtf8Printable(path), qUtf8Printable(octal(info.st_mode)),
              qUtf8Printable(octal(tightened)));

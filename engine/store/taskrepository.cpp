@@ -180,9 +180,9 @@ Status TaskRepository::remove(qint64 id)
         const Result<Task> task = byId(id);
         if (!task)
             return task.error();
-        if (Status idle = RunsInFlight::refuseRemoval(
-                m_store, RunsInFlight::Scope::Chain, task->chainId,
-                tr("the chain of task '%1'").arg(task->name));
+        if (Status idle =
+                RunsInFlight::refuseRemoval(m_store, RunsInFlight::Scope::Chain, task->chainId,
+                                            tr("the chain of task '%1'").arg(task->name));
             !idle)
             return idle;
         return removeRow(id);

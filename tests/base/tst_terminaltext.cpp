@@ -30,8 +30,8 @@ void TestTerminalText::escaped_data()
     QTest::newRow("delete") << QStringLiteral("a\x7f") << QStringLiteral("a\\x7f");
     QTest::newRow("C1 CSI") << QString(QChar(0x9b)) + QStringLiteral("2J")
                             << QStringLiteral("\\x9b2J");
-    QTest::newRow("bidi override") << QString(QChar(0x202e)) + QStringLiteral("abc")
-                                   << QStringLiteral("\\u202eabc");
+    QTest::newRow("bidi override")
+        << QString(QChar(0x202e)) + QStringLiteral("abc") << QStringLiteral("\\u202eabc");
 }
 
 void TestTerminalText::escaped()

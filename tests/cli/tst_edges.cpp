@@ -60,7 +60,8 @@ QProcessEnvironment TestEdges::environment() const
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(QStringLiteral("HOURGLASS_DB"));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
+                       m_dir->filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir->path());
     return environment;
 }
@@ -153,18 +154,20 @@ void TestEdges::chainRemove_refusedWhileItsRunRunsAndServeStillStops()
     QCOMPARE(started.exitCode, 0);
     const QString runId = started.out.trimmed();
     QTRY_COMPARE_WITH_TIMEOUT(runState(runId), QStringLiteral("running"), 20000);
-    const Output removed = run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")});
+    const Output removed =
+        run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")});
     QCOMPARE(removed.exitCode, 2);
     QVERIFY2(removed.err.contains(runId) && removed.err.contains(QStringLiteral("p/c")),
              qPrintable(removed.err));
-    const Output task = run({QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("p/c"),
-                             QStringLiteral("t")});
+    const Output task = run(
+        {QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("p/c"), QStringLiteral("t")});
     QCOMPARE(task.exitCode, 2);
     ::kill(pid_t(serve.processId()), SIGTERM);
     QVERIFY2(serve.waitForFinished(15000), "serve did not stop on SIGTERM within its grace");
     QCOMPARE(serve.exitCode(), 0);
     QCOMPARE(runState(runId), QStringLiteral("cancelled"));
-    QCOMPARE(run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")}).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")}).exitCode,
+             0);
 }
 
 void TestEdges::task_stdinEndsAtOnce()
@@ -192,7 +195,8 @@ void TestEdges::timeout_beyondIntMillisecondsDoesNotFireEarly()
              QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
              QStringLiteral("--command"), QStringLiteral("sleep 1.5; echo done"),
              QStringLiteral("--timeout"), QStringLiteral("4294968")}});
-    const Output waited = run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
     QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
     QVERIFY(waited.out.contains(QStringLiteral("t | done")));
 }
@@ -208,11 +212,10 @@ void TestEdges::numbers_outOfRangeNamedAsSuch()
     QCOMPARE(huge.exitCode, 2);
     QVERIFY2(huge.err.contains(QStringLiteral("--timeout: 99999999999 is out of range")),
              qPrintable(huge.err));
-    const Output relative = run({QStringLiteral("task"), QStringLiteral("add"),
-                                 QStringLiteral("p/c"), QStringLiteral("t"), QStringLiteral("--kind"),
-                                 QStringLiteral("shell"), QStringLiteral("--command"),
-                                 QStringLiteral("true"), QStringLiteral("--workdir"),
-                                 QStringLiteral("some/where")});
+    const Output relative = run(
+        {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"), QStringLiteral("t"),
+         QStringLiteral("--kind"), QStringLiteral("shell"), QStringLiteral("--command"),
+         QStringLiteral("true"), QStringLiteral("--workdir"), QStringLiteral("some/where")});
     QCOMPARE(relative.exitCode, 2);
     QVERIFY2(relative.err.contains(QStringLiteral("relative")), qPrintable(relative.err));
 }
@@ -229,8 +232,8 @@ void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
     startProcess(serve, {QStringLiteral("serve")});
     QVERIFY(serve.waitForStarted());
     // Served: `run` without an engine of its own once serve has registered.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        QFileInfo::exists(m_db) && run({QStringLiteral("runs")}).exitCode == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(m_db) && run({QStringLiteral("runs")}).exitCode == 0,
+                             10000);
     const Output waited =
         run({QStringLiteral("run"), QStringLiteral("p/once"), QStringLiteral("--wait")});
     QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
@@ -246,13 +249,13 @@ void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
 void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()
 {
     const QString ledger = m_dir->filePath(QStringLiteral("ledger"));
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"),
-             QStringLiteral("echo start >> '%1'; sleep 3; echo done").arg(ledger),
-             QStringLiteral("--retries"), QStringLiteral("1")}});
+    define(
+        {{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+         {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+         {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"), QStringLiteral("t"),
+          QStringLiteral("--kind"), QStringLiteral("shell"), QStringLiteral("--command"),
+          QStringLiteral("echo start >> '%1'; sleep 3; echo done").arg(ledger),
+          QStringLiteral("--retries"), QStringLiteral("1")}});
     QProcess serve;
     startProcess(serve, {QStringLiteral("serve")});
     QVERIFY(serve.waitForStarted());
@@ -287,12 +290,12 @@ void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()
 void TestEdges::runWait_whileServeStartsEndsWithTheRunsRealResult()
 {
     const QString ledger = m_dir->filePath(QStringLiteral("ledger"));
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"),
-             QStringLiteral("echo ran >> '%1'; sleep 0.5; echo ok").arg(ledger)}});
+    define(
+        {{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+         {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+         {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"), QStringLiteral("t"),
+          QStringLiteral("--kind"), QStringLiteral("shell"), QStringLiteral("--command"),
+          QStringLiteral("echo ran >> '%1'; sleep 0.5; echo ok").arg(ledger)}});
     constexpr int tries = 4;
     for (int i = 0; i < tries; ++i) {
         QProcess serve;
@@ -311,21 +314,20 @@ void TestEdges::runWait_whileServeStartsEndsWithTheRunsRealResult()
 
 void TestEdges::passwords_refusedInOptionsAndInTheDbUrl()
 {
-    const Output options = run({QStringLiteral("connection"), QStringLiteral("add"),
-                                QStringLiteral("warehouse"), QStringLiteral("--kind"),
-                                QStringLiteral("postgresql"), QStringLiteral("--options"),
-                                QStringLiteral("sslmode=require;password=hunter2")});
+    const Output options =
+        run({QStringLiteral("connection"), QStringLiteral("add"), QStringLiteral("warehouse"),
+             QStringLiteral("--kind"), QStringLiteral("postgresql"), QStringLiteral("--options"),
+             QStringLiteral("sslmode=require;password=hunter2")});
     QCOMPARE(options.exitCode, 2);
     QVERIFY2(options.err.contains(QStringLiteral("carries a password")), qPrintable(options.err));
     QVERIFY(!options.err.contains(QStringLiteral("hunter2")));
-    QVERIFY(!run({QStringLiteral("connection"), QStringLiteral("list")}).out.contains(
-        QStringLiteral("hunter2")));
+    QVERIFY(!run({QStringLiteral("connection"), QStringLiteral("list")})
+                 .out.contains(QStringLiteral("hunter2")));
 
     QProcess process;
     process.setProcessEnvironment(environment());
     process.start(QStringLiteral(HOURGLASS_BINARY),
-                  {QStringLiteral("--db"),
-                   QStringLiteral("postgresql://me:hunter2@127.0.0.1:1/hg"),
+                  {QStringLiteral("--db"), QStringLiteral("postgresql://me:hunter2@127.0.0.1:1/hg"),
                    QStringLiteral("runs")});
     QVERIFY(process.waitForFinished(30000));
     QCOMPARE(process.exitCode(), 2);
@@ -340,7 +342,8 @@ void TestEdges::storeFolder_writableByOthersIsTightened()
     QVERIFY(QDir().mkpath(folder));
     QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0777), 0);
     m_db = folder + QStringLiteral("/store.db");
-    const Output added = run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")});
+    const Output added =
+        run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")});
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.err.contains(QStringLiteral("could be written by other users")),
              qPrintable(added.err));
@@ -368,7 +371,8 @@ void TestEdges::signal_namedWhenATaskIsKilled()
             {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
              QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
              QStringLiteral("--command"), QStringLiteral("kill -KILL $$")}});
-    const Output waited = run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
     QCOMPARE(waited.exitCode, 1);
     QVERIFY2(QString(waited.out + waited.err).contains(QStringLiteral("signal 9 (SIGKILL)")),
              qPrintable(waited.out + waited.err));
@@ -398,13 +402,13 @@ void TestEdges::import_aServiceAloneImportsItsCommands()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("[Unit]\nDescription=Report\n[Service]\nType=oneshot\nExecStart=/bin/echo hi\n");
     file.close();
-    const Output imported = run({QStringLiteral("import"), service, QStringLiteral("--from"),
-                                 QStringLiteral("systemd")});
+    const Output imported = run(
+        {QStringLiteral("import"), service, QStringLiteral("--from"), QStringLiteral("systemd")});
     QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
     QVERIFY2(QString(imported.out + imported.err).contains(QStringLiteral("0 item(s) left out")),
              qPrintable(imported.out + imported.err));
-    const Output waited = run({QStringLiteral("run"), QStringLiteral("systemd/report"),
-                               QStringLiteral("--wait")});
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("systemd/report"), QStringLiteral("--wait")});
     QVERIFY2(waited.exitCode == 0 && waited.out.contains(QStringLiteral("| hi")),
              qPrintable(waited.out + waited.err));
 }

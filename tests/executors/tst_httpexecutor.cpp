@@ -193,7 +193,8 @@ void TestHttpExecutor::download_toFifoRefusedWithoutBlocking()
     QTemporaryDir dir;
     const QString fifo = dir.filePath(QStringLiteral("pipe"));
     QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-    HttpExecutor executor(request(QStringLiteral("/bytes/10")), 0, HttpExecutor::Download{fifo, true});
+    HttpExecutor executor(request(QStringLiteral("/bytes/10")), 0,
+                          HttpExecutor::Download{fifo, true});
     const test::ExecutorRun run = test::runExecutor(executor);
     QCOMPARE(run.outcome.state, RunState::Failed);
     QVERIFY2(run.outcome.error.contains(QLatin1String("FIFO")), qPrintable(run.outcome.error));

@@ -232,11 +232,12 @@ void TestSqlExecutor::script_mysqlSaysWhatItCommittedBeforeAFailure()
     profile.userName = url.userName();
     const SqlTarget db = SqlTarget::forProfile(profile, url.password()).value();
     run(db, QStringLiteral("CREATE TABLE %1 (id INTEGER)").arg(m_table));
-    SqlExecutor executor(db,
-                         QStringLiteral("INSERT INTO %1 VALUES (1); CREATE TABLE %1_b (id INTEGER); "
-                                        "INSERT INTO %1 VALUES (2); SELECT * FROM hg_no_such_table")
-                             .arg(m_table),
-                         {}, 0);
+    SqlExecutor executor(
+        db,
+        QStringLiteral("INSERT INTO %1 VALUES (1); CREATE TABLE %1_b (id INTEGER); "
+                       "INSERT INTO %1 VALUES (2); SELECT * FROM hg_no_such_table")
+            .arg(m_table),
+        {}, 0);
     const test::ExecutorRun result = test::runExecutor(executor);
     QCOMPARE(result.outcome.state, RunState::Failed);
     QVERIFY2(result.outcome.error.contains(QStringLiteral("statements 1 to 2 were committed")),

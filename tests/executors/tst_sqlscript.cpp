@@ -48,7 +48,8 @@ void TestSqlScript::split_data()
                                       "VALUES (1); UPDATE backend SET x = 1; END"),
                        QStringLiteral("SELECT 2")};
     QTest::newRow("unterminated quote keeps the rest")
-        << QStringLiteral("SELECT 'a; SELECT 2") << QStringList{QStringLiteral("SELECT 'a; SELECT 2")};
+        << QStringLiteral("SELECT 'a; SELECT 2")
+        << QStringList{QStringLiteral("SELECT 'a; SELECT 2")};
 }
 
 void TestSqlScript::split()
@@ -61,8 +62,10 @@ void TestSqlScript::split()
 void TestSqlScript::commitsImplicitlyOnMySql()
 {
     QVERIFY(sqlscript::commitsImplicitlyOnMySql(QStringLiteral("drop table x")));
-    QVERIFY(sqlscript::commitsImplicitlyOnMySql(QStringLiteral("-- why\n  CREATE TABLE x (a INT)")));
-    QVERIFY(!sqlscript::commitsImplicitlyOnMySql(QStringLiteral("CREATE TEMPORARY TABLE x (a INT)")));
+    QVERIFY(
+        sqlscript::commitsImplicitlyOnMySql(QStringLiteral("-- why\n  CREATE TABLE x (a INT)")));
+    QVERIFY(
+        !sqlscript::commitsImplicitlyOnMySql(QStringLiteral("CREATE TEMPORARY TABLE x (a INT)")));
     QVERIFY(!sqlscript::commitsImplicitlyOnMySql(QStringLiteral("INSERT INTO x VALUES (1)")));
     QVERIFY(!sqlscript::commitsImplicitlyOnMySql(QStringLiteral("SELECT 'DROP'")));
 }

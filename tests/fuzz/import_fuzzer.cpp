@@ -114,7 +114,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (!numbers.exec(QStringLiteral(
             "SELECT COUNT(*) FROM task WHERE timeout_s < 0 OR max_retries < 0 OR "
             "retry_delay_s < 0 OR retry_backoff < 1 OR retry_backoff > 100 OR retry_backoff "
-            "IS NULL")) || !numbers.next() || numbers.value(0).toLongLong() != 0)
+            "IS NULL"))
+        || !numbers.next() || numbers.value(0).toLongLong() != 0)
         HG_FUZZ_FAIL();
     if (!numbers.exec(QStringLiteral("SELECT COUNT(*) FROM chain WHERE timeout_s < 0 OR "
                                      "max_instances < 0"))

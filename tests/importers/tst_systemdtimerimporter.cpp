@@ -175,18 +175,17 @@ void TestSystemdTimerImporter::servicePathFor_followsUnit()
              QStringLiteral("/u/b.service"));
 }
 
-
 // systemd expands $VAR and ${VAR} and reads $$ as '$'; nothing else in a word is special
 // (backquotes are no quotes to it: `touch PWNED2` is two words). The
 // imported shell command, run by a real /bin/sh, must give exactly systemd's words: no
 // command substitution, no PID for $$, no backquotes.
 void TestSystemdTimerImporter::commandLine_expandsAsSystemdDoesAndRunsNothingElse()
 {
-    const ImportedDefinitions imported = convert(
-        "[Timer]\nOnCalendar=daily\n",
-        "[Service]\nEnvironment=\"A=one two\" B=x\n"
-        "ExecStart=/usr/bin/printf '%%s|' '$(touch PWNED)' $$HOME ${A} $A pre${B}post "
-        "`touch PWNED2` \"$$$$\" *\n");
+    const ImportedDefinitions imported =
+        convert("[Timer]\nOnCalendar=daily\n",
+                "[Service]\nEnvironment=\"A=one two\" B=x\n"
+                "ExecStart=/usr/bin/printf '%%s|' '$(touch PWNED)' $$HOME ${A} $A pre${B}post "
+                "`touch PWNED2` \"$$$$\" *\n");
     const QJsonObject task =
         imported.chains.at(0)[QStringLiteral("tasks")].toArray().at(0).toObject();
     QCOMPARE(task[QStringLiteral("kind")].toString(), QStringLiteral("shell"));
