@@ -29,6 +29,17 @@
     </message>
 </context>
 <context>
+    <name>hg::AlertRulesValidator</name>
+    <message>
+        <source>alert limits must not be negative</source>
+        <translation>Alarmgrenzen dürfen nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time zone</source>
+        <translation>&apos;%1&apos; ist keine Zeitzone</translation>
+    </message>
+</context>
+<context>
     <name>hg::AlertWatch</name>
     <message>
         <source>more than %1</source>
@@ -663,6 +674,10 @@
         <source>remove chain</source>
         <translation>Entfernen der Kette</translation>
     </message>
+    <message>
+        <source>chain %1</source>
+        <translation>Kette %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainValidator</name>
@@ -920,6 +935,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>connection &apos;%1&apos; is still used by a task</source>
         <translation>Verbindung „%1“ wird noch von einer Aufgabe verwendet</translation>
+    </message>
+    <message>
+        <source>--options: &apos;%1&apos; carries a password, which would be kept in the store in plain text; leave it out and keep the password in the OS keychain (--keychain-key, or remote add ... --password-stdin)</source>
+        <translation>--options: &apos;%1&apos; enthält ein Passwort, das im Klartext im Speicher läge; lassen Sie es weg und legen Sie das Passwort im Schlüsselbund des Systems ab (--keychain-key oder remote add ... --password-stdin)</translation>
     </message>
 </context>
 <context>
@@ -3094,16 +3113,20 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>Lesen der Datenbankuhr</translation>
     </message>
     <message>
-        <source>an engine of the same name already runs: %1; its lease holds until %2</source>
-        <translation>eine Engine gleichen Namens läuft bereits: %1; ihre Lease gilt bis %2</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos;, pid %2 on %3, serving since %4</source>
         <translation>&apos;%1&apos;, PID %2 auf %3, im Dienst seit %4</translation>
     </message>
     <message>
         <source>&apos;%1&apos;, pid %2 on %3 (%4), serving since %5</source>
         <translation>&apos;%1&apos;, PID %2 auf %3 (%4), im Dienst seit %5</translation>
+    </message>
+    <message>
+        <source>an engine of the same name already runs: %1; its lease holds until %2; give this one another name with HOURGLASS_ENGINE_NAME</source>
+        <translation>eine Engine gleichen Namens läuft bereits: %1; ihre Lease gilt bis %2; geben Sie dieser mit HOURGLASS_ENGINE_NAME einen anderen Namen</translation>
+    </message>
+    <message>
+        <source>an engine of the same name registered at the same moment: %1; give this one another name with HOURGLASS_ENGINE_NAME</source>
+        <translation>eine Engine gleichen Namens hat sich im selben Moment angemeldet: %1; geben Sie dieser mit HOURGLASS_ENGINE_NAME einen anderen Namen</translation>
     </message>
 </context>
 <context>
@@ -3495,6 +3518,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>&apos;%1&apos; is not one of %2</source>
         <translation>„%1“ ist nicht eines von %2</translation>
     </message>
+    <message>
+        <source>%1 is out of range (at most %2)</source>
+        <translation>%1 liegt außerhalb des Bereichs (höchstens %2)</translation>
+    </message>
 </context>
 <context>
     <name>hg::KeepRunningPrompt</name>
@@ -3878,6 +3905,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>cannot record schema version: %1</source>
         <translation>die Schemaversion kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>migration %1 failed in memory: %2</source>
+        <translation>Migration %1 schlug im Arbeitsspeicher fehl: %2</translation>
     </message>
 </context>
 <context>
@@ -5265,10 +5296,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>expected a factor from 0 to 1000</source>
         <translation>einen Faktor von 0 bis 1000 erwartet</translation>
     </message>
-    <message>
-        <source>&apos;%1&apos; is not a time zone</source>
-        <translation>&apos;%1&apos; ist keine Zeitzone</translation>
-    </message>
 </context>
 <context>
     <name>hg::ProjectRepository</name>
@@ -5311,6 +5338,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>remove project &apos;%1&apos;</source>
         <translation>Entfernen des Projekts „%1“</translation>
+    </message>
+    <message>
+        <source>project &apos;%1&apos;</source>
+        <translation>Projekt &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -5744,6 +5775,10 @@ Worker-Gruppe: %6</translation>
         <source>queue run %1 again</source>
         <translation>erneutes Einreihen von Lauf %1</translation>
     </message>
+    <message>
+        <source>take over the session of a dead engine</source>
+        <translation>Sitzung einer beendeten Engine übernehmen</translation>
+    </message>
 </context>
 <context>
     <name>hg::RunRecorder</name>
@@ -5859,6 +5894,21 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>update task runs</source>
         <translation>Aktualisieren der Aufgabenversuche</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RunsInFlight</name>
+    <message>
+        <source>read the runs in flight</source>
+        <translation>laufende Ausführungen lesen</translation>
+    </message>
+    <message>
+        <source>lock %1</source>
+        <translation>%1 sperren</translation>
+    </message>
+    <message>
+        <source>%1 has runs that have not ended (%2): stop them first (hourglass stop RUN_ID) or wait for them to end</source>
+        <translation>%1 hat Ausführungen, die noch nicht beendet sind (%2): stoppen Sie sie zuerst (hourglass stop RUN_ID) oder warten Sie, bis sie enden</translation>
     </message>
 </context>
 <context>
@@ -6775,6 +6825,25 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>unsupported store URL &apos;%1&apos;: use a file path or postgresql://</source>
         <translation>nicht unterstützte Datenspeicher-URL „%1“: einen Dateipfad oder postgresql:// verwenden</translation>
     </message>
+    <message>
+        <source>--db: the URL carries a password, which every user of this machine can read in the process list for as long as Hourglass runs; give the URL without it and keep the password in the keychain (hourglass --db URL store password --password-stdin), in ~/.pgpass, or pass the URL in HOURGLASS_DB</source>
+        <translation>--db: die URL enthält ein Passwort, das jeder Benutzer dieses Rechners in der Prozessliste lesen kann, solange Hourglass läuft; geben Sie die URL ohne es an und legen Sie das Passwort im Schlüsselbund (hourglass --db URL store password --password-stdin) oder in ~/.pgpass ab, oder übergeben Sie die URL in HOURGLASS_DB</translation>
+    </message>
+</context>
+<context>
+    <name>hg::StorePermissions</name>
+    <message>
+        <source>%1 belongs to another user (uid %2): a store must be its user&apos;s own</source>
+        <translation>%1 gehört einem anderen Benutzer (UID %2): ein Speicher muss seinem Benutzer gehören</translation>
+    </message>
+    <message>
+        <source>%1 can be written by other users (mode %2, owner uid %3): anyone could plant tasks that run as you; use a store in a folder of your own</source>
+        <translation>%1 ist für andere Benutzer schreibbar (Modus %2, Eigentümer-UID %3): jeder könnte Aufgaben einschleusen, die als Sie laufen; verwenden Sie einen Speicher in einem eigenen Ordner</translation>
+    </message>
+    <message>
+        <source>%1 can be written by other users (mode %2) and cannot be changed: %3</source>
+        <translation>%1 ist für andere Benutzer schreibbar (Modus %2) und lässt sich nicht ändern: %3</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreQuery</name>
@@ -6844,6 +6913,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>cannot keep %1 as %2</source>
         <translation>%1 kann nicht als %2 aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>%1 is not a Hourglass store of schema version %2: it lacks %3</source>
+        <translation>%1 ist kein Hourglass-Speicher der Schemaversion %2: es fehlt %3</translation>
     </message>
 </context>
 <context>
@@ -6997,6 +7070,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>runs through /bin/sh, which expands its variables as systemd did</source>
         <translation>läuft über /bin/sh, das seine Variablen ersetzt, wie systemd es tat</translation>
+    </message>
+    <message>
+        <source>a service without a timer: the chain runs when started (add a schedule to run it on a calendar)</source>
+        <translation>ein Dienst ohne Timer: die Kette läuft, wenn sie gestartet wird (fügen Sie einen Zeitplan hinzu, um sie nach Kalender laufen zu lassen)</translation>
     </message>
 </context>
 <context>
@@ -7299,6 +7376,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>move task %1</source>
         <translation>Verschieben von Aufgabe %1</translation>
     </message>
+    <message>
+        <source>the chain of task &apos;%1&apos;</source>
+        <translation>die Kette der Aufgabe &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>hg::TaskRunOffers</name>
@@ -7457,8 +7538,12 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <translation>Aufgabe „%1“: Zeitlimit, Wiederholungen und Wartezeit vor einer Wiederholung dürfen nicht negativ sein</translation>
     </message>
     <message>
-        <source>task &apos;%1&apos;: retry backoff must be 1 or more</source>
-        <translation>Aufgabe „%1“: der Faktor, um den die Wartezeit vor jeder weiteren Wiederholung wächst, muss mindestens 1 sein</translation>
+        <source>task &apos;%1&apos;: working folder &apos;%2&apos; is relative; give an absolute path</source>
+        <translation>Aufgabe &apos;%1&apos;: der Arbeitsordner &apos;%2&apos; ist relativ; geben Sie einen absoluten Pfad an</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: retry backoff must be between 1 and %2</source>
+        <translation>Aufgabe &apos;%1&apos;: der Wiederholungsfaktor muss zwischen 1 und %2 liegen</translation>
     </message>
 </context>
 <context>
@@ -7797,6 +7882,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>true (the default of a task that leaves it out)</source>
         <translation>true (der Standardwert einer Aufgabe, die es weglässt)</translation>
+    </message>
+    <message>
+        <source>the entity &amp;%1; stands for text this file does not hold (an external or undeclared entity)</source>
+        <translation>die Entität &amp;%1; steht für Text, den diese Datei nicht enthält (eine externe oder nicht deklarierte Entität)</translation>
     </message>
 </context>
 </TS>
