@@ -96,6 +96,7 @@ void ProcessExecutor::start()
     if (!m_process.waitForStarted(10000))
         return; // errorOccurred reports it
     m_pid = m_process.processId();
+    m_processes->confirmMember(pid_t(m_pid));
     Q_EMIT processStarted(m_pid, processinfo::startTicks(m_pid));
     if (m_spec.timeoutMs > 0)
         m_timeout.start(m_spec.timeoutMs);

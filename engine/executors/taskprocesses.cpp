@@ -1,5 +1,7 @@
 #include "taskprocesses.h"
 
+#include "base/processinfo.h"
+
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDir>
@@ -44,30 +46,69 @@ QString ownCgroupFolder()
     return {};
 }
 
-// The engine's folder of task cgroups, removed (empty by then) when the engine exits.
+void removeDeadEnginesCgroups(const QString &own);
+
+// The engine's folder of task cgroups, removed (empty by then) when the engine exits, with
+// those of engines killed before they could remove theirs.
 struct CgroupParent
 {
+    QString own;
     QString folder;
     ~CgroupParent()
     {
-        if (!folder.isEmpty())
-            ::rmdir(QFile::encodeName(folder).constData());
+        if (folder.isEmpty())
+            return;
+        ::rmdir(QFile::encodeName(folder).constData());
+        removeDeadEnginesCgroups(own);
     }
 };
+
+// What an engine killed before it could clean up left: its folder of task cgroups, and in
+// them any process of its tasks that outlived it (killed now), when that engine is gone.
+void removeDeadEnginesCgroups(const QString &own)
+{
+    const QStringList folders =
+        QDir(own).entryList({QStringLiteral("hourglass-tasks-*")}, QDir::Dirs);
+    for (const QString &name : folders) {
+        bool number = false;
+        const qint64 pid = name.section(QLatin1Char('-'), 2).toLongLong(&number);
+        if (!number || pid == QCoreApplication::applicationPid() || processinfo::isAlive(pid))
+            continue;
+        const QString folder = own + QLatin1Char('/') + name;
+        for (const QString &task : QDir(folder).entryList({QStringLiteral("task-*")}, QDir::Dirs)) {
+            const QString taskFolder = folder + QLatin1Char('/') + task;
+            for (int attempt = 0; attempt < 50; ++attempt) {
+                QFile procs(taskFolder + QStringLiteral("/cgroup.procs"));
+                if (procs.open(QIODevice::ReadOnly)) {
+                    for (const QByteArray &line : procs.readAll().split('\n')) {
+                        if (const pid_t member = pid_t(line.trimmed().toLongLong()); member > 0)
+                            ::kill(member, SIGKILL);
+                    }
+                }
+                if (::rmdir(QFile::encodeName(taskFolder).constData()) == 0 || errno == ENOENT)
+                    break;
+                ::usleep(2000);
+            }
+        }
+        ::rmdir(QFile::encodeName(folder).constData());
+    }
+}
 
 // Made once per engine process: its own folder under the engine's cgroup holds the tasks'.
 QString taskCgroupParent()
 {
-    static const CgroupParent parent{[] {
-        const QString own = ownCgroupFolder();
-        if (own.isEmpty())
-            return QString();
-        const QString folder =
-            own + QStringLiteral("/hourglass-tasks-%1").arg(QCoreApplication::applicationPid());
-        if (::mkdir(QFile::encodeName(folder).constData(), 0755) != 0 && errno != EEXIST)
-            return QString();
-        return folder;
-    }()};
+    static const CgroupParent parent{
+        ownCgroupFolder(), [] {
+            const QString own = ownCgroupFolder();
+            if (own.isEmpty())
+                return QString();
+            removeDeadEnginesCgroups(own);
+            const QString folder =
+                own + QStringLiteral("/hourglass-tasks-%1").arg(QCoreApplication::applicationPid());
+            if (::mkdir(QFile::encodeName(folder).constData(), 0755) != 0 && errno != EEXIST)
+                return QString();
+            return folder;
+        }()};
     return parent.folder;
 }
 
@@ -126,7 +167,9 @@ QList<pid_t> TaskProcesses::members() const
             }
         }
     }
-    // The token too, always: should the child not have moved itself into the cgroup (a
+    if (m_inCgroup)
+        return pids;
+    // Else by the token: should the child not have moved itself into the cgroup (a
     // permission the folder's mode did not tell), its processes are still found.
     const QByteArray wanted = tokenName() + '=' + m_token.toLatin1();
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
@@ -143,6 +186,20 @@ QList<pid_t> TaskProcesses::members() const
             pids << pid;
     }
     return pids;
+}
+
+void TaskProcesses::confirmMember(pid_t pid)
+{
+    if (m_cgroup.isEmpty())
+        return;
+    QFile cgroup(QStringLiteral("/proc/%1/cgroup").arg(pid));
+    if (!cgroup.open(QIODevice::ReadOnly))
+        return;
+    const QString task = m_cgroup.section(QLatin1Char('/'), -2); // hourglass-tasks-N/task-…
+    for (const QByteArray &line : cgroup.readAll().split('\n')) {
+        if (line.startsWith("0::") && QString::fromUtf8(line.mid(3)).endsWith(task))
+            m_inCgroup = true;
+    }
 }
 
 int TaskProcesses::signalAll(int signal) const

@@ -38,6 +38,9 @@ public:
     // "cgroup /sys/fs/cgroup/…" or "environment token": which tracking is in force here.
     static QString mechanism();
 
+    // Called once the first process runs: when it is in the cgroup, the cgroup alone is asked
+    // from then on (no scan of /proc at every stop and end).
+    void confirmMember(pid_t pid);
     // Sends `signal` to every process of the task; how many there were.
     int signalAll(int signal) const;
 
@@ -45,8 +48,9 @@ private:
     QList<pid_t> members() const;
 
     QString m_token;
-    QString m_cgroup;       // the cgroup's folder, empty when none could be made
-    QByteArray m_procsPath; // m_cgroup + "/cgroup.procs", encoded for the child
+    QString m_cgroup;        // the cgroup's folder, empty when none could be made
+    QByteArray m_procsPath;  // m_cgroup + "/cgroup.procs", encoded for the child
+    bool m_inCgroup = false; // the first process was seen in the cgroup
 };
 
 } // namespace hg

@@ -147,6 +147,18 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
           "and %d ambiguous",
           seed, runs, waited.elapsed(), injected.failedStatements, injected.statements,
           injected.commits, injected.refusedCommits, injected.ambiguousCommits);
+    if (left != 0) { // what each one was left in, to tell where it stuck
+        QSqlQuery q(t.store().database());
+        q.exec(QStringLiteral("SELECT r.id, r.state, r.owner_session, tr.attempt, tr.state, tr.pid "
+                              "FROM run r LEFT JOIN task_run tr ON tr.run_id = r.id WHERE r.state "
+                              "NOT IN ('succeeded', 'failed', 'cancelled', 'timed_out', "
+                              "'interrupted') ORDER BY r.id, tr.id"));
+        while (q.next())
+            qWarning("unended run %lld %s (owner %lld): attempt %d %s pid %lld",
+                     q.value(0).toLongLong(), qPrintable(q.value(1).toString()),
+                     q.value(2).toLongLong(), q.value(3).toInt(), qPrintable(q.value(4).toString()),
+                     q.value(5).toLongLong());
+    }
     QVERIFY2(left == 0, qPrintable(QStringLiteral("%1 runs never ended").arg(left)));
     // The faults happened: a test that injected nothing would prove nothing.
     QVERIFY(everyNthStatement == 0 || injected.failedStatements > 0);
