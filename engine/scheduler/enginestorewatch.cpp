@@ -131,6 +131,22 @@ void Engine::reconnect()
         m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, m_config.storeRetryMaxMs);
         m_reconnectTimer.start(m_reconnectDelayMs);
     };
+    if (m_unregistered) { // fenced out, and another engine held the store: register anew
+        if (const Status again = m_lease->acquire(m_clock->nowMs()); !again) {
+            retryLater();
+            return;
+        }
+        m_unregistered = false;
+        m_storeLostSinceMs = -1;
+        qInfo("hourglass: engine '%s' registered again", qUtf8Printable(m_config.name));
+        m_recorder->setFence(m_lease->fence());
+        m_commands->setSessionId(m_lease->sessionId());
+        m_claimMore = true;
+        if (m_config.runSchedules)
+            reloadSchedules();
+        scheduleDispatch();
+        return;
+    }
     if (!m_store->reconnect()) {
         retryLater();
         return;
@@ -190,8 +206,15 @@ void Engine::fencedOut(const QString &why)
         return;
     m_lease->forget();
     if (const Status again = m_lease->acquire(m_clock->nowMs()); !again) {
-        qWarning("hourglass: cannot register again: %s", qUtf8Printable(again.error().message));
-        shutdown(ExitPolicy::Stop);
+        // Another engine has the store now (on SQLite, a `run --wait` running its chain
+        // in-process while this one slept): wait for it to leave, as for a store that went
+        // away, rather than end a service that nothing asked to end.
+        qWarning("hourglass: cannot register again yet (%s); trying again until it can",
+                 qUtf8Printable(again.error().message));
+        m_unregistered = true;
+        m_storeLostSinceMs = m_clock->nowMs();
+        m_reconnectDelayMs = m_config.storeRetryMs;
+        m_reconnectTimer.start(m_reconnectDelayMs);
         return;
     }
     m_recorder->setFence(m_lease->fence());
