@@ -32,6 +32,7 @@ EngineConfig EngineConfigFactory::forSingleRun(const QString &storeArgument, qin
 {
     EngineConfig config = common(storeArgument);
     config.runSchedules = false;
+    config.onlyHandedRuns = true;
     config.tellRunsElsewhere = true; // the run it waits for may end on another engine
     // Its own name, so a serving engine's session is never mistaken for this one.
     if (config.name.isEmpty())

@@ -30,6 +30,9 @@ struct EngineConfig
     // offered to the other engines (the first with a free slot runs it).
     int offerAfterMs = 1000;
     bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
+    // The engine of one `run --wait`: it runs what it is handed (admitRun) and takes no
+    // command about another run (it would start that run, then cancel it on leaving).
+    bool onlyHandedRuns = false;
     bool schedulesPaused = false; // start paused (the GUI's "pause all schedules")
     // Shared PostgreSQL store: tell runChanged also for runs other engines changed (a window
     // shows them; `serve` prints only its own).

@@ -11,7 +11,8 @@ int CommandPump::pump()
     CommandRepository commands(m_store);
     int applied = 0;
     while (applied < batchLimit) {
-        const Result<std::optional<Command>> next = commands.claimNext(m_engineName, m_sessionId);
+        const Result<std::optional<Command>> next =
+            commands.claimNext(m_engineName, m_sessionId, m_ownRunsOnly);
         if (!next || !next.value())
             break;
         (void)commands.complete(next.value()->id, apply(*next.value()));

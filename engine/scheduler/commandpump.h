@@ -41,6 +41,8 @@ public:
 
     // The engine's session: a command about a run another session owns is left for that one.
     void setSessionId(qint64 sessionId) { m_sessionId = sessionId; }
+    // Only commands about the runs this engine owns (the engine of one `run --wait`).
+    void setOwnRunsOnly(bool only) { m_ownRunsOnly = only; }
     // Claims and applies what is waiting; how many commands it applied.
     int pump();
     // Applies one command; the error to record, empty when it was done.
@@ -50,6 +52,7 @@ private:
     Store &m_store;
     QString m_engineName;
     qint64 m_sessionId = 0;
+    bool m_ownRunsOnly = false;
     Handlers m_handlers;
 };
 

@@ -185,6 +185,9 @@ void Engine::start()
     setUpOffers();
     m_commands = std::make_unique<CommandPump>(*m_store, m_config.name, commandHandlers());
     m_commands->setSessionId(m_lease->sessionId());
+    // The engine of one `run --wait` takes no other run: those stay queued for serve (before,
+    // it ran them and cancelled them when its own run ended).
+    m_commands->setOwnRunsOnly(m_config.onlyHandedRuns);
     m_running = true;
     if (m_config.runSchedules)
         reloadSchedules();

@@ -49,7 +49,7 @@ Result<Command> CommandRepository::enqueue(const Command &command)
 }
 
 Result<std::optional<Command>> CommandRepository::claimNext(const QString &engineName,
-                                                            qint64 sessionId)
+                                                            qint64 sessionId, bool ownRunsOnly)
 {
     // PostgreSQL engines compete: SKIP LOCKED lets each take a different row without waiting.
     // SQLite has one writer, so the plain sub-select is already atomic.
@@ -62,14 +62,19 @@ Result<std::optional<Command>> CommandRepository::claimNext(const QString &engin
             "UPDATE command SET claimed_by = ?, claimed_at = ? WHERE id = (SELECT id FROM command "
             "WHERE claimed_at IS NULL AND (target_engine = '' OR target_engine = ?) AND (? = 0 "
             "OR run_id IS NULL OR NOT EXISTS (SELECT 1 FROM run WHERE run.id = command.run_id "
-            "AND run.owner_session IS NOT NULL AND run.owner_session <> ?)) ORDER BY id "
+            "AND run.owner_session IS NOT NULL AND run.owner_session <> ?))%3 ORDER BY id "
             "LIMIT 1%1) RETURNING %2")
-            .arg(lock, commandColumns));
+            .arg(lock, commandColumns,
+                 ownRunsOnly ? QStringLiteral(" AND EXISTS (SELECT 1 FROM run WHERE run.id = "
+                                              "command.run_id AND run.owner_session = ?)")
+                             : QString()));
     q.bind(engineName)
         .bind(QDateTime::currentMSecsSinceEpoch())
         .bind(engineName)
         .bind(sessionId)
         .bind(sessionId);
+    if (ownRunsOnly)
+        q.bind(sessionId);
     if (Status s = q.exec(tr("claim a command")); !s)
         return s.error();
     if (!q.next())

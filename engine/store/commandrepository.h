@@ -25,7 +25,10 @@ public:
     // Atomically takes the oldest unclaimed command this engine may run; nullopt when none.
     // The oldest command for this engine. With a session id, a command about a run that
     // another session owns is left for that session (it runs the run).
-    Result<std::optional<Command>> claimNext(const QString &engineName, qint64 sessionId = 0);
+    // ownRunsOnly: only commands about runs this session owns (the engine of one `run --wait`,
+    // which must not take other runs' commands and leave them undone).
+    Result<std::optional<Command>> claimNext(const QString &engineName, qint64 sessionId = 0,
+                                             bool ownRunsOnly = false);
     // Marks a claimed command done; an empty error means it succeeded.
     Status complete(qint64 id, const QString &error = {});
     Result<Command> byId(qint64 id) const;

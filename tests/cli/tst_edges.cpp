@@ -32,6 +32,7 @@ private Q_SLOTS:
     void runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput();
     void runWait_engineKilledMidRunTheWaiterRunsItHere();
     void runWait_whileServeStartsEndsWithTheRunsRealResult();
+    void runWait_inProcessLeavesOtherQueuedRunsToServe();
     void passwords_refusedInOptionsAndInTheDbUrl();
     void storeFolder_writableByOthersIsTightened();
     void signal_namedWhenATaskIsKilled();
@@ -310,6 +311,33 @@ void TestEdges::runWait_whileServeStartsEndsWithTheRunsRealResult()
     QFile ran(ledger);
     QVERIFY(ran.open(QIODevice::ReadOnly));
     QCOMPARE(ran.readAll().count("ran"), tries); // each run once, none cancelled
+}
+
+// The engine `run --wait` starts for itself took the start commands of other queued runs,
+// ran them, and cancelled them when its own run ended.
+void TestEdges::runWait_inProcessLeavesOtherQueuedRunsToServe()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/other")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/other"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("sleep 1")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/mine")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/mine"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), QStringLiteral("sleep 0.5; echo mine")}});
+    const Output queued = run({QStringLiteral("run"), QStringLiteral("p/other")});
+    QCOMPARE(queued.exitCode, 0);
+    const QString other = queued.out.trimmed();
+    const Output waited =
+        run({QStringLiteral("run"), QStringLiteral("p/mine"), QStringLiteral("--wait")});
+    QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
+    QCOMPARE(runState(other), QStringLiteral("queued")); // left for an engine that serves
+    QProcess serve;
+    startProcess(serve, {QStringLiteral("serve")});
+    QTRY_COMPARE_WITH_TIMEOUT(runState(other), QStringLiteral("succeeded"), 20000);
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(15000));
 }
 
 void TestEdges::passwords_refusedInOptionsAndInTheDbUrl()

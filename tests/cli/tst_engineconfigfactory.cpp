@@ -66,6 +66,7 @@ void TestEngineConfigFactory::commandLine_engines()
     QCOMPARE(config.storeLocation, store);
     QCOMPARE(config.name, name);
     QCOMPARE(config.runSchedules, !singleRun);
+    QCOMPARE(config.onlyHandedRuns, singleRun); // takes no other run's command
     QCOMPARE(config.slotCount, AppSettings::automaticSlotCount());
     QVERIFY(config.slotCount >= 2);
     QVERIFY(!config.schedulesPaused);
