@@ -263,11 +263,13 @@ void TestStoreBackup::restore_refusesAFileThatOnlyLooksLikeAStore()
     QTemporaryDir dir;
     const QString impostor = dir.filePath(QStringLiteral("impostor.db"));
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("impostor"));
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("impostor"));
         db.setDatabaseName(impostor);
         QVERIFY(db.open());
         QSqlQuery query(db);
-        QVERIFY(query.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER, applied_at BIGINT)")));
+        QVERIFY(query.exec(
+            QStringLiteral("CREATE TABLE schema_version (version INTEGER, applied_at BIGINT)")));
         QVERIFY(query.exec(QStringLiteral("INSERT INTO schema_version VALUES (1, 0)")));
         QVERIFY(query.exec(QStringLiteral("CREATE TABLE project (id INTEGER PRIMARY KEY)")));
         query.finish();
