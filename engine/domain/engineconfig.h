@@ -29,7 +29,7 @@ struct EngineConfig
     // Shared PostgreSQL store: a task that waited this long for one of this engine's slots is
     // offered to the other engines (the first with a free slot runs it).
     int offerAfterMs = 1000;
-    bool runSchedules = true;     // false: only what is asked for (hourglass run --wait)
+    bool runSchedules = true; // false: only what is asked for (hourglass run --wait)
     // The engine of one `run --wait`: it runs what it is handed (admitRun) and takes no
     // command about another run (it would start that run, then cancel it on leaving).
     bool onlyHandedRuns = false;

@@ -261,7 +261,7 @@ private:
     bool m_running = false;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
-    bool m_unregistered = false; // fenced out, and registering anew was refused: retried
+    bool m_unregistered = false;  // fenced out, and registering anew was refused: retried
     QSet<qint64> m_selfDestructs; // chains to remove once a waiter has read their run's end
     bool m_schedulesPaused = false;
     bool m_resuming = false;         // the pass over what came due while schedules were paused
