@@ -116,18 +116,18 @@ bool RunFollower::someoneCarries(const Run &run)
 
 Result<Run> RunFollower::vanished(const Error &error)
 {
-    // Only a success removes a self-destructing chain, and its runs go with it.
+    // A self-destructing chain goes (and its runs with it) a few seconds after a success, or at
+    // once when its engine stops: the end was seen, or it is not known. Never guessed: another
+    // run's success removes this one too, whatever this one's end was.
     if (error.kind != ErrorKind::NotFound || !m_lastSeen || !m_selfDestructs
         || ChainRepository(m_store).byId(m_lastSeen->chainId).ok())
         return error;
-    Run run = m_lastSeen.value();
-    if (run.state != RunState::Succeeded) { // said once, though follow() reads twice at the end
-        run.state = RunState::Succeeded;
-        m_lastSeen = run;
-        m_out << "run # succeeded; the chain removed itself, as --self-destruct asks\n";
-        m_out.flush();
-    }
-    return run;
+    if (isTerminal(m_lastSeen->state))
+        return m_lastSeen.value();
+    return Error::runtime(QStringLiteral("run %1 was removed with its chain, which removes "
+                                         "itself after a successful run, before its end was "
+                                         "seen: it is not known how it ended")
+                              .arg(m_lastSeen->id));
 }
 
 } // namespace hg

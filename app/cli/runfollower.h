@@ -26,8 +26,8 @@ public:
     // Polls until the run has ended and every line is printed. The wait watches the engines
     // too: once no engine will carry the run on (its engine was killed or left, or none
     // serves the store while it is queued) it ends with ErrorKind::Unavailable, saying so,
-    // instead of waiting forever. A self-destructing chain's run that vanished with its chain
-    // after success is reported as the success it was.
+    // instead of waiting forever. A run that vanished with its self-destructing chain is
+    // reported as it was last seen ended, or as unknown (an error), never guessed.
     Result<Run> follow(qint64 runId);
 
     // How often the engines are looked at while following, and how long none may carry the

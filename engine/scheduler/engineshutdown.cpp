@@ -188,6 +188,13 @@ void Engine::removeSelfDestructed(qint64 chainId)
     if (!m_selfDestructs.remove(chainId) || !m_store)
         return;
     const Status removed = ChainRepository(*m_store).remove(chainId);
+    if (!removed && removed.error().kind == ErrorKind::Invalid && m_running && !m_shuttingDown) {
+        // Another of its runs has not ended (RunsInFlight): removed once it has.
+        m_selfDestructs.insert(chainId);
+        QTimer::singleShot(selfDestructDelayMs, this,
+                           [this, chainId] { removeSelfDestructed(chainId); });
+        return;
+    }
     if (!removed && removed.error().kind != ErrorKind::NotFound)
         qWarning("hourglass: a self-destructing chain (id %lld) stays: %s", qlonglong(chainId),
                  qUtf8Printable(removed.error().message));

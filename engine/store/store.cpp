@@ -10,12 +10,14 @@
 
 #include <QAtomicInteger>
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 
 #include <sqlite3.h>
 
@@ -175,9 +177,12 @@ Status Store::openSqlite()
         return secured;
     if (!file.exists()) {
         QFile create(path);
-        if (!create.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+        // Another process may create it between the look and here (serve and a command
+        // started together): then it is that one's new store, and as good as ours.
+        if (create.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+            create.setPermissions(ownerOnlyFile);
+        else if (!QFileInfo::exists(path))
             return Error::storage(tr("cannot create store %1: %2").arg(path, create.errorString()));
-        create.setPermissions(ownerOnlyFile);
     } else if (file.isDir()) {
         return Error::storage(tr("cannot open store %1: it is a directory").arg(path));
     }
@@ -232,7 +237,18 @@ Status Store::checkSqlite(const Options &options)
 Status Store::configureSqliteJournal()
 {
     const QSqlDatabase db = database();
-    if (const Status wal = execPragma(db, QStringLiteral("PRAGMA journal_mode = WAL")); !wal)
+    // Switching a new file to WAL takes it exclusively, and SQLite answers "locked" at once
+    // rather than through the busy timeout: two processes opening a new store together (serve
+    // and a command) would fail the second. It is tried again for as long as a statement waits.
+    Status wal;
+    QDeadlineTimer patience(5000);
+    do {
+        wal = execPragma(db, QStringLiteral("PRAGMA journal_mode = WAL"));
+        if (wal || !wal.error().message.contains(QLatin1String("locked")))
+            break;
+        QThread::msleep(20);
+    } while (!patience.hasExpired());
+    if (!wal)
         return wal;
     return execPragma(db, QStringLiteral("PRAGMA synchronous = NORMAL"));
 }
