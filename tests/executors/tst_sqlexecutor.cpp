@@ -36,6 +36,7 @@ private:
     static void backends();
     // The target for the current row, or empty driver after QSKIP/QFAIL.
     SqlTarget target();
+    static SqlTarget mariadbTarget(); // empty when scripts/test started no MariaDB
     QString run(const SqlTarget &target, const QString &sql, const QStringList &parameters = {},
                 RunState expected = RunState::Succeeded);
     static QString longStatement(const SqlTarget &target);
@@ -63,6 +64,11 @@ SqlTarget TestSqlExecutor::target()
             return {};
         return SqlTarget::forStore(StoreLocation::parse(test::postgresUrl().toString()).value());
     }
+    return mariadbTarget();
+}
+
+SqlTarget TestSqlExecutor::mariadbTarget()
+{
     const QUrl url = test::mysqlUrl();
     if (url.isEmpty())
         return {};
@@ -220,17 +226,9 @@ void TestSqlExecutor::script_parametersNeedASingleStatement()
 
 void TestSqlExecutor::script_mysqlSaysWhatItCommittedBeforeAFailure()
 {
-    const QUrl url = test::mysqlUrl();
-    if (url.isEmpty())
+    const SqlTarget db = mariadbTarget();
+    if (db.driver.isEmpty())
         HG_REQUIRE_SERVER(QString(), "HOURGLASS_TEST_MYSQL_URL");
-    ConnectionProfile profile;
-    profile.name = QStringLiteral("maria");
-    profile.kind = ConnectionKind::MySql;
-    profile.host = url.host();
-    profile.port = url.port(3306);
-    profile.database = url.path().mid(1);
-    profile.userName = url.userName();
-    const SqlTarget db = SqlTarget::forProfile(profile, url.password()).value();
     run(db, QStringLiteral("CREATE TABLE %1 (id INTEGER)").arg(m_table));
     SqlExecutor executor(
         db,
