@@ -140,7 +140,7 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
 // leaves): the wait goes with the run, a bounded number of times.
 int waitFor(CliContext &context, qint64 runId, bool inProcess)
 {
-    RunFollower follower(*context.store().value(), context.out());
+    RunFollower follower(*context.store().value(), context.out(), context.err());
     for (int handovers = 0;; ++handovers) {
         if (inProcess) {
             if (const std::optional<int> exitCode = runInProcess(context, runId, follower))
@@ -395,7 +395,7 @@ int logs(CliContext &context, const QStringList &args)
     const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
     if (!runId)
         return context.fail(runId.error());
-    RunFollower follower(*store, context.out());
+    RunFollower follower(*store, context.out(), context.err());
     const Result<Run> run =
         parser.isSet(follow) ? follower.follow(*runId) : follower.printNew(*runId);
     if (!run && run.error().kind == ErrorKind::Unavailable) // no engine carries it on

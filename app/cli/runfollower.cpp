@@ -14,9 +14,10 @@
 
 namespace hg {
 
-RunFollower::RunFollower(Store &store, QTextStream &out)
+RunFollower::RunFollower(Store &store, QTextStream &out, QTextStream &err)
     : m_store(store)
     , m_out(out)
+    , m_err(err)
 {}
 
 QString RunFollower::taskName(qint64 taskRunId)
@@ -76,8 +77,30 @@ Result<Run> RunFollower::follow(qint64 runId)
     QElapsedTimer sinceCheck;
     sinceCheck.start();
     int uncarried = 0; // checks in a row that found no engine to carry the run on
+    QElapsedTimer outage; // since the store could not be read, while it cannot
     for (;;) {
         const Result<Run> run = printNew(runId);
+        if (!run && run.error().kind == ErrorKind::Unavailable) {
+            if (!outage.isValid()) {
+                outage.start();
+                m_err << "hourglass: " << terminaltext::escaped(run.error().message)
+                      << "; waiting for the store to come back (run " << runId
+                      << " goes on without it)\n";
+                m_err.flush();
+            } else if (outage.elapsed() >= storeOutageMs) {
+                return Error::runtime(QStringLiteral("the store has been unreachable for %1 "
+                                                     "minutes: how run %2 ends is not known")
+                                          .arg(storeOutageMs / 60000)
+                                          .arg(runId));
+            }
+            QThread::msleep(pollMs);
+            continue;
+        }
+        if (outage.isValid()) {
+            outage.invalidate();
+            m_err << "hourglass: the store is back\n";
+            m_err.flush();
+        }
         if (!run || isTerminal(run->state))
             return run.ok() ? printNew(runId) : run; // lines written just before the end
         if (sinceCheck.elapsed() >= engineCheckMs) {

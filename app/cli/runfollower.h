@@ -18,7 +18,8 @@ struct LogLine;
 class RunFollower final
 {
 public:
-    RunFollower(Store &store, QTextStream &out);
+    // Notes about the wait itself (the store away and back) go to err, the run's lines to out.
+    RunFollower(Store &store, QTextStream &out, QTextStream &err);
 
     void print(const LogLine &line);
     // Prints what is new since the last call; the run as it is now.
@@ -26,7 +27,9 @@ public:
     // Polls until the run has ended and every line is printed. The wait watches the engines
     // too: once no engine will carry the run on (its engine was killed or left, or none
     // serves the store while it is queued) it ends with ErrorKind::Unavailable, saying so,
-    // instead of waiting forever. A run that vanished with its self-destructing chain is
+    // instead of waiting forever. While the store cannot be reached (a server restart, a
+    // network cut) the wait goes on: the run goes on without it. After storeOutageMs of
+    // outage it ends with a Runtime error saying the run's end is not known. A run that vanished with its self-destructing chain is
     // reported as it was last seen ended, or as unknown (an error), never guessed.
     Result<Run> follow(qint64 runId);
 
@@ -34,6 +37,7 @@ public:
     // run before the wait gives up (tests shorten neither).
     static constexpr int pollMs = 200;
     static constexpr int engineCheckMs = 1000;
+    static constexpr qint64 storeOutageMs = 10 * 60 * 1000;
 
 private:
     QString taskName(qint64 taskRunId);
@@ -42,6 +46,7 @@ private:
 
     Store &m_store;
     QTextStream &m_out;
+    QTextStream &m_err;
     qint64 m_lastLineId = 0;
     std::optional<Run> m_lastSeen;
     bool m_selfDestructs = false;       // the run's chain removes itself after success

@@ -5,6 +5,7 @@
 #include "sharedstoretest.h"
 #include "store/chainrepository.h"
 #include "store/commandrepository.h"
+#include "store/enginesessionrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "store/taskrepository.h"
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void stoppedEngine_isFencedAndItsAttemptRetried();
     void maxInstancesAndExclusive_holdAcrossEngines();
     void sigterm_duringOutage_endsWithinGrace();
+    void runWait_onAServedRun_outlivesAServerRestart();
     void window_showsAnotherEnginesAttemptsAndOutputLive();
 };
 
@@ -263,6 +265,47 @@ void TestSharedStore::sigterm_duringOutage_endsWithinGrace()
     QCOMPARE(a.exitStatus(), QProcess::NormalExit);
     QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid()), 2000);
     QVERIFY(m_server->startAgain());
+}
+
+void TestSharedStore::runWait_onAServedRun_outlivesAServerRestart()
+{
+    // The task waits for the test's word, so the restart falls inside the run for sure.
+    const QString go = path(QStringLiteral("go"));
+    const qint64 chainId =
+        chainWithTask(QStringLiteral("gate"),
+                      QStringLiteral("echo started >> %1; while [ ! -e %2 ]; do sleep 0.1; done; "
+                                     "echo through the gate")
+                          .arg(path(QStringLiteral("ledger")), go));
+    QVERIFY(chainId > 0);
+    m_engines.push_back(serve(QStringLiteral("a")));
+    const auto engines = [this] {
+        const Result<QList<EngineSession>> live =
+            EngineSessionRepository(*m_store).live(QDateTime::currentDateTimeUtc());
+        return live ? live->size() : -1;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(engines(), 1, 20000); // a serves: the run will be its
+    QProcess waiter;
+    waiter.start(QStringLiteral(HOURGLASS_BINARY),
+                 {QStringLiteral("--db"), m_server->url().toString(), QStringLiteral("run"),
+                  QStringLiteral("p/gate"), QStringLiteral("--wait")});
+    QVERIFY(waiter.waitForStarted());
+    QTRY_COMPARE_WITH_TIMEOUT(ledger(), QStringList{QStringLiteral("started")}, 20000);
+    m_store.reset();
+    QVERIFY(m_server->restartImmediately());
+    QFile gate(go);
+    QVERIFY(gate.open(QIODevice::WriteOnly));
+    gate.close();
+    // Before, the waiter took the store's outage for its engine's death, ran the run itself,
+    // could not reach the store either, and exited 1 while the run succeeded.
+    QVERIFY(waiter.waitForFinished(60000));
+    const QString out = QString::fromUtf8(waiter.readAllStandardOutput());
+    const QString err = QString::fromUtf8(waiter.readAllStandardError());
+    QVERIFY2(waiter.exitStatus() == QProcess::NormalExit && waiter.exitCode() == 0,
+             qPrintable(QStringLiteral("exit %1\n%2%3").arg(waiter.exitCode()).arg(out, err)));
+    QVERIFY2(out.contains(QLatin1String("through the gate")), qPrintable(out));
+    QVERIFY2(err.contains(QLatin1String("waiting for the store to come back")), qPrintable(err));
+    QVERIFY2(!err.contains(QLatin1String("runs it now")), qPrintable(err));
+    QCOMPARE(ledger(), QStringList{QStringLiteral("started")}); // it ran once
 }
 
 void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
