@@ -114,6 +114,18 @@ QString taskCgroupParent()
 
 } // namespace
 
+QString TaskProcesses::ownCgroup()
+{
+    return ownCgroupFolder();
+}
+
+void TaskProcesses::reapDeadEngines()
+{
+    if (taskCgroupParent().isEmpty())
+        return; // no cgroups here: nothing of a dead engine to find this way
+    removeDeadEnginesCgroups(ownCgroupFolder());
+}
+
 TaskProcesses::TaskProcesses()
     : m_token(QStringLiteral("%1-%2").arg(::getpid()).arg(++tokenCounter))
 {

@@ -37,6 +37,13 @@ public:
     bool usesCgroup() const { return !m_cgroup.isEmpty(); }
     // "cgroup /sys/fs/cgroup/…" or "environment token": which tracking is in force here.
     static QString mechanism();
+    // Kills what is left in the task cgroups of engines of this host that died (SIGKILL, a
+    // crash) and removes those cgroups. Done at an engine's start and exit, and when recovery
+    // takes a dead engine's runs over: a task's child that left its process group is killed
+    // then, not only once some engine next starts.
+    static void reapDeadEngines();
+    // This process's cgroup v2 folder (empty without the unified hierarchy).
+    static QString ownCgroup();
 
     // Called once the first process runs: when it is in the cgroup, the cgroup alone is asked
     // from then on (no scan of /proc at every stop and end).

@@ -2,6 +2,7 @@
 
 #include "base/epochtime.h"
 #include "base/processinfo.h"
+#include "executors/taskprocesses.h"
 #include "store/logrepository.h"
 #include "store/runownership.h"
 #include "store/store.h"
@@ -24,10 +25,13 @@ Recovery::Recovery(Store &store, KillGroup killGroup)
 Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
 {
     QList<qint64> recovered;
+    int expiredSessions = 0;
     const Status done = m_store.transaction([&]() -> Status {
         RunOwnership ownership(m_store);
-        if (const Result<int> expired = ownership.expireSessions(self, nowMs); !expired)
+        const Result<int> expired = ownership.expireSessions(self, nowMs);
+        if (!expired)
             return expired.error();
+        expiredSessions = expired.value();
         // Attempts that a gone engine ran for a live one's run: that run's engine retries them.
         if (m_store.backend() == StoreBackend::PostgreSql) {
             const Result<QList<TaskRunOffers::Process>> interrupted =
@@ -78,6 +82,10 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
     });
     if (!done)
         return done.error();
+    // The attempts' process groups are killed above; what left them sits in the dead
+    // engine's task cgroups (when this host has them).
+    if (expiredSessions > 0 || !recovered.isEmpty())
+        TaskProcesses::reapDeadEngines();
     return recovered;
 }
 

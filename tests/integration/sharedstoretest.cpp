@@ -11,6 +11,9 @@
 
 #include <csignal>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 using namespace hg;
 
 void SharedStoreTest::setUp()
@@ -48,9 +51,18 @@ void SharedStoreTest::tearDown()
 }
 
 std::unique_ptr<QProcess> SharedStoreTest::serve(const QString &name, double leaseSeconds,
-                                                 int slots)
+                                                 int slots, const QByteArray &cgroupProcs)
 {
     auto process = std::make_unique<QProcess>();
+    if (!cgroupProcs.isEmpty()) {
+        process->setChildProcessModifier([cgroupProcs] { // system calls only: vfork semantics
+            const int fd = ::open(cgroupProcs.constData(), O_WRONLY | O_CLOEXEC);
+            if (fd >= 0) {
+                (void)!::write(fd, "0", 1);
+                ::close(fd);
+            }
+        });
+    }
     process->setProcessChannelMode(QProcess::ForwardedChannels);
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), name);

@@ -23,7 +23,9 @@ protected:
     void setUp();    // from each test class's init()
     void tearDown(); // from its cleanup(): engines killed, the server stopped
 
-    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0);
+    // cgroupProcs: a cgroup.procs file the engine moves itself into before it runs.
+    std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0,
+                                    const QByteArray &cgroupProcs = {});
     qint64 chainWithTask(const QString &name, const QString &command, int maxRetries = 0,
                          int maxInstances = 0, bool exclusive = false);
     // A chain of tasks side by side (no edges), named t1, t2, … after their commands.

@@ -1,5 +1,6 @@
 #include "base/epochtime.h"
 #include "base/processinfo.h"
+#include "executors/taskprocesses.h"
 #include "scheduler/engine.h"
 #include "scheduler/enginehost.h"
 #include "sharedstoretest.h"
@@ -15,10 +16,13 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <csignal>
+
+#include <unistd.h>
 #include <optional>
 
 using namespace hg;
@@ -39,6 +43,7 @@ private Q_SLOTS:
     void maxInstancesAndExclusive_holdAcrossEngines();
     void sigterm_duringOutage_endsWithinGrace();
     void runWait_onAServedRun_outlivesAServerRestart();
+    void killedEngine_itsTasksEscapedChildDiesAtTakeover();
     void window_showsAnotherEnginesAttemptsAndOutputLive();
 };
 
@@ -306,6 +311,63 @@ void TestSharedStore::runWait_onAServedRun_outlivesAServerRestart()
     QVERIFY2(err.contains(QLatin1String("waiting for the store to come back")), qPrintable(err));
     QVERIFY2(!err.contains(QLatin1String("runs it now")), qPrintable(err));
     QCOMPARE(ledger(), QStringList{QStringLiteral("started")}); // it ran once
+}
+
+void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
+{
+    if (!TaskProcesses::mechanism().startsWith(QLatin1String("cgroup")))
+        QSKIP("no task cgroups here: a dead engine's escaped children cannot be found");
+    // The engines in a cgroup of this test's own: any other engine of this host (another
+    // test's) would reap a's cgroup too once a is dead, and the test would prove nothing.
+    const QString group =
+        TaskProcesses::ownCgroup() + QStringLiteral("/tst-sharedstore-%1").arg(::getpid());
+    QVERIFY(QDir().mkpath(group));
+    const auto removeGroup = qScopeGuard([&group] { // cgroups go by rmdir, once empty
+        for (const QString &engine : QDir(group).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const QDir folder(group + QLatin1Char('/') + engine);
+            for (const QString &task : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+                folder.rmdir(task);
+            QDir(group).rmdir(engine);
+        }
+        QDir().rmdir(group);
+    });
+    const QByteArray procs = QFile::encodeName(group + QStringLiteral("/cgroup.procs"));
+    const QString pidFile = path(QStringLiteral("escaped"));
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("escaper"),
+        QStringLiteral("setsid -f sh -c 'echo $$ > %1.part; mv %1.part %1; exec sleep 300'; "
+                       "exec sleep 300")
+            .arg(pidFile));
+    QVERIFY(chainId > 0);
+    // Only a may run it: b's first task of its own would sweep dead engines' cgroups anyway.
+    Chain chain = ChainRepository(*m_store).byId(chainId).value();
+    chain.clientName = QStringLiteral("a");
+    QVERIFY(ChainRepository(*m_store).update(chain));
+    m_engines.push_back(serve(QStringLiteral("a"), 2, 0, procs));
+    QProcess &a = *m_engines.back();
+    const auto engines = [this] {
+        const Result<QList<EngineSession>> live =
+            EngineSessionRepository(*m_store).live(QDateTime::currentDateTimeUtc());
+        return live ? live->size() : -1;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(engines(), 1, 20000);
+    startRun(chainId);
+    const auto escapedPid = [&pidFile] {
+        QFile file(pidFile);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toLongLong() : 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(escapedPid() > 0, 20000);
+    // b starts while a lives: its start sweeps nothing of a's. Only the takeover can.
+    m_engines.push_back(serve(QStringLiteral("b"), 2, 0, procs));
+    QTRY_COMPARE_WITH_TIMEOUT(engines(), 2, 20000);
+    a.kill();
+    QVERIFY(a.waitForFinished(5000));
+    QVERIFY(processinfo::isAlive(escapedPid())); // it left the task's process group
+    // b takes a's runs over once a's 2 s lease has run out (queues them again for a), and
+    // kills what a's task left.
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(escapedPid()), 20000);
+    QCOMPARE(m_engines.back()->state(), QProcess::Running); // b did it, still serving
+    tearDown(); // the engines out of the cgroup before it is removed
 }
 
 void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
