@@ -21,6 +21,7 @@ bool isDriverNoise(const QString &message)
         "Unable to free statement", // QPSQL, each prepared statement of a lost connection
         "QSqlQuery::prepare: database not open", "QSqlQuery::exec: database not open",
         "QSocketNotifier: Invalid socket", // the lost connection's notification socket
+        "QPSQLDriver::beginTransaction: Database not open",
     };
     const QString text = message.trimmed();
     if (text.isEmpty())

@@ -1,5 +1,7 @@
 #include "store.h"
 
+#include "postgresnotices.h"
+
 #include "integritycheck.h"
 #include "migrator.h"
 #include "sqlitewritefailure.h"
@@ -45,6 +47,7 @@ Status execPragma(const QSqlDatabase &db, const QString &pragma)
 // lock_not_available instead, the write is held and tried again (StoreQuery::failure).
 Status configurePostgreSql(const QSqlDatabase &db)
 {
+    postgresnotices::routeThroughQt(db);
     if (const Status quiet = execPragma(db, QStringLiteral("SET client_min_messages = WARNING"));
         !quiet)
         return quiet;

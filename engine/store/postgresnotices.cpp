@@ -1,0 +1,36 @@
+#include "postgresnotices.h"
+
+#include <QByteArray>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QVariant>
+#include <QtGlobal>
+
+#include <libpq-fe.h>
+
+namespace hg::postgresnotices {
+namespace {
+
+void processNotice(void * /*unused*/, const char *message)
+{
+    const QByteArray text = QByteArray(message).trimmed();
+    // The server going away: Store says so once, as "the store cannot be used".
+    if (text.contains("terminating connection due to"))
+        return;
+    qWarning("PostgreSQL: %s", text.constData());
+}
+
+} // namespace
+
+void routeThroughQt(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    // Qt's driver names it after libpq's struct (PGconn is a typedef of pg_conn).
+    if (qstrcmp(handle.typeName(), "pg_conn*") != 0 && qstrcmp(handle.typeName(), "PGconn*") != 0)
+        return;
+    PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+    if (connection != nullptr)
+        PQsetNoticeProcessor(connection, processNotice, nullptr);
+}
+
+} // namespace hg::postgresnotices
