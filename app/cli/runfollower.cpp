@@ -76,7 +76,7 @@ Result<Run> RunFollower::follow(qint64 runId)
 {
     QElapsedTimer sinceCheck;
     sinceCheck.start();
-    int uncarried = 0; // checks in a row that found no engine to carry the run on
+    int uncarried = 0;    // checks in a row that found no engine to carry the run on
     QElapsedTimer outage; // since the store could not be read, while it cannot
     for (;;) {
         const Result<Run> run = printNew(runId);

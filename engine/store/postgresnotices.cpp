@@ -3,8 +3,8 @@
 #include <QByteArray>
 #include <QSqlDatabase>
 #include <QSqlDriver>
-#include <QVariant>
 #include <QtGlobal>
+#include <QVariant>
 
 #include <libpq-fe.h>
 

@@ -137,8 +137,8 @@ void TestRemoteSecrets::expectNowhere(const QString &secret)
 
 void TestRemoteSecrets::keychain_passwordReachesServerAndSqlTaskButNothingElse()
 {
-    if (qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"))
-        QSKIP("no Secret Service: run through tests/remote/with_keyring.sh");
+    HG_REQUIRE_PART(!qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"),
+                    "no Secret Service: run through tests/remote/with_keyring.sh");
     Output added = run({QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("pw"),
                         QStringLiteral("--kind"), QStringLiteral("postgresql"),
                         QStringLiteral("--url"), remoteUrl(), QStringLiteral("--password-stdin")},
@@ -236,8 +236,8 @@ void TestRemoteSecrets::wrongPassword_saysAuthenticationFailed()
 
 void TestRemoteSecrets::storePassword_comesFromTheKeychain()
 {
-    if (qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"))
-        QSKIP("no Secret Service: run through tests/remote/with_keyring.sh");
+    HG_REQUIRE_PART(!qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"),
+                    "no Secret Service: run through tests/remote/with_keyring.sh");
     // The store itself on PostgreSQL, as a role that must give a password.
     const QString store = remoteUrl();
     const QString saved = m_db;

@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/storerestore.h"
@@ -28,9 +29,13 @@ using namespace hg;
 class TestStoreFaults final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO(
+        "sqliteOnly",
+        "damagedStore_exitsOneNamingTheDamageAndWritesNothing, "
+        "serve_backupRestoreAndASecondEngine, fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored")
 
 private Q_SLOTS:
-    void init();
     void damagedStore_exitsOneNamingTheDamageAndWritesNothing();
     void serve_backupRestoreAndASecondEngine();
     void postgresStore_backupAndRestoreNamePgDump();
@@ -52,14 +57,6 @@ private:
 
     QTemporaryDir m_home;
 };
-
-void TestStoreFaults::init()
-{
-    const bool anyBackend =
-        qstrcmp(QTest::currentTestFunction(), "postgresStore_backupAndRestoreNamePgDump") == 0;
-    if (test::TestStore::backend() != StoreBackend::Sqlite && !anyBackend)
-        QSKIP("a SQLite file's faults");
-}
 
 QString TestStoreFaults::db(const test::TestStore &store)
 {
@@ -302,16 +299,18 @@ void TestStoreFaults::postgresStore_backupAndRestoreNamePgDump()
 // what it held in a journal that the next engine records -- the task never runs twice.
 void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
 {
-    if (::geteuid() != 0)
-        QSKIP("mounting a small filesystem needs root (scripts/test runs as root)");
+    HG_REQUIRE_PART(::geteuid() == 0,
+                    "mounting a small filesystem needs root (scripts/test runs as root)");
     QTemporaryDir work;
     const QString small = work.filePath(QStringLiteral("small"));
     QVERIFY(QDir().mkpath(small));
-    if (QProcess::execute(QStringLiteral("mount"),
+    HG_REQUIRE_PART(
+        QProcess::execute(QStringLiteral("mount"),
                           {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
                            QStringLiteral("size=1m"), QStringLiteral("tmpfs"), small})
-        != 0)
-        QSKIP("this machine does not let root mount a tmpfs (a container without CAP_SYS_ADMIN)");
+            == 0,
+        "this machine does not let root mount a tmpfs (a container without "
+        "CAP_SYS_ADMIN)");
     const auto unmount = qScopeGuard([&] {
         QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), small});
     });
@@ -372,5 +371,5 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     QCOMPARE(file.readAll(), QByteArray("start\n"));
 }
 
-QTEST_GUILESS_MAIN(TestStoreFaults)
+HG_BACKEND_TEST_GUILESS_MAIN(TestStoreFaults)
 #include "tst_storefaults.moc"

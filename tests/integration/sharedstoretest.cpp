@@ -10,7 +10,6 @@
 #include <QTest>
 
 #include <csignal>
-
 #include <fcntl.h>
 #include <unistd.h>
 

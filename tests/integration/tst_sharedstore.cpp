@@ -11,6 +11,7 @@
 #include "store/schedulerepository.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
+#include "testservers.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -21,9 +22,8 @@
 #include <QTest>
 
 #include <csignal>
-
-#include <unistd.h>
 #include <optional>
+#include <unistd.h>
 
 using namespace hg;
 
@@ -317,8 +317,9 @@ void TestSharedStore::runWait_onAServedRun_outlivesAServerRestart()
 
 void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
 {
-    if (!TaskProcesses::mechanism().startsWith(QLatin1String("cgroup")))
-        QSKIP("no task cgroups here: a dead engine's escaped children cannot be found");
+    HG_REQUIRE_PART(TaskProcesses::mechanism().startsWith(QLatin1String("cgroup")),
+                    "no task cgroups here (no writable cgroup v2): a dead engine's escaped "
+                    "children cannot be found");
     // The engines in a cgroup of this test's own: any other engine of this host (another
     // test's) would reap a's cgroup too once a is dead, and the test would prove nothing.
     const QString group =

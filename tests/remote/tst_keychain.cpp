@@ -1,6 +1,7 @@
 #include "remote/connectionsecrets.h"
 #include "remote/keychain.h"
 #include "remote/passwordfile.h"
+#include "testservers.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -19,8 +20,8 @@ class TestKeychain : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        if (qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"))
-            QSKIP("no Secret Service: run through tests/remote/with_keyring.sh");
+        HG_REQUIRE_PART(!qEnvironmentVariableIsEmpty("HOURGLASS_TEST_KEYRING"),
+                        "no Secret Service: run through tests/remote/with_keyring.sh");
     }
 
     void writeReadRemove_roundTrip()

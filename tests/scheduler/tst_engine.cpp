@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "base/processinfo.h"
 #include "fixtures.h"
 #include "scheduler/clock.h"
@@ -29,6 +30,9 @@ using hg::test::addTask;
 class TestEngine final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO("postgresqlOnly", "otherEnginesRuns_areToldOncePerState")
+    Q_CLASSINFO("sqliteOnly", "secondEngine_isRefusedOnSqlite")
 
 private Q_SLOTS:
     void schedule_fireBecomesOneRunThatSucceeds();
@@ -560,8 +564,6 @@ void TestEngine::clientName_otherEnginesChainIsNotScheduled()
 void TestEngine::otherEnginesRuns_areToldOncePerState()
 {
     HG_TEST_STORE(t);
-    if (t.store().backend() != StoreBackend::PostgreSql)
-        QSKIP("run events cross engines on PostgreSQL only (SQLite: one engine per file)");
     // A chain only another engine may run: this one sees its runs, never claims them.
     Chain theirs = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("theirs"));
     theirs.clientName = QStringLiteral("another-machine");
@@ -692,8 +694,6 @@ void TestEngine::recovery_leavesAReusedPidAlone()
 
 void TestEngine::secondEngine_isRefusedOnSqlite()
 {
-    if (test::TestStore::backend() != StoreBackend::Sqlite)
-        QSKIP("several engines may share a PostgreSQL store");
     HG_TEST_STORE(t);
     Harness first = startEngine(t, QDateTime::currentMSecsSinceEpoch());
     QVERIFY(first.engine->isRunning());
@@ -775,5 +775,5 @@ void TestEngine::dst_fallBackRunsFixedTimesOnceAndHourlyTwice()
                           QStringLiteral("2027-10-31T01:30:00Z")})); // 02:30 CET
 }
 
-QTEST_GUILESS_MAIN(TestEngine)
+HG_BACKEND_TEST_GUILESS_MAIN(TestEngine)
 #include "tst_engine.moc"

@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "fixtures.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
@@ -25,6 +26,8 @@ using hg::test::addTask;
 class TestEngineTasks final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO("sqliteOnly", "storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce")
 
 private Q_SLOTS:
     void subchain_runsTheChildAndWaitsForIt();
@@ -310,8 +313,6 @@ void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
 void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce()
 {
     HG_TEST_STORE(t);
-    if (t.location().backend() != StoreBackend::Sqlite)
-        QSKIP("SQLite's refusals to write; a lost server is the shared store's test");
     QTemporaryDir dir;
     const QString ledger = dir.filePath(QStringLiteral("ledger"));
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
@@ -355,5 +356,5 @@ void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce
     QCOMPARE(file.readAll().count("started"), 2); // once per run, never again for the first
 }
 
-QTEST_GUILESS_MAIN(TestEngineTasks)
+HG_BACKEND_TEST_GUILESS_MAIN(TestEngineTasks)
 #include "tst_enginetasks.moc"

@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "fixtures.h"
 #include "store/chainrepository.h"
 #include "store/runownership.h"
@@ -15,6 +16,8 @@ using namespace hg;
 class TestRunOwnership final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO("postgresqlOnly", "claimQueued_twoSessionsAtOnceTakeDifferentRuns")
 
 private Q_SLOTS:
     void claimQueued_bestPriorityFirstThenOldest();
@@ -89,8 +92,6 @@ void TestRunOwnership::claimQueued_leavesOtherClientsChains()
 void TestRunOwnership::claimQueued_twoSessionsAtOnceTakeDifferentRuns()
 {
     HG_TEST_STORE(t);
-    if (t.store().backend() != StoreBackend::PostgreSql)
-        QSKIP("one engine per SQLite file: nobody claims beside it");
     const qint64 chainId = chainOf(t.store(), QStringLiteral("c"), Priority::Medium);
     const QList<qint64> queued = queue(t.store(), chainId, 12);
     std::unique_ptr<Store> other = t.openAnother(QStringLiteral("other-engine"));
@@ -114,5 +115,5 @@ void TestRunOwnership::claimQueued_twoSessionsAtOnceTakeDifferentRuns()
     QCOMPARE(theirs, queued.mid(5));
 }
 
-QTEST_GUILESS_MAIN(TestRunOwnership)
+HG_BACKEND_TEST_GUILESS_MAIN(TestRunOwnership)
 #include "tst_runownership.moc"

@@ -13,9 +13,10 @@
 
 using namespace hg;
 
-#define SKIP_UNLESS_POSTGRESQL(t)                                                                  \
-    if ((t).store().backend() != StoreBackend::PostgreSql)                                         \
-    QSKIP("PostgreSQL only: SQLite writes a row a statement, in-process")
+// Registered for PostgreSQL alone (tests/store/CMakeLists.txt): SQLite writes a row a statement.
+#define REQUIRE_POSTGRESQL(t)                                                                      \
+    QVERIFY2((t).store().backend() == StoreBackend::PostgreSql,                                    \
+             "run with HOURGLASS_TEST_BACKEND=postgresql: the batch is PostgreSQL's alone")
 
 // Many runs' writes in one statement each (PostgreSQL), fenced as the single-row writes are:
 // a run another engine took over is left alone, and says so. The recorder keeps an engine's
@@ -78,7 +79,7 @@ TaskRun TestRunWriteBatch::attempt(qint64 runId, qint64 taskId, int number)
 void TestRunWriteBatch::writeRuns_claimsAndStatesOnlyWhereAllowed()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Claimed runs = claimRuns(t.store());
     const QDateTime at = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
     const Chain chain = ChainRepository(t.store()).byId(runs.chainId).value();
@@ -118,7 +119,7 @@ void TestRunWriteBatch::writeRuns_claimsAndStatesOnlyWhereAllowed()
 void TestRunWriteBatch::lockQueued_locksWithoutWritingAndNeverTwice()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
     QList<qint64> queued;
     for (int i = 0; i < 6; ++i)
@@ -155,7 +156,7 @@ void TestRunWriteBatch::lockQueued_locksWithoutWritingAndNeverTwice()
 void TestRunWriteBatch::taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Claimed runs = claimRuns(t.store());
     RunWriteBatch batch(t.store());
     const Result<QList<qint64>> ids = batch.reserveTaskRunIds(3);
@@ -197,7 +198,7 @@ void TestRunWriteBatch::taskRuns_insertedAndUpdatedOnlyForOwnRunsAndNewAttempts(
 void TestRunWriteBatch::recorder_keptBackWritesAreSeenByTheNextStatement()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Claimed runs = claimRuns(t.store());
     RunRecorder recorder(t.store());
     recorder.setFence(mine);
@@ -231,7 +232,7 @@ void TestRunWriteBatch::recorder_keptBackWritesAreSeenByTheNextStatement()
 void TestRunWriteBatch::recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Claimed runs = claimRuns(t.store());
     RunRecorder recorder(t.store());
     recorder.setFence(mine);
@@ -253,7 +254,7 @@ void TestRunWriteBatch::recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold()
 void TestRunWriteBatch::recorder_attemptStoredBeforeIsRefusedThenTakenOver()
 {
     HG_TEST_STORE(t);
-    SKIP_UNLESS_POSTGRESQL(t);
+    REQUIRE_POSTGRESQL(t);
     const Claimed runs = claimRuns(t.store());
     // Stored by a commit that reported failure: never started.
     const Result<TaskRun> before =

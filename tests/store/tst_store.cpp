@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "store/migrator.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
@@ -19,6 +20,10 @@ using namespace hg;
 class TestStore final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO("sqliteOnly", "open_sqliteUsesWalForeignKeysAndPrivateFiles")
+    Q_CLASSINFO("postgresqlOnly", "transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt, "
+                                  "lockWait_endsAfterTenSecondsAsTryAgain")
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -107,8 +112,6 @@ void TestStore::open_refusesNewerSchemaAndChangesNothing()
 
 void TestStore::open_sqliteUsesWalForeignKeysAndPrivateFiles()
 {
-    if (!sqliteOnly())
-        QSKIP("SQLite files only");
     HG_TEST_STORE(t);
     QSqlQuery query(t.store().database());
     QVERIFY(query.exec(QStringLiteral("PRAGMA journal_mode")) && query.next());
@@ -191,8 +194,6 @@ void TestStore::transaction_rollsBackOnError()
 void TestStore::transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt()
 {
     HG_TEST_STORE(t);
-    if (t.store().backend() != StoreBackend::PostgreSql)
-        QSKIP("a failed statement aborts a transaction on PostgreSQL only");
     ProjectRepository projects(t.store());
     Status failed;
     Status after;
@@ -240,8 +241,6 @@ void TestStore::statements_keptForAtMost256Texts()
 void TestStore::lockWait_endsAfterTenSecondsAsTryAgain()
 {
     HG_TEST_STORE(t);
-    if (t.store().backend() != StoreBackend::PostgreSql)
-        QSKIP("SQLite's busy timeout is its own (SqliteWriteFailure)");
     const Result<Project> project = ProjectRepository(t.store()).add(QStringLiteral("p"));
     QVERIFY(project);
     // Another session holds the table: a write waits for it at most ten seconds, then is
@@ -285,5 +284,5 @@ void TestStore::splitStatements()
     QTEST(int(Migrator::splitStatements(script).size()), "count");
 }
 
-QTEST_GUILESS_MAIN(TestStore)
+HG_BACKEND_TEST_GUILESS_MAIN(TestStore)
 #include "tst_store.moc"

@@ -16,6 +16,19 @@ QString missingServerMessage(const QString &variable);
 
 } // namespace hg::test
 
+// Skips the current test for want of a part of the machine (a tool, a package, root, a
+// kernel feature) -- or, in CI, fails it naming what is missing: a skip there would hide it.
+#define HG_REQUIRE_PART(present, missing)                                                          \
+    do {                                                                                           \
+        if (!(present)) {                                                                          \
+            if (hg::test::requireServers())                                                        \
+                QFAIL(qPrintable(QStringLiteral("%1 (HOURGLASS_TEST_REQUIRE_SERVERS=1: a missing " \
+                                                "part fails the test)")                            \
+                                     .arg(QStringLiteral(missing))));                              \
+            QSKIP(missing);                                                                        \
+        }                                                                                          \
+    } while (false)
+
 // Skips (or, in CI, fails) the current test when the server URL is not configured.
 #define HG_REQUIRE_SERVER(url, variable)                                                           \
     do {                                                                                           \

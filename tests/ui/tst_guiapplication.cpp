@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "base/epochtime.h"
 #include "dailybackupkeeper.h"
 #include "fixtures.h"
@@ -21,6 +22,7 @@
 #include "window/storefileactions.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSqlQuery>
@@ -35,6 +37,10 @@ using namespace hg;
 class TestGuiApplication final : public QObject
 {
     Q_OBJECT
+    // Functions for one backend only: not run (nor skipped) on the other.
+    Q_CLASSINFO("sqliteOnly",
+                "damagedStore_opensReadOnlyWithTheDamageOnTop, engineElsewhere_theBannerNamesIt, "
+                "dailyBackup_isTakenAtStartAndFollowsTheSetting")
 
 private Q_SLOTS:
     void oneCounter_feedsTheStatusBarAndTheTray_data();
@@ -152,8 +158,6 @@ void TestGuiApplication::example_isInstalledOnceIntoAnEmptyStore()
 
 void TestGuiApplication::damagedStore_opensReadOnlyWithTheDamageOnTop()
 {
-    if (test::TestStore::backend() != StoreBackend::Sqlite)
-        QSKIP("a SQLite file's damage");
     HG_TEST_STORE(t);
     const Chain chain =
         test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("nightly"));
@@ -213,8 +217,6 @@ void TestGuiApplication::damagedStore_opensReadOnlyWithTheDamageOnTop()
 
 void TestGuiApplication::engineElsewhere_theBannerNamesIt()
 {
-    if (test::TestStore::backend() != StoreBackend::Sqlite)
-        QSKIP("several engines may share a PostgreSQL store");
     HG_TEST_STORE(t);
     // `hourglass serve` elsewhere on this machine, as its session row says (this very
     // process stands in for it: alive, with a command line of its own).
@@ -247,8 +249,6 @@ void TestGuiApplication::engineElsewhere_theBannerNamesIt()
 
 void TestGuiApplication::dailyBackup_isTakenAtStartAndFollowsTheSetting()
 {
-    if (test::TestStore::backend() != StoreBackend::Sqlite)
-        QSKIP("PostgreSQL has pg_dump");
     HG_TEST_STORE(t);
     test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("nightly"));
     const QString today = DailyBackups::pathFor(t.location(), QDate::currentDate());
@@ -268,5 +268,5 @@ void TestGuiApplication::dailyBackup_isTakenAtStartAndFollowsTheSetting()
     QVERIFY(!gui.backups()->backUpIfDue()); // once a day
 }
 
-QTEST_MAIN(TestGuiApplication)
+HG_BACKEND_TEST_MAIN(TestGuiApplication)
 #include "tst_guiapplication.moc"
