@@ -102,10 +102,7 @@ void Store::giveBackStatement(const QString &sql, QSqlQuery statement) const
 {
     // finish() resets the statement: an SQLite SELECT left open would pin its WAL snapshot.
     statement.finish();
-    // Bounded in texts too: statements with ids written in (RunRepository::byIds) differ each
-    // time, and kept, each would hold its plan on the server for the connection's lifetime.
-    constexpr qsizetype pooledTexts = 256;
-    if (!m_statements.contains(sql) && m_statements.size() >= pooledTexts)
+    if (!m_statements.contains(sql) && m_statements.size() >= maxPooledTexts)
         m_statements.erase(m_statements.begin()); // any one: a hot one is prepared again
     QList<QSqlQuery> &pool = m_statements[sql];
     if (pool.size() < 4)

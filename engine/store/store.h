@@ -77,6 +77,11 @@ public:
     // most of our statements. A statement taken is out of the pool until given back, so a
     // nested use of the same SQL gets its own. Empty error: prepared.
     QSqlQuery takeStatement(const QString &sql, QString *error) const;
+    // The pool is bounded in texts too: statements with ids written in (RunRepository::byIds)
+    // differ each time, and kept, each would hold its plan (on the server, or in this process
+    // for SQLite) for the connection's lifetime.
+    static constexpr qsizetype maxPooledTexts = 256;
+    qsizetype pooledTexts() const { return m_statements.size(); }
 
     // A PostgreSQL server can go away (a restart, a network cut). A failed statement asks
     // checkReachable(), which probes the connection; while unreachable every statement fails

@@ -50,6 +50,8 @@ private:
     };
     Output run(const test::TestStore &store, const QStringList &arguments);
     Output run(const QString &db, const QStringList &arguments);
+    std::unique_ptr<QProcess> start(const QString &db, const QStringList &arguments);
+    static Output finish(QProcess &process); // waits for its end (90 s at most)
     std::unique_ptr<QProcess> serve(const test::TestStore &store);
     std::unique_ptr<QProcess> serve(const QString &db);
     static QString db(const test::TestStore &store);
@@ -72,13 +74,23 @@ TestStoreFaults::Output TestStoreFaults::run(const test::TestStore &store,
 
 TestStoreFaults::Output TestStoreFaults::run(const QString &db, const QStringList &arguments)
 {
-    QProcess process;
+    return finish(*start(db, arguments));
+}
+
+std::unique_ptr<QProcess> TestStoreFaults::start(const QString &db, const QStringList &arguments)
+{
+    auto process = std::make_unique<QProcess>();
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(QStringLiteral("HOURGLASS_DB"));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(HOURGLASS_BINARY),
-                  QStringList{QStringLiteral("--db"), db} + arguments);
+    process->setProcessEnvironment(environment);
+    process->start(QStringLiteral(HOURGLASS_BINARY),
+                   QStringList{QStringLiteral("--db"), db} + arguments);
+    return process;
+}
+
+TestStoreFaults::Output TestStoreFaults::finish(QProcess &process)
+{
     if (!process.waitForFinished(90000)) { // run --wait gives a store a minute to come back
         process.kill();
         process.waitForFinished();
@@ -307,7 +319,7 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     HG_REQUIRE_PART(
         QProcess::execute(QStringLiteral("mount"),
                           {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                           QStringLiteral("size=1m"), QStringLiteral("tmpfs"), small})
+                           QStringLiteral("size=8m"), QStringLiteral("tmpfs"), small})
             == 0,
         "this machine does not let root mount a tmpfs (a container without "
         "CAP_SYS_ADMIN)");
@@ -316,59 +328,87 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     });
     const QString store = small + QStringLiteral("/store.db");
     const QString side = work.filePath(QStringLiteral("side-effect"));
+    const QString filler = small + QStringLiteral("/filler");
     QCOMPARE(run(store, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")})
                  .exitCode,
              0);
     QCOMPARE(run(store, {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/big")})
                  .exitCode,
              0);
-    QCOMPARE(run(store, {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/big"),
-                         QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-                         QStringLiteral("--command"),
-                         QStringLiteral("echo start >> '%1'; for i in $(seq 60000); do echo \"line "
-                                        "$i of output that fills the little disk\"; done")
-                             .arg(side)})
-                 .exitCode,
-             0);
-
-    const Output waited =
-        run(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
-    QVERIFY2(waited.err.contains(QLatin1String("cannot be written")), qPrintable(waited.err));
-    QVERIFY2(waited.exitCode == 0 || waited.exitCode == 1, qPrintable(waited.err));
-    const auto storedSuccess = [&] {
-        return run(store, {QStringLiteral("runs"), QStringLiteral("--json")})
-            .out.contains(QLatin1String("\"state\": \"succeeded\""));
+    // Each run says it started, then waits for the test's word (go.RUN_ID): the disk is filled
+    // meanwhile, so whatever it writes after (its output, its end) meets a full disk for sure.
+    QCOMPARE(
+        run(store, {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/big"),
+                    QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+                    QStringLiteral("--command"),
+                    QStringLiteral("echo start >> '%1'; while [ ! -e '%2'.$HOURGLASS_RUN_ID ]; "
+                                   "do sleep 0.1; done; for i in $(seq 20000); do echo "
+                                   "\"line $i of output that meets a full disk\"; done")
+                        .arg(side, work.filePath(QStringLiteral("go")))})
+            .exitCode,
+        0);
+    const auto started = [&side] {
+        QFile file(side);
+        return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : 0;
     };
-    if (waited.exitCode == 0) {
-        QVERIFY(storedSuccess());
-    } else {
-        QVERIFY(!storedSuccess());
-        QVERIFY2(waited.err.contains(QLatin1String("its end could not be stored")),
-                 qPrintable(waited.err));
-        QVERIFY2(waited.err.contains(QLatin1String("recorded when an engine next opens it")),
-                 qPrintable(waited.err));
-        // A write while the disk is full is refused, naming why; nothing is lost silently.
-        const Output refused =
-            run(store, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("q")});
-        QCOMPARE(refused.exitCode, 1);
-        QVERIFY2(refused.err.contains(QLatin1String("cannot be written")), qPrintable(refused.err));
-    }
+    const auto fillAndGo = [&](int runId) {
+        QFile fill(filler);
+        if (!fill.open(QIODevice::WriteOnly | QIODevice::Append))
+            return false;
+        const QByteArray block(64 * 1024, 'x');
+        while (fill.write(block) == block.size() && fill.flush()) {
+        }
+        fill.close();
+        QFile go(work.filePath(QStringLiteral("go.%1").arg(runId)));
+        return go.open(QIODevice::WriteOnly);
+    };
+    const auto storedSuccesses = [&] {
+        return succeededRuns(store);
+    };
+
+    // 1. The disk stays full: run --wait waits a minute for room, then exits 1 saying that the
+    // end is held for the next engine; a write meanwhile is refused, naming why.
+    std::unique_ptr<QProcess> waiter =
+        start(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
+    QTRY_COMPARE_WITH_TIMEOUT(started(), 1, 20000);
+    QVERIFY(fillAndGo(1));
+    const Output refused =
+        run(store, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("q")});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(QLatin1String("cannot be written")), qPrintable(refused.err));
+    const Output full = finish(*waiter);
+    QCOMPARE(full.exitCode, 1);
+    for (const char *said : {"cannot be written", "its end could not be stored",
+                             "recorded when an engine next opens it"})
+        QVERIFY2(full.err.contains(QLatin1String(said)), qPrintable(full.err));
 
     // Room again: the next engine records what the last one held, and runs nothing again.
-    QCOMPARE(QProcess::execute(QStringLiteral("mount"),
-                               {QStringLiteral("-o"), QStringLiteral("remount,size=8m"), small}),
-             0);
+    QVERIFY(QFile::remove(filler));
     std::unique_ptr<QProcess> serving = serve(store);
-    QTest::qWait(3000);
+    QTRY_COMPARE_WITH_TIMEOUT(storedSuccesses(), 1, 20000);
     ::kill(pid_t(serving->processId()), SIGTERM);
     QVERIFY(serving->waitForFinished(10000));
-    QVERIFY(storedSuccess());
     QVERIFY2(run(store, {QStringLiteral("logs"), QStringLiteral("1")})
                  .out.contains(QLatin1String("lines of output were dropped here")),
              "the marker line");
+
+    // 2. Room comes back while run --wait waits: it records the end and exits 0.
+    waiter =
+        start(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
+    QTRY_COMPARE_WITH_TIMEOUT(started(), 2, 20000);
+    QVERIFY(fillAndGo(2));
+    QString err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(waiter->readAllStandardError()))
+                                 .contains(QLatin1String("cannot be written")),
+                             30000);
+    QVERIFY(QFile::remove(filler));
+    const Output roomy = finish(*waiter);
+    QVERIFY2(roomy.exitCode == 0, qPrintable(err + roomy.err));
+    QCOMPARE(storedSuccesses(), 2);
+
     QFile file(side);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), QByteArray("start\n"));
+    QCOMPARE(file.readAll(), QByteArray("start\nstart\n")); // each run once, none again
 }
 
 HG_BACKEND_TEST_GUILESS_MAIN(TestStoreFaults)

@@ -1,6 +1,7 @@
 #include "executors/processexecutor.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -36,8 +37,10 @@ private:
         TaskOutcome outcome;
         QList<std::pair<LogStream, QString>> lines;
         qint64 pid = 0;
+        qint64 stopToEndMs = -1; // from the stop to the task's end
     };
-    Result runToEnd(ProcessSpec spec, int stopAfterMs = -1);
+    // stopAtLine: stops the task once it printed that line (it is ready to be stopped).
+    Result runToEnd(ProcessSpec spec, const QString &stopAtLine = {});
     static ProcessSpec shell(const QString &command);
     static QList<qint64> liveGroupMembers(qint64 group);
     static QList<qint64> liveWithArgument(const QByteArray &argument);
@@ -93,22 +96,27 @@ QList<qint64> TestProcessExecutor::liveWithArgument(const QByteArray &argument)
     return found;
 }
 
-TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec, int stopAfterMs)
+TestProcessExecutor::Result TestProcessExecutor::runToEnd(ProcessSpec spec,
+                                                          const QString &stopAtLine)
 {
     Result result;
     ProcessExecutor executor(std::move(spec));
+    QElapsedTimer sinceStop;
     connect(&executor, &TaskExecutor::outputLine, this, [&](LogStream stream, const QString &line) {
         result.lines << std::pair(stream, line);
+        if (!stopAtLine.isEmpty() && line == stopAtLine) {
+            sinceStop.start();
+            executor.stop(RunState::Cancelled);
+        }
     });
     connect(&executor, &TaskExecutor::processStarted, this,
             [&](qint64 pid, qint64) { result.pid = pid; });
     QSignalSpy finished(&executor, &TaskExecutor::finished);
     executor.start();
-    if (stopAfterMs >= 0)
-        QTimer::singleShot(stopAfterMs, &executor, [&] { executor.stop(RunState::Cancelled); });
     if (!finished.wait(20000))
         return result;
     result.outcome = finished.at(0).at(0).value<TaskOutcome>();
+    result.stopToEndMs = sinceStop.isValid() ? sinceStop.elapsed() : -1;
     return result;
 }
 
@@ -153,8 +161,15 @@ void TestProcessExecutor::timeout_endsTheWholeProcessTree()
 
 void TestProcessExecutor::stop_killsAfterGraceWhenTermIsIgnored()
 {
-    const Result r = runToEnd(shell(QStringLiteral("trap '' TERM; sleep 1000 & wait; wait")), 300);
+    // Stopped once the trap is set (said by the line), so SIGTERM surely finds it ignored.
+    const Result r =
+        runToEnd(shell(QStringLiteral("trap '' TERM; sleep 1000 & echo armed; wait; wait")),
+                 QStringLiteral("armed"));
     QCOMPARE(r.outcome.state, RunState::Cancelled);
+    QVERIFY(r.pid > 0);
+    // It outlived SIGTERM: only the SIGKILL after the grace (500 ms) ended it. A lower bound,
+    // which a slow machine only lengthens.
+    QVERIFY2(r.stopToEndMs >= 450, qPrintable(QString::number(r.stopToEndMs)));
     QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(r.pid).isEmpty(), 2000);
 }
 
@@ -163,6 +178,7 @@ void TestProcessExecutor::finishedTask_leavesNoBackgroundChild()
     // The main process ends at once; what it started in the background must not outlive it.
     const Result r = runToEnd(shell(QStringLiteral("sleep 1000 >/dev/null 2>&1 & echo started")));
     QCOMPARE(r.outcome.state, RunState::Succeeded);
+    QVERIFY(r.pid > 0); // else the group looked at below is no group at all
     QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(r.pid).isEmpty(), 2000);
 }
 
@@ -216,30 +232,41 @@ void TestProcessExecutor::output_isCappedWithAMarker()
 void TestProcessExecutor::childThatLeftTheGroup_endsWithTheTask_data()
 {
     QTest::addColumn<QString>("command");
-    QTest::addColumn<int>("stopAfterMs");
+    QTest::addColumn<bool>("stopWhenReady");
     QTest::addColumn<int>("timeoutMs");
     QTest::addColumn<QByteArray>("marker");
-    QTest::newRow("normal end") << QStringLiteral("setsid -f sleep 3001.25; sleep 0.2") << -1 << 0
+    // The child has left the group (it made the file $r) before the task says "ready": the
+    // task's end, stop or timeout surely comes after, never before it left.
+    const QString leftGroup =
+        QStringLiteral("r=$(mktemp -u); setsid -f sh -c \"touch $r; exec sleep %1\"; "
+                       "while [ ! -e $r ]; do sleep 0.05; done; rm -f $r; echo ready");
+    QTest::newRow("normal end") << leftGroup.arg(QStringLiteral("3001.25")) << false << 0
                                 << QByteArray("3001.25");
-    QTest::newRow("stop") << QStringLiteral("setsid -f sleep 3002.25; sleep 100") << 500 << 0
-                          << QByteArray("3002.25");
-    QTest::newRow("timeout") << QStringLiteral("setsid -f sleep 3003.25; sleep 100") << -1 << 700
-                             << QByteArray("3003.25");
-    QTest::newRow("new group") << QStringLiteral("perl -e 'setpgrp(0,0); exec \"sleep\", "
-                                                 "\"3004.25\"' & sleep 0.3")
-                               << -1 << 0 << QByteArray("3004.25");
+    QTest::newRow("stop") << leftGroup.arg(QStringLiteral("3002.25"))
+                                 + QStringLiteral("; sleep 100")
+                          << true << 0 << QByteArray("3002.25");
+    QTest::newRow("timeout") << leftGroup.arg(QStringLiteral("3003.25"))
+                                    + QStringLiteral("; sleep 100")
+                             << false << 5000 << QByteArray("3003.25");
+    QTest::newRow("new group") << QStringLiteral(
+        "r=$(mktemp -u); R=$r perl -e 'setpgrp(0,0); open(F, \">\", $ENV{R}); "
+        "close F; exec \"sleep\", \"3004.25\"' & "
+        "while [ ! -e $r ]; do sleep 0.05; done; rm -f $r; echo ready")
+                               << false << 0 << QByteArray("3004.25");
 }
 
 void TestProcessExecutor::childThatLeftTheGroup_endsWithTheTask()
 {
     QFETCH(QString, command);
-    QFETCH(int, stopAfterMs);
+    QFETCH(bool, stopWhenReady);
     QFETCH(int, timeoutMs);
     QFETCH(QByteArray, marker);
     ProcessSpec spec = shell(command);
     spec.timeoutMs = timeoutMs;
-    const Result r = runToEnd(spec, stopAfterMs);
+    const Result r = runToEnd(spec, stopWhenReady ? QStringLiteral("ready") : QString());
     QVERIFY(r.pid > 0);
+    QVERIFY2(r.lines.contains(std::pair(LogStream::Stdout, QStringLiteral("ready"))),
+             "the child had left the group before the task ended");
     QTRY_VERIFY_WITH_TIMEOUT(liveWithArgument(marker).isEmpty(), 5000);
     qInfo("tracked by %s", qPrintable(TaskProcesses::mechanism()));
 }
