@@ -1,6 +1,7 @@
 #include "sqlexecutor.h"
 
 #include "sqlscript.h"
+#include "store/postgresnotices.h"
 
 #include <QAtomicInteger>
 #include <QSqlDriver>
@@ -134,20 +135,19 @@ bool executeOne(QSqlDatabase &db, const QString &statement, const QStringList &p
 // scripts too). Parameters bind to a script of one statement only. MySQL and MariaDB commit
 // DDL at once whatever the transaction: there the transaction begins anew after each such
 // statement, and a failure says what was committed already.
-SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QString &sql,
-                             const QStringList &parameters)
+void execute(QSqlDatabase &db, const SqlTarget &target, const QString &sql,
+             const QStringList &parameters, SqlExecutor::Outcome &outcome)
 {
-    SqlExecutor::Outcome outcome;
     const QStringList statements = sqlscript::split(sql);
     if (statements.isEmpty()) {
         outcome.error = QStringLiteral("the SQL text holds no statement");
-        return outcome;
+        return;
     }
     if (!parameters.isEmpty() && statements.size() > 1) {
         outcome.error = QStringLiteral("parameters bind to a single statement; this text holds "
                                        "%1 (make them separate tasks, or use no parameters)")
                             .arg(statements.size());
-        return outcome;
+        return;
     }
     const bool mysql = target.driver == QLatin1String("QMYSQL");
     bool transactional = db.transaction();
@@ -167,7 +167,7 @@ SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QS
                                                 "(MySQL and MariaDB commit DDL at once); the "
                                                 "rest was rolled back")
                                      .arg(committedThrough + 1);
-            return outcome;
+            return;
         }
         if (mysql && statements.size() > 1
             && sqlscript::commitsImplicitlyOnMySql(statements.at(i))) {
@@ -179,7 +179,6 @@ SqlExecutor::Outcome execute(QSqlDatabase &db, const SqlTarget &target, const QS
     }
     if (transactional && !db.commit())
         outcome.error = QStringLiteral("commit failed: %1").arg(db.lastError().text());
-    return outcome;
 }
 
 SqlExecutor::Outcome runSql(const SqlTarget &target, const QString &sql,
@@ -200,8 +199,10 @@ SqlExecutor::Outcome runSql(const SqlTarget &target, const QString &sql,
                 control->cancel = cancellerFor(db, target);
                 cancelled = control->cancelRequested;
             }
+            // PostgreSQL's notices (RAISE NOTICE) are the task's output, in their place.
+            postgresnotices::appendTo(db, &outcome.lines);
             if (!cancelled)
-                outcome = execute(db, target, sql, parameters);
+                execute(db, target, sql, parameters, outcome);
             {
                 const std::lock_guard lock(control->mutex);
                 control->cancel = nullptr; // the connection goes: nothing left to cancel

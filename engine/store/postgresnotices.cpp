@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QSqlDatabase>
 #include <QSqlDriver>
+#include <QStringList>
 #include <QtGlobal>
 #include <QVariant>
 
@@ -20,17 +21,32 @@ void processNotice(void * /*unused*/, const char *message)
     qWarning("PostgreSQL: %s", text.constData());
 }
 
-} // namespace
+void appendNotice(void *lines, const char *message)
+{
+    static_cast<QStringList *>(lines)->append(QString::fromUtf8(message).trimmed());
+}
 
-void routeThroughQt(const QSqlDatabase &db)
+PGconn *connectionOf(const QSqlDatabase &db)
 {
     const QVariant handle = db.driver()->handle();
     // Qt's driver names it after libpq's struct (PGconn is a typedef of pg_conn).
     if (qstrcmp(handle.typeName(), "pg_conn*") != 0 && qstrcmp(handle.typeName(), "PGconn*") != 0)
-        return;
-    PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
-    if (connection != nullptr)
+        return nullptr;
+    return *static_cast<PGconn *const *>(handle.constData());
+}
+
+} // namespace
+
+void routeThroughQt(const QSqlDatabase &db)
+{
+    if (PGconn *connection = connectionOf(db))
         PQsetNoticeProcessor(connection, processNotice, nullptr);
+}
+
+void appendTo(const QSqlDatabase &db, QStringList *lines)
+{
+    if (PGconn *connection = connectionOf(db))
+        PQsetNoticeProcessor(connection, appendNotice, lines);
 }
 
 } // namespace hg::postgresnotices

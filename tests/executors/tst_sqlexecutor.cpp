@@ -31,6 +31,8 @@ private Q_SLOTS:
     void script_runsAllOrNothing();
     void script_parametersNeedASingleStatement();
     void script_mysqlSaysWhatItCommittedBeforeAFailure();
+    void postgresNotice_isALineOfTheTasksOutput_data();
+    void postgresNotice_isALineOfTheTasksOutput();
 
 private:
     static void backends();
@@ -222,6 +224,21 @@ void TestSqlExecutor::script_parametersNeedASingleStatement()
     QCOMPARE(result.outcome.state, RunState::Failed);
     QVERIFY2(result.outcome.error.contains(QStringLiteral("single statement")),
              qPrintable(result.outcome.error));
+}
+
+void TestSqlExecutor::postgresNotice_isALineOfTheTasksOutput_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+}
+
+// Before, libpq printed a task's RAISE NOTICE on the engine's stderr, beside no run at all.
+void TestSqlExecutor::postgresNotice_isALineOfTheTasksOutput()
+{
+    HG_SQL_TARGET(db);
+    QCOMPARE(run(db, QStringLiteral("DO $$ BEGIN RAISE NOTICE 'cleaned % rows', 42; END $$; "
+                                    "SELECT 1 AS after")),
+             QStringLiteral("NOTICE:  cleaned 42 rows\n0 rows affected\nafter\n1\n(1 rows)"));
 }
 
 void TestSqlExecutor::script_mysqlSaysWhatItCommittedBeforeAFailure()
