@@ -24,6 +24,7 @@
 #include "upcoming/upcomingtimeline.h"
 #include "window/mainwindow.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QGraphicsView>
@@ -127,6 +128,18 @@ void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
              qPrintable(log->text()));
     QVERIFY2(log->text().contains(QLatin1String("greet ! oops")), qPrintable(log->text()));
     QCOMPARE(runs->attempts()->rowCount(), 1);
+
+    // A table is one stop for Tab: arrows move inside it, Tab leaves it at once (before, Tab
+    // walked every cell of every row, and Ctrl+Tab did not leave either).
+    runs->table()->setFocus();
+    runs->table()->setCurrentIndex(runs->runs()->index(0, 0));
+    QTRY_VERIFY(runs->table()->hasFocus());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+    QCOMPARE(runs->table()->currentIndex().column(), 1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QVERIFY(!runs->table()->hasFocus());
+    for (const QAbstractItemView *view : window.findChildren<QAbstractItemView *>())
+        QVERIFY2(!view->tabKeyNavigation(), qPrintable(view->objectName()));
 }
 
 void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -21,6 +22,7 @@ class TestScheduleDialog final : public QObject
 
 private Q_SLOTS:
     void mistake_isNamedWithItsColumn();
+    void typing_keyByKey_staysAsTyped();
     void typedZone_showsFireTimesInThatZone();
     void builder_writesExpressionsThatValidate();
     void keystroke_compilesTheExpressionOnce_data();
@@ -39,11 +41,41 @@ void TestScheduleDialog::mistake_isNamedWithItsColumn()
     QVERIFY2(dialog.problem().contains(QLatin1String("month")), qPrintable(dialog.problem()));
     QVERIFY2(dialog.problem().contains(QLatin1String("column 7")), qPrintable(dialog.problem()));
     // The caret sits under the 13, after the two leading blanks.
-    QCOMPARE(expression->cursorPosition(), 2 + 7 - 1);
+    auto *pointer = dialog.findChild<QLabel *>(QStringLiteral("schedule.pointer"));
+    QVERIFY(pointer);
+    QCOMPARE(pointer->text(), QString(2 + 7 - 1, QLatin1Char(' ')) + QLatin1Char('^'));
     QVERIFY(dialog.nextFireTimes().isEmpty());
     expression->setText(QStringLiteral("5 4 * 12 *"));
     QVERIFY(dialog.problem().isEmpty());
     QCOMPARE(dialog.nextFireTimes().size(), 10);
+}
+
+// Typed as a person types, through every mistake on the way (MON-F is no day yet): the text
+// is what was typed, and Backspace takes the last character. Before, the cursor jumped to the
+// mistake's column at each key: "0 9-17 * * MON-FRI" became "0 9-17 * * IRF-NOM".
+void TestScheduleDialog::typing_keyByKey_staysAsTyped()
+{
+    ScheduleDialog dialog(Schedule(), QTimeZone("UTC"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *expression = dialog.findChild<QLineEdit *>(QStringLiteral("schedule.expression"));
+    expression->setFocus();
+    QTest::keyClicks(expression, QStringLiteral("0 9-17 * * MON-FRI"), Qt::NoModifier, 15);
+    QCOMPARE(expression->text(), QStringLiteral("0 9-17 * * MON-FRI"));
+    QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+    expression->clear();
+    QTest::keyClicks(expression, QStringLiteral("0 7 * 1"), Qt::NoModifier, 15);
+    QVERIFY(!dialog.problem().isEmpty()); // four fields: a mistake, pointed at
+    QTest::keyClicks(expression, QStringLiteral("3 *"), Qt::NoModifier, 15);
+    QCOMPARE(expression->text(), QStringLiteral("0 7 * 13 *")); // month 13: a mistake again
+    QVERIFY(!dialog.problem().isEmpty());
+    QTest::keyClick(expression, Qt::Key_Backspace, Qt::NoModifier, 15);
+    QTest::keyClick(expression, Qt::Key_Backspace, Qt::NoModifier, 15);
+    QTest::keyClick(expression, Qt::Key_Backspace, Qt::NoModifier, 15);
+    QCOMPARE(expression->text(), QStringLiteral("0 7 * 1"));
+    QTest::keyClicks(expression, QStringLiteral("2 *"), Qt::NoModifier, 15);
+    QCOMPARE(expression->text(), QStringLiteral("0 7 * 12 *"));
+    QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
 }
 
 void TestScheduleDialog::typedZone_showsFireTimesInThatZone()

@@ -92,6 +92,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_notify->setAccessibleName(tr("Notify"));
     m_notify->setToolTip(tr("When a run of this chain ends, whether to show a notification"));
     m_overlap->setAccessibleName(tr("A run while one runs"));
+    m_scheduleTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_scheduleTable->setAccessibleName(tr("Schedules"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::RubberBandDrag);

@@ -109,6 +109,7 @@ void fitColumns(QTableWidget *table)
 QTableWidget *makeTable(const QStringList &headers, const QString &name, QWidget *parent)
 {
     auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     table->setAccessibleName(name);
     table->setHorizontalHeaderLabels(headers);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);

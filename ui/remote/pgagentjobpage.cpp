@@ -154,6 +154,7 @@ void PgAgentJobPage::buildUi()
     auto *definitionLayout = new QVBoxLayout(definition);
     definitionLayout->setContentsMargins(0, 0, 0, 0);
     m_steps = new QTableWidget(0, StepColumnCount, definition);
+    m_steps->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_steps->setAccessibleName(tr("Steps"));
     m_steps->setHorizontalHeaderLabels(
         {tr("Step"), tr("Kind"), tr("Runs on"), tr("On error"), tr("Enabled"), tr("Code")});

@@ -138,6 +138,8 @@ void PgTimetableChainPage::buildUi()
     connect(m_runAt, &QLineEdit::textChanged, this, &PgTimetableChainPage::showSchedule);
 
     m_tasks = new QTableWidget(0, TaskColumnCount, this);
+
+    m_tasks->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_tasks->setHorizontalHeaderLabels({tr("Order"), tr("Name"), tr("Kind"), tr("Command"),
                                         tr("Parameters"), tr("Ignore error"), tr("Autonomous"),
                                         tr("Timeout (ms)"), tr("Database connection")});
@@ -238,6 +240,7 @@ void PgTimetableChainPage::buildUi()
     connect(m_failedOnly, &QCheckBox::toggled, this, [this] { loadRuns(false); });
     connect(m_since, &QComboBox::currentIndexChanged, this, [this] { loadRuns(false); });
     m_runsTable = new QTableWidget(0, 7, this);
+    m_runsTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_runsTable->setHorizontalHeaderLabels({tr("Started"), tr("Task"), tr("Result"), tr("Duration"),
                                             tr("Worker"), tr("Command"), tr("Output")});
     m_runsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -96,12 +96,15 @@ RunsView::RunsView(Store &store, QWidget *parent)
     bar->addWidget(toolbar);
     bar->addWidget(m_message, 1);
 
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
+
     m_table->setModel(m_runs);
     m_table->setAccessibleName(tr("Runs"));
     m_table->setAccessibleDescription(tr("Every run, newest first: its chain, state, trigger, "
                                          "times, duration and why it failed"));
     m_state->setToolTip(tr("Show only runs in this state"));
     m_trigger->setToolTip(tr("Show only runs started this way"));
+    m_attemptTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_attemptTable->setAccessibleName(tr("Task attempts"));
     m_state->setAccessibleName(tr("Filter by state"));
     m_trigger->setAccessibleName(tr("Filter by trigger"));

@@ -61,6 +61,7 @@ ScheduleDialog::ScheduleDialog(const Schedule &schedule, const QTimeZone &defaul
     m_dialect->setObjectName(QStringLiteral("schedule.dialect"));
     m_next->setObjectName(QStringLiteral("schedule.next"));
     m_problem->setObjectName(QStringLiteral("schedule.problem"));
+    m_pointer->setObjectName(QStringLiteral("schedule.pointer"));
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_expression->setFont(fixed);
     m_pointer->setFont(fixed);
@@ -346,8 +347,9 @@ void ScheduleDialog::refresh()
         if (const int at = valid.error().column; at > 0) {
             // Columns count in the trimmed text; the field may have leading blanks.
             const int leading = std::max(0, int(m_expression->text().indexOf(s.expression)));
+            // The caret below points at the column; the text cursor stays the user's (moved
+            // here, every keystroke after a mistake landed in the wrong place).
             m_pointer->setText(QString(leading + at - 1, QLatin1Char(' ')) + QLatin1Char('^'));
-            m_expression->setCursorPosition(leading + at - 1);
         }
         return;
     }

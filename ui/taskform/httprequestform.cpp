@@ -25,6 +25,7 @@ HttpRequestForm::HttpRequestForm(QWidget *parent)
     m_method->addItems({QStringLiteral("GET"), QStringLiteral("POST"), QStringLiteral("PUT"),
                         QStringLiteral("PATCH"), QStringLiteral("DELETE"), QStringLiteral("HEAD")});
     m_method->setEditable(true);
+    m_headers->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_headers->setHorizontalHeaderLabels({tr("Header"), tr("Value")});
     m_headers->horizontalHeader()->setStretchLastSection(true);
     m_headers->verticalHeader()->hide();

@@ -87,6 +87,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tabs->setAccessibleDescription(
         tr("The selected chain, its runs, the coming fires, an overview"));
     m_tabs->tabBar()->setAccessibleDescription(m_tabs->accessibleDescription());
+    m_upcomingTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_upcomingTable->setAccessibleDescription(tr("Every fire of the coming week, by time"));
     m_upcomingTable->setAccessibleName(tr("Upcoming fire times"));
     m_tree->setModel(m_model);
