@@ -4001,6 +4001,36 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::NotificationBell</name>
+    <message>
+        <source>Notifications (%1)</source>
+        <translation>Benachrichtigungen (%1)</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Notifications: none yet</source>
+        <translation>Benachrichtigungen: noch keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %n not seen yet</source>
+        <translation>
+            <numerusform>Benachrichtigungen: %n ungelesen</numerusform>
+            <numerusform>Benachrichtigungen: %n ungelesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No notifications yet</source>
+        <translation>Noch keine Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+</context>
+<context>
     <name>hg::OccurrencePresentation</name>
     <message>
         <source>ran</source>
@@ -6525,6 +6555,14 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Daily &amp;backups kept:</source>
         <translation>Aufbewahrte tägliche &amp;Sicherungen:</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray.</source>
+        <translation>Diese Arbeitsumgebung hat keinen Systembereich der Kontrollleiste.</translation>
+    </message>
+    <message>
+        <source>Desktop notifications are not available here: there is no system tray and no notification service on the session bus. The window keeps every notification under Notifications in its status bar.</source>
+        <translation>Desktop-Benachrichtigungen sind hier nicht verfügbar: Es gibt keinen Systembereich der Kontrollleiste und keinen Benachrichtigungsdienst auf dem Sitzungsbus. Das Fenster bewahrt jede Benachrichtigung unter „Benachrichtigungen“ in seiner Statusleiste auf.</translation>
     </message>
 </context>
 <context>

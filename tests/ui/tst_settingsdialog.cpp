@@ -1,11 +1,14 @@
 #include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
+#include "tray/desktopnotifier.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSystemTrayIcon>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,6 +24,7 @@ class TestSettingsDialog final : public QObject
 private Q_SLOTS:
     void applyTo_writesWhatChanged_data();
     void applyTo_writesWhatChanged();
+    void noTray_offersNoTrayAndSaysWhereNotificationsGo();
 };
 
 void TestSettingsDialog::applyTo_writesWhatChanged_data()
@@ -47,8 +51,15 @@ void TestSettingsDialog::applyTo_writesWhatChanged_data()
     QTest::newRow("notifications off")
         << QStringLiteral("settings.notifications") << QVariant(false)
         << QList<Key>{Key::Notifications} << QVariant(false);
-    QTest::newRow("close to tray off") << QStringLiteral("settings.closeToTray") << QVariant(false)
-                                       << QList<Key>{Key::CloseToTray} << QVariant(false);
+    // Without a tray (offscreen) the box is not offered and the saved choice is kept.
+    if (QSystemTrayIcon::isSystemTrayAvailable())
+        QTest::newRow("close to tray off")
+            << QStringLiteral("settings.closeToTray") << QVariant(false)
+            << QList<Key>{Key::CloseToTray} << QVariant(false);
+    else
+        QTest::newRow("close to tray, no tray here")
+            << QStringLiteral("settings.closeToTray") << QVariant(false) << QList<Key>{}
+            << QVariant();
     QTest::newRow("start at login") << QStringLiteral("settings.startAtLogin") << QVariant(true)
                                     << QList<Key>{Key::StartAtLogin} << QVariant(true);
     QTest::newRow("daily backups off") << QStringLiteral("settings.dailyBackups") << QVariant(0)
@@ -92,6 +103,27 @@ void TestSettingsDialog::applyTo_writesWhatChanged()
     if (!changed.isEmpty())
         QCOMPARE(settings.value(changed.constFirst()), stored);
     QVERIFY(settings.schedulesPaused());
+}
+
+// A desktop without a tray (here: offscreen) and, where the session bus has none, without a
+// notification service: Settings does not offer the tray, and says where notifications go.
+void TestSettingsDialog::noTray_offersNoTrayAndSaysWhereNotificationsGo()
+{
+    if (QSystemTrayIcon::isSystemTrayAvailable())
+        QSKIP("this platform has a tray; the test is for one without");
+    QTemporaryDir dir;
+    AppSettings settings(dir.filePath(QStringLiteral("hourglass.ini")));
+    SettingsDialog dialog(settings);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *closeToTray = dialog.findChild<QCheckBox *>(QStringLiteral("settings.closeToTray"));
+    QVERIFY(!closeToTray->isEnabled());
+    QVERIFY(!closeToTray->isChecked());
+    auto *note = dialog.findChild<QLabel *>(QStringLiteral("settings.desktopNotificationsMissing"));
+    QVERIFY(note);
+    QCOMPARE(note->isVisible(), !DesktopNotifier::isAvailable());
+    if (note->isVisible())
+        QVERIFY2(note->text().contains(QLatin1String("status bar")), qPrintable(note->text()));
 }
 
 QTEST_MAIN(TestSettingsDialog)

@@ -6,11 +6,14 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "tray/traycontroller.h"
+#include "window/notificationbell.h"
 
+#include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 
 using namespace hg;
@@ -24,6 +27,7 @@ private Q_SLOTS:
     void notifications_followTheChainsPolicy();
     void iconState_followsTheRuns();
     void autostart_writesAndRemovesAValidDesktopEntry();
+    void bell_keepsNotificationsUntilSeenAndOpensTheirRun();
 
 private:
     static Run finishedRun(Store &store, qint64 chainId, RunState state);
@@ -107,6 +111,43 @@ void TestTray::iconState_followsTheRuns()
     next.state = RunState::Succeeded;
     apply(next);
     QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
+}
+
+// Where no notification service runs, a desktop notification is lost; the window's bell
+// keeps each one (newest first, unread counted) until seen, and opens its run.
+void TestTray::bell_keepsNotificationsUntilSeenAndOpensTheirRun()
+{
+    NotificationBell bell;
+    QCOMPARE(bell.text(), QStringLiteral("Notifications"));
+    bell.add(QStringLiteral("ops/backup failed"), QStringLiteral("exit code 2"), 7);
+    bell.add(QStringLiteral("ops/report succeeded"), QString(), 8);
+    QCOMPARE(bell.unread(), 2);
+    QCOMPARE(bell.text(), QStringLiteral("Notifications (2)"));
+    QVERIFY(bell.font().bold());
+    QVERIFY2(bell.accessibleName().contains(QLatin1String("2 not seen")),
+             qPrintable(bell.accessibleName()));
+    QSignalSpy opened(&bell, &NotificationBell::runRequested);
+    bell.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bell));
+    QTimer::singleShot(0, &bell, [&bell] { // once the menu is up: it was filled and seen
+        QMenu *menu = bell.menu();
+        QVERIFY(menu->isVisible());
+        QCOMPARE(bell.unread(), 0);
+        const QList<QAction *> actions = menu->actions();
+        QVERIFY(actions.size() >= 2);
+        QVERIFY2(actions.at(0)->text().contains(QLatin1String("ops/report succeeded")),
+                 qPrintable(actions.at(0)->text())); // newest first
+        actions.at(1)->trigger();
+        menu->close();
+    });
+    bell.showMenu(); // modal until closed above
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.at(0).at(0).toLongLong(), 7);
+    QCOMPARE(bell.text(), QStringLiteral("Notifications"));
+    for (int i = 0; i < NotificationBell::kept + 5; ++i)
+        bell.add(QStringLiteral("n%1").arg(i), QString(), i + 1);
+    QCOMPARE(bell.entries().size(), NotificationBell::kept); // the oldest go
+    QCOMPARE(bell.entries().first().title, QStringLiteral("n%1").arg(NotificationBell::kept + 4));
 }
 
 void TestTray::autostart_writesAndRemovesAValidDesktopEntry()

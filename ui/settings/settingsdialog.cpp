@@ -2,6 +2,7 @@
 
 #include "settings/colorscheme.h"
 #include "store/storelocation.h"
+#include "tray/desktopnotifier.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSystemTrayIcon>
 #include <QTimeZone>
 
 namespace hg {
@@ -66,6 +68,21 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     m_zone->lineEdit()->setPlaceholderText(tr("Type to search, e.g. Berlin"));
     m_notifications->setChecked(settings.notifications());
     m_closeToTray->setChecked(settings.closeToTray());
+    // Offer only what this desktop has: a tray to keep running in, a way to show notifications.
+    if (!QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_closeToTray->setChecked(false);
+        m_closeToTray->setEnabled(false);
+        m_closeToTray->setToolTip(tr("This desktop has no system tray."));
+    }
+    m_desktopNote = new QLabel(tr("Desktop notifications are not available here: there is no "
+                                  "system tray and no notification service on the session bus. "
+                                  "The window keeps every notification under Notifications in "
+                                  "its status bar."),
+                               this);
+    m_desktopNote->setObjectName(QStringLiteral("settings.desktopNotificationsMissing"));
+    m_desktopNote->setWordWrap(true);
+    m_desktopNote->setVisible(!QSystemTrayIcon::isSystemTrayAvailable()
+                              && !DesktopNotifier::isAvailable());
     m_startAtLogin->setObjectName(QStringLiteral("settings.startAtLogin"));
     m_startAtLogin->setChecked(settings.startAtLogin());
     m_colorScheme->setObjectName(QStringLiteral("settings.colorScheme"));
@@ -99,6 +116,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     form->addRow(tr("Default time &zone:"), m_zone);
     form->addRow(tr("&Appearance:"), m_colorScheme);
     form->addRow(QString(), m_notifications);
+    form->addRow(QString(), m_desktopNote);
     form->addRow(QString(), m_closeToTray);
     form->addRow(QString(), m_startAtLogin);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -128,7 +146,8 @@ void SettingsDialog::applyTo(AppSettings &settings) const
     settings.setSlotCount(m_slots->value());
     settings.setDefaultZone(chosenZone());
     settings.setNotifications(m_notifications->isChecked());
-    settings.setCloseToTray(m_closeToTray->isChecked());
+    if (m_closeToTray->isEnabled()) // kept for a desktop that has a tray
+        settings.setCloseToTray(m_closeToTray->isChecked());
     settings.setStartAtLogin(m_startAtLogin->isChecked());
     settings.setColorScheme(m_colorScheme->currentData().toString());
 }

@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -33,6 +34,7 @@ private:
     QComboBox *m_zone;
     QCheckBox *m_notifications;
     QCheckBox *m_closeToTray;
+    QLabel *m_desktopNote = nullptr; // shown where desktop notifications cannot be shown
     QCheckBox *m_startAtLogin;
     QComboBox *m_colorScheme;
 };

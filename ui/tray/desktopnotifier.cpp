@@ -24,11 +24,16 @@ DesktopNotifier::DesktopNotifier(QObject *parent)
                                               SLOT(onActionInvoked(uint, QString)));
 }
 
-bool DesktopNotifier::isAvailable() const
+bool DesktopNotifier::isAvailable()
 {
     const QDBusConnection bus = QDBusConnection::sessionBus();
-    return bus.isConnected() && bus.interface()
-           && bus.interface()->isServiceRegistered(service).value();
+    if (!bus.isConnected() || !bus.interface())
+        return false;
+    // Running, or started by the bus at the first call (a daemon installed but not yet
+    // running: D-Bus activation). Asking only for a running one dropped every notification
+    // of a desktop whose daemon starts on demand.
+    return bus.interface()->isServiceRegistered(service).value()
+           || bus.interface()->activatableServiceNames().value().contains(service);
 }
 
 void DesktopNotifier::notify(const QString &title, const QString &body, qint64 key)

@@ -16,7 +16,8 @@ class DesktopNotifier final : public QObject
 public:
     explicit DesktopNotifier(QObject *parent = nullptr);
 
-    bool isAvailable() const;
+    // A notification service runs on the session bus, or the bus can start one.
+    static bool isAvailable();
     // Shows a notification with an "Open" action; `key` comes back through activated().
     void notify(const QString &title, const QString &body, qint64 key);
 

@@ -29,6 +29,7 @@
 #include "window/helpdialogs.h"
 #include "window/importdialog.h"
 #include "window/keeprunningprompt.h"
+#include "window/notificationbell.h"
 #include "window/storebanner.h"
 #include "window/storefileactions.h"
 #include "window/treeediting.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_upcomingTable(new QTableView(this))
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
+    , m_bell(new NotificationBell(this))
     , m_upcomingNote(new QLabel(this))
     , m_overview(new OverviewPage(store, this))
     , m_overviewRefresh(new QTimer(this))
@@ -210,7 +212,10 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     connect(m_editor, &DefinitionEditor::stepFailed, this,
             [this](const QString &message) { report(Error::invalid(message)); });
 
+    statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);
+    connect(m_bell, &NotificationBell::runRequested, this, &MainWindow::showRun);
+    connect(m_bell, &NotificationBell::missedRunsRequested, this, &MainWindow::decideMissedRuns);
     m_engineState->setText(engine ? tr("Engine: starting") : tr("Engine: not running here"));
     if (store.isReadOnly())
         showReadOnly();
@@ -543,6 +548,8 @@ void MainWindow::attachTray(TrayController *tray)
         showRun(runId);
     });
     connect(tray, &TrayController::pauseSchedulesRequested, m_pauseSchedules, &QAction::setChecked);
+    // Kept in the window too: a desktop notification may never show, or pass unseen.
+    connect(tray, &TrayController::notified, m_bell, &NotificationBell::add);
     connect(tray, &TrayController::missedRunsRequested, this, [this] {
         bringForward();
         decideMissedRuns();

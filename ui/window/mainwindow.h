@@ -25,6 +25,7 @@ class ChainEditor;
 class ConnectionPage;
 class ConnectionsController;
 class DefinitionEditor;
+class NotificationBell;
 class EngineHost;
 class OccurrencesModel;
 class OverviewPage;
@@ -76,6 +77,7 @@ public:
     void newChain();
     void selectChain(qint64 chainId);
     void showRun(qint64 runId);
+    NotificationBell *notificationBell() const { return m_bell; }
     // The tray: its menu and notifications drive this window; closing may hide to it.
     void attachTray(TrayController *tray);
     // Applies the preferences now and whenever one changes; Settings… edits them. Without
@@ -161,6 +163,7 @@ private:
     QTableView *m_upcomingTable = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
+    NotificationBell *m_bell = nullptr;
     QLabel *m_upcomingNote = nullptr;
     OverviewPage *m_overview = nullptr;
     QTimer *m_overviewRefresh = nullptr;
