@@ -3225,14 +3225,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Aufgabenformular übernehmen</translation>
     </message>
     <message>
-        <source>Undo</source>
-        <translation>Rückgängig</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Wiederholen</translation>
-    </message>
-    <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
     </message>
@@ -3243,6 +3235,26 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&lt;h3&gt;Hourglass %1&lt;/h3&gt;&lt;p&gt;A desktop job scheduler: chains of tasks, second-precise cron, live logs.&lt;/p&gt;&lt;p&gt;Store: %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Hourglass %1&lt;/h3&gt;&lt;p&gt;Ein Desktop-Aufgabenplaner: Ketten von Aufgaben, sekundengenaues Cron, Live-Protokolle.&lt;/p&gt;&lt;p&gt;Datenspeicher: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Canvas: move between tasks</source>
+        <translation>Zeichenfläche: zwischen Aufgaben wechseln</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Pfeiltasten</translation>
+    </message>
+    <message>
+        <source>Canvas: edit the selected task</source>
+        <translation>Zeichenfläche: ausgewählte Aufgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Canvas: remove the selected task or dependency</source>
+        <translation>Zeichenfläche: ausgewählte Aufgabe oder Abhängigkeit entfernen</translation>
+    </message>
+    <message>
+        <source>Leave a table or a field</source>
+        <translation>Tabelle oder Feld verlassen</translation>
     </message>
 </context>
 <context>
@@ -3884,6 +3896,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>tasks for other engines: %1</source>
         <translation>Aufgaben für andere Engines: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Go to</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>Project &amp;tree</source>
+        <translation>Projekt&amp;baum</translation>
+    </message>
+    <message>
+        <source>Chain &amp;canvas</source>
+        <translation>&amp;Zeichenfläche der Kette</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Protokoll</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@
 #include <QDialogButtonBox>
 #include <QGraphicsView>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
@@ -140,6 +141,25 @@ void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
     QVERIFY(!runs->table()->hasFocus());
     for (const QAbstractItemView *view : window.findChildren<QAbstractItemView *>())
         QVERIFY2(!view->tabKeyNavigation(), qPrintable(view->objectName()));
+
+    // Go to: each part one key away.
+    QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+    QTRY_VERIFY(tree->hasFocus());
+    QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+    QTRY_VERIFY(runs->table()->hasFocus());
+    QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+    QTRY_VERIFY(window.findChild<ChainEditor *>()->canvas()->hasFocus());
+    QTest::keyClick(&window, Qt::Key_4, Qt::ControlModifier);
+    QTRY_COMPARE(window.tabs()->currentWidget(), runs);
+    QVERIFY(runs->log()->isAncestorOf(QApplication::focusWidget()));
+    // Help → Keyboard shortcuts lists every action that has keys, the Go to ones too.
+    QTest::keyClick(&window, Qt::Key_Slash, Qt::ControlModifier);
+    QMessageBox *shortcuts = nullptr;
+    QTRY_VERIFY((shortcuts = window.findChild<QMessageBox *>(QStringLiteral("shortcuts"))));
+    for (const char *listed : {"Quit", "Rerun", "Chain canvas", "Log", "Pause all schedules",
+                               "Canvas: remove the selected task or dependency"})
+        QVERIFY2(shortcuts->text().contains(QLatin1String(listed)), listed);
+    shortcuts->close();
 }
 
 void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()

@@ -80,6 +80,11 @@ void LogView::follow(qint64 runId, qint64 taskRunId)
     m_list->scrollToBottom();
 }
 
+void LogView::focusLines()
+{
+    m_list->setFocus(Qt::ShortcutFocusReason);
+}
+
 bool LogView::isFollowing() const
 {
     return m_follow->isChecked();

@@ -27,6 +27,8 @@ public:
     // The whole run, or only one task run (attempt) of it.
     void follow(qint64 runId, qint64 taskRunId = 0);
     bool isFollowing() const;
+    // Gives the keyboard to the lines (Go to → Log).
+    void focusLines();
 
 public Q_SLOTS:
     void appendLines(const QList<hg::LogLine> &lines);

@@ -44,6 +44,7 @@ public:
     QTableView *table() const { return m_table; }
     // Stops the selected run (through the command table); the main toolbar shows it too.
     QAction *stopAction() const { return m_stop; }
+    QList<QAction *> runActions() const { return {m_stop, m_rerun, m_rerunFailed}; }
     // Shows the run and selects it (after "Run now").
     void selectRun(qint64 runId);
     // The chain selected in the tree (0: none): the list shows only its runs unless "Only

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QMessageBox>
+#include <QSet>
 
 namespace hg {
 void HelpDialogs::showShortcuts(QWidget *parent, const QList<QAction *> &actions)
@@ -14,13 +15,21 @@ void HelpDialogs::showShortcuts(QWidget *parent, const QList<QAction *> &actions
                     .arg(what.toHtmlEscaped(),
                          keys.toString(QKeySequence::NativeText).toHtmlEscaped());
     };
+    QSet<QString> listed;
     for (QAction *action : actions) {
-        if (!action->shortcut().isEmpty())
-            add(action->text().remove(QLatin1Char('&')), action->shortcut());
+        const QString text = action->text().remove(QLatin1Char('&'));
+        if (!action->shortcut().isEmpty() && !listed.contains(text)) {
+            listed.insert(text);
+            add(text, action->shortcut());
+        }
     }
     add(tr("Apply the task form"), QKeySequence(Qt::Key_Return));
-    add(tr("Undo"), QKeySequence::Undo);
-    add(tr("Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    // The canvas's own keys (no action of the window has them).
+    rows << QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                .arg(tr("Canvas: move between tasks"), tr("Arrow keys"));
+    add(tr("Canvas: edit the selected task"), QKeySequence(Qt::Key_Return));
+    add(tr("Canvas: remove the selected task or dependency"), QKeySequence(Qt::Key_Delete));
+    add(tr("Leave a table or a field"), QKeySequence(Qt::Key_Tab));
     auto *box =
         new QMessageBox(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
                         QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())),

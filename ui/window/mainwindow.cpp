@@ -13,6 +13,7 @@
 #include "remote/dolphinschedulerworkflowpage.h"
 #include "remote/pgagentjobpage.h"
 #include "remote/pgtimetablechainpage.h"
+#include "runs/logview.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
@@ -39,6 +40,7 @@
 #include <QCloseEvent>
 #include <QDataStream>
 #include <QDateTime>
+#include <QGraphicsView>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -277,7 +279,11 @@ void MainWindow::createActions()
     QAction *newProjectAction = m_treeEditing->newProjectAction();
     QAction *newChainAction = m_treeEditing->newChainAction();
     // Quit always quits, also when closing the window only hides it to the tray.
-    auto *quit = action(tr("&Quit"), QKeySequence::Quit, &MainWindow::quit);
+    // The platform's Quit keys; Ctrl+Q where it names none (a bare X server, offscreen).
+    auto *quit = action(
+        tr("&Quit"),
+        QKeySequence::keyBindings(QKeySequence::Quit).value(0, QKeySequence(Qt::CTRL | Qt::Key_Q)),
+        &MainWindow::quit);
     m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
     m_openSettings->setEnabled(false); // until setSettings()
     m_pauseSchedules = new QAction(tr("&Pause all schedules"), this);
@@ -365,6 +371,22 @@ void MainWindow::createActions()
     chainMenu->addAction(m_chainEditor->addScheduleAction());
     chainMenu->addAction(m_chainEditor->connectAction());
     chainMenu->addAction(m_chainEditor->autoLayoutAction());
+    // Each part of the window one key away: Tab moves between widgets, these jump.
+    QMenu *goMenu = menuBar()->addMenu(tr("&Go to"));
+    goMenu->addAction(action(tr("Project &tree"), QKeySequence(Qt::CTRL | Qt::Key_1),
+                             [this] { m_tree->setFocus(Qt::ShortcutFocusReason); }));
+    goMenu->addAction(action(tr("Chain &canvas"), QKeySequence(Qt::CTRL | Qt::Key_2), [this] {
+        m_tabs->setCurrentWidget(m_chainEditor);
+        m_chainEditor->canvas()->setFocus(Qt::ShortcutFocusReason);
+    }));
+    goMenu->addAction(action(tr("&Runs"), QKeySequence(Qt::CTRL | Qt::Key_3), [this] {
+        m_tabs->setCurrentWidget(m_runsView);
+        m_runsView->table()->setFocus(Qt::ShortcutFocusReason);
+    }));
+    goMenu->addAction(action(tr("&Log"), QKeySequence(Qt::CTRL | Qt::Key_4), [this] {
+        m_tabs->setCurrentWidget(m_runsView);
+        m_runsView->log()->focusLines();
+    }));
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
                                &MainWindow::showShortcuts));
@@ -409,13 +431,14 @@ void MainWindow::importProject()
 
 void MainWindow::showShortcuts()
 {
-    HelpDialogs::showShortcuts(
-        this, {m_treeEditing->newProjectAction(), m_treeEditing->newChainAction(),
-               m_chainEditor->addTaskAction(), m_runNow, m_runsView->stopAction(), m_pauseSchedules,
-               m_treeEditing->renameAction(), m_treeEditing->duplicateAction(),
-               m_treeEditing->deleteAction(), m_treeEditing->toggleEnabledAction(), m_import,
-               m_chainEditor->connectAction(), m_chainEditor->addScheduleAction(),
-               m_chainEditor->autoLayoutAction()});
+    // Every menu's actions, in menu order, and the Runs view's: the list is what the keys do.
+    QList<QAction *> actions;
+    for (QAction *menu : menuBar()->actions()) {
+        if (menu->menu())
+            actions += menu->menu()->actions();
+    }
+    actions += m_runsView->runActions();
+    HelpDialogs::showShortcuts(this, actions);
 }
 
 void MainWindow::showAbout()
