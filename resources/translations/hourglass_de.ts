@@ -7233,10 +7233,6 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <translation>Shell-Skript, ausgeführt mit /bin/sh -c</translation>
     </message>
     <message>
-        <source>One statement; ? marks bind the parameters below</source>
-        <translation>Eine Anweisung; ?-Zeichen binden die Parameter unten</translation>
-    </message>
-    <message>
         <source>Program:</source>
         <translation>Programm:</translation>
     </message>
@@ -7395,6 +7391,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>The selected task&apos;s fields; Enter applies them</source>
         <translation>Die Felder der ausgewählten Aufgabe; die Eingabetaste übernimmt sie</translation>
+    </message>
+    <message>
+        <source>SQL statements, run all or nothing; ? marks bind the parameters below (a single statement only)</source>
+        <translation>SQL-Anweisungen, alle oder keine ausgeführt; ? bindet die Parameter unten (nur bei einer einzigen Anweisung)</translation>
     </message>
 </context>
 <context>

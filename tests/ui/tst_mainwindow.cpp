@@ -83,8 +83,16 @@ void defineShellTask(TaskForm *form, const QString &name, const QString &script)
     auto *kind = form->findChild<QComboBox *>(QStringLiteral("task.kind"));
     kind->setCurrentIndex(kind->findText(QStringLiteral("shell")));
     auto *shell = form->findChild<QPlainTextEdit *>(QStringLiteral("shell.command"));
+    shell->setFocus();
     shell->selectAll();
     QTest::keyClicks(shell, script);
+    // Tab leaves the script (before: it inserted a tab); Ctrl+Tab inserts one, taken out again.
+    QTest::keyClick(shell, Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(shell->toPlainText(), script + QLatin1Char('\t'));
+    QTest::keyClick(shell, Qt::Key_Backspace);
+    QTest::keyClick(shell, Qt::Key_Tab);
+    QCOMPARE(shell->toPlainText(), script);
+    QVERIFY(!shell->hasFocus());
     auto *apply = form->findChild<QPushButton *>(QStringLiteral("apply"));
     QVERIFY2(apply->isEnabled(), qPrintable(form->problem()));
     QTest::mouseClick(apply, Qt::LeftButton);

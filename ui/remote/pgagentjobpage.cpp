@@ -41,7 +41,7 @@ enum RunColumn {
     RunResultColumn
 };
 
-constexpr int runsPageSize = 50;
+constexpr int pgAgentRunsPageSize = 50;
 constexpr int maxStepRowsShown = 8; // more steps scroll
 constexpr int firesShown = 5;
 constexpr int watchIntervalMs = 5000;
@@ -187,7 +187,7 @@ void PgAgentJobPage::buildUi()
     connect(m_runs, &QTreeWidget::itemExpanded, this,
             [this] { m_runs->resizeColumnToContents(RunNameColumn); });
     m_moreRuns = new QPushButton(tr("&More runs"), history);
-    m_moreRuns->setToolTip(tr("Read the next %n older runs", nullptr, runsPageSize));
+    m_moreRuns->setToolTip(tr("Read the next %n older runs", nullptr, pgAgentRunsPageSize));
     connect(m_moreRuns, &QPushButton::clicked, this, &PgAgentJobPage::loadMoreRuns);
     auto *moreRow = new QHBoxLayout;
     moreRow->addStretch(1);
@@ -263,7 +263,7 @@ void PgAgentJobPage::reload(const QString &afterwards)
             if (!job)
                 return job.error();
             loaded.job = job.value();
-            Result<QList<PgAgentRun>> runs = catalog.runs(loaded.job.id, runsPageSize);
+            Result<QList<PgAgentRun>> runs = catalog.runs(loaded.job.id, pgAgentRunsPageSize);
             if (!runs)
                 return runs.error();
             loaded.runs = runs.value();
@@ -424,7 +424,7 @@ void PgAgentJobPage::loadMoreRuns()
     runJob<QList<PgAgentRun>>(
         this, m_profile,
         [jobId, after](const PgAgentCatalog &catalog) {
-            return catalog.runs(jobId, runsPageSize, after);
+            return catalog.runs(jobId, pgAgentRunsPageSize, after);
         },
         [this, generation](const Result<QList<PgAgentRun>> &runs) {
             if (generation == m_generation) {
@@ -466,7 +466,7 @@ void PgAgentJobPage::appendRuns(const QList<PgAgentRun> &runs)
         m_runShownRunning = m_runShownRunning || run.status == QLatin1Char('r');
         m_lastRunShown = run.id;
     }
-    m_moreRuns->setVisible(runs.size() == runsPageSize);
+    m_moreRuns->setVisible(runs.size() == pgAgentRunsPageSize);
     for (int column = 0; column < RunResultColumn; ++column)
         m_runs->resizeColumnToContents(column);
 }

@@ -40,7 +40,7 @@ enum TaskColumn {
     TaskColumnCount
 };
 
-constexpr int runsPageSize = 200;
+constexpr int pgTimetableRunsPageSize = 200;
 
 // Runs `work` off the GUI thread and hands its answer to `done` on it, unless `page` has
 // moved on to another chain meanwhile.
@@ -309,7 +309,8 @@ void PgTimetableChainPage::updateEnabled()
     m_tasks->setEditTriggers(writable ? QAbstractItemView::AllEditTriggers
                                       : QAbstractItemView::NoEditTriggers);
     m_import->setEnabled(m_loaded && m_busy == 0);
-    m_moreRuns->setEnabled(m_busy == 0 && !m_runs.isEmpty() && m_runs.size() % runsPageSize == 0);
+    m_moreRuns->setEnabled(m_busy == 0 && !m_runs.isEmpty()
+                           && m_runs.size() % pgTimetableRunsPageSize == 0);
 }
 
 void PgTimetableChainPage::reload()
@@ -561,7 +562,7 @@ void PgTimetableChainPage::loadRuns(bool more)
     filter.failedOnly = m_failedOnly->isChecked();
     if (const int back = m_since->currentData().toInt(); back > 0)
         filter.since = QDateTime::currentDateTimeUtc().addSecs(-back);
-    filter.limit = runsPageSize;
+    filter.limit = pgTimetableRunsPageSize;
     if (more && !m_runs.isEmpty())
         filter.before = PgtExecutionKey::after(m_runs.last());
     const quint64 generation = m_generation;

@@ -1,5 +1,7 @@
 #include "httprequestform.h"
 
+#include "common/tableavesfield.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -31,6 +33,7 @@ HttpRequestForm::HttpRequestForm(QWidget *parent)
     m_headers->verticalHeader()->hide();
     m_headers->setMaximumHeight(110);
     m_body->setMaximumHeight(90);
+    TabLeavesField::install(m_body);
     m_body->setPlaceholderText(tr("Request body (optional)"));
     m_expect->setPlaceholderText(tr("2xx; or a list: 200, 201"));
 

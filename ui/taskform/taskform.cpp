@@ -1,5 +1,6 @@
 #include "taskform.h"
 
+#include "common/tableavesfield.h"
 #include "domain/builtinarguments.h"
 #include "domain/jsonfieldreader.h"
 #include "domain/taskvalidator.h"
@@ -133,9 +134,12 @@ TaskForm::TaskForm(QWidget *parent)
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_shell->setFont(fixed);
     m_sql->setFont(fixed);
+    TabLeavesField::install(m_shell);
+    TabLeavesField::install(m_sql);
     m_program->setPlaceholderText(QStringLiteral("/usr/bin/program"));
     m_shell->setPlaceholderText(tr("Shell script, run by /bin/sh -c"));
-    m_sql->setPlaceholderText(tr("One statement; ? marks bind the parameters below"));
+    m_sql->setPlaceholderText(tr("SQL statements, run all or nothing; ? marks bind the "
+                                 "parameters below (a single statement only)"));
     for (Builtin builtin : BuiltinArguments::all())
         m_builtin->addItem(enumName(builtin), int(builtin));
     m_subchain->setEditable(true);
