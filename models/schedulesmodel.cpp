@@ -4,6 +4,7 @@
 #include "cron/cronexplainer.h"
 #include "displayformat.h"
 #include "scheduler/scheduleplan.h"
+#include "store/chainrepository.h"
 #include "store/schedulerepository.h"
 
 namespace hg {
@@ -51,13 +52,21 @@ Status SchedulesModel::show(qint64 chainId)
         if (!read)
             return read.error();
         schedules = read.value();
+        // A switched-off chain fires nothing, whatever its schedules say.
+        const Result<Chain> chain = ChainRepository(m_store).byId(chainId);
+        const bool chainOn = !chain || chain->enabled;
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (const Schedule &schedule : schedules) {
-            Row row{meaning(schedule, m_defaultZone), {}};
+            Row row{meaning(schedule, m_defaultZone), {}, !chainOn};
             if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
-                plan && schedule.enabled) {
+                plan && schedule.enabled && chainOn) {
+                // In the schedule's own zone, which the Zone column beside it names.
+                const QTimeZone zone = schedule.timeZone.isEmpty()
+                                           ? m_defaultZone
+                                           : QTimeZone(schedule.timeZone.toUtf8());
                 if (const std::optional<qint64> next = plan->nextFireMs(now))
-                    row.next = QDateTime::fromMSecsSinceEpoch(*next);
+                    row.next = QDateTime::fromMSecsSinceEpoch(
+                        *next, zone.isValid() ? zone : m_defaultZone);
             }
             rows << row;
         }
@@ -90,9 +99,11 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         // The meaning is elided in a narrow table: whole in the tooltip.
         if (index.column() == MeaningColumn)
             return row.meaning;
-        return index.column() == NextColumn
-                   ? QVariant(DisplayFormat::relative(row.next, QDateTime::currentDateTime()))
-                   : QVariant();
+        if (index.column() != NextColumn)
+            return {};
+        if (row.chainOff)
+            return tr("The chain is switched off: nothing fires");
+        return DisplayFormat::relative(row.next, QDateTime::currentDateTime());
     case Qt::CheckStateRole:
         return index.column() == EnabledColumn
                    ? QVariant(schedule.enabled ? Qt::Checked : Qt::Unchecked)
@@ -106,9 +117,14 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return schedule.timeZone.isEmpty() ? tr("default") : schedule.timeZone;
         case NextColumn:
-            // Within the week the weekday and time say it; the date only beyond.
-            return row.next.isValid() ? DisplayFormat::soon(row.next, QDateTime::currentDateTime())
-                                      : QStringLiteral("—");
+            // Within the week the weekday and time say it; the date only beyond. A schedule
+            // in another zone than the machine's names the zone its time is in.
+            if (!row.next.isValid())
+                return QStringLiteral("—");
+            if (row.next.timeZone() == QTimeZone::systemTimeZone()
+                || row.next.timeZone().id() == QTimeZone::systemTimeZoneId())
+                return DisplayFormat::soon(row.next, QDateTime::currentDateTime());
+            return DisplayFormat::zonedDateTime(row.next, row.next.timeZone());
         case EnabledColumn:
         case ColumnCount:
             break;

@@ -47,7 +47,8 @@ private:
     struct Row
     {
         QString meaning;
-        QDateTime next; // invalid: no more fire times
+        QDateTime next;        // invalid: no more fire times; in the schedule's zone
+        bool chainOff = false; // the chain is switched off
     };
 
     Store &m_store;

@@ -6493,6 +6493,10 @@ Worker-Gruppe: %6</translation>
         <source>%1; clock changes: %2</source>
         <translation>%1; Zeitumstellung: %2</translation>
     </message>
+    <message>
+        <source>The chain is switched off: nothing fires</source>
+        <translation>Die Kette ist ausgeschaltet: nichts wird ausgelöst</translation>
+    </message>
 </context>
 <context>
     <name>hg::SettingsDialog</name>

@@ -1,6 +1,7 @@
 #include "cron/compiledcroncache.h"
 #include "fixtures.h"
 #include "schedulesmodel.h"
+#include "store/chainrepository.h"
 #include "store/schedulerepository.h"
 #include "testservers.h"
 #include "teststore.h"
@@ -19,6 +20,7 @@ class TestSchedulesModel final : public QObject
 private Q_SLOTS:
     void show_compilesEachExpressionOnce_data();
     void show_compilesEachExpressionOnce();
+    void nextFire_inTheSchedulesZoneAndNoneWhenTheChainIsOff();
 };
 
 void TestSchedulesModel::show_compilesEachExpressionOnce_data()
@@ -75,6 +77,37 @@ void TestSchedulesModel::show_compilesEachExpressionOnce()
     QVERIFY(model.reload());
     QCOMPARE(cache.counters().misses, loaded.misses);
     QCOMPARE(cache.counters().hits - loaded.hits, misses + hits);
+}
+
+// The Next fire column beside a Europe/Berlin schedule names its zone (it was the machine's
+// time, unsaid); a switched-off chain fires nothing, so it lists no next fire.
+void TestSchedulesModel::nextFire_inTheSchedulesZoneAndNoneWhenTheChainIsOff()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = QStringLiteral("0 9 * * *");
+    schedule.kind = inferScheduleKind(schedule.expression);
+    schedule.timeZone = QStringLiteral("Asia/Tokyo"); // never the machine's zone here
+    QVERIFY(ScheduleRepository(t.store()).add(schedule));
+    SchedulesModel model(t.store());
+    model.setDefaultZone(QTimeZone("UTC"));
+    QVERIFY(model.show(chain.id));
+    const QModelIndex next = model.index(0, SchedulesModel::NextColumn);
+    QVERIFY2(next.data().toString().contains(QLatin1String("09:00:00")),
+             qPrintable(next.data().toString()));
+    QVERIFY2(next.data().toString().contains(QLatin1String("JST"))
+                 || next.data().toString().contains(QLatin1String("+09")),
+             qPrintable(next.data().toString()));
+    chain.enabled = false;
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    QVERIFY(model.reload());
+    const QModelIndex none = model.index(0, SchedulesModel::NextColumn);
+    QCOMPARE(none.data().toString(), QStringLiteral("—"));
+    QVERIFY(!none.data(SchedulesModel::NextFireRole).toDateTime().isValid());
+    QVERIFY2(none.data(Qt::ToolTipRole).toString().contains(QLatin1String("switched off")),
+             qPrintable(none.data(Qt::ToolTipRole).toString()));
 }
 
 QTEST_MAIN(TestSchedulesModel)
