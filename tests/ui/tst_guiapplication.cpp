@@ -12,6 +12,7 @@
 #include "store/enginesessionrepository.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
+#include "store/runrepository.h"
 #include "store/storerestore.h"
 #include "storedamage.h"
 #include "testservers.h"
@@ -29,6 +30,7 @@
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 using namespace hg;
 
@@ -218,6 +220,8 @@ void TestGuiApplication::damagedStore_opensReadOnlyWithTheDamageOnTop()
 void TestGuiApplication::engineElsewhere_theBannerNamesIt()
 {
     HG_TEST_STORE(t);
+    const Chain chain =
+        test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("nightly"));
     // `hourglass serve` elsewhere on this machine, as its session row says (this very
     // process stands in for it: alive, with a command line of its own).
     EngineSession serving;
@@ -245,6 +249,20 @@ void TestGuiApplication::engineElsewhere_theBannerNamesIt()
              qPrintable(text));
     QVERIFY(!banner->exportButton()->isVisible());
     QVERIFY(gui.window()->engineStateText().contains(QLatin1String("not running here")));
+
+    // The window still queues runs, for the engine that serves the store: Ctrl+R on a chain.
+    QTreeView *tree = gui.window()->projectTree();
+    QModelIndex chainIndex;
+    QTRY_VERIFY((chainIndex = tree->model()->index(0, 0, tree->model()->index(0, 0))).isValid());
+    tree->setCurrentIndex(chainIndex);
+    QTest::keyClick(gui.window(), Qt::Key_R, Qt::ControlModifier);
+    const auto runs = [&t] {
+        const Result<QList<Run>> listed = RunRepository(t.store()).list(RunFilter());
+        return listed ? listed.value() : QList<Run>();
+    };
+    QTRY_COMPARE(runs().size(), 1);
+    QCOMPARE(runs().first().state, RunState::Queued);
+    QCOMPARE(runs().first().chainId, chain.id);
 }
 
 void TestGuiApplication::dailyBackup_isTakenAtStartAndFollowsTheSetting()
