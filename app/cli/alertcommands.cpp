@@ -40,7 +40,7 @@ bool limitOption(CliContext &context, const QCommandLineParser &parser,
     if (relative && text.endsWith(QLatin1Char('x'), Qt::CaseInsensitive)) {
         bool ok = false;
         const double value = text.chopped(1).toDouble(&ok);
-        if (!ok || value <= 0) {
+        if (!ok || !(value > 0) || !qIsFinite(value)) { // NaN and inf too
             context.usage(
                 QStringLiteral("--%1: '%2' is not a factor above 0 (such as 3x)").arg(name, text));
             return false;

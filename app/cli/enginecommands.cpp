@@ -188,7 +188,7 @@ int serve(CliContext &context, const QStringList &args)
     if (parser.isSet(lease)) {
         bool ok = false;
         const double seconds = parser.value(lease).toDouble(&ok);
-        if (!ok || seconds < 1 || seconds > 3600)
+        if (!ok || !(seconds >= 1 && seconds <= 3600)) // NaN compares false both ways
             return context.usage(
                 QStringLiteral("--lease: '%1' is not a number of seconds from 1 to 3600")
                     .arg(parser.value(lease)));

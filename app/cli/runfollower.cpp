@@ -76,8 +76,9 @@ Result<Run> RunFollower::follow(qint64 runId)
 {
     QElapsedTimer sinceCheck;
     sinceCheck.start();
-    int uncarried = 0;    // checks in a row that found no engine to carry the run on
-    QElapsedTimer outage; // since the store could not be read, while it cannot
+    int uncarried = 0;            // checks in a row that found no engine to carry the run on
+    QElapsedTimer outage;         // since the store could not be read, while it cannot
+    QElapsedTimer sinceStoreBack; // since the store came back after an outage
     for (;;) {
         const Result<Run> run = printNew(runId);
         if (!run && run.error().kind == ErrorKind::Unavailable) {
@@ -100,10 +101,16 @@ Result<Run> RunFollower::follow(qint64 runId)
             outage.invalidate();
             m_err << "hourglass: the store is back\n";
             m_err.flush();
+            // Engines renew their sessions only now: an outage longer than the lease left
+            // them all expired for a moment. They are not judged until they had time to.
+            uncarried = 0;
+            sinceStoreBack.start();
         }
         if (!run || isTerminal(run->state))
             return run.ok() ? printNew(runId) : run; // lines written just before the end
-        if (sinceCheck.elapsed() >= engineCheckMs) {
+        const bool engineGrace =
+            sinceStoreBack.isValid() && sinceStoreBack.elapsed() < engineGraceAfterOutageMs;
+        if (sinceCheck.elapsed() >= engineCheckMs && !engineGrace) {
             sinceCheck.restart();
             uncarried = someoneCarries(run.value()) ? 0 : uncarried + 1;
             // Twice: a run between two engines (claimed, handed over) is not taken for lost.

@@ -29,8 +29,9 @@ public:
     // serves the store while it is queued) it ends with ErrorKind::Unavailable, saying so,
     // instead of waiting forever. While the store cannot be reached (a server restart, a
     // network cut) the wait goes on: the run goes on without it. After storeOutageMs of
-    // outage it ends with a Runtime error saying the run's end is not known. A run that vanished with its self-destructing chain is
-    // reported as it was last seen ended, or as unknown (an error), never guessed.
+    // outage it ends with a Runtime error saying the run's end is not known. A run that vanished
+    // with its self-destructing chain is reported as it was last seen ended, or as unknown (an
+    // error), never guessed.
     Result<Run> follow(qint64 runId);
 
     // How often the engines are looked at while following, and how long none may carry the
@@ -38,6 +39,9 @@ public:
     static constexpr int pollMs = 200;
     static constexpr int engineCheckMs = 1000;
     static constexpr qint64 storeOutageMs = 10 * 60 * 1000;
+    // After an outage, how long engines have to renew their sessions before one that has
+    // not is taken for gone (a heartbeat is a sixth of the lease: 5 s by default).
+    static constexpr qint64 engineGraceAfterOutageMs = 15000;
 
 private:
     QString taskName(qint64 taskRunId);

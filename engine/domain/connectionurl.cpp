@@ -1,5 +1,7 @@
 #include "connectionurl.h"
 
+#include "passwordsettings.h"
+
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -73,7 +75,8 @@ Result<ConnectionProfile> ConnectionUrl::parse(const QString &name, ConnectionKi
     QStringList options;
     const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items) {
-        if (key == QLatin1String("password"))
+        // Also one hidden in another setting's value ("application_name=a password=b").
+        if (!passwordsettings::named(key + QLatin1Char('=') + value).isEmpty())
             return Error::invalid(tr("the URL holds a password; leave it out and give it with "
                                      "--password-stdin"));
         options << key + QLatin1Char('=') + value;

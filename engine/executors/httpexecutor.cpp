@@ -103,12 +103,12 @@ void HttpExecutor::replyFinished()
         return;
     }
     const int status = statusAttribute.toInt();
-    Q_EMIT outputLine(LogStream::System, QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
-                                             .arg(target)
-                                             .arg(status)
-                                             .arg(reason)
-                                             .arg(m_bodyBytes)
-                                             .arg(m_elapsed.elapsed()));
+    // One arg() with every part: a chained arg() would fill a "%1" inside the URL or the
+    // server's reason phrase with a later value (found by a hostile test).
+    Q_EMIT outputLine(LogStream::System,
+                      QStringLiteral("%1 -> %2 %3, %4 bytes in %5 ms")
+                          .arg(target, QString::number(status), reason,
+                               QString::number(m_bodyBytes), QString::number(m_elapsed.elapsed())));
     if (!m_file && !m_loggedBody.isEmpty()) {
         emitText(LogStream::Stdout, QString::fromUtf8(m_loggedBody));
         if (m_bodyBytes > m_loggedBody.size())
@@ -118,9 +118,7 @@ void HttpExecutor::replyFinished()
     }
     if (!m_spec.statusIsExpected(status)) {
         fail(QStringLiteral("%1: expected status %2, got %3 %4")
-                 .arg(target, m_spec.expectedStatusText())
-                 .arg(status)
-                 .arg(reason),
+                 .arg(target, m_spec.expectedStatusText(), QString::number(status), reason),
              status);
         return;
     }
@@ -131,9 +129,9 @@ void HttpExecutor::replyFinished()
         }
     }
     if (m_file)
-        Q_EMIT outputLine(
-            LogStream::System,
-            QStringLiteral("saved %1 bytes to %2").arg(m_bodyBytes).arg(m_download->destination));
+        Q_EMIT outputLine(LogStream::System,
+                          QStringLiteral("saved %1 bytes to %2")
+                              .arg(QString::number(m_bodyBytes), m_download->destination));
     m_file.reset();
     deliverOutcome(TaskOutcome{RunState::Succeeded, status, {}});
 }

@@ -143,6 +143,18 @@ void execute(QSqlDatabase &db, const SqlTarget &target, const QString &sql,
         outcome.error = QStringLiteral("the SQL text holds no statement");
         return;
     }
+    for (qsizetype i = 0; i < statements.size(); ++i) {
+        if (const QString verb = sqlscript::transactionControl(statements.at(i)); !verb.isEmpty()) {
+            outcome.error = QStringLiteral("statement %1 (%2) would end or begin the transaction "
+                                           "the script runs in: a SQL task runs all its "
+                                           "statements in one transaction, all or nothing; "
+                                           "leave out BEGIN, COMMIT, END and ROLLBACK "
+                                           "(nothing was run)")
+                                .arg(i + 1)
+                                .arg(verb);
+            return;
+        }
+    }
     if (!parameters.isEmpty() && statements.size() > 1) {
         outcome.error = QStringLiteral("parameters bind to a single statement; this text holds "
                                        "%1 (make them separate tasks, or use no parameters)")

@@ -112,4 +112,25 @@ bool commitsImplicitlyOnMySql(const QString &statement)
     return verbs.contains(verb);
 }
 
+QString transactionControl(const QString &statement)
+{
+    static const QStringList verbs{QStringLiteral("BEGIN"),    QStringLiteral("START"),
+                                   QStringLiteral("COMMIT"),   QStringLiteral("END"),
+                                   QStringLiteral("ROLLBACK"), QStringLiteral("ABORT")};
+    const QString verb = leadingWords(statement, 1);
+    if (!verbs.contains(verb))
+        return {};
+    const QString two = leadingWords(statement, 2);
+    if (verb == QLatin1String("START") && two != QLatin1String("START TRANSACTION"))
+        return {};
+    // ROLLBACK TO [SAVEPOINT] x undoes part of the transaction and leaves it open.
+    const bool namedWork =
+        two == QLatin1String("ROLLBACK WORK") || two == QLatin1String("ROLLBACK TRANSACTION");
+    if (verb == QLatin1String("ROLLBACK")
+        && (two == QLatin1String("ROLLBACK TO")
+            || (namedWork && leadingWords(statement, 3).endsWith(QLatin1String(" TO")))))
+        return {};
+    return verb;
+}
+
 } // namespace hg::sqlscript

@@ -15,6 +15,11 @@ QStringList split(const QString &text);
 // MySQL and MariaDB commit before and after these at once, whatever transaction is open
 // (DDL, account and lock statements): a script holding one cannot be all-or-nothing there.
 bool commitsImplicitlyOnMySql(const QString &statement);
+// BEGIN, START TRANSACTION, COMMIT, END, ROLLBACK (not ROLLBACK TO a savepoint), ABORT: the
+// script would end or open the transaction it runs in, and its all-or-nothing would be a lie
+// (work committed, then a failure reported; a ROLLBACK reported as success). The verb, or
+// empty when the statement leaves the transaction alone.
+QString transactionControl(const QString &statement);
 
 } // namespace sqlscript
 } // namespace hg

@@ -93,9 +93,8 @@ void RunExecution::restoreHistory(const QList<TaskRun> &attempts)
         if (fate.retry) {
             writeSystemLine(attempt.id, QStringLiteral("%1: attempt %2 was interrupted; it is "
                                                        "retried as attempt %3")
-                                            .arg(state.task.name)
-                                            .arg(attempt.attempt)
-                                            .arg(attempt.attempt + 1));
+                                            .arg(state.task.name, QString::number(attempt.attempt),
+                                                 QString::number(attempt.attempt + 1)));
             continue; // stays Pending; its next start writes a new attempt
         }
         state.phase = Phase::Done;

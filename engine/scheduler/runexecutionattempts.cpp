@@ -220,9 +220,7 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     if (!outcome.error.isEmpty())
         writeSystemLine(state.row.id,
                         QStringLiteral("%1 attempt %2: %3")
-                            .arg(state.task.name)
-                            .arg(state.attempt)
-                            .arg(outcome.error),
+                            .arg(state.task.name, QString::number(state.attempt), outcome.error),
                         LogStream::Failure);
     Q_EMIT taskRunChanged(state.row);
     if (state.executor) {
@@ -285,10 +283,9 @@ void RunExecution::scheduleRetry(TaskState &state)
     state.rowTransaction = inserted && m_store.inTransaction() ? m_store.transactionSerial() : 0;
     Q_EMIT taskRunChanged(state.row);
     writeSystemLine(state.row.id, QStringLiteral("%1: retry %2 of %3 in %4 s")
-                                      .arg(state.task.name)
-                                      .arg(state.attempt - 1)
-                                      .arg(state.task.maxRetries)
-                                      .arg(delaySeconds));
+                                      .arg(state.task.name, QString::number(state.attempt - 1),
+                                           QString::number(state.task.maxRetries),
+                                           QString::number(delaySeconds)));
     const qint64 taskId = state.task.id;
     state.retryTimer = std::make_unique<LongTimer>();
     connect(state.retryTimer.get(), &LongTimer::timeout, this, [this, taskId] {

@@ -1,6 +1,7 @@
 #include "connectionprofilerepository.h"
 
 #include "domain/chainpath.h"
+#include "domain/passwordsettings.h"
 #include "store.h"
 #include "storequery.h"
 
@@ -56,19 +57,16 @@ Status validateProfile(const ConnectionProfile &p)
         return name;
     // A password among the driver options would sit in the store in plain text, show in
     // listings and exports, and be echoed by the MySQL driver's errors.
-    for (const QString &option : p.options.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-        const QString key = option.section(QLatin1Char('='), 0, 0).trimmed().toLower();
-        if (key == QLatin1String("password") || key == QLatin1String("pwd")
-            || key == QLatin1String("passwd") || key == QLatin1String("sslpassword"))
-            return Error::invalidField(
-                QStringLiteral("options"), 0,
-                QCoreApplication::translate(
-                    "hg::ConnectionProfileRepository",
-                    "--options: '%1' carries a password, which would be kept in the store in "
-                    "plain text; leave it out and keep the password in the OS keychain "
-                    "(--keychain-key, or remote add ... --password-stdin)")
-                    .arg(key));
-    }
+    // Anywhere in them: libpq reads "application_name=x password=y" as two settings.
+    if (const QString key = passwordsettings::named(p.options); !key.isEmpty())
+        return Error::invalidField(
+            QStringLiteral("options"), 0,
+            QCoreApplication::translate(
+                "hg::ConnectionProfileRepository",
+                "--options: '%1' carries a password, which would be kept in the store in "
+                "plain text; leave it out and keep the password in the OS keychain "
+                "(--keychain-key, or remote add ... --password-stdin)")
+                .arg(key));
     if (p.port < 0 || p.port > 65535)
         return Error::invalid(QCoreApplication::translate("hg::ConnectionProfileRepository",
                                                           "port %1 is out of range 0-65535")

@@ -1,5 +1,7 @@
 #include "storelocation.h"
 
+#include "domain/passwordsettings.h"
+
 #include <QDir>
 #include <QStandardPaths>
 
@@ -10,13 +12,23 @@ Result<StoreLocation> StoreLocation::resolve(const QString &commandLineValue)
     if (!commandLineValue.isEmpty()) {
         Result<StoreLocation> location = parse(commandLineValue);
         // Argv is anyone's to read (ps, /proc/PID/cmdline) for as long as the engine runs.
+        // Also "?password=…" and the like in its query, which libpq reads as well.
         if (location && location->backend() == StoreBackend::PostgreSql
-            && !location->url().password().isEmpty())
+            && (!location->url().password().isEmpty()
+                || !passwordsettings::named(location->url().query(QUrl::FullyDecoded)).isEmpty()))
             return Error::invalid(
                 tr("--db: the URL carries a password, which every user of this machine can read "
                    "in the process list for as long as Hourglass runs; give the URL without it "
                    "and keep the password in the keychain (hourglass --db URL store password "
                    "--password-stdin), in ~/.pgpass, or pass the URL in HOURGLASS_DB"));
+        // A libpq connection string ("host=… password=…") would become a SQLite file's name.
+        if (location && location->backend() == StoreBackend::Sqlite
+            && !passwordsettings::named(commandLineValue).isEmpty())
+            return Error::invalid(
+                tr("--db: this holds a password setting; a SQLite store is a file path, a "
+                   "PostgreSQL store a postgresql:// URL without a password (keep it in the "
+                   "keychain: hourglass --db URL store password --password-stdin, or in "
+                   "~/.pgpass)"));
         return location;
     }
     const QString fromEnvironment = qEnvironmentVariable("HOURGLASS_DB");

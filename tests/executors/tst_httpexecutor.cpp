@@ -91,6 +91,17 @@ void TestHttpExecutor::unexpectedStatus_failsWithTheStatus()
     QCOMPARE(run.outcome.exitCode, 503);
     QVERIFY2(run.outcome.error.contains(QLatin1String("expected status 2xx, got 503")),
              qPrintable(run.outcome.error));
+    // A "%2" in the URL as shown stays as it is (before, a later value took its place).
+    HttpRequestSpec spec = request(QStringLiteral("/status/503"));
+    spec.url = QUrl(spec.url.toString() + QStringLiteral("/a%2Fb"));
+    const QString shown = spec.url.toDisplayString(QUrl::RemoveUserInfo);
+    QVERIFY2(shown.contains(QLatin1String("%2F")), qPrintable(shown));
+    HttpExecutor percent(spec, 0);
+    const test::ExecutorRun garbled = test::runExecutor(percent);
+    QVERIFY2(garbled.outcome.error.startsWith(QStringLiteral("GET ") + shown
+                                              + QStringLiteral(": expected status 2xx, got ")),
+             qPrintable(garbled.outcome.error));
+    QVERIFY2(garbled.text().contains(shown + QStringLiteral(" -> ")), qPrintable(garbled.text()));
 }
 
 void TestHttpExecutor::expectedStatus_canBeANon2xx()

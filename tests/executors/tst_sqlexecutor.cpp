@@ -212,6 +212,21 @@ void TestSqlExecutor::script_runsAllOrNothing()
              QStringLiteral("1 rows affected\n1 rows affected"));
     QCOMPARE(run(db, QStringLiteral("SELECT count(*) AS n FROM %1").arg(m_table)),
              QStringLiteral("n\n2\n(1 rows)"));
+    // A script that would commit or roll back its own transaction is refused before anything
+    // runs (found by a hostile test: "…; COMMIT; <failing>" reported failure for committed
+    // work, "…; ROLLBACK;" success for nothing).
+    for (const QString &control : {QStringLiteral("INSERT INTO %1 VALUES (9); COMMIT; INSERT "
+                                                  "INTO hg_no_such_table VALUES (3);"),
+                                   QStringLiteral("INSERT INTO %1 VALUES (9); ROLLBACK;"),
+                                   QStringLiteral("BEGIN; INSERT INTO %1 VALUES (9); COMMIT;")}) {
+        SqlExecutor refused(db, control.arg(m_table), {}, 0);
+        const test::ExecutorRun ended = test::runExecutor(refused);
+        QCOMPARE(ended.outcome.state, RunState::Failed);
+        QVERIFY2(ended.outcome.error.contains(QStringLiteral("nothing was run")),
+                 qPrintable(ended.outcome.error));
+    }
+    QCOMPARE(run(db, QStringLiteral("SELECT count(*) AS n FROM %1").arg(m_table)),
+             QStringLiteral("n\n2\n(1 rows)"));
     run(db, QStringLiteral("DROP TABLE %1").arg(m_table));
 }
 

@@ -12,6 +12,7 @@ private Q_SLOTS:
     void split_data();
     void split();
     void commitsImplicitlyOnMySql();
+    void transactionControl();
 };
 
 void TestSqlScript::split_data()
@@ -57,6 +58,19 @@ void TestSqlScript::split()
     QFETCH(QString, text);
     QFETCH(QStringList, statements);
     QCOMPARE(sqlscript::split(text), statements);
+}
+
+void TestSqlScript::transactionControl()
+{
+    for (const char *control :
+         {"COMMIT", "commit work", "END", "end transaction", "ROLLBACK", "rollback work", "ABORT",
+          "BEGIN", "begin immediate", "START TRANSACTION", "/* c */ Commit"})
+        QVERIFY2(!sqlscript::transactionControl(QString::fromLatin1(control)).isEmpty(), control);
+    for (const char *other :
+         {"ROLLBACK TO SAVEPOINT a", "rollback to a", "ROLLBACK WORK TO a", "SAVEPOINT a",
+          "RELEASE SAVEPOINT a", "START SLAVE", "DO $$ BEGIN PERFORM 1; END $$", "SELECT 'COMMIT'",
+          "INSERT INTO t VALUES (1)"})
+        QVERIFY2(sqlscript::transactionControl(QString::fromLatin1(other)).isEmpty(), other);
 }
 
 void TestSqlScript::commitsImplicitlyOnMySql()
