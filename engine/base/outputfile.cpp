@@ -87,7 +87,8 @@ Status OutputFile::open()
         }
         return {};
     }
-    m_save = std::make_unique<QSaveFile>(m_path);
+    // Through a symbolic link to its file: a rename over the link would replace the link.
+    m_save = std::make_unique<QSaveFile>(renameTarget(m_path));
     if (!m_save->open(QIODevice::WriteOnly)) {
         const QString why = m_save->errorString();
         m_save.reset();
@@ -135,6 +136,15 @@ QString OutputFile::errorString() const
     if (m_direct)
         return m_direct->errorString();
     return m_save ? m_save->errorString() : QString();
+}
+
+QString OutputFile::renameTarget(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isSymLink())
+        return path;
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? info.symLinkTarget() : canonical;
 }
 
 Status OutputFile::checkRenameTarget(const QString &path)

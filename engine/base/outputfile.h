@@ -41,6 +41,9 @@ public:
     // For those who rename into place themselves (a file copy, a restore): fine when `path`
     // does not exist or is a regular file; otherwise an error naming what it is.
     static Status checkRenameTarget(const QString &path);
+    // Where a write by rename must go: a symbolic link's target (its file, or for a dangling
+    // link the file it names), so the link stays a link; any other path as it is.
+    static QString renameTarget(const QString &path);
 
 private:
     QString m_path;

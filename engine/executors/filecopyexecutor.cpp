@@ -16,14 +16,16 @@ QString copyFile(const QString &source, const QString &destination, bool overwri
 {
     namespace fs = std::filesystem;
     const fs::path from(source.toStdString());
-    const fs::path to(destination.toStdString());
+    // Through a symbolic link to its file: the rename below would replace the link itself.
+    const fs::path to(QFile::encodeName(OutputFile::renameTarget(destination)).toStdString());
     std::error_code error;
     if (!fs::is_regular_file(from, error))
         return QStringLiteral("%1 is not a file").arg(source);
     if (!overwrite && fs::exists(to, error))
         return QStringLiteral("%1 exists (set \"overwrite\": true to replace it)").arg(destination);
     // The rename below would put a regular file where a device or a FIFO was.
-    if (const Status target = OutputFile::checkRenameTarget(destination); !target)
+    if (const Status target = OutputFile::checkRenameTarget(QString::fromStdString(to.string()));
+        !target)
         return target.error().message;
     fs::path temporary = to;
     temporary += ".hourglass-partial";

@@ -19,6 +19,7 @@ class TestOutputFile final : public QObject
 
 private Q_SLOTS:
     void regularFile_replacedWhole();
+    void symlinkToFile_writesTheFileAndStaysALink();
     void failedWrite_leavesTheEarlierFile();
     void fifo_writtenDirectlyAndStaysAFifo();
     void fifo_refusedWhereOnlyRegularFilesMayBe();
@@ -62,6 +63,36 @@ void TestOutputFile::regularFile_replacedWhole()
     QFile read(path);
     QVERIFY(read.open(QIODevice::ReadOnly));
     QCOMPARE(read.readAll(), QByteArray("new"));
+}
+
+// Found by a hostile test: a rename over the link replaced the link with a regular file.
+void TestOutputFile::symlinkToFile_writesTheFileAndStaysALink()
+{
+    QTemporaryDir dir;
+    const QString real = dir.filePath(QStringLiteral("real"));
+    const QString link = dir.filePath(QStringLiteral("link"));
+    QFile old(real);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old");
+    old.close();
+    QVERIFY(QFile::link(real, link));
+    OutputFile file(link, OutputFile::Special::Refuse);
+    QVERIFY(file.open().ok());
+    QVERIFY(file.write("new"));
+    QVERIFY(file.commit().ok());
+    QVERIFY(QFileInfo(link).isSymLink());
+    QFile read(real);
+    QVERIFY(read.open(QIODevice::ReadOnly));
+    QCOMPARE(read.readAll(), QByteArray("new"));
+    // A dangling link: the file it names is made, the link kept.
+    const QString dangling = dir.filePath(QStringLiteral("dangling"));
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("made")), dangling));
+    OutputFile second(dangling, OutputFile::Special::Refuse);
+    QVERIFY(second.open().ok());
+    QVERIFY(second.write("made"));
+    QVERIFY(second.commit().ok());
+    QVERIFY(QFileInfo(dangling).isSymLink());
+    QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("made"))));
 }
 
 void TestOutputFile::failedWrite_leavesTheEarlierFile()

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,6 +18,7 @@ class TestFileCopyExecutor final : public QObject
 
 private Q_SLOTS:
     void copy_writesTheWholeFile();
+    void symlinkDestination_copiesIntoItsFile();
     void existingDestination_isKeptUnlessOverwrite();
     void missingSource_failsNamingIt();
     void fifoDestination_refusedAndLeftAFifo();
@@ -51,6 +53,22 @@ void TestFileCopyExecutor::copy_writesTheWholeFile()
     QCOMPARE(read(dir.filePath(QStringLiteral("b"))), content);
     QVERIFY(run.text().contains(QLatin1String("3145728 bytes")));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // no partial file left
+}
+
+// Found by a hostile test: "overwrite": true replaced the link itself with a regular file.
+void TestFileCopyExecutor::symlinkDestination_copiesIntoItsFile()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a")), "new");
+    write(dir.filePath(QStringLiteral("real")), "old");
+    QVERIFY(
+        QFile::link(dir.filePath(QStringLiteral("real")), dir.filePath(QStringLiteral("link"))));
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")),
+                              dir.filePath(QStringLiteral("link")), true, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Succeeded);
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("link"))).isSymLink());
+    QCOMPARE(read(dir.filePath(QStringLiteral("real"))), QByteArray("new"));
 }
 
 void TestFileCopyExecutor::existingDestination_isKeptUnlessOverwrite()
