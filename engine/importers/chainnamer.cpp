@@ -90,8 +90,13 @@ QString ChainNamer::fromName(const QString &name)
 QString ChainNamer::unique(const QString &base)
 {
     QString name = base;
-    for (int n = 2; m_taken.contains(name); ++n)
-        name = QStringLiteral("%1-%2").arg(base).arg(n);
+    // Each base remembers the last number it gave: 8,000 lines of one program counted from
+    // 2 every time took 21 s (quadratic), found by a hostile test.
+    int &next = m_nextNumber[base];
+    for (int n = std::max(2, next); m_taken.contains(name); ++n) {
+        name = QStringLiteral("%1-%2").arg(base, QString::number(n));
+        next = n + 1;
+    }
     m_taken.insert(name);
     return name;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QSet>
 #include <QString>
 
@@ -26,6 +27,7 @@ private:
     QString unique(const QString &base);
 
     QSet<QString> m_taken;
+    QHash<QString, int> m_nextNumber; // base -> the number to try first
 };
 
 } // namespace hg

@@ -12,6 +12,7 @@ private Q_SLOTS:
     void fromCommand_namesTheProgramItRuns_data();
     void fromCommand_namesTheProgramItRuns();
     void fromCommand_takenNamesGetANumber();
+    void manyOfOneName_numberedInOrderEachOnce();
     void fromName_keepsOnlySafeCharacters();
 };
 
@@ -58,6 +59,24 @@ void TestChainNamer::fromCommand_takenNamesGetANumber()
     QCOMPARE(namer.fromCommand(QStringLiteral("/bin/backup.sh a")), QStringLiteral("backup.sh-2"));
     QCOMPARE(namer.fromCommand(QStringLiteral("/bin/backup.sh b")), QStringLiteral("backup.sh-3"));
     QCOMPARE(namer.fromCommand(QStringLiteral("other")), QStringLiteral("other"));
+}
+
+// 20,000 lines of one program (a hostile crontab): numbered in order, each name once, the
+// numbering carried on rather than counted from 2 again (that was quadratic: minutes).
+void TestChainNamer::manyOfOneName_numberedInOrderEachOnce()
+{
+    ChainNamer namer({QStringLiteral("echo-3")});
+    QSet<QString> seen;
+    for (int i = 0; i < 20000; ++i) {
+        const QString name = namer.fromCommand(QStringLiteral("echo x"));
+        QVERIFY2(!seen.contains(name), qPrintable(name));
+        seen.insert(name);
+    }
+    QCOMPARE(seen.size(), 20000);
+    QVERIFY(seen.contains(QStringLiteral("echo")));
+    QVERIFY(seen.contains(QStringLiteral("echo-2")));
+    QVERIFY(!seen.contains(QStringLiteral("echo-3"))); // taken before: skipped
+    QVERIFY(seen.contains(QStringLiteral("echo-20001")));
 }
 
 void TestChainNamer::fromName_keepsOnlySafeCharacters()
