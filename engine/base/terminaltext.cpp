@@ -9,8 +9,13 @@ bool needsEscape(char16_t c)
         return false;
     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f))
         return true;
-    // Bidirectional embeddings, overrides and isolates.
-    return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+    // Bidirectional embeddings, overrides and isolates; the invisible marks and breaks that
+    // can hide or reorder text too: the zero-width space, LRM/RLM, the Arabic letter mark,
+    // line and paragraph separators, the byte order mark. (The zero-width joiners stay: they
+    // are part of emoji and of Persian and Indic writing.)
+    return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200b
+           || c == 0x200e || c == 0x200f || c == 0x061c || c == 0x2028 || c == 0x2029
+           || c == 0xfeff;
 }
 
 } // namespace

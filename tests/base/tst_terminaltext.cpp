@@ -32,6 +32,18 @@ void TestTerminalText::escaped_data()
                             << QStringLiteral("\\x9b2J");
     QTest::newRow("bidi override")
         << QString(QChar(0x202e)) + QStringLiteral("abc") << QStringLiteral("\\u202eabc");
+    // Found by a hostile test: invisible marks that hide or reorder text.
+    QTest::newRow("zero-width space")
+        << QStringLiteral("rm") + QChar(0x200b) + QStringLiteral("-rf")
+        << QStringLiteral("rm\\u200b-rf");
+    QTest::newRow("right-to-left mark")
+        << QString(QChar(0x200f)) + QStringLiteral("x") << QStringLiteral("\\u200fx");
+    QTest::newRow("line separator")
+        << QStringLiteral("a") + QChar(0x2028) + QStringLiteral("b") << QStringLiteral("a\\u2028b");
+    QTest::newRow("byte order mark")
+        << QString(QChar(0xfeff)) + QStringLiteral("ok") << QStringLiteral("\\ufeffok");
+    QTest::newRow("emoji joiner kept") << QStringLiteral("a") + QChar(0x200d) + QStringLiteral("b")
+                                       << QStringLiteral("a") + QChar(0x200d) + QStringLiteral("b");
 }
 
 void TestTerminalText::escaped()
