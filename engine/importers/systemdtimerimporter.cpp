@@ -356,13 +356,31 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
             line.remove(0, 1);
         }
         // The specifiers a user's timer uses most; any other stays as written, and is said.
-        line.replace(QStringLiteral("%h"), options.homeDirectory)
-            .replace(QStringLiteral("%u"), options.currentUser)
-            .replace(QStringLiteral("%%"), QStringLiteral("%"));
-        static const QRegularExpression specifier(QStringLiteral("%[a-zA-Z]"));
-        if (const QRegularExpressionMatch match = specifier.match(line); match.hasMatch())
-            report.leftOut(at, text(entry),
-                           tr("the specifier %1 is not replaced").arg(match.captured()));
+        // One pass, left to right, as systemd reads them: "%%h" is "%h", not "%" + home.
+        QString expanded;
+        QString unknown;
+        for (qsizetype i = 0; i < line.size(); ++i) {
+            const QChar next = i + 1 < line.size() ? line.at(i + 1) : QChar();
+            if (line.at(i) != QLatin1Char('%') || next.isNull()) {
+                expanded += line.at(i);
+                continue;
+            }
+            ++i;
+            if (next == QLatin1Char('h'))
+                expanded += options.homeDirectory;
+            else if (next == QLatin1Char('u'))
+                expanded += options.currentUser;
+            else if (next == QLatin1Char('%'))
+                expanded += QLatin1Char('%');
+            else {
+                if (unknown.isEmpty() && next.isLetter())
+                    unknown = QLatin1Char('%') + next;
+                expanded += QLatin1Char('%') + next;
+            }
+        }
+        line = expanded;
+        if (!unknown.isEmpty())
+            report.leftOut(at, text(entry), tr("the specifier %1 is not replaced").arg(unknown));
         QStringList words;
         if (!SystemdUnitFile::splitCommandLine(line, words) || words.isEmpty()) {
             report.leftOut(at, text(entry), tr("a quote is not closed"));

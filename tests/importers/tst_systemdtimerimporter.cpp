@@ -22,6 +22,7 @@ private Q_SLOTS:
     void servicePathFor_followsUnit();
     void commandLine_expandsAsSystemdDoesAndRunsNothingElse();
     void commandLine_doubleDollarIsOneDollarWithoutVariables();
+    void specifiers_readLeftToRight();
 
 private:
     static ImportedDefinitions convert(const QByteArray &timer, const QByteArray &service);
@@ -217,6 +218,22 @@ void TestSystemdTimerImporter::commandLine_doubleDollarIsOneDollarWithoutVariabl
     QCOMPARE(task[QStringLiteral("kind")].toString(), QStringLiteral("program"));
     QCOMPARE(task[QStringLiteral("arguments")].toArray(),
              (QJsonArray{QStringLiteral("$"), QStringLiteral("a$b")}));
+}
+
+// systemd reads specifiers left to right: "%%h" is a literal "%h" (found by a hostile test:
+// it became "%" and the home folder).
+void TestSystemdTimerImporter::specifiers_readLeftToRight()
+{
+    const ImportedDefinitions imported = convert(
+        "[Timer]\nOnCalendar=daily\n", "[Service]\nExecStart=/bin/echo %%h %h 100%% %%%%\n");
+    const QJsonObject task =
+        imported.chains.at(0)[QStringLiteral("tasks")].toArray().at(0).toObject();
+    const QJsonArray arguments = task[QStringLiteral("arguments")].toArray();
+    QCOMPARE(arguments.size(), 4);
+    QCOMPARE(arguments.at(0).toString(), QStringLiteral("%h"));
+    QVERIFY(!arguments.at(1).toString().contains(QLatin1Char('%')));
+    QCOMPARE(arguments.at(2).toString(), QStringLiteral("100%"));
+    QCOMPARE(arguments.at(3).toString(), QStringLiteral("%%"));
 }
 
 QTEST_GUILESS_MAIN(TestSystemdTimerImporter)
