@@ -163,6 +163,12 @@ void Engine::reconnect()
     if (!beat) {
         m_storeLostSinceMs = -1;
         fencedOut(beat.error().message);
+        // Another engine holds the store now (SQLite: a run --wait took it while this one was
+        // away): fencedOut() keeps trying to register. Not "back" yet — going on here said it
+        // was and left the engine unregistered for good, its runs queued (the torture test
+        // found it behind a full disk).
+        if (m_unregistered)
+            return;
     } else if (!m_recorder->flushHeld()) {
         retryLater();
         return;
