@@ -596,7 +596,12 @@ void TestEngine::otherEnginesRuns_areToldOncePerState()
     QSqlQuery same(other->database());
     QVERIFY(same.exec(
         QStringLiteral("UPDATE run SET engine_name = 'elsewhere' WHERE id = %1").arg(run.id)));
-    QTest::qWait(500);
+    // A later run's change, told, proves the engine has read past that update (notifications
+    // come in commit order).
+    const Run later = RunRepository(*other).insert(queued).value();
+    QVERIFY(RunRepository(*other).setState(later.id, RunState::Running,
+                                           QDateTime::currentDateTimeUtc()));
+    QTRY_COMPARE(told(later.id, RunState::Running), 1);
     QCOMPARE(told(run.id, RunState::Running), 1);
     QCOMPARE(told(run.id, RunState::Succeeded), 1);
     QCOMPARE(reread.size(), 0);
