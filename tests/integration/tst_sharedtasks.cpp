@@ -282,9 +282,12 @@ void TestSharedTasks::window_showsItsRunsTaskRunningElsewhereLive()
     QList<TaskRun> attempts;
     QStringList shown;
     qint64 runId = 0;
-    connect(window.engine(), &Engine::taskRunChanged, this,
+    // The context of the connections below goes before what they fill: no signal queued from
+    // the engine's thread reaches them afterwards, whichever way this function returns.
+    QObject receiver;
+    connect(window.engine(), &Engine::taskRunChanged, &receiver,
             [&](const TaskRun &attempt) { attempts << attempt; });
-    connect(window.engine(), &Engine::logLinesWritten, this, [&](const QList<LogLine> &lines) {
+    connect(window.engine(), &Engine::logLinesWritten, &receiver, [&](const QList<LogLine> &lines) {
         for (const LogLine &line : lines) {
             if (line.runId == runId)
                 shown << line.text;
@@ -425,7 +428,8 @@ void TestSharedTasks::window_countsTheTasksItRunsForOtherEngines()
     config.tellRunsElsewhere = true;
     EngineHost window(config);
     QList<int> counts;
-    connect(window.engine(), &Engine::hostedTasksChanged, this,
+    QObject receiver; // goes before counts, and with it what the engine's thread still queued
+    connect(window.engine(), &Engine::hostedTasksChanged, &receiver,
             [&](int count) { counts << count; });
     QSignalSpy started(&window, &EngineHost::started);
     window.start();
