@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -232,9 +233,10 @@ void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
     QProcess serve;
     startProcess(serve, {QStringLiteral("serve")});
     QVERIFY(serve.waitForStarted());
-    // Served: `run` without an engine of its own once serve has registered.
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(m_db) && run({QStringLiteral("runs")}).exitCode == 0,
-                             10000);
+    // Served: `run` without an engine of its own once serve has registered (it says so then).
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
     const Output waited =
         run({QStringLiteral("run"), QStringLiteral("p/once"), QStringLiteral("--wait")});
     QVERIFY2(waited.exitCode == 0, qPrintable(waited.out + waited.err));
@@ -250,24 +252,33 @@ void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
 void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()
 {
     const QString ledger = m_dir->filePath(QStringLiteral("ledger"));
+    // Attempt 1 waits for a file the test writes only at its end: serve is killed mid-run for
+    // certain. (Its shell dies with serve; the file ends it should it outlive serve anyway.)
+    const QString release = m_dir->filePath(QStringLiteral("release"));
+    const auto released =
+        qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
     define(
         {{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
          {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
          {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"), QStringLiteral("t"),
           QStringLiteral("--kind"), QStringLiteral("shell"), QStringLiteral("--command"),
-          QStringLiteral("echo start >> '%1'; sleep 3; echo done").arg(ledger),
+          QStringLiteral("echo start >> '%1'; if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then while "
+                         "[ ! -e '%2' ]; do sleep 0.1; done; fi; echo done")
+              .arg(ledger, release),
           QStringLiteral("--retries"), QStringLiteral("1")}});
     QProcess serve;
     startProcess(serve, {QStringLiteral("serve")});
     QVERIFY(serve.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(m_db), 10000);
     QProcess waiter;
-    // The waiter must find serve registered, so it follows rather than runs it itself.
-    QTRY_VERIFY_WITH_TIMEOUT(run({QStringLiteral("runs")}).exitCode == 0, 10000);
+    // The waiter must find serve registered (it says so once it is), so it follows rather
+    // than runs it itself.
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
     startProcess(waiter, {QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(ledger), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(ledger), 30000);
     ::kill(pid_t(serve.processId()), SIGKILL);
-    QVERIFY(serve.waitForFinished(5000));
+    QVERIFY(serve.waitForFinished(30000));
     // Before, the waiter waited forever on a run left running.
     QVERIFY2(waiter.waitForFinished(60000), "run --wait did not notice its engine died");
     const QString out = QString::fromUtf8(waiter.readAllStandardOutput());

@@ -208,10 +208,11 @@ void TestStoreFaults::serve_backupRestoreAndASecondEngine()
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     }
     std::unique_ptr<QProcess> engine = serve(t);
-    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) >= 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) >= 3, 60000);
 
     // Backups while it runs a chain a second: each one opens, passes integrity_check and
-    // holds runs; the first goes beside the store under a timestamped name.
+    // holds runs, and the engine writes between them (each waits for a run the last one has
+    // not); the first goes beside the store under a timestamped name.
     const Output beside = run(t, {QStringLiteral("backup")});
     QVERIFY2(beside.exitCode == 0, qPrintable(beside.err));
     const QString besideFile = beside.out.trimmed();
@@ -229,7 +230,7 @@ void TestStoreFaults::serve_backupRestoreAndASecondEngine()
         QVERIFY2(sound, qPrintable(sound ? QString() : sound.error().message));
         QVERIFY(succeededRuns(file) >= 3);
         files << file;
-        QTest::qWait(200);
+        QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) > succeededRuns(file), 60000);
     }
     const Output over = run(t, {QStringLiteral("backup"), QStringLiteral("--output"), files[0]});
     QCOMPARE(over.exitCode, 2); // an existing file is never replaced
@@ -253,10 +254,11 @@ void TestStoreFaults::serve_backupRestoreAndASecondEngine()
     const QDir folder(QFileInfo(path).absolutePath());
     QCOMPARE(folder.entryList({QStringLiteral("*before-restore*")}), QStringList());
 
-    engine->terminate();
-    QVERIFY(engine->waitForFinished(10000));
-    QCOMPARE(engine->exitCode(), 0);
+    // It ran on after the first backup (the waits above saw it) until SIGTERM.
     QVERIFY(succeededRuns(path) > inFirstBackup);
+    engine->terminate();
+    QVERIFY(engine->waitForFinished(30000));
+    QCOMPARE(engine->exitCode(), 0);
     QCOMPARE(run(t, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("later")})
                  .exitCode,
              0);
@@ -280,9 +282,9 @@ void TestStoreFaults::serve_backupRestoreAndASecondEngine()
 
     // The restored store serves again.
     std::unique_ptr<QProcess> again = serve(t);
-    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) > inFirstBackup, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(succeededRuns(path) > inFirstBackup, 60000);
     again->terminate();
-    QVERIFY(again->waitForFinished(10000));
+    QVERIFY(again->waitForFinished(30000));
 }
 
 void TestStoreFaults::postgresStore_backupAndRestoreNamePgDump()
@@ -370,7 +372,7 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     // end is held for the next engine; a write meanwhile is refused, naming why.
     std::unique_ptr<QProcess> waiter =
         start(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
-    QTRY_COMPARE_WITH_TIMEOUT(started(), 1, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(started(), 1, 60000);
     QVERIFY(fillAndGo(1));
     const Output refused =
         run(store, {QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("q")});
@@ -385,9 +387,9 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     // Room again: the next engine records what the last one held, and runs nothing again.
     QVERIFY(QFile::remove(filler));
     std::unique_ptr<QProcess> serving = serve(store);
-    QTRY_COMPARE_WITH_TIMEOUT(storedSuccesses(), 1, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(storedSuccesses(), 1, 60000);
     ::kill(pid_t(serving->processId()), SIGTERM);
-    QVERIFY(serving->waitForFinished(10000));
+    QVERIFY(serving->waitForFinished(30000));
     QVERIFY2(run(store, {QStringLiteral("logs"), QStringLiteral("1")})
                  .out.contains(QLatin1String("lines of output were dropped here")),
              "the marker line");
@@ -395,7 +397,7 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     // 2. Room comes back while run --wait waits: it records the end and exits 0.
     waiter =
         start(store, {QStringLiteral("run"), QStringLiteral("p/big"), QStringLiteral("--wait")});
-    QTRY_COMPARE_WITH_TIMEOUT(started(), 2, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(started(), 2, 60000);
     QVERIFY(fillAndGo(2));
     QString err;
     QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(waiter->readAllStandardError()))

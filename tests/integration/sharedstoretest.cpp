@@ -1,15 +1,20 @@
 #include "sharedstoretest.h"
 
 #include "store/chainrepository.h"
+#include "store/enginesessionrepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -32,7 +37,9 @@ void SharedStoreTest::setUp()
     const Result<Project> project = ProjectRepository(*m_store).add(QStringLiteral("p"));
     QVERIFY(project);
     m_projectId = project->id;
-    QFile::remove(path(QStringLiteral("ledger")));
+    // Each test starts from an empty folder: no ledger, no gate the one before opened.
+    QDir folder(m_dir.path());
+    QVERIFY(folder.removeRecursively() && folder.mkpath(QStringLiteral(".")));
 }
 
 void SharedStoreTest::tearDown()
@@ -45,6 +52,7 @@ void SharedStoreTest::tearDown()
         }
     }
     m_engines.clear();
+    m_said.clear();
     m_store.reset();
     m_server.reset();
 }
@@ -62,7 +70,13 @@ std::unique_ptr<QProcess> SharedStoreTest::serve(const QString &name, double lea
             }
         });
     }
-    process->setProcessChannelMode(QProcess::ForwardedChannels);
+    process->setProcessChannelMode(QProcess::ForwardedOutputChannel);
+    QProcess *engine = process.get();
+    connect(engine, &QProcess::readyReadStandardError, engine, [this, engine] {
+        const QByteArray text = engine->readAllStandardError();
+        m_said[engine] += text;
+        std::fwrite(text.constData(), 1, size_t(text.size()), stderr);
+    });
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), name);
     process->setProcessEnvironment(environment);
@@ -135,9 +149,9 @@ qint64 SharedStoreTest::chainWithTask(const QString &name, const QString &comman
     return TaskRepository(*m_store).add(task) ? added->id : 0;
 }
 
-QStringList SharedStoreTest::ledger() const
+QStringList SharedStoreTest::linesOf(const QString &name) const
 {
-    QFile file(path(QStringLiteral("ledger")));
+    QFile file(path(name));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
@@ -157,4 +171,44 @@ bool SharedStoreTest::allTerminal() const
     return !all.isEmpty() && std::all_of(all.cbegin(), all.cend(), [](const Run &run) {
         return isTerminal(run.state);
     });
+}
+
+QSet<QString> SharedStoreTest::runOwners() const
+{
+    QSet<QString> engines;
+    for (const Run &run : runs()) {
+        if (!run.engineName.isEmpty())
+            engines.insert(run.engineName);
+    }
+    return engines;
+}
+
+std::optional<EngineSession> SharedStoreTest::liveSession(const QString &name) const
+{
+    const Result<QList<EngineSession>> live =
+        EngineSessionRepository(*m_store).live(QDateTime::currentDateTimeUtc());
+    if (!live)
+        return std::nullopt;
+    for (const EngineSession &session : live.value()) {
+        if (session.name == name)
+            return session;
+    }
+    return std::nullopt;
+}
+
+bool SharedStoreTest::serving(const QStringList &names) const
+{
+    return std::all_of(names.cbegin(), names.cend(),
+                       [this](const QString &name) { return liveSession(name).has_value(); });
+}
+
+QString SharedStoreTest::gate(const QString &name) const
+{
+    return QStringLiteral("while [ ! -e '%1.gate' ]; do sleep 0.1; done").arg(path(name));
+}
+
+void SharedStoreTest::openGate(const QString &name) const
+{
+    QFile file(path(name) + QStringLiteral(".gate"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
 }

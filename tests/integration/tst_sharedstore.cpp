@@ -50,9 +50,12 @@ private Q_SLOTS:
 void TestSharedStore::threeEngines_runEveryOneShotExactlyOnce()
 {
     constexpr int count = 300; // scripts/bench runs 10,000
-    const qint64 chainId = chainWithTask(
-        QStringLiteral("once"),
-        QStringLiteral("echo $HOURGLASS_RUN_ID >> %1").arg(path(QStringLiteral("ledger"))));
+    // Each run waits at the gate until every engine holds some: an engine takes at most twice
+    // its slots of runs, so the first one up cannot take them all, however late the others.
+    const qint64 chainId =
+        chainWithTask(QStringLiteral("once"),
+                      QStringLiteral("%1; echo $HOURGLASS_RUN_ID >> %2")
+                          .arg(gate(QStringLiteral("go")), path(QStringLiteral("ledger"))));
     QVERIFY(chainId > 0);
     const QDateTime due = QDateTime::currentDateTimeUtc().addSecs(6);
     (void)m_store->transaction([&]() -> Status {
@@ -68,10 +71,13 @@ void TestSharedStore::threeEngines_runEveryOneShotExactlyOnce()
     });
     for (const QString &name : {QStringLiteral("e1"), QStringLiteral("e2"), QStringLiteral("e3")})
         m_engines.push_back(serve(name));
+    QTRY_COMPARE_WITH_TIMEOUT(runOwners().size(), 3, 60000);
+    openGate(QStringLiteral("go"));
 
-    QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), count, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 20000);
-    QTest::qWait(1000); // a second chance for a duplicate to show
+    QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), count, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 60000);
+    for (auto &engine : m_engines) // stopped: nothing can add a duplicate after this
+        stopEngine(*engine);
     const QStringList lines = ledger();
     QCOMPARE(lines.size(), count);
     QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), count);
@@ -82,16 +88,19 @@ void TestSharedStore::threeEngines_runEveryOneShotExactlyOnce()
         QCOMPARE(run.state, RunState::Succeeded);
         engines.insert(run.engineName);
     }
-    QVERIFY2(engines.size() >= 2, "the runs were spread over the engines");
-    for (auto &engine : m_engines)
-        stopEngine(*engine);
+    QCOMPARE(engines.size(), 3); // the runs were spread over the engines
 }
 
 void TestSharedStore::serverRestart_underTwoEngines_losesNothingAndResumes()
 {
-    const qint64 chainId = chainWithTask(QStringLiteral("tick"),
-                                         QStringLiteral("sleep 1.5; echo $HOURGLASS_RUN_ID >> %1")
-                                             .arg(path(QStringLiteral("ledger"))));
+    // Each run says it started; one that starts while the hold file exists waits until the
+    // test removes it, so a run is in flight across the restart for certain.
+    const QString hold = path(QStringLiteral("hold"));
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("tick"),
+        QStringLiteral("echo $HOURGLASS_RUN_ID >> %1; while [ -e %2 ]; do sleep 0.1; done; "
+                       "sleep 1.5; echo $HOURGLASS_RUN_ID >> %3")
+            .arg(path(QStringLiteral("started")), hold, path(QStringLiteral("ledger"))));
     QVERIFY(chainId > 0);
     Schedule schedule;
     schedule.chainId = chainId;
@@ -101,12 +110,18 @@ void TestSharedStore::serverRestart_underTwoEngines_losesNothingAndResumes()
     m_store.reset(); // the test's own connection would only be cut too
     m_engines.push_back(serve(QStringLiteral("a")));
     m_engines.push_back(serve(QStringLiteral("b")));
-    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 2, 20000);
-    QTest::qWait(700); // a run is in flight now (each takes 1.5 s, one every 2 s)
+    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 2, 60000);
+    QFile holding(hold);
+    QVERIFY(holding.open(QIODevice::WriteOnly));
+    holding.close();
+    const qsizetype startedBefore = linesOf(QStringLiteral("started")).size();
+    // A run that started after the hold was made waits at it: in flight through the restart.
+    QTRY_VERIFY_WITH_TIMEOUT(linesOf(QStringLiteral("started")).size() > startedBefore, 30000);
     const QDateTime restartedAt = QDateTime::currentDateTimeUtc();
     QVERIFY(m_server->restartImmediately());
+    QVERIFY(QFile::remove(hold));
     // Fires resume without anyone acting: runs scheduled after the restart run to their end.
-    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 6, 40000);
+    QTRY_VERIFY_WITH_TIMEOUT(ledger().size() >= 6, 60000);
     for (auto &engine : m_engines)
         stopEngine(*engine);
     for (auto &engine : m_engines) {
@@ -133,17 +148,19 @@ void TestSharedStore::serverRestart_underTwoEngines_losesNothingAndResumes()
 
 void TestSharedStore::stoppedEngine_isFencedAndItsAttemptRetried()
 {
-    // Attempt 1 waits long enough to be taken over; attempt 2 finishes at once.
+    // Attempt 1 waits at a gate the test opens only once it was taken over: it can never end
+    // first. Attempt 2 finishes at once.
     const qint64 chainId =
         chainWithTask(QStringLiteral("slow"),
-                      QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep 6; fi; "
-                                     "echo $HOURGLASS_RUN_ID.$HOURGLASS_ATTEMPT >> %1")
-                          .arg(path(QStringLiteral("ledger"))),
+                      QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then %1; fi; "
+                                     "echo $HOURGLASS_RUN_ID.$HOURGLASS_ATTEMPT >> %2")
+                          .arg(gate(QStringLiteral("first")), path(QStringLiteral("ledger"))),
                       1);
     QVERIFY(chainId > 0);
     m_engines.push_back(serve(QStringLiteral("a"), 2));
     QProcess &a = *m_engines.back();
-    QTest::qWait(1500); // a is registered; the run will be its own
+    QTRY_VERIFY_WITH_TIMEOUT(serving({QStringLiteral("a")}), 30000); // the run will be a's
+    const qint64 firstEpoch = liveSession(QStringLiteral("a"))->epoch;
     Run run;
     run.chainId = chainId;
     run.trigger = RunTrigger::Manual;
@@ -152,36 +169,49 @@ void TestSharedStore::stoppedEngine_isFencedAndItsAttemptRetried()
     QTRY_VERIFY_WITH_TIMEOUT(
         TaskRunRepository(*m_store).listForRun(inserted->id)->size() == 1
             && TaskRunRepository(*m_store).listForRun(inserted->id)->first().pid > 0,
-        15000);
+        30000);
     const qint64 firstPid = TaskRunRepository(*m_store).listForRun(inserted->id)->first().pid;
     ::kill(pid_t(a.processId()), SIGSTOP);
     m_engines.push_back(serve(QStringLiteral("b"), 2));
     // b takes a's session over once its lease ran out, kills attempt 1 (same host) and
     // runs attempt 2.
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(inserted->id)->state,
-                              RunState::Succeeded, 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(firstPid), 5000);
+                              RunState::Succeeded, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(firstPid), 30000);
     ::kill(pid_t(a.processId()), SIGCONT);
-    QTest::qWait(3000); // a wakes up, finds its session gone, and must not write anything
-
-    const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(inserted->id).value();
-    QCOMPARE(attempts.size(), 2);
-    QCOMPARE(attempts.at(0).state, RunState::Interrupted);
-    QCOMPARE(attempts.at(1).state, RunState::Succeeded);
-    QCOMPARE(RunRepository(*m_store).byId(inserted->id)->state, RunState::Succeeded);
+    // a wakes up, finds its session gone (fenced out: what it held is dropped) and registers
+    // anew; it must not have written anything.
+    QTRY_VERIFY_WITH_TIMEOUT(liveSession(QStringLiteral("a"))
+                                 && liveSession(QStringLiteral("a"))->epoch > firstEpoch,
+                             30000);
+    const auto firstRunAsTakenOver = [&] {
+        const QList<TaskRun> attempts =
+            TaskRunRepository(*m_store).listForRun(inserted->id).value();
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(0).state, RunState::Interrupted);
+        QCOMPARE(attempts.at(1).state, RunState::Succeeded);
+        QCOMPARE(RunRepository(*m_store).byId(inserted->id)->state, RunState::Succeeded);
+    };
+    firstRunAsTakenOver();
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(ledger(), QStringList{QStringLiteral("%1.2").arg(inserted->id)});
     QVERIFY(a.state() == QProcess::Running); // a registered anew and serves on
     // ...for real: with b gone, a run queued now runs on a. Before, a's abandoned run (ended
     // as interrupted, no terminal state) kept its place in a for good: the run stayed queued,
     // and a ignored SIGTERM.
     stopEngine(*m_engines.back());
+    openGate(QStringLiteral("first")); // attempt 1 of the next run goes straight through
     const Result<Run> again = RunRepository(*m_store).insert(run);
     QVERIFY(again);
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(again->id)->state, RunState::Succeeded,
-                              20000);
+                              60000);
     QCOMPARE(RunRepository(*m_store).byId(again->id)->engineName, QStringLiteral("a"));
+    firstRunAsTakenOver(); // still, now that a has run a whole run since it woke
+    if (QTest::currentTestFailed())
+        return;
     a.terminate();
-    QVERIFY2(a.waitForFinished(10000), "a fenced engine did not stop on SIGTERM");
+    QVERIFY2(a.waitForFinished(30000), "a fenced engine did not stop on SIGTERM");
     QCOMPARE(a.exitStatus(), QProcess::NormalExit);
 }
 
@@ -190,25 +220,28 @@ void TestSharedStore::maxInstancesAndExclusive_holdAcrossEngines()
     QDir(m_dir.path()).mkpath(QStringLiteral("running"));
     const QString running = path(QStringLiteral("running"));
     const QString bad = path(QStringLiteral("ledger")); // anything written here is an overlap
+    // Every task first waits at the gate until both engines hold runs: an engine takes at most
+    // twice its slots of runs, so the first one up cannot run them all before the other starts.
+    const QString waits = gate(QStringLiteral("go"));
     // One at a time: two at once would find the other's mark.
     const qint64 limited =
         chainWithTask(QStringLiteral("limited"),
-                      QStringLiteral("ls %1 | grep -q limited && echo limited-overlap >> %2; "
+                      QStringLiteral("%3; ls %1 | grep -q limited && echo limited-overlap >> %2; "
                                      "touch %1/limited; sleep 0.4; rm %1/limited")
-                          .arg(running, bad),
+                          .arg(running, bad, waits),
                       0, 1);
     // Nothing beside it: it finds nothing running and nothing starts while it runs.
-    const qint64 exclusive = chainWithTask(
-        QStringLiteral("exclusive"),
-        QStringLiteral("[ -z \"$(ls %1)\" ] || echo exclusive-overlap >> %2; touch %1/exclusive; "
-                       "sleep 0.4; rm %1/exclusive")
-            .arg(running, bad),
-        0, 0, true);
+    const qint64 exclusive =
+        chainWithTask(QStringLiteral("exclusive"),
+                      QStringLiteral("%3; [ -z \"$(ls %1)\" ] || echo exclusive-overlap >> %2; "
+                                     "touch %1/exclusive; sleep 0.4; rm %1/exclusive")
+                          .arg(running, bad, waits),
+                      0, 0, true);
     const qint64 plain = chainWithTask(
         QStringLiteral("plain"),
-        QStringLiteral("[ -e %1/exclusive ] && echo plain-overlap >> %2; touch %1/plain.$$; "
+        QStringLiteral("%3; [ -e %1/exclusive ] && echo plain-overlap >> %2; touch %1/plain.$$; "
                        "sleep 0.2; rm %1/plain.$$")
-            .arg(running, bad));
+            .arg(running, bad, waits));
     QVERIFY(limited > 0 && exclusive > 0 && plain > 0);
     (void)m_store->transaction([&]() -> Status {
         for (int i = 0; i < 6; ++i) {
@@ -224,7 +257,9 @@ void TestSharedStore::maxInstancesAndExclusive_holdAcrossEngines()
     });
     m_engines.push_back(serve(QStringLiteral("a")));
     m_engines.push_back(serve(QStringLiteral("b")));
-    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(runOwners().size(), 2, 60000);
+    openGate(QStringLiteral("go"));
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 120000);
     QCOMPARE(ledger(), QStringList());
     QSet<QString> engines;
     for (const Run &run : runs()) {
@@ -248,7 +283,7 @@ void TestSharedStore::sigterm_duringOutage_endsWithinGrace()
     QVERIFY(chainId > 0);
     m_engines.push_back(serve(QStringLiteral("a")));
     QProcess &a = *m_engines.back();
-    QTest::qWait(1000);
+    QTRY_VERIFY_WITH_TIMEOUT(serving({QStringLiteral("a")}), 30000);
     Run run;
     run.chainId = chainId;
     run.trigger = RunTrigger::Manual;
@@ -257,18 +292,23 @@ void TestSharedStore::sigterm_duringOutage_endsWithinGrace()
         QFile file(pidFile);
         return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toLongLong() : 0;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(taskPid() > 0, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(taskPid() > 0, 30000);
     m_store.reset();
     QVERIFY(m_server->stop());
-    QTest::qWait(1500); // the engine notices and holds its writes
+    // The engine noticed (its own words) and holds its writes.
+    QTRY_VERIFY_WITH_TIMEOUT(said(a).contains("the store cannot be used"), 60000);
     QElapsedTimer clock;
     clock.start();
     a.terminate();
-    QVERIFY(a.waitForFinished(15000));
-    qInfo("serve ended %lld ms after SIGTERM with the server away", clock.elapsed());
-    QVERIFY(clock.elapsed() < 5000 + 3000); // the grace period (5 s) and some slack
+    QVERIFY(a.waitForFinished(60000));
+    // The engine's own bound is its grace then its slack; the ceiling leaves a loaded machine
+    // room on top. An engine that waited for the store would not end at all.
+    const qint64 bound = EngineConfig().graceMs + Engine::shutdownSlackMs;
+    qInfo("serve ended %lld ms after SIGTERM with the server away (its own bound: %lld ms)",
+          clock.elapsed(), bound);
+    QVERIFY2(clock.elapsed() < bound + 10000, qPrintable(QString::number(clock.elapsed())));
     QCOMPARE(a.exitStatus(), QProcess::NormalExit);
-    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid()), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(taskPid()), 30000);
     QVERIFY(m_server->startAgain());
 }
 
@@ -376,10 +416,11 @@ void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
 void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
 {
     // A window's engine (told of other engines' runs) beside a `serve` that alone may run the
-    // chain: the window shows the attempt and its output as they happen, not when reread.
-    const qint64 chainId =
-        chainWithTask(QStringLiteral("elsewhere"),
-                      QStringLiteral("echo first line; sleep 2; echo second line; sleep 1"));
+    // chain: the window shows the attempt and its output as they happen, not when reread. The
+    // task waits at the gate after its first line, so "while it runs" is certain.
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("elsewhere"),
+        QStringLiteral("echo first line; %1; echo second line").arg(gate(QStringLiteral("go"))));
     QVERIFY(chainId > 0);
     Chain chain = ChainRepository(*m_store).byId(chainId).value();
     chain.clientName = QStringLiteral("server-a");
@@ -392,6 +433,7 @@ void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
     Engine window(config);
     QSignalSpy attempts(&window, &Engine::taskRunChanged);
     QSignalSpy lines(&window, &Engine::logLinesWritten);
+    QSignalSpy runsTold(&window, &Engine::runChanged);
     window.start();
     QVERIFY(window.isRunning());
     m_engines.push_back(serve(QStringLiteral("server-a")));
@@ -407,31 +449,45 @@ void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
         }
         return false;
     };
-    const auto shown = [&] {
+    const auto shownOf = [&](qint64 runId) {
         QStringList texts;
         for (const QList<QVariant> &args : std::as_const(lines)) {
             for (const LogLine &line : args.first().value<QList<LogLine>>()) {
-                if (line.runId == run.id)
+                if (line.runId == runId)
                     texts << line.text;
             }
         }
         return texts;
     };
-    // The first line and the running attempt while the task still sleeps: live.
-    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Running), 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("first line")), 10000);
+    const auto shown = [&] {
+        return shownOf(run.id);
+    };
+    // The first line and the running attempt while the task waits at the gate: live.
+    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Running), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("first line")), 30000);
     QVERIFY(!told(RunState::Succeeded));
     QVERIFY(!shown().contains(QStringLiteral("second line")));
-    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Succeeded), 15000);
-    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("second line")), 5000);
-    // Each line once, though the window reads the last ids again (commits may fill them in).
-    QTest::qWait(500);
+    openGate(QStringLiteral("go"));
+    QTRY_VERIFY_WITH_TIMEOUT(told(RunState::Succeeded), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown().contains(QStringLiteral("second line")), 30000);
+    // Each line once, though the window reads the last ids again (commits may fill them in)
+    // and, once told the run ended, its lines once more. A later run's line shown proves
+    // that it has looked since.
+    QTRY_VERIFY_WITH_TIMEOUT(std::any_of(runsTold.cbegin(), runsTold.cend(),
+                                         [&](const QList<QVariant> &args) {
+                                             const Run changed = args.first().value<Run>();
+                                             return changed.id == run.id
+                                                    && isTerminal(changed.state);
+                                         }),
+                             30000);
+    const Run later = RunRepository(*m_store).insert(queued).value();
+    QTRY_VERIFY_WITH_TIMEOUT(shownOf(later.id).contains(QStringLiteral("second line")), 30000);
     QCOMPARE(shown().count(QStringLiteral("first line")), 1);
     QCOMPARE(shown().count(QStringLiteral("second line")), 1);
     // The window ran nothing itself: the attempt is the server's.
     QCOMPARE(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("server-a"));
     window.shutdown(Engine::ExitPolicy::Stop);
-    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 30000);
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)

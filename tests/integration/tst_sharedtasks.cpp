@@ -13,6 +13,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -46,11 +47,11 @@ private:
     // The attempt of task `taskName` that another engine than the run's claimed and started.
     std::optional<TaskRun> attemptElsewhere(const Run &run, const QString &taskName) const;
     QProcess *engineNamed(const QString &name) const;
-    // Engines a and b of one slot each (lease 2 s) and a run of two tasks: t1 (4 s) runs on the
-    // run's engine, t2 is offered and the other engine claims it; t2's first attempt sleeps
-    // `seconds`, then each attempt writes t2.ATTEMPT to the ledger. False when t2 did not start
-    // on the other engine within 15 s.
-    bool offerSecondTask(const QString &chainName, int seconds, Run *run);
+    // Engines a and b of one slot each (lease 2 s) and a run of two tasks: t1 holds the run's
+    // engine's slot until the test opens gate t1, so t2 waits, is offered, and the other engine
+    // claims it; t2's first attempt waits at gate t2, then each attempt writes t2.ATTEMPT to
+    // the ledger (t1 writes t1). False when t2 did not start on the other engine.
+    bool offerSecondTask(const QString &chainName, Run *run);
     QList<TaskRun> attemptsOf(const Run &run, const QString &taskName) const;
 };
 
@@ -69,26 +70,30 @@ std::optional<TaskRun> TestSharedTasks::attemptElsewhere(const Run &run,
     return std::nullopt;
 }
 
-bool TestSharedTasks::offerSecondTask(const QString &chainName, int seconds, Run *run)
+bool TestSharedTasks::offerSecondTask(const QString &chainName, Run *run)
 {
     const QString ledgerPath = path(QStringLiteral("ledger"));
-    const qint64 chainId =
-        chainWithTasks(chainName,
-                       {QStringLiteral("sleep 4; echo t1 >> %1").arg(ledgerPath),
-                        QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then sleep %2; fi; "
-                                       "echo t2.$HOURGLASS_ATTEMPT >> %1")
-                            .arg(ledgerPath)
-                            .arg(seconds)},
-                       1);
+    const qint64 chainId = chainWithTasks(
+        chainName,
+        {QStringLiteral("%1; echo t1 >> %2").arg(gate(QStringLiteral("t1")), ledgerPath),
+         QStringLiteral("if [ \"$HOURGLASS_ATTEMPT\" = 1 ]; then %1; fi; "
+                        "echo t2.$HOURGLASS_ATTEMPT >> %2")
+             .arg(gate(QStringLiteral("t2")), ledgerPath)},
+        1);
     if (chainId == 0)
         return false;
     m_engines.push_back(serve(QStringLiteral("a"), 2, 1));
     m_engines.push_back(serve(QStringLiteral("b"), 2, 1));
-    QTest::qWait(1500);
+    if (!QTest::qWaitFor(
+            [&] {
+                return serving({QStringLiteral("a"), QStringLiteral("b")});
+            },
+            30000))
+        return false;
     *run = startRun(chainId);
     return run->id > 0
            && QTest::qWaitFor(
-               [&] { return attemptElsewhere(*run, QStringLiteral("t2")).has_value(); }, 15000);
+               [&] { return attemptElsewhere(*run, QStringLiteral("t2")).has_value(); }, 30000);
 }
 
 QList<TaskRun> TestSharedTasks::attemptsOf(const Run &run, const QString &taskName) const
@@ -114,57 +119,65 @@ QProcess *TestSharedTasks::engineNamed(const QString &name) const
 void TestSharedTasks::readyTasks_spreadOverEngines_eachRunOnce()
 {
     // Six tasks side by side in one run, on engines of two slots each: the run's engine runs
-    // two and offers the four that waited for a slot; the other engine, idle, runs some.
+    // two and offers the four that wait for a slot; the other engine, idle, runs some. All
+    // wait at the gate until the other engine runs one: its slots free up only then.
     const QString ledgerPath = path(QStringLiteral("ledger"));
     QStringList commands;
     for (int i = 0; i < 6; ++i)
-        commands << QStringLiteral("echo $HOURGLASS_TASK.$HOURGLASS_ATTEMPT >> %1; sleep 2")
-                        .arg(ledgerPath);
+        commands << QStringLiteral("echo $HOURGLASS_TASK.$HOURGLASS_ATTEMPT >> %1; %2")
+                        .arg(ledgerPath, gate(QStringLiteral("go")));
     const qint64 chainId = chainWithTasks(QStringLiteral("wide"), commands);
     QVERIFY(chainId > 0);
     m_engines.push_back(serve(QStringLiteral("a"), 30, 2));
     m_engines.push_back(serve(QStringLiteral("b"), 30, 2));
-    QTest::qWait(1500); // both registered
+    QTRY_VERIFY_WITH_TIMEOUT(serving({QStringLiteral("a"), QStringLiteral("b")}), 30000);
     const Run run = startRun(chainId);
     QVERIFY(run.id > 0);
+    const auto elsewhere = [&] {
+        const QString owner = RunRepository(*m_store).byId(run.id)->engineName;
+        const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(run.id).value();
+        return std::count_if(attempts.cbegin(), attempts.cend(), [&](const TaskRun &attempt) {
+            return !attempt.workerName.isEmpty() && attempt.workerName != owner;
+        });
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        elsewhere() >= 1, "tasks of one run ran on the engine that did not claim the run", 30000);
+    openGate(QStringLiteral("go"));
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              30000);
-    const QString owner = RunRepository(*m_store).byId(run.id)->engineName;
+                              60000);
+    for (auto &engine : m_engines) // stopped: nothing can add a duplicate after this
+        stopEngine(*engine);
     const QList<TaskRun> attempts = TaskRunRepository(*m_store).listForRun(run.id).value();
     QCOMPARE(attempts.size(), 6);
-    int elsewhere = 0;
     for (const TaskRun &attempt : attempts) {
         QCOMPARE(attempt.state, RunState::Succeeded);
         QCOMPARE(attempt.attempt, 1);
-        if (!attempt.workerName.isEmpty() && attempt.workerName != owner)
-            ++elsewhere;
     }
-    QVERIFY2(elsewhere >= 1, "tasks of one run ran on the engine that did not claim the run");
-    QTest::qWait(500); // a second chance for a duplicate to show
+    QVERIFY(elsewhere() >= 1);
     QStringList lines = ledger();
     lines.sort();
     QCOMPARE(lines,
              (QStringList{QStringLiteral("t1.1"), QStringLiteral("t2.1"), QStringLiteral("t3.1"),
                           QStringLiteral("t4.1"), QStringLiteral("t5.1"), QStringLiteral("t6.1")}));
-    for (auto &engine : m_engines)
-        stopEngine(*engine);
 }
 
 void TestSharedTasks::offeredAttempt_workerKilled_isInterruptedAndRetried()
 {
     // The engine running t2 for the run's engine is killed mid-attempt; once its lease ran out,
     // recovery interrupts the attempt (killing its process) and the run's engine retries t2.
+    // Attempt 1 waits at its gate, never opened: only the kill can end it.
     Run run;
-    QVERIFY(offerSecondTask(QStringLiteral("retried"), 30, &run));
+    QVERIFY(offerSecondTask(QStringLiteral("retried"), &run));
     const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
     QProcess *worker = engineNamed(first.workerName);
     QVERIFY(worker);
     worker->kill();
-    worker->waitForFinished(5000);
+    QVERIFY(worker->waitForFinished(30000));
+    openGate(QStringLiteral("t1"));
 
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              30000);
-    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 5000);
+                              60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 30000);
     const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
     QCOMPARE(attempts.size(), 2);
     QCOMPARE(attempts.at(0).state, RunState::Interrupted);
@@ -179,15 +192,16 @@ void TestSharedTasks::offeredAttempt_workerKilled_isInterruptedAndRetried()
 
 void TestSharedTasks::stoppedRun_stopsItsAttemptOnAnotherEngine()
 {
-    const qint64 chainId = chainWithTasks(QStringLiteral("stopped"),
-                                          {QStringLiteral("sleep 30"), QStringLiteral("sleep 30")});
+    // Both tasks far outlast any wait here: only the stop ends them.
+    const qint64 chainId = chainWithTasks(
+        QStringLiteral("stopped"), {QStringLiteral("sleep 600"), QStringLiteral("sleep 600")});
     QVERIFY(chainId > 0);
     m_engines.push_back(serve(QStringLiteral("a"), 30, 1));
     m_engines.push_back(serve(QStringLiteral("b"), 30, 1));
-    QTest::qWait(1500);
+    QTRY_VERIFY_WITH_TIMEOUT(serving({QStringLiteral("a"), QStringLiteral("b")}), 30000);
     const Run run = startRun(chainId);
     QVERIFY(run.id > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(attemptElsewhere(run, QStringLiteral("t2")).has_value(), 30000);
     const TaskRun hosted = *attemptElsewhere(run, QStringLiteral("t2"));
     Command stop;
     stop.kind = CommandKind::Stop;
@@ -196,7 +210,7 @@ void TestSharedTasks::stoppedRun_stopsItsAttemptOnAnotherEngine()
     QVERIFY(CommandRepository(*m_store).enqueue(stop));
 
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Cancelled,
-                              15000);
+                              30000);
     QVERIFY(!processinfo::isAlive(hosted.pid));
     for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value()) {
         QCOMPARE(attempt.state, RunState::Cancelled);
@@ -211,18 +225,26 @@ void TestSharedTasks::stoppedRun_stopsItsAttemptOnAnotherEngine()
 void TestSharedTasks::offeredAttempt_workerPaused_isFencedAndRetried()
 {
     // As above, but the worker is paused (SIGSTOP) past its lease and then resumed: the attempt
-    // was interrupted and retried meanwhile, and the worker's late end must not land.
+    // was interrupted and retried meanwhile, and the worker's late end must not land. Attempt 1
+    // waits at its gate, never opened: it cannot end before the takeover.
     Run run;
-    QVERIFY(offerSecondTask(QStringLiteral("paused"), 6, &run));
+    QVERIFY(offerSecondTask(QStringLiteral("paused"), &run));
     const TaskRun first = *attemptElsewhere(run, QStringLiteral("t2"));
     QProcess *worker = engineNamed(first.workerName);
     QVERIFY(worker);
+    const std::optional<EngineSession> paused = liveSession(first.workerName);
+    QVERIFY(paused);
     ::kill(pid_t(worker->processId()), SIGSTOP);
+    openGate(QStringLiteral("t1"));
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              30000);
-    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 5000); // recovery killed it
+                              60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!processinfo::isAlive(first.pid), 30000); // recovery killed it
     ::kill(pid_t(worker->processId()), SIGCONT);
-    QTest::qWait(3000); // the worker wakes, finds its session gone, and writes nothing
+    // The worker wakes, finds its session gone (fenced out: what it held is dropped), and
+    // registers anew; only then is it sure to have written all it ever will.
+    QTRY_VERIFY_WITH_TIMEOUT(liveSession(first.workerName)
+                                 && liveSession(first.workerName)->epoch > paused->epoch,
+                             30000);
 
     const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
     QCOMPARE(attempts.size(), 2);
@@ -241,11 +263,14 @@ void TestSharedTasks::window_showsItsRunsTaskRunningElsewhereLive()
 {
     // A window's engine of one slot (in its own thread, as the desktop application runs it)
     // owns the run; its second task waits, is offered and runs on a `serve`: the window shows
-    // that attempt (which engine runs it) and its output live.
+    // that attempt (which engine runs it) and its output live. t1 holds the window's slot and
+    // t2 waits after its first line until the test opens their gates: the order is certain.
     QTest::failOnWarning(QRegularExpression(QStringLiteral("another thread")));
-    const qint64 chainId = chainWithTasks(
-        QStringLiteral("offered"),
-        {QStringLiteral("sleep 4"), QStringLiteral("echo hosted line; sleep 2; echo last line")});
+    const qint64 chainId =
+        chainWithTasks(QStringLiteral("offered"),
+                       {gate(QStringLiteral("t1")), QStringLiteral("echo hosted line; %1; echo "
+                                                                   "last line")
+                                                        .arg(gate(QStringLiteral("t2")))});
     QVERIFY(chainId > 0);
     EngineConfig config;
     config.storeLocation = m_server->url().toString();
@@ -257,9 +282,12 @@ void TestSharedTasks::window_showsItsRunsTaskRunningElsewhereLive()
     QList<TaskRun> attempts;
     QStringList shown;
     qint64 runId = 0;
-    connect(window.engine(), &Engine::taskRunChanged, this,
+    // The context of the connections below goes before what they fill: no signal queued from
+    // the engine's thread reaches them afterwards, whichever way this function returns.
+    QObject receiver;
+    connect(window.engine(), &Engine::taskRunChanged, &receiver,
             [&](const TaskRun &attempt) { attempts << attempt; });
-    connect(window.engine(), &Engine::logLinesWritten, this, [&](const QList<LogLine> &lines) {
+    connect(window.engine(), &Engine::logLinesWritten, &receiver, [&](const QList<LogLine> &lines) {
         for (const LogLine &line : lines) {
             if (line.runId == runId)
                 shown << line.text;
@@ -267,12 +295,12 @@ void TestSharedTasks::window_showsItsRunsTaskRunningElsewhereLive()
     });
     QSignalSpy started(&window, &EngineHost::started);
     window.start();
-    QVERIFY(started.wait(10000));
+    QVERIFY(started.wait(30000));
     const Run run = startRun(chainId);
     QVERIFY(run.id > 0);
     runId = run.id;
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->engineName,
-                              QStringLiteral("window"), 10000);
+                              QStringLiteral("window"), 30000);
     m_engines.push_back(serve(QStringLiteral("b"), 30, 1));
     const auto toldRunningOn = [&](const QString &engine) {
         return std::any_of(attempts.cbegin(), attempts.cend(), [&](const TaskRun &attempt) {
@@ -280,16 +308,19 @@ void TestSharedTasks::window_showsItsRunsTaskRunningElsewhereLive()
                    && attempt.workerName == engine;
         });
     };
-    QTRY_VERIFY_WITH_TIMEOUT(toldRunningOn(QStringLiteral("b")), 15000);
-    QTRY_VERIFY_WITH_TIMEOUT(shown.contains(QStringLiteral("hosted line")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(toldRunningOn(QStringLiteral("b")), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.contains(QStringLiteral("hosted line")), 30000);
     QVERIFY(!shown.contains(QStringLiteral("last line"))); // live, not when reread at the end
+    openGate(QStringLiteral("t2"));
+    openGate(QStringLiteral("t1"));
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              20000);
-    QTRY_VERIFY_WITH_TIMEOUT(shown.contains(QStringLiteral("last line")), 5000);
-    QTest::qWait(500);
+                              60000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.contains(QStringLiteral("last line")), 30000);
+    // The look that showed the last line read the last ids again (commits may fill them in):
+    // the hosted line among them was not told twice.
     QCOMPARE(shown.count(QStringLiteral("hosted line")), 1);
     window.shutdown(Engine::ExitPolicy::Stop);
-    QVERIFY(window.waitForStopped(10000));
+    QVERIFY(window.waitForStopped(30000));
     for (auto &engine : m_engines)
         stopEngine(*engine);
 }
@@ -306,16 +337,18 @@ void TestSharedTasks::threeBusyEngines_runEveryTaskExactlyOnce()
     const qint64 chainId =
         chainWithTasks(QStringLiteral("busy"), {command, command, command, command});
     QVERIFY(chainId > 0);
-    for (const QString &name : {QStringLiteral("e1"), QStringLiteral("e2"), QStringLiteral("e3")})
+    const QStringList names{QStringLiteral("e1"), QStringLiteral("e2"), QStringLiteral("e3")};
+    for (const QString &name : names)
         m_engines.push_back(serve(name, 30, 2));
-    QTest::qWait(1500);
+    QTRY_VERIFY_WITH_TIMEOUT(serving(names), 30000);
     (void)m_store->transaction([&]() -> Status {
         for (int i = 0; i < runCount; ++i)
             startRun(chainId);
         return {};
     });
-    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 90000);
-    QTest::qWait(1000); // a second chance for a duplicate to show
+    QTRY_VERIFY_WITH_TIMEOUT(allTerminal(), 180000);
+    for (auto &engine : m_engines) // stopped: nothing can add a duplicate after this
+        stopEngine(*engine);
     const QStringList lines = ledger();
     QCOMPARE(lines.size(), runCount * 4);
     QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), runCount * 4);
@@ -337,24 +370,29 @@ void TestSharedTasks::threeBusyEngines_runEveryTaskExactlyOnce()
     }
     QVERIFY2(elsewhere > 0, "some tasks ran on another engine than their run's");
     qInfo("%d of %d tasks ran on another engine than their run's", elsewhere, runCount * 4);
-    for (auto &engine : m_engines)
-        stopEngine(*engine);
 }
 
 void TestSharedTasks::serverRestart_whileAnotherEngineRunsATask_endsItOnce()
 {
-    // t2 runs on the engine that did not claim the run when the server restarts: its end is
-    // held there and written once the server is back, and the run's engine reads it.
+    // t2 runs on the engine that did not claim the run when the server goes away, and ends
+    // while it is away (the test opens its gate then, and waits until its engine has reaped
+    // it): its end is held there and written once the server is back, and the run's engine
+    // reads it.
     Run run;
-    QVERIFY(offerSecondTask(QStringLiteral("restarted"), 3, &run));
-    m_store.reset(); // the test's own connection would only be cut too
-    QVERIFY(m_server->restartImmediately());
+    QVERIFY(offerSecondTask(QStringLiteral("restarted"), &run));
+    const TaskRun hosted = *attemptElsewhere(run, QStringLiteral("t2"));
+    openGate(QStringLiteral("t1"));
+    m_store.reset();           // the test's own connection would only be cut too
+    QVERIFY(m_server->stop()); // immediate: every connection dropped at once, as in a crash
+    openGate(QStringLiteral("t2"));
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(QStringLiteral("/proc/%1").arg(hosted.pid)), 30000);
+    QVERIFY(m_server->startAgain());
     Result<std::unique_ptr<Store>> store = Store::open(
         StoreLocation::parse(m_server->url().toString()).value(), QStringLiteral("test"));
     QVERIFY(store);
     m_store = std::move(store.value());
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              40000);
+                              60000);
     const QList<TaskRun> attempts = attemptsOf(run, QStringLiteral("t2"));
     QCOMPARE(attempts.size(), 1);
     QCOMPARE(attempts.first().state, RunState::Succeeded);
@@ -372,16 +410,16 @@ void TestSharedTasks::window_countsTheTasksItRunsForOtherEngines()
 {
     // A `serve` of one slot owns a run of three tasks; the window's engine (its own thread, two
     // slots) takes the two that wait, and says how many it runs for others (the status bar).
-    const qint64 chainId = chainWithTasks(
-        QStringLiteral("helped"),
-        {QStringLiteral("sleep 3"), QStringLiteral("sleep 3"), QStringLiteral("sleep 3")});
+    // All three wait at the gate: t1 holds a's slot however slowly the window starts.
+    const QString waits = gate(QStringLiteral("go"));
+    const qint64 chainId = chainWithTasks(QStringLiteral("helped"), {waits, waits, waits});
     QVERIFY(chainId > 0);
     m_engines.push_back(serve(QStringLiteral("a"), 30, 1));
-    QTest::qWait(1500);
+    QTRY_VERIFY_WITH_TIMEOUT(serving({QStringLiteral("a")}), 30000);
     const Run run = startRun(chainId);
     QVERIFY(run.id > 0);
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("a"),
-                              10000);
+                              30000);
     EngineConfig config;
     config.storeLocation = m_server->url().toString();
     config.name = QStringLiteral("window");
@@ -390,21 +428,23 @@ void TestSharedTasks::window_countsTheTasksItRunsForOtherEngines()
     config.tellRunsElsewhere = true;
     EngineHost window(config);
     QList<int> counts;
-    connect(window.engine(), &Engine::hostedTasksChanged, this,
+    QObject receiver; // goes before counts, and with it what the engine's thread still queued
+    connect(window.engine(), &Engine::hostedTasksChanged, &receiver,
             [&](int count) { counts << count; });
     QSignalSpy started(&window, &EngineHost::started);
     window.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(counts.contains(2), 10000);
+    QVERIFY(started.wait(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(counts.contains(2), 30000);
+    openGate(QStringLiteral("go"));
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(run.id)->state, RunState::Succeeded,
-                              20000);
-    QTRY_COMPARE_WITH_TIMEOUT(counts.last(), 0, 5000);
+                              60000);
+    QTRY_COMPARE_WITH_TIMEOUT(counts.last(), 0, 30000);
     int byWindow = 0;
     for (const TaskRun &attempt : TaskRunRepository(*m_store).listForRun(run.id).value())
         byWindow += attempt.workerName == QStringLiteral("window") ? 1 : 0;
     QCOMPARE(byWindow, 2);
     window.shutdown(Engine::ExitPolicy::Stop);
-    QVERIFY(window.waitForStopped(10000));
+    QVERIFY(window.waitForStopped(30000));
     for (auto &engine : m_engines)
         stopEngine(*engine);
 }

@@ -25,17 +25,26 @@ private Q_SLOTS:
 
 namespace {
 
-// The real time: on PostgreSQL leases follow the database's clock, whatever the engine says.
-const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+constexpr qint64 leaseMs = 30000;
+// A lease "live" in a row below: no load stretches a test past it, by any clock.
+constexpr qint64 liveForMs = 3600000;
 
-// SQLite takes the engine's time as given; PostgreSQL its own clock (the same machine's here)
-// plus the lease.
-bool leaseEndsAt(const Store &store, const QDateTime &until, qint64 engineNowMs)
+qint64 realNowMs()
 {
-    constexpr qint64 leaseMs = 30000;
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// SQLite takes the engine's time as given; PostgreSQL its own clock (the same machine's here),
+// read while the store wrote the lease: after beforeMs and before afterMs, the real times the
+// test read around the call (a loaded machine only widens that span). A millisecond each side
+// for the two clocks' rounding.
+bool leaseEndsAt(const Store &store, const QDateTime &until, qint64 engineNowMs, qint64 beforeMs,
+                 qint64 afterMs)
+{
+    const qint64 untilMs = until.toMSecsSinceEpoch();
     if (store.backend() == StoreBackend::Sqlite)
-        return until.toMSecsSinceEpoch() == engineNowMs + leaseMs;
-    return qAbs(until.toMSecsSinceEpoch() - (QDateTime::currentMSecsSinceEpoch() + leaseMs)) < 3000;
+        return untilMs == engineNowMs + leaseMs;
+    return untilMs >= beforeMs + leaseMs - 1 && untilMs <= afterMs + leaseMs + 1;
 }
 
 EngineLease::Options options(const QString &name = QStringLiteral("this-engine"))
@@ -43,8 +52,9 @@ EngineLease::Options options(const QString &name = QStringLiteral("this-engine")
     return EngineLease::Options{name, 4, 30000};
 }
 
-// A session of another engine, held by a living process on this host (this test's own).
-Status holdSession(Store &store, const QString &name, qint64 leaseUntilMs)
+// A session of another engine, held by a living process on this host (this test's own),
+// serving since a minute before nowMs.
+Status holdSession(Store &store, const QString &name, qint64 leaseUntilMs, qint64 nowMs)
 {
     EngineSession other;
     other.name = name;
@@ -61,35 +71,39 @@ Status holdSession(Store &store, const QString &name, qint64 leaseUntilMs)
 void TestEngineLease::acquire_data()
 {
     QTest::addColumn<QString>("otherName"); // empty: no other session
-    QTest::addColumn<qint64>("otherLeaseUntil");
+    // When its lease ends, from now (when the row runs): live for an hour, or just ended.
+    QTest::addColumn<qint64>("otherLeaseInMs");
     QTest::addColumn<bool>("okOnSqlite");
     QTest::addColumn<bool>("okOnPostgres");
     QTest::addColumn<QString>("message");
     QTest::newRow("alone") << QString() << qint64(0) << true << true << QString();
     QTest::newRow("another engine's live lease: SQLite has one engine per file")
-        << QStringLiteral("other") << nowMs + 10000 << false << true
+        << QStringLiteral("other") << liveForMs << false << true
         << QStringLiteral("another engine already serves %3: 'other', pid %1 on %2 (");
     QTest::newRow("another engine's expired lease")
-        << QStringLiteral("other") << nowMs - 1 << true << true << QString();
+        << QStringLiteral("other") << qint64(-1) << true << true << QString();
     QTest::newRow("our own name, live: refused everywhere")
-        << QStringLiteral("this-engine") << nowMs + 10000 << false << false
+        << QStringLiteral("this-engine") << liveForMs << false << false
         << QStringLiteral("'this-engine', pid %1 on %2 (");
     QTest::newRow("our own name, expired: replaced")
-        << QStringLiteral("this-engine") << nowMs - 1 << true << true << QString();
+        << QStringLiteral("this-engine") << qint64(-1) << true << true << QString();
 }
 
 void TestEngineLease::acquire()
 {
     QFETCH(QString, otherName);
-    QFETCH(qint64, otherLeaseUntil);
+    QFETCH(qint64, otherLeaseInMs);
     QFETCH(bool, okOnSqlite);
     QFETCH(bool, okOnPostgres);
     QFETCH(QString, message);
     HG_TEST_STORE(t);
+    // The real time: on PostgreSQL leases follow the database's clock, whatever the engine says.
+    const qint64 nowMs = realNowMs();
     if (!otherName.isEmpty())
-        QVERIFY(holdSession(t.store(), otherName, otherLeaseUntil));
+        QVERIFY(holdSession(t.store(), otherName, nowMs + otherLeaseInMs, nowMs));
     const bool ok = t.store().backend() == StoreBackend::Sqlite ? okOnSqlite : okOnPostgres;
     EngineLease lease(t.store(), options());
+    const qint64 beforeMs = realNowMs();
     const Status acquired = lease.acquire(nowMs);
     QCOMPARE(acquired.ok(), ok);
     QCOMPARE(lease.isHeld(), ok);
@@ -110,23 +124,29 @@ void TestEngineLease::acquire()
         return;
     }
     const QList<EngineSession> sessions = EngineSessionRepository(t.store()).list().value();
+    const qint64 afterMs = realNowMs();
     const auto mine = std::find_if(sessions.cbegin(), sessions.cend(),
                                    [&](const auto &s) { return s.id == lease.sessionId(); });
     QVERIFY(mine != sessions.cend());
     QCOMPARE(mine->name, QStringLiteral("this-engine"));
     QCOMPARE(mine->capacity, 4);
-    QVERIFY(leaseEndsAt(t.store(), mine->leaseUntil, nowMs));
+    QVERIFY2(leaseEndsAt(t.store(), mine->leaseUntil, nowMs, beforeMs, afterMs),
+             qPrintable(mine->leaseUntil.toString(Qt::ISODateWithMs)));
     QVERIFY(lease.fence().epoch > 0);
 }
 
 void TestEngineLease::heartbeat_renewsUntilTheSessionIsTakenOver()
 {
     HG_TEST_STORE(t);
+    const qint64 nowMs = realNowMs();
     EngineLease lease(t.store(), options());
     QVERIFY(lease.acquire(nowMs));
+    const qint64 beforeMs = realNowMs();
     QVERIFY(lease.heartbeat(nowMs + 5000, 3));
     const EngineSession renewed = EngineSessionRepository(t.store()).list()->first();
-    QVERIFY(leaseEndsAt(t.store(), renewed.leaseUntil, nowMs + 5000));
+    const qint64 afterMs = realNowMs();
+    QVERIFY2(leaseEndsAt(t.store(), renewed.leaseUntil, nowMs + 5000, beforeMs, afterMs),
+             qPrintable(renewed.leaseUntil.toString(Qt::ISODateWithMs)));
     QCOMPARE(renewed.load, 3);
     // Another engine replaced the session after our lease ran out.
     QVERIFY(EngineSessionRepository(t.store()).release(lease.sessionId()));
@@ -138,6 +158,7 @@ void TestEngineLease::heartbeat_renewsUntilTheSessionIsTakenOver()
 void TestEngineLease::release_givesTheNameBack()
 {
     HG_TEST_STORE(t);
+    const qint64 nowMs = realNowMs();
     {
         EngineLease lease(t.store(), options());
         QVERIFY(lease.acquire(nowMs));

@@ -14,6 +14,7 @@
 #include "teststore.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -66,12 +67,9 @@ void TestEngineTasks::dependsOn(Store &store, const Chain &chain, const Task &ta
 
 Run TestEngineTasks::waitForEnd(Store &store, qint64 runId)
 {
-    for (int i = 0; i < 200; ++i) {
-        const Run run = RunRepository(store).byId(runId).value();
-        if (isTerminal(run.state))
-            return run;
-        QTest::qWait(50);
-    }
+    // A ceiling only a fault reaches: a loaded machine only makes the end come later.
+    (void)QTest::qWaitFor([&] { return isTerminal(RunRepository(store).byId(runId)->state); },
+                          60000);
     return RunRepository(store).byId(runId).value();
 }
 
@@ -287,7 +285,7 @@ void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
     QVERIFY(ScheduleRepository(*other).add(schedule));
     RunFilter filter;
     filter.chainId = chain.id;
-    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(filter)->isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(filter)->isEmpty(), 30000);
     QCOMPARE(RunRepository(t.store()).list(filter)->first().trigger, RunTrigger::Schedule);
 
     // A second chain fires beside it; disabling the first (the change feed names it alone)
@@ -298,16 +296,27 @@ void TestEngineTasks::definitions_editedElsewhereTakeEffectWithoutRestart()
     QVERIFY(ScheduleRepository(*other).add(schedule));
     RunFilter ofSecond;
     ofSecond.chainId = second.id;
-    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(ofSecond)->isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunRepository(t.store()).list(ofSecond)->isEmpty(), 30000);
     Chain disabled = ChainRepository(*other).byId(chain.id).value();
     disabled.enabled = false;
     QVERIFY(ChainRepository(*other).update(disabled));
-    QTest::qWait(1500); // picked up; a run it fired just before may still be ending
+    // The engine reads the change feed before the command table: once it has done a command
+    // queued after the edit, it has the edit (what it fired before is counted below).
+    Command probe;
+    probe.kind = CommandKind::Stop;
+    // Its oldest run: a stop of a run that has ended changes nothing.
+    probe.runId = RunRepository(t.store()).list(filter)->constLast().id;
+    const Result<Command> queued = CommandRepository(*other).enqueue(probe);
+    QVERIFY(queued);
+    QTRY_VERIFY_WITH_TIMEOUT(CommandRepository(t.store()).byId(queued->id)->doneAt.isValid(),
+                             30000);
     const qsizetype firstRuns = RunRepository(t.store()).list(filter)->size();
     const qsizetype secondRuns = RunRepository(t.store()).list(ofSecond)->size();
-    QTest::qWait(2500);
+    // Three more fires of the second, a second apart: the engine has handled two seconds of due
+    // fires since, and the first, still enabled, would have fired among them.
+    QTRY_VERIFY_WITH_TIMEOUT(RunRepository(t.store()).list(ofSecond)->size() >= secondRuns + 3,
+                             30000);
     QCOMPARE(RunRepository(t.store()).list(filter)->size(), firstRuns);
-    QVERIFY(RunRepository(t.store()).list(ofSecond)->size() > secondRuns);
 }
 
 void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce()
@@ -315,27 +324,37 @@ void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce
     HG_TEST_STORE(t);
     QTemporaryDir dir;
     const QString ledger = dir.filePath(QStringLiteral("ledger"));
+    const QString go = dir.filePath(QStringLiteral("go"));
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
-    // Its own side-effect file says how often it started; its output wants log space.
+    // Its own side-effect file says how often it started; its output wants log space. It ends
+    // once the test creates `go`: while writes fail, for certain.
     addTask(t.store(), chain.id, QStringLiteral("work"), TaskKind::Shell,
             QStringLiteral("echo started >> '%1'; for i in $(seq 200); do echo line $i; done; "
-                           "sleep 1")
-                .arg(ledger));
+                           "while [ ! -e '%2' ]; do sleep 0.1; done")
+                .arg(ledger, go));
     auto engine = startEngine(t);
     QVERIFY(engine->isRunning());
     QSignalSpy reachability(engine.get(), &Engine::storeReachabilityChanged);
+    QSignalSpy told(engine.get(), &Engine::taskRunChanged);
     const Run run = test::queueRun(t.store(), chain.id);
     engine->admitRun(run.id);
-    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(ledger), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(ledger), 30000);
+    qint64 pid = 0;
+    for (const QList<QVariant> &args : std::as_const(told))
+        pid = std::max(pid, args.first().value<TaskRun>().pid);
+    QVERIFY(pid > 0);
 
     // The engine's own connection may no longer write (SQLite answers SQLITE_READONLY, as for
     // a file made read-only; a full disk answers SQLITE_FULL and is handled alike).
     QSqlQuery(engine->store()->database()).exec(QStringLiteral("PRAGMA query_only = ON"));
-    QTRY_VERIFY_WITH_TIMEOUT(!reachability.isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!reachability.isEmpty(), 30000);
     QVERIFY(reachability.first().first().toLongLong() >= 0);
     QVERIFY2(reachability.first().at(1).toString().contains(QLatin1String("cannot be written")),
              qPrintable(reachability.first().at(1).toString()));
-    QTest::qWait(1500); // the task ends meanwhile; its end is held
+    // The task ends now. Once the engine has reaped it (its process is gone, not a zombie), it
+    // has seen the end: held, not written.
+    QVERIFY(QFile(go).open(QIODevice::WriteOnly));
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)), 30000);
     QCOMPARE(RunRepository(t.store()).byId(run.id)->state, RunState::Running);
     // Nothing new starts while writes fail.
     const Run second = test::queueRun(t.store(), chain.id);
@@ -345,7 +364,7 @@ void TestEngineTasks::storeWriteFailure_holdsTheEndStartsNothingAndRecordsItOnce
 
     // Writable again: the engine notices by itself, records the end it held, and goes on.
     QSqlQuery(engine->store()->database()).exec(QStringLiteral("PRAGMA query_only = OFF"));
-    QTRY_COMPARE_WITH_TIMEOUT(reachability.last().first().toLongLong(), -1, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(reachability.last().first().toLongLong(), -1, 30000);
     QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Succeeded);
     QCOMPARE(waitForEnd(t.store(), second.id).state, RunState::Succeeded);
     const QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(run.id).value();

@@ -245,7 +245,7 @@ void TestRunWriteBatch::recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold()
     }));
     QVERIFY(started); // an id at once; its row is refused at the transaction's end
     QVERIFY(recorder.isRefused(started->id));
-    QVERIFY(fenced.wait(2000) || !fenced.isEmpty());
+    QVERIFY(fenced.wait(30000) || !fenced.isEmpty());
     QCOMPARE(fenced.first().at(0).toLongLong(), runs.theirs);
     QCOMPARE(RunRepository(t.store()).byId(runs.theirs)->state, RunState::Queued);
     QVERIFY(!TaskRunRepository(t.store()).byId(started->id));
