@@ -99,6 +99,15 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
     });
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     QObject::connect(&engine, &Engine::started, &engine, [&] { engine.admitRun(runId); });
+    // Fenced out (paused past its lease, or its clock stepped): another engine has taken the
+    // run over. This one leaves, and the wait follows the run there. Before, it registered
+    // again and held a SQLite store for good, waiting for an end it would never be told,
+    // while `serve` could not start (found by the torture test).
+    bool takenOver = false;
+    QObject::connect(&engine, &Engine::leaseLost, &engine, [&] {
+        takenOver = true;
+        engine.shutdown(Engine::ExitPolicy::Stop);
+    });
     SignalWatcher terminations;
     // Again and again if need be: a second signal ends what the first let finish. One that
     // came while the engine was still starting is obeyed once it has started.
@@ -114,6 +123,12 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     Store &store = *context.store().value();
+    if (takenOver && !finished) {
+        context.err() << "hourglass: another engine took run " << runId
+                      << " over; following it there\n";
+        context.err().flush();
+        return std::nullopt;
+    }
     if (!failure.isEmpty() && engineIsServing(store))
         return std::nullopt; // it started while this one tried: the run is its to run
     if (!failure.isEmpty())
