@@ -171,7 +171,8 @@ class Model:
         elif kind < 0.75:
             args = [f"@every {self.rnd.randint(2, 6)}s"]
         else:
-            at = datetime.now(timezone.utc) + timedelta(seconds=self.rnd.randint(2, 12))
+            at = datetime.fromtimestamp(self.box.host_now(), timezone.utc) + timedelta(
+                seconds=self.rnd.randint(2, 12))  # by the host's clock, which may be stepped
             args = [at.strftime("%Y-%m-%dT%H:%M:%SZ")]
         if self.rnd.random() < 0.3:
             args += ["--misfire", self.rnd.choice(["skip", "once", "all"])]

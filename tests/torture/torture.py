@@ -5,8 +5,12 @@ command line (in the spirit of FoundationDB's simulation and SQLite's crash test
 Random operations (definitions, runs, run --wait, stop/pause/resume/rerun, backfill, export
 and import, chain rm while it runs) interleave with faults (SIGTERM, SIGKILL and
 SIGSTOP/SIGCONT of `serve` engines, SIGTERM/SIGKILL of `run --wait` waiters, restarts of a
-private PostgreSQL server). After each chaos phase the driver lets everything settle and
-checks the invariants (see INVARIANTS). The choices follow --seed; the timing does not.
+private PostgreSQL server; disk-full: the SQLite store's tmpfs filled for 1-10 s, as root;
+clock-step: the wall clock of every hourglass process stepped 1 min .. 2 h either way by
+libfaketime, the monotonic clock left alone, and set back to the real time before settling).
+After each chaos phase the driver lets everything settle and checks the invariants (see
+INVARIANTS); stored times are read through the clock offsets in force when they were
+written. The choices follow --seed; the timing does not.
 
   /usr/bin/python3 tests/torture/torture.py --hourglass build/app/hourglass --seconds 120
   ... --backend postgresql --engines 2   (HOURGLASS_TEST_PG_URL, or --private-pg as root)
@@ -27,6 +31,7 @@ from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sandbox import SKIP, Engine, Failure, Sandbox, poll  # noqa: E402
 from model import Model  # noqa: E402
+from faults import FAULTS, TERM_GRACE, Faults  # noqa: E402
 
 INVARIANTS = """
  1 every run is terminal once the engines have had time (progress-based ceiling)
@@ -37,20 +42,38 @@ INVARIANTS = """
  6 the driver never names a path outside its temp dir
  7 a run nothing disturbed, of a chain whose tasks all succeed, succeeds
  8 export, import into an empty store, export again gives the same bytes
- 9 engines do not die on their own; no command hangs or crashes (0)
-10 no task cgroup (hourglass-tasks-PID) of our engines is left once all have ended"""
+ 9 engines do not die on their own, also not on a full disk (one started while it is full
+   may refuse, saying why); no command hangs or crashes, and one that fails on a full disk
+   exits non-zero with a message (0)
+10 no task cgroup (hourglass-tasks-PID) of our engines is left once all have ended
+11 a run whose id a command printed is listed until its chain is removed (nothing lost)"""
 
-TERM_GRACE = 30      # README: SIGTERM ends the engine "within the grace period" (5 s for tasks)
 WAITER_SLACK = 20    # a run --wait exits this soon after its run's end is stored
 LEFTOVER_GRACE = 15  # a task's processes are gone this soon after its run ended
 AVOIDABLE = ("setsid", "rm-running", "selfdestruct", "restart-wait", "waiter-kill",
-             "engine-kill", "engine-stop", "engine-term", "pg-restart",
-             "wait-race", "lost-session", "inprocess-cancel", "create-race", "cgroup-leak")
+             "engine-kill", "engine-stop", "engine-term", "pg-restart", "disk-full",
+             "clock-step",
+             "wait-race", "lost-session", "inprocess-cancel", "create-race", "cgroup-leak",
+             "fenced-reconnect", "full-wait", "inprocess-stuck", "step-takeover", "list-race")
 # Known defects to tolerate, so that a run can look past them: wait-race: run --wait exits 1
 # "another engine already serves" when it raced serve's start; lost-session: serve woken
 # after its lease exits 0 ("cannot register again") when a run --wait took the store;
 # inprocess-cancel: run --wait's own engine starts other queued runs and cancels them;
-# create-race: the store is always created before the engines start; cgroup-leak: skip 10.
+# create-race: the store is always created before the engines start; cgroup-leak: skip 10;
+# fenced-reconnect: serve whose reconnect after an outage (a full disk) finds its session
+# taken over by a run --wait, and cannot register again, says "the store is back" and never
+# runs anything again (its runs stay queued): it is killed and started again; full-wait:
+# run --wait whose serve looks gone (its lease ran out while the disk was full) tries to run
+# the chain itself, cannot on the full disk, and exits 1 although its run goes on;
+# inprocess-stuck: on PostgreSQL, the in-process engine of a run --wait (there when the
+# command's clock is ahead of the database's by more than the lease: it takes the engines for
+# gone) claims a run that a limit (exclusive) holds back, and never starts it once the other
+# engines' runs end: the waiter is sent SIGTERM, and serve runs the run; step-takeover: a
+# step forward of the wall clock makes a live serve's lease look run out (SQLite: written by
+# its clock before the step); a run --wait then takes the store over in-process and serve's
+# running tasks are stopped: a step forward excuses the runs near it from invariant 7;
+# list-race: `runs` dies of SIGABRT (std::bad_variant_access) when a listed run's chain is
+# removed before its path is read: taken for a failed listing.
 
 
 def parse_time(text):
@@ -59,24 +82,37 @@ def parse_time(text):
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
-class Driver:
-    def __init__(self, args, box):
-        self.a, self.box = args, box
+class Driver(Faults):
+    def __init__(self, args, box, avoid):
+        self.a, self.box, self.avoid = args, box, avoid
         self.rnd = random.Random(args.seed)
-        self.avoid = set(filter(None, args.avoid.split(",")))
         self.m = Model(self.rnd, box, self.avoid)
         self.ops = self.faults = self.checks = 0
         self.lease = 4
         self.waiters = []
-        self.events = []       # (wall time, what): faults that may change a run's outcome
+        self.events = []       # [real time, until (None: going on), what, excuses]: the faults
         self.runs = {}         # the last `runs --json`, by id
-        self.first_seen = {}   # run id -> wall time before which it was not listed
+        self.first_seen = {}   # run id -> real time before which it was not listed
+        self.created = {}      # run id -> chain, for the runs whose id a command printed
         self.last_list = time.time()
+        self.init_faults()
 
     # -- bookkeeping -------------------------------------------------------------------------
-    def event(self, what):
-        self.events.append((time.time(), what))
+    def event(self, what, until=0, excuses=True):
+        """A fault at this real time (until another, or None while it goes on); one that
+        excuses may change a run's outcome (invariant 7)."""
+        now = time.time()
+        record = [now, now + until if until is not None else None, what, excuses]
+        self.events.append(record)
         self.box.note("EVENT " + what)
+        return record
+
+    def real_span(self, run):
+        """The real times a run may have started and ended (None: not yet), through the clock
+        offsets in force when its engine read its clock."""
+        started = self.box.real_times(parse_time(run.get("startedAt")))
+        finished = self.box.real_times(parse_time(run.get("finishedAt")))
+        return (min(started) if started else None), (max(finished) if finished else None)
 
     def refresh(self):
         listed = self.box.hg_json("runs", "--limit", "1000000")
@@ -93,7 +129,8 @@ class Driver:
         return self.runs
 
     def tick(self):
-        """Reaps waiters; wakes, restarts and watches engines."""
+        """Reaps waiters; wakes, restarts and watches engines; tops the full disk up or frees it."""
+        self.tick_faults()
         now = time.monotonic()
         for e in self.box.engines:
             if e.stopped_until is not None and now >= e.stopped_until and e.alive():
@@ -101,23 +138,18 @@ class Driver:
                 e.stopped_until = None
             if e.proc is not None and not e.alive() and e.signalled is None \
                     and e.restart_at is None:
-                err = e.stderr()
-                if e.proc.returncode == 1 and "already serves" in err:
-                    e.restart_at = now + 1  # sqlite: a run --wait runs its run in-process
-                elif "lost-session" in self.avoid and "cannot register again" in err:
-                    e.restart_at = now + 1  # known: a woken engine whose session was taken
-                else:
-                    raise Failure("9 engines do not die on their own",
-                                  f"engine {e.name}.{e.generation} exited with "
-                                  f"{e.proc.returncode}: {err[-1500:]}")
+                self.judge_exit(e, now)  # invariant 9
             if e.restart_at is not None and now >= e.restart_at and not e.alive():
                 e.start()
+            self.look_past_stuck(e, now)
 
     # -- operations --------------------------------------------------------------------------
     def op_run(self):
         chain = self.m.pick_chain()
         if chain:
-            self.box.hg("run", chain)
+            rc, out, _ = self.box.hg("run", chain)
+            if rc == 0 and out.strip().isdigit():
+                self.created[int(out.strip())] = chain
             return True
 
     def op_wait(self, clean=False):
@@ -166,7 +198,7 @@ class Driver:
         chain = self.m.pick_chain(scheduled=True)
         if not chain:
             return False
-        now = datetime.now(timezone.utc)
+        now = datetime.fromtimestamp(self.box.host_now(), timezone.utc)  # the host's clock
         fro = (now - timedelta(seconds=self.rnd.randint(3, 20))).strftime("%Y-%m-%dT%H:%M:%SZ")
         self.box.hg("backfill", chain, "--from", fro, "--to", now.strftime("%Y-%m-%dT%H:%M:%SZ"),
                     "--parallel", self.rnd.randint(1, 3),
@@ -180,6 +212,8 @@ class Driver:
             f"files/export{n}b.json")
         scratch = self.box.path(f"files/scratch{n}.db")
         rc, _, err = self.box.hg("export", "--output", first)
+        if rc != 0 and self.box.full:
+            return True  # may fail while the disk is full (with a message: Sandbox.hg)
         if rc != 0:
             raise Failure("8 export/import round trip", f"export exited {rc}: {err}")
         rc, _, err = self.box.hg("import", first, db=scratch)
@@ -193,69 +227,8 @@ class Driver:
                           f"(diff them)")
         return True
 
-    # -- faults ------------------------------------------------------------------------------
-    def live_engines(self):
-        return [e for e in self.box.engines if e.alive() and e.stopped_until is None]
-
-    def term_engine(self, e):
-        running = [r["id"] for r in self.refresh().values() if r["state"] == "running"]
-        started = time.monotonic()
-        self.event(f"SIGTERM engine {e.name}.{e.generation}")
-        e.signal(signal.SIGTERM)
-        if poll(lambda: not e.alive(), TERM_GRACE) is False:
-            raise Failure("4 an engine sent SIGTERM exits within its grace",
-                          f"engine {e.name}.{e.generation} (pid {e.proc.pid}) still runs "
-                          f"{TERM_GRACE} s after SIGTERM; runs running when it was sent: "
-                          f"{running}; recent: {self.recent()}; its output: "
-                          f"{open(e.out_path).read()[-800:]}{e.stderr()[-800:]}")
-        self.box.note(f"engine exited {time.monotonic() - started:.1f} s after SIGTERM")
-        self.checks += 1
-
-    def fault(self):
-        kinds = ["engine-term", "engine-kill", "engine-stop", "waiter-kill", "restart-wait"]
-        if self.box.pg_ctl:
-            kinds.append("pg-restart")
-        kind = self.rnd.choices(kinds, weights=[3, 3, 3, 3, 2, 0.3][:len(kinds)])[0]
-        if kind in self.avoid:
-            return False
-        engines = self.live_engines()
-        if kind.startswith("engine") or kind == "restart-wait":
-            if not engines:
-                return False
-            e = self.rnd.choice(engines)
-        if kind == "engine-term":
-            self.term_engine(e)
-            e.restart_at = time.monotonic() + self.rnd.choice([0, 0.5, 2])
-        elif kind == "engine-kill":
-            self.event(f"SIGKILL engine {e.name}.{e.generation}")
-            e.signal(signal.SIGKILL)
-            e.proc.wait()
-            e.restart_at = time.monotonic() + self.rnd.choice([0, 1, 3, self.lease + 3])
-        elif kind == "engine-stop":
-            self.event(f"SIGSTOP engine {e.name}.{e.generation}")
-            e.signal(signal.SIGSTOP)
-            e.stopped_until = time.monotonic() + self.rnd.uniform(0.5, 2 * self.lease)
-        elif kind == "waiter-kill":
-            live = [w for w in self.waiters if w["end"] is None and w["killed"] is None]
-            if not live:
-                return False
-            w = self.rnd.choice(live)
-            sig = self.rnd.choice([signal.SIGTERM, signal.SIGKILL])
-            self.event(f"{sig.name} waiter {w['tag']}")
-            w["killed"] = sig
-            os.kill(w["proc"].pid, sig)
-        elif kind == "restart-wait":  # run --wait while serve is starting
-            self.term_engine(e)
-            e.start()
-            if not self.op_wait(clean=True):
-                e.restart_at = time.monotonic()
-        elif kind == "pg-restart":
-            self.event("PostgreSQL restart")
-            self.box.restart_postgres()
-        return True
-
-    def recent(self):
-        return [w for _, w in self.events[-8:]]
+    def recent(self, n=8):
+        return [e[2] for e in self.events[-n:]]
 
     # -- phases ------------------------------------------------------------------------------
     def chaos(self, until):
@@ -287,10 +260,12 @@ class Driver:
                 e.stopped_until = time.monotonic()
             if not e.alive() and e.restart_at is not None:
                 e.restart_at = time.monotonic()
+        self.free_disk()
         self.tick()
         for s in self.box.hg_json("schedule", "list") or []:
             self.box.hg("schedule", "rm", s["id"])
         self.m.all_unscheduled()
+        self.calm_clock()  # once no schedule is left to fire what a step forward skips
         resumed, last_change, signature = {}, time.monotonic(), None
         stall = 60 + 2 * self.lease
         while True:
@@ -304,6 +279,7 @@ class Driver:
                     if rid not in resumed:
                         self.box.hg("resume", rid)
                         resumed[rid] = time.monotonic()
+            self.look_past_inprocess(pending, time.monotonic() - last_change)
             sig = (tuple(sorted((i, r["state"]) for i, r in pending.items())),
                    os.path.getsize(self.box.ledger))
             if sig != signature:
@@ -312,7 +288,7 @@ class Driver:
                 raise Failure("1 every run is terminal once engines have had time",
                               f"no progress for {stall} s; runs not terminal: "
                               f"{sorted(pending.items())[:10]}; engines: {self.engine_states()}; "
-                              f"recent: {self.recent()}")
+                              f"recent: {self.recent()}{self.stall_hints(pending)}")
             time.sleep(0.5)
         self.checks += 1
 
@@ -323,6 +299,7 @@ class Driver:
     def check(self):
         self.check_ledger()
         self.check_waiters()
+        self.check_created()
         self.check_clean_runs()
         self.check_leftovers(final=False)
 
@@ -352,14 +329,21 @@ class Driver:
             with open(w["base"] + ".out") as f:
                 first = f.readline().strip()
             rid = int(first) if first.isdigit() else None
+            if rid is not None:
+                self.created.setdefault(rid, w["chain"])
             run = self.runs.get(rid)
-            finished = parse_time(run.get("finishedAt")) if run else None
+            finished = self.real_span(run)[1] if run else None
+            if finished is not None:  # a full disk holds the end back until it is written
+                finished = max([finished] + [t1 for t0, t1 in self.full_windows()
+                                             if t0 <= (w["end"] or time.time())
+                                             and t1 >= finished - 1])
             if w["end"] is None:
                 poll(lambda: w["end"], max(1, (finished or time.time()) + WAITER_SLACK
                                            - time.time()))
             evidence = (f"{w['tag']}: `hourglass run {w['chain']} --wait` started "
                         f"{datetime.fromtimestamp(w['start']).isoformat()} run {rid} "
-                        f"stored {run and run['state']} finishedAt {run and run['finishedAt']}")
+                        f"stored {run and run['state']} finishedAt {run and run['finishedAt']} "
+                        f"(real {finished and datetime.fromtimestamp(finished).isoformat()})")
             if w["end"] is None:
                 raise Failure("3 every run --wait returns", evidence + f": still waiting, "
                               f"{time.time() - (finished or w['start']):.0f} s after; "
@@ -369,6 +353,8 @@ class Driver:
             evidence += tail
             if "wait-race" in self.avoid and w["rc"] == 1 and "already serves" in tail:
                 continue  # known: run --wait racing serve's start (see --help)
+            if "full-wait" in self.avoid and w["rc"] == 1 and "disk is full" in tail:
+                continue  # known: run --wait gives up on a full disk, its run goes on
             if run is not None:
                 if finished and w["end"] - finished > WAITER_SLACK:
                     raise Failure("3 run --wait returns soon after its run ends", evidence)
@@ -403,17 +389,32 @@ class Driver:
             info = self.m.chains.get(r["chain"])
             if not info or not info["clean"] or r["state"] == "succeeded":
                 continue
-            start = min(self.first_seen.get(rid, 0), parse_time(r["startedAt"]) or 1e18) - 2
-            end = (parse_time(r["finishedAt"]) or time.time()) + 2
-            near = [w for t, w in self.events if start <= t <= end]
+            started, finished = self.real_span(r)
+            start = min(self.first_seen.get(rid, 0), started or 1e18) - 2
+            end = (finished or time.time()) + 2
+            near = [e[2] for e in self.events if e[3] and e[0] <= end and (
+                time.time() if e[1] is None else e[1]) >= start]
             if "inprocess-cancel" in self.avoid and r["state"] == "cancelled" and r[
                     "engine"].startswith("hourglass-run-"):
                 continue  # known: run --wait's engine cancels the others' runs it started
             if not near:
                 raise Failure("7 an undisturbed run of a chain whose tasks all succeed succeeds",
                               f"run {rid} of {r['chain']} ({r['trigger']}) ended {r['state']}; "
-                              f"no fault, stop or removal between {start:.1f} and {end:.1f}; "
+                              f"no fault, stop or removal between {start:.1f} and {end:.1f} "
+                              f"(real time; recent: {self.recent()}); "
                               f"`hourglass logs {rid}` in {self.box.root}")
+        self.checks += 1
+
+    def check_created(self):
+        """Invariant 11: a run a command said it made is there until its chain goes."""
+        for rid, chain in sorted(self.created.items()):
+            info = self.m.chains.get(chain)
+            if rid in self.runs or chain in self.m.removed or not info or info["selfdestruct"]:
+                continue
+            raise Failure("11 a run whose id a command printed is listed until its chain is "
+                          "removed", f"run {rid} of {chain} is not in `runs --json` (ids "
+                          f"{min(self.runs, default=None)}..{max(self.runs, default=None)}); "
+                          f"recent: {self.recent(20)}")
         self.checks += 1
 
     def check_leftovers(self, final):
@@ -460,13 +461,14 @@ class Driver:
         self.checks += 1
         if leaked and "cgroup-leak" not in self.avoid:
             raise Failure("10 no cgroup outlives the engines", f"left behind (path: processes "
-                          f"in it): {leaked}; events: {[w for _, w in self.events][-20:]}")
+                          f"in it): {leaked}; events: {self.recent(20)}")
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="invariants:" + INVARIANTS)
+                                epilog="invariants:" + INVARIANTS + "\n\nfaults (each can be "
+                                "left out with --avoid):" + FAULTS)
     p.add_argument("--hourglass", required=True)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--seconds", type=float, default=120)
@@ -496,8 +498,9 @@ def main():
               f"{a.backend} --engines {a.engines}" + (" --private-pg" if a.private_pg else "")
               + (f" --avoid {a.avoid}" if a.avoid else ""))
     deadline = time.monotonic() + a.seconds
-    box = Sandbox(os.path.abspath(a.hourglass), a.backend, a.seed, a.private_pg, a.keep)
-    d = Driver(a, box)
+    avoid = set(filter(None, a.avoid.split(",")))
+    box = Sandbox(os.path.abspath(a.hourglass), a.backend, a.seed, a.private_pg, a.keep, avoid)
+    d = Driver(a, box, avoid)
     d.marker = d.m.marker
     failed = True
     try:
@@ -514,7 +517,8 @@ def main():
         d.finish()
         failed = False
         print(f"torture: seed={a.seed} ops={d.ops} faults={d.faults} checks={d.checks} "
-              f"runs={len(d.runs)} attempts={sum(1 for f in d.ledger() if f[0] == 'S')} passed")
+              f"runs={len(d.runs)} attempts={sum(1 for f in d.ledger() if f[0] == 'S')} passed"
+              f" ({', '.join(f'{k} {n}' for k, n in sorted(d.fault_counts.items()))})")
         return 0
     except Failure as f:
         message = (f"torture: FAILED seed={a.seed} invariant {f.invariant} (after ops={d.ops} "
