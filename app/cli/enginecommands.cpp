@@ -32,8 +32,7 @@ bool selfDestructed(Store &store, const Run &run)
 
 bool engineIsServing(Store &store)
 {
-    const Result<QList<EngineSession>> sessions =
-        EngineSessionRepository(store).live(QDateTime::currentDateTimeUtc());
+    const Result<QList<EngineSession>> sessions = EngineSessionRepository(store).liveNow();
     return sessions && !sessions->isEmpty();
 }
 
@@ -363,7 +362,12 @@ int runs(CliContext &context, const QStringList &args)
         return t.isValid() ? t.toLocalTime().toString(Qt::ISODate) : QString();
     };
     for (const Run &r : list.value()) {
-        const QString path = chains.pathOf(r.chainId).value().toString();
+        // Its chain may have gone (and the run with it) since the list was read: not listed.
+        // Before, reading the missing path aborted the command (found by the torture test).
+        const Result<ChainPath> chainPath = chains.pathOf(r.chainId);
+        if (!chainPath)
+            continue;
+        const QString path = chainPath->toString();
         const QString duration =
             r.startedAt.isValid() && r.finishedAt.isValid()
                 ? QStringLiteral("%1 s").arg(r.startedAt.msecsTo(r.finishedAt) / 1000.0, 0, 'f', 1)

@@ -130,8 +130,7 @@ Result<Run> RunFollower::follow(qint64 runId)
 
 bool RunFollower::someoneCarries(const Run &run)
 {
-    const Result<QList<EngineSession>> live =
-        EngineSessionRepository(m_store).live(QDateTime::currentDateTimeUtc());
+    const Result<QList<EngineSession>> live = EngineSessionRepository(m_store).liveNow();
     if (!live)
         return true; // cannot tell (the store is away): keep waiting
     if (run.state == RunState::Queued || run.engineName.isEmpty())

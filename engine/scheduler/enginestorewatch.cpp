@@ -139,6 +139,7 @@ void Engine::reconnect()
         m_unregistered = false;
         m_storeLostSinceMs = -1;
         qInfo("hourglass: engine '%s' registered again", qUtf8Printable(m_config.name));
+        Q_EMIT storeReachabilityChanged(-1, QString());
         m_recorder->setFence(m_lease->fence());
         m_commands->setSessionId(m_lease->sessionId());
         m_claimMore = true;

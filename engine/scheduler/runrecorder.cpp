@@ -478,6 +478,10 @@ Status RunRecorder::flushHeld()
 void RunRecorder::dropHeld()
 {
     m_held.clear();
+    // Nothing held is nothing to wait for: an engine fenced out while the store was away
+    // and registered again must write again. Before, it went on holding every write for
+    // good, its runs "running" with no task started (found by the torture test).
+    m_holding = false;
 }
 
 Status RunRecorder::writeJournal(const QList<Held> &changes)

@@ -133,6 +133,14 @@ Result<QList<EngineSession>> EngineSessionRepository::list() const
     return sessions;
 }
 
+Result<QList<EngineSession>> EngineSessionRepository::liveNow() const
+{
+    const Result<qint64> now = clockMs(QDateTime::currentMSecsSinceEpoch());
+    if (!now)
+        return now.error();
+    return live(QDateTime::fromMSecsSinceEpoch(now.value(), Qt::UTC));
+}
+
 Result<QList<EngineSession>> EngineSessionRepository::live(const QDateTime &now) const
 {
     const Result<QList<EngineSession>> all = list();

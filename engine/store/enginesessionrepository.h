@@ -31,6 +31,9 @@ public:
     // Sessions that still serve: an unexpired lease, and (on this host) a living process.
     // An engine killed with SIGKILL leaves its lease behind; it must not block a restart.
     Result<QList<EngineSession>> live(const QDateTime &now) const;
+    // Live by the clock the leases were written by: the database's on PostgreSQL (a command
+    // whose clock runs ahead took every engine for gone), this machine's on SQLite.
+    Result<QList<EngineSession>> liveNow() const;
     // Who holds a session, for messages that must let a person find it: "'vm', pid 4242 on
     // vm (hourglass --db x.db serve), serving since 2024-05-01 12:03:04" -- the command line
     // only when the process runs on this machine.

@@ -119,7 +119,7 @@ Result<QList<EngineSession>> StoreRestore::servingEngines(const StoreLocation &s
     Result<std::unique_ptr<Store>> opened = Store::open(store, QStringLiteral("restore"), options);
     if (!opened)
         return opened.error();
-    return EngineSessionRepository(*opened.value()).live(QDateTime::currentDateTimeUtc());
+    return EngineSessionRepository(*opened.value()).liveNow();
 }
 
 Result<StoreRestore::Restored> StoreRestore::restore(const StoreLocation &store,

@@ -38,16 +38,17 @@ FAULT_WEIGHTS = {"engine-term": 3, "engine-kill": 3, "engine-stop": 3, "waiter-k
 
 
 def back_unregistered(err):
-    """Known defect fenced-reconnect: the engine said "the store is back" while it was still
-    unregistered (its reconnect after an outage found its session taken over and could not
-    register again); it never runs anything after that."""
-    unregistered = False
+    """Known defect fenced-reconnect: the engine's reconnect after an outage (a full disk)
+    found its session taken over and could not register again at once ("cannot register
+    again yet" while the store was away): whether it then says "the store is back" or
+    "registered again", it never runs anything after that."""
+    away = False
     for line in err.splitlines():
-        if "cannot register again yet" in line:
-            unregistered = True
-        elif "registered again" in line:
-            unregistered = False
-        elif "the store is back" in line and unregistered:
+        if "the store cannot be used" in line:
+            away = True
+        elif "the store is back" in line:
+            away = False
+        elif "cannot register again yet" in line and away:
             return True
     return False
 

@@ -61,8 +61,9 @@ AVOIDABLE = ("setsid", "rm-running", "selfdestruct", "restart-wait", "waiter-kil
 # inprocess-cancel: run --wait's own engine starts other queued runs and cancels them;
 # create-race: the store is always created before the engines start; cgroup-leak: skip 10;
 # fenced-reconnect: serve whose reconnect after an outage (a full disk) finds its session
-# taken over by a run --wait, and cannot register again, says "the store is back" and never
-# runs anything again (its runs stay queued): it is killed and started again; full-wait:
+# taken over by a run --wait, and cannot register again at once, never runs anything again
+# (its runs stay queued; those it claims never start a task): it is killed and started
+# again; full-wait:
 # run --wait whose serve looks gone (its lease ran out while the disk was full) tries to run
 # the chain itself, cannot on the full disk, and exits 1 although its run goes on;
 # inprocess-stuck: on PostgreSQL, the in-process engine of a run --wait (there when the
