@@ -6899,6 +6899,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>--db: the URL carries a password, which every user of this machine can read in the process list for as long as Hourglass runs; give the URL without it and keep the password in the keychain (hourglass --db URL store password --password-stdin), in ~/.pgpass, or pass the URL in HOURGLASS_DB</source>
         <translation>--db: die URL enthält ein Passwort, das jeder Benutzer dieses Rechners in der Prozessliste lesen kann, solange Hourglass läuft; geben Sie die URL ohne es an und legen Sie das Passwort im Schlüsselbund (hourglass --db URL store password --password-stdin) oder in ~/.pgpass ab, oder übergeben Sie die URL in HOURGLASS_DB</translation>
     </message>
+    <message>
+        <source>--db: this holds a password setting; a SQLite store is a file path, a PostgreSQL store a postgresql:// URL without a password (keep it in the keychain: hourglass --db URL store password --password-stdin, or in ~/.pgpass)</source>
+        <translation>--db: Dies enthält eine Passwort-Einstellung; ein SQLite-Speicher ist ein Dateipfad, ein PostgreSQL-Speicher eine postgresql://-URL ohne Passwort (bewahren Sie es im Schlüsselbund auf: hourglass --db URL store password --password-stdin, oder in ~/.pgpass)</translation>
+    </message>
 </context>
 <context>
     <name>hg::StorePermissions</name>
