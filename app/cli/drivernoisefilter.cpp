@@ -19,7 +19,8 @@ bool isDriverNoise(const QString &message)
 {
     static const char *const patterns[] = {
         "Unable to free statement", // QPSQL, each prepared statement of a lost connection
-        "QSqlQuery::prepare: database not open", "QSqlQuery::exec: database not open",
+        "QSqlQuery::prepare: database not open",
+        "QSqlQuery::exec: database not open",
         "QSocketNotifier: Invalid socket", // the lost connection's notification socket
         "QPSQLDriver::beginTransaction: Database not open",
     };

@@ -38,7 +38,7 @@ public:
     // run before the wait gives up (tests shorten neither).
     static constexpr int pollMs = 200;
     static constexpr int engineCheckMs = 1000;
-    static constexpr qint64 storeOutageMs = 10 * 60 * 1000;
+    static constexpr qint64 storeOutageMs = qint64(10) * 60 * 1000;
     // After an outage, how long engines have to renew their sessions before one that has
     // not is taken for gone (a heartbeat is a sixth of the lease: 5 s by default).
     static constexpr qint64 engineGraceAfterOutageMs = 15000;

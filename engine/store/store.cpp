@@ -1,9 +1,8 @@
 #include "store.h"
 
-#include "postgresnotices.h"
-
 #include "integritycheck.h"
 #include "migrator.h"
+#include "postgresnotices.h"
 #include "sqlitewritefailure.h"
 #include "sqltarget.h"
 #include "storefaulthook.h"
