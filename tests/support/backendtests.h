@@ -17,22 +17,16 @@ int execForBackend(QObject *testObject, int argc, char **argv);
 
 } // namespace hg::test
 
-#define HG_BACKEND_TEST_MAIN(TestObject)                                                           \
+// One main for both: the application class is the only difference.
+#define HG_BACKEND_TEST_MAIN_WITH(Application, TestObject)                                         \
     int main(int argc, char **argv)                                                                \
     {                                                                                              \
-        QApplication app(argc, argv);                                                              \
+        Application app(argc, argv);                                                               \
         app.setAttribute(Qt::AA_Use96Dpi, true);                                                   \
         TestObject tc;                                                                             \
         QTEST_SET_MAIN_SOURCE_PATH                                                                 \
         return hg::test::execForBackend(&tc, argc, argv);                                          \
     }
-
+#define HG_BACKEND_TEST_MAIN(TestObject) HG_BACKEND_TEST_MAIN_WITH(QApplication, TestObject)
 #define HG_BACKEND_TEST_GUILESS_MAIN(TestObject)                                                   \
-    int main(int argc, char **argv)                                                                \
-    {                                                                                              \
-        QCoreApplication app(argc, argv);                                                          \
-        app.setAttribute(Qt::AA_Use96Dpi, true);                                                   \
-        TestObject tc;                                                                             \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
-        return hg::test::execForBackend(&tc, argc, argv);                                          \
-    }
+    HG_BACKEND_TEST_MAIN_WITH(QCoreApplication, TestObject)
