@@ -7,6 +7,7 @@
 #include "store/taskrepository.h"
 
 #include <QFile>
+#include <QTextStream>
 #include <QThread>
 
 #include <algorithm>
@@ -93,6 +94,63 @@ EngineConfig benchConfig(const QString &storePath)
     config.name = QStringLiteral("bench");
     config.slotCount = 2 * QThread::idealThreadCount();
     return config;
+}
+
+double Figure::ratio() const
+{
+    const double numerator = higherIsBetter ? beside : value;
+    const double denominator = higherIsBetter ? value : beside;
+    return denominator > 0 ? numerator / denominator : std::nan("");
+}
+
+namespace {
+
+QString number(double value)
+{
+    return QString::number(value, 'f',
+                           std::abs(value) >= 100 ? 0 : (std::abs(value) >= 10 ? 1 : 2));
+}
+
+QString kindName(Beside kind)
+{
+    switch (kind) {
+    case Beside::Limit:
+        return QStringLiteral("limit");
+    case Beside::Peer:
+        return QStringLiteral("peer");
+    case Beside::Target:
+        return QStringLiteral("target");
+    }
+    return {};
+}
+
+} // namespace
+
+void report(QTextStream &out, const Figure &figure)
+{
+    const double ratio = figure.ratio();
+    QString verdict;
+    if (figure.kind == Beside::Target)
+        verdict = ratio <= 1.0 ? QStringLiteral(", meets it") : QStringLiteral(", MISSES it");
+    out << QStringLiteral("  %1: %2 %3 | %4 (%5): %6 %3 | ratio %7%8\n")
+               .arg(figure.what, number(figure.value), figure.unit, kindName(figure.kind),
+                    figure.besideWhat, number(figure.beside), QString::number(ratio, 'f', 2),
+                    verdict);
+    out.flush();
+    const QString path = qEnvironmentVariable("HOURGLASS_BENCH_FIGURES");
+    if (path.isEmpty())
+        return;
+    QFile table(path);
+    if (!table.open(QIODevice::Append | QIODevice::Text))
+        qFatal("cannot append to %s: %s", qPrintable(path), qPrintable(table.errorString()));
+    const auto clean = [](QString text) {
+        return text.replace(QLatin1Char('\t'), QLatin1Char(' '));
+    };
+    QTextStream row(&table);
+    row << clean(figure.bench) << '\t' << clean(figure.what) << '\t' << number(figure.value) << ' '
+        << figure.unit << '\t' << kindName(figure.kind) << ": " << clean(figure.besideWhat) << '\t'
+        << number(figure.beside) << ' ' << figure.unit << '\t' << QString::number(ratio, 'f', 2)
+        << (figure.kind == Beside::Target ? (ratio <= 1.0 ? " (met)" : " (MISSED)") : "") << '\n';
 }
 
 void useOffscreenWithoutDisplay()

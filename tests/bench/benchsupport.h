@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+class QTextStream;
+
 namespace hg {
 class Store;
 }
@@ -20,6 +22,31 @@ double percentile(QList<qint64> values, double percent);
 QString figures(const QList<qint64> &values); // "p50 x ms, p99 y ms, max z ms"
 qint64 residentKiB();                         // VmRSS of this process
 EngineConfig benchConfig(const QString &storePath);
+
+// What a figure is set beside: a physical limit (the same work done bare, in the same run), a
+// peer (another program doing the same), or a target (a budget the issue or README names).
+enum class Beside { Limit, Peer, Target };
+
+// One measured figure and what it is set beside. The ratio is the figure's cost in units of the
+// other: value / beside when lower is better (times), beside / value when higher is better
+// (rates). So 1.0 is "as good as the limit"; against a target, at most 1.0 meets it.
+struct Figure
+{
+    QString bench;    // "bench_engine"
+    QString what;     // "NoOp builtin runs"
+    double value = 0; // the figure
+    QString unit;     // "ms", "runs/s", "MiB"
+    bool higherIsBetter = false;
+    Beside kind = Beside::Limit;
+    QString besideWhat; // "posix_spawn loop, 4 slots"
+    double beside = 0;  // the limit, peer or target, in the same unit
+    [[nodiscard]] double ratio() const;
+};
+
+// Prints the figure beside its limit with the ratio (one indented line), and appends it as a
+// tab-separated row to the file named by $HOURGLASS_BENCH_FIGURES when set: scripts/bench
+// prints every row as a table at its end.
+void report(QTextStream &out, const Figure &figure);
 
 // GUI benchmarks draw offscreen when there is no display (before QApplication exists).
 void useOffscreenWithoutDisplay();
