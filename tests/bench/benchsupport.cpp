@@ -6,12 +6,19 @@
 #include "store/store.h"
 #include "store/taskrepository.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTextStream>
 #include <QThread>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <deque>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace hg::bench {
 
@@ -94,6 +101,34 @@ EngineConfig benchConfig(const QString &storePath)
     config.name = QStringLiteral("bench");
     config.slotCount = 2 * QThread::idealThreadCount();
     return config;
+}
+
+Spawned spawnLoop(const char *program, int count, int concurrent)
+{
+    char *const arguments[] = {const_cast<char *>(program), nullptr};
+    std::deque<pid_t> alive;
+    const auto reapOldest = [&alive] {
+        int status = 0;
+        while (::waitpid(alive.front(), &status, 0) < 0 && errno == EINTR) {
+        }
+        alive.pop_front();
+    };
+    Spawned spawned;
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < count; ++i) {
+        if (int(alive.size()) >= std::max(1, concurrent))
+            reapOldest();
+        pid_t pid = 0;
+        if (const int error = ::posix_spawn(&pid, program, nullptr, nullptr, arguments, environ))
+            qFatal("posix_spawn %s: %s", program, strerror(error));
+        alive.push_back(pid);
+    }
+    spawned.lastStartedMs = double(timer.nsecsElapsed()) / 1e6;
+    while (!alive.empty())
+        reapOldest();
+    spawned.seconds = double(timer.nsecsElapsed()) / 1e9;
+    return spawned;
 }
 
 double Figure::ratio() const
