@@ -280,6 +280,7 @@ Replayed replay(const QList<RecordedStatement> &statements, int repeats, const Q
         }
         std::sort(passes.begin(), passes.end());
         replayed.ms = passes.at(passes.size() / 2);
+        replayed.fastestMs = passes.constFirst();
     }
     reads.clear();
     for (const QString &name : std::as_const(connectionOf)) {

@@ -53,6 +53,7 @@ private:
 struct Replayed
 {
     double ms = 0;         // median of the passes
+    double fastestMs = 0;  // the fastest pass
     qint64 statements = 0; // replayed (the writes and transaction control left out)
     qint64 rows = 0;       // in one pass
     qint64 bytes = 0;      // of the values read in one pass (text as UTF-16, numbers as 8)
