@@ -110,9 +110,13 @@ void SqlRecorder::attach(const QSqlDatabase &db)
         traceConnection(connection, nullptr, nullptr);
         return;
     }
-    m_postgres = handleOf<PGconn>(db, "PGconn*");
+    // Qt's driver names the type as the compiler spells it.
+    m_postgres = handleOf<PGconn>(db, "pg_conn*");
     if (!m_postgres)
-        qFatal("SqlRecorder: %s is neither SQLite nor PostgreSQL", qPrintable(db.driverName()));
+        m_postgres = handleOf<PGconn>(db, "PGconn*");
+    if (!m_postgres)
+        qFatal("SqlRecorder: %s's handle (%s) is neither SQLite's nor libpq's",
+               qPrintable(db.driverName()), db.driver()->handle().typeName());
 }
 
 void SqlRecorder::start()
