@@ -99,7 +99,7 @@ SqlRecorder::~SqlRecorder()
     SqlRecorder *self = this;
     recording.compare_exchange_strong(self, nullptr);
     if (m_postgres)
-        PQuntrace(static_cast<PGconn *>(m_postgres));
+        PQuntrace(m_postgres);
     if (m_trace)
         std::fclose(m_trace);
 }
@@ -129,8 +129,8 @@ void SqlRecorder::start()
         m_trace = std::tmpfile();
         if (!m_trace)
             qFatal("SqlRecorder: no temporary file for the trace");
-        PQtrace(static_cast<PGconn *>(m_postgres), m_trace);
-        PQsetTraceFlags(static_cast<PGconn *>(m_postgres), PQTRACE_SUPPRESS_TIMESTAMPS);
+        PQtrace(m_postgres, m_trace);
+        PQsetTraceFlags(m_postgres, PQTRACE_SUPPRESS_TIMESTAMPS);
     }
     SqlRecorder *none = nullptr;
     if (!recording.compare_exchange_strong(none, this))
@@ -141,7 +141,7 @@ QList<RecordedStatement> SqlRecorder::stop()
 {
     recording.store(nullptr);
     if (m_postgres) {
-        PQuntrace(static_cast<PGconn *>(m_postgres));
+        PQuntrace(m_postgres);
         const QList<RecordedStatement> sent = readPostgresTrace();
         QMutexLocker locked(&statementsLock);
         m_statements += sent;

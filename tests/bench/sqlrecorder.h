@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+struct pg_conn; // libpq's PGconn
+
 namespace hg::bench {
 
 // One statement as it was sent, its values written in.
@@ -45,7 +47,7 @@ private:
     QList<RecordedStatement> readPostgresTrace();
 
     QList<RecordedStatement> m_statements;
-    void *m_postgres = nullptr; // PGconn *
+    pg_conn *m_postgres = nullptr;
     FILE *m_trace = nullptr;
 };
 
