@@ -146,6 +146,14 @@ QString number(double value)
                            std::abs(value) >= 100 ? 0 : (std::abs(value) >= 10 ? 1 : 2));
 }
 
+// Two decimals, or two significant digits below 0.1 (Hourglass's cron beside croniter is
+// 0.0025, not 0.00).
+QString ratioText(double ratio)
+{
+    return std::abs(ratio) < 0.1 && ratio != 0 ? QString::number(ratio, 'g', 2)
+                                               : QString::number(ratio, 'f', 2);
+}
+
 QString kindName(Beside kind)
 {
     switch (kind) {
@@ -169,8 +177,7 @@ void report(QTextStream &out, const Figure &figure)
         verdict = ratio <= 1.0 ? QStringLiteral(", meets it") : QStringLiteral(", MISSES it");
     out << QStringLiteral("  %1: %2 %3 | %4 (%5): %6 %3 | ratio %7%8\n")
                .arg(figure.what, number(figure.value), figure.unit, kindName(figure.kind),
-                    figure.besideWhat, number(figure.beside), QString::number(ratio, 'f', 2),
-                    verdict);
+                    figure.besideWhat, number(figure.beside), ratioText(ratio), verdict);
     out.flush();
     const QString path = qEnvironmentVariable("HOURGLASS_BENCH_FIGURES");
     if (path.isEmpty())
@@ -184,7 +191,7 @@ void report(QTextStream &out, const Figure &figure)
     QTextStream row(&table);
     row << clean(figure.bench) << '\t' << clean(figure.what) << '\t' << number(figure.value) << ' '
         << figure.unit << '\t' << kindName(figure.kind) << ": " << clean(figure.besideWhat) << '\t'
-        << number(figure.beside) << ' ' << figure.unit << '\t' << QString::number(ratio, 'f', 2)
+        << number(figure.beside) << ' ' << figure.unit << '\t' << ratioText(ratio)
         << (figure.kind == Beside::Target ? (ratio <= 1.0 ? " (met)" : " (MISSED)") : "") << '\n';
 }
 
