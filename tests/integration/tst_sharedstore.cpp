@@ -349,6 +349,7 @@ void TestSharedStore::runWait_onAServedRun_outlivesAServerRestart()
              qPrintable(QStringLiteral("exit %1\n%2%3").arg(waiter.exitCode()).arg(out, err)));
     QVERIFY2(out.contains(QLatin1String("through the gate")), qPrintable(out));
     QVERIFY2(err.contains(QLatin1String("waiting for the store to come back")), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("the store is back")), qPrintable(err));
     QVERIFY2(!err.contains(QLatin1String("runs it now")), qPrintable(err));
     // libpq's own notice of the shutdown is not printed beside Hourglass's line.
     QVERIFY2(!err.contains(QLatin1String("terminating connection")), qPrintable(err));
