@@ -27,7 +27,6 @@ class ConnectionsController;
 class DefinitionEditor;
 class NotificationBell;
 class EngineHost;
-class OccurrencesModel;
 class OverviewPage;
 class DolphinSchedulerWorkflowPage;
 class PgAgentJobPage;
@@ -39,7 +38,8 @@ class RunsView;
 class Store;
 class StoreBanner;
 class StoreFileActions;
-class UpcomingModel;
+class StoreReader;
+class UpcomingPage;
 
 // The main window: the project/chain tree beside tabs for the selected chain (its DAG canvas,
 // task form and schedules), the runs (with their attempts, Gantt chart and live log) and the
@@ -115,7 +115,6 @@ private:
     void wakeEngine();
     void createActions();
     void reloadTree();
-    Status reloadUpcoming();
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -125,7 +124,6 @@ private:
     void askOnClose();
     void keepRunningInBackground();
     void restoreLayout();
-    void showUpcomingNote();
     void importProject();
     void showTreeMenu(const QPoint &at);
     void showShortcuts();
@@ -158,13 +156,11 @@ private:
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
     RunsView *m_runsView = nullptr;
-    UpcomingModel *m_upcoming = nullptr;
-    OccurrencesModel *m_recent = nullptr; // the Upcoming timeline's past day
-    QTableView *m_upcomingTable = nullptr;
+    StoreReader *m_reader = nullptr; // reads off the GUI thread, for the pages that read much
+    UpcomingPage *m_upcoming = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     NotificationBell *m_bell = nullptr;
-    QLabel *m_upcomingNote = nullptr;
     OverviewPage *m_overview = nullptr;
     QTimer *m_overviewRefresh = nullptr;
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
