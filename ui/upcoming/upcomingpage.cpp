@@ -40,6 +40,9 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     timelineScroll->setWidget(m_timeline);
     timelineScroll->setWidgetResizable(true);
     timelineScroll->setFrameShape(QFrame::NoFrame);
+    timelineScroll->setAccessibleName(tr("Week timeline, a row per chain"));
+    timelineScroll->setAccessibleDescription(
+        tr("Scrolls over every chain; the table below lists the same fires one by one"));
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
     split->addWidget(timelineScroll);
