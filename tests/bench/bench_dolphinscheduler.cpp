@@ -7,7 +7,10 @@
 // view's first paint within 100 ms, with filters and sorting in SQL. An argument sets the
 // number of task instances (the short form in CTest runs 20,000 and checks the pages, not the
 // times). No index is added to DolphinScheduler's schema but the one its MySQL DDL has, and
-// that one only for the last figure, said apart.
+// that one only for the last figure, said apart. Each console read is set beside the SQL it sent
+// (recorded through libpq's trace in a pass of its own) run bare on the same connection, each
+// page paint beside its target.
+#include "benchsupport.h"
 #include "dolphinschedulerfixture.h"
 #include "domain/connectionurl.h"
 #include "privatepostgres.h"
@@ -15,6 +18,7 @@
 #include "remote/dolphinschedulerschema.h"
 #include "remote/dolphinschedulerworkflowpage.h"
 #include "remote/remotedatabase.h"
+#include "sqlrecorder.h"
 #include "testservers.h"
 
 #include <QApplication>
@@ -59,9 +63,38 @@ double medianMs(int repeats, Work work)
     return times.at(times.size() / 2);
 }
 
-QString ms(double value)
+void report(const QString &what, double ms, bench::Beside kind, const QString &besideWhat,
+            double beside)
 {
-    return QString::number(value, 'f', 1) + QStringLiteral(" ms");
+    bench::Figure figure;
+    figure.bench = QStringLiteral("bench_dolphinscheduler");
+    figure.what = what;
+    figure.value = ms;
+    figure.unit = QStringLiteral("ms");
+    figure.kind = kind;
+    figure.besideWhat = besideWhat;
+    figure.beside = beside;
+    bench::report(out, figure);
+}
+
+// A read's time beside the SQL it sent, recorded in one more call and run bare 9 times.
+template<typename Read>
+void besideBare(const QString &what, double ms, bench::SqlRecorder &recorder, QSqlDatabase &db,
+                Read read)
+{
+    recorder.start();
+    read();
+    const bench::Replayed bare = bench::replay(recorder.stop(), 9, db);
+    report(what, ms, bench::Beside::Limit,
+           QStringLiteral("its %1 statements bare (PREPARE, EXECUTE, DEALLOCATE), %2 rows")
+               .arg(bare.statements)
+               .arg(bare.rows),
+           bare.ms);
+}
+
+void besideTarget(const QString &what, double ms)
+{
+    report(what, ms, bench::Beside::Target, QStringLiteral("issue 18"), 100);
 }
 
 // Shows the workflow and waits for every read, then paints: the time to a painted page.
@@ -172,6 +205,9 @@ int main(int argc, char *argv[])
         out << "bench_dolphinscheduler: " << catalog.error().message << '\n';
         return 1;
     }
+    bench::SqlRecorder recorder;
+    QSqlDatabase &db = remote.value()->db();
+    recorder.attach(db);
     bool pagesFull = true;
     const auto page = [&](const DsTaskInstanceFilter &filter) {
         const Result<QList<DsTaskInstance>> rows = catalog->taskInstances(filter);
@@ -182,7 +218,8 @@ int main(int argc, char *argv[])
         QList<DsTaskInstance> rows;
         const double time = medianMs(9, [&] { rows = page(filter); });
         pagesFull = pagesFull && rows.size() == 50;
-        out << "  task instances, " << what << ": " << ms(time) << '\n';
+        besideBare(QStringLiteral("task instances, ") + what, time, recorder, db,
+                   [&] { static_cast<void>(page(filter)); });
         return rows;
     };
     const QList<DsTaskInstance> first = timed(QStringLiteral("first page of 50"), {});
@@ -238,9 +275,11 @@ int main(int argc, char *argv[])
         ofOne = rows ? rows.value() : QList<DsTaskInstance>();
     });
     pagesFull = pagesFull && ofOne.size() == 25;
-    out << "  one workflow instance's 25 task instances: " << ms(oneInstanceMs)
-        << " (DolphinScheduler's PostgreSQL schema has no index on "
-           "t_ds_task_instance.process_instance_id; its MySQL schema has)\n";
+    // DolphinScheduler's PostgreSQL schema has no index on
+    // t_ds_task_instance.process_instance_id; its MySQL schema has.
+    besideBare(QStringLiteral("one workflow instance's 25 task instances (no index)"),
+               oneInstanceMs, recorder, db,
+               [&] { static_cast<void>(catalog->taskInstances(instances / 2)); });
 
     // The desktop page: the workflow, its newest 50 instances and their state, painted.
     DolphinSchedulerWorkflowPage workflowPage;
@@ -252,8 +291,9 @@ int main(int argc, char *argv[])
         paints << firstPaintMs(workflowPage, profile.value());
     std::sort(paints.begin(), paints.end());
     pagesFull = pagesFull && workflowPage.instancesTable()->rowCount() == 50;
-    out << "  workflow page, first paint (definition, DAG, 50 newest instances): "
-        << ms(paints.at(paints.size() / 2)) << " (target 100)\n";
+    besideTarget(QStringLiteral("workflow page, first paint (definition, DAG, 50 newest "
+                                "instances)"),
+                 paints.at(paints.size() / 2));
     // Sorted by a header click: the first page of the workflow's instances in that order
     // (one workflow holds every instance here; its PostgreSQL schema indexes start_time with
     // end_time, which NULLS LAST in descending order cannot use, so it is a sort of them all).
@@ -268,8 +308,9 @@ int main(int argc, char *argv[])
             sortedPaints << firstPaintMs(workflowPage, profile.value());
         std::sort(sortedPaints.begin(), sortedPaints.end());
         pagesFull = pagesFull && workflowPage.instancesTable()->rowCount() == 50;
-        out << "  workflow page, first paint sorted by " << what << ": "
-            << ms(sortedPaints.at(sortedPaints.size() / 2)) << " (target 100)\n";
+        besideTarget(QStringLiteral("workflow page, first paint sorted by ")
+                         + QString::fromLatin1(what),
+                     sortedPaints.at(sortedPaints.size() / 2));
     }
     workflowPage.instancesTable()->horizontalHeader()->setSortIndicator(0, Qt::DescendingOrder);
     while (workflowPage.isBusy())
@@ -282,8 +323,11 @@ int main(int argc, char *argv[])
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
     static_cast<void>(workflowPage.grab());
     pagesFull = pagesFull && workflowPage.taskInstancesTable()->rowCount() == 25;
-    out << "  workflow page, an instance's task instances painted: "
-        << ms(double(selecting.nsecsElapsed()) / 1e6) << '\n';
+    // The page reads on a connection of its own in a pool thread: beside the catalog's read of
+    // the same instance's task instances (row 0, newest first, is the last inserted).
+    besideBare(QStringLiteral("workflow page, an instance's task instances painted"),
+               double(selecting.nsecsElapsed()) / 1e6, recorder, db,
+               [&] { static_cast<void>(catalog->taskInstances(instances)); });
     // With the index DolphinScheduler's MySQL schema has (an administrator's choice on
     // PostgreSQL; Hourglass never changes a remote's schema).
     {
@@ -298,7 +342,8 @@ int main(int argc, char *argv[])
         const auto rows = catalog->taskInstances(instances / 2);
         ofOne = rows ? rows.value() : QList<DsTaskInstance>();
     });
-    out << "  one workflow instance's task instances, with that index: " << ms(indexedMs) << '\n';
+    besideBare(QStringLiteral("one workflow instance's task instances, with that index"), indexedMs,
+               recorder, db, [&] { static_cast<void>(catalog->taskInstances(instances / 2)); });
     if (!pagesFull || first.isEmpty()) {
         out << "bench_dolphinscheduler: a page came back short\n";
         return 1;

@@ -2,13 +2,16 @@
 // timetable.add_job and 1,000,000 execution_log rows — read through the console: how long the
 // chain list (what the tree shows) and the first page of the run history take, and a deep
 // page reached by keyset. Targets (issue 12): the tree within 200 ms, the first page of runs
-// within 100 ms.
+// within 100 ms. Each read is also set beside the SQL it sent (recorded through libpq's trace in
+// a pass of its own) run bare on the same connection.
+#include "benchsupport.h"
 #include "cron/cronexpression.h"
 #include "domain/connectionurl.h"
 #include "pgtimetableschema.h"
 #include "privatepostgres.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/remotedatabase.h"
+#include "sqlrecorder.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -168,19 +171,83 @@ int main(int argc, char *argv[])
         filter.before = PgtExecutionKey::after(deep->last());
         deepPageMs = medianMs(9, [&] { static_cast<void>(catalog->executions(filter)); });
     }
-    out << QStringLiteral("  connect and read the version: %1 ms\n").arg(connectMs, 0, 'f', 1);
-    out << QStringLiteral("  chain list (%1 chains, what the tree shows): %2 ms (target 200)\n")
-               .arg(listed)
-               .arg(chainsMs, 0, 'f', 1);
-    out << QStringLiteral("  chain list with each next fire time: %1 ms\n")
-               .arg(withNextMs, 0, 'f', 1);
-    out << QStringLiteral("  runs, first page of 200 (of %1 rows): %2 ms (target 100)\n")
-               .arg(executions)
-               .arg(firstPageMs, 0, 'f', 1);
-    out << QStringLiteral(
-               "  runs, failed only: %1 ms; one chain: %2 ms; page 101 by keyset: %3 ms\n")
-               .arg(failedPageMs, 0, 'f', 1)
-               .arg(chainPageMs, 0, 'f', 1)
-               .arg(deepPageMs, 0, 'f', 1);
+    bench::SqlRecorder recorder;
+    QSqlDatabase &db = remote.value()->db();
+    recorder.attach(db);
+    const auto report = [&](const QString &what, double ms, bench::Beside kind,
+                            const QString &besideWhat, double beside) {
+        bench::Figure figure;
+        figure.bench = QStringLiteral("bench_pgtimetable");
+        figure.what = what;
+        figure.value = ms;
+        figure.unit = QStringLiteral("ms");
+        figure.kind = kind;
+        figure.besideWhat = besideWhat;
+        figure.beside = beside;
+        bench::report(out, figure);
+    };
+    const auto sent = [&](const std::function<void()> &work) {
+        recorder.start();
+        work();
+        return recorder.stop();
+    };
+    const auto besideBare = [&](const QString &what, double ms,
+                                const QList<bench::RecordedStatement> &statements) {
+        const bench::Replayed bare = bench::replay(statements, 9, db);
+        report(what, ms, bench::Beside::Limit,
+               QStringLiteral("its %1 statements bare (PREPARE, EXECUTE, DEALLOCATE), %2 rows")
+                   .arg(bare.statements)
+                   .arg(bare.rows),
+               bare.ms);
+    };
+    // Connecting bare: a QPSQL connection of its own, then what the catalog sent on opening.
+    const QList<bench::RecordedStatement> opening =
+        sent([&] { static_cast<void>(PgTimetableCatalog::open(*remote.value())); });
+    const double bareConnectMs = medianMs(5, [&] {
+        {
+            QSqlDatabase bare =
+                QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("bare"));
+            bare.setHostName(url.host());
+            bare.setPort(url.port());
+            bare.setUserName(url.userName());
+            bare.setDatabaseName(url.path().mid(1));
+            if (!bare.open())
+                qFatal("bare connection: %s", qPrintable(bare.lastError().text()));
+            static_cast<void>(bench::replay(opening, 1, bare));
+            bare.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("bare"));
+    });
+    report(QStringLiteral("connect and read the version"), connectMs, bench::Beside::Limit,
+           QStringLiteral("a QPSQL connection opened bare and the catalog's %1 statements")
+               .arg(opening.size()),
+           bareConnectMs);
+    const QList<bench::RecordedStatement> chainList =
+        sent([&] { static_cast<void>(catalog->chains()); });
+    const QString chainsWhat =
+        QStringLiteral("chain list (%1 chains, what the tree shows)").arg(listed);
+    report(chainsWhat, chainsMs, bench::Beside::Target, QStringLiteral("issue 12"), 200);
+    besideBare(chainsWhat, chainsMs, chainList);
+    besideBare(QStringLiteral("chain list with each next fire time"), withNextMs, chainList);
+    filter = {};
+    filter.limit = 200;
+    const QString firstWhat =
+        QStringLiteral("runs, first page of 200 (of %1 rows)").arg(executions);
+    report(firstWhat, firstPageMs, bench::Beside::Target, QStringLiteral("issue 12"), 100);
+    besideBare(firstWhat, firstPageMs,
+               sent([&] { static_cast<void>(catalog->executions(filter)); }));
+    filter.failedOnly = true;
+    besideBare(QStringLiteral("runs, failed only"), failedPageMs,
+               sent([&] { static_cast<void>(catalog->executions(filter)); }));
+    filter.failedOnly = false;
+    filter.chainName = QStringLiteral("job-77");
+    besideBare(QStringLiteral("runs, one chain"), chainPageMs,
+               sent([&] { static_cast<void>(catalog->executions(filter)); }));
+    filter.chainName.clear();
+    if (deep && !deep->isEmpty()) {
+        filter.before = PgtExecutionKey::after(deep->last());
+        besideBare(QStringLiteral("runs, page 101 by keyset"), deepPageMs,
+                   sent([&] { static_cast<void>(catalog->executions(filter)); }));
+    }
     return page.size() == 200 ? 0 : 1;
 }

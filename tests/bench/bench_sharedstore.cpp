@@ -1,7 +1,7 @@
 // Many engines on one PostgreSQL (scripts/bench): claimed-and-completed NoOp runs per second
 // with 1, 2 and 4 `hourglass serve` processes beside the raw limit of a plain batched
 // SKIP LOCKED claim-and-complete loop, claim latency, and failover after SIGKILL.
-// Prints figures only; the targets are in the issue and the notes.
+// Each engine figure goes through bench::report() beside the raw limit measured first.
 #include "benchsupport.h"
 #include "privatepostgres.h"
 #include "store/chainrepository.h"
@@ -361,17 +361,26 @@ int main(int argc, char *argv[])
     const int runs =
         app.arguments().value(1).toInt() > 0 ? app.arguments().value(1).toInt() : 10000;
     out << "shared PostgreSQL store, NoOp runs claimed and completed (" << runs << " runs):\n";
+    const double raw = bench.rawLimit(runs);
     out << QStringLiteral("  raw SKIP LOCKED claim-and-complete loop: %1 runs/s\n")
-               .arg(bench.rawLimit(runs), 0, 'f', 0);
+               .arg(raw, 0, 'f', 0);
     out.flush();
     for (int slots : {0, 64}) {
         for (int engines : {1, 2, 4}) {
-            out << QStringLiteral("  %1 engine(s), %2: %3 runs/s\n")
-                       .arg(engines)
-                       .arg(slots > 0 ? QStringLiteral("--slots %1").arg(slots)
-                                      : QStringLiteral("default slots"))
-                       .arg(bench.engines(engines, runs, slots), 0, 'f', 0);
-            out.flush();
+            bench::Figure figure;
+            figure.bench = QStringLiteral("bench_sharedstore");
+            figure.what = QStringLiteral("%1 engine(s), %2, NoOp runs (%3)")
+                              .arg(engines)
+                              .arg(slots > 0 ? QStringLiteral("--slots %1").arg(slots)
+                                             : QStringLiteral("default slots"))
+                              .arg(runs);
+            figure.value = bench.engines(engines, runs, slots);
+            figure.unit = QStringLiteral("runs/s");
+            figure.higherIsBetter = true;
+            figure.besideWhat = QStringLiteral("raw SKIP LOCKED claim-and-complete loop, 64 a "
+                                               "batch, one connection");
+            figure.beside = raw;
+            bench::report(out, figure);
         }
     }
     out << "  claim latency, one run at a time into 2 idle engines: " << bench.claimLatency(100)

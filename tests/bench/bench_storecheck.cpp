@@ -1,7 +1,10 @@
 // The cost of guarding a large SQLite store (scripts/bench): quick_check and integrity_check
 // at open, a backup and the check a restore makes, on a store of 100,000 runs with a task run
-// and ten log lines each. Prints figures only; Store::checkSqlite cites them.
+// and ten log lines each. Store::checkSqlite cites them. Each is set beside the SQL it sent
+// (recorded in a pass of its own) run bare on the same file, the backup beside a plain copy of
+// the file and its check's SQL bare.
 #include "benchsupport.h"
+#include "sqlrecorder.h"
 #include "store/integritycheck.h"
 #include "store/store.h"
 #include "store/storebackup.h"
@@ -82,31 +85,85 @@ int main(int argc, char *argv[])
                .arg(runs * 10)
                .arg(QFileInfo(path).size() / 1e6, 0, 'f', 1);
 
+    bench::SqlRecorder recorder;
     auto store = std::move(Store::open(location, QStringLiteral("bench")).value());
-    const qint64 quick = bestOf(
-        [&] { (void)IntegrityCheck::problems(store->database(), IntegrityCheck::Depth::Quick); });
-    const qint64 full = bestOf(
-        [&] { (void)IntegrityCheck::problems(store->database(), IntegrityCheck::Depth::Full); });
-    const qint64 open = bestOf([&] { (void)Store::open(location, QStringLiteral("again")); });
-    out << QStringLiteral("  quick_check: %1 ms, integrity_check: %2 ms (warm cache)\n")
-               .arg(quick)
-               .arg(full);
-    out << QStringLiteral("  Store::open with its quick_check: %1 ms\n").arg(open);
+    recorder.attach(store->database());
+    const auto report = [&](const QString &what, double ms, const QString &besideWhat,
+                            double besideMs) {
+        bench::Figure figure;
+        figure.bench = QStringLiteral("bench_storecheck");
+        figure.what = what;
+        figure.value = ms;
+        figure.unit = QStringLiteral("ms");
+        figure.besideWhat = besideWhat;
+        figure.beside = besideMs;
+        bench::report(out, figure);
+    };
+    // Best of three, warm cache, beside the best of three bare passes of the SQL it sent.
+    const auto checked = [&](const QString &what, const std::function<void()> &work) {
+        const qint64 ms = bestOf(work);
+        recorder.start();
+        work();
+        const bench::Replayed bare = bench::replay(recorder.stop(), 3);
+        report(what, double(ms),
+               QStringLiteral("its %1 SQL statement(s) bare").arg(bare.statements), bare.fastestMs);
+    };
+    checked(QStringLiteral("quick_check (warm cache)"), [&] {
+        (void)IntegrityCheck::problems(store->database(), IntegrityCheck::Depth::Quick);
+    });
+    checked(QStringLiteral("integrity_check (warm cache)"), [&] {
+        (void)IntegrityCheck::problems(store->database(), IntegrityCheck::Depth::Full);
+    });
+    checked(QStringLiteral("Store::open with its quick_check"),
+            [&] { (void)Store::open(location, QStringLiteral("again")); });
 
     QElapsedTimer timer;
+    recorder.start();
     timer.start();
     const QString target = dir.filePath(QStringLiteral("backup.db"));
     const Result<StoreBackup::Written> written = StoreBackup::write(*store, target);
+    const double backupMs = double(timer.nsecsElapsed()) / 1e6;
     if (!written)
         qFatal("backup failed: %s", qPrintable(written.error().message));
-    out << QStringLiteral("  backup: %1 ms in all (copy and integrity_check %2 ms), %3 MB\n")
-               .arg(timer.elapsed())
+    QList<bench::RecordedStatement> onCopy;
+    for (const bench::RecordedStatement &statement : recorder.stop()) {
+        if (statement.file != path)
+            onCopy << statement;
+    }
+    out << QStringLiteral("  backup: copy and integrity_check %1 ms, %2 MB\n")
                .arg(written->elapsedMs)
                .arg(written->bytes / 1e6, 0, 'f', 1);
+    // The same bytes copied as a file (the write-ahead log is empty since the set-up's
+    // checkpoint), then the copy's checks bare.
+    const QString plain = dir.filePath(QStringLiteral("plain-copy.db"));
+    timer.restart();
+    if (!QFile::copy(path, plain))
+        qFatal("cannot copy %s", qPrintable(path));
+    const double copyMs = double(timer.nsecsElapsed()) / 1e6;
+    double checkMs = 0;
+    {
+        QSqlDatabase copy =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("plain-copy"));
+        copy.setDatabaseName(plain);
+        if (!copy.open())
+            qFatal("cannot open %s", qPrintable(plain));
+        checkMs = bench::replay(onCopy, 1, copy).ms;
+        copy.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("plain-copy"));
+    report(QStringLiteral("backup in all"), backupMs,
+           QStringLiteral("QFile::copy of the store (%1 ms) and the copy's %2 check statement(s) "
+                          "bare")
+               .arg(copyMs, 0, 'f', 0)
+               .arg(onCopy.size()),
+           copyMs + checkMs);
+    recorder.start();
     timer.restart();
     if (!StoreRestore::check(target))
         qFatal("the backup fails its check");
-    out << QStringLiteral("  restore's check of the backup: %1 ms\n").arg(timer.elapsed());
-    out.flush();
+    const double restoreMs = double(timer.nsecsElapsed()) / 1e6;
+    const bench::Replayed bare = bench::replay(recorder.stop(), 1);
+    report(QStringLiteral("restore's check of the backup"), restoreMs,
+           QStringLiteral("its %1 SQL statement(s) bare").arg(bare.statements), bare.ms);
     return 0;
 }

@@ -6,12 +6,19 @@
 #include "store/store.h"
 #include "store/taskrepository.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTextStream>
 #include <QThread>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <deque>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace hg::bench {
 
@@ -96,6 +103,34 @@ EngineConfig benchConfig(const QString &storePath)
     return config;
 }
 
+Spawned spawnLoop(const char *program, int count, int concurrent)
+{
+    char *const arguments[] = {const_cast<char *>(program), nullptr};
+    std::deque<pid_t> alive;
+    const auto reapOldest = [&alive] {
+        int status = 0;
+        while (::waitpid(alive.front(), &status, 0) < 0 && errno == EINTR) {
+        }
+        alive.pop_front();
+    };
+    Spawned spawned;
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < count; ++i) {
+        if (int(alive.size()) >= std::max(1, concurrent))
+            reapOldest();
+        pid_t pid = 0;
+        if (const int error = ::posix_spawn(&pid, program, nullptr, nullptr, arguments, environ))
+            qFatal("posix_spawn %s: %s", program, strerror(error));
+        alive.push_back(pid);
+    }
+    spawned.lastStartedMs = double(timer.nsecsElapsed()) / 1e6;
+    while (!alive.empty())
+        reapOldest();
+    spawned.seconds = double(timer.nsecsElapsed()) / 1e9;
+    return spawned;
+}
+
 double Figure::ratio() const
 {
     const double numerator = higherIsBetter ? beside : value;
@@ -109,6 +144,14 @@ QString number(double value)
 {
     return QString::number(value, 'f',
                            std::abs(value) >= 100 ? 0 : (std::abs(value) >= 10 ? 1 : 2));
+}
+
+// Two decimals, or two significant digits below 0.1 (Hourglass's cron beside croniter is
+// 0.0025, not 0.00).
+QString ratioText(double ratio)
+{
+    return std::abs(ratio) < 0.1 && ratio != 0 ? QString::number(ratio, 'g', 2)
+                                               : QString::number(ratio, 'f', 2);
 }
 
 QString kindName(Beside kind)
@@ -134,8 +177,7 @@ void report(QTextStream &out, const Figure &figure)
         verdict = ratio <= 1.0 ? QStringLiteral(", meets it") : QStringLiteral(", MISSES it");
     out << QStringLiteral("  %1: %2 %3 | %4 (%5): %6 %3 | ratio %7%8\n")
                .arg(figure.what, number(figure.value), figure.unit, kindName(figure.kind),
-                    figure.besideWhat, number(figure.beside), QString::number(ratio, 'f', 2),
-                    verdict);
+                    figure.besideWhat, number(figure.beside), ratioText(ratio), verdict);
     out.flush();
     const QString path = qEnvironmentVariable("HOURGLASS_BENCH_FIGURES");
     if (path.isEmpty())
@@ -149,7 +191,7 @@ void report(QTextStream &out, const Figure &figure)
     QTextStream row(&table);
     row << clean(figure.bench) << '\t' << clean(figure.what) << '\t' << number(figure.value) << ' '
         << figure.unit << '\t' << kindName(figure.kind) << ": " << clean(figure.besideWhat) << '\t'
-        << number(figure.beside) << ' ' << figure.unit << '\t' << QString::number(ratio, 'f', 2)
+        << number(figure.beside) << ' ' << figure.unit << '\t' << ratioText(ratio)
         << (figure.kind == Beside::Target ? (ratio <= 1.0 ? " (met)" : " (MISSED)") : "") << '\n';
 }
 

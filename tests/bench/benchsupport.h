@@ -23,6 +23,16 @@ QString figures(const QList<qint64> &values); // "p50 x ms, p99 y ms, max z ms"
 qint64 residentKiB();                         // VmRSS of this process
 EngineConfig benchConfig(const QString &storePath);
 
+// posix_spawn of `program` (no arguments, this process's stdio) `count` times, at most
+// `concurrent` alive at once, each reaped: the cost of starting processes here, with no
+// scheduler around it.
+struct Spawned
+{
+    double seconds = 0;       // from the first spawn to the last reaped
+    double lastStartedMs = 0; // from the first spawn to the last
+};
+Spawned spawnLoop(const char *program, int count, int concurrent);
+
 // What a figure is set beside: a physical limit (the same work done bare, in the same run), a
 // peer (another program doing the same), or a target (a budget the issue or README names).
 enum class Beside { Limit, Peer, Target };
