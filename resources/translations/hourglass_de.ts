@@ -3882,6 +3882,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>&amp;Log</source>
         <translation>&amp;Protokoll</translation>
     </message>
+    <message>
+        <source>&amp;Find a chain</source>
+        <translation>Kette &amp;suchen</translation>
+    </message>
 </context>
 <context>
     <name>hg::Migrator</name>
@@ -7789,6 +7793,49 @@ Their run history is deleted too. Undo brings the definitions back.</source>
         <translation>Das Projekt „%1“ und seine Ketten (%2) löschen?
 
 Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen wieder her.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::TreeFilter</name>
+    <message>
+        <source>Find a chain (Ctrl+F)</source>
+        <translation>Kette suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Find a chain</source>
+        <translation>Kette suchen</translation>
+    </message>
+    <message>
+        <source>Shows the chains whose project or name holds this text; Down moves into the tree</source>
+        <translation>Zeigt die Ketten, deren Projekt oder Name diesen Text enthält; Pfeil nach unten wechselt in den Baum</translation>
+    </message>
+    <message>
+        <source>Which chains to show</source>
+        <translation>Welche Ketten gezeigt werden</translation>
+    </message>
+    <message>
+        <source>All chains, or only those whose last run failed, running, switched off, or with missed runs waiting</source>
+        <translation>Alle Ketten oder nur die, deren letzter Lauf fehlschlug, die laufen, ausgeschaltet sind oder versäumte Läufe haben</translation>
+    </message>
+    <message>
+        <source>All chains</source>
+        <translation>Alle Ketten</translation>
+    </message>
+    <message>
+        <source>Last run failed</source>
+        <translation>Letzter Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Switched off</source>
+        <translation>Ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>Missed runs waiting</source>
+        <translation>Versäumte Läufe warten</translation>
     </message>
 </context>
 <context>

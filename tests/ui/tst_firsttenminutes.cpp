@@ -29,6 +29,7 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "window/mainwindow.h"
+#include "window/treefilter.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void keyboardOnly_createConnectScheduleAndRun();
     void canvas_showsTasksAndDependenciesToAssistiveTechnology();
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
+    void treeFilter_findsAChainTypedKeyByKey();
     void darkScheme_keepsStateColoursReadable();
 
 private:
@@ -878,6 +880,48 @@ void TestFirstTenMinutes::overview_whenNoChainIsSelected_andTheDurationTrendOfAC
     QCOMPARE(trend->runs().size(), 25);
     QCOMPARE(trend->medianMs(), qint64(13000));
     QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
+}
+
+void TestFirstTenMinutes::treeFilter_findsAChainTypedKeyByKey()
+{
+    HG_TEST_STORE(t);
+    const Chain load = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("load"));
+    Chain off = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("other"));
+    off.enabled = false;
+    QVERIFY(ChainRepository(t.store()).update(off));
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    TreeFilter *filter = desk.window->treeFilter();
+    filter->apply();
+    QCOMPARE(filter->shownChains(), 3);
+
+    // Ctrl+F from the tree, then the name typed as a person types it.
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), filter->field());
+    for (const QChar c : QStringLiteral("LOA"))
+        QTest::keyClick(QApplication::focusWidget(), c.toLatin1(), Qt::NoModifier, 60);
+    QTRY_COMPARE(filter->shownChains(), 1);
+    const QTreeView *tree = desk.window->projectTree();
+    // The project without a match is hidden whole.
+    const QAbstractItemModel *model = tree->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data().toString() == QLatin1String("ops"))
+            QVERIFY(tree->isRowHidden(row, {}));
+    }
+    // Down goes to the one chain shown.
+    QTest::keyClick(filter->field(), Qt::Key_Down);
+    QTRY_COMPARE(QApplication::focusWidget(), desk.window->projectTree());
+    QCOMPARE(tree->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(), load.id);
+
+    // Escape in the field clears it; "Switched off" shows the one chain switched off.
+    filter->field()->setFocus();
+    QTest::keyClick(filter->field(), Qt::Key_Escape);
+    QCOMPARE(filter->field()->text(), QString());
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::Disabled));
+    QCOMPARE(filter->shownChains(), 1);
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
+    QCOMPARE(filter->shownChains(), 3);
 }
 
 void TestFirstTenMinutes::darkScheme_keepsStateColoursReadable()

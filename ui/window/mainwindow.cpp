@@ -26,6 +26,7 @@
 #include "store/store.h"
 #include "storereader.h"
 #include "tray/traycontroller.h"
+#include "treefilter.h"
 #include "upcoming/upcomingpage.h"
 #include "window/helpdialogs.h"
 #include "window/importdialog.h"
@@ -142,7 +143,14 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
 
     m_splitter = new QSplitter(this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_splitter->addWidget(m_tree);
+    // Above the tree, a field to find a chain among thousands.
+    auto *treeSide = new QWidget(this);
+    auto *treeLayout = new QVBoxLayout(treeSide);
+    treeLayout->setContentsMargins(0, 0, 0, 0);
+    m_treeFilter = new TreeFilter(m_tree, treeSide);
+    treeLayout->addWidget(m_treeFilter);
+    treeLayout->addWidget(m_tree, 1);
+    m_splitter->addWidget(treeSide);
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(m_tabs);
     m_splitter->addWidget(m_pages);
@@ -358,6 +366,8 @@ void MainWindow::createActions()
     QMenu *goMenu = menuBar()->addMenu(tr("&Go to"));
     goMenu->addAction(action(tr("Project &tree"), QKeySequence(Qt::CTRL | Qt::Key_1),
                              [this] { m_tree->setFocus(Qt::ShortcutFocusReason); }));
+    goMenu->addAction(
+        action(tr("&Find a chain"), QKeySequence::Find, [this] { m_treeFilter->focusField(); }));
     goMenu->addAction(action(tr("Chain &canvas"), QKeySequence(Qt::CTRL | Qt::Key_2), [this] {
         m_tabs->setCurrentWidget(m_chainEditor);
         m_chainEditor->canvas()->setFocus(Qt::ShortcutFocusReason);

@@ -34,6 +34,7 @@ class PgTimetableChainPage;
 class ProjectTreeModel;
 class TrayController;
 class TreeEditing;
+class TreeFilter;
 class RunsView;
 class Store;
 class StoreBanner;
@@ -57,6 +58,7 @@ public:
     ~MainWindow() override;
 
     QTreeView *projectTree() const { return m_tree; }
+    TreeFilter *treeFilter() const { return m_treeFilter; }
     RunsView *runsView() const { return m_runsView; }
     QTabWidget *tabs() const { return m_tabs; }
     ChainEditor *chainEditor() const { return m_chainEditor; }
@@ -136,6 +138,7 @@ private:
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
+    TreeFilter *m_treeFilter = nullptr;
     ChainEditor *m_chainEditor = nullptr;
     QAction *m_runNow = nullptr;
     QAction *m_backfill = nullptr;
