@@ -95,8 +95,7 @@ QList<ViewFigure> openEachView(MainWindow &window)
     const QModelIndex project = tree->model()->index(0, 0);
     figures << measure(
         window, QStringLiteral("chain editor"),
-        [&] { tree->setCurrentIndex(tree->model()->index(0, 0, project)); },
-        [] { return true; });
+        [&] { tree->setCurrentIndex(tree->model()->index(0, 0, project)); }, [] { return true; });
     figures << measure(
         window, QStringLiteral("runs"), [&] { tabs->setCurrentIndex(1); }, [] { return true; });
     auto *upcoming = window.findChild<UpcomingPage *>();

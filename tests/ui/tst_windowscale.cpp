@@ -45,8 +45,7 @@ void TestWindowScale::threeThousandChains_noViewStallsTheWindow()
     QCOMPARE(figures.size(), 5);
     for (const bench::ViewFigure &figure : figures) {
         qInfo("%s: first paint %lld ms, filled %lld ms, longest stall %lld ms",
-              qPrintable(figure.view), figure.firstPaintMs, figure.filledMs,
-              figure.longestStallMs);
+              qPrintable(figure.view), figure.firstPaintMs, figure.filledMs, figure.longestStallMs);
         QVERIFY2(figure.longestStallMs < 200,
                  qPrintable(QStringLiteral("%1 kept the GUI thread %2 ms")
                                 .arg(figure.view)
