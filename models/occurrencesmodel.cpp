@@ -23,8 +23,30 @@ OccurrencesModel::OccurrencesModel(Store &store, QObject *parent)
 Status OccurrencesModel::reload(std::optional<qint64> chainId, qint64 fromMs, qint64 toMs,
                                 int perChain)
 {
-    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
-    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    Result<Span> span = compute(m_store, chainId, fromMs, toMs, perChain);
+    if (!span)
+        return span.error();
+    show(std::move(span.value()));
+    return {};
+}
+
+void OccurrencesModel::show(Span span)
+{
+    beginResetModel();
+    m_alerts = std::move(span.alerts);
+    m_rows = std::move(span.rows);
+    m_paths = std::move(span.paths);
+    m_fromMs = span.fromMs;
+    m_toMs = span.toMs;
+    endResetModel();
+}
+
+Result<OccurrencesModel::Span> OccurrencesModel::compute(Store &store,
+                                                         std::optional<qint64> chainId,
+                                                         qint64 fromMs, qint64 toMs, int perChain)
+{
+    const Result<QList<Chain>> chains = ChainRepository(store).list();
+    const Result<QList<Project>> projects = ProjectRepository(store).list();
     if (!chains)
         return chains.error();
     if (!projects)
@@ -33,18 +55,17 @@ Status OccurrencesModel::reload(std::optional<qint64> chainId, qint64 fromMs, qi
     for (const Project &project : projects.value())
         projectNames.insert(project.id, project.name);
     QHash<qint64, QString> paths;
-    QList<Occurrence> rows;
-    OccurrenceRepository ledger(m_store);
     for (const Chain &chain : chains.value()) {
-        if (chainId && chain.id != *chainId)
-            continue;
-        paths.insert(chain.id,
-                     ChainPath{projectNames.value(chain.projectId), chain.name}.toString());
-        const Result<QList<Occurrence>> listed = ledger.list(chain.id, fromMs, toMs, perChain);
-        if (!listed)
-            return listed.error();
-        rows += listed.value();
+        if (!chainId || chain.id == *chainId)
+            paths.insert(chain.id,
+                         ChainPath{projectNames.value(chain.projectId), chain.name}.toString());
     }
+    OccurrenceRepository ledger(store);
+    Result<QList<Occurrence>> listed = chainId ? ledger.list(*chainId, fromMs, toMs, perChain)
+                                               : ledger.listEveryChain(fromMs, toMs, perChain);
+    if (!listed)
+        return listed.error();
+    QList<Occurrence> rows = std::move(listed.value());
     std::stable_sort(rows.begin(), rows.end(), [](const Occurrence &a, const Occurrence &b) {
         return a.firstFireMs < b.firstFireMs;
     });
@@ -57,17 +78,10 @@ Status OccurrencesModel::reload(std::optional<qint64> chainId, qint64 fromMs, qi
                 runIds << o.runId;
         }
         if (const Result<QHash<qint64, QList<Alert>>> alerts =
-                AlertRepository(m_store).forRuns(runIds))
+                AlertRepository(store).forRuns(runIds))
             alertTexts = OccurrencePresentation::alertTexts(alerts.value());
     }
-    beginResetModel();
-    m_alerts = std::move(alertTexts);
-    m_rows = std::move(rows);
-    m_paths = std::move(paths);
-    m_fromMs = fromMs;
-    m_toMs = toMs;
-    endResetModel();
-    return {};
+    return Span{std::move(rows), std::move(paths), std::move(alertTexts), fromMs, toMs};
 }
 
 void OccurrencesModel::clear()
@@ -80,8 +94,13 @@ void OccurrencesModel::clear()
 
 QString OccurrencesModel::summary() const
 {
+    return summary(m_rows);
+}
+
+QString OccurrencesModel::summary(const QList<Occurrence> &occurrences)
+{
     QMap<OccurrenceOutcome, qint64> counts;
-    for (const Occurrence &o : m_rows)
+    for (const Occurrence &o : occurrences)
         counts[o.outcome] += o.count;
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)

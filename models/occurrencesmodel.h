@@ -37,10 +37,24 @@ public:
     };
     Q_ENUM(Role)
 
+    // What a reload reads, as a value: computed on any thread with that thread's store.
+    struct Span
+    {
+        QList<Occurrence> rows;
+        QHash<qint64, QString> paths;
+        QHash<qint64, QString> alerts;
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+    };
+
     explicit OccurrencesModel(Store &store, QObject *parent = nullptr);
 
     // chainId empty: every chain. [fromMs, toMs] in ms since the epoch.
     Status reload(std::optional<qint64> chainId, qint64 fromMs, qint64 toMs, int perChain = 200);
+    // The same in two halves: read (any thread), then show (the model's thread).
+    static Result<Span> compute(Store &store, std::optional<qint64> chainId, qint64 fromMs,
+                                qint64 toMs, int perChain = 200);
+    void show(Span span);
     void clear();
     const QList<Occurrence> &occurrences() const { return m_rows; }
     qint64 fromMs() const { return m_fromMs; }
@@ -48,6 +62,9 @@ public:
     // "120 ran, 3 skipped (still running), 2 missed": fire times per outcome, for a screen
     // reader and a tooltip.
     QString summary() const;
+    static QString summary(const QList<Occurrence> &occurrences);
+    // PROJECT/CHAIN of each chain in the rows.
+    const QHash<qint64, QString> &paths() const { return m_paths; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

@@ -17,8 +17,25 @@ UpcomingModel::UpcomingModel(Store &store, QObject *parent)
 
 Status UpcomingModel::reload(const QDateTime &from, int days)
 {
-    const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list();
-    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    Result<Week> week = compute(m_store, from, days);
+    if (!week)
+        return week.error();
+    show(std::move(week.value()));
+    return {};
+}
+
+void UpcomingModel::show(Week week)
+{
+    beginResetModel();
+    m_fires = std::move(week.fires);
+    m_truncated = week.truncated;
+    endResetModel();
+}
+
+Result<UpcomingModel::Week> UpcomingModel::compute(Store &store, const QDateTime &from, int days)
+{
+    const Result<QList<Schedule>> schedules = ScheduleRepository(store).list();
+    const Result<QList<Chain>> chains = ChainRepository(store).list();
     if (!schedules)
         return schedules.error();
     if (!chains)
@@ -27,7 +44,7 @@ Status UpcomingModel::reload(const QDateTime &from, int days)
     for (const Chain &chain : chains.value())
         chainById.insert(chain.id, chain);
     // Paths from one read of the projects, not a query per chain.
-    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    const Result<QList<Project>> projects = ProjectRepository(store).list();
     if (!projects)
         return projects.error();
     QHash<qint64, QString> projectNames;
@@ -69,11 +86,7 @@ Status UpcomingModel::reload(const QDateTime &from, int days)
     }
     std::stable_sort(fires.begin(), fires.end(),
                      [](const Fire &a, const Fire &b) { return a.atMs < b.atMs; });
-    beginResetModel();
-    m_fires = std::move(fires);
-    m_truncated = truncated;
-    endResetModel();
-    return {};
+    return Week{std::move(fires), truncated};
 }
 
 int UpcomingModel::rowCount(const QModelIndex &parent) const

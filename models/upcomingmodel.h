@@ -25,18 +25,6 @@ public:
     enum Role { FireTimeRole = Qt::UserRole + 1, ChainIdRole, ScheduleIdRole, ContinuesRole };
     Q_ENUM(Role)
 
-    explicit UpcomingModel(Store &store, QObject *parent = nullptr);
-
-    // Recomputes from `from` (default now) for `days` days.
-    Status reload(const QDateTime &from = {}, int days = 7);
-    static constexpr int perSchedule = 500;
-    // Schedules whose fire times were cut at perSchedule.
-    int truncatedSchedules() const { return m_truncated; }
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
-private:
     struct Fire
     {
         qint64 atMs = 0;
@@ -46,7 +34,29 @@ private:
         QString schedule; // expression and zone
         bool continues = false;
     };
+    struct Week
+    {
+        QList<Fire> fires; // soonest first
+        int truncated = 0;
+    };
 
+    explicit UpcomingModel(Store &store, QObject *parent = nullptr);
+
+    // Recomputes from `from` (default now) for `days` days.
+    Status reload(const QDateTime &from = {}, int days = 7);
+    // The same in two halves: read and compute (on any thread, with that thread's store),
+    // then show (on the model's thread).
+    static Result<Week> compute(Store &store, const QDateTime &from = {}, int days = 7);
+    void show(Week week);
+    const QList<Fire> &fires() const { return m_fires; }
+    static constexpr int perSchedule = 500;
+    // Schedules whose fire times were cut at perSchedule.
+    int truncatedSchedules() const { return m_truncated; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+private:
     Store &m_store;
     QList<Fire> m_fires;
     int m_truncated = 0;

@@ -59,6 +59,29 @@ Status OccurrenceRepository::extend(qint64 id, qint64 lastFireMs, qint64 addCoun
 Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 fromMs, qint64 toMs,
                                                      int limit) const
 {
+    return read(chainId, fromMs, toMs, limit);
+}
+
+Result<QList<Occurrence>> OccurrenceRepository::listEveryChain(qint64 fromMs, qint64 toMs,
+                                                               int perChain) const
+{
+    Result<QList<Occurrence>> all = read(std::nullopt, fromMs, toMs, 0);
+    if (!all || perChain <= 0)
+        return all;
+    // Oldest first: walking back, a chain's first perChain entries are its latest.
+    QHash<qint64, int> kept;
+    QList<Occurrence> latest;
+    for (auto it = all->crbegin(); it != all->crend(); ++it) {
+        if (kept[it->chainId]++ < perChain)
+            latest << *it;
+    }
+    std::reverse(latest.begin(), latest.end());
+    return latest;
+}
+
+Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chainId, qint64 fromMs,
+                                                     qint64 toMs, int limit) const
+{
     QList<Occurrence> result;
     // With a limit, each side gives its latest `limit` entries and the merge keeps the latest
     // of both: runs newest by id, through run_chain (chain_id, id), as fire-time order is
@@ -67,31 +90,40 @@ Result<QList<Occurrence>> OccurrenceRepository::list(qint64 chainId, qint64 from
         return limit > 0 ? QStringLiteral(" ORDER BY %1 DESC LIMIT %2").arg(column).arg(limit)
                          : QString();
     };
-    StoreQuery ledger(m_store, QStringLiteral("SELECT %1 FROM occurrence WHERE schedule_id IN "
-                                              "(SELECT id FROM schedule WHERE chain_id = ?) AND "
-                                              "last_fire >= ? AND first_fire <= ?%2")
-                                   .arg(ledgerColumns, latest(QStringLiteral("last_fire"))));
-    ledger.bind(chainId).bind(fromMs).bind(toMs);
+    StoreQuery ledger(m_store,
+                      QStringLiteral("SELECT %1 FROM occurrence WHERE %3last_fire >= ? AND "
+                                     "first_fire <= ?%2")
+                          .arg(ledgerColumns, latest(QStringLiteral("last_fire")),
+                               chainId ? QStringLiteral("schedule_id IN (SELECT id FROM schedule "
+                                                        "WHERE chain_id = ?) AND ")
+                                       : QString()));
+    if (chainId)
+        ledger.bind(*chainId);
+    ledger.bind(fromMs).bind(toMs);
     if (Status s = ledger.exec(tr("read the occurrence ledger")); !s)
         return s.error();
     while (ledger.next())
         result << ledgerRow(ledger);
     // The runs of the chain's schedules: through run_chain (chain_id, id) and a filter, as
-    // a chain holds its runs in id order, which is about fire-time order.
+    // a chain holds its runs in id order, which is about fire-time order; of every chain,
+    // through run_scheduled.
     StoreQuery runs(m_store,
                     QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
-                                   "state, finished_at FROM run WHERE chain_id = ? AND schedule_id "
+                                   "state, finished_at, chain_id FROM run WHERE %2schedule_id "
                                    "IS NOT NULL AND scheduled_for >= ? AND "
                                    "scheduled_for <= ?%1")
-                        .arg(latest(QStringLiteral("id"))));
-    runs.bind(chainId).bind(fromMs).bind(toMs);
+                        .arg(latest(QStringLiteral("id")),
+                             chainId ? QStringLiteral("chain_id = ? AND ") : QString()));
+    if (chainId)
+        runs.bind(*chainId);
+    runs.bind(fromMs).bind(toMs);
     if (Status s = runs.exec(tr("read the occurrence ledger")); !s)
         return s.error();
     while (runs.next()) {
         Occurrence o;
         o.runId = runs.int64(0);
         o.scheduleId = runs.int64(1);
-        o.chainId = chainId;
+        o.chainId = runs.int64(6);
         o.firstFireMs = o.lastFireMs = runs.int64(2);
         o.latenessMs =
             runs.value(3).isNull() ? -1 : std::max<qint64>(0, runs.int64(3) - o.firstFireMs);

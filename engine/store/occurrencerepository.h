@@ -34,6 +34,9 @@ public:
     // oldest first; runs are Ran entries of one fire time each. limit > 0: only the latest
     // that many entries (an every-second schedule has 86,400 runs a day; a strip shows 60).
     Result<QList<Occurrence>> list(qint64 chainId, qint64 fromMs, qint64 toMs, int limit = 0) const;
+    // The same for every chain in two statements (not two per chain: 10,000 chains on a
+    // server 20 ms away), the limit applied to each chain; oldest first.
+    Result<QList<Occurrence>> listEveryChain(qint64 fromMs, qint64 toMs, int perChain = 0) const;
 
     // The latest fire time each schedule's ledger rows account for: a fire skipped or
     // missed is not missed again when the engine loads the schedule anew.
@@ -52,6 +55,9 @@ public:
     Result<int> applyRetention(const Chain &chain, qint64 nowMs);
 
 private:
+    Result<QList<Occurrence>> read(std::optional<qint64> chainId, qint64 fromMs, qint64 toMs,
+                                   int limit) const;
+
     Store &m_store;
 };
 

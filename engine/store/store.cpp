@@ -117,7 +117,7 @@ Result<std::unique_ptr<Store>> Store::open(const StoreLocation &location, const 
         location.backend() == StoreBackend::Sqlite ? store->openSqlite() : store->openPostgreSql();
     if (!opened)
         return opened.error();
-    if (location.backend() == StoreBackend::Sqlite) {
+    if (location.backend() == StoreBackend::Sqlite && !options.alreadyChecked) {
         if (const Status sound = store->checkSqlite(options); !sound)
             return sound.error();
     }

@@ -35,6 +35,9 @@ public:
         // (ErrorKind::Damaged) unless this is set: then it opens read-only, unmigrated, with
         // damage() saying what is wrong.
         bool readOnlyWhenDamaged = false;
+        // This process checked the file when it opened its first connection: a second one (a
+        // reader thread's, see StoreReader) need not read the whole file again.
+        bool alreadyChecked = false;
     };
 
     // The newest schema version this binary knows: a store beyond it is refused untouched.

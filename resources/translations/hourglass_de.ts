@@ -2886,21 +2886,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
 <context>
     <name>hg::DurationBars</name>
     <message>
-        <source>No runs yet</source>
-        <translation>Noch keine Läufe</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run(s): %1</source>
-        <translation>
-            <numerusform>%n Lauf: %1</numerusform>
-            <numerusform>%n Läufe: %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>; median %1</source>
-        <translation>; Median %1</translation>
-    </message>
-    <message>
         <source>median %1</source>
         <translation>Median %1</translation>
     </message>
@@ -3658,10 +3643,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Ansichten</translation>
     </message>
     <message>
-        <source>Upcoming fire times</source>
-        <translation>Anstehende Auslösezeiten</translation>
-    </message>
-    <message>
         <source>&amp;Chain</source>
         <translation>&amp;Kette</translation>
     </message>
@@ -3823,20 +3804,12 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>nächste Auslösung %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Schedules are paused:&lt;/b&gt; none of these fires until you resume (Chain → Pause all schedules, Ctrl+Shift+P). </source>
-        <translation>&lt;b&gt;Zeitpläne sind pausiert:&lt;/b&gt; Keiner davon löst aus, bis sie fortgesetzt werden (Kette → Alle Zeitpläne pausieren, Strg+Umschalt+P). </translation>
-    </message>
-    <message>
         <source>&amp;Overview</source>
         <translation>Über&amp;sicht</translation>
     </message>
     <message>
         <source>The selected chain, its runs, the coming fires, an overview</source>
         <translation>Die ausgewählte Kette, ihre Läufe, die kommenden Auslösungen, eine Übersicht</translation>
-    </message>
-    <message>
-        <source>Every fire of the coming week, by time</source>
-        <translation>Jede Auslösung der kommenden Woche, nach Zeit</translation>
     </message>
     <message>
         <source>The selected chain: its tasks, dependencies and schedules</source>
@@ -3890,10 +3863,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Keine versäumten Läufe warten auf eine Entscheidung.</translation>
     </message>
     <message>
-        <source>Left of the red line, since yesterday: what became of each fire time (a run in its state&apos;s colour; missed, skipped and excluded hatched). Right of it, the coming week: each tick is a fire time; a hatched band is a schedule too frequent to draw each fire.</source>
-        <translation>Links der roten Linie, seit gestern: was aus jeder Auslösezeit wurde (ein Lauf in der Farbe seines Zustands; versäumt, übersprungen und ausgeschlossen schraffiert). Rechts davon die kommende Woche: jeder Strich ist eine Auslösezeit; ein schraffiertes Band ist ein Zeitplan, der zu häufig auslöst, um jede Auslösung einzeln zu zeichnen.</translation>
-    </message>
-    <message>
         <source>tasks for other engines: %1</source>
         <translation>Aufgaben für andere Engines: %1</translation>
     </message>
@@ -3912,6 +3881,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&amp;Log</source>
         <translation>&amp;Protokoll</translation>
+    </message>
+    <message>
+        <source>&amp;Find a chain</source>
+        <translation>Kette &amp;suchen</translation>
     </message>
 </context>
 <context>
@@ -4242,6 +4215,25 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::OverviewChainsModel</name>
+    <message>
+        <source>Chain</source>
+        <translation>Kette</translation>
+    </message>
+    <message>
+        <source>Last runs</source>
+        <translation>Letzte Läufe</translation>
+    </message>
+    <message>
+        <source>Last result</source>
+        <translation>Letztes Ergebnis</translation>
+    </message>
+    <message>
+        <source>never ran</source>
+        <translation>nie gelaufen</translation>
+    </message>
+</context>
+<context>
     <name>hg::OverviewPage</name>
     <message>
         <source>Running now</source>
@@ -4296,24 +4288,16 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>In den nächsten zwei Tagen löst nichts aus.</translation>
     </message>
     <message>
-        <source>Open the chain</source>
-        <translation>Die Kette öffnen</translation>
-    </message>
-    <message>
-        <source>Last runs of %1</source>
-        <translation>Letzte Läufe von %1</translation>
-    </message>
-    <message>
-        <source>never ran</source>
-        <translation>nie gelaufen</translation>
-    </message>
-    <message>
-        <source>For each chain a bar per run, height by duration, colour by state</source>
-        <translation>Für jede Kette ein Balken je Lauf, Höhe nach Dauer, Farbe nach Zustand</translation>
-    </message>
-    <message>
         <source>Enter or a double click opens the item</source>
         <translation>Eingabetaste oder Doppelklick öffnet den Eintrag</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>For each chain a bar per run, height by duration, colour by state; Enter or a double click opens the chain</source>
+        <translation>Für jede Kette ein Balken je Lauf, Höhe nach Dauer, Farbe nach Zustand; Eingabetaste oder Doppelklick öffnet die Kette</translation>
     </message>
 </context>
 <context>
@@ -5933,6 +5917,24 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>remove runs past their retention</source>
         <translation>Entfernen der Läufe nach Ablauf ihrer Aufbewahrung</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RunSummaryText</name>
+    <message>
+        <source>No runs yet</source>
+        <translation>Noch keine Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s): %1</source>
+        <translation>
+            <numerusform>%n Lauf: %1</numerusform>
+            <numerusform>%n Läufe: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; median %1</source>
+        <translation>; Median %1</translation>
     </message>
 </context>
 <context>
@@ -7794,6 +7796,49 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     </message>
 </context>
 <context>
+    <name>hg::TreeFilter</name>
+    <message>
+        <source>Find a chain (Ctrl+F)</source>
+        <translation>Kette suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Find a chain</source>
+        <translation>Kette suchen</translation>
+    </message>
+    <message>
+        <source>Shows the chains whose project or name holds this text; Down moves into the tree</source>
+        <translation>Zeigt die Ketten, deren Projekt oder Name diesen Text enthält; Pfeil nach unten wechselt in den Baum</translation>
+    </message>
+    <message>
+        <source>Which chains to show</source>
+        <translation>Welche Ketten gezeigt werden</translation>
+    </message>
+    <message>
+        <source>All chains, or only those whose last run failed, running, switched off, or with missed runs waiting</source>
+        <translation>Alle Ketten oder nur die, deren letzter Lauf fehlschlug, die laufen, ausgeschaltet sind oder versäumte Läufe haben</translation>
+    </message>
+    <message>
+        <source>All chains</source>
+        <translation>Alle Ketten</translation>
+    </message>
+    <message>
+        <source>Last run failed</source>
+        <translation>Letzter Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Switched off</source>
+        <translation>Ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>Missed runs waiting</source>
+        <translation>Versäumte Läufe warten</translation>
+    </message>
+</context>
+<context>
     <name>hg::UpcomingModel</name>
     <message>
         <source>When</source>
@@ -7806,6 +7851,37 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Schedule</source>
         <translation>Zeitplan</translation>
+    </message>
+</context>
+<context>
+    <name>hg::UpcomingPage</name>
+    <message>
+        <source>Every fire of the coming week, by time</source>
+        <translation>Jede Auslösung der kommenden Woche, nach Zeit</translation>
+    </message>
+    <message>
+        <source>Upcoming fire times</source>
+        <translation>Anstehende Auslösezeiten</translation>
+    </message>
+    <message>
+        <source>Week timeline, a row per chain</source>
+        <translation>Wochenzeitleiste, eine Zeile je Kette</translation>
+    </message>
+    <message>
+        <source>Scrolls over every chain; the table below lists the same fires one by one</source>
+        <translation>Blättert über alle Ketten; die Tabelle darunter listet dieselben Auslösungen einzeln auf</translation>
+    </message>
+    <message>
+        <source>Reading the fire times…</source>
+        <translation>Die Auslösezeiten werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Left of the red line, since yesterday: what became of each fire time (a run in its state&apos;s colour; missed, skipped and excluded hatched). Right of it, the coming week: each tick is a fire time; a hatched band is a schedule too frequent to draw each fire.</source>
+        <translation>Links der roten Linie, seit gestern: was aus jeder Auslösezeit wurde (ein Lauf in der Farbe seines Zustands; versäumt, übersprungen und ausgeschlossen schraffiert). Rechts davon die kommende Woche: jeder Strich ist eine Auslösezeit; ein schraffiertes Band ist ein Zeitplan, der zu häufig auslöst, um jede Auslösung einzeln zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Schedules are paused:&lt;/b&gt; none of these fires until you resume (Chain → Pause all schedules, Ctrl+Shift+P). </source>
+        <translation>&lt;b&gt;Zeitpläne sind pausiert:&lt;/b&gt; Keiner davon löst aus, bis sie fortgesetzt werden (Kette → Alle Zeitpläne pausieren, Strg+Umschalt+P). </translation>
     </message>
 </context>
 <context>

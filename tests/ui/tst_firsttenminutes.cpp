@@ -7,6 +7,7 @@
 #include "fixtures.h"
 #include "logmodel.h"
 #include "overview/overviewpage.h"
+#include "overviewchainsmodel.h"
 #include "projecttreemodel.h"
 #include "runs/durationbars.h"
 #include "runs/logview.h"
@@ -28,6 +29,7 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "window/mainwindow.h"
+#include "window/treefilter.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void keyboardOnly_createConnectScheduleAndRun();
     void canvas_showsTasksAndDependenciesToAssistiveTechnology();
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
+    void treeFilter_findsAChainTypedKeyByKey();
     void darkScheme_keepsStateColoursReadable();
 
 private:
@@ -848,19 +851,28 @@ void TestFirstTenMinutes::overview_whenNoChainIsSelected_andTheDurationTrendOfAC
     desk.window->projectTree()->setCurrentIndex(desk.window->treeModel()->index(0, 0));
     auto *overview = desk.window->findChild<OverviewPage *>();
     QTRY_COMPARE(desk.window->tabs()->currentWidget(), overview);
-    QCOMPARE(overview->chainRows(),
-             (QStringList{QStringLiteral("ops/nightly"), QStringLiteral("ops/other")}));
+    // Read on the reader's thread: the page fills when the answer comes.
+    QTRY_COMPARE(overview->chainRows(),
+                 (QStringList{QStringLiteral("ops/nightly"), QStringLiteral("ops/other")}));
     QVERIFY2(overview->running()->item(0)->text().contains(QLatin1String("ops/other")),
              qPrintable(overview->running()->item(0)->text()));
     QVERIFY2(overview->failures()->item(0)->text().contains(QLatin1String("ops/nightly")),
              qPrintable(overview->failures()->item(0)->text()));
-    auto bars = overview->findChildren<DurationBars *>();
-    QCOMPARE(bars.size(), 2);
-    QCOMPARE(bars.at(0)->runs().size(), OverviewPage::sparklineRuns);
-    QCOMPARE(bars.at(0)->runs().constLast().state, RunState::Failed);
+    const QList<OverviewChainsModel::Row> &chains = overview->chains()->rows();
+    QCOMPARE(chains.at(0).runs.size(), OverviewPage::sparklineRuns);
+    QCOMPARE(chains.at(0).runs.constLast().state, RunState::Failed);
+    QVERIFY(chains.at(1).runs.isEmpty()
+            || chains.at(1).runs.constLast().state == RunState::Running);
+    const QModelIndex sparkline = overview->chains()->index(0, OverviewChainsModel::RunsColumn);
+    QVERIFY2(sparkline.data(Qt::ToolTipRole).toString().contains(QLatin1String("1 failed")),
+             qPrintable(sparkline.data(Qt::ToolTipRole).toString()));
+    // Enter on a chain's row opens the chain.
+    overview->chainTable()->setFocus();
+    overview->chainTable()->setCurrentIndex(overview->chains()->index(0, 0));
+    QTest::keyClick(overview->chainTable(), Qt::Key_Return);
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
 
     // A chain's runs: its trend over the last runs, with the median.
-    desk.window->selectChain(desk.chain.id);
     QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
     desk.window->tabs()->setCurrentWidget(desk.window->runsView());
     DurationBars *trend = desk.window->runsView()->trend();
@@ -868,6 +880,48 @@ void TestFirstTenMinutes::overview_whenNoChainIsSelected_andTheDurationTrendOfAC
     QCOMPARE(trend->runs().size(), 25);
     QCOMPARE(trend->medianMs(), qint64(13000));
     QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
+}
+
+void TestFirstTenMinutes::treeFilter_findsAChainTypedKeyByKey()
+{
+    HG_TEST_STORE(t);
+    const Chain load = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("load"));
+    Chain off = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("other"));
+    off.enabled = false;
+    QVERIFY(ChainRepository(t.store()).update(off));
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    TreeFilter *filter = desk.window->treeFilter();
+    filter->apply();
+    QCOMPARE(filter->shownChains(), 3);
+
+    // Ctrl+F from the tree, then the name typed as a person types it.
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), filter->field());
+    for (const QChar c : QStringLiteral("LOA"))
+        QTest::keyClick(QApplication::focusWidget(), c.toLatin1(), Qt::NoModifier, 60);
+    QTRY_COMPARE(filter->shownChains(), 1);
+    const QTreeView *tree = desk.window->projectTree();
+    // The project without a match is hidden whole.
+    const QAbstractItemModel *model = tree->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data().toString() == QLatin1String("ops"))
+            QVERIFY(tree->isRowHidden(row, {}));
+    }
+    // Down goes to the one chain shown.
+    QTest::keyClick(filter->field(), Qt::Key_Down);
+    QTRY_COMPARE(QApplication::focusWidget(), desk.window->projectTree());
+    QCOMPARE(tree->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(), load.id);
+
+    // Escape in the field clears it; "Switched off" shows the one chain switched off.
+    filter->field()->setFocus();
+    QTest::keyClick(filter->field(), Qt::Key_Escape);
+    QCOMPARE(filter->field()->text(), QString());
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::Disabled));
+    QCOMPARE(filter->shownChains(), 1);
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
+    QCOMPARE(filter->shownChains(), 3);
 }
 
 void TestFirstTenMinutes::darkScheme_keepsStateColoursReadable()

@@ -1,49 +1,44 @@
 #include "overviewpage.h"
 
 #include "displayformat.h"
-#include "runs/durationbars.h"
+#include "overviewchainsmodel.h"
+#include "overviewsnapshot.h"
+#include "sparklinedelegate.h"
 #include "stateicon.h"
 #include "statepresentation.h"
-#include "store/chainrepository.h"
-#include "store/projectrepository.h"
-#include "store/runrepository.h"
-#include "upcomingmodel.h"
+#include "storereader.h"
 
-#include <QGridLayout>
+#include <QDateTime>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QPushButton>
-#include <QScrollArea>
+#include <QTableView>
 #include <QVBoxLayout>
-
-#include <algorithm>
 
 namespace hg {
 namespace {
 
-constexpr int listedRuns = 10;
-constexpr int listedFires = 8;
 constexpr int IdRole = Qt::UserRole + 1;
 
 } // namespace
 
-OverviewPage::OverviewPage(Store &store, QWidget *parent)
+OverviewPage::OverviewPage(StoreReader &reader, QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
+    , m_reader(reader)
     , m_title(new QLabel(this))
     , m_running(makeList(tr("Running now")))
     , m_failures(makeList(tr("Recent failures")))
     , m_next(makeList(tr("Next fires")))
-    , m_chains(new QWidget(this))
-    , m_chainGrid(new QGridLayout(m_chains))
-    , m_upcoming(new UpcomingModel(store, this))
+    , m_chainsModel(new OverviewChainsModel(this))
+    , m_chains(new QTableView(this))
 {
     setObjectName(QStringLiteral("overview"));
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
+    m_title->setText(tr("Overview"));
 
     const auto box = [this](const QString &title, QWidget *content) {
         auto *group = new QGroupBox(title, this);
@@ -56,22 +51,34 @@ OverviewPage::OverviewPage(Store &store, QWidget *parent)
     top->addWidget(box(tr("Recent failures"), m_failures), 2);
     top->addWidget(box(tr("Next fires"), m_next));
 
-    // Name, a sparkline of fixed width, the last result; the rest of the row stays empty.
-    m_chainGrid->setColumnStretch(3, 1);
-    m_chainGrid->setHorizontalSpacing(12);
-    auto *chainScroll = new QScrollArea(this);
-    chainScroll->setWidget(m_chains);
-    chainScroll->setWidgetResizable(true);
-    chainScroll->setFrameShape(QFrame::NoFrame);
-    chainScroll->setAccessibleName(tr("Chains and their last runs"));
-    chainScroll->setAccessibleDescription(
-        tr("For each chain a bar per run, height by duration, colour by state"));
+    // A row per chain, painted only when shown: name, a sparkline of fixed width, the last
+    // result.
+    m_chains->setObjectName(QStringLiteral("overview.chains"));
+    m_chains->setModel(m_chainsModel);
+    m_chains->setItemDelegateForColumn(OverviewChainsModel::RunsColumn,
+                                       new SparklineDelegate(m_chains));
+    m_chains->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_chains->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_chains->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_chains->setTabKeyNavigation(false);
+    m_chains->setShowGrid(false);
+    m_chains->setWordWrap(false);
+    m_chains->verticalHeader()->hide();
+    m_chains->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_chains->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_chains->horizontalHeader()->setStretchLastSection(true);
+    m_chains->setColumnWidth(OverviewChainsModel::ChainColumn, 260);
+    m_chains->setColumnWidth(OverviewChainsModel::RunsColumn, 230);
+    m_chains->setAccessibleName(tr("Chains and their last runs"));
+    m_chains->setAccessibleDescription(
+        tr("For each chain a bar per run, height by duration, colour by state; Enter or a "
+           "double click opens the chain"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addLayout(top);
     layout->addWidget(
-        box(tr("Chains: the last %1 runs, height by duration").arg(sparklineRuns), chainScroll), 1);
+        box(tr("Chains: the last %1 runs, height by duration").arg(sparklineRuns), m_chains), 1);
 
     for (QListWidget *list : {m_running, m_failures})
         connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
@@ -79,6 +86,9 @@ OverviewPage::OverviewPage(Store &store, QWidget *parent)
         });
     connect(m_next, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         Q_EMIT chainActivated(item->data(IdRole).toLongLong());
+    });
+    connect(m_chains, &QTableView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT chainActivated(index.data(OverviewChainsModel::ChainIdRole).toLongLong());
     });
 }
 
@@ -97,55 +107,39 @@ void OverviewPage::setProject(qint64 projectId)
     m_projectId = projectId;
 }
 
-Status OverviewPage::reload()
+void OverviewPage::reload()
 {
-    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
-    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
-    if (!projects)
-        return projects.error();
-    if (!chains)
-        return chains.error();
-    QHash<qint64, QString> projectNames;
-    QString projectName;
-    for (const Project &project : projects.value()) {
-        projectNames.insert(project.id, project.name);
-        if (project.id == m_projectId)
-            projectName = project.name;
+    if (m_reading) {
+        m_again = true;
+        return;
     }
-    m_title->setText(m_projectId > 0 ? tr("Overview of %1").arg(projectName)
-                                     : tr("Overview of every project"));
-    QHash<qint64, QString> paths; // the chains shown: the project's, or all
-    QList<qint64> chainIds;
-    for (const Chain &chain : chains.value()) {
-        if (m_projectId > 0 && chain.projectId != m_projectId)
-            continue;
-        paths.insert(chain.id, projectNames.value(chain.projectId) + QLatin1Char('/') + chain.name);
-        chainIds << chain.id;
-    }
-    std::sort(chainIds.begin(), chainIds.end(),
-              [&paths](qint64 a, qint64 b) { return paths.value(a) < paths.value(b); });
-    if (Status s = loadRuns(paths); !s)
-        return s;
-    loadNextFires(paths);
-    return loadChains(paths, chainIds);
+    m_reading = true;
+    m_again = false;
+    const qint64 projectId = m_projectId;
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    m_reader.read<OverviewSnapshot>(
+        this,
+        [projectId, nowMs](Store &store) {
+            return OverviewSnapshot::read(store, projectId, nowMs);
+        },
+        [this, projectId](const Result<OverviewSnapshot> &snapshot) {
+            m_reading = false;
+            if (!snapshot)
+                Q_EMIT failed(snapshot.error().message);
+            else if (projectId == m_projectId) // else read again for the project now shown
+                show(snapshot.value());
+            if (m_again || projectId != m_projectId)
+                reload();
+        });
 }
 
-Status OverviewPage::loadRuns(const QHash<qint64, QString> &paths)
+void OverviewPage::show(const OverviewSnapshot &snapshot)
 {
+    m_title->setText(m_projectId > 0 ? tr("Overview of %1").arg(snapshot.projectName)
+                                     : tr("Overview of every project"));
     const QDateTime now = QDateTime::currentDateTime();
-    const auto listed = [&](RunState state, int limit) -> Result<QList<RunListing>> {
-        RunPageQuery query;
-        query.state = state;
-        query.limit = limit;
-        return RunRepository(m_store).page(query);
-    };
     m_running->clear();
-    const Result<QList<RunListing>> running = listed(RunState::Running, 50);
-    if (!running)
-        return running.error();
-    for (const RunListing &row : running.value()) {
-        if (!paths.contains(row.run.chainId))
-            continue;
+    for (const RunListing &row : snapshot.running) {
         auto *item = new QListWidgetItem(StateIcon::forState(row.run.state),
                                          tr("%1 — run %2, since %3")
                                              .arg(row.chainPath)
@@ -157,20 +151,8 @@ Status OverviewPage::loadRuns(const QHash<qint64, QString> &paths)
     if (m_running->count() == 0)
         m_running->addItem(tr("Nothing runs now."));
 
-    QList<RunListing> failed;
-    for (RunState state : {RunState::Failed, RunState::TimedOut, RunState::Interrupted}) {
-        const Result<QList<RunListing>> some = listed(state, 50);
-        if (!some)
-            return some.error();
-        for (const RunListing &row : some.value()) {
-            if (paths.contains(row.run.chainId))
-                failed << row;
-        }
-    }
-    std::sort(failed.begin(), failed.end(),
-              [](const RunListing &a, const RunListing &b) { return a.run.id > b.run.id; });
     m_failures->clear();
-    for (const RunListing &row : failed.mid(0, listedRuns)) {
+    for (const RunListing &row : snapshot.failures) {
         const QString reason = row.failureReason.isEmpty() ? StatePresentation::label(row.run.state)
                                                            : row.failureReason;
         auto *item =
@@ -185,75 +167,37 @@ Status OverviewPage::loadRuns(const QHash<qint64, QString> &paths)
     }
     if (m_failures->count() == 0)
         m_failures->addItem(tr("No failures."));
-    return {};
-}
 
-void OverviewPage::loadNextFires(const QHash<qint64, QString> &paths)
-{
     m_next->clear();
-    if (m_upcoming->reload(QDateTime(), 2)) {
-        for (int row = 0; row < m_upcoming->rowCount() && m_next->count() < listedFires; ++row) {
-            const QModelIndex when = m_upcoming->index(row, UpcomingModel::WhenColumn);
-            const qint64 chainId = when.data(UpcomingModel::ChainIdRole).toLongLong();
-            if (!paths.contains(chainId))
-                continue;
-            // "Mon 20:45:00" reads faster than a full date in a narrow list.
-            const QDateTime at = when.data(UpcomingModel::FireTimeRole).toDateTime();
-            auto *item = new QListWidgetItem(
-                tr("%1 — %2").arg(DisplayFormat::soon(at, QDateTime::currentDateTime()),
-                                  paths.value(chainId)),
-                m_next);
-            item->setToolTip(when.data().toString());
-            item->setData(IdRole, chainId);
-        }
+    for (const OverviewSnapshot::NextFire &fire : snapshot.next) {
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(fire.atMs);
+        // "Mon 20:45:00" reads faster than a full date in a narrow list.
+        auto *item =
+            new QListWidgetItem(tr("%1 — %2").arg(DisplayFormat::soon(at, now), fire.path), m_next);
+        item->setToolTip(DisplayFormat::weekdayDateTime(at));
+        item->setData(IdRole, fire.chainId);
     }
     if (m_next->count() == 0)
         m_next->addItem(tr("Nothing fires in the next two days."));
-}
 
-Status OverviewPage::loadChains(const QHash<qint64, QString> &paths, const QList<qint64> &chainIds)
-{
-    const Result<QHash<qint64, QList<RunSummary>>> recent =
-        RunRepository(m_store).recentPerChain(sparklineRuns);
-    if (!recent)
-        return recent.error();
-    // Rebuilt whole: a reload happens on a change, at most once a second.
-    while (QLayoutItem *item = m_chainGrid->takeAt(0)) {
-        delete item->widget();
-        delete item;
+    // The selection stays on its chain across a refresh (a reload follows runs' ends).
+    const QModelIndex current = m_chains->currentIndex();
+    const qint64 selected =
+        current.isValid() ? current.data(OverviewChainsModel::ChainIdRole).toLongLong() : 0;
+    m_chainsModel->show(snapshot.chains);
+    for (int row = 0; selected > 0 && row < m_chainsModel->rowCount(); ++row) {
+        if (m_chainsModel->rows().at(row).chainId == selected) {
+            m_chains->setCurrentIndex(m_chainsModel->index(row, current.column()));
+            break;
+        }
     }
-    int row = 0;
-    for (qint64 chainId : chainIds) {
-        const QList<RunSummary> runs = recent->value(chainId);
-        auto *name = new QPushButton(paths.value(chainId), m_chains);
-        name->setFlat(true);
-        name->setObjectName(QStringLiteral("overview.chain"));
-        name->setAccessibleDescription(tr("Open the chain"));
-        name->setStyleSheet(QStringLiteral("text-align: left;"));
-        connect(name, &QPushButton::clicked, this,
-                [this, chainId] { Q_EMIT chainActivated(chainId); });
-        auto *bars = new DurationBars(m_chains);
-        bars->setFixedWidth(220);
-        bars->setRuns(runs);
-        bars->setAccessibleName(tr("Last runs of %1").arg(paths.value(chainId)));
-        auto *last = new QLabel(runs.isEmpty() ? tr("never ran")
-                                               : StatePresentation::label(runs.constLast().state),
-                                m_chains);
-        m_chainGrid->addWidget(name, row, 0);
-        m_chainGrid->addWidget(bars, row, 1);
-        m_chainGrid->addWidget(last, row, 2);
-        ++row;
-    }
-    m_chainGrid->setRowStretch(row, 1);
-    return {};
 }
 
 QStringList OverviewPage::chainRows() const
 {
     QStringList rows;
-    for (const QPushButton *name : m_chains->findChildren<QPushButton *>(
-             QStringLiteral("overview.chain"), Qt::FindDirectChildrenOnly))
-        rows << name->text();
+    for (const OverviewChainsModel::Row &row : m_chainsModel->rows())
+        rows << row.path;
     return rows;
 }
 

@@ -4,56 +4,62 @@
 
 #include <QWidget>
 
-class QGridLayout;
 class QLabel;
 class QListWidget;
+class QTableView;
 
 namespace hg {
 
-class Store;
-class UpcomingModel;
+class OverviewChainsModel;
+class StoreReader;
+struct OverviewSnapshot;
 
 // What a user opens Hourglass for, on one page: the runs going now, recent failures with
 // their reasons, the next fires, and for every chain a sparkline of its last 20 runs. Shown
-// when no chain is selected, for every project or the selected one.
+// when no chain is selected, for every project or the selected one. Read on the StoreReader's
+// thread as one snapshot: with 10,000 chains the window answers while the page fills.
 class OverviewPage final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(OverviewPage)
 
 public:
-    explicit OverviewPage(Store &store, QWidget *parent = nullptr);
+    explicit OverviewPage(StoreReader &reader, QWidget *parent = nullptr);
 
     // 0: every project.
     void setProject(qint64 projectId);
-    Status reload();
+    // Reads again; a reload asked while one reads runs once that one is shown.
+    void reload();
+    bool isReading() const { return m_reading; }
 
     static constexpr int sparklineRuns = 20;
     QListWidget *running() const { return m_running; }
     QListWidget *failures() const { return m_failures; }
     QListWidget *nextFires() const { return m_next; }
-    // The chains drawn, in order, as PROJECT/CHAIN.
+    OverviewChainsModel *chains() const { return m_chainsModel; }
+    QTableView *chainTable() const { return m_chains; }
+    // The chains listed, in order, as PROJECT/CHAIN.
     QStringList chainRows() const;
 
 Q_SIGNALS:
     void runActivated(qint64 runId);
     void chainActivated(qint64 chainId);
+    void failed(const QString &message);
 
 private:
     QListWidget *makeList(const QString &name);
-    Status loadRuns(const QHash<qint64, QString> &paths);
-    Status loadChains(const QHash<qint64, QString> &paths, const QList<qint64> &chainIds);
-    void loadNextFires(const QHash<qint64, QString> &paths);
+    void show(const OverviewSnapshot &snapshot);
 
-    Store &m_store;
+    StoreReader &m_reader;
     qint64 m_projectId = 0;
     QLabel *m_title;
     QListWidget *m_running;
     QListWidget *m_failures;
     QListWidget *m_next;
-    QWidget *m_chains;
-    QGridLayout *m_chainGrid;
-    UpcomingModel *m_upcoming;
+    OverviewChainsModel *m_chainsModel;
+    QTableView *m_chains;
+    bool m_reading = false;
+    bool m_again = false;
 };
 
 } // namespace hg

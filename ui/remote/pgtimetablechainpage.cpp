@@ -27,7 +27,7 @@
 namespace hg {
 namespace {
 
-enum TaskColumn {
+enum TimetableTaskColumn {
     OrderColumn,
     NameColumn,
     KindColumn,
@@ -37,7 +37,7 @@ enum TaskColumn {
     AutonomousColumn,
     TimeoutColumn,
     ConnectionColumn,
-    TaskColumnCount
+    TimetableTaskColumnCount
 };
 
 constexpr int pgTimetableRunsPageSize = 200;
@@ -137,7 +137,7 @@ void PgTimetableChainPage::buildUi()
     layout->addLayout(form);
     connect(m_runAt, &QLineEdit::textChanged, this, &PgTimetableChainPage::showSchedule);
 
-    m_tasks = new QTableWidget(0, TaskColumnCount, this);
+    m_tasks = new QTableWidget(0, TimetableTaskColumnCount, this);
 
     m_tasks->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_tasks->setHorizontalHeaderLabels({tr("Order"), tr("Name"), tr("Kind"), tr("Command"),

@@ -1,6 +1,7 @@
 #include "durationbars.h"
 
 #include "displayformat.h"
+#include "runsummarytext.h"
 #include "statepresentation.h"
 
 #include <QHelpEvent>
@@ -21,17 +22,7 @@ DurationBars::DurationBars(QWidget *parent)
 void DurationBars::setRuns(const QList<RunSummary> &runs)
 {
     m_runs = runs;
-    QList<qint64> durations;
-    for (const RunSummary &run : runs) {
-        if (run.durationMs >= 0)
-            durations << run.durationMs;
-    }
-    m_medianMs = -1;
-    if (!durations.isEmpty()) {
-        const auto middle = durations.begin() + durations.size() / 2;
-        std::nth_element(durations.begin(), middle, durations.end());
-        m_medianMs = *middle;
-    }
+    m_medianMs = RunSummaryText::medianMs(runs);
     setAccessibleDescription(summary());
     setToolTip(summary());
     update();
@@ -45,19 +36,7 @@ void DurationBars::setShowMedian(bool show)
 
 QString DurationBars::summary() const
 {
-    if (m_runs.isEmpty())
-        return tr("No runs yet");
-    QMap<QString, int> byState;
-    for (const RunSummary &run : m_runs)
-        ++byState[StatePresentation::label(run.state)];
-    QStringList parts;
-    for (auto it = byState.cbegin(); it != byState.cend(); ++it)
-        parts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-    QString text =
-        tr("%n run(s): %1", nullptr, int(m_runs.size())).arg(parts.join(QLatin1String(", ")));
-    if (m_medianMs >= 0)
-        text += tr("; median %1").arg(DisplayFormat::duration(m_medianMs));
-    return text;
+    return RunSummaryText::describe(m_runs);
 }
 
 QSize DurationBars::sizeHint() const
@@ -65,46 +44,60 @@ QSize DurationBars::sizeHint() const
     return {160, m_showMedian ? 72 : 18};
 }
 
-qint64 DurationBars::longestMs() const
+qint64 DurationBars::longestMs(const QList<RunSummary> &runs)
 {
     qint64 longest = 1;
-    for (const RunSummary &run : m_runs)
+    for (const RunSummary &run : runs)
         longest = std::max(longest, run.durationMs);
     return longest;
 }
 
-QRectF DurationBars::barRect(int index, qint64 maxMs) const
+QRectF DurationBars::barRect(const QRectF &area, const QList<RunSummary> &runs, int index,
+                             int minSlots, qint64 maxMs)
 {
-    const int slots = std::max<int>(int(m_runs.size()), m_showMedian ? 100 : 20);
-    const qreal slot = qreal(width()) / slots;
-    const qreal left = slot * (slots - m_runs.size() + index); // newest at the right edge
-    const qint64 ms = m_runs.at(index).durationMs;
+    const int slots = std::max<int>(int(runs.size()), minSlots);
+    const qreal slot = area.width() / slots;
+    const qreal left = area.left() + slot * qreal(slots - runs.size() + index); // newest right
+    const qint64 ms = runs.at(index).durationMs;
     // Unfinished or instant runs still show as a stub in their state's colour.
     const qreal share = ms < 0 ? 0.15 : std::max(0.08, qreal(ms) / qreal(maxMs));
-    const qreal h = (height() - 2) * share;
-    return {left + slot * 0.15, height() - 1 - h, std::max(1.0, slot * 0.7), h};
+    const qreal h = (area.height() - 2) * share;
+    return {left + slot * 0.15, area.top() + area.height() - 1 - h, std::max(1.0, slot * 0.7), h};
+}
+
+int DurationBars::minSlots() const
+{
+    return m_showMedian ? 100 : 20;
 }
 
 int DurationBars::runAt(int x) const
 {
-    const qint64 longest = longestMs();
+    const qint64 longest = longestMs(m_runs);
     for (int index = 0; index < m_runs.size(); ++index) {
-        const QRectF bar = barRect(index, longest);
+        const QRectF bar = barRect(rect(), m_runs, index, minSlots(), longest);
         if (x >= bar.left() - 1 && x <= bar.right() + 1)
             return index;
     }
     return -1;
 }
 
+void DurationBars::paintBars(QPainter &painter, const QRectF &area, const QList<RunSummary> &runs,
+                             int minSlots)
+{
+    const qint64 longest = longestMs(runs);
+    for (int index = 0; index < runs.size(); ++index)
+        painter.fillRect(barRect(area, runs, index, minSlots, longest),
+                         StatePresentation::fill(runs.at(index).state));
+}
+
 void DurationBars::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    const qint64 longest = longestMs();
-    for (int index = 0; index < m_runs.size(); ++index)
-        painter.fillRect(barRect(index, longest), StatePresentation::fill(m_runs.at(index).state));
+    paintBars(painter, rect(), m_runs, minSlots());
     if (!m_showMedian || m_medianMs < 0)
         return;
+    const qint64 longest = longestMs(m_runs);
     const qreal y = height() - 1 - (height() - 2) * (qreal(m_medianMs) / qreal(longest));
     painter.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
     painter.drawLine(QPointF(0, y), QPointF(width(), y));

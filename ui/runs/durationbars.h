@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace hg {
 
 // Runs as bars: one per run, oldest on the left, height by duration, colour by state. Small,
@@ -25,6 +27,9 @@ public:
     // In words, for the tooltip and screen readers: "20 runs: 18 succeeded, 2 failed; median …".
     QString summary() const;
     QSize sizeHint() const override;
+    // The bars alone, in AREA (a table cell's sparkline); at least minSlots bar widths.
+    static void paintBars(QPainter &painter, const QRectF &area, const QList<RunSummary> &runs,
+                          int minSlots = 20);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -32,8 +37,10 @@ protected:
 
 private:
     int runAt(int x) const;
-    QRectF barRect(int index, qint64 maxMs) const;
-    qint64 longestMs() const;
+    int minSlots() const;
+    static QRectF barRect(const QRectF &area, const QList<RunSummary> &runs, int index,
+                          int minSlots, qint64 maxMs);
+    static qint64 longestMs(const QList<RunSummary> &runs);
 
     QList<RunSummary> m_runs;
     qint64 m_medianMs = -1;

@@ -2,12 +2,14 @@
 
 #include "displayformat.h"
 #include "domain/enums.h"
+#include "occurrencepresentation.h"
 #include "occurrencesmodel.h"
 #include "statepresentation.h"
 #include "upcomingmodel.h"
 
 #include <QDateTime>
 #include <QPainter>
+#include <QPaintEvent>
 
 namespace hg {
 namespace {
@@ -18,61 +20,82 @@ constexpr int labelWidth = 180;
 
 } // namespace
 
-UpcomingTimeline::UpcomingTimeline(QAbstractItemModel *fires, QAbstractItemModel *past,
-                                   QWidget *parent)
+UpcomingTimeline::UpcomingTimeline(QWidget *parent)
     : QWidget(parent)
-    , m_fires(fires)
-    , m_past(past)
 {
     setObjectName(QStringLiteral("upcomingTimeline"));
     setAccessibleName(tr("Week timeline"));
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
-    for (QAbstractItemModel *model : {fires, past}) {
-        connect(model, &QAbstractItemModel::modelReset, this, [this] {
-            updateDescription();
-            updateGeometry();
-            update();
-        });
-    }
-    updateDescription();
+    showRows({});
 }
 
-void UpcomingTimeline::updateDescription()
+UpcomingTimeline::UpcomingTimeline(UpcomingModel *fires, OccurrencesModel *past, QWidget *parent)
+    : UpcomingTimeline(parent)
 {
-    const auto *past = qobject_cast<const OccurrencesModel *>(m_past);
+    m_fires = fires;
+    m_past = past;
+    const auto follow = [this] {
+        showRows(layOut(m_past->occurrences(), m_past->paths(), m_fires->fires()));
+    };
+    connect(fires, &QAbstractItemModel::modelReset, this, follow);
+    connect(past, &QAbstractItemModel::modelReset, this, follow);
+    follow();
+}
+
+UpcomingTimeline::Rows UpcomingTimeline::layOut(const QList<Occurrence> &past,
+                                                const QHash<qint64, QString> &paths,
+                                                const QList<UpcomingModel::Fire> &fires)
+{
+    Rows laid;
+    QHash<qint64, qsizetype> rowOfChain;
+    const auto rowOf = [&](qint64 chainId, const QString &label) -> Row & {
+        auto found = rowOfChain.constFind(chainId);
+        if (found == rowOfChain.cend()) {
+            found = rowOfChain.insert(chainId, laid.rows.size());
+            laid.rows.append(Row{label, {}, {}});
+        }
+        return laid.rows[found.value()];
+    };
+    for (const Occurrence &occurrence : past)
+        rowOf(occurrence.chainId, paths.value(occurrence.chainId)).past << occurrence;
+    for (const UpcomingModel::Fire &fire : fires)
+        rowOf(fire.chainId, fire.chainPath).future << Fire{fire.atMs, fire.continues};
+    laid.pastSummary = OccurrencesModel::summary(past);
+    return laid;
+}
+
+void UpcomingTimeline::showRows(Rows rows)
+{
+    m_rows = std::move(rows.rows);
     setAccessibleDescription(
         tr("A row per chain. Since yesterday: %1. The coming week: a tick per fire time; the "
            "table below lists them.")
-            .arg(past ? past->summary() : tr("nothing")));
+            .arg(rows.pastSummary.isEmpty() ? tr("nothing") : rows.pastSummary));
+    setMinimumHeight(sizeHint().height());
+    updateGeometry();
+    update();
 }
 
 QSize UpcomingTimeline::sizeHint() const
 {
-    return {800, axisHeight + int(std::max<qsizetype>(3, rowLabels().size())) * rowHeight + 8};
+    return {800, axisHeight + int(std::max<qsizetype>(3, m_rows.size())) * rowHeight + 8};
 }
 
 QStringList UpcomingTimeline::rowLabels() const
 {
     QStringList labels;
-    for (const QAbstractItemModel *model : {m_past, m_fires}) {
-        const int column =
-            model == m_past ? int(OccurrencesModel::ChainColumn) : int(UpcomingModel::ChainColumn);
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QString chain = model->index(row, column).data().toString();
-            if (!labels.contains(chain))
-                labels << chain;
-        }
-    }
+    labels.reserve(m_rows.size());
+    for (const Row &row : m_rows)
+        labels << row.label;
     return labels;
 }
 
-void UpcomingTimeline::paintEvent(QPaintEvent *)
+void UpcomingTimeline::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
-    const QStringList labels = rowLabels();
     const QColor text = palette().color(QPalette::Text);
-    if (labels.isEmpty()) {
+    if (m_rows.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter,
                          tr("Nothing ran since yesterday and nothing is scheduled in the coming "
@@ -92,6 +115,7 @@ void UpcomingTimeline::paintEvent(QPaintEvent *)
                      / double(spanMs);
     };
     const double now = x(QDateTime::currentMSecsSinceEpoch());
+    const QRect exposed = event->rect();
 
     // The past shaded, day columns, weekends shaded, "now" in red.
     QColor pastShade = palette().color(QPalette::AlternateBase);
@@ -109,49 +133,43 @@ void UpcomingTimeline::paintEvent(QPaintEvent *)
         painter.drawText(QRectF(from + 4, 2, width / days - 8, axisHeight - 4),
                          Qt::AlignVCenter | Qt::AlignLeft, DisplayFormat::day(date));
     }
-    for (int row = 0; row < labels.size(); ++row) {
+    const int firstRow = std::max(0, (exposed.top() - axisHeight) / rowHeight);
+    const int lastRow =
+        std::min(int(m_rows.size()) - 1, (exposed.bottom() - axisHeight) / rowHeight);
+    const QPen tick(StatePresentation::fill(RunState::Running).darker(140), 1.5);
+    for (int index = firstRow; index <= lastRow; ++index) {
+        const Row &row = m_rows.at(index);
+        const int top = axisHeight + index * rowHeight;
         painter.setPen(text);
-        painter.drawText(
-            QRect(6, axisHeight + row * rowHeight, labelWidth - 12, rowHeight),
-            Qt::AlignVCenter | Qt::AlignLeft,
-            fontMetrics().elidedText(labels.at(row), Qt::ElideMiddle, labelWidth - 12));
-    }
-
-    // What became of the past fire times: a tick per run in its state's colour; a ledger row
-    // (skipped, missed, excluded, paused) hatched over the time it spans.
-    for (int entry = 0; entry < m_past->rowCount(); ++entry) {
-        const QModelIndex index = m_past->index(entry, 0);
-        const int row = int(
-            labels.indexOf(m_past->index(entry, OccurrencesModel::ChainColumn).data().toString()));
-        const int top = axisHeight + row * rowHeight;
-        const QColor fill = index.data(OccurrencesModel::FillRole).value<QColor>();
-        const double from = x(index.data(OccurrencesModel::FirstFireRole).toLongLong());
-        const double to = x(index.data(OccurrencesModel::LastFireRole).toLongLong());
-        if (index.data(OccurrencesModel::UnrunRole).toBool()) {
-            const QRectF band(from - 1, top + 4, std::max(2.0, to - from + 2), rowHeight - 8);
-            painter.fillRect(band, fill);
-            painter.fillRect(band, QBrush(fill.darker(170), Qt::BDiagPattern));
-        } else {
-            painter.setPen(QPen(fill.darker(115), 2));
-            painter.drawLine(QPointF(from, top + 3), QPointF(from, top + rowHeight - 3));
+        painter.drawText(QRect(6, top, labelWidth - 12, rowHeight),
+                         Qt::AlignVCenter | Qt::AlignLeft,
+                         fontMetrics().elidedText(row.label, Qt::ElideMiddle, labelWidth - 12));
+        // What became of the past fire times: a tick per run in its state's colour; a ledger
+        // row (skipped, missed, excluded, paused) hatched over the time it spans.
+        for (const Occurrence &occurrence : row.past) {
+            const double from = x(occurrence.firstFireMs);
+            const double to = x(occurrence.lastFireMs);
+            const QColor fill = OccurrencePresentation::fill(occurrence);
+            if (OccurrencePresentation::unrun(occurrence)) {
+                const QRectF band(from - 1, top + 4, std::max(2.0, to - from + 2), rowHeight - 8);
+                painter.fillRect(band, fill);
+                painter.fillRect(band, QBrush(fill.darker(170), Qt::BDiagPattern));
+            } else {
+                painter.setPen(QPen(fill.darker(115), 2));
+                painter.drawLine(QPointF(from, top + 3), QPointF(from, top + rowHeight - 3));
+            }
         }
-    }
-
-    painter.setPen(QPen(StatePresentation::fill(RunState::Running).darker(140), 1.5));
-    for (int fire = 0; fire < m_fires->rowCount(); ++fire) {
-        const QModelIndex when = m_fires->index(fire, 0);
-        const qint64 ms = when.data(UpcomingModel::FireTimeRole).toDateTime().toMSecsSinceEpoch();
-        const int row =
-            int(labels.indexOf(m_fires->index(fire, UpcomingModel::ChainColumn).data().toString()));
-        const double at = x(ms);
-        const int top = axisHeight + row * rowHeight;
-        painter.drawLine(QPointF(at, top + 4), QPointF(at, top + rowHeight - 4));
-        if (when.data(UpcomingModel::ContinuesRole).toBool()) {
-            // Too many to list: the schedule goes on firing to the end of the week.
-            QColor band = painter.pen().color();
-            band.setAlpha(90);
-            painter.fillRect(QRectF(at, top + 4, left + width - at, rowHeight - 8),
-                             QBrush(band, Qt::BDiagPattern));
+        painter.setPen(tick);
+        for (const Fire &fire : row.future) {
+            const double at = x(fire.atMs);
+            painter.drawLine(QPointF(at, top + 4), QPointF(at, top + rowHeight - 4));
+            if (fire.continues) {
+                // Too many to list: the schedule goes on firing to the end of the week.
+                QColor band = tick.color();
+                band.setAlpha(90);
+                painter.fillRect(QRectF(at, top + 4, left + width - at, rowHeight - 8),
+                                 QBrush(band, Qt::BDiagPattern));
+            }
         }
     }
     painter.setPen(QPen(QColor(0xd9, 0x30, 0x25), 1.5));

@@ -24,9 +24,10 @@
 #include "settings/xdgautostart.h"
 #include "store/chainrepository.h"
 #include "store/store.h"
+#include "storereader.h"
 #include "tray/traycontroller.h"
-#include "upcoming/upcomingtimeline.h"
-#include "upcomingmodel.h"
+#include "treefilter.h"
+#include "upcoming/upcomingpage.h"
 #include "window/helpdialogs.h"
 #include "window/importdialog.h"
 #include "window/keeprunningprompt.h"
@@ -69,14 +70,12 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_tree(new QTreeView(this))
     , m_tabs(new QTabWidget(this))
     , m_runsView(new RunsView(store, this))
-    , m_upcoming(new UpcomingModel(store, this))
-    , m_recent(new OccurrencesModel(store, this))
-    , m_upcomingTable(new QTableView(this))
+    , m_reader(new StoreReader(store.location(), !store.isReadOnly(), this))
+    , m_upcoming(new UpcomingPage(*m_reader, store, this))
     , m_editor(new DefinitionEditor(store, this))
     , m_engineState(new QLabel(this))
     , m_bell(new NotificationBell(this))
-    , m_upcomingNote(new QLabel(this))
-    , m_overview(new OverviewPage(store, this))
+    , m_overview(new OverviewPage(*m_reader, this))
     , m_overviewRefresh(new QTimer(this))
     , m_occurrencesRefresh(new QTimer(this))
 {
@@ -91,36 +90,21 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_tabs->setAccessibleDescription(
         tr("The selected chain, its runs, the coming fires, an overview"));
     m_tabs->tabBar()->setAccessibleDescription(m_tabs->accessibleDescription());
-    m_upcomingTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
-    m_upcomingTable->setAccessibleDescription(tr("Every fire of the coming week, by time"));
-    m_upcomingTable->setAccessibleName(tr("Upcoming fire times"));
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(true);
     // F2 and a double click rename; a click on the selected item only selects.
     m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
 
-    m_upcomingTable->setModel(m_upcoming);
-    m_upcomingTable->verticalHeader()->hide();
-    m_upcomingTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_upcomingTable->horizontalHeader()->setStretchLastSection(true);
-    m_upcomingTable->setColumnWidth(UpcomingModel::WhenColumn, 190);
-    m_upcomingTable->setColumnWidth(UpcomingModel::ChainColumn, 220);
     m_tabs->addTab(m_chainEditor, tr("&Chain"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
-    auto *upcomingSplit = new QSplitter(Qt::Vertical, this);
-    upcomingSplit->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
-    upcomingSplit->addWidget(new UpcomingTimeline(m_upcoming, m_recent, this));
-    upcomingSplit->addWidget(m_upcomingTable);
-    upcomingSplit->setStretchFactor(1, 1);
-    m_upcomingNote->setObjectName(QStringLiteral("upcoming.note"));
-    m_upcomingNote->setWordWrap(true);
-    auto *upcoming = new QWidget(this);
-    auto *upcomingLayout = new QVBoxLayout(upcoming);
-    upcomingLayout->addWidget(m_upcomingNote);
-    upcomingLayout->addWidget(upcomingSplit, 1);
-    m_tabs->addTab(upcoming, tr("&Upcoming"));
-    showUpcomingNote();
+    m_tabs->addTab(m_upcoming, tr("&Upcoming"));
+    // The pages that read on the reader's thread say here what failed.
+    const auto readFailed = [this](const QString &message) {
+        report(Error::runtime(message));
+    };
+    connect(m_upcoming, &UpcomingPage::failed, this, readFailed);
+    connect(m_overview, &OverviewPage::failed, this, readFailed);
     m_tabs->addTab(m_overview, tr("&Overview"));
     // A tab's tooltip is also what a screen reader says about it.
     m_tabs->setTabToolTip(0, tr("The selected chain: its tasks, dependencies and schedules"));
@@ -138,7 +122,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_overviewRefresh->setInterval(1000);
     connect(m_overviewRefresh, &QTimer::timeout, this, [this] {
         if (m_overview->isVisible())
-            report(m_overview->reload());
+            m_overview->reload();
     });
     m_occurrencesRefresh->setSingleShot(true);
     m_occurrencesRefresh->setInterval(1000);
@@ -150,16 +134,23 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         refreshMissedRuns();
         wakeEngine();
     });
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, upcoming](int tab) {
-        if (m_tabs->widget(tab) == upcoming)
-            (void)reloadUpcoming();
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (m_tabs->widget(tab) == m_upcoming)
+            m_upcoming->reload();
         if (m_tabs->widget(tab) == m_overview)
-            report(m_overview->reload());
+            m_overview->reload();
     });
 
     m_splitter = new QSplitter(this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_splitter->addWidget(m_tree);
+    // Above the tree, a field to find a chain among thousands.
+    auto *treeSide = new QWidget(this);
+    auto *treeLayout = new QVBoxLayout(treeSide);
+    treeLayout->setContentsMargins(0, 0, 0, 0);
+    m_treeFilter = new TreeFilter(m_tree, treeSide);
+    treeLayout->addWidget(m_treeFilter);
+    treeLayout->addWidget(m_tree, 1);
+    m_splitter->addWidget(treeSide);
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(m_tabs);
     m_splitter->addWidget(m_pages);
@@ -375,6 +366,8 @@ void MainWindow::createActions()
     QMenu *goMenu = menuBar()->addMenu(tr("&Go to"));
     goMenu->addAction(action(tr("Project &tree"), QKeySequence(Qt::CTRL | Qt::Key_1),
                              [this] { m_tree->setFocus(Qt::ShortcutFocusReason); }));
+    goMenu->addAction(
+        action(tr("&Find a chain"), QKeySequence::Find, [this] { m_treeFilter->focusField(); }));
     goMenu->addAction(action(tr("Chain &canvas"), QKeySequence(Qt::CTRL | Qt::Key_2), [this] {
         m_tabs->setCurrentWidget(m_chainEditor);
         m_chainEditor->canvas()->setFocus(Qt::ShortcutFocusReason);
@@ -491,8 +484,8 @@ void MainWindow::reloadTree()
         m_tree->setCurrentIndex(again);
     else
         showSelection();
-    if (m_upcomingTable->isVisible())
-        report(reloadUpcoming());
+    if (m_upcoming->isVisible())
+        m_upcoming->reload();
 }
 
 void MainWindow::selectChain(qint64 chainId)
@@ -598,7 +591,7 @@ void MainWindow::setSettings(AppSettings *settings)
     // The engine started paused already (EngineConfig): only the action follows.
     const QSignalBlocker quiet(m_pauseSchedules);
     m_pauseSchedules->setChecked(settings->schedulesPaused());
-    showUpcomingNote();
+    m_upcoming->setSchedulesPaused(settings->schedulesPaused());
     restoreLayout();
 }
 
@@ -704,21 +697,6 @@ void MainWindow::applySetting(AppSettings::Key key)
     }
 }
 
-void MainWindow::showUpcomingNote()
-{
-    const QString legend =
-        tr("Left of the red line, since yesterday: what became of each fire time (a run in its "
-           "state's colour; missed, skipped and excluded hatched). Right of it, the coming week: "
-           "each tick is a fire time; a hatched band is a schedule too frequent to draw each "
-           "fire.");
-    if (m_pauseSchedules && m_pauseSchedules->isChecked())
-        m_upcomingNote->setText(tr("<b>Schedules are paused:</b> none of these fires until you "
-                                   "resume (Chain → Pause all schedules, Ctrl+Shift+P). ")
-                                + legend.toHtmlEscaped());
-    else
-        m_upcomingNote->setText(legend.toHtmlEscaped());
-}
-
 void MainWindow::openSettings()
 {
     if (!m_settings)
@@ -797,17 +775,6 @@ void MainWindow::bringForward()
     activateWindow();
 }
 
-Status MainWindow::reloadUpcoming()
-{
-    // The timeline's past: every chain's fire times since yesterday began (at least 24 hours).
-    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    const qint64 yesterdayMs =
-        QDateTime(QDate::currentDate().addDays(-1), QTime(0, 0)).toMSecsSinceEpoch();
-    if (Status s = m_recent->reload({}, yesterdayMs, nowMs, 500); !s)
-        return s;
-    return m_upcoming->reload();
-}
-
 void MainWindow::showSelection()
 {
     const QModelIndex current = m_tree->currentIndex();
@@ -850,7 +817,7 @@ void MainWindow::showSelection()
     else if (chainId > 0 && m_tabs->currentWidget() == m_overview)
         m_tabs->setCurrentWidget(m_chainEditor);
     if (m_overview->isVisible())
-        report(m_overview->reload());
+        m_overview->reload();
     m_runNow->setEnabled(chainId > 0 && !m_store.isReadOnly());
     m_backfill->setEnabled(chainId > 0 && !m_store.isReadOnly());
     m_treeEditing->updateActions();

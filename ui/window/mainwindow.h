@@ -27,7 +27,6 @@ class ConnectionsController;
 class DefinitionEditor;
 class NotificationBell;
 class EngineHost;
-class OccurrencesModel;
 class OverviewPage;
 class DolphinSchedulerWorkflowPage;
 class PgAgentJobPage;
@@ -35,11 +34,13 @@ class PgTimetableChainPage;
 class ProjectTreeModel;
 class TrayController;
 class TreeEditing;
+class TreeFilter;
 class RunsView;
 class Store;
 class StoreBanner;
 class StoreFileActions;
-class UpcomingModel;
+class StoreReader;
+class UpcomingPage;
 
 // The main window: the project/chain tree beside tabs for the selected chain (its DAG canvas,
 // task form and schedules), the runs (with their attempts, Gantt chart and live log) and the
@@ -57,6 +58,7 @@ public:
     ~MainWindow() override;
 
     QTreeView *projectTree() const { return m_tree; }
+    TreeFilter *treeFilter() const { return m_treeFilter; }
     RunsView *runsView() const { return m_runsView; }
     QTabWidget *tabs() const { return m_tabs; }
     ChainEditor *chainEditor() const { return m_chainEditor; }
@@ -115,7 +117,6 @@ private:
     void wakeEngine();
     void createActions();
     void reloadTree();
-    Status reloadUpcoming();
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -125,7 +126,6 @@ private:
     void askOnClose();
     void keepRunningInBackground();
     void restoreLayout();
-    void showUpcomingNote();
     void importProject();
     void showTreeMenu(const QPoint &at);
     void showShortcuts();
@@ -138,6 +138,7 @@ private:
     Store &m_store;
     ProjectTreeModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
+    TreeFilter *m_treeFilter = nullptr;
     ChainEditor *m_chainEditor = nullptr;
     QAction *m_runNow = nullptr;
     QAction *m_backfill = nullptr;
@@ -158,13 +159,11 @@ private:
     bool m_quitting = false;
     QTabWidget *m_tabs = nullptr;
     RunsView *m_runsView = nullptr;
-    UpcomingModel *m_upcoming = nullptr;
-    OccurrencesModel *m_recent = nullptr; // the Upcoming timeline's past day
-    QTableView *m_upcomingTable = nullptr;
+    StoreReader *m_reader = nullptr; // reads off the GUI thread, for the pages that read much
+    UpcomingPage *m_upcoming = nullptr;
     DefinitionEditor *m_editor = nullptr;
     QLabel *m_engineState = nullptr;
     NotificationBell *m_bell = nullptr;
-    QLabel *m_upcomingNote = nullptr;
     OverviewPage *m_overview = nullptr;
     QTimer *m_overviewRefresh = nullptr;
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second

@@ -50,7 +50,7 @@ void MainWindow::setSchedulesPaused(bool paused)
     if (m_tray)
         m_tray->setSchedulesPaused(paused);
     showEngineState();
-    showUpcomingNote();
+    m_upcoming->setSchedulesPaused(paused);
     if (m_settings)
         m_settings->setSchedulesPaused(paused);
     statusBar()->showMessage(

@@ -1,0 +1,121 @@
+#include "windowscale.h"
+
+#include "benchsupport.h"
+#include "overview/overviewpage.h"
+#include "stallprobe.h"
+#include "store/store.h"
+#include "upcoming/upcomingpage.h"
+#include "window/mainwindow.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTabWidget>
+#include <QTreeView>
+
+#include <functional>
+
+namespace hg::bench {
+namespace {
+
+void exec(QSqlQuery &query, const QString &sql)
+{
+    if (!query.exec(sql))
+        qFatal("window scale setup: %s: %s", qPrintable(sql.left(200)),
+               qPrintable(query.lastError().text()));
+}
+
+// Events for `ms`, as a user waiting.
+void idle(qint64 ms)
+{
+    QDeadlineTimer until(ms);
+    while (!until.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+}
+
+ViewFigure measure(MainWindow &window, const QString &view, const std::function<void()> &open,
+                   const std::function<bool()> &filled)
+{
+    test::StallProbe probe;
+    idle(100); // what came before has settled
+    probe.start();
+    QElapsedTimer timer;
+    timer.start();
+    ViewFigure figure{view};
+    open();
+    (void)window.grab(); // paints now: what the user sees first
+    figure.firstPaintMs = timer.elapsed();
+    const QDeadlineTimer ceiling(120000);
+    while (!filled() && !ceiling.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    if (!filled())
+        qFatal("window scale: %s did not fill within two minutes", qPrintable(view));
+    figure.filledMs = timer.elapsed();
+    (void)window.grab(); // the filled view painted
+    idle(200);
+    probe.stop();
+    figure.longestStallMs = probe.longestMs();
+    return figure;
+}
+
+} // namespace
+
+void fillStore(Store &store, int chains, qint64 runsPerChain)
+{
+    createChains(store, chains, TaskKind::Shell, QStringLiteral("echo hello"), {},
+                 QStringLiteral("%M * * * *"));
+    QSqlQuery q(store.database());
+    exec(q, QStringLiteral("PRAGMA synchronous = OFF"));
+    const qint64 runs = qint64(chains) * runsPerChain;
+    if (runs == 0)
+        return;
+    // Hourly history ending an hour ago, each chain's runs in id order by time.
+    const qint64 endMs = QDateTime::currentMSecsSinceEpoch() / 3600000 * 3600000 - 3600000;
+    exec(q, QStringLiteral(
+                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, "
+                "created_at, started_at, finished_at) SELECT s.chain_id, s.id, 'schedule', "
+                "%2 - (%4 - n.i / %3) * 3600000, CASE WHEN n.i % 10 = 3 THEN 'failed' ELSE "
+                "'succeeded' END, %2, %2 - (%4 - n.i / %3) * 3600000, "
+                "%2 - (%4 - n.i / %3) * 3600000 + 1000 + (n.i % 7) * 300 "
+                "FROM n JOIN schedule s ON s.id = (SELECT min(id) FROM schedule) + n.i % %3")
+                .arg(runs - 1)
+                .arg(endMs)
+                .arg(chains)
+                .arg(runsPerChain));
+}
+
+QList<ViewFigure> openEachView(MainWindow &window)
+{
+    QList<ViewFigure> figures;
+    QTabWidget *tabs = window.tabs();
+    QTreeView *tree = window.projectTree();
+    const QModelIndex project = tree->model()->index(0, 0);
+    figures << measure(
+        window, QStringLiteral("chain editor"),
+        [&] { tree->setCurrentIndex(tree->model()->index(0, 0, project)); }, [] { return true; });
+    figures << measure(
+        window, QStringLiteral("runs"), [&] { tabs->setCurrentIndex(1); }, [] { return true; });
+    auto *upcoming = window.findChild<UpcomingPage *>();
+    figures << measure(
+        window, QStringLiteral("upcoming"), [&] { tabs->setCurrentWidget(upcoming); },
+        [&] { return !upcoming->isReading(); });
+    auto *overview = window.findChild<OverviewPage *>();
+    figures << measure(
+        window, QStringLiteral("overview"), [&] { tabs->setCurrentWidget(overview); },
+        [&] { return !overview->isReading() && !overview->chainRows().isEmpty(); });
+    figures << measure(
+        window, QStringLiteral("tree, scrolled to the end, a chain opened"),
+        [&] {
+            tabs->setCurrentIndex(0);
+            const int last = tree->model()->rowCount(project) - 1;
+            tree->scrollTo(tree->model()->index(last, 0, project));
+            tree->setCurrentIndex(tree->model()->index(last, 0, project));
+        },
+        [] { return true; });
+    return figures;
+}
+
+} // namespace hg::bench

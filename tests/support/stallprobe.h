@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace hg::test {
+
+// How long the GUI thread is kept from its event loop: a timer due every 10 ms notes how late
+// each tick comes. The longest lateness is the longest freeze a user would feel (a click not
+// answered, a window not repainted). Start it, do the work, read longestMs().
+class StallProbe final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StallProbe)
+
+public:
+    static constexpr int intervalMs = 10;
+
+    explicit StallProbe(QObject *parent = nullptr);
+
+    void start();
+    void stop();
+    // The longest lateness since start(), in ms; the time since the last tick counts too, so a
+    // stall still going on when this is read is not missed.
+    qint64 longestMs() const;
+
+private:
+    void tick();
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_lastMs = 0;
+    qint64 m_longestMs = 0;
+};
+
+} // namespace hg::test

@@ -1,0 +1,123 @@
+#include "overviewsnapshot.h"
+
+#include "domain/chainpath.h"
+#include "scheduler/scheduleplan.h"
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/schedulerepository.h"
+
+#include <QTimeZone>
+
+#include <algorithm>
+
+namespace hg {
+namespace {
+
+Result<QList<RunListing>> runsIn(Store &store, RunState state, const QHash<qint64, QString> &paths)
+{
+    RunPageQuery query;
+    query.state = state;
+    query.limit = 50;
+    const Result<QList<RunListing>> page = RunRepository(store).page(query);
+    if (!page)
+        return page.error();
+    QList<RunListing> shown;
+    for (const RunListing &row : page.value()) {
+        if (paths.contains(row.run.chainId))
+            shown << row;
+    }
+    return shown;
+}
+
+// The next fire of each schedule, not every fire of two days: 10,000 hourly schedules would
+// be 480,000 fire times for the eight listed.
+QList<OverviewSnapshot::NextFire> nextFires(const QList<Schedule> &schedules,
+                                            const QHash<qint64, Chain> &chains,
+                                            const QHash<qint64, QString> &paths, qint64 nowMs)
+{
+    QList<OverviewSnapshot::NextFire> next;
+    const qint64 endMs = nowMs + qint64(2) * 86400000;
+    SchedulePlan::Cache cache;
+    const QTimeZone zone = QTimeZone::systemTimeZone();
+    for (const Schedule &schedule : schedules) {
+        const auto chain = chains.constFind(schedule.chainId);
+        if (!schedule.enabled || chain == chains.cend() || !chain->enabled
+            || !paths.contains(schedule.chainId))
+            continue;
+        const Result<SchedulePlan> plan = SchedulePlan::create(schedule, zone, &cache);
+        if (!plan)
+            continue;
+        if (const std::optional<qint64> at = plan->nextFireMs(nowMs); at && *at < endMs)
+            next << OverviewSnapshot::NextFire{schedule.chainId, paths.value(schedule.chainId),
+                                               *at};
+    }
+    const auto soonest = [](const OverviewSnapshot::NextFire &a,
+                            const OverviewSnapshot::NextFire &b) {
+        return a.atMs != b.atMs ? a.atMs < b.atMs : a.path < b.path;
+    };
+    const qsizetype listed = std::min<qsizetype>(OverviewSnapshot::listedFires, next.size());
+    std::partial_sort(next.begin(), next.begin() + listed, next.end(), soonest);
+    next.resize(listed);
+    return next;
+}
+
+} // namespace
+
+Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, qint64 nowMs)
+{
+    const Result<QList<Project>> projects = ProjectRepository(store).list();
+    const Result<QList<Chain>> chains = ChainRepository(store).list();
+    const Result<QList<Schedule>> schedules = ScheduleRepository(store).list();
+    if (!projects)
+        return projects.error();
+    if (!chains)
+        return chains.error();
+    if (!schedules)
+        return schedules.error();
+    OverviewSnapshot snapshot;
+    QHash<qint64, QString> projectNames;
+    for (const Project &project : projects.value()) {
+        projectNames.insert(project.id, project.name);
+        if (project.id == projectId)
+            snapshot.projectName = project.name;
+    }
+    QHash<qint64, QString> paths; // the chains shown: the project's, or all
+    QHash<qint64, Chain> chainById;
+    for (const Chain &chain : chains.value()) {
+        chainById.insert(chain.id, chain);
+        if (projectId > 0 && chain.projectId != projectId)
+            continue;
+        paths.insert(chain.id,
+                     ChainPath{projectNames.value(chain.projectId), chain.name}.toString());
+    }
+
+    Result<QList<RunListing>> running = runsIn(store, RunState::Running, paths);
+    if (!running)
+        return running.error();
+    snapshot.running = std::move(running.value());
+    for (RunState state : {RunState::Failed, RunState::TimedOut, RunState::Interrupted}) {
+        const Result<QList<RunListing>> some = runsIn(store, state, paths);
+        if (!some)
+            return some.error();
+        snapshot.failures += some.value();
+    }
+    std::sort(snapshot.failures.begin(), snapshot.failures.end(),
+              [](const RunListing &a, const RunListing &b) { return a.run.id > b.run.id; });
+    snapshot.failures.resize(std::min<qsizetype>(listedRuns, snapshot.failures.size()));
+    snapshot.next = nextFires(schedules.value(), chainById, paths, nowMs);
+
+    // Every chain's last runs in one statement (not one per chain).
+    const Result<QHash<qint64, QList<RunSummary>>> recent =
+        RunRepository(store).recentPerChain(sparklineRuns);
+    if (!recent)
+        return recent.error();
+    for (auto it = paths.cbegin(); it != paths.cend(); ++it)
+        snapshot.chains << OverviewChainsModel::Row{it.key(), it.value(), recent->value(it.key())};
+    std::sort(snapshot.chains.begin(), snapshot.chains.end(),
+              [](const OverviewChainsModel::Row &a, const OverviewChainsModel::Row &b) {
+                  return a.path < b.path;
+              });
+    return snapshot;
+}
+
+} // namespace hg

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "base/result.h"
+#include "overviewchainsmodel.h"
+#include "store/runrepository.h"
+
+#include <QList>
+#include <QString>
+
+namespace hg {
+
+class Store;
+
+// Everything the Overview shows, read in one go as a value: on the reader's thread, with its
+// own connection, so the window never waits for it (see OverviewPage).
+struct OverviewSnapshot
+{
+    struct NextFire
+    {
+        qint64 chainId = 0;
+        QString path;
+        qint64 atMs = 0;
+    };
+
+    static constexpr int sparklineRuns = 20;
+    static constexpr int listedRuns = 10;
+    static constexpr int listedFires = 8;
+
+    QString projectName; // empty: every project
+    QList<RunListing> running;
+    QList<RunListing> failures;             // newest first, at most listedRuns
+    QList<NextFire> next;                   // soonest first, within two days, at most listedFires
+    QList<OverviewChainsModel::Row> chains; // by path
+
+    // projectId 0: every project.
+    static Result<OverviewSnapshot> read(Store &store, qint64 projectId, qint64 nowMs);
+};
+
+} // namespace hg

@@ -1,0 +1,130 @@
+#include "upcomingpage.h"
+
+#include "occurrencesmodel.h"
+#include "storereader.h"
+#include "upcomingmodel.h"
+#include "upcomingtimeline.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace hg {
+
+UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
+    : QWidget(parent)
+    , m_reader(reader)
+    , m_fires(new UpcomingModel(store, this))
+    , m_timeline(new UpcomingTimeline(this))
+    , m_table(new QTableView(this))
+    , m_note(new QLabel(this))
+    , m_status(new QLabel(this))
+{
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
+    m_table->setAccessibleDescription(tr("Every fire of the coming week, by time"));
+    m_table->setAccessibleName(tr("Upcoming fire times"));
+    m_table->setModel(m_fires);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(UpcomingModel::WhenColumn, 190);
+    m_table->setColumnWidth(UpcomingModel::ChainColumn, 220);
+
+    // The timeline grows a row per chain: it scrolls, the table below keeps its room.
+    auto *timelineScroll = new QScrollArea(this);
+    timelineScroll->setObjectName(QStringLiteral("upcoming.timelineScroll"));
+    timelineScroll->setWidget(m_timeline);
+    timelineScroll->setWidgetResizable(true);
+    timelineScroll->setFrameShape(QFrame::NoFrame);
+    timelineScroll->setAccessibleName(tr("Week timeline, a row per chain"));
+    timelineScroll->setAccessibleDescription(
+        tr("Scrolls over every chain; the table below lists the same fires one by one"));
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
+    split->addWidget(timelineScroll);
+    split->addWidget(m_table);
+    split->setStretchFactor(1, 1);
+    m_note->setObjectName(QStringLiteral("upcoming.note"));
+    m_note->setWordWrap(true);
+    m_status->setObjectName(QStringLiteral("upcoming.status"));
+    m_status->hide();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_note);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+    showNote();
+}
+
+void UpcomingPage::reload()
+{
+    if (m_reading) {
+        m_again = true;
+        return;
+    }
+    m_reading = true;
+    m_again = false;
+    m_status->setText(tr("Reading the fire times…"));
+    m_status->show();
+    // The timeline's past: every chain's fire times since yesterday began (at least 24 hours).
+    struct Read
+    {
+        UpcomingModel::Week week;
+        UpcomingTimeline::Rows rows;
+    };
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const qint64 yesterdayMs =
+        QDateTime(QDate::currentDate().addDays(-1), QTime(0, 0)).toMSecsSinceEpoch();
+    m_reader.read<Read>(
+        this,
+        [now, yesterdayMs](Store &store) -> Result<Read> {
+            Result<OccurrencesModel::Span> past = OccurrencesModel::compute(
+                store, std::nullopt, yesterdayMs, now.toMSecsSinceEpoch(), 500);
+            if (!past)
+                return past.error();
+            Result<UpcomingModel::Week> week = UpcomingModel::compute(store, now);
+            if (!week)
+                return week.error();
+            UpcomingTimeline::Rows rows =
+                UpcomingTimeline::layOut(past->rows, past->paths, week->fires);
+            return Read{std::move(week.value()), std::move(rows)};
+        },
+        [this](const Result<Read> &read) {
+            m_reading = false;
+            m_status->hide();
+            if (!read) {
+                Q_EMIT failed(read.error().message);
+            } else {
+                m_fires->show(read->week);
+                m_timeline->showRows(read->rows);
+            }
+            if (m_again)
+                reload();
+        });
+}
+
+void UpcomingPage::setSchedulesPaused(bool paused)
+{
+    m_paused = paused;
+    showNote();
+}
+
+void UpcomingPage::showNote()
+{
+    const QString legend =
+        tr("Left of the red line, since yesterday: what became of each fire time (a run in its "
+           "state's colour; missed, skipped and excluded hatched). Right of it, the coming week: "
+           "each tick is a fire time; a hatched band is a schedule too frequent to draw each "
+           "fire.");
+    if (m_paused)
+        m_note->setText(tr("<b>Schedules are paused:</b> none of these fires until you "
+                           "resume (Chain → Pause all schedules, Ctrl+Shift+P). ")
+                        + legend.toHtmlEscaped());
+    else
+        m_note->setText(legend.toHtmlEscaped());
+}
+
+} // namespace hg

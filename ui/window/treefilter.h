@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QTreeView;
+
+namespace hg {
+
+// Finds a chain among thousands: a field above the tree (matched against PROJECT/CHAIN, any
+// case) and a choice of which chains to show (all, last run failed, running, switched off,
+// missed runs waiting). It hides the tree's rows instead of putting a proxy model between
+// the tree and its model, so every index the window and its editors use stays the model's.
+// Re-applied, once, shortly after the model changes.
+class TreeFilter final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TreeFilter)
+
+public:
+    enum class Show { All, Failed, Running, Disabled, MissedRuns };
+    Q_ENUM(Show)
+
+    explicit TreeFilter(QTreeView *tree, QWidget *parent = nullptr);
+
+    QLineEdit *field() const { return m_field; }
+    QComboBox *choice() const { return m_show; }
+    // Chains shown now (for the status and the tests).
+    int shownChains() const { return m_shown; }
+    void apply();
+    // Go to → Find a chain (Ctrl+F).
+    void focusField();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void applySoon();
+    void enterTree();
+
+    QTreeView *m_tree;
+    QLineEdit *m_field;
+    QComboBox *m_show;
+    QTimer m_soon;
+    int m_shown = 0;
+};
+
+} // namespace hg
