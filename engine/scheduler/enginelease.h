@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/enginesession.h"
 #include "domain/fence.h"
 
 #include <QCoreApplication>
@@ -51,6 +52,8 @@ public:
     const Fence &fence() const { return m_fence; }
 
 private:
+    Result<EngineSession> registerSession(qint64 nowMs);
+
     Store &m_store;
     Options m_options;
     Fence m_fence;

@@ -1,12 +1,18 @@
 #include "base/epochtime.h"
 #include "scheduler/enginelease.h"
 #include "store/enginesessionrepository.h"
+#include "store/storefaulthook.h"
 #include "testservers.h"
 #include "teststore.h"
 
 #include <QCoreApplication>
 #include <QSysInfo>
 #include <QTest>
+
+#include <condition_variable>
+#include <latch>
+#include <mutex>
+#include <thread>
 
 using namespace hg;
 
@@ -21,6 +27,7 @@ private Q_SLOTS:
     void acquire();
     void heartbeat_renewsUntilTheSessionIsTakenOver();
     void release_givesTheNameBack();
+    void acquire_twoStartingAtOnceOnSqliteOneServes();
 };
 
 namespace {
@@ -65,6 +72,37 @@ Status holdSession(Store &store, const QString &name, qint64 leaseUntilMs, qint6
         EngineSessionRepository(store).acquire(other, utcFromMs(nowMs - 60000));
     return held ? Status{} : Status(held.error());
 }
+
+// Two engines starting at once, read for read: each reads which engines serve the store before
+// either registers, unless the reading and the registering are one write transaction.
+class ReadTogether final : public StoreFaultHook
+{
+public:
+    bool failStatement(const Store &, const QString &sql) override
+    {
+        std::unique_lock lock(m_mutex);
+        if (sql.contains(QLatin1String("FROM engine_session ORDER BY name"))) { // the check
+            ++m_checking;
+            m_changed.notify_all();
+        } else if (sql.contains(QLatin1String("FROM engine_session WHERE name = ?"))) {
+            // About to register: not before the other engine checked too. Should this one hold
+            // the write lock through its check, the other cannot come: then a while, short of
+            // SQLite's busy timeout (5 s), so it waits for the lock instead of failing.
+            if (m_changed.wait_for(lock, std::chrono::seconds(2),
+                                   [this] { return m_checking >= 2; })) {
+                lock.unlock();
+                std::this_thread::sleep_for(std::chrono::milliseconds(300)); // its read runs
+            }
+        }
+        return false;
+    }
+    CommitFault commitFault(const Store &) override { return CommitFault::None; }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    int m_checking = 0;
+};
 
 } // namespace
 
@@ -170,6 +208,46 @@ void TestEngineLease::release_givesTheNameBack()
     QVERIFY(EngineSessionRepository(t.store()).list()->isEmpty());
     EngineLease next(t.store(), options(QStringLiteral("next")));
     QVERIFY(next.acquire(nowMs));
+}
+
+// Two engines of other names starting on one SQLite file at once (`serve` and the engine of a
+// `run --wait`): one serves it, the other is refused. Before, each read the file free before
+// either registered, both served it, and `serve` claimed the run the other waited for: the
+// wait never ended.
+void TestEngineLease::acquire_twoStartingAtOnceOnSqliteOneServes()
+{
+    HG_TEST_STORE(t);
+    if (t.store().backend() != StoreBackend::Sqlite)
+        QSKIP("engines of other names share a PostgreSQL store");
+    ReadTogether together;
+    StoreFaultHook::install(&together);
+    std::latch bothOpened(2);
+    std::latch bothTried(2);
+    Status tried[2];
+    bool opened[2] = {false, false};
+    const auto start = [&](int i) {
+        std::unique_ptr<Store> store = t.openAnother(QStringLiteral("engine%1").arg(i));
+        opened[i] = store != nullptr;
+        bothOpened.arrive_and_wait(); // the two start together, not one after the other opened
+        if (store) {
+            EngineLease lease(*store, options(QStringLiteral("engine-%1").arg(i)));
+            tried[i] = lease.acquire(realNowMs());
+            bothTried.arrive_and_wait(); // both leases held, if both were taken
+        } else {
+            bothTried.count_down();
+        }
+    };
+    std::thread first(start, 0);
+    std::thread second(start, 1);
+    first.join();
+    second.join();
+    StoreFaultHook::install(nullptr);
+    QVERIFY(opened[0] && opened[1]);
+    QCOMPARE(int(tried[0].ok()) + int(tried[1].ok()), 1);
+    const Status &refused = tried[0].ok() ? tried[1] : tried[0];
+    QCOMPARE(refused.error().kind, ErrorKind::AlreadyExists);
+    QVERIFY2(refused.error().message.contains(QStringLiteral("another engine already serves")),
+             qPrintable(refused.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestEngineLease)
