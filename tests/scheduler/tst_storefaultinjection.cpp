@@ -10,6 +10,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -185,15 +186,27 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
           injected.commits, injected.refusedCommits, injected.ambiguousCommits);
     if (left != 0) { // what each one was left in, to tell where it stuck
         QSqlQuery q(t.store().database());
-        q.exec(QStringLiteral("SELECT r.id, r.state, r.owner_session, tr.attempt, tr.state, tr.pid "
-                              "FROM run r LEFT JOIN task_run tr ON tr.run_id = r.id WHERE r.state "
-                              "NOT IN ('succeeded', 'failed', 'cancelled', 'timed_out', "
-                              "'interrupted') ORDER BY r.id, tr.id"));
-        while (q.next())
-            qWarning("unended run %lld %s (owner %lld): attempt %d %s pid %lld",
-                     q.value(0).toLongLong(), qPrintable(q.value(1).toString()),
-                     q.value(2).toLongLong(), q.value(3).toInt(), qPrintable(q.value(4).toString()),
-                     q.value(5).toLongLong());
+        q.exec(QStringLiteral(
+            "SELECT r.id, r.state, r.owner_session, tr.id, tr.attempt, tr.state, tr.pid, "
+            "tr.offered_at IS NOT NULL, tr.worker_session FROM run r LEFT JOIN task_run tr ON "
+            "tr.run_id = r.id WHERE r.state NOT IN ('succeeded', 'failed', 'cancelled', "
+            "'timed_out', 'interrupted') ORDER BY r.id, tr.id"));
+        QFile file(ledger);
+        const QStringList started = file.open(QIODevice::ReadOnly)
+                                        ? QString::fromUtf8(file.readAll()).split(u'\n')
+                                        : QStringList();
+        while (q.next()) {
+            const QString runId = q.value(0).toString();
+            qWarning(
+                "unended run %s %s (owner %lld): task run %lld attempt %d %s pid %lld%s "
+                "worker %lld; started: %s",
+                qPrintable(runId), qPrintable(q.value(1).toString()), q.value(2).toLongLong(),
+                q.value(3).toLongLong(), q.value(4).toInt(), qPrintable(q.value(5).toString()),
+                q.value(6).toLongLong(), q.value(7).toBool() ? " offered" : "",
+                q.value(8).toLongLong(),
+                qPrintable(started.filter(QRegularExpression(QStringLiteral("^%1 ").arg(runId)))
+                               .join(QLatin1String(", "))));
+        }
     }
     QVERIFY2(left == 0, qPrintable(QStringLiteral("%1 runs never ended").arg(left)));
     // The faults happened: a test that injected nothing would prove nothing.
