@@ -90,8 +90,8 @@ void RunExecution::startAttempt(qint64 taskId, bool offered)
     state.offered = offered;
     state.phase = Phase::Running;
     if (offered) {
-        // In the dispatch's transaction: should it not commit, launch() finds the attempt
-        // unwritten and it is ready again.
+        // In the dispatch's transaction, which a refused offer fails (it has no savepoint): should
+        // it not commit, launch() finds the attempt unwritten and it is ready again.
         if (const Status s = TaskRunOffers(m_store).offer(state.row.id, now);
             !s && s.error().kind != ErrorKind::Unavailable) {
             taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, s.error().message});

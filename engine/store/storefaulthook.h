@@ -23,7 +23,8 @@ public:
     };
 
     virtual ~StoreFaultHook() = default;
-    // True: the statement is not run and fails as refused.
+    // True: the statement is not run and fails as refused (one without a savepoint of its own
+    // takes its PostgreSQL transaction with it, as the server's refusal would).
     virtual bool failStatement(const Store &store, const QString &sql) = 0;
     virtual CommitFault commitFault(const Store &store) = 0;
 

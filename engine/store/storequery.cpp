@@ -68,13 +68,22 @@ Status StoreQuery::exec(const QString &whatFor)
     }
     // Before the binds count as executed: a refused statement is not reused with them.
     if (StoreFaultHook *faults = StoreFaultHook::installed();
-        faults && faults->failStatement(m_store, m_sql))
-        return Error::unavailable(tr("cannot %1: %2").arg(whatFor, injectedFault()));
+        faults && faults->failStatement(m_store, m_sql)) {
+        // It takes its transaction with it, as a refusal by the server would: refused, yet
+        // committed with the rest, a dispatch pass stored an attempt queued for other engines
+        // without its offer, which no engine ever claimed, and its run never ended.
+        return abortUnguarded(
+            Error::unavailable(tr("cannot %1: %2").arg(whatFor, injectedFault())));
+    }
     m_unexecutedBinds = false; // exec() starts binding from the first placeholder again
     m_rowKept = false;
     if (execGuarded())
         return {};
-    Status failed = failure(whatFor, m_query.lastError());
+    return abortUnguarded(failure(whatFor, m_query.lastError()));
+}
+
+Status StoreQuery::abortUnguarded(Status failed) const
+{
     if (!m_savepoint && m_store.backend() == StoreBackend::PostgreSql && m_store.inTransaction())
         m_store.abortTransaction(failed.error().message);
     return failed;

@@ -73,6 +73,9 @@ public:
 
 private:
     bool execGuarded();
+    // A failure without a savepoint of its own in a PostgreSQL transaction aborts it
+    // (withoutSavepoint()); returns the failure.
+    Status abortUnguarded(Status failed) const;
     // The statement's failure as an Error: what it means for the caller (see exec()).
     Status failure(const QString &whatFor, const QSqlError &error) const;
     QVariant at(int column) const

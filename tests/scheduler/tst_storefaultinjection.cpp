@@ -1,20 +1,56 @@
+#include "backendtests.h"
 #include "fixtures.h"
 #include "scheduler/engine.h"
 #include "seededstorefaults.h"
 #include "store/dependencyrepository.h"
+#include "store/storefaulthook.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+
 using namespace hg;
+
+namespace {
+
+// Refuses the first statement on one store whose SQL begins with the given text, and nothing
+// else: a fault at the exact statement a test is about.
+class RefuseFirst final : public StoreFaultHook
+{
+public:
+    RefuseFirst(const Store *target, QString sqlStart)
+        : m_target(target)
+        , m_sqlStart(std::move(sqlStart))
+    {
+        install(this);
+    }
+    ~RefuseFirst() override { install(nullptr); }
+    Q_DISABLE_COPY_MOVE(RefuseFirst)
+
+    bool refused() const { return m_refused.load(); }
+    bool failStatement(const Store &store, const QString &sql) override
+    {
+        return &store == m_target && sql.startsWith(m_sqlStart) && !m_refused.exchange(true);
+    }
+    CommitFault commitFault(const Store & /*store*/) override { return CommitFault::None; }
+
+private:
+    const Store *m_target;
+    const QString m_sqlStart;
+    std::atomic<bool> m_refused{false};
+};
+
+} // namespace
 
 // Many runs while the engine's store fails on purpose (SeededStoreFaults): statements refused,
 // commits refused, and commits made but reported as failed. Whatever the store does, every
@@ -23,10 +59,12 @@ using namespace hg;
 class TestStoreFaultInjection final : public QObject
 {
     Q_OBJECT
+    Q_CLASSINFO("postgresqlOnly", "refusedOffer_attemptIsOfferedAgainAndRuns")
 
 private Q_SLOTS:
     void manyRuns_endOnceEachAndStoreEverySuccess_data();
     void manyRuns_endOnceEachAndStoreEverySuccess();
+    void refusedOffer_attemptIsOfferedAgainAndRuns();
 };
 
 void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess_data()
@@ -148,15 +186,27 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
           injected.commits, injected.refusedCommits, injected.ambiguousCommits);
     if (left != 0) { // what each one was left in, to tell where it stuck
         QSqlQuery q(t.store().database());
-        q.exec(QStringLiteral("SELECT r.id, r.state, r.owner_session, tr.attempt, tr.state, tr.pid "
-                              "FROM run r LEFT JOIN task_run tr ON tr.run_id = r.id WHERE r.state "
-                              "NOT IN ('succeeded', 'failed', 'cancelled', 'timed_out', "
-                              "'interrupted') ORDER BY r.id, tr.id"));
-        while (q.next())
-            qWarning("unended run %lld %s (owner %lld): attempt %d %s pid %lld",
-                     q.value(0).toLongLong(), qPrintable(q.value(1).toString()),
-                     q.value(2).toLongLong(), q.value(3).toInt(), qPrintable(q.value(4).toString()),
-                     q.value(5).toLongLong());
+        q.exec(QStringLiteral(
+            "SELECT r.id, r.state, r.owner_session, tr.id, tr.attempt, tr.state, tr.pid, "
+            "tr.offered_at IS NOT NULL, tr.worker_session FROM run r LEFT JOIN task_run tr ON "
+            "tr.run_id = r.id WHERE r.state NOT IN ('succeeded', 'failed', 'cancelled', "
+            "'timed_out', 'interrupted') ORDER BY r.id, tr.id"));
+        QFile file(ledger);
+        const QStringList started = file.open(QIODevice::ReadOnly)
+                                        ? QString::fromUtf8(file.readAll()).split(u'\n')
+                                        : QStringList();
+        while (q.next()) {
+            const QString runId = q.value(0).toString();
+            qWarning(
+                "unended run %s %s (owner %lld): task run %lld attempt %d %s pid %lld%s "
+                "worker %lld; started: %s",
+                qPrintable(runId), qPrintable(q.value(1).toString()), q.value(2).toLongLong(),
+                q.value(3).toLongLong(), q.value(4).toInt(), qPrintable(q.value(5).toString()),
+                q.value(6).toLongLong(), q.value(7).toBool() ? " offered" : "",
+                q.value(8).toLongLong(),
+                qPrintable(started.filter(QRegularExpression(QStringLiteral("^%1 ").arg(runId)))
+                               .join(QLatin1String(", "))));
+        }
     }
     QVERIFY2(left == 0, qPrintable(QStringLiteral("%1 runs never ended").arg(left)));
     // The faults happened: a test that injected nothing would prove nothing.
@@ -260,5 +310,52 @@ void TestStoreFaultInjection::manyRuns_endOnceEachAndStoreEverySuccess()
              qPrintable(unfinishedAttempts.join(QLatin1String("; "))));
 }
 
-QTEST_GUILESS_MAIN(TestStoreFaultInjection)
+// An attempt that waited for a slot is offered to other engines (TaskRunOffers::offer()) in the
+// dispatch pass that wrote its queued row. Were that pass to commit the row without the offer,
+// no engine would ever claim the attempt and its run would never end (found by the row above,
+// seed 14, on a loaded machine: "attempt 1 queued pid 0").
+void TestStoreFaultInjection::refusedOffer_attemptIsOfferedAgainAndRuns()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    // Side by side on one slot: the second waits for the first, and is offered meanwhile.
+    const Task holds = test::addTask(t.store(), chain.id, QStringLiteral("holds"), TaskKind::Shell,
+                                     QStringLiteral("sleep 2"));
+    const Task waits = test::addTask(t.store(), chain.id, QStringLiteral("waits"), TaskKind::Shell,
+                                     QStringLiteral("true"));
+    QVERIFY(holds.id > 0 && waits.id > 0);
+    const qint64 runId = test::queueRun(t.store(), chain.id).id;
+    QVERIFY(runId > 0);
+    EngineConfig config = test::engineConfig(t);
+    config.slotCount = 1;
+    config.offerAfterMs = 100;
+    config.storeRetryMs = 5;
+    config.storeRetryMaxMs = 50;
+    Engine engine(config);
+    engine.start();
+    QVERIFY(engine.isRunning());
+    const RefuseFirst offer(engine.store(), QStringLiteral("UPDATE task_run SET offered_at"));
+
+    QTRY_VERIFY_WITH_TIMEOUT(offer.refused(), 10000);
+    const auto stateOf = [&] {
+        QSqlQuery q(t.store().database());
+        q.exec(QStringLiteral("SELECT state FROM run WHERE id = %1").arg(runId));
+        return q.next() ? q.value(0).toString() : QString();
+    };
+    // Offered again, and claimed by its own engine once the first task freed the slot (or
+    // started there): seconds, even on a loaded machine.
+    QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("succeeded"), 60000);
+    QSqlQuery attempts(t.store().database());
+    QVERIFY(attempts.exec(
+        QStringLiteral("SELECT COUNT(*), COUNT(*) FILTER (WHERE state = 'succeeded') FROM "
+                       "task_run WHERE run_id = %1")
+            .arg(runId)));
+    QVERIFY(attempts.next());
+    QCOMPARE(attempts.value(0).toInt(), 2); // one attempt each
+    QCOMPARE(attempts.value(1).toInt(), 2);
+    engine.shutdown(Engine::ExitPolicy::Stop);
+    QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), 10000);
+}
+
+HG_BACKEND_TEST_GUILESS_MAIN(TestStoreFaultInjection)
 #include "tst_storefaultinjection.moc"
