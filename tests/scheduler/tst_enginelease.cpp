@@ -1,3 +1,4 @@
+#include "backendtests.h"
 #include "base/epochtime.h"
 #include "scheduler/enginelease.h"
 #include "store/enginesessionrepository.h"
@@ -21,6 +22,8 @@ using namespace hg;
 class TestEngineLease final : public QObject
 {
     Q_OBJECT
+    // Engines of other names share a PostgreSQL store: one engine per file is SQLite's rule.
+    Q_CLASSINFO("sqliteOnly", "acquire_twoStartingAtOnceOnSqliteOneServes")
 
 private Q_SLOTS:
     void acquire_data();
@@ -217,8 +220,6 @@ void TestEngineLease::release_givesTheNameBack()
 void TestEngineLease::acquire_twoStartingAtOnceOnSqliteOneServes()
 {
     HG_TEST_STORE(t);
-    if (t.store().backend() != StoreBackend::Sqlite)
-        QSKIP("engines of other names share a PostgreSQL store");
     ReadTogether together;
     StoreFaultHook::install(&together);
     std::latch bothOpened(2);
@@ -250,5 +251,5 @@ void TestEngineLease::acquire_twoStartingAtOnceOnSqliteOneServes()
              qPrintable(refused.error().message));
 }
 
-QTEST_GUILESS_MAIN(TestEngineLease)
+HG_BACKEND_TEST_GUILESS_MAIN(TestEngineLease)
 #include "tst_enginelease.moc"
