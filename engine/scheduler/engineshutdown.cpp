@@ -135,6 +135,9 @@ void Engine::finishShutdown()
     m_heartbeatTimer.stop();
     m_reconnectTimer.stop();
     m_logs->flush();
+    // Lines the flush could not write (the recorder holds, so it did not try) are not kept:
+    // the marker says how many, or output would vanish unsaid.
+    m_logs->countPendingAsDropped();
     // The store still refuses writes: what was held goes to a journal for the next engine,
     // so a task that ended here is not taken for interrupted and run again. So does the
     // marker of dropped output that the last flush could not write, also when every state

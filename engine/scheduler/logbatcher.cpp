@@ -122,6 +122,16 @@ void LogBatcher::flush()
     }
 }
 
+void LogBatcher::countPendingAsDropped()
+{
+    m_timer.stop();
+    for (const LogLine &line : std::exchange(m_pending, {})) {
+        Dropped &dropped = m_dropped[{line.runId, line.taskRunId}];
+        if (dropped.count++ == 0)
+            dropped.firstAt = line.at;
+    }
+}
+
 void LogBatcher::dropAll()
 {
     m_timer.stop();

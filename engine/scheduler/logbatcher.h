@@ -39,6 +39,9 @@ public:
     // Lines of attempts this engine runs for another engine's run (a shared store): checked
     // against the attempt's claim rather than the run's.
     void setHosted(std::function<bool(qint64 taskRunId)> hosted) { m_hosted = std::move(hosted); }
+    // Lines still waiting when the engine must stop while the store refuses them: counted
+    // for the markers (which go to the HeldJournal), so no output goes missing unsaid.
+    void countPendingAsDropped();
     // One line per attempt that lost output, saying how many lines (for HeldJournal too).
     QList<LogLine> droppedMarkers() const;
     qsizetype pendingCount() const { return m_pending.size(); }

@@ -12,22 +12,47 @@ Status LogRepository::append(QList<LogLine> &lines)
 {
     if (lines.isEmpty())
         return {};
+    // Many rows a statement: a batch of 500 lines is 5 round trips on a server, not 500, and
+    // a store that refuses now and then (a flaky link) refuses a batch far less often.
+    constexpr qsizetype rowsPerStatement = 100;
     return m_store.transaction([&]() -> Status {
-        // A line may name an attempt whose row a refused commit took back (a retry's waiting
-        // row, say): it is kept, on the run alone, rather than failing the whole batch (and
-        // on PostgreSQL the transaction it shares with the engine's other writes).
-        StoreQuery q(m_store, QStringLiteral("INSERT INTO log_line (run_id, task_run_id, stream, "
-                                             "at, text) VALUES (?, (SELECT id FROM task_run "
-                                             "WHERE id = ?), ?, ?, ?) RETURNING id"));
-        for (LogLine &line : lines) {
-            q.bind(line.runId)
-                .bind(StoreQuery::fromId(line.taskRunId))
-                .bind(enumName(line.stream))
-                .bind(StoreQuery::fromTime(line.at))
-                .bind(line.text);
-            if (Status s = q.execSingle(tr("write log line"), {}); !s)
+        for (qsizetype first = 0; first < lines.size(); first += rowsPerStatement) {
+            const qsizetype count = qMin(rowsPerStatement, lines.size() - first);
+            // A line may name an attempt whose row a refused commit took back (a retry's
+            // waiting row, say): it is kept, on the run alone, rather than failing the whole
+            // batch (and on PostgreSQL the transaction it shares with the engine's other
+            // writes).
+            QString sql = QStringLiteral(
+                "INSERT INTO log_line (run_id, task_run_id, stream, at, text) VALUES ");
+            for (qsizetype i = 0; i < count; ++i) {
+                sql += i == 0 ? QLatin1String("") : QLatin1String(", ");
+                sql += QLatin1String("(?, (SELECT id FROM task_run WHERE id = ?), ?, ?, ?)");
+            }
+            sql += QLatin1String(" RETURNING id");
+            StoreQuery q(m_store, sql);
+            for (qsizetype i = first; i < first + count; ++i) {
+                const LogLine &line = lines.at(i);
+                q.bind(line.runId)
+                    .bind(StoreQuery::fromId(line.taskRunId))
+                    .bind(enumName(line.stream))
+                    .bind(StoreQuery::fromTime(line.at))
+                    .bind(line.text);
+            }
+            if (Status s = q.exec(tr("write log lines")); !s)
                 return s;
-            line.id = q.int64(0); // a live view tells these apart from what it read
+            // RETURNING gives no order, but both backends number one statement's rows upwards
+            // in VALUES order: the sorted ids are the lines' (a live view tells them apart
+            // from what it read).
+            QList<qint64> ids;
+            ids.reserve(count);
+            while (q.next())
+                ids << q.int64(0);
+            if (ids.size() != count)
+                return Error::storage(
+                    tr("writing %1 log lines stored %2").arg(count).arg(ids.size()));
+            std::sort(ids.begin(), ids.end());
+            for (qsizetype i = 0; i < count; ++i)
+                lines[first + i].id = ids.at(i);
         }
         return {};
     });

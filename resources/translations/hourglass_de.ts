@@ -3569,12 +3569,16 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
 <context>
     <name>hg::LogRepository</name>
     <message>
-        <source>write log line</source>
-        <translation>Schreiben der Protokollzeile</translation>
-    </message>
-    <message>
         <source>read log</source>
         <translation>Lesen des Protokolls</translation>
+    </message>
+    <message>
+        <source>write log lines</source>
+        <translation>Protokollzeilen schreiben</translation>
+    </message>
+    <message>
+        <source>writing %1 log lines stored %2</source>
+        <translation>beim Schreiben von %1 Protokollzeilen wurden %2 gespeichert</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,13 @@
 #include "fixtures.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
+#include "store/storefaulthook.h"
 #include "testservers.h"
 #include "teststore.h"
 
 #include <QTest>
+
+#include <atomic>
 
 using namespace hg;
 
@@ -16,6 +19,7 @@ private Q_SLOTS:
     void append_batchIsReadBackInOrder();
     void read_followsFromLastSeenId();
     void append_badRunWritesNothing();
+    void append_500Lines_fewStatements_eachLineKnowsItsId();
 };
 
 namespace {
@@ -42,6 +46,32 @@ QList<LogLine> lines(qint64 runId, int count, int from = 0)
     return batch;
 }
 
+// Counts the statements one store sends, failing none.
+class StatementCounter final : public StoreFaultHook
+{
+public:
+    explicit StatementCounter(const Store &target)
+        : m_target(target)
+    {
+        install(this);
+    }
+    ~StatementCounter() override { install(nullptr); }
+    Q_DISABLE_COPY_MOVE(StatementCounter)
+
+    bool failStatement(const Store &store, const QString &) override
+    {
+        if (&store == &m_target)
+            ++m_statements;
+        return false;
+    }
+    CommitFault commitFault(const Store &) override { return CommitFault::None; }
+    int statements() const { return m_statements; }
+
+private:
+    const Store &m_target;
+    std::atomic<int> m_statements = 0;
+};
+
 } // namespace
 
 void TestLogRepository::append_batchIsReadBackInOrder()
@@ -63,6 +93,32 @@ void TestLogRepository::append_batchIsReadBackInOrder()
     QCOMPARE(read->at(0).text, QStringLiteral("line 0 – ünïcode"));
     QCOMPARE(read->at(0).stream, LogStream::Stderr);
     QCOMPARE(read->at(499).text, QStringLiteral("line 499 – ünïcode"));
+}
+
+// A batch is a few many-row statements, not one a line: a server far away or a store that
+// refuses now and then (one statement in 20) still takes it. Each line still learns its id.
+void TestLogRepository::append_500Lines_fewStatements_eachLineKnowsItsId()
+{
+    HG_TEST_STORE(t);
+    const qint64 run = makeRun(t.store());
+    LogRepository log(t.store());
+    QList<LogLine> first = lines(run, 7);
+    QVERIFY(log.append(first));
+    QList<LogLine> batch = lines(run, 500, 7);
+    int statements = 0;
+    {
+        const StatementCounter counter(t.store());
+        QVERIFY(log.append(batch));
+        statements = counter.statements();
+    }
+    QVERIFY2(statements <= 6, qPrintable(QString::number(statements)));
+    const Result<QList<LogLine>> read = log.read(run, first.last().id, 1000);
+    QVERIFY(read);
+    QCOMPARE(read->size(), batch.size());
+    for (qsizetype i = 0; i < batch.size(); ++i) {
+        QCOMPARE(read->at(i).id, batch.at(i).id);
+        QCOMPARE(read->at(i).text, batch.at(i).text);
+    }
 }
 
 void TestLogRepository::read_followsFromLastSeenId()
