@@ -66,15 +66,8 @@ double medianMs(int repeats, Work work)
 void report(const QString &what, double ms, bench::Beside kind, const QString &besideWhat,
             double beside)
 {
-    bench::Figure figure;
-    figure.bench = QStringLiteral("bench_dolphinscheduler");
-    figure.what = what;
-    figure.value = ms;
-    figure.unit = QStringLiteral("ms");
-    figure.kind = kind;
-    figure.besideWhat = besideWhat;
-    figure.beside = beside;
-    bench::report(out, figure);
+    bench::reportMs(out, QStringLiteral("bench_dolphinscheduler"), what, ms, kind, besideWhat,
+                    beside);
 }
 
 // A read's time beside the SQL it sent, recorded in one more call and run bare 9 times.

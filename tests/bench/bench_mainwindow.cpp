@@ -45,15 +45,8 @@ int main(int argc, char *argv[])
     out << QStringLiteral("main window with %1 chains in the store:\n").arg(chains);
     const auto report = [&](const QString &what, double ms, bench::Beside kind,
                             const QString &besideWhat, double beside) {
-        bench::Figure figure;
-        figure.bench = QStringLiteral("bench_mainwindow");
-        figure.what = what;
-        figure.value = ms;
-        figure.unit = QStringLiteral("ms");
-        figure.kind = kind;
-        figure.besideWhat = besideWhat;
-        figure.beside = beside;
-        bench::report(out, figure);
+        bench::reportMs(out, QStringLiteral("bench_mainwindow"), what, ms, kind, besideWhat,
+                        beside);
     };
 
     // Recording costs microseconds a statement; that stays in the window's figures.

@@ -176,15 +176,8 @@ int main(int argc, char *argv[])
     recorder.attach(db);
     const auto report = [&](const QString &what, double ms, bench::Beside kind,
                             const QString &besideWhat, double beside) {
-        bench::Figure figure;
-        figure.bench = QStringLiteral("bench_pgtimetable");
-        figure.what = what;
-        figure.value = ms;
-        figure.unit = QStringLiteral("ms");
-        figure.kind = kind;
-        figure.besideWhat = besideWhat;
-        figure.beside = beside;
-        bench::report(out, figure);
+        bench::reportMs(out, QStringLiteral("bench_pgtimetable"), what, ms, kind, besideWhat,
+                        beside);
     };
     const auto sent = [&](const std::function<void()> &work) {
         recorder.start();

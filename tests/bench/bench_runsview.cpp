@@ -51,16 +51,11 @@ int main(int argc, char *argv[])
     bench::SqlRecorder recorder;
     const auto report = [&](const QString &what, double ms) {
         const bench::Replayed bare = bench::replay(recorder.stop(), 5);
-        bench::Figure figure;
-        figure.bench = QStringLiteral("bench_runsview");
-        figure.what = what;
-        figure.value = ms;
-        figure.unit = QStringLiteral("ms");
-        figure.besideWhat = QStringLiteral("its %1 SQL statements bare, %2 rows")
-                                .arg(bare.statements)
-                                .arg(bare.rows);
-        figure.beside = bare.ms;
-        bench::report(out, figure);
+        bench::reportMs(out, QStringLiteral("bench_runsview"), what, ms, bench::Beside::Limit,
+                        QStringLiteral("its %1 SQL statements bare, %2 rows")
+                            .arg(bare.statements)
+                            .arg(bare.rows),
+                        bare.ms);
     };
     QElapsedTimer timer;
     recorder.start();

@@ -90,14 +90,8 @@ int main(int argc, char *argv[])
     recorder.attach(store->database());
     const auto report = [&](const QString &what, double ms, const QString &besideWhat,
                             double besideMs) {
-        bench::Figure figure;
-        figure.bench = QStringLiteral("bench_storecheck");
-        figure.what = what;
-        figure.value = ms;
-        figure.unit = QStringLiteral("ms");
-        figure.besideWhat = besideWhat;
-        figure.beside = besideMs;
-        bench::report(out, figure);
+        bench::reportMs(out, QStringLiteral("bench_storecheck"), what, ms, bench::Beside::Limit,
+                        besideWhat, besideMs);
     };
     // Best of three, warm cache, beside the best of three bare passes of the SQL it sent.
     const auto checked = [&](const QString &what, const std::function<void()> &work) {

@@ -169,6 +169,20 @@ QString kindName(Beside kind)
 
 } // namespace
 
+void reportMs(QTextStream &out, const QString &bench, const QString &what, double ms, Beside kind,
+              const QString &besideWhat, double beside)
+{
+    Figure figure;
+    figure.bench = bench;
+    figure.what = what;
+    figure.value = ms;
+    figure.unit = QStringLiteral("ms");
+    figure.kind = kind;
+    figure.besideWhat = besideWhat;
+    figure.beside = beside;
+    report(out, figure);
+}
+
 void report(QTextStream &out, const Figure &figure)
 {
     const double ratio = figure.ratio();

@@ -57,6 +57,9 @@ struct Figure
 // tab-separated row to the file named by $HOURGLASS_BENCH_FIGURES when set: scripts/bench
 // prints every row as a table at its end.
 void report(QTextStream &out, const Figure &figure);
+// report() of a time in milliseconds (lower is better), the commonest figure.
+void reportMs(QTextStream &out, const QString &bench, const QString &what, double ms, Beside kind,
+              const QString &besideWhat, double beside);
 
 // GUI benchmarks draw offscreen when there is no display (before QApplication exists).
 void useOffscreenWithoutDisplay();

@@ -1,0 +1,436 @@
+#include "chain/chaineditor.h"
+#include "chain/retentiondialog.h"
+#include "dag/dagscene.h"
+#include "dag/tasknodeitem.h"
+#include "definitioneditor.h"
+#include "dependenciesmodel.h"
+#include "desk.h"
+#include "fixtures.h"
+#include "logmodel.h"
+#include "overview/overviewpage.h"
+#include "overviewchainsmodel.h"
+#include "projecttreemodel.h"
+#include "runs/durationbars.h"
+#include "runs/logview.h"
+#include "runs/runsview.h"
+#include "runsmodel.h"
+#include "schedule/scheduledialog.h"
+#include "scheduler/enginehost.h"
+#include "schedulesmodel.h"
+#include "settings/appsettings.h"
+#include "settings/colorscheme.h"
+#include "statepresentation.h"
+#include "store/chainrepository.h"
+#include "store/dependencyrepository.h"
+#include "store/runrepository.h"
+#include "store/taskrepository.h"
+#include "taskform/taskform.h"
+#include "taskrunsmodel.h"
+#include "tasksmodel.h"
+#include "testservers.h"
+#include "teststore.h"
+#include "window/mainwindow.h"
+#include "window/treefilter.h"
+
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QAccessible>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGraphicsView>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
+
+using namespace hg;
+using namespace hg::test;
+
+// What a user sees and reaches in the window: icons and the tree's states, a name for every
+// control a screen reader meets, the whole path from a new chain to its run by keyboard
+// alone, the canvas told to assistive technology, the overview, the tree's filter and the
+// dark scheme. Each through the real widgets, typed key by key.
+class TestWindowReach final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void toolbar_hasIconsAndTheTreeShowsStatus();
+    void everyInteractiveWidget_hasAnAccessibleName();
+    void schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused();
+    void keyboardOnly_createConnectScheduleAndRun();
+    void canvas_showsTasksAndDependenciesToAssistiveTechnology();
+    void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
+    void treeFilter_findsAChainTypedKeyByKey();
+    void darkScheme_keepsStateColoursReadable();
+};
+
+void TestWindowReach::toolbar_hasIconsAndTheTreeShowsStatus()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *toolbar = desk.window->findChild<QToolBar *>(QStringLiteral("mainToolbar"));
+    QVERIFY(toolbar);
+    QStringList texts;
+    for (QAction *action : toolbar->actions()) {
+        if (action->isSeparator())
+            continue;
+        texts << action->text().remove(QLatin1Char('&'));
+        // Drawn: from the theme, or the bundled SVG through Qt's SVG icon engine.
+        QVERIFY2(!action->icon().pixmap(24).isNull(), qPrintable(action->text()));
+    }
+    QVERIFY(QFile::exists(QStringLiteral(":/icons/run.svg")));
+    QCOMPARE(texts,
+             (QStringList{QStringLiteral("New chain"), QStringLiteral("Add task"),
+                          QStringLiteral("Run now"), QStringLiteral("Stop"),
+                          QStringLiteral("Pause all schedules"), QStringLiteral("Import…")}));
+    // Ctrl+T adds a task from the tree too.
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_T, Qt::ControlModifier);
+    QTRY_COMPARE(desk.editor()->tasks()->rowCount(), 2);
+
+    // The chain's icon follows its newest run; a failure badges its project.
+    ProjectTreeModel *tree = desk.window->treeModel();
+    const QModelIndex chain = tree->indexOf(true, desk.chain.id);
+    QVERIFY(!chain.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(!chain.data(ProjectTreeModel::LastStateRole).isValid());
+    Run failed = test::queueRun(t.store(), desk.chain.id);
+    failed.state = RunState::Failed;
+    tree->applyRun(failed);
+    QCOMPARE(chain.data(ProjectTreeModel::LastStateRole).toInt(), int(RunState::Failed));
+    QCOMPARE(chain.parent().data(ProjectTreeModel::FailedChainsRole).toInt(), 1);
+    QVERIFY(chain.data(Qt::ToolTipRole).toString().contains(QLatin1String("failed")));
+
+    // Switched off: the banner says so and Enable switches it on.
+    Chain off = desk.chain;
+    off.enabled = false;
+    QVERIFY(desk.window->definitionEditor()->updateChain(off));
+    auto *banner = desk.editor()->findChild<QWidget *>(QStringLiteral("chain.disabledBanner"));
+    QTRY_VERIFY(banner->isVisible());
+    QTest::mouseClick(banner->findChild<QPushButton *>(QStringLiteral("chain.enable")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(ChainRepository(t.store()).byId(desk.chain.id)->enabled);
+    QTRY_VERIFY(!banner->isVisible());
+}
+
+void TestWindowReach::everyInteractiveWidget_hasAnAccessibleName()
+{
+    HG_TEST_STORE(t);
+    EngineHost engine(test::engineConfig(t));
+    Desk desk(t, {QStringLiteral("first")}, &engine);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_COMPARE(desk.form()->taskId(), desk.taskIds.at(0));
+    QStringList nameless;
+    QStringList undescribed;
+    for (int tab = 0; tab < desk.window->tabs()->count(); ++tab) {
+        desk.window->tabs()->setCurrentIndex(tab);
+        for (QWidget *widget : desk.window->findChildren<QWidget *>()) {
+            // An empty label has nothing to say; a label with text is named by it.
+            if (auto *label = qobject_cast<QLabel *>(widget); label && label->text().isEmpty())
+                continue;
+            if (!widget->isVisible() || widget->focusPolicy() == Qt::NoFocus
+                || qobject_cast<QAbstractScrollArea *>(widget->parentWidget())
+                || qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
+                continue;
+            QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(widget);
+            if (!accessible)
+                continue;
+            const QString what =
+                QStringLiteral("%1 \"%2\" (%3)")
+                    .arg(QLatin1String(widget->metaObject()->className()), widget->objectName(),
+                         accessible->text(QAccessible::Name));
+            if (accessible->text(QAccessible::Name).trimmed().isEmpty())
+                nameless << what;
+            // A description says what it does beyond its name (Qt takes the tooltip). A tab
+            // bar is described by its tabs, one each.
+            if (qobject_cast<QTabBar *>(widget)) {
+                for (int button = 0; button < accessible->childCount(); ++button) {
+                    if (accessible->child(button)->role() == QAccessible::PageTab
+                        && accessible->child(button)->text(QAccessible::Description).isEmpty())
+                        undescribed << what + QLatin1Char('/')
+                                           + accessible->child(button)->text(QAccessible::Name);
+                }
+            } else if (accessible->text(QAccessible::Description).trimmed().isEmpty()) {
+                undescribed << what;
+            }
+        }
+    }
+    nameless.removeDuplicates();
+    undescribed.removeDuplicates();
+    QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1String(", "))));
+    QVERIFY2(undescribed.isEmpty(), qPrintable(undescribed.join(QLatin1String(", "))));
+}
+
+void TestWindowReach::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    Schedule schedule;
+    schedule.chainId = desk.chain.id;
+    schedule.expression = QStringLiteral("30 7 * * 1-5");
+    QVERIFY(desk.window->definitionEditor()->addSchedule(schedule));
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *table = desk.editor()->findChild<QTableView *>(QStringLiteral("schedules"));
+    QTRY_COMPARE(table->model()->rowCount(), 1);
+    // Every column inside the table's width, the meaning elided with the whole in a tooltip.
+    const QHeaderView *header = table->horizontalHeader();
+    QVERIFY2(header->length() <= table->viewport()->width(),
+             qPrintable(
+                 QStringLiteral("%1 > %2").arg(header->length()).arg(table->viewport()->width())));
+    const QModelIndex meaning = table->model()->index(0, SchedulesModel::MeaningColumn);
+    QCOMPARE(meaning.data(Qt::ToolTipRole).toString(), meaning.data().toString());
+
+    auto *note = desk.window->findChild<QLabel *>(QStringLiteral("upcoming.note"));
+    QVERIFY(note);
+    QVERIFY(!note->text().contains(QLatin1String("paused")));
+    desk.window->setSchedulesPaused(true);
+    QVERIFY(note->text().contains(QLatin1String("paused")));
+    QVERIFY(note->text().contains(QLatin1String("hatched band")));
+}
+
+void TestWindowReach::keyboardOnly_createConnectScheduleAndRun()
+{
+    HG_TEST_STORE(t);
+    EngineHost engine(test::engineConfig(t));
+    MainWindow window(t.store(), &engine);
+    engine.start();
+    window.resize(1280, 800);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    ChainEditor *editor = window.chainEditor();
+
+    // A chain (and its project), named in place.
+    press(&window, Qt::Key_N, Qt::ControlModifier);
+    QLineEdit *rename = nullptr;
+    QTRY_VERIFY((rename = window.projectTree()->viewport()->findChild<QLineEdit *>()));
+    QTRY_COMPARE(QApplication::focusWidget(), rename);
+    press(&window, Qt::Key_A, Qt::ControlModifier);
+    type(&window, QStringLiteral("nightly"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(ChainRepository(t.store()).byId(editor->chainId())->name,
+                 QStringLiteral("nightly"));
+
+    // Two tasks: Ctrl+T puts the focus in the name field; type, Enter applies.
+    for (const QString &name : {QStringLiteral("extract"), QStringLiteral("load")}) {
+        press(&window, Qt::Key_T, Qt::ControlModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), nameField(editor->taskForm()));
+        press(&window, Qt::Key_A, Qt::ControlModifier);
+        type(&window, name);
+        press(&window, Qt::Key_Return);
+        QTRY_VERIFY(std::any_of(editor->tasks()->tasks().cbegin(), editor->tasks()->tasks().cend(),
+                                [&](const Task &task) { return task.name == name; }));
+    }
+
+    // Esc to the canvas, Left to "extract", Ctrl+K, "load" is offered, Enter connects.
+    press(&window, Qt::Key_Escape);
+    QTRY_COMPARE(QApplication::focusWidget(), editor->canvas());
+    press(&window, Qt::Key_Left);
+    QTRY_COMPARE(editor->taskForm()->originalName(), QStringLiteral("extract"));
+    press(&window, Qt::Key_K, Qt::ControlModifier);
+    QDialog *connectDialog = nullptr;
+    QTRY_VERIFY((connectDialog = window.findChild<QDialog *>(QStringLiteral("connectTaskDialog"))));
+    QTRY_VERIFY(connectDialog->isActiveWindow());
+    QCOMPARE(
+        connectDialog->findChild<QComboBox *>(QStringLiteral("connect.downstream"))->currentText(),
+        QStringLiteral("load"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(editor->dependencies()->rowCount(), 1);
+    QCOMPARE(editor->dependencies()->dependencies().at(0).upstreamName, QStringLiteral("extract"));
+
+    // A schedule: Ctrl+Shift+S, type, Enter. (Offscreen, nothing hands activation back to
+    // the window when a dialog closes, as a window manager does.)
+    window.activateWindow();
+    QTRY_VERIFY(window.isActiveWindow());
+    press(&window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    QDialog *scheduleDialog = nullptr;
+    QTRY_VERIFY((scheduleDialog = window.findChild<ScheduleDialog *>()));
+    QTRY_VERIFY(scheduleDialog->isActiveWindow());
+    type(&window, QStringLiteral("30 6 * * 1-5"));
+    press(&window, Qt::Key_Return);
+    QTRY_COMPARE(editor->schedules()->rowCount(), 1);
+
+    // Run it: Ctrl+R, and it succeeds.
+    window.activateWindow();
+    QTRY_VERIFY(window.isActiveWindow());
+    press(&window, Qt::Key_R, Qt::ControlModifier);
+    RunsModel *runs = window.runsView()->runs();
+    QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->index(0, RunsModel::StateColumn).data().toString(),
+                              QStringLiteral("succeeded"), 15000);
+}
+
+void TestWindowReach::canvas_showsTasksAndDependenciesToAssistiveTechnology()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t, {QStringLiteral("extract"), QStringLiteral("load")});
+    QVERIFY(DependencyRepository(t.store()).add(
+        desk.chain.id, desk.taskIds.at(1), desk.taskIds.at(0), DependencyCondition::Completion));
+    desk.editor()->showChain(0);
+    desk.editor()->showChain(desk.chain.id);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_VERIFY(desk.editor()->scene()->edge(desk.taskIds.at(1), desk.taskIds.at(0)));
+    QAccessibleInterface *canvas = QAccessible::queryAccessibleInterface(desk.editor()->canvas());
+    QVERIFY(canvas);
+    QCOMPARE(canvas->childCount(), 3);
+    QStringList names;
+    for (int i = 0; i < canvas->childCount(); ++i) {
+        QAccessibleInterface *child = canvas->child(i);
+        QVERIFY(child && child->isValid());
+        QCOMPARE(canvas->indexOfChild(child), i);
+        QCOMPARE(child->parent(), canvas);
+        QVERIFY(!child->rect().isEmpty());
+        names << child->text(QAccessible::Name) + QLatin1String(" | ")
+                     + child->text(QAccessible::Description);
+    }
+    QCOMPARE(
+        names,
+        (QStringList{QStringLiteral("extract | shell task, never ran"),
+                     QStringLiteral("load | shell task, never ran"),
+                     QStringLiteral("extract → load | load runs after extract, on completion")}));
+    // Selection shows in the state; a redraw leaves the children valid.
+    desk.selectTask(desk.taskIds.at(1));
+    QVERIFY(canvas->child(1)->state().selected);
+    QVERIFY(!canvas->child(0)->state().selected);
+    desk.editor()->autoLayoutAction()->trigger();
+    QTRY_VERIFY(canvas->child(0)->isValid());
+    QCOMPARE(canvas->child(0)->text(QAccessible::Name), QStringLiteral("extract"));
+}
+
+void TestWindowReach::overview_whenNoChainIsSelected_andTheDurationTrendOfAChain()
+{
+    HG_TEST_STORE(t);
+    const Chain other = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("other"));
+    Desk desk(t);
+    RunRepository runs(t.store());
+    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-600);
+    for (int n = 0; n < 25; ++n) {
+        const Run run = test::queueRun(t.store(), desk.chain.id);
+        QVERIFY(runs.setState(run.id, RunState::Running, start));
+        QVERIFY(runs.setState(run.id, n == 24 ? RunState::Failed : RunState::Succeeded,
+                              start.addSecs(n + 1)));
+    }
+    const Run going = test::queueRun(t.store(), other.id);
+    QVERIFY(runs.setState(going.id, RunState::Running, start));
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+
+    // The project selected, not a chain: the overview takes the editor's place.
+    desk.window->projectTree()->setCurrentIndex(desk.window->treeModel()->index(0, 0));
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), overview);
+    // Read on the reader's thread: the page fills when the answer comes.
+    QTRY_COMPARE(overview->chainRows(),
+                 (QStringList{QStringLiteral("ops/nightly"), QStringLiteral("ops/other")}));
+    QVERIFY2(overview->running()->item(0)->text().contains(QLatin1String("ops/other")),
+             qPrintable(overview->running()->item(0)->text()));
+    QVERIFY2(overview->failures()->item(0)->text().contains(QLatin1String("ops/nightly")),
+             qPrintable(overview->failures()->item(0)->text()));
+    const QList<OverviewChainsModel::Row> &chains = overview->chains()->rows();
+    QCOMPARE(chains.at(0).runs.size(), OverviewPage::sparklineRuns);
+    QCOMPARE(chains.at(0).runs.constLast().state, RunState::Failed);
+    QVERIFY(chains.at(1).runs.isEmpty()
+            || chains.at(1).runs.constLast().state == RunState::Running);
+    const QModelIndex sparkline = overview->chains()->index(0, OverviewChainsModel::RunsColumn);
+    QVERIFY2(sparkline.data(Qt::ToolTipRole).toString().contains(QLatin1String("1 failed")),
+             qPrintable(sparkline.data(Qt::ToolTipRole).toString()));
+    // Enter on a chain's row opens the chain.
+    overview->chainTable()->setFocus();
+    overview->chainTable()->setCurrentIndex(overview->chains()->index(0, 0));
+    QTest::keyClick(overview->chainTable(), Qt::Key_Return);
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
+
+    // A chain's runs: its trend over the last runs, with the median.
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
+    desk.window->tabs()->setCurrentWidget(desk.window->runsView());
+    DurationBars *trend = desk.window->runsView()->trend();
+    QTRY_VERIFY(trend->isVisible());
+    QCOMPARE(trend->runs().size(), 25);
+    QCOMPARE(trend->medianMs(), qint64(13000));
+    QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
+}
+
+void TestWindowReach::treeFilter_findsAChainTypedKeyByKey()
+{
+    HG_TEST_STORE(t);
+    const Chain load = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("load"));
+    Chain off = test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("other"));
+    off.enabled = false;
+    QVERIFY(ChainRepository(t.store()).update(off));
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    TreeFilter *filter = desk.window->treeFilter();
+    filter->apply();
+    QCOMPARE(filter->shownChains(), 3);
+
+    // Ctrl+F from the tree, then the name typed as a person types it.
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), filter->field());
+    for (const QChar c : QStringLiteral("LOA"))
+        QTest::keyClick(QApplication::focusWidget(), c.toLatin1(), Qt::NoModifier, 60);
+    QTRY_COMPARE(filter->shownChains(), 1);
+    const QTreeView *tree = desk.window->projectTree();
+    // The project without a match is hidden whole.
+    const QAbstractItemModel *model = tree->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data().toString() == QLatin1String("ops"))
+            QVERIFY(tree->isRowHidden(row, {}));
+    }
+    // Down goes to the one chain shown.
+    QTest::keyClick(filter->field(), Qt::Key_Down);
+    QTRY_COMPARE(QApplication::focusWidget(), desk.window->projectTree());
+    QCOMPARE(tree->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(), load.id);
+
+    // Escape in the field clears it; "Switched off" shows the one chain switched off.
+    filter->field()->setFocus();
+    QTest::keyClick(filter->field(), Qt::Key_Escape);
+    QCOMPARE(filter->field()->text(), QString());
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::Disabled));
+    QCOMPARE(filter->shownChains(), 1);
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
+    QCOMPARE(filter->shownChains(), 3);
+}
+
+void TestWindowReach::darkScheme_keepsStateColoursReadable()
+{
+    HG_TEST_STORE(t);
+    const QColor lightError = StatePresentation::errorText();
+    ColorScheme::apply(ColorScheme::dark());
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QVERIFY(StatePresentation::darkPalette());
+    const QColor window = desk.window->palette().color(QPalette::Window);
+    QVERIFY(window.lightness() < 80);
+    // Every state's text and the error colour stand out from the dark window (a lightness
+    // gap a reader can see), and they are not the light scheme's dark tones.
+    for (RunState state :
+         {RunState::Succeeded, RunState::Failed, RunState::Running, RunState::Cancelled}) {
+        const QColor text = StatePresentation::text(state);
+        QVERIFY2(text.lightness() - window.lightness() > 90,
+                 qPrintable(StatePresentation::label(state) + QLatin1Char(' ') + text.name()));
+    }
+    QVERIFY(StatePresentation::errorText() != lightError);
+    QCOMPARE(desk.editor()->scene()->backgroundBrush().color(),
+             desk.window->palette().color(QPalette::Base));
+    ColorScheme::apply(ColorScheme::system());
+    QVERIFY(!StatePresentation::darkPalette());
+}
+
+QTEST_MAIN(TestWindowReach)
+#include "tst_windowreach.moc"
