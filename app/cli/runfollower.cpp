@@ -4,6 +4,7 @@
 #include "store/chainrepository.h"
 #include "store/enginesessionrepository.h"
 #include "store/logrepository.h"
+#include "store/removedruns.h"
 #include "store/runrepository.h"
 #include "store/store.h"
 #include "store/taskrepository.h"
@@ -145,11 +146,20 @@ bool RunFollower::someoneCarries(const Run &run)
 
 Result<Run> RunFollower::vanished(const Error &error)
 {
-    // A self-destructing chain goes (and its runs with it) a few seconds after a success, or at
-    // once when its engine stops: the end was seen, or it is not known. Never guessed: another
-    // run's success removes this one too, whatever this one's end was.
-    if (error.kind != ErrorKind::NotFound || !m_lastSeen || !m_selfDestructs
-        || ChainRepository(m_store).byId(m_lastSeen->chainId).ok())
+    if (error.kind != ErrorKind::NotFound || !m_lastSeen)
+        return error;
+    // Removed with its chain or project (a self-destructing chain goes a few seconds after a
+    // success, or at once when its engine stops): the store kept how it ended.
+    const Result<std::optional<Run>> removed = RemovedRuns::end(m_store, m_lastSeen->id);
+    if (removed && removed->has_value() && isTerminal(removed->value().state)) {
+        Run ended = m_lastSeen.value();
+        ended.state = removed->value().state;
+        ended.finishedAt = removed->value().finishedAt;
+        return ended;
+    }
+    // A store from before that kept the ends: the end was seen, or it is not known. Never
+    // guessed: another run's success removes this one too, whatever this one's end was.
+    if (!m_selfDestructs || ChainRepository(m_store).byId(m_lastSeen->chainId).ok())
         return error;
     if (isTerminal(m_lastSeen->state))
         return m_lastSeen.value();

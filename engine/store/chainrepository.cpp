@@ -2,6 +2,7 @@
 
 #include "domain/chainvalidator.h"
 #include "projectrepository.h"
+#include "removedruns.h"
 #include "runsinflight.h"
 #include "store.h"
 #include "storequery.h"
@@ -173,6 +174,8 @@ Status ChainRepository::remove(qint64 id)
                                                       tr("chain %1").arg(path->toString()));
             !idle)
             return idle;
+        if (Status kept = RemovedRuns::keep(m_store, RunsInFlight::Scope::Chain, id); !kept)
+            return kept;
         StoreQuery q(m_store, QStringLiteral("DELETE FROM chain WHERE id = ?"));
         q.bind(id);
         if (Status s = q.exec(tr("remove chain")); !s)

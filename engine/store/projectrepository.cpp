@@ -1,6 +1,7 @@
 #include "projectrepository.h"
 
 #include "domain/chainpath.h"
+#include "removedruns.h"
 #include "runsinflight.h"
 #include "store.h"
 #include "storequery.h"
@@ -109,6 +110,9 @@ Status ProjectRepository::remove(const QString &name, bool force)
                                      "first or pass --force")
                                       .arg(name)
                                       .arg(chains.value()));
+        if (Status kept = RemovedRuns::keep(m_store, RunsInFlight::Scope::Project, project->id);
+            !kept)
+            return kept;
         StoreQuery query(m_store, QStringLiteral("DELETE FROM project WHERE id = ?"));
         query.bind(project->id);
         return query.exec(tr("remove project '%1'").arg(name));

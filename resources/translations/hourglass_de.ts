@@ -5658,6 +5658,21 @@ Worker-Gruppe: %6</translation>
     </message>
 </context>
 <context>
+    <name>hg::RemovedRuns</name>
+    <message>
+        <source>prune the ends of removed runs</source>
+        <translation>die Enden entfernter Läufe aufräumen</translation>
+    </message>
+    <message>
+        <source>keep the ends of removed runs</source>
+        <translation>die Enden entfernter Läufe bewahren</translation>
+    </message>
+    <message>
+        <source>read the end of a removed run</source>
+        <translation>das Ende eines entfernten Laufs lesen</translation>
+    </message>
+</context>
+<context>
     <name>hg::RetentionDialog</name>
     <message>
         <source>all</source>

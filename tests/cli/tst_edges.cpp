@@ -31,6 +31,7 @@ private Q_SLOTS:
     void timeout_beyondIntMillisecondsDoesNotFireEarly();
     void numbers_outOfRangeNamedAsSuch();
     void runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput();
+    void runWait_selfDestructedWhenServeStopsStillKnowsTheEnd();
     void runWait_engineKilledMidRunTheWaiterRunsItHere();
     void runWait_whileServeStartsEndsWithTheRunsRealResult();
     void runWait_inProcessLeavesOtherQueuedRunsToServe();
@@ -247,6 +248,47 @@ void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()
         20000);
     ::kill(pid_t(serve.processId()), SIGTERM);
     QVERIFY(serve.waitForFinished(15000));
+}
+
+// Found by the torture test: serve stopped just after a self-destructing chain's success, so
+// the chain (and its run) went at once, before the waiter's next look; it exited 1, "not known
+// how it ended". The store keeps the ends of removed runs: the waiter exits 0.
+void TestEdges::runWait_selfDestructedWhenServeStopsStillKnowsTheEnd()
+{
+    const QString go = m_dir->filePath(QStringLiteral("go"));
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/once"),
+             QStringLiteral("--self-destruct")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/once"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"),
+             QStringLiteral("echo hello; while [ ! -e '%1' ]; do sleep 0.1; done").arg(go)}});
+    QProcess serve;
+    startProcess(serve, {QStringLiteral("serve")});
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
+    QProcess waiter;
+    startProcess(waiter,
+                 {QStringLiteral("run"), QStringLiteral("p/once"), QStringLiteral("--wait")});
+    QByteArray waited;
+    QTRY_VERIFY_WITH_TIMEOUT((waited += waiter.readAllStandardOutput()).contains("t | hello"),
+                             30000); // it has seen the run running
+    ::kill(pid_t(waiter.processId()), SIGSTOP);
+    const auto resumed = qScopeGuard([&waiter] { ::kill(pid_t(waiter.processId()), SIGCONT); });
+    QVERIFY(QFile(go).open(QIODevice::WriteOnly));
+    QByteArray served;
+    QTRY_VERIFY_WITH_TIMEOUT((served += serve.readAllStandardOutput()).contains("succeeded"),
+                             30000);
+    ::kill(pid_t(serve.processId()), SIGTERM); // removes the chain at once, not 5 s later
+    QVERIFY(serve.waitForFinished(15000));
+    QCOMPARE(
+        run({QStringLiteral("chain"), QStringLiteral("show"), QStringLiteral("p/once")}).exitCode,
+        2);
+    ::kill(pid_t(waiter.processId()), SIGCONT);
+    QVERIFY(waiter.waitForFinished(30000));
+    const QString err = QString::fromUtf8(waiter.readAllStandardError());
+    QVERIFY2(waiter.exitCode() == 0, qPrintable(err));
 }
 
 void TestEdges::runWait_engineKilledMidRunTheWaiterRunsItHere()

@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
+#include "store/removedruns.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "testservers.h"
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void update_changesFields();
     void remove_cascadesToTasks();
     void remove_refusedWhileARunHasNotEndedNamingIt();
+    void remove_keepsTheRecentEndsOfItsRuns();
 };
 
 void TestChainRepository::add_keepsEveryField()
@@ -163,6 +165,36 @@ void TestChainRepository::remove_refusedWhileARunHasNotEndedNamingIt()
                 .ok());
     QVERIFY(TaskRepository(t.store()).remove(task.id).ok());
     QVERIFY(chains.remove(chain.id).ok());
+}
+
+// A self-destructing chain removes itself after a success: a waiter that saw its run running
+// still learns how it ended. Runs that ended long before are not kept; a project's removal
+// keeps its chains' ends too.
+void TestChainRepository::remove_keepsTheRecentEndsOfItsRuns()
+{
+    HG_TEST_STORE(t);
+    RunRepository runs(t.store());
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("a"), QStringLiteral("c"));
+    const Run recent = test::queueRun(t.store(), chain.id);
+    const Run old = test::queueRun(t.store(), chain.id);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QVERIFY(runs.setState(recent.id, RunState::Succeeded, now).ok());
+    QVERIFY(runs.setState(old.id, RunState::Failed, now.addSecs(-2 * 3600)).ok());
+    QVERIFY(RemovedRuns::end(t.store(), recent.id).value() == std::nullopt); // not removed
+    QVERIFY(ChainRepository(t.store()).remove(chain.id).ok());
+    QVERIFY(!runs.byId(recent.id).ok());
+    const std::optional<Run> kept = RemovedRuns::end(t.store(), recent.id).value();
+    QVERIFY(kept.has_value());
+    QCOMPARE(kept->state, RunState::Succeeded);
+    QCOMPARE(kept->chainId, chain.id);
+    QCOMPARE(kept->finishedAt.toMSecsSinceEpoch(), now.toMSecsSinceEpoch());
+    QVERIFY(RemovedRuns::end(t.store(), old.id).value() == std::nullopt);
+
+    const Chain other = test::makeChain(t.store(), QStringLiteral("b"), QStringLiteral("d"));
+    const Run failed = test::queueRun(t.store(), other.id);
+    QVERIFY(runs.setState(failed.id, RunState::Failed, now).ok());
+    QVERIFY(ProjectRepository(t.store()).remove(QStringLiteral("b"), true).ok());
+    QCOMPARE(RemovedRuns::end(t.store(), failed.id).value()->state, RunState::Failed);
 }
 
 QTEST_GUILESS_MAIN(TestChainRepository)
