@@ -1,13 +1,11 @@
 #include "fixtures.h"
+#include "statementrecorder.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
-#include "store/storefaulthook.h"
 #include "testservers.h"
 #include "teststore.h"
 
 #include <QTest>
-
-#include <atomic>
 
 using namespace hg;
 
@@ -46,32 +44,6 @@ QList<LogLine> lines(qint64 runId, int count, int from = 0)
     return batch;
 }
 
-// Counts the statements one store sends, failing none.
-class StatementCounter final : public StoreFaultHook
-{
-public:
-    explicit StatementCounter(const Store &target)
-        : m_target(target)
-    {
-        install(this);
-    }
-    ~StatementCounter() override { install(nullptr); }
-    Q_DISABLE_COPY_MOVE(StatementCounter)
-
-    bool failStatement(const Store &store, const QString &) override
-    {
-        if (&store == &m_target)
-            ++m_statements;
-        return false;
-    }
-    CommitFault commitFault(const Store &) override { return CommitFault::None; }
-    int statements() const { return m_statements; }
-
-private:
-    const Store &m_target;
-    std::atomic<int> m_statements = 0;
-};
-
 } // namespace
 
 void TestLogRepository::append_batchIsReadBackInOrder()
@@ -107,9 +79,9 @@ void TestLogRepository::append_500Lines_fewStatements_eachLineKnowsItsId()
     QList<LogLine> batch = lines(run, 500, 7);
     int statements = 0;
     {
-        const StatementCounter counter(t.store());
+        const test::StatementRecorder recorder(t.store());
         QVERIFY(log.append(batch));
-        statements = counter.statements();
+        statements = int(recorder.statements().size());
     }
     QVERIFY2(statements <= 6, qPrintable(QString::number(statements)));
     const Result<QList<LogLine>> read = log.read(run, first.last().id, 1000);

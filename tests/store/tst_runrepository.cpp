@@ -1,9 +1,13 @@
+#include "backendtests.h"
 #include "fixtures.h"
+#include "statementrecorder.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace hg;
@@ -11,6 +15,7 @@ using namespace hg;
 class TestRunRepository final : public QObject
 {
     Q_OBJECT
+    Q_CLASSINFO("sqliteOnly", "recentPerChain_readsChainByChainThroughTheIndex")
 
 private Q_SLOTS:
     void insertScheduled_oneRunPerFireTime();
@@ -20,6 +25,7 @@ private Q_SLOTS:
     void setState_setsStartAndFinishTimes();
     void countActive_countsRunningWaitingPaused();
     void recent_perChainAndOfOneChain_oldestFirstWithDurations();
+    void recentPerChain_readsChainByChainThroughTheIndex();
 };
 
 namespace {
@@ -212,5 +218,32 @@ void TestRunRepository::recent_perChainAndOfOneChain_oldestFirstWithDurations()
     QCOMPARE(one->constFirst().id, busyIds.at(busyIds.size() - 5));
 }
 
-QTEST_GUILESS_MAIN(TestRunRepository)
+// The Overview's read of every chain's last runs, as SQLite plans it: chain by chain through
+// the (chain_id, id) index. A plain join once let it walk all 10 M runs of a big store and
+// run the subquery for each (27 s where this takes 0.3 s); the plan says so without a timer.
+void TestRunRepository::recentPerChain_readsChainByChainThroughTheIndex()
+{
+    HG_TEST_STORE(t);
+    QStringList sent;
+    {
+        const test::StatementRecorder recorder(t.store());
+        QVERIFY(RunRepository(t.store()).recentPerChain(20));
+        sent = recorder.statements();
+    }
+    QCOMPARE(sent.size(), 1);
+    QSqlQuery plan(t.store().database());
+    QVERIFY(plan.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") + sent.first()));
+    for (qsizetype i = 0; i < sent.first().count(QLatin1Char('?')); ++i)
+        plan.addBindValue(19);
+    QVERIFY2(plan.exec(), qPrintable(plan.lastError().text()));
+    QStringList steps;
+    while (plan.next())
+        steps << plan.value(3).toString();
+    QVERIFY2(steps.value(0).startsWith(QLatin1String("SCAN c")),
+             qPrintable(steps.join(QLatin1Char('\n'))));
+    QVERIFY2(steps.value(1).contains(QLatin1String("USING INDEX run_chain (chain_id=? AND id>?)")),
+             qPrintable(steps.join(QLatin1Char('\n'))));
+}
+
+HG_BACKEND_TEST_GUILESS_MAIN(TestRunRepository)
 #include "tst_runrepository.moc"
