@@ -3449,6 +3449,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Nothing was imported: %1</source>
         <translation>Nichts wurde importiert: %1</translation>
     </message>
+    <message>
+        <source>Cannot read %1: not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: larger than %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished">%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Importing %1 chain(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hg::IntegrityCheck</name>

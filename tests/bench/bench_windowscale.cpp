@@ -72,6 +72,9 @@ void oneSize(int chains, qint64 runsPerChain)
         bench::report(out, {bench, where + QStringLiteral(": longest GUI stall"),
                             double(view.longestStallMs), QStringLiteral("ms"), false,
                             bench::Beside::Target, QStringLiteral("issue 39"), 50});
+        bench::report(out, {bench, where + QStringLiteral(": longest GUI work (thread CPU)"),
+                            double(view.longestBusyMs), QStringLiteral("ms"), false,
+                            bench::Beside::Target, QStringLiteral("issue 39"), 50});
         if (bare.contains(view.view))
             bench::report(out, {bench, where + QStringLiteral(": filled"), double(view.filledMs),
                                 QStringLiteral("ms"), false, bench::Beside::Limit,

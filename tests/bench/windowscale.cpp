@@ -57,6 +57,7 @@ ViewFigure measure(MainWindow &window, const QString &view, const std::function<
     idle(200);
     probe.stop();
     figure.longestStallMs = probe.longestMs();
+    figure.longestBusyMs = probe.longestBusyMs();
     return figure;
 }
 

@@ -19,6 +19,7 @@ struct ViewFigure
     qint64 firstPaintMs = 0;   // asked for, then painted (a placeholder counts)
     qint64 filledMs = 0;       // until its data is shown
     qint64 longestStallMs = 0; // the GUI thread's longest time away from its events
+    qint64 longestBusyMs = 0;  // of it, the longest its own work took (CPU time, not load)
 };
 
 // `chains` chains of one hourly task each (at minute i % 60), and `runsPerChain` finished runs

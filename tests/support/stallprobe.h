@@ -9,6 +9,10 @@ namespace hg::test {
 // How long the GUI thread is kept from its event loop: a timer due every 10 ms notes how late
 // each tick comes. The longest lateness is the longest freeze a user would feel (a click not
 // answered, a window not repainted). Start it, do the work, read longestMs().
+//
+// On a loaded machine the GUI thread is also late when the kernel gives its core to others
+// (load 8 on 2 cores: 200 ms). longestBusyMs() tells the two apart: the CPU time the GUI
+// thread itself spent between two ticks, which only its own work fills.
 class StallProbe final : public QObject
 {
     Q_OBJECT
@@ -24,6 +28,8 @@ public:
     // The longest lateness since start(), in ms; the time since the last tick counts too, so a
     // stall still going on when this is read is not missed.
     qint64 longestMs() const;
+    // The most CPU time the GUI thread spent between two ticks (its own work), in ms.
+    qint64 longestBusyMs() const;
 
 private:
     void tick();
@@ -32,6 +38,8 @@ private:
     QElapsedTimer m_clock;
     qint64 m_lastMs = 0;
     qint64 m_longestMs = 0;
+    qint64 m_lastCpuUs = 0;
+    qint64 m_longestBusyUs = 0;
 };
 
 } // namespace hg::test

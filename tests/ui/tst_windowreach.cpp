@@ -38,6 +38,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFocusEvent>
 #include <QGraphicsView>
 #include <QHeaderView>
 #include <QLabel>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void canvas_showsTasksAndDependenciesToAssistiveTechnology();
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
     void treeFilter_findsAChainTypedKeyByKey();
+    void subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainOpened();
     void darkScheme_keepsStateColoursReadable();
 };
 
@@ -430,6 +432,25 @@ void TestWindowReach::darkScheme_keepsStateColoursReadable()
              desk.window->palette().color(QPalette::Base));
     ColorScheme::apply(ColorScheme::system());
     QVERIFY(!StatePresentation::darkPalette());
+}
+
+// With 10,000 chains, listing every chain's path in the subchain picker at each chain opened
+// stalled the window for a quarter of a second: the list is read when the field is used.
+void TestWindowReach::subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainOpened()
+{
+    HG_TEST_STORE(t);
+    test::makeChain(t.store(), QStringLiteral("etl"), QStringLiteral("load"));
+    Desk desk(t);
+    auto *subchain = desk.form()->findChild<QComboBox *>(QStringLiteral("subchain.path"));
+    QVERIFY(subchain);
+    QCOMPARE(subchain->count(), 0); // a chain opened: nothing listed yet
+    QFocusEvent focusIn(QEvent::FocusIn, Qt::TabFocusReason);
+    QApplication::sendEvent(subchain, &focusIn);
+    QCOMPARE(subchain->count(), 1);
+    QCOMPARE(subchain->itemText(0), QStringLiteral("etl/load")); // every chain but this one
+    QCOMPARE(subchain->currentText(), QString());                // the field shows what it showed
+    QApplication::sendEvent(subchain, &focusIn);
+    QCOMPARE(subchain->count(), 1); // read once a chain
 }
 
 QTEST_MAIN(TestWindowReach)

@@ -375,11 +375,14 @@ void ChainEditor::showChain(qint64 chainId)
             ConnectionProfileRepository(m_store).list())
         for (const ConnectionProfile &profile : profiles.value())
             connections << profile.name;
-    // Subchain choices: every other chain's path, from one read of projects and chains.
-    QStringList paths;
-    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
-    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
-    if (projects && chains) {
+    // Subchain choices: every other chain's path, from one read of projects and chains -- once
+    // the user goes to the subchain field, not at every chain opened (10,000 chains).
+    m_form->setChoices(connections, [store = &m_store, chainId] {
+        QStringList paths;
+        const Result<QList<Project>> projects = ProjectRepository(*store).list();
+        const Result<QList<Chain>> chains = ChainRepository(*store).list();
+        if (!projects || !chains)
+            return paths;
         QHash<qint64, QString> projectNames;
         for (const Project &project : projects.value())
             projectNames.insert(project.id, project.name);
@@ -387,8 +390,8 @@ void ChainEditor::showChain(qint64 chainId)
             if (chain.id != chainId)
                 paths << ChainPath{projectNames.value(chain.projectId), chain.name}.toString();
         }
-    }
-    m_form->setChoices(connections, paths);
+        return paths;
+    });
     m_freshChain = true;
     reload();
 }

@@ -143,6 +143,7 @@ TaskForm::TaskForm(QWidget *parent)
     for (Builtin builtin : BuiltinArguments::all())
         m_builtin->addItem(enumName(builtin), int(builtin));
     m_subchain->setEditable(true);
+    m_subchain->installEventFilter(this);
     for (TaskKind kind : {TaskKind::Program, TaskKind::Shell, TaskKind::Sql, TaskKind::Builtin,
                           TaskKind::Http, TaskKind::Subchain})
         m_kind->addItem(enumName(kind), int(kind));
@@ -307,15 +308,36 @@ QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName)
     return column;
 }
 
-void TaskForm::setChoices(const QStringList &connectionNames, const QStringList &chainPaths)
+void TaskForm::setChoices(const QStringList &connectionNames,
+                          std::function<QStringList()> chainPaths)
 {
     const QSignalBlocker a(m_connection), b(m_subchain);
     m_connection->clear();
     m_connection->addItem(tr("(the store itself)"), QString());
     for (const QString &name : connectionNames)
         m_connection->addItem(name, name);
+    const QString text = m_subchain->currentText();
     m_subchain->clear();
-    m_subchain->addItems(chainPaths);
+    m_subchain->setCurrentText(text);
+    m_chainPaths = std::move(chainPaths);
+}
+
+void TaskForm::fillSubchainChoices()
+{
+    if (!m_chainPaths)
+        return;
+    const QStringList paths = std::exchange(m_chainPaths, {})();
+    const QSignalBlocker blocker(m_subchain);
+    const QString text = m_subchain->currentText();
+    m_subchain->addItems(paths);
+    m_subchain->setCurrentText(text); // the field keeps what it showed or the user typed
+}
+
+bool TaskForm::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_subchain && event->type() == QEvent::FocusIn)
+        fillSubchainChoices();
+    return QWidget::eventFilter(watched, event);
 }
 
 void TaskForm::clear()

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QWidget>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QKeyEvent;
@@ -37,8 +39,10 @@ class TaskForm final : public QWidget
 public:
     explicit TaskForm(QWidget *parent = nullptr);
 
-    // The choices of the connection and subchain pickers.
-    void setChoices(const QStringList &connectionNames, const QStringList &chainPaths);
+    // The choices of the connection and subchain pickers. The chain paths are read only when
+    // the subchain field first takes focus: with 10,000 chains, reading and listing them all
+    // at every chain opened stalled the window.
+    void setChoices(const QStringList &connectionNames, std::function<QStringList()> chainPaths);
     void showTask(const Task &task);
     void clear();
     Task task() const;
@@ -66,7 +70,11 @@ Q_SIGNALS:
 protected:
     void keyPressEvent(QKeyEvent *event) override;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    void fillSubchainChoices();
     QWidget *buildCommonFields();
     QWidget *withMessage(QWidget *field, const QString &fieldName, TaskKind kind);
     QWidget *withMessage(QWidget *field, const QString &fieldName);
@@ -90,6 +98,7 @@ private:
     BuiltinArgumentForm *m_builtinArgument;
     HttpRequestForm *m_http;
     QComboBox *m_subchain;
+    std::function<QStringList()> m_chainPaths; // until the subchain field first takes focus
     QLineEdit *m_workingDirectory;
     QSpinBox *m_timeout;
     QSpinBox *m_retries;

@@ -2,6 +2,7 @@
 
 #include "importers/foreignimport.h"
 #include "store/projectimporter.h"
+#include "storereader.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -18,10 +19,25 @@
 #include <QTreeWidget>
 
 namespace hg {
+namespace {
 
-ImportDialog::ImportDialog(Store &store, QWidget *parent)
+// A crontab or an export is kilobytes; a bigger file is not one.
+constexpr qint64 maxImportBytes = qint64(64) * 1024 * 1024;
+
+} // namespace
+
+struct ImportDialog::Preview
+{
+    QString summary;
+    std::optional<ImportReport> report;
+    std::optional<ImportedDefinitions> converted;
+    int wouldImport = 0;
+};
+
+ImportDialog::ImportDialog(Store &store, StoreReader &reader, QWidget *parent)
     : QDialog(parent)
     , m_store(store)
+    , m_reader(reader)
 {
     setWindowTitle(tr("Import"));
     resize(760, 480);
@@ -148,9 +164,22 @@ void ImportDialog::refresh()
     m_wouldImport = 0;
     m_import->setEnabled(false);
     m_preview->clear();
+    const int generation = ++m_generation;
+    m_busy = false;
     const QString path = m_file->text().trimmed();
     if (path.isEmpty()) {
         m_summary->setText(tr("Choose a file: nothing is written before Import."));
+        return;
+    }
+    // Read here, so a FIFO or a device is refused before it could block a thread for good.
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) {
+        m_summary->setText(tr("Cannot read %1: not a regular file").arg(path));
+        return;
+    }
+    if (info.size() > maxImportBytes) {
+        m_summary->setText(
+            tr("Cannot read %1: larger than %2 MiB").arg(path).arg(maxImportBytes / (1024 * 1024)));
         return;
     }
     QFile file(path);
@@ -158,73 +187,123 @@ void ImportDialog::refresh()
         m_summary->setText(tr("Cannot read %1: %2").arg(path, file.errorString()));
         return;
     }
-    m_bytes = file.readAll();
+    m_bytes = file.read(maxImportBytes);
+    if (foreign && m_project->text().trimmed().isEmpty())
+        m_project->setText(kind());
+    m_summary->setText(tr("Reading %1…").arg(path));
+    m_busy = true;
+    std::function<Result<Preview>(Store &)> work;
     if (!foreign) {
-        const Result<ProjectImporter::Summary> checked =
-            ProjectImporter(m_store).checkDocument(m_bytes);
-        if (!checked) {
-            m_summary->setText(checked.error().message);
-            return;
-        }
-        m_wouldImport = checked->chains;
-        m_summary->setText(tr("Would import %1 project(s) with %2 chain(s), %3 task(s) and %4 "
+        work = [bytes = m_bytes](Store &store) -> Result<Preview> {
+            const Result<ProjectImporter::Summary> checked =
+                ProjectImporter(store).checkDocument(bytes);
+            if (!checked)
+                return Preview{checked.error().message, {}, {}, 0};
+            return Preview{tr("Would import %1 project(s) with %2 chain(s), %3 task(s) and %4 "
                               "schedule(s).")
                                .arg(checked->projects)
                                .arg(checked->chains)
                                .arg(checked->tasks)
-                               .arg(checked->schedules));
-        m_import->setEnabled(m_wouldImport > 0);
-        return;
+                               .arg(checked->schedules),
+                           {},
+                           {},
+                           checked->chains};
+        };
+    } else {
+        ForeignImport::Request request;
+        request.kind = *ForeignImport::kindNamed(kind());
+        request.bytes = m_bytes;
+        request.path = path;
+        request.project = m_project->text().trimmed();
+        work = [request](Store &store) -> Result<Preview> {
+            Result<ImportedDefinitions> converted = ForeignImport::convert(store, request);
+            if (!converted)
+                return Preview{converted.error().message, {}, {}, 0};
+            Preview preview;
+            preview.report = converted->report;
+            if (const Status checked = ForeignImport::write(store, converted.value(), true);
+                !checked) {
+                preview.summary = tr("Cannot be imported: %1").arg(checked.error().message);
+                return preview;
+            }
+            preview.wouldImport = int(converted->chains.size());
+            const int leftOut = converted->report.count(ImportReport::Kind::LeftOut);
+            preview.summary =
+                leftOut == 0
+                    ? tr("Would import %1 chain(s) into project %2; everything comes along.")
+                          .arg(preview.wouldImport)
+                          .arg(request.project)
+                    : tr("Would import %1 chain(s) into project %2; %3 item(s) are left out "
+                         "(marked above).")
+                          .arg(preview.wouldImport)
+                          .arg(request.project)
+                          .arg(leftOut);
+            preview.converted = std::move(converted.value());
+            return preview;
+        };
     }
-    if (m_project->text().trimmed().isEmpty())
-        m_project->setText(kind());
-    ForeignImport::Request request;
-    request.kind = *ForeignImport::kindNamed(kind());
-    request.bytes = m_bytes;
-    request.path = path;
-    request.project = m_project->text().trimmed();
-    Result<ImportedDefinitions> converted = ForeignImport::convert(m_store, request);
-    if (!converted) {
-        m_summary->setText(converted.error().message);
-        return;
-    }
-    showItems(converted->report);
-    if (const Status checked = ForeignImport::write(m_store, converted.value(), true); !checked) {
-        m_summary->setText(tr("Cannot be imported: %1").arg(checked.error().message));
-        return;
-    }
-    m_wouldImport = int(converted->chains.size());
-    const int leftOut = converted->report.count(ImportReport::Kind::LeftOut);
-    m_summary->setText(leftOut == 0
-                           ? tr("Would import %1 chain(s) into project %2; everything comes along.")
-                                 .arg(m_wouldImport)
-                                 .arg(request.project)
-                           : tr("Would import %1 chain(s) into project %2; %3 item(s) are left out "
-                                "(marked above).")
-                                 .arg(m_wouldImport)
-                                 .arg(request.project)
-                                 .arg(leftOut));
-    m_converted = std::move(converted.value());
+    m_reader.read<Preview>(this, std::move(work), [this, generation](const Result<Preview> &read) {
+        if (generation != m_generation)
+            return; // the file, kind or project changed meanwhile
+        m_busy = false;
+        if (!read) {
+            m_summary->setText(read.error().message);
+            return;
+        }
+        showPreview(read.value());
+    });
+}
+
+void ImportDialog::showPreview(const Preview &preview)
+{
+    if (preview.report)
+        showItems(*preview.report);
+    m_summary->setText(preview.summary);
+    m_converted = preview.converted;
+    m_wouldImport = preview.wouldImport;
     m_import->setEnabled(m_wouldImport > 0);
+}
+
+void ImportDialog::reject()
+{
+    if (!m_importing)
+        QDialog::reject();
 }
 
 void ImportDialog::importNow()
 {
-    Status written;
-    if (m_converted) {
-        written = ForeignImport::write(m_store, *m_converted, false);
-    } else {
-        const Result<ProjectImporter::Summary> imported =
-            ProjectImporter(m_store).importDocument(m_bytes);
-        written = imported ? Status{} : Status(imported.error());
-    }
-    if (!written) {
-        m_summary->setText(tr("Nothing was imported: %1").arg(written.error().message));
-        m_import->setEnabled(false);
+    if (m_busy || m_wouldImport <= 0)
         return;
+    m_busy = true;
+    m_importing = true;
+    m_import->setEnabled(false);
+    m_summary->setText(tr("Importing %1 chain(s)…").arg(m_wouldImport));
+    const int generation = ++m_generation;
+    std::function<Result<int>(Store &)> work;
+    if (m_converted) {
+        work = [converted = *m_converted](Store &store) -> Result<int> {
+            const Status written = ForeignImport::write(store, converted, false);
+            return written ? Result<int>(0) : Result<int>(written.error());
+        };
+    } else {
+        work = [bytes = m_bytes](Store &store) -> Result<int> {
+            const Result<ProjectImporter::Summary> imported =
+                ProjectImporter(store).importDocument(bytes);
+            return imported ? Result<int>(0) : Result<int>(imported.error());
+        };
     }
-    m_importedChains = m_wouldImport;
-    accept();
+    m_reader.read<int>(this, std::move(work), [this, generation](const Result<int> &written) {
+        if (generation != m_generation)
+            return;
+        m_busy = false;
+        m_importing = false;
+        if (!written) {
+            m_summary->setText(tr("Nothing was imported: %1").arg(written.error().message));
+            return;
+        }
+        m_importedChains = m_wouldImport;
+        accept();
+    });
 }
 
 } // namespace hg

@@ -203,7 +203,7 @@ QWidget *MainWindow::currentPage() const
 
 void MainWindow::importProject()
 {
-    ImportDialog dialog(m_store, this);
+    ImportDialog dialog(m_store, *m_reader, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     reloadTree();
