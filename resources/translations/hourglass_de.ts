@@ -3451,19 +3451,19 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
     <message>
         <source>Cannot read %1: not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: keine reguläre Datei</translation>
     </message>
     <message>
         <source>Cannot read %1: larger than %2 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: größer als %2 MiB</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished">%1 wird gelesen…</translation>
+        <translation>%1 wird gelesen…</translation>
     </message>
     <message>
         <source>Importing %1 chain(s)…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Kette(n) werden importiert…</translation>
     </message>
 </context>
 <context>
