@@ -7937,6 +7937,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>Nothing ran since yesterday and nothing is scheduled in the coming week.</source>
         <translation>Seit gestern lief nichts, und in der kommenden Woche ist nichts geplant.</translation>
     </message>
+    <message>
+        <source>Reading the fire times…</source>
+        <translation>Die Auslösezeiten werden gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>hg::WindowsTaskImporter</name>

@@ -13,6 +13,7 @@
 #include "schedule/scheduledialog.h"
 #include "scheduler/enginehost.h"
 #include "schedulesmodel.h"
+#include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
@@ -49,6 +50,7 @@ class TestMainWindow final : public QObject
 private Q_SLOTS:
     void runNow_showsTheRunItsAttemptsAndItsLiveLog();
     void wholeChain_builtThroughTheUi_runsAndSucceeds();
+    void treeFollowsChangesMadeElsewhere();
 };
 
 namespace {
@@ -304,6 +306,34 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     // The run's timeline has a row per task, in the order they ran.
     QTRY_COMPARE(runs->gantt()->rowLabels(),
                  (QStringList{QStringLiteral("extract"), QStringLiteral("load")}));
+}
+
+// Found by helper-9: chains added or removed from the command line never reached the tree of an
+// open window (a restart did). Another connection stands for the command line here.
+void TestMainWindow::treeFollowsChangesMadeElsewhere()
+{
+    HG_TEST_STORE(t);
+    const Chain kept = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("kept"));
+    const Chain gone = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("gone"));
+    MainWindow window(t.store());
+    window.show();
+    QAbstractItemModel *tree = window.projectTree()->model();
+    const auto shows = [tree](const QString &name) {
+        return !tree->match(tree->index(0, 0), Qt::DisplayRole, name, 1,
+                            Qt::MatchExactly | Qt::MatchRecursive)
+                    .isEmpty();
+    };
+    QVERIFY(shows(QStringLiteral("gone")));
+    window.selectChain(kept.id);
+    {
+        const std::unique_ptr<Store> elsewhere = t.openAnother(QStringLiteral("cli"));
+        QVERIFY(elsewhere);
+        test::makeChain(*elsewhere, QStringLiteral("etl"), QStringLiteral("added"));
+        QVERIFY(ChainRepository(*elsewhere).remove(gone.id));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(shows(QStringLiteral("added")), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!shows(QStringLiteral("gone")), 15000);
+    QCOMPARE(window.chainEditor()->chainId(), kept.id); // the selection stays where it was
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -68,6 +68,7 @@ UpcomingTimeline::Rows UpcomingTimeline::layOut(const QList<Occurrence> &past,
 void UpcomingTimeline::showRows(Rows rows)
 {
     m_rows = std::move(rows.rows);
+    m_shown = true;
     setAccessibleDescription(
         tr("A row per chain. Since yesterday: %1. The coming week: a tick per fire time; the "
            "table below lists them.")
@@ -98,8 +99,9 @@ void UpcomingTimeline::paintEvent(QPaintEvent *event)
     if (m_rows.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter,
-                         tr("Nothing ran since yesterday and nothing is scheduled in the coming "
-                            "week."));
+                         m_shown ? tr("Nothing ran since yesterday and nothing is scheduled in "
+                                      "the coming week.")
+                                 : tr("Reading the fire times…"));
         return;
     }
     // Local days, from the start of yesterday.

@@ -66,6 +66,8 @@ private:
     UpcomingModel *m_fires = nullptr;
     OccurrencesModel *m_past = nullptr;
     QList<Row> m_rows;
+    // showRows() was called: before, the timeline says it is reading, not that nothing is due
+    bool m_shown = false;
 };
 
 } // namespace hg

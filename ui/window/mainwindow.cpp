@@ -15,6 +15,8 @@
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
 #include "store/chainrepository.h"
+#include "store/definitionchangerepository.h"
+#include "store/projectrepository.h"
 #include "store/store.h"
 #include "storereader.h"
 #include "tray/traycontroller.h"
@@ -25,6 +27,7 @@
 #include "window/treeediting.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QScopedValueRollback>
@@ -53,6 +56,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     , m_overview(new OverviewPage(*m_reader, this))
     , m_overviewRefresh(new QTimer(this))
     , m_occurrencesRefresh(new QTimer(this))
+    , m_outsideChanges(new QTimer(this))
 {
     m_engine = engine;
     setWindowTitle(QStringLiteral("Hourglass"));
@@ -99,6 +103,10 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         if (m_overview->isVisible())
             m_overview->reload();
     });
+    m_outsideChanges->setInterval(3000);
+    connect(m_outsideChanges, &QTimer::timeout, this, &MainWindow::lookForOutsideChanges);
+    m_outsideChanges->start();
+    lookForOutsideChanges(); // what the tree was read at
     m_occurrencesRefresh->setSingleShot(true);
     m_occurrencesRefresh->setInterval(1000);
     connect(m_occurrencesRefresh, &QTimer::timeout, m_chainEditor->occurrences(),
@@ -245,6 +253,43 @@ void MainWindow::reloadTree()
         showSelection();
     if (m_upcoming->isVisible())
         m_upcoming->reload();
+}
+
+void MainWindow::lookForOutsideChanges()
+{
+    if (m_reader->pending() > 0)
+        return; // the pages' reads first; the next look comes soon
+    m_reader->read<QString>(
+        this,
+        [](Store &store) -> Result<QString> {
+            // The change feed's revision covers chains, tasks, dependencies and schedules;
+            // projects are few, so their names are compared whole.
+            const Result<qint64> revision = DefinitionChangeRepository(store).revision();
+            const Result<QList<Project>> projects = ProjectRepository(store).list();
+            if (!revision)
+                return revision.error();
+            if (!projects)
+                return projects.error();
+            QString seen = QString::number(revision.value());
+            for (const Project &project : projects.value())
+                seen += QLatin1Char('/') + project.name;
+            return seen;
+        },
+        [this](const Result<QString> &seen) {
+            if (!seen || seen.value() == m_definitionsSeen)
+                return;
+            const bool first = m_definitionsSeen.isEmpty();
+            // Not under the user's hands: a rename being typed or unapplied edits stay, and
+            // the next look tries again.
+            // (A rename's editor is a child of the tree holding the focus.)
+            QWidget *focus = QApplication::focusWidget();
+            const bool renaming = focus && focus != m_tree && m_tree->isAncestorOf(focus);
+            if (!first && (renaming || m_chainEditor->hasUnappliedEdits()))
+                return;
+            m_definitionsSeen = seen.value();
+            if (!first)
+                reloadTree();
+        });
 }
 
 void MainWindow::selectChain(qint64 chainId)

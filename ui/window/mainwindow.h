@@ -117,6 +117,9 @@ private:
     void wakeEngine();
     void createActions();
     void reloadTree();
+    // Chains, tasks or projects changed by another program (the command line, another
+    // engine's window): the tree follows within a few seconds, read off the GUI thread.
+    void lookForOutsideChanges();
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -167,6 +170,8 @@ private:
     OverviewPage *m_overview = nullptr;
     QTimer *m_overviewRefresh = nullptr;
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
+    QTimer *m_outsideChanges = nullptr;
+    QString m_definitionsSeen; // the store's definition revision and projects, last looked at
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     int m_hostedTasks = 0;          // tasks of other engines' runs that this window's engine runs
