@@ -21,6 +21,7 @@
 #include <QThread>
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 namespace hg {
 namespace {
@@ -192,6 +193,13 @@ Status Store::openSqlite()
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     if (!db.open())
         return Error::storage(tr("cannot open store %1: %2").arg(path, db.lastError().text()));
+    struct stat opened
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &opened) == 0) {
+        m_fileDevice = quint64(opened.st_dev);
+        m_fileInode = quint64(opened.st_ino);
+    }
     // Not persistent, so safe before the schema version is checked.
     return execPragma(db, QStringLiteral("PRAGMA foreign_keys = ON"));
 }
@@ -381,6 +389,22 @@ void Store::abortTransaction(const QString &why) const
         m_abortedBy = why;
 }
 
+Status Store::stillInPlace() const
+{
+    if (m_fileInode == 0)
+        return {};
+    struct stat now
+    {
+    };
+    const QString path = m_location.sqlitePath();
+    if (::stat(QFile::encodeName(path).constData(), &now) == 0
+        && quint64(now.st_dev) == m_fileDevice && quint64(now.st_ino) == m_fileInode)
+        return {};
+    return Error::storage(tr("store %1 was removed or replaced since it was opened: nothing "
+                             "more is written to it (open it again to go on)")
+                              .arg(path));
+}
+
 Status Store::transaction(const std::function<Status()> &work)
 {
     if (isReadOnly())
@@ -395,6 +419,8 @@ Status Store::transaction(const std::function<Status()> &work)
         return status;
     }
     m_abortedBy.clear();
+    if (Status inPlace = stillInPlace(); !inPlace)
+        return inPlace;
     if (const Status begun = beginTransaction(); !begun)
         return begun;
     ++m_transactionSerial;

@@ -66,6 +66,9 @@ public:
     // Nested calls join the outer transaction.
     Status transaction(const std::function<Status()> &work);
     bool inTransaction() const { return m_transactionDepth > 0; }
+    // SQLite: the file this connection opened is still at its path. Deleted (or replaced by
+    // another file), writes would go to a file nobody will open again, silently lost.
+    Status stillInPlace() const;
     // Which outermost transaction is open (or was last): grows with every one begun.
     quint64 transactionSerial() const { return m_transactionSerial; }
     // A statement without a savepoint of its own failed in the open transaction
@@ -132,6 +135,8 @@ private:
     int m_schemaVersion = 0;
     QString m_damage;
     int m_transactionDepth = 0;
+    quint64 m_fileDevice = 0; // SQLite: the opened file's identity (stillInPlace)
+    quint64 m_fileInode = 0;
     quint64 m_transactionSerial = 0;
     mutable QString m_abortedBy; // the failure that aborted the open transaction
     bool reviveIfDue() const;

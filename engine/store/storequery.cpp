@@ -47,6 +47,10 @@ Status StoreQuery::exec(const QString &whatFor)
 {
     if (!m_store.isReachable())
         return Error::unavailable(tr("cannot %1: the store cannot be reached").arg(whatFor));
+    // A write outside a transaction (transaction() looks itself) to a deleted file is lost.
+    if (!m_store.inTransaction() && !m_sql.startsWith(QLatin1String("SELECT"), Qt::CaseInsensitive))
+        if (Status inPlace = m_store.stillInPlace(); !inPlace)
+            return Error::storage(tr("cannot %1: %2").arg(whatFor, inPlace.error().message));
     // Even preparing fails in an aborted transaction: nothing is sent until it is rolled back.
     if (m_store.inTransaction() && m_store.isTransactionAborted())
         return Error::unavailable(tr("cannot %1: its transaction is rolled back after: %2")

@@ -6794,6 +6794,10 @@ Worker-Gruppe: %6</translation>
         <source>the transaction was rolled back: %1</source>
         <translation>die Transaktion wurde zurückgerollt: %1</translation>
     </message>
+    <message>
+        <source>store %1 was removed or replaced since it was opened: nothing more is written to it (open it again to go on)</source>
+        <translation>Der Speicher %1 wurde entfernt oder ersetzt, seit er geöffnet wurde: Es wird nichts mehr hineingeschrieben (öffnen Sie ihn erneut, um fortzufahren)</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreBackup</name>

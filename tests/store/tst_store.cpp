@@ -21,7 +21,8 @@ class TestStore final : public QObject
 {
     Q_OBJECT
     // Functions for one backend only: not run (nor skipped) on the other.
-    Q_CLASSINFO("sqliteOnly", "open_sqliteUsesWalForeignKeysAndPrivateFiles")
+    Q_CLASSINFO("sqliteOnly", "open_sqliteUsesWalForeignKeysAndPrivateFiles, "
+                              "fileRemovedWhileOpen_writesAreRefusedNamingIt")
     Q_CLASSINFO("postgresqlOnly", "transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt, "
                                   "lockWait_endsAfterTenSecondsAsTryAgain")
 
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void open_isIdempotentAndKeepsData();
     void open_refusesNewerSchemaAndChangesNothing();
     void open_sqliteUsesWalForeignKeysAndPrivateFiles();
+    void fileRemovedWhileOpen_writesAreRefusedNamingIt();
     void open_createsPrivateDataDirectory();
     void open_unwritablePathIsAClearError();
     void open_unreachablePostgresIsAClearError();
@@ -285,6 +287,34 @@ void TestStore::splitStatements()
 {
     QFETCH(QString, script);
     QTEST(int(Migrator::splitStatements(script).size()), "count");
+}
+
+// Found by helper-9: with the store's file deleted under an open window, an edit "saved" into
+// the unlinked file and was gone at exit, without a word. Writes are refused, naming why; the
+// same for a file replaced by another (a copy moved over it).
+void TestStore::fileRemovedWhileOpen_writesAreRefusedNamingIt()
+{
+    HG_TEST_STORE(t);
+    ProjectRepository projects(t.store());
+    QVERIFY(projects.add(QStringLiteral("before")));
+    const QString path = t.location().sqlitePath();
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(path + suffix);
+    const Result<Project> lost = projects.add(QStringLiteral("ghost"));
+    QVERIFY(!lost);
+    QVERIFY2(lost.error().message.contains(QLatin1String("was removed or replaced")),
+             qPrintable(lost.error().message));
+    const Status inTransaction = t.store().transaction([&]() -> Status {
+        return projects.add(QStringLiteral("ghost2")).ok() ? Status{} : Error::storage({});
+    });
+    QVERIFY(!inTransaction);
+    QVERIFY(inTransaction.error().message.contains(QLatin1String("was removed or replaced")));
+
+    // Replaced: another file at the path (a new store there) is not this connection's.
+    QFile other(path);
+    QVERIFY(other.open(QIODevice::WriteOnly));
+    other.close();
+    QVERIFY(!projects.add(QStringLiteral("ghost3")));
 }
 
 HG_BACKEND_TEST_GUILESS_MAIN(TestStore)
