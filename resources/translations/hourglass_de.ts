@@ -7922,6 +7922,13 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>&lt;b&gt;Schedules are paused:&lt;/b&gt; none of these fires until you resume (Chain → Pause all schedules, Ctrl+Shift+P). </source>
         <translation>&lt;b&gt;Zeitpläne sind pausiert:&lt;/b&gt; Keiner davon löst aus, bis sie fortgesetzt werden (Kette → Alle Zeitpläne pausieren, Strg+Umschalt+P). </translation>
     </message>
+    <message numerus="yes">
+        <source>The table lists at most %1 fire times of each schedule: %n schedule(s) fire more often this week (hatched in the timeline).</source>
+        <translation>
+            <numerusform>Die Tabelle zeigt höchstens %1 Auslösezeiten je Zeitplan: %n Zeitplan löst diese Woche öfter aus (im Zeitstrahl schraffiert).</numerusform>
+            <numerusform>Die Tabelle zeigt höchstens %1 Auslösezeiten je Zeitplan: %n Zeitpläne lösen diese Woche öfter aus (im Zeitstrahl schraffiert).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hg::UpcomingTimeline</name>

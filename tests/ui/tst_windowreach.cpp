@@ -29,6 +29,8 @@
 #include "tasksmodel.h"
 #include "testservers.h"
 #include "teststore.h"
+#include "upcoming/upcomingpage.h"
+#include "upcomingmodel.h"
 #include "window/mainwindow.h"
 #include "window/treefilter.h"
 
@@ -204,6 +206,20 @@ void TestWindowReach::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
     desk.window->setSchedulesPaused(true);
     QVERIFY(note->text().contains(QLatin1String("paused")));
     QVERIFY(note->text().contains(QLatin1String("hatched band")));
+
+    // An every-minute schedule has more fires this week than the table lists: said so, not
+    // left for the user to notice (Ctrl+5 goes to Upcoming).
+    schedule.expression = QStringLiteral("* * * * *");
+    QVERIFY(desk.window->definitionEditor()->addSchedule(schedule));
+    desk.window->projectTree()->setFocus();
+    QTest::keyClick(desk.window.get(), Qt::Key_5, Qt::ControlModifier);
+    auto *upcoming = desk.window->findChild<UpcomingPage *>();
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), upcoming);
+    QTRY_VERIFY(!upcoming->isReading() && upcoming->fires()->rowCount() > 0);
+    auto *status = desk.window->findChild<QLabel *>(QStringLiteral("upcoming.status"));
+    QTRY_VERIFY(status->isVisible());
+    QVERIFY2(status->text().contains(QLatin1String("at most 500 fire times")),
+             qPrintable(status->text()));
 }
 
 void TestWindowReach::keyboardOnly_createConnectScheduleAndRun()
@@ -407,6 +423,15 @@ void TestWindowReach::treeFilter_findsAChainTypedKeyByKey()
     QCOMPARE(filter->shownChains(), 1);
     filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
     QCOMPARE(filter->shownChains(), 3);
+
+    // Pasted with a control character (invisible in the field): it does not count.
+    filter->field()->setText(QStringLiteral("lo\aad\t"));
+    filter->apply();
+    QCOMPARE(filter->shownChains(), 1);
+    // At the smallest window the field keeps room to show what is typed (it kept 20 px).
+    desk.window->resize(desk.window->minimumSizeHint().boundedTo(QSize(1024, 640)));
+    QTRY_VERIFY(filter->field()->width()
+                >= filter->field()->fontMetrics().horizontalAdvance(QStringLiteral("load")) * 3);
 }
 
 void TestWindowReach::darkScheme_keepsStateColoursReadable()

@@ -100,6 +100,15 @@ void UpcomingPage::reload()
             } else {
                 m_fires->show(read->week);
                 m_timeline->showRows(read->rows);
+                // Said, not left for the user to notice in the table (helper-9 did not).
+                if (const int cut = m_fires->truncatedSchedules(); cut > 0) {
+                    m_status->setText(tr("The table lists at most %1 fire times of each "
+                                         "schedule: %n schedule(s) fire more often this week "
+                                         "(hatched in the timeline).",
+                                         nullptr, cut)
+                                          .arg(UpcomingModel::perSchedule));
+                    m_status->show();
+                }
             }
             if (m_again)
                 reload();

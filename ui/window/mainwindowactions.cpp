@@ -2,12 +2,14 @@
 #include "chain/chaineditor.h"
 #include "definitioneditor.h"
 #include "mainwindow.h"
+#include "overview/overviewpage.h"
 #include "projecttreemodel.h"
 #include "remote/connectionscontroller.h"
 #include "runs/logview.h"
 #include "runs/runsview.h"
 #include "store/store.h"
 #include "treefilter.h"
+#include "upcoming/upcomingpage.h"
 #include "window/helpdialogs.h"
 #include "window/importdialog.h"
 #include "window/storebanner.h"
@@ -169,6 +171,14 @@ void MainWindow::createActions()
     goMenu->addAction(action(tr("&Log"), QKeySequence(Qt::CTRL | Qt::Key_4), [this] {
         m_tabs->setCurrentWidget(m_runsView);
         m_runsView->log()->focusLines();
+    }));
+    goMenu->addAction(action(tr("&Upcoming"), QKeySequence(Qt::CTRL | Qt::Key_5), [this] {
+        m_tabs->setCurrentWidget(m_upcoming);
+        m_upcoming->setFocus(Qt::ShortcutFocusReason);
+    }));
+    goMenu->addAction(action(tr("&Overview"), QKeySequence(Qt::CTRL | Qt::Key_6), [this] {
+        m_tabs->setCurrentWidget(m_overview);
+        m_overview->setFocus(Qt::ShortcutFocusReason);
     }));
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),

@@ -58,6 +58,10 @@ TreeFilter::TreeFilter(QTreeView *tree, QWidget *parent)
     m_show->addItem(tr("Running"), int(Show::Running));
     m_show->addItem(tr("Switched off"), int(Show::Disabled));
     m_show->addItem(tr("Missed runs waiting"), int(Show::MissedRuns));
+    // At 1024x640 the field kept about 20 px: what is typed stays in view, the choice gives way.
+    m_field->setMinimumWidth(m_field->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
+    m_show->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_show->setMinimumContentsLength(6);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_field, 1);
@@ -130,7 +134,10 @@ void TreeFilter::applySoon()
 void TreeFilter::apply()
 {
     m_soon.stop();
-    const QString text = m_field->text().trimmed();
+    // A pasted control character (a BEL, a tab) is invisible in the field: it does not count.
+    QString text = m_field->text();
+    text.removeIf([](QChar c) { return c.category() == QChar::Other_Control; });
+    text = text.trimmed();
     const auto show = Show(m_show->currentData().toInt());
     const QAbstractItemModel *model = m_tree->model();
     m_shown = 0;
