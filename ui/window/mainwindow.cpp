@@ -100,11 +100,22 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     m_overviewRefresh->setSingleShot(true);
     m_overviewRefresh->setInterval(1000);
     connect(m_overviewRefresh, &QTimer::timeout, this, [this] {
-        if (m_overview->isVisible())
+        if (m_overview->isVisible()) {
+            m_looksSinceOverview = 0;
             m_overview->reload();
+        }
     });
     m_outsideChanges->setInterval(3000);
     connect(m_outsideChanges, &QTimer::timeout, this, &MainWindow::lookForOutsideChanges);
+    // "1 s ago" and a next fire already past go stale on a page left open (helper-9): the
+    // Overview reads again every half minute while shown, if no engine event did meanwhile.
+    connect(m_outsideChanges, &QTimer::timeout, this, [this] {
+        if (++m_looksSinceOverview >= 10 && m_overview->isVisible()
+            && !m_overviewRefresh->isActive()) {
+            m_looksSinceOverview = 0;
+            m_overview->reload();
+        }
+    });
     m_outsideChanges->start();
     lookForOutsideChanges(); // what the tree was read at
     m_occurrencesRefresh->setSingleShot(true);

@@ -171,7 +171,8 @@ private:
     QTimer *m_overviewRefresh = nullptr;
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
     QTimer *m_outsideChanges = nullptr;
-    QString m_definitionsSeen; // the store's definition revision and projects, last looked at
+    int m_looksSinceOverview = 0; // of m_outsideChanges, since the Overview last read
+    QString m_definitionsSeen;    // the store's definition revision and projects, last looked at
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
     int m_hostedTasks = 0;          // tasks of other engines' runs that this window's engine runs
