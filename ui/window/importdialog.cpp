@@ -158,6 +158,8 @@ void ImportDialog::showItems(const ImportReport &report)
 
 void ImportDialog::refresh()
 {
+    if (m_importing)
+        return; // a field left while the import writes: its answer must still arrive
     const bool foreign = kind() != QLatin1String("hourglass");
     m_project->setEnabled(foreign);
     m_converted.reset();
