@@ -180,8 +180,9 @@ void ImportDialog::refresh()
         return;
     }
     if (info.size() > maxImportBytes) {
-        m_summary->setText(
-            tr("Cannot read %1: larger than %2 MiB").arg(path).arg(maxImportBytes / (1024 * 1024)));
+        m_summary->setText(tr("Cannot read %1: larger than %2 MiB")
+                               .arg(path)
+                               .arg(maxImportBytes / (qint64(1024) * 1024)));
         return;
     }
     QFile file(path);
