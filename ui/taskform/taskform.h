@@ -69,8 +69,6 @@ Q_SIGNALS:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
-
-protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
