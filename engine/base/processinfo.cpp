@@ -23,6 +23,20 @@ qint64 startTicks(qint64 pid)
     return fields.size() > 19 ? fields.at(19).toLongLong() : 0;
 }
 
+QString identity(qint64 pid)
+{
+    const qint64 ticks = startTicks(pid);
+    if (ticks <= 0)
+        return {};
+    // Start ticks count from boot: after a reboot a service may well start at the same tick
+    // with the same pid, so the boot is part of the identity.
+    static const QByteArray bootId = [] {
+        QFile file(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+        return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray();
+    }();
+    return QString::fromLatin1(bootId) + QLatin1Char('/') + QString::number(ticks);
+}
+
 bool isAlive(qint64 pid)
 {
     QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));

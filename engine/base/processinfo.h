@@ -7,6 +7,10 @@ namespace hg::processinfo {
 // The start time of a process in clock ticks since boot (/proc/PID/stat, field 22), or 0
 // when it does not exist. With the pid it identifies a process across pid reuse.
 qint64 startTicks(qint64 pid);
+// A process's identity on this machine across pid reuse and reboots: "<boot id>/<start
+// ticks>", empty when the process does not exist. Two calls agree exactly when they name the
+// very same process.
+QString identity(qint64 pid);
 // Whether a process with this pid exists (zombies count as gone).
 bool isAlive(qint64 pid);
 // The command line of a process on this machine, its words joined by spaces and the program

@@ -17,6 +17,7 @@ struct EngineSession
     int capacity = 0;
     int load = 0;
     qint64 epoch = 0; // grows with every registration: the fencing token of its runs
+    QString process;  // processinfo::identity of the engine's process; empty when not known
 };
 
 } // namespace hg

@@ -299,6 +299,12 @@ void Engine::processCommands()
     if (m_config.runSchedules) { // runs queued elsewhere (the GUI, another engine's recovery)
         m_claimMore = true;
         scheduleDispatch();
+    } else if (!m_queuedRuns.isEmpty()) {
+        // Runs claimed here but held back by a limit (an exclusive chain's run on another
+        // engine): looked at again at each poll, since nothing else wakes an engine that
+        // takes only the runs it is handed when another engine's run ends. Before, the engine
+        // of a `run --wait` held its run queued for good (the torture test, inprocess-stuck).
+        scheduleDispatch();
     }
 }
 

@@ -1,6 +1,7 @@
 #include "enginelease.h"
 
 #include "base/epochtime.h"
+#include "base/processinfo.h"
 #include "store/enginesessionrepository.h"
 #include "store/store.h"
 
@@ -57,6 +58,7 @@ Result<EngineSession> EngineLease::registerSession(qint64 nowMs)
     session.name = m_options.name;
     session.host = QSysInfo::machineHostName();
     session.pid = QCoreApplication::applicationPid();
+    session.process = processinfo::identity(session.pid);
     session.capacity = m_options.capacity;
     session.leaseUntil = utcFromMs(nowMs + m_options.leaseMs);
     return EngineSessionRepository(m_store).acquire(session, utcFromMs(nowMs));

@@ -10,13 +10,15 @@ namespace hg {
 namespace {
 
 const QString selectSession = QStringLiteral(
-    "SELECT id, name, host, pid, started_at, heartbeat_at, lease_until, capacity, load, epoch "
+    "SELECT id, name, host, pid, started_at, heartbeat_at, lease_until, capacity, load, epoch, "
+    "process "
     "FROM engine_session ");
 
 EngineSession readSession(const StoreQuery &q)
 {
-    return EngineSession{q.int64(0), q.text(1), q.text(2),    q.int64(3),   q.time(4),
-                         q.time(5),  q.time(6), q.integer(7), q.integer(8), q.int64(9)};
+    return EngineSession{q.int64(0), q.text(1),    q.text(2),    q.int64(3),
+                         q.time(4),  q.time(5),    q.time(6),    q.integer(7),
+                         q.integer(8), q.int64(9), q.text(10)};
 }
 
 } // namespace
@@ -33,9 +35,7 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             return s;
         if (existing.next()) {
             const EngineSession holder = readSession(existing);
-            const bool holderDead =
-                holder.host == QSysInfo::machineHostName() && !processinfo::isAlive(holder.pid);
-            if (holder.leaseUntil > now && !holderDead)
+            if (serves(holder, now, m_store.backend()))
                 return Error::exists(
                     tr("an engine of the same name already runs: %1; its "
                        "lease holds until %2; give this one another name with "
@@ -55,8 +55,8 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
         stored.epoch = epoch.int64(0);
         StoreQuery q(m_store,
                      QStringLiteral("INSERT INTO engine_session (name, host, pid, started_at, "
-                                    "heartbeat_at, lease_until, capacity, load, epoch) "
-                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+                                    "heartbeat_at, lease_until, capacity, load, epoch, process) "
+                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
         q.bind(session.name)
             .bind(session.host)
             .bind(session.pid)
@@ -65,7 +65,8 @@ Result<EngineSession> EngineSessionRepository::acquire(const EngineSession &sess
             .bind(StoreQuery::fromTime(session.leaseUntil))
             .bind(session.capacity)
             .bind(session.load)
-            .bind(stored.epoch);
+            .bind(stored.epoch)
+            .bind(session.process);
         if (Status s = q.execSingle(tr("register engine session"), {}); !s) {
             raced = s.error().kind == ErrorKind::AlreadyExists;
             return s;
@@ -146,16 +147,32 @@ Result<QList<EngineSession>> EngineSessionRepository::live(const QDateTime &now)
     const Result<QList<EngineSession>> all = list();
     if (!all)
         return all.error();
-    const QString host = QSysInfo::machineHostName();
     QList<EngineSession> serving;
     for (const EngineSession &session : all.value()) {
-        if (session.leaseUntil <= now)
-            continue;
-        if (session.host == host && !processinfo::isAlive(session.pid))
-            continue;
-        serving << session;
+        if (serves(session, now, m_store.backend()))
+            serving << session;
     }
     return serving;
+}
+
+bool EngineSessionRepository::serves(const EngineSession &session, const QDateTime &now,
+                                     StoreBackend backend)
+{
+    if (session.host != QSysInfo::machineHostName())
+        return session.leaseUntil > now;
+    if (processGone(session))
+        return false;
+    // Written before schema 13, the pid alone may name another process by now: the lease too.
+    const bool known = !session.process.isEmpty();
+    return (backend == StoreBackend::Sqlite && known) || session.leaseUntil > now;
+}
+
+bool EngineSessionRepository::processGone(const EngineSession &session)
+{
+    if (session.host != QSysInfo::machineHostName())
+        return false;
+    return session.process.isEmpty() ? !processinfo::isAlive(session.pid)
+                                     : processinfo::identity(session.pid) != session.process;
 }
 
 QString EngineSessionRepository::describe(const EngineSession &session)

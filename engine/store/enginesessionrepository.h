@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "domain/enginesession.h"
+#include "store/storelocation.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -34,6 +35,16 @@ public:
     // Live by the clock the leases were written by: the database's on PostgreSQL (a command
     // whose clock runs ahead took every engine for gone), this machine's on SQLite.
     Result<QList<EngineSession>> liveNow() const;
+    // Whether a session still serves at `now` (by the clock its lease was written by). A
+    // session of this machine whose process is gone does not. On SQLite one whose very process
+    // still lives does, whatever its lease says: every engine of a SQLite file runs on the
+    // file's machine and writes its lease by its own wall clock, so a clock stepped forward,
+    // or a full disk that held up the renewal, made a live engine look gone and another took
+    // its runs over. On PostgreSQL the lease decides (by the database's clock): an engine
+    // stopped past its lease is fenced out, as engines on other machines are.
+    static bool serves(const EngineSession &session, const QDateTime &now, StoreBackend backend);
+    // A session of this machine whose process no longer runs (killed, crashed, its pid reused).
+    static bool processGone(const EngineSession &session);
     // Who holds a session, for messages that must let a person find it: "'vm', pid 4242 on
     // vm (hourglass --db x.db serve), serving since 2024-05-01 12:03:04" -- the command line
     // only when the process runs on this machine.

@@ -1,12 +1,10 @@
 #include "runownership.h"
 
-#include "base/processinfo.h"
 #include "enginesessionrepository.h"
 #include "store.h"
 #include "storequery.h"
 
 #include <QStringList>
-#include <QSysInfo>
 
 namespace hg {
 namespace {
@@ -14,15 +12,6 @@ namespace {
 bool isShared(const Store &store)
 {
     return store.backend() == StoreBackend::PostgreSql;
-}
-
-// The database's clock in ms on PostgreSQL (every engine then judges leases by the same
-// clock); the engine's own on SQLite, where all engines of a file share a machine.
-QString nowExpression(const Store &store)
-{
-    return isShared(store) ? QStringLiteral("CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 "
-                                            "AS BIGINT)")
-                           : QStringLiteral("?");
 }
 
 const QString priorityRank =
@@ -222,28 +211,33 @@ Status RunOwnership::lockAdmission(bool exclusive)
 
 Result<int> RunOwnership::expireSessions(const Fence &self, qint64 engineNowMs)
 {
-    const QString lock = isShared(m_store) ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
-    StoreQuery q(m_store, QStringLiteral("DELETE FROM engine_session WHERE id IN (SELECT id FROM "
-                                         "engine_session WHERE lease_until < %1 AND id <> ?%2)")
-                              .arg(nowExpression(m_store), lock));
-    if (!isShared(m_store))
-        q.bind(engineNowMs);
-    q.bind(self.sessionId);
-    if (Status s = q.exec(tr("take over expired engine sessions")); !s)
-        return s.error();
-    int expired = q.rowsAffected();
+    int expired = 0;
+    if (isShared(m_store)) { // leases judged by the database's clock, the same for every engine
+        StoreQuery q(m_store, QStringLiteral("DELETE FROM engine_session WHERE id IN (SELECT id "
+                                             "FROM engine_session WHERE lease_until < "
+                                             "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 "
+                                             "AS BIGINT) AND id <> ? FOR UPDATE SKIP LOCKED)"));
+        q.bind(self.sessionId);
+        if (Status s = q.exec(tr("take over expired engine sessions")); !s)
+            return s.error();
+        expired = q.rowsAffected();
+    }
     // A session of this host whose process is gone (killed, crashed) is over now, not when its
-    // lease runs out: a `run --wait` that takes its run over must not wait half a minute.
+    // lease runs out: a `run --wait` that takes its run over must not wait half a minute. On
+    // SQLite one whose process lives is not over, whatever its lease says (serves()).
     const Result<QList<EngineSession>> sessions = EngineSessionRepository(m_store).list();
     if (!sessions)
         return sessions.error();
+    const QDateTime now = QDateTime::fromMSecsSinceEpoch(engineNowMs, Qt::UTC);
     for (const EngineSession &session : sessions.value()) {
-        if (session.id == self.sessionId || session.host != QSysInfo::machineHostName()
-            || processinfo::isAlive(session.pid))
+        const bool over =
+            isShared(m_store) ? EngineSessionRepository::processGone(session)
+                              : !EngineSessionRepository::serves(session, now, m_store.backend());
+        if (session.id == self.sessionId || !over)
             continue;
-        StoreQuery dead(m_store,
-                        QStringLiteral("DELETE FROM engine_session WHERE id = ? AND pid = ?"));
-        dead.bind(session.id).bind(session.pid);
+        StoreQuery dead(m_store, QStringLiteral("DELETE FROM engine_session WHERE id = ? AND "
+                                                "epoch = ?"));
+        dead.bind(session.id).bind(session.epoch);
         if (Status s = dead.exec(tr("take over the session of a dead engine")); !s)
             return s.error();
         expired += dead.rowsAffected();

@@ -39,6 +39,7 @@ class TestClockSteps final : public QObject
 private Q_SLOTS:
     void initTestCase();
     void serve_sixHoursForwardThenOneHourBack();
+    void runWait_afterAStepForwardFollowsServeRatherThanTakingItOver();
 
 private:
     int cli(const QStringList &arguments, QByteArray *output = nullptr);
@@ -283,6 +284,71 @@ void TestClockSteps::serve_sixHoursForwardThenOneHourBack()
     m_output += QString::fromUtf8(serve.readAllStandardOutput());
     QCOMPARE(m_output.count(QStringLiteral("The clock")), 2);
 
+    ::kill(pid_t(serve.processId()), SIGTERM);
+    QVERIFY(serve.waitForFinished(30000));
+    QCOMPARE(serve.exitCode(), 0);
+}
+
+// The wall clock stepped forward two hours (an NTP step, a resume): `serve`'s lease, written by
+// its own clock, looked run out until its next heartbeat (ten minutes with --lease 3600).
+// Before, a `run --wait` then took the store over: it queued its run, ran it itself, expired
+// serve's session and interrupted serve's running task, which ran a second time (found by the
+// torture test, "step-takeover"). Now a SQLite engine whose process lives still serves.
+void TestClockSteps::runWait_afterAStepForwardFollowsServeRatherThanTakingItOver()
+{
+    m_db = m_dir.filePath(QStringLiteral("lease.db"));
+    setOffset(QStringLiteral("+0"));
+    const QString ledger = m_dir.filePath(QStringLiteral("ledger"));
+    const QString go = m_dir.filePath(QStringLiteral("go"));
+    QCOMPARE(cli({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}), 0);
+    QCOMPARE(cli({QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}), 0);
+    QCOMPARE(cli({QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+                  QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+                  QStringLiteral("--command"),
+                  QStringLiteral("echo start >> '%1'; while [ ! -e '%2' ]; do sleep 0.1; done")
+                      .arg(ledger, go)}),
+             0);
+    QProcess serve;
+    serve.setProcessEnvironment(fakedEnvironment());
+    serve.start(QStringLiteral(HOURGLASS_BINARY), {QStringLiteral("--db"), m_db,
+                                                   QStringLiteral("serve"),
+                                                   QStringLiteral("--lease"),
+                                                   QStringLiteral("3600")});
+    QVERIFY(serve.waitForStarted());
+    QByteArray errors;
+    QTRY_VERIFY_WITH_TIMEOUT((errors += serve.readAllStandardError()).contains("serving"), 30000);
+    QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("p/c")}), 0);
+    const auto starts = [&ledger] {
+        QFile file(ledger);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().count("start") : 0;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(starts(), 1, 30000); // serve runs it
+    setOffset(QStringLiteral("+2h"));
+    QProcess waiter;
+    waiter.setProcessEnvironment(fakedEnvironment());
+    waiter.start(QStringLiteral(HOURGLASS_BINARY),
+                 {QStringLiteral("--db"), m_db, QStringLiteral("run"), QStringLiteral("p/c"),
+                  QStringLiteral("--wait")});
+    QVERIFY(waiter.waitForStarted());
+    QTRY_COMPARE_WITH_TIMEOUT(starts(), 2, 30000); // the waiter's run started, by serve
+    QVERIFY(QFile(go).open(QIODevice::WriteOnly));
+    QVERIFY(waiter.waitForFinished(60000));
+    const QString waited = QString::fromUtf8(waiter.readAllStandardError());
+    QVERIFY2(waiter.exitCode() == 0, qPrintable(waited));
+    QVERIFY2(!waited.contains(QLatin1String("runs it now")), qPrintable(waited));
+    errors += serve.readAllStandardError();
+    QVERIFY2(!errors.contains("lost its session"), errors.constData());
+    QCOMPARE(starts(), 2); // no attempt twice
+    const auto states = [this] {
+        QByteArray json;
+        QStringList all;
+        if (cli({QStringLiteral("runs"), QStringLiteral("--json")}, &json) != 0)
+            return QStringLiteral("runs failed");
+        for (const QJsonValue &run : QJsonDocument::fromJson(json).array())
+            all << run[QStringLiteral("state")].toString();
+        return all.join(QLatin1Char(' '));
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(states(), QStringLiteral("succeeded succeeded"), 30000);
     ::kill(pid_t(serve.processId()), SIGTERM);
     QVERIFY(serve.waitForFinished(30000));
     QCOMPARE(serve.exitCode(), 0);

@@ -45,6 +45,7 @@ private Q_SLOTS:
     void runWait_onAServedRun_outlivesAServerRestart();
     void killedEngine_itsTasksEscapedChildDiesAtTakeover();
     void window_showsAnotherEnginesAttemptsAndOutputLive();
+    void runWaitEngine_heldBackByAnExclusiveRunElsewhere_startsWhenItEnds();
 };
 
 void TestSharedStore::threeEngines_runEveryOneShotExactlyOnce()
@@ -489,6 +490,56 @@ void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
     QCOMPARE(RunRepository(*m_store).byId(run.id)->engineName, QStringLiteral("server-a"));
     window.shutdown(Engine::ExitPolicy::Stop);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 30000);
+}
+
+// The engine of a `run --wait` (it takes only the run it is handed, and schedules nothing)
+// claimed its run of an exclusive chain while another engine ran that chain: held back, as it
+// must be, but never looked at again once the other run ended, so the wait never ended (the
+// torture test, inprocess-stuck). Two such engines here, as two waiters that found no `serve`.
+void TestSharedStore::runWaitEngine_heldBackByAnExclusiveRunElsewhere_startsWhenItEnds()
+{
+    const qint64 chainId = chainWithTask(
+        QStringLiteral("alone"),
+        QStringLiteral("echo \"start $HOURGLASS_RUN_ID\" >> %1; %2")
+            .arg(path(QStringLiteral("ledger")), gate(QStringLiteral("go"))),
+        0, 0, true);
+    QVERIFY(chainId > 0);
+    const auto waiterEngine = [this](const QString &name) {
+        EngineConfig config;
+        config.storeLocation = m_server->url().toString();
+        config.name = name;
+        config.graceMs = 500;
+        config.runSchedules = false;
+        config.onlyHandedRuns = true;
+        config.tellRunsElsewhere = true;
+        return std::make_unique<Engine>(config);
+    };
+    const std::unique_ptr<Engine> first = waiterEngine(QStringLiteral("hourglass-run-1"));
+    const std::unique_ptr<Engine> second = waiterEngine(QStringLiteral("hourglass-run-2"));
+    const Run firstRun = startRun(chainId);
+    const Run secondRun = startRun(chainId);
+    first->start();
+    QVERIFY(first->isRunning());
+    first->admitRun(firstRun.id);
+    QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), 1, 30000); // the first waits at the gate
+    second->start();
+    QVERIFY(second->isRunning());
+    second->admitRun(secondRun.id);
+    // Claimed by the second engine, and held back: the chain runs alone.
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(secondRun.id)->engineName,
+                              QStringLiteral("hourglass-run-2"), 30000);
+    QCOMPARE(RunRepository(*m_store).byId(secondRun.id)->state, RunState::Queued);
+    QCOMPARE(ledger().size(), 1);
+    openGate(QStringLiteral("go"));
+    QTRY_COMPARE_WITH_TIMEOUT(RunRepository(*m_store).byId(secondRun.id)->state,
+                              RunState::Succeeded, 30000);
+    QCOMPARE(RunRepository(*m_store).byId(firstRun.id)->state, RunState::Succeeded);
+    QCOMPARE(ledger(), (QStringList{QStringLiteral("start %1").arg(firstRun.id),
+                                    QStringLiteral("start %1").arg(secondRun.id)}));
+    for (Engine *engine : {first.get(), second.get()}) {
+        engine->shutdown(Engine::ExitPolicy::Stop);
+        QTRY_VERIFY_WITH_TIMEOUT(!engine->isRunning(), 30000);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSharedStore)

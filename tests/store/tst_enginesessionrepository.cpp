@@ -2,6 +2,10 @@
 #include "testservers.h"
 #include "teststore.h"
 
+#include "base/processinfo.h"
+
+#include <QCoreApplication>
+#include <QSysInfo>
 #include <QTest>
 
 using namespace hg;
@@ -14,6 +18,9 @@ private Q_SLOTS:
     void acquire_refusedWhileLeaseIsLive();
     void acquire_replacesExpiredSession();
     void heartbeat_failsAfterTakeover();
+    void serves_data();
+    void serves();
+    void acquire_refusedWhileItsProcessLivesOnSqliteWhateverTheLease();
 };
 
 namespace {
@@ -73,6 +80,62 @@ void TestEngineSessionRepository::heartbeat_failsAfterTakeover()
              ErrorKind::NotFound);
     QVERIFY(sessions.release(sessions.list()->first().id));
     QVERIFY(sessions.list()->isEmpty());
+}
+
+void TestEngineSessionRepository::serves_data()
+{
+    QTest::addColumn<bool>("thisHost");
+    QTest::addColumn<QString>("process"); // "self", "other" (a reused pid), "" (not known)
+    QTest::addColumn<int>("leaseLeftS");
+    QTest::addColumn<bool>("onSqlite");
+    QTest::addColumn<bool>("onPostgreSql");
+    // The case that broke: a wall clock stepped forward (or a renewal held up by a full disk)
+    // made a live engine's lease look run out, and a `run --wait` took its runs over.
+    QTest::newRow("alive, lease run out") << true << "self" << -3600 << true << false;
+    QTest::newRow("alive, lease holds") << true << "self" << 30 << true << true;
+    QTest::newRow("pid reused, lease holds") << true << "other" << 30 << false << false;
+    QTest::newRow("not known, lease holds") << true << "" << 30 << true << true;
+    QTest::newRow("not known, lease run out") << true << "" << -1 << false << false;
+    QTest::newRow("other host, lease holds") << false << "other" << 30 << true << true;
+    QTest::newRow("other host, lease run out") << false << "self" << -1 << false << false;
+}
+
+void TestEngineSessionRepository::serves()
+{
+    QFETCH(bool, thisHost);
+    QFETCH(QString, process);
+    QFETCH(int, leaseLeftS);
+    QFETCH(bool, onSqlite);
+    QFETCH(bool, onPostgreSql);
+    EngineSession s = session(now.addSecs(leaseLeftS), QCoreApplication::applicationPid());
+    s.host = thisHost ? QSysInfo::machineHostName() : QStringLiteral("elsewhere.invalid");
+    const QString self = processinfo::identity(s.pid);
+    QVERIFY(!self.isEmpty());
+    s.process = process == QLatin1String("self")    ? self
+                : process == QLatin1String("other") ? self + QLatin1Char('1')
+                                                    : QString();
+    QCOMPARE(EngineSessionRepository::serves(s, now, StoreBackend::Sqlite), onSqlite);
+    QCOMPARE(EngineSessionRepository::serves(s, now, StoreBackend::PostgreSql), onPostgreSql);
+}
+
+void TestEngineSessionRepository::acquire_refusedWhileItsProcessLivesOnSqliteWhateverTheLease()
+{
+    HG_TEST_STORE(t);
+    EngineSessionRepository sessions(t.store());
+    EngineSession holder = session(now.addSecs(30), QCoreApplication::applicationPid());
+    holder.host = QSysInfo::machineHostName();
+    holder.process = processinfo::identity(holder.pid);
+    QVERIFY(sessions.acquire(holder, now));
+    // An hour past its lease by the caller's clock: on SQLite the living process still holds
+    // the name; on PostgreSQL the lease decides.
+    const Result<EngineSession> next =
+        sessions.acquire(session(now.addSecs(3700), 200), now.addSecs(3600));
+    if (t.store().backend() == StoreBackend::Sqlite) {
+        QVERIFY(!next);
+        QCOMPARE(next.error().kind, ErrorKind::AlreadyExists);
+    } else {
+        QVERIFY2(next, next ? "" : qPrintable(next.error().message));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngineSessionRepository)
