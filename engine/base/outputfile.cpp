@@ -1,8 +1,10 @@
 #include "outputfile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QTemporaryFile>
 
 #include <cerrno>
 #include <cstring>
@@ -47,6 +49,37 @@ TargetKind kindOf(const QString &path, QString *what)
     return TargetKind::Other;
 }
 
+// Gives the file written beside the target the target's owner and group (QSaveFile keeps its
+// mode): written by root, a user's file became root's. False when they cannot be kept.
+bool keepsOwner(int fd, const struct stat &target)
+{
+    struct stat written = {};
+    if (::fstat(fd, &written) != 0)
+        return false;
+    if (written.st_uid == target.st_uid && written.st_gid == target.st_gid)
+        return true;
+    return ::fchown(fd, target.st_uid, target.st_gid) == 0;
+}
+
+bool writeAll(int fd, const char *data, qint64 size)
+{
+    while (size > 0) {
+        const ssize_t written = ::write(fd, data, size_t(size));
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            return false;
+        data += written;
+        size -= written;
+    }
+    return true;
+}
+
+QString lastError()
+{
+    return QString::fromLocal8Bit(std::strerror(errno));
+}
+
 } // namespace
 
 OutputFile::OutputFile(QString path, Special special)
@@ -88,18 +121,82 @@ Status OutputFile::open()
         return {};
     }
     // Through a symbolic link to its file: a rename over the link would replace the link.
-    m_save = std::make_unique<QSaveFile>(renameTarget(m_path));
+    const QByteArray target = QFile::encodeName(renameTarget(m_path));
+    struct stat existing = {};
+    const bool exists = kind == TargetKind::Regular && ::stat(target.constData(), &existing) == 0;
+    if (exists && existing.st_nlink > 1)
+        return openStaged(); // a rename would leave its other links with the old contents
+    m_save = std::make_unique<QSaveFile>(QFile::decodeName(target));
     if (!m_save->open(QIODevice::WriteOnly)) {
         const QString why = m_save->errorString();
         m_save.reset();
+        if (exists)
+            return openStaged(); // a folder we may not write in, a file we may
         return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, why));
+    }
+    if (exists && !keepsOwner(m_save->handle(), existing)) {
+        m_save->cancelWriting();
+        m_save.reset();
+        return openStaged();
     }
     return {};
 }
 
+Status OutputFile::openStaged()
+{
+    m_staged = std::make_unique<QTemporaryFile>(
+        QDir::temp().filePath(QStringLiteral("hourglass-XXXXXX.staged"))); // mode 0600
+    if (!m_staged->open()) {
+        const QString why = m_staged->errorString();
+        m_staged.reset();
+        return Error::runtime(
+            QStringLiteral("cannot write %1: no room for its new contents in %2: %3")
+                .arg(m_path, QDir::tempPath(), why));
+    }
+    return {};
+}
+
+Status OutputFile::commitStaged()
+{
+    const std::unique_ptr<QTemporaryFile> staged = std::move(m_staged);
+    if (!staged->flush() || !staged->seek(0))
+        return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, staged->errorString()));
+    // O_NONBLOCK: should a FIFO have taken the file's place since open(), this must not wait
+    // for a reader; anything but a regular file is left alone.
+    const int fd = ::open(QFile::encodeName(m_path).constData(),
+                          O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, lastError()));
+    struct stat info = {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return Error::runtime(
+            QStringLiteral("cannot write %1: it is no longer a regular file").arg(m_path));
+    }
+    bool written = ::ftruncate(fd, 0) == 0;
+    QByteArray chunk;
+    while (written && !staged->atEnd()) {
+        chunk = staged->read(qint64(1) << 20);
+        written = !chunk.isEmpty() && writeAll(fd, chunk.constData(), chunk.size());
+    }
+    written = written && ::fsync(fd) == 0;
+    const QString why = lastError();
+    ::close(fd);
+    if (written)
+        return {};
+    // Cut short (a full disk): nothing is lost, the whole new contents stay where they were
+    // staged.
+    staged->setAutoRemove(false);
+    return Error::runtime(QStringLiteral("cannot write %1: %2; it may be incomplete now, and "
+                                         "its whole new contents are in %3")
+                              .arg(m_path, why, staged->fileName()));
+}
+
 bool OutputFile::write(const QByteArray &bytes)
 {
-    QIODevice *device = m_direct ? static_cast<QIODevice *>(m_direct.get()) : m_save.get();
+    QIODevice *device = m_direct ? static_cast<QIODevice *>(m_direct.get())
+                        : m_save ? static_cast<QIODevice *>(m_save.get())
+                                 : m_staged.get();
     return device && device->write(bytes) == bytes.size();
 }
 
@@ -113,6 +210,8 @@ Status OutputFile::commit()
             return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, why));
         return {};
     }
+    if (m_staged)
+        return commitStaged();
     if (!m_save)
         return Error::runtime(QStringLiteral("cannot write %1: not open").arg(m_path));
     const bool committed = m_save->commit();
@@ -129,12 +228,15 @@ void OutputFile::cancel()
         m_save->cancelWriting();
     m_save.reset();
     m_direct.reset();
+    m_staged.reset();
 }
 
 QString OutputFile::errorString() const
 {
     if (m_direct)
         return m_direct->errorString();
+    if (m_staged)
+        return m_staged->errorString();
     return m_save ? m_save->errorString() : QString();
 }
 

@@ -2,11 +2,11 @@
 
 #include "base/outputfile.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <filesystem>
-#include <system_error>
+#include <sys/stat.h>
 
 namespace hg {
 namespace {
@@ -14,38 +14,35 @@ namespace {
 QString copyFile(const QString &source, const QString &destination, bool overwrite,
                  const std::shared_ptr<std::atomic<bool>> &cancelled)
 {
-    namespace fs = std::filesystem;
-    const fs::path from(source.toStdString());
-    // Through a symbolic link to its file: the rename below would replace the link itself.
-    const fs::path to(QFile::encodeName(OutputFile::renameTarget(destination)).toStdString());
-    std::error_code error;
-    if (!fs::is_regular_file(from, error))
+    QFile from(source);
+    struct stat in = {};
+    if (::stat(QFile::encodeName(source).constData(), &in) != 0 || !S_ISREG(in.st_mode)
+        || !from.open(QIODevice::ReadOnly))
         return QStringLiteral("%1 is not a file").arg(source);
-    if (!overwrite && fs::exists(to, error))
+    struct stat out = {};
+    const bool exists = ::stat(QFile::encodeName(destination).constData(), &out) == 0;
+    if (!overwrite && exists)
         return QStringLiteral("%1 exists (set \"overwrite\": true to replace it)").arg(destination);
-    // The rename below would put a regular file where a device or a FIFO was.
-    if (const Status target = OutputFile::checkRenameTarget(QString::fromStdString(to.string()));
-        !target)
-        return target.error().message;
-    fs::path temporary = to;
-    temporary += ".hourglass-partial";
-    fs::copy_file(from, temporary, fs::copy_options::overwrite_existing, error);
-    if (error) {
-        fs::remove(temporary, error);
+    // Written in place (another hard link of it), the source would be cut to nothing first.
+    if (exists && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        return QStringLiteral("%1 and %2 are the same file").arg(source, destination);
+    // Whole or not at all, never over a device or a FIFO, its owner and links kept.
+    OutputFile file(destination, OutputFile::Special::Refuse);
+    if (const Status opened = file.open(); !opened)
         return QStringLiteral("cannot copy %1 to %2: %3")
-            .arg(source, destination, QString::fromStdString(error.message()));
+            .arg(source, destination, opened.error().message);
+    while (!from.atEnd()) {
+        if (cancelled->load())
+            return QStringLiteral("stopped");
+        const QByteArray chunk = from.read(qint64(1) << 20);
+        if (chunk.isEmpty() || !file.write(chunk))
+            return QStringLiteral("cannot copy %1 to %2: %3")
+                .arg(source, destination,
+                     chunk.isEmpty() ? from.errorString() : file.errorString());
     }
-    if (cancelled->load()) {
-        fs::remove(temporary, error);
-        return QStringLiteral("stopped");
-    }
-    fs::rename(temporary, to, error); // atomic replacement on one file system
-    if (error) {
-        std::error_code ignored;
-        fs::remove(temporary, ignored);
-        return QStringLiteral("cannot move the copy into place at %1: %2")
-            .arg(destination, QString::fromStdString(error.message()));
-    }
+    if (const Status committed = file.commit(); !committed)
+        return QStringLiteral("cannot copy %1 to %2: %3")
+            .arg(source, destination, committed.error().message);
     return {};
 }
 

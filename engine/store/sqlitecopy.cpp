@@ -21,6 +21,7 @@
 
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -149,6 +150,14 @@ Status SqliteCopy::moveIntoPlace(const QString &from, const QString &to)
     // Never over a device or a FIFO: the rename would put a regular file in its place.
     if (const Status target = OutputFile::checkRenameTarget(to); !target)
         return target;
+    // The store keeps its owner, group and mode: restored by root, a user's store became
+    // root's, and the user's own window could no longer write it. (A store is always renamed
+    // into place, whole: another hard link of it keeps the old one.)
+    struct stat existing = {};
+    if (::stat(QFile::encodeName(to).constData(), &existing) == 0) {
+        (void)::chown(QFile::encodeName(from).constData(), existing.st_uid, existing.st_gid);
+        (void)::chmod(QFile::encodeName(from).constData(), existing.st_mode & 07777);
+    }
     // std::rename replaces `to` in one step on POSIX; QFile::rename refuses an existing one.
     if (std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0)
         return Error::storage(tr("cannot rename %1 to %2: %3")

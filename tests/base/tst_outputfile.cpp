@@ -1,11 +1,13 @@
 #include "base/outputfile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 #include <thread>
 
 using namespace hg;
@@ -27,6 +29,8 @@ private Q_SLOTS:
     void folder_refusedNamingIt();
     void emptyPath_refused();
     void checkRenameTarget_refusesAllButRegularFiles();
+    void hardLinkedFile_writtenInPlaceEveryLinkSeesIt();
+    void fileOfAnotherOwner_keepsItsOwnerGroupAndMode();
 
 private:
     static bool isFifo(const QString &path);
@@ -199,6 +203,74 @@ void TestOutputFile::checkRenameTarget_refusesAllButRegularFiles()
     QVERIFY(regular.open(QIODevice::WriteOnly));
     regular.close();
     QVERIFY(OutputFile::checkRenameTarget(regular.fileName()).ok());
+}
+
+namespace {
+
+QByteArray contentsOf(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+ino_t inodeOf(const QString &path)
+{
+    struct stat info = {};
+    return ::stat(QFile::encodeName(path).constData(), &info) == 0 ? info.st_ino : 0;
+}
+
+} // namespace
+
+// Found by a hostile test: written by rename, a file with other hard links became a new file,
+// and the other links kept the old contents.
+void TestOutputFile::hardLinkedFile_writtenInPlaceEveryLinkSeesIt()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    const QString link = dir.filePath(QStringLiteral("link.json"));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old contents, longer than the new ones");
+    old.close();
+    QCOMPARE(::link(QFile::encodeName(path).constData(), QFile::encodeName(link).constData()), 0);
+    const ino_t inode = inodeOf(path);
+    OutputFile file(link, OutputFile::Special::Refuse);
+    QVERIFY(file.open().ok());
+    QVERIFY(file.isInPlace());
+    QVERIFY(file.write("new"));
+    QCOMPARE(contentsOf(path), QByteArray("old contents, longer than the new ones")); // staged
+    QVERIFY(file.commit().ok());
+    QCOMPARE(contentsOf(path), QByteArray("new"));
+    QCOMPARE(contentsOf(link), QByteArray("new"));
+    QCOMPARE(inodeOf(path), inode);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // nothing left beside them
+}
+
+// Found by a hostile test: `export --output` run by root gave a user's file to root.
+void TestOutputFile::fileOfAnotherOwner_keepsItsOwnerGroupAndMode()
+{
+    if (::geteuid() != 0)
+        QSKIP("giving a file to another owner needs root");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("theirs.json"));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old");
+    old.close();
+    const uid_t nobody = 65534;
+    QCOMPARE(::chown(QFile::encodeName(path).constData(), nobody, nobody), 0);
+    QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0640), 0);
+    OutputFile file(path, OutputFile::Special::Refuse);
+    QVERIFY(file.open().ok());
+    QVERIFY(!file.isInPlace()); // root can give the new file the old owner: renamed whole
+    QVERIFY(file.write("new"));
+    QVERIFY(file.commit().ok());
+    struct stat info = {};
+    QCOMPARE(::stat(QFile::encodeName(path).constData(), &info), 0);
+    QCOMPARE(info.st_uid, nobody);
+    QCOMPARE(info.st_gid, gid_t(nobody));
+    QCOMPARE(info.st_mode & 07777, mode_t(0640));
+    QCOMPARE(contentsOf(path), QByteArray("new"));
 }
 
 QTEST_GUILESS_MAIN(TestOutputFile)

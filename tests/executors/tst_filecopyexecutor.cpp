@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace hg;
 
@@ -22,6 +23,8 @@ private Q_SLOTS:
     void existingDestination_isKeptUnlessOverwrite();
     void missingSource_failsNamingIt();
     void fifoDestination_refusedAndLeftAFifo();
+    void hardLinkedDestination_everyLinkGetsTheCopy();
+    void destinationIsTheSourceByAnotherLink_refusedAndKept();
 
 private:
     static void write(const QString &path, const QByteArray &content);
@@ -115,6 +118,42 @@ void TestFileCopyExecutor::fifoDestination_refusedAndLeftAFifo()
     struct stat info = {};
     QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
     QVERIFY(S_ISFIFO(info.st_mode));
+}
+
+// Found by a hostile test: the copy was renamed over the destination, whose other hard links
+// kept the old contents.
+void TestFileCopyExecutor::hardLinkedDestination_everyLinkGetsTheCopy()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a")), "the copy");
+    write(dir.filePath(QStringLiteral("b")), "old");
+    QCOMPARE(::link(QFile::encodeName(dir.filePath(QStringLiteral("b"))).constData(),
+                    QFile::encodeName(dir.filePath(QStringLiteral("c"))).constData()),
+             0);
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")), dir.filePath(QStringLiteral("b")),
+                              true, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Succeeded);
+    QCOMPARE(read(dir.filePath(QStringLiteral("b"))), QByteArray("the copy"));
+    QCOMPARE(read(dir.filePath(QStringLiteral("c"))), QByteArray("the copy"));
+}
+
+// Written in place, a destination that is the source under another name would be emptied
+// before it was read.
+void TestFileCopyExecutor::destinationIsTheSourceByAnotherLink_refusedAndKept()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a")), "precious");
+    QCOMPARE(::link(QFile::encodeName(dir.filePath(QStringLiteral("a"))).constData(),
+                    QFile::encodeName(dir.filePath(QStringLiteral("b"))).constData()),
+             0);
+    FileCopyExecutor executor(dir.filePath(QStringLiteral("a")), dir.filePath(QStringLiteral("b")),
+                              true, 0);
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QVERIFY2(run.outcome.error.contains(QLatin1String("are the same file")),
+             qPrintable(run.outcome.error));
+    QCOMPARE(read(dir.filePath(QStringLiteral("a"))), QByteArray("precious"));
 }
 
 QTEST_GUILESS_MAIN(TestFileCopyExecutor)
