@@ -158,11 +158,12 @@ bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineO
 
 int CliContext::fail(const Error &error)
 {
-    // One line, so scripts can show it as it is.
-    // One line, control characters escaped: a message may quote a server or a file.
+    // One line, control characters escaped: a message may quote a server, a file or a name
+    // typed with a tab in it (shown as \t: a tab in a quoted name looks like spaces).
     m_err << "hourglass: "
-          << terminaltext::escaped(
-                 QString(error.message).replace(QLatin1Char('\n'), QLatin1String("; ")))
+          << terminaltext::escaped(QString(error.message)
+                                       .replace(QLatin1Char('\n'), QLatin1String("; "))
+                                       .replace(QLatin1Char('\t'), QLatin1String("\\t")))
           << '\n';
     m_err.flush();
     // With --json a script also gets the error as one object on stdout, with where it lies.

@@ -160,11 +160,12 @@ Status OutputFile::commitStaged()
 {
     const std::unique_ptr<QTemporaryFile> staged = std::move(m_staged);
     if (!staged->flush() || !staged->seek(0))
-        return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, staged->errorString()));
+        return Error::runtime(
+            QStringLiteral("cannot write %1: %2").arg(m_path, staged->errorString()));
     // O_NONBLOCK: should a FIFO have taken the file's place since open(), this must not wait
     // for a reader; anything but a regular file is left alone.
-    const int fd = ::open(QFile::encodeName(m_path).constData(),
-                          O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    const int fd =
+        ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return Error::runtime(QStringLiteral("cannot write %1: %2").arg(m_path, lastError()));
     struct stat info = {};

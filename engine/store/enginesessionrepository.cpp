@@ -16,9 +16,8 @@ const QString selectSession = QStringLiteral(
 
 EngineSession readSession(const StoreQuery &q)
 {
-    return EngineSession{q.int64(0), q.text(1),    q.text(2),    q.int64(3),
-                         q.time(4),  q.time(5),    q.time(6),    q.integer(7),
-                         q.integer(8), q.int64(9), q.text(10)};
+    return EngineSession{q.int64(0), q.text(1),    q.text(2),    q.int64(3), q.time(4), q.time(5),
+                         q.time(6),  q.integer(7), q.integer(8), q.int64(9), q.text(10)};
 }
 
 } // namespace

@@ -230,8 +230,8 @@ Result<int> RunOwnership::expireSessions(const Fence &self, qint64 engineNowMs)
         return sessions.error();
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(engineNowMs, Qt::UTC);
     for (const EngineSession &session : sessions.value()) {
-        const bool over =
-            isShared(m_store) ? EngineSessionRepository::processGone(session)
+        const bool over = isShared(m_store)
+                              ? EngineSessionRepository::processGone(session)
                               : !EngineSessionRepository::serves(session, now, m_store.backend());
         if (session.id == self.sessionId || !over)
             continue;

@@ -4319,6 +4319,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>For each chain a bar per run, height by duration, colour by state; Enter or a double click opens the chain</source>
         <translation>Für jede Kette ein Balken je Lauf, Höhe nach Dauer, Farbe nach Zustand; Eingabetaste oder Doppelklick öffnet die Kette</translation>
     </message>
+    <message>
+        <source>Schedules are paused: none of these fires until you resume them.</source>
+        <translation>Zeitpläne sind pausiert: keiner davon startet, bis Sie sie fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Chain → Pause all schedules (Ctrl+Shift+P) resumes them</source>
+        <translation>Kette → Alle Zeitpläne pausieren (Strg+Umschalt+P) setzt sie fort</translation>
+    </message>
 </context>
 <context>
     <name>hg::PasswordFile</name>

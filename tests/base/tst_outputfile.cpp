@@ -7,8 +7,8 @@
 #include <QTest>
 
 #include <sys/stat.h>
-#include <unistd.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace hg;
 

@@ -221,6 +221,13 @@ void TestEdges::numbers_outOfRangeNamedAsSuch()
          QStringLiteral("true"), QStringLiteral("--workdir"), QStringLiteral("some/where")});
     QCOMPARE(relative.exitCode, 2);
     QVERIFY2(relative.err.contains(QStringLiteral("relative")), qPrintable(relative.err));
+    // The name quoted in the error shows its control characters, a tab among them (it looked
+    // like spaces, so the name seemed fine).
+    const Output tabbed =
+        run({QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("a\tb\x1b[2J")});
+    QCOMPARE(tabbed.exitCode, 2);
+    QVERIFY2(tabbed.err.contains(QStringLiteral("'a\\tb\\e[2J' contains a control character")),
+             qPrintable(tabbed.err));
 }
 
 void TestEdges::runWait_selfDestructingChainThroughServeExitsZeroWithItsOutput()

@@ -310,10 +310,9 @@ void TestClockSteps::runWait_afterAStepForwardFollowsServeRatherThanTakingItOver
              0);
     QProcess serve;
     serve.setProcessEnvironment(fakedEnvironment());
-    serve.start(QStringLiteral(HOURGLASS_BINARY), {QStringLiteral("--db"), m_db,
-                                                   QStringLiteral("serve"),
-                                                   QStringLiteral("--lease"),
-                                                   QStringLiteral("3600")});
+    serve.start(QStringLiteral(HOURGLASS_BINARY),
+                {QStringLiteral("--db"), m_db, QStringLiteral("serve"), QStringLiteral("--lease"),
+                 QStringLiteral("3600")});
     QVERIFY(serve.waitForStarted());
     QByteArray errors;
     QTRY_VERIFY_WITH_TIMEOUT((errors += serve.readAllStandardError()).contains("serving"), 30000);

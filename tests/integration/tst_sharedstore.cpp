@@ -498,11 +498,11 @@ void TestSharedStore::window_showsAnotherEnginesAttemptsAndOutputLive()
 // torture test, inprocess-stuck). Two such engines here, as two waiters that found no `serve`.
 void TestSharedStore::runWaitEngine_heldBackByAnExclusiveRunElsewhere_startsWhenItEnds()
 {
-    const qint64 chainId = chainWithTask(
-        QStringLiteral("alone"),
-        QStringLiteral("echo \"start $HOURGLASS_RUN_ID\" >> %1; %2")
-            .arg(path(QStringLiteral("ledger")), gate(QStringLiteral("go"))),
-        0, 0, true);
+    const qint64 chainId =
+        chainWithTask(QStringLiteral("alone"),
+                      QStringLiteral("echo \"start $HOURGLASS_RUN_ID\" >> %1; %2")
+                          .arg(path(QStringLiteral("ledger")), gate(QStringLiteral("go"))),
+                      0, 0, true);
     QVERIFY(chainId > 0);
     const auto waiterEngine = [this](const QString &name) {
         EngineConfig config;

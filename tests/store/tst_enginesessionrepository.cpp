@@ -1,8 +1,7 @@
+#include "base/processinfo.h"
 #include "store/enginesessionrepository.h"
 #include "testservers.h"
 #include "teststore.h"
-
-#include "base/processinfo.h"
 
 #include <QCoreApplication>
 #include <QSysInfo>

@@ -220,6 +220,18 @@ void TestWindowReach::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
     QTRY_VERIFY(status->isVisible());
     QVERIFY2(status->text().contains(QLatin1String("at most 500 fire times")),
              qPrintable(status->text()));
+
+    // The Overview's next fires say so too (helper-9 found them listed as if they would fire).
+    QTest::keyClick(desk.window.get(), Qt::Key_6, Qt::ControlModifier);
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), overview);
+    QTRY_VERIFY(!overview->isReading() && overview->nextFires()->count() > 1);
+    QVERIFY2(
+        overview->nextFires()->item(0)->text().startsWith(QLatin1String("Schedules are paused")),
+        qPrintable(overview->nextFires()->item(0)->text()));
+    desk.window->setSchedulesPaused(false);
+    QVERIFY2(overview->nextFires()->item(0)->text().contains(QLatin1String("ops/")),
+             qPrintable(overview->nextFires()->item(0)->text()));
 }
 
 void TestWindowReach::keyboardOnly_createConnectScheduleAndRun()

@@ -168,17 +168,8 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
     if (m_failures->count() == 0)
         m_failures->addItem(tr("No failures."));
 
-    m_next->clear();
-    for (const OverviewSnapshot::NextFire &fire : snapshot.next) {
-        const QDateTime at = QDateTime::fromMSecsSinceEpoch(fire.atMs);
-        // "Mon 20:45:00" reads faster than a full date in a narrow list.
-        auto *item =
-            new QListWidgetItem(tr("%1 — %2").arg(DisplayFormat::soon(at, now), fire.path), m_next);
-        item->setToolTip(DisplayFormat::weekdayDateTime(at));
-        item->setData(IdRole, fire.chainId);
-    }
-    if (m_next->count() == 0)
-        m_next->addItem(tr("Nothing fires in the next two days."));
+    m_shown = std::make_shared<const OverviewSnapshot>(snapshot);
+    showNextFires();
 
     // The selection stays on its chain across a refresh (a reload follows runs' ends).
     const QModelIndex current = m_chains->currentIndex();
@@ -191,6 +182,40 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
             break;
         }
     }
+}
+
+void OverviewPage::setSchedulesPaused(bool paused)
+{
+    m_paused = paused;
+    showNextFires();
+}
+
+void OverviewPage::showNextFires()
+{
+    m_next->clear();
+    if (m_paused) {
+        auto *item = new QListWidgetItem(
+            tr("Schedules are paused: none of these fires until you resume them."), m_next);
+        QFont bold = item->font();
+        bold.setBold(true);
+        item->setFont(bold);
+        item->setToolTip(tr("Chain → Pause all schedules (Ctrl+Shift+P) resumes them"));
+    }
+    if (!m_shown)
+        return;
+    const QDateTime now = QDateTime::currentDateTime();
+    for (const OverviewSnapshot::NextFire &fire : m_shown->next) {
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(fire.atMs);
+        // "Mon 20:45:00" reads faster than a full date in a narrow list.
+        auto *item =
+            new QListWidgetItem(tr("%1 — %2").arg(DisplayFormat::soon(at, now), fire.path), m_next);
+        item->setToolTip(DisplayFormat::weekdayDateTime(at));
+        item->setData(IdRole, fire.chainId);
+        if (m_paused)
+            item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+    }
+    if (m_shown->next.isEmpty())
+        m_next->addItem(tr("Nothing fires in the next two days."));
 }
 
 QStringList OverviewPage::chainRows() const

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
 class QListWidget;
 class QTableView;
@@ -31,6 +33,9 @@ public:
     // Reads again; a reload asked while one reads runs once that one is shown.
     void reload();
     bool isReading() const { return m_reading; }
+    // While every schedule is paused the next fires are listed under a line that says none
+    // of them fires until schedules are resumed.
+    void setSchedulesPaused(bool paused);
 
     static constexpr int sparklineRuns = 20;
     QListWidget *running() const { return m_running; }
@@ -49,6 +54,7 @@ Q_SIGNALS:
 private:
     QListWidget *makeList(const QString &name);
     void show(const OverviewSnapshot &snapshot);
+    void showNextFires();
 
     StoreReader &m_reader;
     qint64 m_projectId = 0;
@@ -60,6 +66,8 @@ private:
     QTableView *m_chains;
     bool m_reading = false;
     bool m_again = false;
+    bool m_paused = false;
+    std::shared_ptr<const OverviewSnapshot> m_shown; // what the lists show
 };
 
 } // namespace hg

@@ -51,6 +51,7 @@ void MainWindow::setSchedulesPaused(bool paused)
         m_tray->setSchedulesPaused(paused);
     showEngineState();
     m_upcoming->setSchedulesPaused(paused);
+    m_overview->setSchedulesPaused(paused);
     if (m_settings)
         m_settings->setSchedulesPaused(paused);
     statusBar()->showMessage(

@@ -2,6 +2,7 @@
 // sessions, and whether closing quits or keeps running. mainwindow.cpp holds the rest.
 #include "chain/chaineditor.h"
 #include "mainwindow.h"
+#include "overview/overviewpage.h"
 #include "scheduler/enginehost.h"
 #include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
@@ -32,6 +33,7 @@ void MainWindow::setSettings(AppSettings *settings)
     const QSignalBlocker quiet(m_pauseSchedules);
     m_pauseSchedules->setChecked(settings->schedulesPaused());
     m_upcoming->setSchedulesPaused(settings->schedulesPaused());
+    m_overview->setSchedulesPaused(settings->schedulesPaused());
     restoreLayout();
 }
 
