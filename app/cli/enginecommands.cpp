@@ -1,3 +1,4 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "cron/isotime.h"
 #include "engineconfigfactory.h"
@@ -14,8 +15,10 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QThread>
 #include <QTimer>
 
 #include <optional>
@@ -52,10 +55,23 @@ int exitFor(const Result<Run> &run, CliContext &context)
     return run->state == RunState::Succeeded ? ExitOk : ExitFailure;
 }
 
-// No engine serves the store: run this one run here, with an engine of its own. Nothing (no
-// exit code) when an engine began serving the store meanwhile and this one could not start:
-// that engine runs it, and the caller follows it there.
-std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &follower)
+// How a run here ended: an exit code, or nothing when the run is another engine's to run now
+// (one began serving the store meanwhile), or when this engine could not start because the
+// store refuses writes for now (a full disk): then the run stays queued and the wait goes on.
+struct InProcessEnd
+{
+    std::optional<int> exitCode;
+    bool storeRefused = false;
+    QString why; // what the store said, when it refused
+};
+
+InProcessEnd exited(int exitCode)
+{
+    return InProcessEnd{exitCode, false, {}};
+}
+
+// No engine serves the store: run this one run here, with an engine of its own.
+InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follower)
 {
     Engine engine(EngineConfigFactory::forSingleRun(context.storeArgument(),
                                                     QCoreApplication::applicationPid()));
@@ -126,27 +142,33 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
         context.err() << "hourglass: another engine took run " << runId
                       << " over; following it there\n";
         context.err().flush();
-        return std::nullopt;
+        return InProcessEnd{std::nullopt, false, {}};
     }
     if (!failure.isEmpty() && engineIsServing(store))
-        return std::nullopt; // it started while this one tried: the run is its to run
+        return InProcessEnd{
+            std::nullopt, false, {}}; // it started while this one tried: the run is its to run
+    // Before, a full disk at this moment ended the wait with exit 1 while the run stayed
+    // queued and later ran (the torture test, full-wait).
+    if (!failure.isEmpty() && engine.startFailureKind() == ErrorKind::Unavailable)
+        return InProcessEnd{std::nullopt, true, failure};
     if (!failure.isEmpty())
-        return context.fail(Error::runtime(failure));
+        return exited(context.fail(Error::runtime(failure)));
     if (!finished)
-        return context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId)));
+        return exited(
+            context.fail(Error::runtime(QStringLiteral("run %1 did not finish").arg(runId))));
     // Success is what the store says, not what the engine saw.
     const Result<Run> stored = RunRepository(store).byId(runId);
     if (!stored && finished->state == RunState::Succeeded
         && selfDestructed(store, finished.value()))
-        return ExitOk;
+        return exited(ExitOk);
     if (!stored || stored->state != finished->state)
-        return context.fail(Error::runtime(
+        return exited(context.fail(Error::runtime(
             QStringLiteral("run %1 ended (%2) but its end could not be stored: %3")
                 .arg(runId)
                 .arg(enumName(finished->state),
                      stored ? QStringLiteral("the store still says %1").arg(enumName(stored->state))
-                            : stored.error().message)));
-    return finished->state == RunState::Succeeded ? ExitOk : ExitFailure;
+                            : stored.error().message))));
+    return exited(finished->state == RunState::Succeeded ? ExitOk : ExitFailure);
 }
 
 // Waits for a run wherever it runs: here while no engine serves the store, on the serving
@@ -155,13 +177,33 @@ std::optional<int> runInProcess(CliContext &context, qint64 runId, RunFollower &
 int waitFor(CliContext &context, qint64 runId, bool inProcess)
 {
     RunFollower follower(*context.store().value(), context.out(), context.err());
+    QElapsedTimer refused; // since the store first refused the writes of an engine here
     for (int handovers = 0;; ++handovers) {
         if (inProcess) {
-            if (const std::optional<int> exitCode = runInProcess(context, runId, follower))
-                return *exitCode;
-            context.err() << "hourglass: an engine began serving the store; run " << runId
-                          << " is its to run now\n";
-            context.err().flush();
+            const InProcessEnd end = runInProcess(context, runId, follower);
+            if (end.exitCode)
+                return *end.exitCode;
+            if (end.storeRefused) {
+                --handovers; // not a handover: bounded by time, as any outage of the store is
+                if (!refused.isValid()) {
+                    refused.start();
+                    context.err() << "hourglass: cannot run run " << runId << " here yet ("
+                                  << terminaltext::escaped(end.why)
+                                  << "); it stays queued, and this command waits\n";
+                    context.err().flush();
+                } else if (refused.elapsed() >= RunFollower::storeOutageMs)
+                    return context.fail(Error::runtime(
+                        QStringLiteral("the store has refused writes for %1 minutes: run %2 "
+                                       "stays queued")
+                            .arg(RunFollower::storeOutageMs / 60000)
+                            .arg(runId)));
+                QThread::msleep(1000);
+                continue; // tried again here (or followed, should an engine start meanwhile)
+            } else {
+                context.err() << "hourglass: an engine began serving the store; run " << runId
+                              << " is its to run now\n";
+                context.err().flush();
+            }
         }
         const Result<Run> followed = follower.follow(runId);
         if (followed || followed.error().kind != ErrorKind::Unavailable || handovers >= 8)

@@ -90,11 +90,13 @@ void Engine::start()
 {
     const Result<StoreLocation> location = StoreLocation::resolve(m_config.storeLocation);
     if (!location) {
+        m_startFailureKind = location.error().kind;
         Q_EMIT startFailed(location.error().message);
         return;
     }
     Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("engine"));
     if (!store) {
+        m_startFailureKind = store.error().kind;
         Q_EMIT startFailed(store.error().message);
         return;
     }
@@ -156,12 +158,14 @@ void Engine::start()
     m_lease = std::make_unique<EngineLease>(
         *m_store, EngineLease::Options{m_config.name, m_config.slotCount, m_config.leaseMs});
     if (const Status session = m_lease->acquire(m_clock->nowMs()); !session) {
+        m_startFailureKind = session.error().kind;
         Q_EMIT startFailed(session.error().message);
         return;
     }
     // Only once this engine has the store to itself, and before it holds a claim (the
     // journal's runs are a stopped engine's) or recovers anything.
     if (const Status replayed = writeHeldJournal(); !replayed) {
+        m_startFailureKind = replayed.error().kind;
         Q_EMIT startFailed(replayed.error().message);
         return;
     }
@@ -171,6 +175,7 @@ void Engine::start()
     if (const Result<QList<qint64>> recovered =
             Recovery(*m_store).recover(m_lease->fence(), m_clock->nowMs());
         !recovered) {
+        m_startFailureKind = recovered.error().kind;
         Q_EMIT startFailed(recovered.error().message);
         return;
     }

@@ -69,6 +69,9 @@ public:
     ~Engine() override;
 
     bool isRunning() const { return m_running; }
+    // Why start() failed (startFailed() carries its message): a store that refuses writes
+    // for now (Unavailable: a full disk) is worth waiting for; other kinds are not.
+    ErrorKind startFailureKind() const { return m_startFailureKind; }
     Store *store() const { return m_store.get(); }
     int activeRunCount() const { return int(m_executions.size()); }
 
@@ -259,6 +262,7 @@ private:
     QSet<qint64> m_admitWhenBack; // runs admitted while the store refused: claimed once back
     qint64 m_definitionRevision = -1;
     bool m_running = false;
+    ErrorKind m_startFailureKind = ErrorKind::Runtime;
     bool m_dispatchScheduled = false;
     bool m_shuttingDown = false;
     bool m_unregistered = false;  // fenced out, and registering anew was refused: retried

@@ -34,15 +34,20 @@ class TestStoreFaults final : public QObject
     Q_CLASSINFO(
         "sqliteOnly",
         "damagedStore_exitsOneNamingTheDamageAndWritesNothing, "
-        "serve_backupRestoreAndASecondEngine, fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored")
+        "serve_backupRestoreAndASecondEngine, fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored, "
+        "fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt")
 
 private Q_SLOTS:
     void damagedStore_exitsOneNamingTheDamageAndWritesNothing();
     void serve_backupRestoreAndASecondEngine();
     void postgresStore_backupAndRestoreNamePgDump();
     void fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored();
+    void fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt();
 
 private:
+    // A tmpfs of 8 MB mounted in `work` (root only), and a file that fills it.
+    static bool mountSmall(const QTemporaryDir &work, QString *small);
+    static bool fill(const QString &filler);
     struct Output
     {
         int exitCode = -1;
@@ -418,6 +423,90 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     QFile file(side);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("start\nstart\n")); // each run once, none again
+}
+
+bool TestStoreFaults::mountSmall(const QTemporaryDir &work, QString *small)
+{
+    *small = work.filePath(QStringLiteral("small"));
+    return QDir().mkpath(*small)
+           && QProcess::execute(QStringLiteral("mount"),
+                                {QStringLiteral("-t"), QStringLiteral("tmpfs"),
+                                 QStringLiteral("-o"), QStringLiteral("size=8m"),
+                                 QStringLiteral("tmpfs"), *small})
+                  == 0;
+}
+
+bool TestStoreFaults::fill(const QString &filler)
+{
+    QFile file(filler);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
+        return false;
+    const QByteArray block(64 * 1024, 'x');
+    while (file.write(block) == block.size() && file.flush()) {
+    }
+    return true;
+}
+
+// Found by the torture test (seed 2104156275, full-wait): `serve` died while the disk was
+// full; the waiter, finding no engine, went to run its queued run itself, could not register
+// on the full disk and exited 1, though the run stayed queued and later succeeded. Now it
+// says so and waits for room (as for any outage of the store), then runs it.
+void TestStoreFaults::fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt()
+{
+    HG_REQUIRE_PART(::geteuid() == 0,
+                    "mounting a small filesystem needs root (scripts/test runs as root)");
+    QTemporaryDir work;
+    QString small;
+    HG_REQUIRE_PART(mountSmall(work, &small), "this machine does not let root mount a tmpfs (a "
+                                              "container without CAP_SYS_ADMIN)");
+    const auto unmount = qScopeGuard([&] {
+        QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), small});
+    });
+    const QString store = small + QStringLiteral("/store.db");
+    const QString side = work.filePath(QStringLiteral("side-effect"));
+    const QString filler = small + QStringLiteral("/filler");
+    // The long run is exclusive: serve claims the waiter's run and holds it queued.
+    for (const QStringList &command :
+         {QStringList{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+          {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/long"),
+           QStringLiteral("--exclusive")},
+          {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/long"),
+           QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+           QStringLiteral("--command"), QStringLiteral("sleep 600")},
+          {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/short")},
+          {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/short"),
+           QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+           QStringLiteral("--command"), QStringLiteral("echo start >> '%1'").arg(side)}}) {
+        const Output done = run(store, command);
+        QVERIFY2(done.exitCode == 0, qPrintable(command.join(u' ') + u": " + done.err));
+    }
+    auto serving = std::make_unique<QProcess>();
+    serving->start(QStringLiteral(HOURGLASS_BINARY),
+                   {QStringLiteral("--db"), store, QStringLiteral("serve"),
+                    QStringLiteral("--slots"), QStringLiteral("1")});
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serving->readAllStandardError()).contains("serving"), 30000);
+    QCOMPARE(run(store, {QStringLiteral("run"), QStringLiteral("p/long")}).exitCode, 0);
+    std::unique_ptr<QProcess> waiter =
+        start(store, {QStringLiteral("run"), QStringLiteral("p/short"), QStringLiteral("--wait")});
+    QTRY_VERIFY_WITH_TIMEOUT(
+        run(store, {QStringLiteral("runs")}).out.count(QLatin1String("queued")) == 1, 30000);
+    QVERIFY(fill(filler));
+    ::kill(pid_t(serving->processId()), SIGKILL);
+    QVERIFY(serving->waitForFinished(30000));
+    QString err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(waiter->readAllStandardError()))
+                                 .contains(QLatin1String("here yet")),
+                             60000);
+    QVERIFY2(err.contains(QLatin1String("it stays queued, and this command waits")),
+             qPrintable(err));
+    QCOMPARE(waiter->state(), QProcess::Running);
+    QVERIFY(QFile::remove(filler));
+    const Output done = finish(*waiter);
+    QVERIFY2(done.exitCode == 0, qPrintable(err + done.err));
+    QFile file(side);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("start\n"));
 }
 
 HG_BACKEND_TEST_GUILESS_MAIN(TestStoreFaults)
