@@ -455,18 +455,6 @@
         <translation>Was geschieht, wenn die Kette fällig ist (oder von Hand gestartet wird), während noch ein Lauf von ihr läuft</translation>
     </message>
     <message>
-        <source>&amp;Add…</source>
-        <translation>Hin&amp;zufügen…</translation>
-    </message>
-    <message>
-        <source>&amp;Edit…</source>
-        <translation>Bearbe&amp;iten…</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>Entfe&amp;rnen</translation>
-    </message>
-    <message>
         <source>No chain selected</source>
         <translation>Keine Kette ausgewählt</translation>
     </message>
@@ -523,10 +511,6 @@
         <translation>Eine Aufgabe auswählen, von der aus verbunden werden soll.</translation>
     </message>
     <message>
-        <source>N&amp;otify:</source>
-        <translation>Benachrichti&amp;gen:</translation>
-    </message>
-    <message>
         <source>A run &amp;while one runs:</source>
         <translation>Wenn bereits ein Lauf l&amp;äuft:</translation>
     </message>
@@ -553,6 +537,22 @@
     <message>
         <source>How long this chain&apos;s finished runs and their logs are kept</source>
         <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>Hin&amp;zufügen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>Entfe&amp;rnen</translation>
+    </message>
+    <message>
+        <source>Notif&amp;y:</source>
+        <translation>Benachrichti&amp;gen:</translation>
+    </message>
+    <message>
+        <source>Edi&amp;t…</source>
+        <translation>Bearbe&amp;iten…</translation>
     </message>
 </context>
 <context>
@@ -3600,10 +3600,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
 <context>
     <name>hg::LogView</name>
     <message>
-        <source>&amp;Follow</source>
-        <translation>&amp;Folgen</translation>
-    </message>
-    <message>
         <source>Search the log (Enter: next, Shift+Enter: previous)</source>
         <translation>Protokoll durchsuchen (Eingabetaste: nächster Treffer, Umschalt+Eingabetaste: vorheriger)</translation>
     </message>
@@ -3618,14 +3614,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Keep the newest line in view</source>
         <translation>Die neueste Zeile im Blick behalten</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>Ko&amp;pieren</translation>
-    </message>
-    <message>
-        <source>&amp;Save…</source>
-        <translation>&amp;Speichern…</translation>
     </message>
     <message>
         <source>Save log</source>
@@ -3646,6 +3634,18 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>The output of the selected run, newest at the bottom</source>
         <translation>Die Ausgabe des ausgewählten Laufs, das Neueste unten</translation>
+    </message>
+    <message>
+        <source>Fo&amp;llow</source>
+        <translation>&amp;Folgen</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>Ko&amp;pieren</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve…</source>
+        <translation>&amp;Speichern…</translation>
     </message>
 </context>
 <context>
@@ -3745,10 +3745,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>C&amp;hain</source>
-        <translation>Ke&amp;tte</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -3905,6 +3901,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&amp;Find a chain</source>
         <translation>Kette &amp;suchen</translation>
+    </message>
+    <message>
+        <source>Cha&amp;in</source>
+        <translation>Ke&amp;tte</translation>
     </message>
 </context>
 <context>
@@ -6132,10 +6132,6 @@ Worker-Gruppe: %6</translation>
         <translation>&amp;Zustand:</translation>
     </message>
     <message>
-        <source>T&amp;rigger:</source>
-        <translation>Aus&amp;löser:</translation>
-    </message>
-    <message>
         <source>Duration of the last %1 runs</source>
         <translation>Dauer der letzten %1 Läufe</translation>
     </message>
@@ -6162,6 +6158,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Every attempt of every task, with its exit code</source>
         <translation>Jeder Versuch jeder Aufgabe, mit seinem Exit-Code</translation>
+    </message>
+    <message>
+        <source>&amp;Trigger:</source>
+        <translation>Aus&amp;löser:</translation>
     </message>
 </context>
 <context>

@@ -256,7 +256,7 @@ QWidget *ChainEditor::buildChainSettings()
     m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
                              "run of it is still going"));
     // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).
-    auto *notifyLabel = new QLabel(tr("N&otify:"), row);
+    auto *notifyLabel = new QLabel(tr("Notif&y:"), row);
     notifyLabel->setBuddy(m_notify);
     auto *overlapLabel = new QLabel(tr("A run &while one runs:"), row);
     overlapLabel->setBuddy(m_overlap);
@@ -313,9 +313,9 @@ QWidget *ChainEditor::buildSchedules()
     m_scheduleTable->horizontalHeader()->setMinimumSectionSize(40);
     m_scheduleTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scheduleTable->setWordWrap(false);
-    auto *add = new QPushButton(tr("&Add…"), box);
-    auto *edit = new QPushButton(tr("&Edit…"), box);
-    auto *remove = new QPushButton(tr("&Remove"), box);
+    auto *add = new QPushButton(tr("A&dd…"), box);
+    auto *edit = new QPushButton(tr("Edi&t…"), box);
+    auto *remove = new QPushButton(tr("Re&move"), box);
     add->setToolTip(tr("Add a schedule to this chain (Ctrl+Shift+S)"));
     edit->setToolTip(tr("Edit the selected schedule (or double-click it)"));
     remove->setToolTip(tr("Remove the selected schedule; Undo brings it back"));

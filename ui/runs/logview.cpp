@@ -23,7 +23,7 @@ LogView::LogView(Store &store, QWidget *parent)
     , m_model(new LogModel(store, this))
     , m_list(new QListView(this))
     , m_search(new QLineEdit(this))
-    , m_follow(new QCheckBox(tr("&Follow"), this))
+    , m_follow(new QCheckBox(tr("Fo&llow"), this))
 {
     m_list->setModel(m_model);
     m_list->setUniformItemSizes(true); // 100,000 lines: no per-row size queries
@@ -35,8 +35,8 @@ LogView::LogView(Store &store, QWidget *parent)
     m_list->setAccessibleName(tr("Log"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Keep the newest line in view"));
-    auto *copy = new QPushButton(tr("&Copy"), this);
-    auto *save = new QPushButton(tr("&Save…"), this);
+    auto *copy = new QPushButton(tr("Cop&y"), this);
+    auto *save = new QPushButton(tr("Sa&ve…"), this);
     copy->setToolTip(tr("Copy the selected lines, or the whole log when none is selected"));
     save->setToolTip(tr("Save the log to a text file"));
     m_list->setAccessibleDescription(tr("The output of the selected run, newest at the bottom"));

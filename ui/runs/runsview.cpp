@@ -87,7 +87,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
     // Buddy labels name the filters for screen readers.
     auto *stateLabel = new QLabel(tr("&State:"), this);
     stateLabel->setBuddy(m_state);
-    auto *triggerLabel = new QLabel(tr("T&rigger:"), this);
+    auto *triggerLabel = new QLabel(tr("&Trigger:"), this);
     triggerLabel->setBuddy(m_trigger);
     bar->addWidget(stateLabel);
     bar->addWidget(m_state);

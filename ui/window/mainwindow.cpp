@@ -75,7 +75,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     // F2 and a double click rename; a click on the selected item only selects.
     m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
 
-    m_tabs->addTab(m_chainEditor, tr("&Chain"));
+    m_tabs->addTab(m_chainEditor, tr("Cha&in"));
     m_tabs->addTab(m_runsView, tr("&Runs"));
     m_tabs->addTab(m_upcoming, tr("&Upcoming"));
     // The pages that read on the reader's thread say here what failed.

@@ -144,7 +144,7 @@ void MainWindow::createActions()
     editMenu->addAction(m_treeEditing->renameAction());
     editMenu->addAction(m_treeEditing->duplicateAction());
     editMenu->addAction(m_treeEditing->deleteAction());
-    QMenu *chainMenu = menuBar()->addMenu(tr("C&hain"));
+    QMenu *chainMenu = menuBar()->addMenu(tr("&Chain"));
     chainMenu->addAction(m_runNow);
     chainMenu->addAction(m_backfill);
     chainMenu->addAction(m_treeEditing->toggleEnabledAction());
