@@ -4327,6 +4327,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Chain → Pause all schedules (Ctrl+Shift+P) resumes them</source>
         <translation>Kette → Alle Zeitpläne pausieren (Strg+Umschalt+P) setzt sie fort</translation>
     </message>
+    <message>
+        <source>Overview — not read again: %1</source>
+        <translation>Übersicht — nicht neu gelesen: %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::PasswordFile</name>

@@ -124,10 +124,15 @@ void OverviewPage::reload()
         },
         [this, projectId](const Result<OverviewSnapshot> &snapshot) {
             m_reading = false;
-            if (!snapshot)
+            if (!snapshot) {
+                // What is shown is from before: said, and greyed until a read succeeds (a
+                // damaged store left the old lists looking current).
+                m_title->setText(tr("Overview — not read again: %1").arg(snapshot.error().message));
+                setCurrent(false);
                 Q_EMIT failed(snapshot.error().message);
-            else if (projectId == m_projectId) // else read again for the project now shown
+            } else if (projectId == m_projectId) { // else read again for the project now shown
                 show(snapshot.value());
+            }
             if (m_again || projectId != m_projectId)
                 reload();
         });
@@ -135,6 +140,7 @@ void OverviewPage::reload()
 
 void OverviewPage::show(const OverviewSnapshot &snapshot)
 {
+    setCurrent(true);
     m_title->setText(m_projectId > 0 ? tr("Overview of %1").arg(snapshot.projectName)
                                      : tr("Overview of every project"));
     const QDateTime now = QDateTime::currentDateTime();
@@ -182,6 +188,12 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
             break;
         }
     }
+}
+
+void OverviewPage::setCurrent(bool current)
+{
+    for (QWidget *part : std::initializer_list<QWidget *>{m_running, m_failures, m_next, m_chains})
+        part->setEnabled(current);
 }
 
 void OverviewPage::setSchedulesPaused(bool paused)

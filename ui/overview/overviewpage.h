@@ -43,6 +43,7 @@ public:
     QListWidget *nextFires() const { return m_next; }
     OverviewChainsModel *chains() const { return m_chainsModel; }
     QTableView *chainTable() const { return m_chains; }
+    QLabel *title() const { return m_title; }
     // The chains listed, in order, as PROJECT/CHAIN.
     QStringList chainRows() const;
 
@@ -55,6 +56,8 @@ private:
     QListWidget *makeList(const QString &name);
     void show(const OverviewSnapshot &snapshot);
     void showNextFires();
+    // Greys what is shown while it is older than the last read, which failed.
+    void setCurrent(bool current);
 
     StoreReader &m_reader;
     qint64 m_projectId = 0;
