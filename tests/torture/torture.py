@@ -63,16 +63,10 @@ AVOIDABLE = ("setsid", "rm-running", "selfdestruct", "restart-wait", "waiter-kil
 # fenced-reconnect: serve whose reconnect after an outage (a full disk) finds its session
 # taken over by a run --wait, and cannot register again at once, never runs anything again
 # (its runs stay queued; those it claims never start a task): it is killed and started
-# again; full-wait:
-# run --wait whose serve looks gone (its lease ran out while the disk was full) tries to run
-# the chain itself, cannot on the full disk, and exits 1 although its run goes on;
-# inprocess-stuck: on PostgreSQL, the in-process engine of a run --wait (there when the
-# command's clock is ahead of the database's by more than the lease: it takes the engines for
-# gone) claims a run that a limit (exclusive) holds back, and never starts it once the other
-# engines' runs end: the waiter is sent SIGTERM, and serve runs the run; step-takeover: a
-# step forward of the wall clock makes a live serve's lease look run out (SQLite: written by
-# its clock before the step); a run --wait then takes the store over in-process and serve's
-# running tasks are stopped: a step forward excuses the runs near it from invariant 7;
+# again; full-wait, inprocess-stuck and step-takeover name defects fixed since (README): a run
+# --wait that took a live serve (its lease run out by a full disk or a clock step) for gone,
+# and a run --wait engine that never looked again at its run held back by a limit; the
+# markers stay so that an old binary can still be looked past;
 # list-race: `runs` dies of SIGABRT (std::bad_variant_access) when a listed run's chain is
 # removed before its path is read: taken for a failed listing.
 
