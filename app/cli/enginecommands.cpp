@@ -73,8 +73,10 @@ InProcessEnd exited(int exitCode)
 // No engine serves the store: run this one run here, with an engine of its own.
 InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follower)
 {
-    Engine engine(EngineConfigFactory::forSingleRun(context.storeArgument(),
-                                                    QCoreApplication::applicationPid()));
+    const EngineConfig config = EngineConfigFactory::forSingleRun(
+        context.storeArgument(), QCoreApplication::applicationPid());
+    Engine engine(config);
+    Store &store = *context.store().value();
     std::optional<Run> finished;
     QString failure;
     QObject::connect(&engine, &Engine::logLinesWritten, &engine, [&](const QList<LogLine> &lines) {
@@ -135,9 +137,29 @@ InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follow
         if (terminationAsked)
             engine.shutdown(Engine::ExitPolicy::Stop);
     });
+    // What the engine is not told, the store says: the run ended before this engine could run
+    // it (a stopped engine's held end, recorded by this engine at its start: before, the wait
+    // went on for good, found by helper-10), or another engine claimed it meanwhile.
+    QTimer look;
+    look.setInterval(1000);
+    QObject::connect(&look, &QTimer::timeout, &engine, [&] {
+        if (finished || takenOver)
+            return;
+        const Result<Run> stored = RunRepository(store).byId(runId);
+        if (!stored)
+            return; // the store away, or the run removed: the engine tells its end
+        if (isTerminal(stored->state)) {
+            finished = stored.value();
+            engine.shutdown(Engine::ExitPolicy::Stop);
+        } else if (!stored->engineName.isEmpty() && stored->engineName != config.name) {
+            takenOver = true;
+            engine.shutdown(Engine::ExitPolicy::Stop);
+        }
+    });
+    QObject::connect(&engine, &Engine::started, &look, qOverload<>(&QTimer::start));
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
-    Store &store = *context.store().value();
+    look.stop();
     if (takenOver && !finished) {
         context.err() << "hourglass: another engine took run " << runId
                       << " over; following it there\n";
@@ -189,7 +211,7 @@ int waitFor(CliContext &context, qint64 runId, bool inProcess)
                     refused.start();
                     context.err() << "hourglass: cannot run run " << runId << " here yet ("
                                   << terminaltext::escaped(end.why)
-                                  << "); it stays queued, and this command waits\n";
+                                  << "); this command waits and tries again\n";
                     context.err().flush();
                 } else if (refused.elapsed() >= RunFollower::storeOutageMs)
                     return context.fail(Error::runtime(

@@ -47,7 +47,9 @@ int runExportCommand(CliContext &context, const QStringList &args)
         // A failed write leaves any earlier file as it was; a device or FIFO is written as a
         // shell redirection would, never replaced.
         OutputFile file(parser.value(output), OutputFile::Special::WriteDirectly);
-        Status written = file.open();
+        Status written = store->refuseAsTarget(parser.value(output));
+        if (written)
+            written = file.open();
         if (written && !file.write(bytes))
             written = Error::runtime(QStringLiteral("cannot write %1: %2")
                                          .arg(parser.value(output), file.errorString()));

@@ -22,8 +22,13 @@ enum class TargetKind { Missing, Regular, Folder, Writable, Other };
 TargetKind kindOf(const QString &path, QString *what)
 {
     struct stat info = {};
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0) {
+        if (errno == ELOOP) { // written through, it became a regular file (helper-10)
+            *what = QStringLiteral("a loop of symbolic links");
+            return TargetKind::Other;
+        }
         return TargetKind::Missing; // a dangling link too: QSaveFile writes its target
+    }
     const QString absolute = QFileInfo(path).absoluteFilePath();
     const bool systemPath =
         absolute.startsWith(QLatin1String("/dev/")) || absolute.startsWith(QLatin1String("/proc/"));
@@ -56,9 +61,13 @@ bool keepsOwner(int fd, const struct stat &target)
     struct stat written = {};
     if (::fstat(fd, &written) != 0)
         return false;
-    if (written.st_uid == target.st_uid && written.st_gid == target.st_gid)
-        return true;
-    return ::fchown(fd, target.st_uid, target.st_gid) == 0;
+    if ((written.st_uid != target.st_uid || written.st_gid != target.st_gid)
+        && ::fchown(fd, target.st_uid, target.st_gid) != 0)
+        return false;
+    // After the owner (a chown clears set-user-ID): QSaveFile keeps only the rwx bits, and a
+    // setuid, setgid or sticky bit, or a mode of 000, was lost (helper-10).
+    return (written.st_mode & 07777) == (target.st_mode & 07777)
+           || ::fchmod(fd, target.st_mode & 07777) == 0;
 }
 
 bool writeAll(int fd, const char *data, qint64 size)
@@ -153,6 +162,9 @@ Status OutputFile::openStaged()
             QStringLiteral("cannot write %1: no room for its new contents in %2: %3")
                 .arg(m_path, QDir::tempPath(), why));
     }
+    // Named now, not at the end: Linux opens it unnamed (O_TMPFILE), and a writer killed
+    // while it writes the file in place took the new contents with it.
+    (void)m_staged->fileName();
     return {};
 }
 

@@ -25,7 +25,9 @@ qint64 startTicks(qint64 pid)
 
 QString identity(qint64 pid)
 {
-    const qint64 ticks = startTicks(pid);
+    // A zombie is gone: killed, not yet reaped by a parent that may never reap it (helper-10
+    // found a SIGKILLed serve under such a parent counted as serving for good).
+    const qint64 ticks = isAlive(pid) ? startTicks(pid) : 0;
     if (ticks <= 0)
         return {};
     // Start ticks count from boot: after a reboot a service may well start at the same tick

@@ -8,8 +8,8 @@ namespace hg::processinfo {
 // when it does not exist. With the pid it identifies a process across pid reuse.
 qint64 startTicks(qint64 pid);
 // A process's identity on this machine across pid reuse and reboots: "<boot id>/<start
-// ticks>", empty when the process does not exist. Two calls agree exactly when they name the
-// very same process.
+// ticks>", empty when the process does not exist or is a zombie. Two calls agree exactly when they
+// name the very same process.
 QString identity(qint64 pid);
 // Whether a process with this pid exists (zombies count as gone).
 bool isAlive(qint64 pid);

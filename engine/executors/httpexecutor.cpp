@@ -116,6 +116,30 @@ void HttpExecutor::replyFinished()
                               QStringLiteral("[response body truncated in the log after %1 bytes]")
                                   .arg(m_loggedBody.size()));
     }
+    // A body cut short (the connection closed before Content-Length bytes, or a chunked body
+    // without its last chunk) is never a success, nor saved over the destination: Qt ends such
+    // a reply with a network error but a valid status, and it was taken for a whole download
+    // (helper-10; curl exits 18 there).
+    const int error = reply->error();
+    const bool networkError = error != QNetworkReply::NoError
+                              && (error < QNetworkReply::ContentAccessDenied
+                                  || (error >= QNetworkReply::ProtocolUnknownError
+                                      && error < QNetworkReply::InternalServerError));
+    const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+    const bool identity = reply->rawHeader("Content-Encoding").isEmpty()
+                          || reply->rawHeader("Content-Encoding").trimmed().toLower() == "identity";
+    const bool hasBody = m_spec.method != "HEAD" && status != 204 && status != 304;
+    if (networkError
+        || (hasBody && identity && length.isValid() && m_bodyBytes < length.toLongLong())) {
+        fail(QStringLiteral("%1: the response was cut short after %2 bytes%3: %4")
+                 .arg(target, QString::number(m_bodyBytes),
+                      length.isValid() ? QStringLiteral(" of %1").arg(length.toLongLong())
+                                       : QString(),
+                      networkError ? reply->errorString()
+                                   : QStringLiteral("the connection closed early")),
+             status);
+        return;
+    }
     if (!m_spec.statusIsExpected(status)) {
         fail(QStringLiteral("%1: expected status %2, got %3 %4")
                  .arg(target, m_spec.expectedStatusText(), QString::number(status), reason),

@@ -405,6 +405,29 @@ Status Store::stillInPlace() const
                               .arg(path));
 }
 
+Status Store::refuseAsTarget(const QString &path) const
+{
+    if (backend() != StoreBackend::Sqlite)
+        return {};
+    struct stat target
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &target) != 0)
+        return {}; // a new file
+    const QString store = m_location.sqlitePath();
+    for (const QString &suffix :
+         {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")}) {
+        struct stat file
+        {
+        };
+        if (::stat(QFile::encodeName(store + suffix).constData(), &file) == 0
+            && file.st_dev == target.st_dev && file.st_ino == target.st_ino)
+            return Error::invalid(
+                tr("%1 is the store itself (%2): not written over").arg(path, store + suffix));
+    }
+    return {};
+}
+
 Status Store::transaction(const std::function<Status()> &work)
 {
     if (isReadOnly())

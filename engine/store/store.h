@@ -69,6 +69,10 @@ public:
     // SQLite: the file this connection opened is still at its path. Deleted (or replaced by
     // another file), writes would go to a file nobody will open again, silently lost.
     Status stillInPlace() const;
+    // Refuses `path` as a file to write an export or a copy to when it is this store's file
+    // or one of its companions (-wal, -shm, -journal), by any name or link: `export --output`
+    // onto the store once replaced the database with its own JSON.
+    Status refuseAsTarget(const QString &path) const;
     // Which outermost transaction is open (or was last): grows with every one begun.
     quint64 transactionSerial() const { return m_transactionSerial; }
     // A statement without a savepoint of its own failed in the open transaction

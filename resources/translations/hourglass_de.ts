@@ -6810,6 +6810,10 @@ Worker-Gruppe: %6</translation>
         <source>store %1 was removed or replaced since it was opened: nothing more is written to it (open it again to go on)</source>
         <translation>Der Speicher %1 wurde entfernt oder ersetzt, seit er geöffnet wurde: Es wird nichts mehr hineingeschrieben (öffnen Sie ihn erneut, um fortzufahren)</translation>
     </message>
+    <message>
+        <source>%1 is the store itself (%2): not written over</source>
+        <translation>%1 ist der Speicher selbst (%2): nicht überschrieben</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreBackup</name>

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void checkRenameTarget_refusesAllButRegularFiles();
     void hardLinkedFile_writtenInPlaceEveryLinkSeesIt();
     void fileOfAnotherOwner_keepsItsOwnerGroupAndMode();
+    void symlinkLoop_refusedNamingIt();
 
 private:
     static bool isFifo(const QString &path);
@@ -259,7 +260,8 @@ void TestOutputFile::fileOfAnotherOwner_keepsItsOwnerGroupAndMode()
     old.close();
     const uid_t nobody = 65534;
     QCOMPARE(::chown(QFile::encodeName(path).constData(), nobody, nobody), 0);
-    QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0640), 0);
+    // The set-group-ID bit too (QSaveFile keeps only the rwx bits; helper-10).
+    QCOMPARE(::chmod(QFile::encodeName(path).constData(), 02640), 0);
     OutputFile file(path, OutputFile::Special::Refuse);
     QVERIFY(file.open().ok());
     QVERIFY(!file.isInPlace()); // root can give the new file the old owner: renamed whole
@@ -269,8 +271,26 @@ void TestOutputFile::fileOfAnotherOwner_keepsItsOwnerGroupAndMode()
     QCOMPARE(::stat(QFile::encodeName(path).constData(), &info), 0);
     QCOMPARE(info.st_uid, nobody);
     QCOMPARE(info.st_gid, gid_t(nobody));
-    QCOMPARE(info.st_mode & 07777, mode_t(0640));
+    QCOMPARE(info.st_mode & 07777, mode_t(02640));
     QCOMPARE(contentsOf(path), QByteArray("new"));
+}
+
+// Found by helper-10: a loop of links was written through, and became a regular file.
+void TestOutputFile::symlinkLoop_refusedNamingIt()
+{
+    QTemporaryDir dir;
+    const QByteArray a = QFile::encodeName(dir.filePath(QStringLiteral("a")));
+    const QByteArray b = QFile::encodeName(dir.filePath(QStringLiteral("b")));
+    QCOMPARE(::symlink(b.constData(), a.constData()), 0);
+    QCOMPARE(::symlink(a.constData(), b.constData()), 0);
+    OutputFile file(QFile::decodeName(a), OutputFile::Special::WriteDirectly);
+    const Status opened = file.open();
+    QVERIFY(!opened.ok());
+    QVERIFY2(opened.error().message.contains(QLatin1String("a loop of symbolic links")),
+             qPrintable(opened.error().message));
+    struct stat info = {};
+    QCOMPARE(::lstat(a.constData(), &info), 0);
+    QVERIFY(S_ISLNK(info.st_mode));
 }
 
 QTEST_GUILESS_MAIN(TestOutputFile)

@@ -141,6 +141,15 @@ void TestEdges::export_toFifoWritesThroughAndLeavesTheFifo()
     const Output empty = run({QStringLiteral("export"), QStringLiteral("--output"), QString()});
     QCOMPARE(empty.exitCode, 2);
     QVERIFY2(empty.err.contains(QStringLiteral("no file named")), qPrintable(empty.err));
+    // Onto the store itself (its JSON replaced the database; helper-10), by a link too.
+    const QString alias = m_dir->filePath(QStringLiteral("alias.db"));
+    QVERIFY(QFile::link(m_db, alias));
+    for (const QString &target : {m_db, alias}) {
+        const Output self = run({QStringLiteral("export"), QStringLiteral("--output"), target});
+        QCOMPARE(self.exitCode, 2);
+        QVERIFY2(self.err.contains(QLatin1String("is the store itself")), qPrintable(self.err));
+    }
+    QCOMPARE(run({QStringLiteral("project"), QStringLiteral("list")}).exitCode, 0);
 }
 
 void TestEdges::chainRemove_refusedWhileItsRunRunsAndServeStillStops()

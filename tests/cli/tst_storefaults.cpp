@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSysInfo>
 #include <QTemporaryDir>
@@ -35,7 +36,8 @@ class TestStoreFaults final : public QObject
         "sqliteOnly",
         "damagedStore_exitsOneNamingTheDamageAndWritesNothing, "
         "serve_backupRestoreAndASecondEngine, fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored, "
-        "fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt")
+        "fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt, "
+        "lockedStore_runWaitEndsWhenTheEndServeHeldIsRecorded")
 
 private Q_SLOTS:
     void damagedStore_exitsOneNamingTheDamageAndWritesNothing();
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void postgresStore_backupAndRestoreNamePgDump();
     void fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored();
     void fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt();
+    void lockedStore_runWaitEndsWhenTheEndServeHeldIsRecorded();
 
 private:
     // A tmpfs of 8 MB mounted in `work` (root only), and a file that fills it.
@@ -498,8 +501,7 @@ void TestStoreFaults::fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt()
     QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(waiter->readAllStandardError()))
                                  .contains(QLatin1String("here yet")),
                              60000);
-    QVERIFY2(err.contains(QLatin1String("it stays queued, and this command waits")),
-             qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("this command waits and tries again")), qPrintable(err));
     QCOMPARE(waiter->state(), QProcess::Running);
     QVERIFY(QFile::remove(filler));
     const Output done = finish(*waiter);
@@ -507,6 +509,56 @@ void TestStoreFaults::fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt()
     QFile file(side);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("start\n"));
+}
+
+// Found by helper-10: serve stopped (SIGTERM) while another process held the store locked,
+// keeping its run's end in its journal; the waiter took the run over, its engine recorded
+// that end at its start (the run cancelled) and was never told of it: it waited for good.
+void TestStoreFaults::lockedStore_runWaitEndsWhenTheEndServeHeldIsRecorded()
+{
+    QTemporaryDir work;
+    const QString store = work.filePath(QStringLiteral("store.db"));
+    const QString side = work.filePath(QStringLiteral("side-effect"));
+    for (const QStringList &command :
+         {QStringList{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+          {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+          {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+           QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+           QStringLiteral("--command"),
+           QStringLiteral("echo start >> '%1'; sleep 120").arg(side)}}) {
+        const Output done = run(store, command);
+        QVERIFY2(done.exitCode == 0, qPrintable(command.join(u' ') + u": " + done.err));
+    }
+    std::unique_ptr<QProcess> serving = serve(store);
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serving->readAllStandardError()).contains("serving"), 30000);
+    std::unique_ptr<QProcess> waiter =
+        start(store, {QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(side), 30000);
+    {
+        QSqlDatabase lock =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("lock"));
+        lock.setDatabaseName(store);
+        QVERIFY(lock.open());
+        QSqlQuery holds(lock);
+        QVERIFY(holds.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+        ::kill(pid_t(serving->processId()), SIGTERM); // its end is held in its journal
+        QVERIFY(serving->waitForFinished(60000));
+        QString err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(waiter->readAllStandardError()))
+                                     .contains(QLatin1String("here yet")),
+                                 60000);
+        QVERIFY(holds.exec(QStringLiteral("ROLLBACK")));
+        holds.finish();
+        lock.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("lock"));
+    QVERIFY2(waiter->waitForFinished(60000), "run --wait did not end once the end was recorded");
+    const QString err = QString::fromUtf8(waiter->readAllStandardError());
+    QVERIFY2(waiter->exitCode() == 1, qPrintable(err)); // cancelled by serve's stop
+    QFile file(side);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("start\n")); // never run again
 }
 
 HG_BACKEND_TEST_GUILESS_MAIN(TestStoreFaults)

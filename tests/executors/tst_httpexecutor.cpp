@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,6 +31,8 @@ private Q_SLOTS:
     void download_refusesToOverwriteUnlessAsked();
     void download_failedStatusLeavesNoFile();
     void download_toFifoRefusedWithoutBlocking();
+    void download_cutShortFailsAndKeepsTheOldFile_data();
+    void download_cutShortFailsAndKeepsTheOldFile();
 
 private:
     HttpRequestSpec request(const QString &path, const QByteArray &method = "GET") const;
@@ -212,6 +215,50 @@ void TestHttpExecutor::download_toFifoRefusedWithoutBlocking()
     struct stat info = {};
     QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
     QVERIFY(S_ISFIFO(info.st_mode));
+}
+
+void TestHttpExecutor::download_cutShortFailsAndKeepsTheOldFile_data()
+{
+    QTest::addColumn<QByteArray>("response");
+    QTest::newRow("content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n"
+                                                  "Connection: close\r\n\r\n")
+                                           + QByteArray(5000, 'x');
+    // Not a row: a chunked body cut at a chunk's end passes for whole about half the time
+    // (Qt 6.4's HTTP client does not always report the missing last chunk; README).
+}
+
+// Found by helper-10: a server that closed the connection before the whole body gave a
+// "saved 5000 bytes" success, over the old file.
+void TestHttpExecutor::download_cutShortFailsAndKeepsTheOldFile()
+{
+    QFETCH(QByteArray, response);
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    connect(&server, &QTcpServer::newConnection, &server, [&server, response] {
+        QTcpSocket *socket = server.nextPendingConnection();
+        connect(socket, &QTcpSocket::readyRead, socket, [socket, response] {
+            if (!socket->peek(socket->bytesAvailable()).contains("\r\n\r\n"))
+                return;
+            socket->readAll();
+            socket->write(response);
+            socket->disconnectFromHost(); // after the bytes written: the body cut short
+        });
+    });
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("data.bin"));
+    QFile existing(target);
+    QVERIFY(existing.open(QIODevice::WriteOnly));
+    existing.write("old");
+    existing.close();
+    HttpRequestSpec spec;
+    spec.url = QUrl(QStringLiteral("http://127.0.0.1:%1/big").arg(server.serverPort()));
+    HttpExecutor executor(spec, 0, HttpExecutor::Download{target, true});
+    const test::ExecutorRun run = test::runExecutor(executor);
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QVERIFY2(run.outcome.error.contains(QLatin1String("cut short")), qPrintable(run.outcome.error));
+    QFile kept(target);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("old"));
 }
 
 QTEST_GUILESS_MAIN(TestHttpExecutor)

@@ -7,6 +7,10 @@
 #include <QSysInfo>
 #include <QTest>
 
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace hg;
 
 class TestEngineSessionRepository final : public QObject
@@ -20,6 +24,7 @@ private Q_SLOTS:
     void serves_data();
     void serves();
     void acquire_refusedWhileItsProcessLivesOnSqliteWhateverTheLease();
+    void serves_notWhenItsProcessIsAZombie();
 };
 
 namespace {
@@ -135,6 +140,29 @@ void TestEngineSessionRepository::acquire_refusedWhileItsProcessLivesOnSqliteWha
     } else {
         QVERIFY2(next, next ? "" : qPrintable(next.error().message));
     }
+}
+
+// Found by helper-10: a serve killed under a parent that never reaps it stayed a zombie, and
+// counted as serving for good: no waiter took over, a second serve was refused.
+void TestEngineSessionRepository::serves_notWhenItsProcessIsAZombie()
+{
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ::pause();
+        ::_exit(0);
+    }
+    EngineSession s = session(now.addSecs(30), child);
+    s.host = QSysInfo::machineHostName();
+    s.process = processinfo::identity(child);
+    QVERIFY(!s.process.isEmpty());
+    QVERIFY(EngineSessionRepository::serves(s, now, StoreBackend::Sqlite));
+    QCOMPARE(::kill(child, SIGKILL), 0);
+    QTRY_VERIFY(!processinfo::isAlive(child)); // a zombie now: not reaped yet
+    QVERIFY(!EngineSessionRepository::serves(s, now, StoreBackend::Sqlite));
+    QVERIFY(!EngineSessionRepository::serves(s, now, StoreBackend::PostgreSql));
+    QVERIFY(EngineSessionRepository::processGone(s));
+    QCOMPARE(::waitpid(child, nullptr, 0), child);
 }
 
 QTEST_GUILESS_MAIN(TestEngineSessionRepository)

@@ -1,5 +1,6 @@
 #include "storefileactions.h"
 
+#include "base/outputfile.h"
 #include "store/projectexporter.h"
 #include "store/store.h"
 #include "store/storebackup.h"
@@ -13,7 +14,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 
 namespace hg {
 
@@ -48,9 +48,18 @@ Result<QStringList> StoreFileActions::exportTo(const QString &file)
     if (!document)
         return document.error();
     const QByteArray bytes = QJsonDocument(document.value()).toJson(QJsonDocument::Indented);
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
-        return Error::runtime(tr("Cannot write %1: %2").arg(file, out.errorString()));
+    // As the command line writes: never over the store itself, a device or a FIFO; a
+    // hard-linked file in place, its owner kept.
+    if (const Status refused = m_store.refuseAsTarget(file); !refused)
+        return refused.error();
+    OutputFile out(file, OutputFile::Special::Refuse);
+    Status written = out.open();
+    if (written && !out.write(bytes))
+        written = Error::runtime(tr("Cannot write %1: %2").arg(file, out.errorString()));
+    if (written)
+        written = out.commit();
+    if (!written)
+        return written.error();
     return unreadable;
 }
 
