@@ -150,10 +150,11 @@ void Engine::finishShutdown()
         const Result<QString> saved =
             HeldJournal(m_store->location().sqlitePath()).save({changes, markers});
         if (saved)
-            qWarning("hourglass: %lld state changes and %lld notes of dropped output could not "
-                     "be written to the store; they are kept in %s and recorded when an engine "
-                     "next opens it",
-                     qlonglong(changes.size()), qlonglong(markers.size()),
+            qWarning("hourglass: %lld state change%s and %lld note%s of dropped output could "
+                     "not be written to the store; kept in %s and recorded when an engine next "
+                     "opens it",
+                     qlonglong(changes.size()), changes.size() == 1 ? "" : "s",
+                     qlonglong(markers.size()), markers.size() == 1 ? "" : "s",
                      qUtf8Printable(saved.value()));
         else
             qWarning("hourglass: %s", qUtf8Printable(saved.error().message));
