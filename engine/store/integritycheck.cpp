@@ -1,8 +1,12 @@
 #include "integritycheck.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <sys/statvfs.h>
 
 namespace hg {
 
@@ -12,6 +16,18 @@ QString textOf(const QSqlError &error)
 {
     return (error.databaseText().isEmpty() ? error.driverText() : error.databaseText())
         .simplified();
+}
+
+// SQLite says "disk I/O error" when it cannot even make its shared-memory file beside the
+// store: on a full disk every command failed with that alone (helper-10).
+QString whyNotChecked(const QSqlDatabase &db, const QSqlError &error)
+{
+    QString why = textOf(error);
+    struct statvfs disk = {};
+    const QByteArray folder = QFile::encodeName(QFileInfo(db.databaseName()).absolutePath());
+    if (::statvfs(folder.constData(), &disk) == 0 && disk.f_bavail == 0)
+        why += QStringLiteral(" (the disk holding it is full)");
+    return why;
 }
 
 } // namespace
@@ -34,7 +50,8 @@ Result<QStringList> IntegrityCheck::problems(const QSqlDatabase &db, Depth depth
         const QSqlError error = query.lastError();
         if (meansDamage(error.nativeErrorCode()))
             return QStringList{textOf(error)};
-        return Error::storage(tr("cannot check %1: %2").arg(db.databaseName(), textOf(error)));
+        return Error::storage(
+            tr("cannot check %1: %2").arg(db.databaseName(), whyNotChecked(db, error)));
     }
     QStringList found;
     while (query.next()) {
