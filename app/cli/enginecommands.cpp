@@ -166,9 +166,9 @@ InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follow
         context.err().flush();
         return InProcessEnd{std::nullopt, false, {}};
     }
+    // One started while this one tried: the run is its to run.
     if (!failure.isEmpty() && engineIsServing(store))
-        return InProcessEnd{
-            std::nullopt, false, {}}; // it started while this one tried: the run is its to run
+        return InProcessEnd{std::nullopt, false, {}};
     // Before, a full disk at this moment ended the wait with exit 1 while the run stayed
     // queued and later ran (the torture test, full-wait).
     if (!failure.isEmpty() && engine.startFailureKind() == ErrorKind::Unavailable)
