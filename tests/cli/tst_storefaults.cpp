@@ -325,15 +325,9 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
     HG_REQUIRE_PART(::geteuid() == 0,
                     "mounting a small filesystem needs root (scripts/test runs as root)");
     QTemporaryDir work;
-    const QString small = work.filePath(QStringLiteral("small"));
-    QVERIFY(QDir().mkpath(small));
-    HG_REQUIRE_PART(
-        QProcess::execute(QStringLiteral("mount"),
-                          {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                           QStringLiteral("size=8m"), QStringLiteral("tmpfs"), small})
-            == 0,
-        "this machine does not let root mount a tmpfs (a container without "
-        "CAP_SYS_ADMIN)");
+    QString small;
+    HG_REQUIRE_PART(mountSmall(work, &small), "this machine does not let root mount a tmpfs (a "
+                                              "container without CAP_SYS_ADMIN)");
     const auto unmount = qScopeGuard([&] {
         QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), small});
     });
@@ -363,13 +357,8 @@ void TestStoreFaults::fullDisk_runWaitExitsZeroOnlyWhenTheSuccessIsStored()
         return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : 0;
     };
     const auto fillAndGo = [&](int runId) {
-        QFile fill(filler);
-        if (!fill.open(QIODevice::WriteOnly | QIODevice::Append))
+        if (!fill(filler))
             return false;
-        const QByteArray block(64 * 1024, 'x');
-        while (fill.write(block) == block.size() && fill.flush()) {
-        }
-        fill.close();
         QFile go(work.filePath(QStringLiteral("go.%1").arg(runId)));
         return go.open(QIODevice::WriteOnly);
     };
