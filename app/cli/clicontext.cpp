@@ -131,14 +131,13 @@ Result<QDateTime> CliContext::timeOption(const QCommandLineParser &parser,
 }
 
 bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineOption &option,
-                           int &value, int minimum)
+                           int &value, int minimum, int maximum)
 {
     if (!parser.isSet(option))
         return true;
     bool ok = false;
     const QString text = parser.value(option);
     const qint64 parsed = text.trimmed().toLongLong(&ok);
-    const qint64 maximum = std::numeric_limits<int>::max();
     if (ok && (parsed < minimum || parsed > maximum)) {
         usage(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
                   .arg(option.names().constFirst(), text)

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <limits>
 #include <memory>
 
 namespace hg {
@@ -49,7 +50,7 @@ public:
 
     // Option values: false (with the error reported) when the text is not acceptable.
     bool intOption(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
-                   int minimum = 0);
+                   int minimum = 0, int maximum = std::numeric_limits<int>::max());
     // An ISO 8601 time; a date alone means its midnight, no offset the local time zone.
     static Result<QDateTime> timeOption(const QCommandLineParser &parser,
                                         const QCommandLineOption &option);

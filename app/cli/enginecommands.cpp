@@ -114,6 +114,9 @@ InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follow
         failure = error;
         QCoreApplication::quit();
     });
+    QString gone; // the store's file deleted or replaced
+    QObject::connect(&engine, &Engine::storeGone, &engine,
+                     [&gone](const QString &why) { gone = why; });
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     QObject::connect(&engine, &Engine::started, &engine, [&] { engine.admitRun(runId); });
     // Fenced out (paused past its lease, or its clock stepped): another engine has taken the
@@ -160,6 +163,9 @@ InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follow
     QMetaObject::invokeMethod(&engine, &Engine::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     look.stop();
+    if (!gone.isEmpty())
+        return exited(context.fail(Error::storage(
+            QStringLiteral("how run %1 ends cannot be known: %2").arg(runId).arg(gone))));
     if (takenOver && !finished) {
         context.err() << "hourglass: another engine took run " << runId
                       << " over; following it there\n";
@@ -263,24 +269,12 @@ int serve(CliContext &context, const QStringList &args)
         || !context.expectPositionals(parser, {}))
         return context.exitCode();
     EngineConfig config = EngineConfigFactory::forServe(context.storeArgument());
-    if (parser.isSet(lease)) {
-        bool ok = false;
-        const double seconds = parser.value(lease).toDouble(&ok);
-        if (!ok || !(seconds >= 1 && seconds <= 3600)) // NaN compares false both ways
-            return context.usage(
-                QStringLiteral("--lease: '%1' is not a number of seconds from 1 to 3600")
-                    .arg(parser.value(lease)));
-        config.leaseMs = int(seconds * 1000);
-        config.heartbeatMs = config.leaseMs / 6;
-    }
-    if (parser.isSet(slots)) {
-        bool ok = false;
-        const int count = parser.value(slots).toInt(&ok);
-        if (!ok || count < 1 || count > 4096)
-            return context.usage(QStringLiteral("--slots: '%1' is not a number from 1 to 4096")
-                                     .arg(parser.value(slots)));
-        config.slotCount = count;
-    }
+    int leaseSeconds = config.leaseMs / 1000;
+    if (!context.intOption(parser, lease, leaseSeconds, 1, 3600)
+        || !context.intOption(parser, slots, config.slotCount, 1, 4096))
+        return context.exitCode();
+    config.leaseMs = leaseSeconds * 1000;
+    config.heartbeatMs = config.leaseMs / 6;
     const QString policyText = parser.value(onExit);
     if (!policyText.isEmpty() && policyText != QLatin1String("wait")
         && policyText != QLatin1String("stop"))
@@ -324,6 +318,8 @@ int serve(CliContext &context, const QStringList &args)
                              << '\n';
                          out.flush();
                      });
+    QObject::connect(&engine, &Engine::storeGone, &engine,
+                     [&failure](const QString &why) { failure = why; });
     QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
     SignalWatcher terminations;
     // The first signal ends as --on-exit says; the next one stops tasks, and the one after

@@ -113,6 +113,11 @@ Result<Run> RunFollower::follow(qint64 runId)
             sinceStoreBack.isValid() && sinceStoreBack.elapsed() < engineGraceAfterOutageMs;
         if (sinceCheck.elapsed() >= engineCheckMs && !engineGrace) {
             sinceCheck.restart();
+            // Deleted or replaced: its engine stops, and nothing more about the run is known.
+            if (const Status inPlace = m_store.stillInPlace(); !inPlace)
+                return Error::runtime(QStringLiteral("how run %1 ends cannot be known: %2")
+                                          .arg(runId)
+                                          .arg(inPlace.error().message));
             uncarried = someoneCarries(run.value()) ? 0 : uncarried + 1;
             // Twice: a run between two engines (claimed, handed over) is not taken for lost.
             if (uncarried >= 2)

@@ -227,7 +227,9 @@ Status OutputFile::commit()
         return commitStaged();
     if (!m_save)
         return Error::runtime(QStringLiteral("cannot write %1: not open").arg(m_path));
-    const bool committed = m_save->commit();
+    // Flushed first: QSaveFile::commit() (Qt 6.4) does not look at the flush it does itself,
+    // and a small file buffered whole on a full disk was committed empty.
+    const bool committed = m_save->flush() && m_save->commit();
     const QString why = m_save->errorString();
     m_save.reset();
     if (!committed)

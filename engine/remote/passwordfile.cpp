@@ -69,7 +69,7 @@ Status writeLines(const QString &path, const QStringList &lines)
             PasswordFile::tr("cannot write %1: %2").arg(path, file.errorString()));
     file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write((lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
-    if (!file.commit())
+    if (!file.flush() || !file.commit()) // commit() alone misses a full disk (Qt 6.4)
         return Error::runtime(
             PasswordFile::tr("cannot write %1: %2").arg(path, file.errorString()));
     return {};

@@ -115,6 +115,9 @@ Q_SIGNALS:
     // Another engine took this engine's session over (its lease ran out, say while the
     // machine slept): its runs were stopped here and it registered anew.
     void leaseLost(const QString &why);
+    // The SQLite store's file was deleted or replaced under the engine: what it would record
+    // could be kept nowhere, so it stops (its tasks too) by itself; `serve` then exits 1.
+    void storeGone(const QString &why);
     // The machine slept or the wall clock stepped: said once, with what it cost, e.g.
     // "Asleep 7 h 12 min: 14 runs of 3 chains missed; 3 run now (policy once), 11 skipped".
     void clockJumped(const QString &summary);
@@ -175,6 +178,7 @@ private:
     // The store: lost (stop claiming and starting, hold writes), retried with backoff, back.
     void storeLost(const QString &why);
     void reconnect();
+    void leaveGoneStore(const QString &why);
     // The session was taken over: let go of every run, register anew.
     void fencedOut(const QString &why);
     void runFenced(qint64 runId);

@@ -33,6 +33,12 @@ namespace hg {
 
 void Engine::heartbeat()
 {
+    // Before, a deleted store went on being written (into the unlinked file), and every run's
+    // end since was lost without a word.
+    if (const Status inPlace = m_store->stillInPlace(); !inPlace) {
+        leaveGoneStore(inPlace.error().message);
+        return;
+    }
     if (m_storeLostSinceMs >= 0)
         return; // the reconnect timer is at work
     int load = m_host ? m_host->count() : 0;
@@ -121,6 +127,17 @@ void Engine::storeLost(const QString &why)
     Q_EMIT storeReachabilityChanged(m_storeLostSinceMs, why);
     m_reconnectDelayMs = m_config.storeRetryMs;
     m_reconnectTimer.start(m_reconnectDelayMs);
+}
+
+void Engine::leaveGoneStore(const QString &why)
+{
+    if (m_shuttingDown)
+        return;
+    qCritical("hourglass: %s; this engine stops, and its tasks with it: nothing it would "
+              "record could be kept",
+              qUtf8Printable(why));
+    Q_EMIT storeGone(why);
+    shutdown(ExitPolicy::Stop);
 }
 
 void Engine::reconnect()

@@ -123,8 +123,8 @@ Result<QString> HeldJournal::save(const Contents &contents) const
                                                            {QStringLiteral("lines"), markers}})
                                      .toJson(QJsonDocument::Compact);
         QSaveFile out(path);
-        const bool committed =
-            out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size() && out.commit();
+        const bool committed = out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size()
+                               && out.flush() && out.commit();
         // Read back: on a full filesystem a write can look done and leave an empty file.
         QFile check(path);
         if (committed && check.open(QIODevice::ReadOnly) && check.readAll() == bytes)

@@ -6864,6 +6864,14 @@ Worker-Gruppe: %6</translation>
         <source>The engine does not run here</source>
         <translation>Die Engine läuft nicht hier</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;The store&apos;s file was deleted or replaced, and the engine stopped.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;Nothing more is saved and no schedule runs. The window still reads the old file: save what it shows, then start Hourglass again.</source>
+        <translation>&lt;b&gt;Die Datei des Speichers wurde gelöscht oder ersetzt, und die Engine hat angehalten.&lt;/b&gt;&lt;br&gt;%1&lt;br&gt;Es wird nichts mehr gespeichert, und kein Zeitplan läuft. Das Fenster liest noch die alte Datei: Sichern Sie, was es zeigt, und starten Sie Hourglass dann neu.</translation>
+    </message>
+    <message>
+        <source>The store&apos;s file is gone</source>
+        <translation>Die Datei des Speichers ist weg</translation>
+    </message>
 </context>
 <context>
     <name>hg::StoreFileActions</name>

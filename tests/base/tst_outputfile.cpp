@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void hardLinkedFile_writtenInPlaceEveryLinkSeesIt();
     void fileOfAnotherOwner_keepsItsOwnerGroupAndMode();
     void symlinkLoop_refusedNamingIt();
+    void fullDisk_smallWriteFailsNamingItAndKeepsTheEarlierFile();
 
 private:
     static bool isFifo(const QString &path);
@@ -294,4 +297,46 @@ void TestOutputFile::symlinkLoop_refusedNamingIt()
 }
 
 QTEST_GUILESS_MAIN(TestOutputFile)
+// Found this session: on a full disk a small export (buffered, flushed only by QSaveFile's
+// commit, which does not look at that flush) left an empty file and said it was written.
+void TestOutputFile::fullDisk_smallWriteFailsNamingItAndKeepsTheEarlierFile()
+{
+    if (::geteuid() != 0)
+        QSKIP("mounting a small filesystem needs root (scripts/test runs as root)");
+    QTemporaryDir dir;
+    const QString small = dir.filePath(QStringLiteral("small"));
+    QVERIFY(QDir().mkpath(small));
+    QCOMPARE(QProcess::execute(QStringLiteral("mount"),
+                               {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                QStringLiteral("size=64k"), QStringLiteral("tmpfs"), small}),
+             0);
+    const auto unmount = qScopeGuard([&] {
+        QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), small});
+    });
+    const QString earlier = small + QStringLiteral("/earlier.json");
+    QFile old(earlier);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("kept");
+    old.close();
+    QFile filler(small + QStringLiteral("/filler"));
+    QVERIFY(filler.open(QIODevice::WriteOnly));
+    const QByteArray block(4096, 'x');
+    while (filler.write(block) == block.size() && filler.flush()) {
+    }
+    filler.close();
+
+    for (const QString &path : QStringList{small + QStringLiteral("/new.json"), earlier}) {
+        OutputFile file(path, OutputFile::Special::Refuse);
+        QVERIFY(file.open().ok());
+        QVERIFY(file.write("{\"small\": true}\n")); // buffered: the disk is not asked yet
+        const Status committed = file.commit();
+        QVERIFY2(!committed.ok(), qPrintable(path));
+        QVERIFY2(committed.error().message.contains(QStringLiteral("No space left on device")),
+                 qPrintable(committed.error().message));
+        QVERIFY2(committed.error().message.contains(path), qPrintable(committed.error().message));
+    }
+    QVERIFY(!QFileInfo::exists(small + QStringLiteral("/new.json")));
+    QCOMPARE(contentsOf(earlier), QByteArray("kept"));
+}
+
 #include "tst_outputfile.moc"

@@ -122,7 +122,7 @@ void LogView::saveToFile()
         return;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(m_model->text().toUtf8() + '\n') < 0
-        || !file.commit())
+        || !file.flush() || !file.commit()) // commit() alone misses a full disk
         QMessageBox::warning(this, tr("Save log"),
                              tr("Cannot write %1: %2").arg(path, file.errorString()));
 }

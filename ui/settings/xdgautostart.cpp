@@ -47,7 +47,7 @@ Status XdgAutostart::setEnabled(bool enabled, const QString &executable)
                                          "X-GNOME-Autostart-enabled=true\n")
                               .arg(quoted);
     file.write(entry.toUtf8());
-    if (!file.commit())
+    if (!file.flush() || !file.commit()) // commit() alone misses a full disk (Qt 6.4)
         return Error::storage(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     return {};
 }

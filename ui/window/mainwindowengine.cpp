@@ -148,6 +148,7 @@ void MainWindow::connectEngine(EngineHost *engine)
             tr("Another engine took over this engine's runs (%1); its tasks here were stopped.")
                 .arg(why));
     });
+    connect(source, &Engine::storeGone, m_banner, &StoreBanner::showStoreGone);
     connect(engine, &EngineHost::started, this, [this] {
         m_engineRunning = true;
         showEngineState();

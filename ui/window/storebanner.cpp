@@ -93,6 +93,21 @@ void StoreBanner::showEngineElsewhere(const QString &why)
     show();
 }
 
+void StoreBanner::showStoreGone(const QString &why)
+{
+    setLook(true);
+    m_text->setText(
+        tr("<b>The store's file was deleted or replaced, and the engine stopped.</b><br>%1<br>"
+           "Nothing more is saved and no schedule runs. The window still reads the old file: "
+           "save what it shows, then start Hourglass again.")
+            .arg(capitalised(why).toHtmlEscaped()));
+    m_export->show();
+    m_restore->hide(); // a restore would write beside a store this window no longer has
+    setAccessibleName(tr("The store's file is gone"));
+    setAccessibleDescription(text());
+    show();
+}
+
 QString StoreBanner::text() const
 {
     return QTextDocumentFragment::fromHtml(m_text->text()).toPlainText();
