@@ -85,10 +85,11 @@ int CommandLine::run(const QStringList &arguments)
         return runOccurrencesCommand(subcommand, words.mid(1));
     if (group == QLatin1String("missed"))
         return runMissedCommand(subcommand, words.mid(1));
-    static const QStringList engineCommands{
-        QStringLiteral("serve"),  QStringLiteral("run"),   QStringLiteral("runs"),
-        QStringLiteral("logs"),   QStringLiteral("stop"),  QStringLiteral("pause"),
-        QStringLiteral("resume"), QStringLiteral("rerun"), QStringLiteral("backfill")};
+    static const QStringList engineCommands{QStringLiteral("serve"),    QStringLiteral("run"),
+                                            QStringLiteral("runs"),     QStringLiteral("logs"),
+                                            QStringLiteral("stop"),     QStringLiteral("pause"),
+                                            QStringLiteral("resume"),   QStringLiteral("rerun"),
+                                            QStringLiteral("backfill"), QStringLiteral("engines")};
     if (engineCommands.contains(group))
         return runEngineCommand(subcommand, group, words.mid(1));
 

@@ -33,21 +33,6 @@ bool selfDestructed(Store &store, const Run &run)
     return !chain && chain.error().kind == ErrorKind::NotFound;
 }
 
-bool engineIsServing(Store &store)
-{
-    const Result<QList<EngineSession>> sessions = EngineSessionRepository(store).liveNow();
-    return sessions && !sessions->isEmpty();
-}
-
-Result<qint64> parseRunId(const QString &text)
-{
-    bool ok = false;
-    const qint64 id = text.toLongLong(&ok);
-    if (!ok || id <= 0)
-        return Error::invalid(QStringLiteral("'%1' is not a run id").arg(text));
-    return id;
-}
-
 int exitFor(const Result<Run> &run, CliContext &context)
 {
     if (!run)
@@ -173,7 +158,7 @@ InProcessEnd runInProcess(CliContext &context, qint64 runId, RunFollower &follow
         return InProcessEnd{std::nullopt, false, {}};
     }
     // One started while this one tried: the run is its to run.
-    if (!failure.isEmpty() && engineIsServing(store))
+    if (!failure.isEmpty() && EngineSessionRepository(store).anyServes())
         return InProcessEnd{std::nullopt, false, {}};
     // Before, a full disk at this moment ended the wait with exit 1 while the run stayed
     // queued and later ran (the torture test, full-wait).
@@ -369,7 +354,7 @@ int run(CliContext &context, const QStringList &args)
         parameters.insert(pair.left(equals), pair.mid(equals + 1));
     }
     // With --wait and no engine serving the store, this process runs it: no start command.
-    const bool inProcess = parser.isSet(wait) && !engineIsServing(*store);
+    const bool inProcess = parser.isSet(wait) && !EngineSessionRepository(*store).anyServes();
     RunControl control(*store);
     const Result<Run> created = inProcess ? control.createManual(chain->id, parameters)
                                           : control.start(chain->id, parameters);
@@ -382,210 +367,6 @@ int run(CliContext &context, const QStringList &args)
     return waitFor(context, created->id, inProcess);
 }
 
-int runs(CliContext &context, const QStringList &args)
-{
-    QCommandLineParser parser;
-    const QCommandLineOption chainOption(QStringLiteral("chain"),
-                                         QStringLiteral("Only this chain."),
-                                         QStringLiteral("PROJECT/CHAIN"));
-    const QCommandLineOption state(QStringLiteral("state"), enumChoices<RunState>(),
-                                   QStringLiteral("STATE"));
-    const QCommandLineOption limit(QStringLiteral("limit"),
-                                   QStringLiteral("At most N (default 50)."), QStringLiteral("N"));
-    parser.addOptions({chainOption, state, limit});
-    Store *store = context.prepare(
-        parser, args,
-        QStringLiteral("runs [--chain PROJECT/CHAIN] [--state S] [--limit N] [--json]"), {}, true);
-    if (!store)
-        return context.exitCode();
-    RunFilter filter;
-    filter.limit = 50;
-    RunState wanted = RunState::Queued;
-    if (!context.intOption(parser, limit, filter.limit, 1)
-        || !context.enumOption(parser, state, wanted))
-        return context.exitCode();
-    if (parser.isSet(state))
-        filter.state = wanted;
-    ChainRepository chains(*store);
-    if (parser.isSet(chainOption)) {
-        const Result<Chain> chain = chains.byPath(parser.value(chainOption));
-        if (!chain)
-            return context.fail(chain.error());
-        filter.chainId = chain->id;
-    }
-    const Result<QList<Run>> list = RunRepository(*store).list(filter);
-    if (!list)
-        return context.fail(list.error());
-    QJsonArray array;
-    QList<QStringList> rows;
-    const auto time = [](const QDateTime &t) {
-        return t.isValid() ? t.toLocalTime().toString(Qt::ISODate) : QString();
-    };
-    for (const Run &r : list.value()) {
-        // Its chain may have gone (and the run with it) since the list was read: not listed.
-        // Before, reading the missing path aborted the command (found by the torture test).
-        const Result<ChainPath> chainPath = chains.pathOf(r.chainId);
-        if (!chainPath)
-            continue;
-        const QString path = chainPath->toString();
-        const QString duration =
-            r.startedAt.isValid() && r.finishedAt.isValid()
-                ? QStringLiteral("%1 s").arg(r.startedAt.msecsTo(r.finishedAt) / 1000.0, 0, 'f', 1)
-                : QString();
-        array << QJsonObject{
-            {QStringLiteral("id"), r.id},
-            {QStringLiteral("chain"), path},
-            {QStringLiteral("state"), enumName(r.state)},
-            {QStringLiteral("trigger"), enumName(r.trigger)},
-            {QStringLiteral("scheduledFor"), r.scheduledFor.toUTC().toString(Qt::ISODate)},
-            {QStringLiteral("startedAt"),
-             r.startedAt.isValid() ? r.startedAt.toUTC().toString(Qt::ISODateWithMs) : QString()},
-            {QStringLiteral("finishedAt"),
-             r.finishedAt.isValid() ? r.finishedAt.toUTC().toString(Qt::ISODateWithMs) : QString()},
-            {QStringLiteral("engine"), r.engineName}};
-        rows << QStringList{QString::number(r.id),
-                            path,
-                            enumName(r.state),
-                            enumName(r.trigger),
-                            time(r.scheduledFor),
-                            time(r.startedAt),
-                            duration};
-    }
-    if (context.json())
-        context.printJson(array);
-    else
-        context.printTable({QStringLiteral("ID"), QStringLiteral("CHAIN"), QStringLiteral("STATE"),
-                            QStringLiteral("TRIGGER"), QStringLiteral("SCHEDULED FOR"),
-                            QStringLiteral("STARTED"), QStringLiteral("DURATION")},
-                           rows);
-    return ExitOk;
-}
-
-int logs(CliContext &context, const QStringList &args)
-{
-    QCommandLineParser parser;
-    const QCommandLineOption follow(QStringLiteral("follow"),
-                                    QStringLiteral("Keep printing until the run ends."));
-    parser.addOption(follow);
-    Store *store = context.prepare(parser, args, QStringLiteral("logs RUN_ID [--follow]"),
-                                   {QStringLiteral("RUN_ID")});
-    if (!store)
-        return context.exitCode();
-    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
-    if (!runId)
-        return context.fail(runId.error());
-    RunFollower follower(*store, context.out(), context.err());
-    const Result<Run> run =
-        parser.isSet(follow) ? follower.follow(*runId) : follower.printNew(*runId);
-    if (!run && run.error().kind == ErrorKind::Unavailable) // no engine carries it on
-        return context.fail(Error::unavailable(
-            run.error().message + QStringLiteral("; `hourglass serve` runs or recovers it")));
-    return run ? ExitOk : context.fail(run.error());
-}
-
-int control(CliContext &context, CommandKind kind, const QString &name, const QStringList &args)
-{
-    QCommandLineParser parser;
-    Store *store =
-        context.prepare(parser, args, name + QLatin1String(" RUN_ID"), {QStringLiteral("RUN_ID")});
-    if (!store)
-        return context.exitCode();
-    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
-    if (!runId)
-        return context.fail(runId.error());
-    const Status queued = RunControl(*store).control(kind, *runId);
-    return queued ? ExitOk : context.fail(queued.error());
-}
-
-int rerun(CliContext &context, const QStringList &args)
-{
-    QCommandLineParser parser;
-    const QCommandLineOption failedOnly(
-        QStringLiteral("failed-only"),
-        QStringLiteral("Only the tasks that failed or did not run."));
-    parser.addOption(failedOnly);
-    Store *store = context.prepare(parser, args, QStringLiteral("rerun RUN_ID [--failed-only]"),
-                                   {QStringLiteral("RUN_ID")});
-    if (!store)
-        return context.exitCode();
-    const Result<qint64> runId = parseRunId(parser.positionalArguments().at(0));
-    if (!runId)
-        return context.fail(runId.error());
-    const Result<Run> created = RunControl(*store).rerun(*runId, parser.isSet(failedOnly));
-    if (!created)
-        return context.fail(created.error());
-    context.out() << created->id << '\n';
-    context.out().flush();
-    return ExitOk;
-}
-
-int backfill(CliContext &context, const QStringList &args)
-{
-    QCommandLineParser parser;
-    const QCommandLineOption from(QStringLiteral("from"),
-                                  QStringLiteral("First fire time to include (ISO 8601)."),
-                                  QStringLiteral("ISO8601"));
-    const QCommandLineOption to(QStringLiteral("to"),
-                                QStringLiteral("Last fire time to include (ISO 8601)."),
-                                QStringLiteral("ISO8601"));
-    const QCommandLineOption parallel(
-        QStringLiteral("parallel"), QStringLiteral("Runs at once (default 1: one after another)."),
-        QStringLiteral("N"), QStringLiteral("1"));
-    const QCommandLineOption order(QStringLiteral("order"),
-                                   QStringLiteral("oldest (default) or newest first."),
-                                   QStringLiteral("oldest|newest"), QStringLiteral("oldest"));
-    parser.addOptions({from, to, parallel, order});
-    Store *store = context.prepare(
-        parser, args,
-        QStringLiteral("backfill PROJECT/CHAIN --from ISO8601 --to ISO8601 [--parallel N] "
-                       "[--order oldest|newest]"),
-        {QStringLiteral("PROJECT/CHAIN")});
-    if (!store)
-        return context.exitCode();
-    if (!parser.isSet(from) || !parser.isSet(to))
-        return context.usage(QStringLiteral("backfill needs --from and --to"));
-    const Result<QDateTime> first = CliContext::timeOption(parser, from);
-    const Result<QDateTime> last = CliContext::timeOption(parser, to);
-    if (!first)
-        return context.usage(first.error().message);
-    if (!last)
-        return context.usage(last.error().message);
-    int parallelRuns = 1;
-    if (!context.intOption(parser, parallel, parallelRuns, 1))
-        return context.exitCode();
-    const QString orderText = parser.value(order);
-    if (orderText != QLatin1String("oldest") && orderText != QLatin1String("newest"))
-        return context.usage(
-            QStringLiteral("--order: '%1' is not one of oldest, newest").arg(orderText));
-    const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
-    if (!chain)
-        return context.fail(chain.error());
-    const Result<QList<QDateTime>> times = Backfill::fireTimes(
-        *store, chain.value(), first.value(), last.value(), QTimeZone::systemTimeZone());
-    if (!times)
-        return context.fail(times.error());
-    const Result<QList<Run>> runs =
-        Backfill::enqueue(*store, chain.value(), times.value(), parallelRuns,
-                          orderText == QLatin1String("newest") ? Backfill::Order::NewestFirst
-                                                               : Backfill::Order::OldestFirst);
-    if (!runs)
-        return context.fail(runs.error());
-    QList<QStringList> rows;
-    for (const Run &run : runs.value())
-        rows << QStringList{QString::number(run.id), isoWithOffset(run.scheduledFor)};
-    context.printTable({QStringLiteral("RUN"), QStringLiteral("SCHEDULED FOR")}, rows);
-    context.err() << QStringLiteral("queued %1 backfill runs of %2, %3 at a time, %4 first%5\n")
-                         .arg(runs->size())
-                         .arg(parser.positionalArguments().at(0))
-                         .arg(parallelRuns)
-                         .arg(orderText,
-                              engineIsServing(*store)
-                                  ? QString()
-                                  : QStringLiteral("; they start when `hourglass serve` runs"));
-    context.err().flush();
-    return ExitOk;
-}
-
 } // namespace
 
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args)
@@ -594,21 +375,7 @@ int runEngineCommand(CliContext &context, const QString &command, const QStringL
         return serve(context, args);
     if (command == QLatin1String("run"))
         return run(context, args);
-    if (command == QLatin1String("runs"))
-        return runs(context, args);
-    if (command == QLatin1String("logs"))
-        return logs(context, args);
-    if (command == QLatin1String("stop"))
-        return control(context, CommandKind::Stop, command, args);
-    if (command == QLatin1String("pause"))
-        return control(context, CommandKind::Pause, command, args);
-    if (command == QLatin1String("resume"))
-        return control(context, CommandKind::Resume, command, args);
-    if (command == QLatin1String("rerun"))
-        return rerun(context, args);
-    if (command == QLatin1String("backfill"))
-        return backfill(context, args);
-    return context.usage(QStringLiteral("unknown command '%1'").arg(command));
+    return runRunCommand(context, command, args);
 }
 
 } // namespace hg

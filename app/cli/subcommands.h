@@ -30,8 +30,10 @@ int runPgAgentCommand(CliContext &context, const ConnectionProfile &profile, con
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
                                const QString &verb, const QStringList &args);
 int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);
-// serve, run, runs, logs, stop, pause, resume, rerun, backfill: COMMAND ARGS.
+// serve, run; the others of engineCommands go on to runRunCommand.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);
+// runs, logs, stop, pause, resume, rerun, backfill, engines: COMMAND ARGS (runcommands.cpp).
+int runRunCommand(CliContext &context, const QString &command, const QStringList &args);
 // export and import take no verb.
 int runExportCommand(CliContext &context, const QStringList &args);
 int runImportCommand(CliContext &context, const QStringList &args);

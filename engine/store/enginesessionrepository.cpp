@@ -141,6 +141,12 @@ Result<QList<EngineSession>> EngineSessionRepository::liveNow() const
     return live(QDateTime::fromMSecsSinceEpoch(now.value(), Qt::UTC));
 }
 
+bool EngineSessionRepository::anyServes() const
+{
+    const Result<QList<EngineSession>> serving = liveNow();
+    return serving && !serving->isEmpty();
+}
+
 Result<QList<EngineSession>> EngineSessionRepository::live(const QDateTime &now) const
 {
     const Result<QList<EngineSession>> all = list();

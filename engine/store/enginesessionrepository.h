@@ -35,6 +35,8 @@ public:
     // Live by the clock the leases were written by: the database's on PostgreSQL (a command
     // whose clock runs ahead took every engine for gone), this machine's on SQLite.
     Result<QList<EngineSession>> liveNow() const;
+    // Some engine serves the store now (false too when that cannot be read).
+    bool anyServes() const;
     // Whether a session still serves at `now` (by the clock its lease was written by). A
     // session of this machine whose process is gone does not. On SQLite one whose very process
     // still lives does, whatever its lease says: every engine of a SQLite file runs on the

@@ -2,6 +2,9 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QTest>
@@ -26,6 +29,7 @@ private Q_SLOTS:
     void runWait_inProcessLeavesOtherQueuedRunsToServe();
     void storeDeletedUnderServe_serveStopsExitingOneAndTheWaiterSaysWhy();
     void storeDeletedUnderRunWait_itsOwnEngineStopsExitingOne();
+    void engines_namesWhoServesAndSaysWhenItNoLongerDoes();
 
 private:
     using Output = hg::test::CliSandbox::Output;
@@ -285,6 +289,34 @@ void TestRunWaitEdges::storeDeletedUnderRunWait_itsOwnEngineStopsExitingOne()
              err.constData());
     waited += waiter.readAllStandardOutput();
     QVERIFY2(!waited.contains("t | done"), waited.constData()); // its task was stopped
+}
+
+// There was no way to see which engines a store has but the window's status bar.
+void TestRunWaitEdges::engines_namesWhoServesAndSaysWhenItNoLongerDoes()
+{
+    const auto listed = [this] {
+        const Output out = m_cli->run({QStringLiteral("engines"), QStringLiteral("--json")});
+        return QJsonDocument::fromJson(out.out.toUtf8()).array();
+    };
+    QVERIFY(m_cli->define({{QStringLiteral("project"), QStringLiteral("list")}}).isEmpty());
+    QCOMPARE(listed().size(), 0);
+    QProcess serve;
+    m_cli->start(serve, {QStringLiteral("serve")});
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
+    const QJsonArray serving = listed();
+    QCOMPARE(serving.size(), 1);
+    QCOMPARE(serving.at(0)[QStringLiteral("pid")].toInteger(), serve.processId());
+    QVERIFY(serving.at(0)[QStringLiteral("serves")].toBool());
+    const Output table = m_cli->run({QStringLiteral("engines")});
+    QVERIFY2(table.exitCode == 0 && table.out.startsWith(QStringLiteral("ENGINE")),
+             qPrintable(table.out + table.err));
+    ::kill(pid_t(serve.processId()), SIGKILL);
+    QVERIFY(serve.waitForFinished(15000));
+    const QJsonArray killed = listed(); // its session stays until another engine takes it over
+    QCOMPARE(killed.size(), 1);
+    QVERIFY(!killed.at(0)[QStringLiteral("serves")].toBool());
 }
 
 QTEST_GUILESS_MAIN(TestRunWaitEdges)
