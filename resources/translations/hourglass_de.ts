@@ -408,14 +408,6 @@
         <translation>Die Aufgaben der Kette und ihre Abhängigkeiten</translation>
     </message>
     <message>
-        <source>Notify</source>
-        <translation>Benachrichtigen</translation>
-    </message>
-    <message>
-        <source>A run while one runs</source>
-        <translation>Wenn bereits ein Lauf läuft</translation>
-    </message>
-    <message>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
@@ -425,34 +417,6 @@
             <numerusform>%n Aufgabe verschieben</numerusform>
             <numerusform>%n Aufgaben verschieben</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>This chain is switched off: its schedules do not fire. Run now still runs it.</source>
-        <translation>Diese Kette ist ausgeschaltet: Ihre Zeitpläne lösen nicht aus. „Jetzt ausführen“ führt sie trotzdem aus.</translation>
-    </message>
-    <message>
-        <source>&amp;Enable</source>
-        <translation>Akti&amp;vieren</translation>
-    </message>
-    <message>
-        <source>never</source>
-        <translation>nie</translation>
-    </message>
-    <message>
-        <source>on success</source>
-        <translation>bei Erfolg</translation>
-    </message>
-    <message>
-        <source>on failure and recovery</source>
-        <translation>bei Fehlschlag und Wiederherstellung</translation>
-    </message>
-    <message>
-        <source>always</source>
-        <translation>immer</translation>
-    </message>
-    <message>
-        <source>What happens when the chain is due (or started by hand) while a run of it is still going</source>
-        <translation>Was geschieht, wenn die Kette fällig ist (oder von Hand gestartet wird), während noch ein Lauf von ihr läuft</translation>
     </message>
     <message>
         <source>No chain selected</source>
@@ -511,14 +475,6 @@
         <translation>Eine Aufgabe auswählen, von der aus verbunden werden soll.</translation>
     </message>
     <message>
-        <source>A run &amp;while one runs:</source>
-        <translation>Wenn bereits ein Lauf l&amp;äuft:</translation>
-    </message>
-    <message>
-        <source>When a run of this chain ends, whether to show a notification</source>
-        <translation>Ob beim Ende eines Laufs dieser Kette eine Benachrichtigung erscheint</translation>
-    </message>
-    <message>
         <source>Add a schedule to this chain (Ctrl+Shift+S)</source>
         <translation>Dieser Kette einen Zeitplan hinzufügen (Strg+Umschalt+S)</translation>
     </message>
@@ -535,20 +491,12 @@
         <translation>Die Zeitpläne der Kette: Ausdruck, Bedeutung, Zone, nächste Auslösung, aktiviert</translation>
     </message>
     <message>
-        <source>How long this chain&apos;s finished runs and their logs are kept</source>
-        <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
-    </message>
-    <message>
         <source>A&amp;dd…</source>
         <translation>Hin&amp;zufügen…</translation>
     </message>
     <message>
         <source>Re&amp;move</source>
         <translation>Entfe&amp;rnen</translation>
-    </message>
-    <message>
-        <source>Notif&amp;y:</source>
-        <translation>Benachrichti&amp;gen:</translation>
     </message>
     <message>
         <source>Edi&amp;t…</source>
@@ -677,6 +625,61 @@
     <message>
         <source>chain %1</source>
         <translation>Kette %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainSettingsBar</name>
+    <message>
+        <source>Notify</source>
+        <translation>Benachrichtigen</translation>
+    </message>
+    <message>
+        <source>When a run of this chain ends, whether to show a notification</source>
+        <translation>Ob beim Ende eines Laufs dieser Kette eine Benachrichtigung erscheint</translation>
+    </message>
+    <message>
+        <source>A run while one runs</source>
+        <translation>Wenn bereits ein Lauf läuft</translation>
+    </message>
+    <message>
+        <source>This chain is switched off: its schedules do not fire. Run now still runs it.</source>
+        <translation>Diese Kette ist ausgeschaltet: Ihre Zeitpläne lösen nicht aus. „Jetzt ausführen“ führt sie trotzdem aus.</translation>
+    </message>
+    <message>
+        <source>&amp;Enable</source>
+        <translation>Akti&amp;vieren</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>on success</source>
+        <translation>bei Erfolg</translation>
+    </message>
+    <message>
+        <source>on failure and recovery</source>
+        <translation>bei Fehlschlag und Wiederherstellung</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation>immer</translation>
+    </message>
+    <message>
+        <source>What happens when the chain is due (or started by hand) while a run of it is still going</source>
+        <translation>Was geschieht, wenn die Kette fällig ist (oder von Hand gestartet wird), während noch ein Lauf von ihr läuft</translation>
+    </message>
+    <message>
+        <source>Notif&amp;y:</source>
+        <translation>Benachrichti&amp;gen:</translation>
+    </message>
+    <message>
+        <source>A run &amp;while one runs:</source>
+        <translation>Wenn bereits ein Lauf l&amp;äuft:</translation>
+    </message>
+    <message>
+        <source>How long this chain&apos;s finished runs and their logs are kept</source>
+        <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,7 @@
 #include "chaineditor.h"
 
 #include "chain/chainoccurrencesbox.h"
-#include "chain/concurrencyrule.h"
-#include "chain/retentiondialog.h"
+#include "chain/chainsettingsbar.h"
 #include "common/questionbox.h"
 #include "dag/connecttaskdialog.h"
 #include "dag/daglayout.h"
@@ -77,8 +76,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_title(new QLabel(this))
     , m_description(new QLabel(this))
     , m_scheduleTable(new QTableView(this))
-    , m_notify(new QComboBox(this))
-    , m_overlap(new QComboBox(this))
+    , m_settings(new ChainSettingsBar(this))
     , m_addTask(new QAction(tr("Add &task"), this))
     , m_addSchedule(new QAction(tr("Add &schedule…"), this))
     , m_autoLayout(new QAction(tr("Auto &layout"), this))
@@ -89,9 +87,6 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_view->setObjectName(QStringLiteral("canvas"));
     m_view->setAccessibleName(tr("Chain canvas"));
     m_view->setAccessibleDescription(tr("The chain's tasks and their dependencies"));
-    m_notify->setAccessibleName(tr("Notify"));
-    m_notify->setToolTip(tr("When a run of this chain ends, whether to show a notification"));
-    m_overlap->setAccessibleName(tr("A run while one runs"));
     m_scheduleTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_scheduleTable->setAccessibleName(tr("Schedules"));
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -143,8 +138,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     m_description->setWordWrap(true);
     m_description->setForegroundRole(QPalette::PlaceholderText);
     canvasLayout->addWidget(m_description);
-    canvasLayout->addWidget(buildDisabledBanner());
-    canvasLayout->addWidget(buildChainSettings());
+    canvasLayout->addWidget(m_settings);
     canvasLayout->addWidget(m_message);
     canvasLayout->addWidget(m_view, 1);
     auto *hint = new QLabel(tr("Drag from a task's right-hand port to another task to add a "
@@ -203,98 +197,12 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
         report(m_editor->moveTasks(moved, tr("Move %n task(s)", nullptr, int(moved.size()))));
     });
     connect(m_form, &TaskForm::applyRequested, this, [this] { (void)applyForm(); });
+    connect(m_settings, &ChainSettingsBar::chainEdited, this, &ChainEditor::writeChain);
     connect(m_editor, &DefinitionEditor::chainChanged, this, [this](qint64 chainId) {
         if (chainId == m_chain.id)
             reload();
     });
     showChain(0);
-}
-
-QWidget *ChainEditor::buildDisabledBanner()
-{
-    m_disabledBanner = new QFrame(this);
-    m_disabledBanner->setObjectName(QStringLiteral("chain.disabledBanner"));
-    m_disabledBanner->setFrameShape(QFrame::StyledPanel);
-    m_disabledBanner->setAutoFillBackground(true);
-    m_disabledBanner->setBackgroundRole(QPalette::AlternateBase);
-    auto *text = new QLabel(tr("This chain is switched off: its schedules do not fire. "
-                               "Run now still runs it."),
-                            m_disabledBanner);
-    text->setWordWrap(true);
-    auto *enable = new QPushButton(tr("&Enable"), m_disabledBanner);
-    enable->setObjectName(QStringLiteral("chain.enable"));
-    connect(enable, &QPushButton::clicked, this, [this] {
-        Chain chain = m_chain;
-        chain.enabled = true;
-        writeChain(chain);
-    });
-    auto *layout = new QHBoxLayout(m_disabledBanner);
-    layout->setContentsMargins(8, 4, 8, 4);
-    layout->addWidget(text, 1);
-    layout->addWidget(enable);
-    m_disabledBanner->hide();
-    return m_disabledBanner;
-}
-
-QWidget *ChainEditor::buildChainSettings()
-{
-    auto *row = new QWidget(this);
-    auto *layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    const QStringList notifyLabels{tr("never"), tr("on success"), tr("on failure and recovery"),
-                                   tr("always")};
-    for (NotifyPolicy policy :
-         {NotifyPolicy::None, NotifyPolicy::Success, NotifyPolicy::Failure, NotifyPolicy::All})
-        m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
-    m_notify->setObjectName(QStringLiteral("chain.notify"));
-    m_overlap->setObjectName(QStringLiteral("chain.overlap"));
-    // Long labels (German, say) shrink the boxes, not the tree beside the editor.
-    for (QComboBox *box : {m_notify, m_overlap}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(12);
-    }
-    m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
-                             "run of it is still going"));
-    // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).
-    auto *notifyLabel = new QLabel(tr("Notif&y:"), row);
-    notifyLabel->setBuddy(m_notify);
-    auto *overlapLabel = new QLabel(tr("A run &while one runs:"), row);
-    overlapLabel->setBuddy(m_overlap);
-    layout->addWidget(notifyLabel);
-    layout->addWidget(m_notify);
-    layout->addSpacing(12);
-    layout->addWidget(overlapLabel);
-    layout->addWidget(m_overlap);
-    layout->addSpacing(12);
-    m_retention = new QPushButton(row);
-    m_retention->setObjectName(QStringLiteral("chain.retention"));
-    m_retention->setFlat(true);
-    m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
-    layout->addWidget(m_retention);
-    layout->addStretch();
-    connect(m_retention, &QPushButton::clicked, this, [this] {
-        auto *dialog = new RetentionDialog(m_chain.retention, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QDialog::accepted, this, [this, dialog] {
-            Chain chain = m_chain;
-            chain.retention = dialog->retention();
-            writeChain(chain);
-        });
-        dialog->open();
-    });
-    connect(m_notify, &QComboBox::activated, this, [this] {
-        Chain chain = m_chain;
-        chain.notify = NotifyPolicy(m_notify->currentData().toInt());
-        writeChain(chain);
-    });
-    connect(m_overlap, &QComboBox::activated, this, [this] {
-        const ConcurrencyRule rule = ConcurrencyRule::fromKey(m_overlap->currentData().toInt());
-        Chain chain = m_chain;
-        chain.maxInstances = rule.maxInstances;
-        chain.overlap = rule.overlap;
-        writeChain(chain);
-    });
-    return row;
 }
 
 QWidget *ChainEditor::buildSchedules()
@@ -429,9 +337,7 @@ void ChainEditor::reload()
     m_title->setText(shown ? m_chain.name : tr("No chain selected"));
     m_description->setText(m_chain.description);
     m_description->setVisible(shown && !m_chain.description.isEmpty());
-    m_disabledBanner->setVisible(shown && !m_chain.enabled);
-    m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
-    showConcurrency();
+    m_settings->showChain(m_chain, shown);
     const qint64 selected = m_form->taskId();
     const qint64 shownBefore = m_tasks->chainId();
     QSet<qint64> before;
@@ -661,21 +567,6 @@ void ChainEditor::confirmRemoval()
             remove();
     });
     m_prompt->open();
-}
-
-void ChainEditor::showConcurrency()
-{
-    m_retention->setText(RetentionDialog::summary(m_chain.retention));
-    // The box shows the chain's real rule, including one it has no standard item for.
-    const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
-    m_overlap->clear();
-    QList<ConcurrencyRule> rules{
-        {1, OverlapPolicy::Queue}, {1, OverlapPolicy::Skip}, {0, OverlapPolicy::Queue}};
-    if (!rules.contains(rule.normalized()))
-        rules.prepend(rule.normalized());
-    for (const ConcurrencyRule &choice : std::as_const(rules))
-        m_overlap->addItem(choice.label(), choice.key());
-    m_overlap->setCurrentIndex(m_overlap->findData(rule.normalized().key()));
 }
 
 void ChainEditor::writeChain(const Chain &chain)

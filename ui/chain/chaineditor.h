@@ -22,6 +22,7 @@ class QTableView;
 namespace hg {
 
 class ChainOccurrencesBox;
+class ChainSettingsBar;
 class DagScene;
 class DefinitionEditor;
 class DependenciesModel;
@@ -70,8 +71,6 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
 
 private:
-    QWidget *buildChainSettings();
-    QWidget *buildDisabledBanner();
     QWidget *buildSchedules();
     void reload();
     void addTask();
@@ -84,7 +83,6 @@ private:
     void writeChain(const Chain &chain);
     bool applyForm();
     void confirmRemoval();
-    void showConcurrency();
 
     Store &m_store;
     DefinitionEditor *m_editor;
@@ -100,11 +98,8 @@ private:
     QLabel *m_message;
     QLabel *m_title;
     QLabel *m_description;
-    QFrame *m_disabledBanner = nullptr;
     QTableView *m_scheduleTable;
-    QComboBox *m_notify;
-    QComboBox *m_overlap;
-    QPushButton *m_retention = nullptr; // "History: …", opens the RetentionDialog
+    ChainSettingsBar *m_settings;
     QAction *m_addTask;
     QAction *m_addSchedule;
     QAction *m_autoLayout;

@@ -1,0 +1,139 @@
+#include "chainsettingsbar.h"
+
+#include "chain/concurrencyrule.h"
+#include "chain/retentiondialog.h"
+
+#include <QComboBox>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace hg {
+
+ChainSettingsBar::ChainSettingsBar(QWidget *parent)
+    : QWidget(parent)
+    , m_notify(new QComboBox(this))
+    , m_overlap(new QComboBox(this))
+{
+    m_notify->setAccessibleName(tr("Notify"));
+    m_notify->setToolTip(tr("When a run of this chain ends, whether to show a notification"));
+    m_overlap->setAccessibleName(tr("A run while one runs"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildDisabledBanner());
+    layout->addWidget(buildSettings());
+}
+
+void ChainSettingsBar::showChain(const Chain &chain, bool shown)
+{
+    m_chain = chain;
+    m_disabledBanner->setVisible(shown && !m_chain.enabled);
+    m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
+    showConcurrency();
+}
+
+QWidget *ChainSettingsBar::buildDisabledBanner()
+{
+    m_disabledBanner = new QFrame(this);
+    m_disabledBanner->setObjectName(QStringLiteral("chain.disabledBanner"));
+    m_disabledBanner->setFrameShape(QFrame::StyledPanel);
+    m_disabledBanner->setAutoFillBackground(true);
+    m_disabledBanner->setBackgroundRole(QPalette::AlternateBase);
+    auto *text = new QLabel(tr("This chain is switched off: its schedules do not fire. "
+                               "Run now still runs it."),
+                            m_disabledBanner);
+    text->setWordWrap(true);
+    auto *enable = new QPushButton(tr("&Enable"), m_disabledBanner);
+    enable->setObjectName(QStringLiteral("chain.enable"));
+    connect(enable, &QPushButton::clicked, this, [this] {
+        Chain chain = m_chain;
+        chain.enabled = true;
+        Q_EMIT chainEdited(chain);
+    });
+    auto *layout = new QHBoxLayout(m_disabledBanner);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->addWidget(text, 1);
+    layout->addWidget(enable);
+    m_disabledBanner->hide();
+    return m_disabledBanner;
+}
+
+QWidget *ChainSettingsBar::buildSettings()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const QStringList notifyLabels{tr("never"), tr("on success"), tr("on failure and recovery"),
+                                   tr("always")};
+    for (NotifyPolicy policy :
+         {NotifyPolicy::None, NotifyPolicy::Success, NotifyPolicy::Failure, NotifyPolicy::All})
+        m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
+    m_notify->setObjectName(QStringLiteral("chain.notify"));
+    m_overlap->setObjectName(QStringLiteral("chain.overlap"));
+    // Long labels (German, say) shrink the boxes, not the tree beside the editor.
+    for (QComboBox *box : {m_notify, m_overlap}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
+    m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
+                             "run of it is still going"));
+    // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).
+    auto *notifyLabel = new QLabel(tr("Notif&y:"), row);
+    notifyLabel->setBuddy(m_notify);
+    auto *overlapLabel = new QLabel(tr("A run &while one runs:"), row);
+    overlapLabel->setBuddy(m_overlap);
+    layout->addWidget(notifyLabel);
+    layout->addWidget(m_notify);
+    layout->addSpacing(12);
+    layout->addWidget(overlapLabel);
+    layout->addWidget(m_overlap);
+    layout->addSpacing(12);
+    m_retention = new QPushButton(row);
+    m_retention->setObjectName(QStringLiteral("chain.retention"));
+    m_retention->setFlat(true);
+    m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
+    layout->addWidget(m_retention);
+    layout->addStretch();
+    connect(m_retention, &QPushButton::clicked, this, [this] {
+        auto *dialog = new RetentionDialog(m_chain.retention, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            Chain chain = m_chain;
+            chain.retention = dialog->retention();
+            Q_EMIT chainEdited(chain);
+        });
+        dialog->open();
+    });
+    connect(m_notify, &QComboBox::activated, this, [this] {
+        Chain chain = m_chain;
+        chain.notify = NotifyPolicy(m_notify->currentData().toInt());
+        Q_EMIT chainEdited(chain);
+    });
+    connect(m_overlap, &QComboBox::activated, this, [this] {
+        const ConcurrencyRule rule = ConcurrencyRule::fromKey(m_overlap->currentData().toInt());
+        Chain chain = m_chain;
+        chain.maxInstances = rule.maxInstances;
+        chain.overlap = rule.overlap;
+        Q_EMIT chainEdited(chain);
+    });
+    return row;
+}
+
+void ChainSettingsBar::showConcurrency()
+{
+    m_retention->setText(RetentionDialog::summary(m_chain.retention));
+    // The box shows the chain's real rule, including one it has no standard item for.
+    const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
+    m_overlap->clear();
+    QList<ConcurrencyRule> rules{
+        {1, OverlapPolicy::Queue}, {1, OverlapPolicy::Skip}, {0, OverlapPolicy::Queue}};
+    if (!rules.contains(rule.normalized()))
+        rules.prepend(rule.normalized());
+    for (const ConcurrencyRule &choice : std::as_const(rules))
+        m_overlap->addItem(choice.label(), choice.key());
+    m_overlap->setCurrentIndex(m_overlap->findData(rule.normalized().key()));
+}
+
+} // namespace hg
