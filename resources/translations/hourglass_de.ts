@@ -407,10 +407,6 @@
         <source>The chain&apos;s tasks and their dependencies</source>
         <translation>Die Aufgaben der Kette und ihre Abhängigkeiten</translation>
     </message>
-    <message>
-        <source>Schedules</source>
-        <translation>Zeitpläne</translation>
-    </message>
     <message numerus="yes">
         <source>Move %n task(s)</source>
         <translation>
@@ -473,34 +469,6 @@
     <message>
         <source>Select one task to connect from.</source>
         <translation>Eine Aufgabe auswählen, von der aus verbunden werden soll.</translation>
-    </message>
-    <message>
-        <source>Add a schedule to this chain (Ctrl+Shift+S)</source>
-        <translation>Dieser Kette einen Zeitplan hinzufügen (Strg+Umschalt+S)</translation>
-    </message>
-    <message>
-        <source>Edit the selected schedule (or double-click it)</source>
-        <translation>Den ausgewählten Zeitplan bearbeiten (oder doppelt klicken)</translation>
-    </message>
-    <message>
-        <source>Remove the selected schedule; Undo brings it back</source>
-        <translation>Den ausgewählten Zeitplan entfernen; Rückgängig holt ihn zurück</translation>
-    </message>
-    <message>
-        <source>The chain&apos;s schedules: expression, meaning, zone, next fire, enabled</source>
-        <translation>Die Zeitpläne der Kette: Ausdruck, Bedeutung, Zone, nächste Auslösung, aktiviert</translation>
-    </message>
-    <message>
-        <source>A&amp;dd…</source>
-        <translation>Hin&amp;zufügen…</translation>
-    </message>
-    <message>
-        <source>Re&amp;move</source>
-        <translation>Entfe&amp;rnen</translation>
-    </message>
-    <message>
-        <source>Edi&amp;t…</source>
-        <translation>Bearbe&amp;iten…</translation>
     </message>
 </context>
 <context>
@@ -625,6 +593,41 @@
     <message>
         <source>chain %1</source>
         <translation>Kette %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainSchedulesBox</name>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>The chain&apos;s schedules: expression, meaning, zone, next fire, enabled</source>
+        <translation>Die Zeitpläne der Kette: Ausdruck, Bedeutung, Zone, nächste Auslösung, aktiviert</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>Hin&amp;zufügen…</translation>
+    </message>
+    <message>
+        <source>Edi&amp;t…</source>
+        <translation>Bearbe&amp;iten…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>Entfe&amp;rnen</translation>
+    </message>
+    <message>
+        <source>Add a schedule to this chain (Ctrl+Shift+S)</source>
+        <translation>Dieser Kette einen Zeitplan hinzufügen (Strg+Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>Edit the selected schedule (or double-click it)</source>
+        <translation>Den ausgewählten Zeitplan bearbeiten (oder doppelt klicken)</translation>
+    </message>
+    <message>
+        <source>Remove the selected schedule; Undo brings it back</source>
+        <translation>Den ausgewählten Zeitplan entfernen; Rückgängig holt ihn zurück</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "chaineditor.h"
 
 #include "chain/chainoccurrencesbox.h"
+#include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
 #include "common/questionbox.h"
 #include "dag/connecttaskdialog.h"
@@ -10,10 +11,8 @@
 #include "dag/tasknodeitem.h"
 #include "definitioneditor.h"
 #include "dependenciesmodel.h"
-#include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
 #include "statepresentation.h"
-#include "store/calendarrepository.h"
 #include "store/chainrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
@@ -22,19 +21,14 @@
 #include "tasksmodel.h"
 
 #include <QAction>
-#include <QComboBox>
-#include <QFrame>
 #include <QGraphicsView>
-#include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSet>
 #include <QSplitter>
-#include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -75,20 +69,16 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
     , m_description(new QLabel(this))
-    , m_scheduleTable(new QTableView(this))
     , m_settings(new ChainSettingsBar(this))
     , m_addTask(new QAction(tr("Add &task"), this))
     , m_addSchedule(new QAction(tr("Add &schedule…"), this))
     , m_autoLayout(new QAction(tr("Auto &layout"), this))
     , m_fit(new QAction(tr("&Fit"), this))
     , m_connect(new QAction(tr("&Connect to…"), this))
-    , m_defaultZone(QTimeZone::systemTimeZone())
 {
     m_view->setObjectName(QStringLiteral("canvas"));
     m_view->setAccessibleName(tr("Chain canvas"));
     m_view->setAccessibleDescription(tr("The chain's tasks and their dependencies"));
-    m_scheduleTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
-    m_scheduleTable->setAccessibleName(tr("Schedules"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::RubberBandDrag);
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -117,7 +107,19 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     connect(m_connect, &QAction::triggered, this, &ChainEditor::connectSelectedTask);
     connect(m_addTask, &QAction::triggered, this, &ChainEditor::addTask);
     connect(m_autoLayout, &QAction::triggered, this, &ChainEditor::autoLayout);
-    connect(m_addSchedule, &QAction::triggered, this, [this] { editSchedule(0); });
+    m_schedulesBox = new ChainSchedulesBox(store, m_schedules, m_addSchedule, this);
+    connect(m_addSchedule, &QAction::triggered, this, [this] { m_schedulesBox->editSchedule(0); });
+    connect(m_schedulesBox, &ChainSchedulesBox::removeRequested, this,
+            [this](qint64 id) { report(m_editor->removeSchedule(id)); });
+    connect(m_schedulesBox, &ChainSchedulesBox::scheduleEdited, this,
+            [this](const Schedule &edited) {
+                if (edited.id > 0) {
+                    report(m_editor->updateSchedule(edited));
+                    return;
+                }
+                const Result<Schedule> added = m_editor->addSchedule(edited);
+                report(added ? Status() : Status(added.error()));
+            });
     connect(m_fit, &QAction::triggered, this,
             [this] { m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio); });
 
@@ -154,7 +156,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     auto *right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("chain.formAndSchedules"));
     right->addWidget(m_form);
-    right->addWidget(buildSchedules());
+    right->addWidget(m_schedulesBox);
     right->addWidget(m_occurrences);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
@@ -205,62 +207,15 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     showChain(0);
 }
 
-QWidget *ChainEditor::buildSchedules()
-{
-    auto *box = new QGroupBox(tr("Schedules"), this);
-    m_scheduleTable->setModel(m_schedules);
-    m_scheduleTable->setObjectName(QStringLiteral("schedules"));
-    m_scheduleTable->verticalHeader()->hide();
-    m_scheduleTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_scheduleTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_scheduleTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    // Fits its width: the meaning takes what is left and is elided (whole in its tooltip).
-    m_scheduleTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_scheduleTable->horizontalHeader()->setSectionResizeMode(SchedulesModel::MeaningColumn,
-                                                              QHeaderView::Stretch);
-    m_scheduleTable->horizontalHeader()->setMinimumSectionSize(40);
-    m_scheduleTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_scheduleTable->setWordWrap(false);
-    auto *add = new QPushButton(tr("A&dd…"), box);
-    auto *edit = new QPushButton(tr("Edi&t…"), box);
-    auto *remove = new QPushButton(tr("Re&move"), box);
-    add->setToolTip(tr("Add a schedule to this chain (Ctrl+Shift+S)"));
-    edit->setToolTip(tr("Edit the selected schedule (or double-click it)"));
-    remove->setToolTip(tr("Remove the selected schedule; Undo brings it back"));
-    m_scheduleTable->setAccessibleDescription(
-        tr("The chain's schedules: expression, meaning, zone, next fire, enabled"));
-    connect(add, &QPushButton::clicked, m_addSchedule, &QAction::trigger);
-    const auto selectedId = [this] {
-        const QModelIndex current = m_scheduleTable->currentIndex();
-        return current.isValid() ? current.data(SchedulesModel::ScheduleIdRole).toLongLong()
-                                 : qint64(0);
-    };
-    connect(edit, &QPushButton::clicked, this, [this, selectedId] {
-        if (const qint64 id = selectedId())
-            editSchedule(id);
-    });
-    connect(m_scheduleTable, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
-        editSchedule(index.data(SchedulesModel::ScheduleIdRole).toLongLong());
-    });
-    connect(remove, &QPushButton::clicked, this, [this, selectedId] {
-        if (const qint64 id = selectedId())
-            report(m_editor->removeSchedule(id));
-    });
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(add);
-    buttons->addWidget(edit);
-    buttons->addWidget(remove);
-    buttons->addStretch();
-    auto *layout = new QVBoxLayout(box);
-    layout->addWidget(m_scheduleTable);
-    layout->addLayout(buttons);
-    return box;
-}
-
 void ChainEditor::setDefaultZone(const QTimeZone &zone)
 {
-    m_defaultZone = zone;
+    m_schedulesBox->setDefaultZone(zone);
     m_schedules->setDefaultZone(zone);
+}
+
+const QTimeZone &ChainEditor::defaultZone() const
+{
+    return m_schedulesBox->defaultZone();
 }
 
 void ChainEditor::showChain(qint64 chainId)
@@ -333,6 +288,7 @@ void ChainEditor::reload()
             m_chain = chain.value();
     }
     const bool shown = m_chain.id > 0;
+    m_schedulesBox->setChainId(m_chain.id);
     setEnabled(shown);
     m_title->setText(shown ? m_chain.name : tr("No chain selected"));
     m_description->setText(m_chain.description);
@@ -449,33 +405,6 @@ void ChainEditor::connectSelectedTask()
 void ChainEditor::autoLayout()
 {
     report(m_editor->moveTasks(m_scene->automaticLayout(), tr("Auto layout")));
-}
-
-void ChainEditor::editSchedule(qint64 scheduleId)
-{
-    if (m_chain.id <= 0)
-        return;
-    Schedule schedule;
-    schedule.chainId = m_chain.id;
-    for (const Schedule &existing : m_schedules->schedules()) {
-        if (existing.id == scheduleId)
-            schedule = existing;
-    }
-    auto *dialog = new ScheduleDialog(schedule, m_defaultZone, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (const Result<QList<Calendar>> calendars = CalendarRepository(m_store).list(); calendars)
-        dialog->setCalendars(calendars.value());
-    // open(), not exec(): no nested event loop, and a test can fill the dialog in.
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const Schedule edited = dialog->schedule();
-        if (edited.id > 0) {
-            report(m_editor->updateSchedule(edited));
-            return;
-        }
-        const Result<Schedule> added = m_editor->addSchedule(edited);
-        report(added ? Status() : Status(added.error()));
-    });
-    dialog->open();
 }
 
 bool ChainEditor::applyForm()

@@ -22,6 +22,7 @@ class QTableView;
 namespace hg {
 
 class ChainOccurrencesBox;
+class ChainSchedulesBox;
 class ChainSettingsBar;
 class DagScene;
 class DefinitionEditor;
@@ -59,7 +60,7 @@ public:
     QAction *autoLayoutAction() const { return m_autoLayout; }
     QAction *connectAction() const { return m_connect; }
     void setDefaultZone(const QTimeZone &zone);
-    const QTimeZone &defaultZone() const { return m_defaultZone; }
+    const QTimeZone &defaultZone() const;
     // The task form holds edits not yet applied.
     bool hasUnappliedEdits() const;
     // Before the form's task goes out of view: with unapplied edits, asks Apply / Discard /
@@ -71,13 +72,11 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
 
 private:
-    QWidget *buildSchedules();
     void reload();
     void addTask();
     void autoLayout();
     void connectSelectedTask();
     void sceneRebuilt();
-    void editSchedule(qint64 scheduleId);
     void selectTask(qint64 taskId);
     void report(const Status &status);
     void writeChain(const Chain &chain);
@@ -98,14 +97,13 @@ private:
     QLabel *m_message;
     QLabel *m_title;
     QLabel *m_description;
-    QTableView *m_scheduleTable;
+    ChainSchedulesBox *m_schedulesBox = nullptr;
     ChainSettingsBar *m_settings;
     QAction *m_addTask;
     QAction *m_addSchedule;
     QAction *m_autoLayout;
     QAction *m_fit;
     QAction *m_connect;
-    QTimeZone m_defaultZone;
     bool m_freshChain = false;
     QPointer<QMessageBox> m_prompt;
     QList<qint64> m_pendingRemoval; // tasks Delete asked to remove, confirmed together
