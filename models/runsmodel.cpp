@@ -181,9 +181,13 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
 QString RunsModel::reasonText(const RunListing &row) const
 {
     const QString alerts = m_alerts.value(row.run.id);
+    // A run stopped while queued has no attempt to say so.
+    const QString reason = row.failureReason.isEmpty() && row.run.state == RunState::Cancelled
+                               ? tr("stopped before any task started")
+                               : row.failureReason;
     if (alerts.isEmpty())
-        return row.failureReason;
-    return row.failureReason.isEmpty() ? alerts : row.failureReason + QLatin1Char('\n') + alerts;
+        return reason;
+    return reason.isEmpty() ? alerts : reason + QLatin1Char('\n') + alerts;
 }
 
 bool RunsModel::canFetchMore(const QModelIndex &parent) const

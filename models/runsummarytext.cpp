@@ -11,9 +11,11 @@ namespace hg {
 
 qint64 RunSummaryText::medianMs(const QList<RunSummary> &runs)
 {
+    // Successes only, as the engine's duration alerts count them: a cancelled, timed-out or
+    // interrupted run was cut short, and a failure may end at once.
     QList<qint64> durations;
     for (const RunSummary &run : runs) {
-        if (run.durationMs >= 0)
+        if (run.durationMs >= 0 && run.state == RunState::Succeeded)
             durations << run.durationMs;
     }
     if (durations.isEmpty())

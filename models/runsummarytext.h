@@ -17,7 +17,8 @@ class RunSummaryText final
 public:
     RunSummaryText() = delete;
 
-    // The median of the finished runs' durations; -1 when none finished.
+    // The median duration of the successful runs (what duration alerts compare with); -1
+    // when none succeeded.
     static qint64 medianMs(const QList<RunSummary> &runs);
     // "20 runs: 18 succeeded, 2 failed; median 13 s", or "No runs yet".
     static QString describe(const QList<RunSummary> &runs);

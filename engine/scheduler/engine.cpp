@@ -342,7 +342,7 @@ CommandPump::Handlers Engine::commandHandlers()
 bool Engine::stopRun(qint64 runId)
 {
     if (RunExecution *execution = m_executions.value(runId)) {
-        execution->stop(RunState::Cancelled);
+        execution->stop(RunState::Cancelled, tr("stopped on request"));
         return true;
     }
     m_knownQueued.remove(runId);

@@ -68,7 +68,7 @@ void Engine::stopEverything()
     // keep the engine: SIGTERM always ends it.
     m_shutdownDeadline.start(m_config.graceMs + shutdownSlackMs);
     for (RunExecution *execution : std::as_const(m_executions))
-        execution->stop(RunState::Cancelled);
+        execution->stop(RunState::Cancelled, tr("stopped: the engine shut down"));
     if (m_host)
         m_host->stopAll();
 }

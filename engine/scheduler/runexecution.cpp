@@ -251,12 +251,13 @@ void RunExecution::resume()
     Q_EMIT readyChanged();
 }
 
-void RunExecution::stop(RunState reason)
+void RunExecution::stop(RunState reason, const QString &why)
 {
     if (m_finished)
         return;
     m_stopping = true;
     m_stopReason = reason;
+    m_stopWhy = why;
     for (auto &[id, state] : m_tasks) {
         if (state.phase == Phase::Running && state.executor && state.launched) {
             auto *offered = qobject_cast<OfferedTaskExecutor *>(state.executor.get());

@@ -69,7 +69,9 @@ public:
 
     void pause();
     void resume();
-    void stop(RunState reason); // Cancelled (stop) or TimedOut: running tasks end, nothing starts
+    // Cancelled (stop) or TimedOut: running tasks end, nothing starts. why: what a cancelled
+    // attempt's row says stopped it (its reason in the window), instead of "stopped".
+    void stop(RunState reason, const QString &why = {});
     // The run is another engine's now (this one was fenced): its processes are stopped and
     // nothing more is written about it.
     void abandon();
@@ -144,6 +146,7 @@ private:
     bool m_paused = false;
     bool m_stopping = false;
     std::optional<RunState> m_stopReason;
+    QString m_stopWhy;
     bool m_finished = false;
     bool m_abandoned = false;
 };

@@ -212,15 +212,17 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
     } else {
         state.row.state = outcome.state;
         state.row.exitCode = outcome.exitCode;
-        state.row.error = outcome.error;
+        state.row.error = outcome.state == RunState::Cancelled && !m_stopWhy.isEmpty()
+                              ? m_stopWhy
+                              : outcome.error;
         state.row.finishedAt = utcFromMs(nowMs());
         if (const Status s = m_recorder.updateTaskRun(state.row); !s)
             writeSystemLine(state.row.id, s.error().message);
     }
-    if (!outcome.error.isEmpty())
+    if (!state.row.error.isEmpty())
         writeSystemLine(state.row.id,
                         QStringLiteral("%1 attempt %2: %3")
-                            .arg(state.task.name, QString::number(state.attempt), outcome.error),
+                            .arg(state.task.name, QString::number(state.attempt), state.row.error),
                         LogStream::Failure);
     Q_EMIT taskRunChanged(state.row);
     if (state.executor) {
@@ -246,9 +248,11 @@ void RunExecution::recordTaskEnd(qint64 taskId, const TaskOutcome &outcome)
         // "end": nothing more starts and what still runs is stopped.
         m_stopping = true;
         for (auto &[otherId, other] : m_tasks) {
-            if (other.phase == Phase::Running && other.executor && other.launched)
+            if (other.phase == Phase::Running && other.executor && other.launched) {
+                m_stopWhy =
+                    tr("stopped: %1 failed, and the chain ends on a failure").arg(state.task.name);
                 other.executor->stop(RunState::Cancelled);
-            else if (other.phase == Phase::Waiting)
+            } else if (other.phase == Phase::Waiting)
                 other.phase = Phase::Blocked;
         }
     }

@@ -119,9 +119,9 @@ namespace {
 
 // The first failed attempt of a run that failed, as "task: error"; NULL for any other run.
 const QLatin1StringView failureReasonSql(
-    "CASE WHEN r.state IN ('failed', 'timed_out', 'interrupted') THEN "
+    "CASE WHEN r.state IN ('failed', 'timed_out', 'interrupted', 'cancelled') THEN "
     "(SELECT t.name || ': ' || tr.error FROM task_run tr JOIN task t ON t.id = tr.task_id "
-    "WHERE tr.run_id = r.id AND tr.state IN ('failed', 'timed_out', 'interrupted') "
+    "WHERE tr.run_id = r.id AND tr.state IN ('failed', 'timed_out', 'interrupted', 'cancelled') "
     "AND tr.error <> '' ORDER BY tr.id LIMIT 1) END");
 
 } // namespace

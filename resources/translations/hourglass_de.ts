@@ -3053,6 +3053,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>, %1 wait for a decision (policy ask)</source>
         <translation>, %1 warten auf eine Entscheidung (Regel ask)</translation>
     </message>
+    <message>
+        <source>stopped on request</source>
+        <translation>auf Anforderung angehalten</translation>
+    </message>
+    <message>
+        <source>stopped: the engine shut down</source>
+        <translation>angehalten: Die Engine wurde beendet</translation>
+    </message>
 </context>
 <context>
     <name>hg::EngineLease</name>
@@ -5806,6 +5814,13 @@ Worker-Gruppe: %6</translation>
     </message>
 </context>
 <context>
+    <name>hg::RunExecution</name>
+    <message>
+        <source>stopped: %1 failed, and the chain ends on a failure</source>
+        <translation>angehalten: %1 ist fehlgeschlagen, und die Kette endet bei einem Fehler</translation>
+    </message>
+</context>
+<context>
     <name>hg::RunGanttChart</name>
     <message>
         <source>Run timeline</source>
@@ -6057,6 +6072,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>Reason</source>
         <translation>Grund</translation>
+    </message>
+    <message>
+        <source>stopped before any task started</source>
+        <translation>angehalten, bevor eine Aufgabe begann</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "displayformat.h"
+#include "runsummarytext.h"
 
 #include <QTest>
 
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void relative_saysHowFarAndWhichWay_data();
     void relative_saysHowFarAndWhichWay();
     void day_isAShortHeading();
+    void median_countsSuccessesOnly();
 };
 
 namespace {
@@ -175,6 +177,19 @@ void TestDisplayFormat::day_isAShortHeading()
     QCOMPARE(DisplayFormat::day(QDate(2026, 11, 23)), QStringLiteral("Mon 23 Nov"));
     QCOMPARE(DisplayFormat::day(QDate(2026, 12, 6)), QStringLiteral("Sun 6 Dec"));
     QCOMPARE(DisplayFormat::day(QDate()), QString());
+}
+
+// A chain's trend: cancelled runs pulled its median down (issue 34); a failure may end at
+// once, a timeout at its limit. The engine's duration alerts count successes only too.
+void TestDisplayFormat::median_countsSuccessesOnly()
+{
+    const QList<RunSummary> runs{
+        {1, 1, RunState::Succeeded, 10000}, {2, 1, RunState::Cancelled, 100},
+        {3, 1, RunState::Cancelled, 200},   {4, 1, RunState::Failed, 50},
+        {5, 1, RunState::TimedOut, 90000},  {6, 1, RunState::Succeeded, 12000},
+        {7, 1, RunState::Succeeded, 14000}, {8, 1, RunState::Running, -1}};
+    QCOMPARE(RunSummaryText::medianMs(runs), qint64(12000));
+    QCOMPARE(RunSummaryText::medianMs({{1, 1, RunState::Cancelled, 100}}), qint64(-1));
 }
 
 QTEST_GUILESS_MAIN(TestDisplayFormat)

@@ -640,10 +640,18 @@ void TestEngine::shutdown_waitLetsTasksFinishStopCancelsThem()
     const Run created = RunRepository(t.store()).insert(run).value();
     h.engine->admitRun(created.id);
     QTRY_COMPARE(RunRepository(t.store()).byId(created.id)->state, RunState::Running);
+    const auto launched = [&] {
+        const QList<TaskRun> attempts = TaskRunRepository(t.store()).listForRun(created.id).value();
+        return !attempts.isEmpty() && attempts.first().pid > 0;
+    };
+    QTRY_VERIFY(launched());
     QSignalSpy stopped(h.engine.get(), &Engine::stopped);
     h.engine->shutdown(wait ? Engine::ExitPolicy::Wait : Engine::ExitPolicy::Stop);
     QTRY_COMPARE_WITH_TIMEOUT(stopped.size(), 1, 10000);
     QCOMPARE(int(RunRepository(t.store()).byId(created.id)->state), state);
+    if (!wait) // its reason says the engine stopped it
+        QCOMPARE(RunRepository(t.store()).failureReason(created.id).value(),
+                 QStringLiteral("a: stopped: the engine shut down"));
     QVERIFY(!h.engine->isRunning());
 }
 

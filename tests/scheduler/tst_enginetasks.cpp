@@ -183,6 +183,9 @@ void TestEngineTasks::subchain_stoppingTheParentStopsTheChild()
     stop.runId = run.id;
     QVERIFY(CommandRepository(t.store()).enqueue(stop));
     QCOMPARE(waitForEnd(t.store(), run.id).state, RunState::Cancelled);
+    // Its reason says what stopped it (a cancelled run had none; issue 34).
+    QCOMPARE(RunRepository(t.store()).failureReason(run.id).value(),
+             QStringLiteral("sub: stopped on request"));
     RunFilter filter;
     filter.chainId = child.id;
     QCOMPARE(waitForEnd(t.store(), RunRepository(t.store()).list(filter)->first().id).state,
