@@ -259,6 +259,28 @@ int RunsModel::rowOf(qint64 runId) const
     return -1;
 }
 
+void RunsModel::refreshChainPaths()
+{
+    QSet<qint64> distinct(m_chainPaths.keyBegin(), m_chainPaths.keyEnd());
+    for (const RunListing &row : std::as_const(m_rows))
+        distinct.insert(row.run.chainId);
+    const QList<qint64> ids(distinct.cbegin(), distinct.cend());
+    const Result<QHash<qint64, ChainPath>> paths = ChainRepository(m_store).pathsOf(ids);
+    if (!paths)
+        return; // the next reload reads them
+    m_chainPaths.clear();
+    for (auto it = paths->cbegin(); it != paths->cend(); ++it)
+        m_chainPaths.insert(it.key(), it.value().toString());
+    bool changed = false;
+    for (RunListing &row : m_rows) {
+        const QString path = m_chainPaths.value(row.run.chainId, QString::number(row.run.chainId));
+        changed = changed || path != row.chainPath;
+        row.chainPath = path;
+    }
+    if (changed && !m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, ChainColumn), index(int(m_rows.size()) - 1, ChainColumn));
+}
+
 QString RunsModel::chainPath(qint64 chainId)
 {
     if (const auto known = m_chainPaths.constFind(chainId); known != m_chainPaths.constEnd())

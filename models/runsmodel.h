@@ -45,6 +45,9 @@ public:
     void setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
                    std::optional<RunTrigger> trigger);
     Status reload();
+    // Chains or projects were renamed (or removed): the shown rows take their paths anew, in
+    // one read, without reading the runs again.
+    void refreshChainPaths();
     QString lastError() const { return m_lastError; }
     static constexpr int pageSize = 200;
 

@@ -196,4 +196,19 @@ Result<ChainPath> ChainRepository::pathOf(qint64 chainId) const
     return ChainPath{q.text(0), q.text(1)};
 }
 
+Result<QHash<qint64, ChainPath>> ChainRepository::pathsOf(const QList<qint64> &chainIds) const
+{
+    QHash<qint64, ChainPath> paths;
+    if (chainIds.isEmpty())
+        return paths;
+    StoreQuery q(m_store, QStringLiteral("SELECT c.id, p.name, c.name FROM chain c JOIN project p "
+                                         "ON p.id = c.project_id WHERE c.id IN (%1)")
+                              .arg(StoreQuery::idList(chainIds)));
+    if (Status s = q.exec(tr("read chains")); !s)
+        return s.error();
+    while (q.next())
+        paths.insert(q.int64(0), ChainPath{q.text(1), q.text(2)});
+    return paths;
+}
+
 } // namespace hg

@@ -33,6 +33,8 @@ public:
     Status remove(qint64 id);
     // "project/chain" for messages and listings.
     Result<ChainPath> pathOf(qint64 chainId) const;
+    // The paths of many chains in one statement; an id not found (removed) is left out.
+    Result<QHash<qint64, ChainPath>> pathsOf(const QList<qint64> &chainIds) const;
 
 private:
     Store &m_store;

@@ -1,5 +1,7 @@
 #include "fixtures.h"
 #include "runsmodel.h"
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/store.h"
 #include "testservers.h"
@@ -22,6 +24,7 @@ private Q_SLOTS:
     void filter_byStateAndChain();
     void sort_byScheduledForKeepsEveryRowOnceAcrossPages();
     void engineEvents_updateRowsAndAddNewRunsOnTop();
+    void renamedChain_showsItsNewPathWithoutReadingTheRunsAgain();
 
 private:
     // `count` runs of the chain; run i is scheduled at base + (i / 3) minutes (ties on
@@ -150,6 +153,33 @@ void TestRunsModel::engineEvents_updateRowsAndAddNewRunsOnTop()
     const int failedRows = model.rowCount();
     model.applyRun(test::queueRun(t.store(), chain.id)); // queued: not what the view shows
     QCOMPARE(model.rowCount(), failedRows);
+}
+
+// After a rename the Runs table showed the old name until the chain was selected again.
+void TestRunsModel::renamedChain_showsItsNewPathWithoutReadingTheRunsAgain()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("old"));
+    const Chain other = test::makeChain(t.store(), QStringLiteral("q"), QStringLiteral("kept"));
+    (void)addRuns(t.store(), chain.id, 3);
+    (void)addRuns(t.store(), other.id, 2);
+    RunsModel model(t.store());
+    QAbstractItemModelTester tester(&model);
+    QVERIFY(model.reload());
+    QCOMPARE(model.rowCount(), 5);
+    chain.name = QStringLiteral("new");
+    QVERIFY(ChainRepository(t.store()).update(chain));
+    QVERIFY(ProjectRepository(t.store()).rename(other.projectId, QStringLiteral("r")));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.refreshChainPaths();
+    QCOMPARE(changed.size(), 1);
+    QStringList paths;
+    for (int row = 0; row < model.rowCount(); ++row)
+        paths << model.index(row, RunsModel::ChainColumn).data().toString();
+    QCOMPARE(paths.count(QStringLiteral("p/new")), 3);
+    QCOMPARE(paths.count(QStringLiteral("r/kept")), 2);
+    model.refreshChainPaths(); // nothing changed: nothing told
+    QCOMPARE(changed.size(), 1);
 }
 
 QTEST_MAIN(TestRunsModel)

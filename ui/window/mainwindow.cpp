@@ -12,6 +12,7 @@
 #include "remote/pgagentjobpage.h"
 #include "remote/pgtimetablechainpage.h"
 #include "runs/runsview.h"
+#include "runsmodel.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/runcontrol.h"
 #include "store/chainrepository.h"
@@ -249,6 +250,7 @@ void MainWindow::reloadTree()
     const QString remoteChain =
         kind == ProjectTreeModel::NodeKind::RemoteChain ? current.data().toString() : QString();
     report(m_model->reload());
+    m_runsView->runs()->refreshChainPaths(); // a rename shows in the runs at once
     if (m_tray)
         m_tray->setMissedRuns(m_model->missedRuns());
     m_connections->checkConnections(false);
