@@ -137,7 +137,11 @@ bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineO
         return true;
     bool ok = false;
     const QString text = parser.value(option);
-    const qint64 parsed = text.trimmed().toLongLong(&ok);
+    // Digits alone: " 5" and "5\n" were taken (a value cut from a file or typed with a stray
+    // space; helper-11), "+5" too.
+    const bool digits = !text.isEmpty() && (text.at(0).isDigit() || text.at(0) == u'-')
+                        && text == text.trimmed() && !text.contains(u'+');
+    const qint64 parsed = digits ? text.toLongLong(&ok) : 0;
     if (ok && (parsed < minimum || parsed > maximum)) {
         usage(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
                   .arg(option.names().constFirst(), text)

@@ -6,8 +6,8 @@ class QSocketNotifier;
 
 namespace hg {
 
-// Turns SIGTERM and SIGINT into a Qt signal through a self-pipe, so `hourglass serve` can
-// stop its engine in the event loop instead of inside a signal handler.
+// Turns SIGTERM, SIGINT and SIGHUP (unless ignored) into a Qt signal through a self-pipe, so
+// `hourglass serve` can stop its engine in the event loop instead of inside a signal handler.
 class SignalWatcher final : public QObject
 {
     Q_OBJECT

@@ -18,11 +18,16 @@ QString octal(mode_t mode)
     return QStringLiteral("%1").arg(mode & 07777, 4, 8, QLatin1Char('0'));
 }
 
-// One path: missing is fine (created owner-only later); ours and lax is tightened.
+// One path: missing is fine (created owner-only later); ours and lax is tightened. Judged
+// through symbolic links (a link's own mode is always 0777), and only a folder or a regular
+// file: a device named as the store (/dev/null, by root) was made owner-only for the whole
+// machine (helper-11); opening it as a store refuses it, saying why.
 Status secureOne(const QString &path, bool folder)
 {
     struct stat info = {};
-    if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {}; // missing, or a loop of links: opening it says so
+    if (folder ? !S_ISDIR(info.st_mode) : !S_ISREG(info.st_mode))
         return {};
     const uid_t me = ::geteuid();
     const bool sticky = folder && (info.st_mode & S_ISVTX) && info.st_uid == 0;

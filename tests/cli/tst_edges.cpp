@@ -14,6 +14,7 @@
 
 #include <csignal>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <thread>
 
 // The edges of the command line and `serve`, through the real binary on a SQLite store, each
@@ -182,8 +183,9 @@ void TestEdges::numbers_outOfRangeNamedAsSuch()
              qPrintable(tabbed.err));
     // serve's numbers as every other option's: whole, in range, the option named (1e3 and
     // 2.5 were taken as seconds; helper-10).
-    for (const QString &lease : {QStringLiteral("1e3"), QStringLiteral("2.5"), QStringLiteral("0"),
-                                 QStringLiteral("3601")}) {
+    for (const QString &lease :
+         {QStringLiteral("1e3"), QStringLiteral("2.5"), QStringLiteral("0"), QStringLiteral("3601"),
+          QStringLiteral(" 5"), QStringLiteral("5\n"), QStringLiteral("+5")}) {
         const Output served =
             m_cli->run({QStringLiteral("serve"), QStringLiteral("--lease"), lease});
         QCOMPARE(served.exitCode, 2);
@@ -257,8 +259,26 @@ void TestEdges::storeFolder_writableByOthersIsTightened()
     QVERIFY(m_cli->run({QStringLiteral("project"), QStringLiteral("list")}).exitCode == 0);
     QCOMPARE(::stat(QFile::encodeName(m_cli->db()).constData(), &info), 0);
     QCOMPARE(info.st_mode & 0077, 0U);
+    // Through a link, the store's own mode is judged (a link's is 0777: it was "changed to
+    // 0700", the execute bit added, at every open; helper-11).
+    const QString link = m_cli->filePath(QStringLiteral("link.db"));
+    QVERIFY(QFile::link(m_cli->db(), link));
+    m_cli->setDb(link);
+    const Output linked = m_cli->run({QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY2(linked.exitCode == 0 && linked.err.isEmpty(), qPrintable(linked.err));
+    QCOMPARE(::stat(QFile::encodeName(link).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0777, 0600U);
     if (::geteuid() != 0)
-        return; // another user's folder needs root to make
+        return; // another user's folder (and a device node) needs root to make
+    // A device named as the store is refused and left alone: root made /dev/null 0600.
+    const QString device = m_cli->filePath(QStringLiteral("null"));
+    QCOMPARE(::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0666, makedev(1, 3)), 0);
+    QCOMPARE(::chmod(QFile::encodeName(device).constData(), 0666), 0);
+    m_cli->setDb(device);
+    QVERIFY(m_cli->run({QStringLiteral("project"), QStringLiteral("list")}).exitCode != 0);
+    QCOMPARE(::stat(QFile::encodeName(device).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0777, 0666U);
+    m_cli->setDb(folder + QStringLiteral("/store.db"));
     QCOMPARE(::chown(QFile::encodeName(folder).constData(), 65534, 65534), 0);
     QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0777), 0);
     const Output foreign = m_cli->run({QStringLiteral("project"), QStringLiteral("list")});

@@ -30,6 +30,7 @@ private Q_SLOTS:
     void storeDeletedUnderServe_serveStopsExitingOneAndTheWaiterSaysWhy();
     void storeDeletedUnderRunWait_itsOwnEngineStopsExitingOne();
     void engines_namesWhoServesAndSaysWhenItNoLongerDoes();
+    void serve_hangupEndsItAsSigtermDoes();
 
 private:
     using Output = hg::test::CliSandbox::Output;
@@ -317,6 +318,29 @@ void TestRunWaitEdges::engines_namesWhoServesAndSaysWhenItNoLongerDoes()
     const QJsonArray killed = listed(); // its session stays until another engine takes it over
     QCOMPARE(killed.size(), 1);
     QVERIFY(!killed.at(0)[QStringLiteral("serves")].toBool());
+}
+
+// SIGHUP (its terminal closed) killed serve on the spot: no shutdown, its run left running
+// until another engine took it over (helper-11).
+void TestRunWaitEdges::serve_hangupEndsItAsSigtermDoes()
+{
+    const QString release = m_cli->filePath(QStringLiteral("release"));
+    const auto released =
+        qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
+    defineWaitingChain(release);
+    QProcess serve;
+    m_cli->start(serve, {QStringLiteral("serve")});
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
+    const Output started = m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")});
+    const QString runId = started.out.trimmed();
+    QTRY_COMPARE_WITH_TIMEOUT(m_cli->runState(runId), QStringLiteral("running"), 20000);
+    ::kill(pid_t(serve.processId()), SIGHUP);
+    QVERIFY2(serve.waitForFinished(15000), "serve did not stop on SIGHUP within its grace");
+    QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(serve.exitCode(), 0);
+    QCOMPARE(m_cli->runState(runId), QStringLiteral("cancelled"));
 }
 
 QTEST_GUILESS_MAIN(TestRunWaitEdges)
