@@ -33,5 +33,15 @@ int main(int argc, char *argv[])
     hg::drivernoisefilter::install();
     QTextStream out(stdout);
     QTextStream err(stderr);
-    return hg::CommandLine(out, err).run(arguments);
+    const int code = hg::CommandLine(out, err).run(arguments);
+    // Output cut short (a full disk under `export > file`, /dev/full) is a failure: it exited 0
+    // with an empty file (helper-11).
+    out.flush();
+    if (out.status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        err << "hourglass: cannot write the output: "
+            << (out.device() ? out.device()->errorString() : QStringLiteral("write error")) << '\n';
+        err.flush();
+        return code == 0 ? 1 : code;
+    }
+    return code;
 }

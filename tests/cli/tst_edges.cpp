@@ -29,6 +29,7 @@ class TestEdges final : public QObject
 private Q_SLOTS:
     void init();
     void export_toFifoWritesThroughAndLeavesTheFifo();
+    void output_cutShortExitsOneSayingWhy();
     void chainRemove_refusedWhileItsRunRunsAndServeStillStops();
     void task_stdinEndsAtOnce();
     void timeout_beyondIntMillisecondsDoesNotFireEarly();
@@ -93,6 +94,24 @@ void TestEdges::export_toFifoWritesThroughAndLeavesTheFifo()
         QVERIFY2(self.err.contains(QLatin1String("is the store itself")), qPrintable(self.err));
     }
     QCOMPARE(m_cli->run({QStringLiteral("project"), QStringLiteral("list")}).exitCode, 0);
+}
+
+// `export > file` on a full disk, or any listing into /dev/full, exited 0 (helper-11).
+void TestEdges::output_cutShortExitsOneSayingWhy()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")}});
+    for (const QStringList &command : {QStringList{QStringLiteral("export")},
+                                       {QStringLiteral("project"), QStringLiteral("list")},
+                                       {QStringLiteral("runs"), QStringLiteral("--json")}}) {
+        QProcess process;
+        process.setStandardOutputFile(QStringLiteral("/dev/full")); // opened, never renamed over
+        m_cli->start(process, command);
+        QVERIFY(process.waitForFinished(30000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(process.exitCode() == 1, qPrintable(command.join(u' ') + u": " + err));
+        QVERIFY2(err.contains(QStringLiteral("cannot write the output: No space left on device")),
+                 qPrintable(err));
+    }
 }
 
 void TestEdges::chainRemove_refusedWhileItsRunRunsAndServeStillStops()
