@@ -69,10 +69,17 @@ Store::Store(StoreLocation location, QString connectionName)
 Store::~Store()
 {
     m_statements.clear(); // statements must go before their connection
+    const bool gone = m_files.isRecorded() && !m_files.inPlace();
+    // Moved away, not deleted: its last transactions still in the log go into it (SQLite does
+    // not checkpoint a moved database on close). Deleted: they go into the unlinked file.
+    if (gone && m_database.isOpen())
+        (void)QSqlQuery(m_database).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     if (m_database.isOpen())
         m_database.close();
     m_database = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    if (gone)
+        m_files.dropLeftovers();
 }
 
 QSqlDatabase Store::database() const
@@ -193,13 +200,8 @@ Status Store::openSqlite()
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     if (!db.open())
         return Error::storage(tr("cannot open store %1: %2").arg(path, db.lastError().text()));
-    struct stat opened
-    {
-    };
-    if (::stat(QFile::encodeName(path).constData(), &opened) == 0) {
-        m_fileDevice = quint64(opened.st_dev);
-        m_fileInode = quint64(opened.st_ino);
-    }
+    m_files = SqliteFileIdentity(path);
+    m_files.recordDatabase();
     // Not persistent, so safe before the schema version is checked.
     return execPragma(db, QStringLiteral("PRAGMA foreign_keys = ON"));
 }
@@ -257,6 +259,7 @@ Status Store::configureSqliteJournal()
     } while (!patience.hasExpired());
     if (!wal)
         return wal;
+    m_files.recordJournal();
     return execPragma(db, QStringLiteral("PRAGMA synchronous = NORMAL"));
 }
 
@@ -391,18 +394,7 @@ void Store::abortTransaction(const QString &why) const
 
 Status Store::stillInPlace() const
 {
-    if (m_fileInode == 0)
-        return {};
-    struct stat now
-    {
-    };
-    const QString path = m_location.sqlitePath();
-    if (::stat(QFile::encodeName(path).constData(), &now) == 0
-        && quint64(now.st_dev) == m_fileDevice && quint64(now.st_ino) == m_fileInode)
-        return {};
-    return Error::storage(tr("store %1 was removed or replaced since it was opened: nothing "
-                             "more is written to it (open it again to go on)")
-                              .arg(path));
+    return m_files.inPlace();
 }
 
 Status Store::refuseAsTarget(const QString &path) const

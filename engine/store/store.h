@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "sqlitefileidentity.h"
 #include "storelocation.h"
 
 #include <QCoreApplication>
@@ -139,8 +140,7 @@ private:
     int m_schemaVersion = 0;
     QString m_damage;
     int m_transactionDepth = 0;
-    quint64 m_fileDevice = 0; // SQLite: the opened file's identity (stillInPlace)
-    quint64 m_fileInode = 0;
+    SqliteFileIdentity m_files; // SQLite: the files opened (stillInPlace)
     quint64 m_transactionSerial = 0;
     mutable QString m_abortedBy; // the failure that aborted the open transaction
     bool reviveIfDue() const;

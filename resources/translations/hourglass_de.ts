@@ -594,6 +594,10 @@
         <source>chain %1</source>
         <translation>Kette %1</translation>
     </message>
+    <message>
+        <source>read chains</source>
+        <translation>Ketten lesen</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainSchedulesBox</name>
@@ -6703,6 +6707,17 @@ Worker-Gruppe: %6</translation>
     </message>
 </context>
 <context>
+    <name>hg::SqliteFileIdentity</name>
+    <message>
+        <source>store %1 was removed or replaced since it was opened: nothing more is written to it (open it again to go on)</source>
+        <translation>Der Speicher %1 wurde entfernt oder ersetzt, seit er geöffnet wurde: Es wird nichts mehr hineingeschrieben (öffnen Sie ihn erneut, um fortzufahren)</translation>
+    </message>
+    <message>
+        <source>the write-ahead log %1-wal of the store was removed or replaced since it was opened: nothing more is written to it (open the store again to go on)</source>
+        <translation>das Write-Ahead-Log %1-wal des Speichers wurde entfernt oder ersetzt, seit er geöffnet wurde: Es wird nichts mehr hineingeschrieben (öffnen Sie den Speicher erneut, um fortzufahren)</translation>
+    </message>
+</context>
+<context>
     <name>hg::StatePresentation</name>
     <message>
         <source>queued</source>
@@ -6830,10 +6845,6 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>the transaction was rolled back: %1</source>
         <translation>die Transaktion wurde zurückgerollt: %1</translation>
-    </message>
-    <message>
-        <source>store %1 was removed or replaced since it was opened: nothing more is written to it (open it again to go on)</source>
-        <translation>Der Speicher %1 wurde entfernt oder ersetzt, seit er geöffnet wurde: Es wird nichts mehr hineingeschrieben (öffnen Sie ihn erneut, um fortzufahren)</translation>
     </message>
     <message>
         <source>%1 is the store itself (%2): not written over</source>

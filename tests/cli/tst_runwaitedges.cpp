@@ -31,12 +31,17 @@ private Q_SLOTS:
     void storeDeletedUnderRunWait_itsOwnEngineStopsExitingOne();
     void engines_namesWhoServesAndSaysWhenItNoLongerDoes();
     void serve_hangupEndsItAsSigtermDoes();
+    void storeMovedOverByAnother_theOtherKeepsItsOwnAndTheMovedOneItsRuns();
+    void storeLogRemovedUnderServe_serveStopsKeepingWhatItWrote();
 
 private:
     using Output = hg::test::CliSandbox::Output;
     void define(const QList<QStringList> &commands);
     // p/c: one shell task that says "start", then waits for the file `release` (or 60 s).
     void defineWaitingChain(const QString &release);
+
+    // serve on the sandbox's store, run 1 of p/c running, runs 2 and 3 queued behind it.
+    void serveThreeRuns(QProcess &serve, const QString &release);
 
     std::unique_ptr<hg::test::CliSandbox> m_cli;
 };
@@ -341,6 +346,72 @@ void TestRunWaitEdges::serve_hangupEndsItAsSigtermDoes()
     QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
     QCOMPARE(serve.exitCode(), 0);
     QCOMPARE(m_cli->runState(runId), QStringLiteral("cancelled"));
+}
+
+void TestRunWaitEdges::serveThreeRuns(QProcess &serve, const QString &release)
+{
+    defineWaitingChain(release);
+    m_cli->start(serve, {QStringLiteral("serve")});
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(m_cli->runState(QStringLiteral("1")), QStringLiteral("running"),
+                              20000);
+}
+
+// A store moved over the served one: serve stopped, but its write-ahead log stayed at the
+// path and the next command read the old store's runs into the new one (helper-11). Moved
+// away instead, the store lacked its last transactions, left in that log.
+void TestRunWaitEdges::storeMovedOverByAnother_theOtherKeepsItsOwnAndTheMovedOneItsRuns()
+{
+    const QString release = m_cli->filePath(QStringLiteral("release"));
+    const auto released =
+        qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
+    QProcess serve;
+    serveThreeRuns(serve, release);
+    const QString served = m_cli->db();
+    const QString other = m_cli->filePath(QStringLiteral("other.db"));
+    m_cli->setDb(other);
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("other")}});
+    const QString kept = m_cli->filePath(QStringLiteral("kept.db"));
+    QVERIFY(QFile::rename(served, kept)); // keeps the served store, by another name
+    QVERIFY(QFile::rename(other, served));
+    QVERIFY2(serve.waitForFinished(30000), "serve went on with its store replaced");
+    QCOMPARE(serve.exitCode(), 1);
+    m_cli->setDb(served);
+    const Output projects = m_cli->run({QStringLiteral("project"), QStringLiteral("list")});
+    QVERIFY2(projects.exitCode == 0, qPrintable(projects.err));
+    QVERIFY2(projects.out.contains(QStringLiteral("other"))
+                 && !projects.out.contains(QStringLiteral("\np ")),
+             qPrintable(projects.out));
+    const Output runs = m_cli->run({QStringLiteral("runs"), QStringLiteral("--json")});
+    QVERIFY2(runs.exitCode == 0 && runs.out.trimmed() == QStringLiteral("[\n]"),
+             qPrintable(runs.out + runs.err));
+    m_cli->setDb(kept); // the store moved away has every run it served
+    QCOMPARE(m_cli->runState(QStringLiteral("1")), QStringLiteral("running"));
+    QVERIFY(!m_cli->runState(QStringLiteral("3")).isEmpty());
+}
+
+// Only the log removed: serve went on writing into the unlinked log, and every other command
+// called the store damaged (helper-11). Now serve stops, and what it wrote reaches the store.
+void TestRunWaitEdges::storeLogRemovedUnderServe_serveStopsKeepingWhatItWrote()
+{
+    const QString release = m_cli->filePath(QStringLiteral("release"));
+    const auto released =
+        qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
+    QProcess serve;
+    serveThreeRuns(serve, release);
+    QVERIFY(QFile::remove(m_cli->db() + QStringLiteral("-wal")));
+    QVERIFY2(serve.waitForFinished(30000), "serve went on with its log removed");
+    const QByteArray said = serve.readAllStandardError();
+    QCOMPARE(serve.exitCode(), 1);
+    QVERIFY2(said.contains("-wal of the store was removed or replaced"), said.constData());
+    const Output runs = m_cli->run({QStringLiteral("runs"), QStringLiteral("--json")});
+    QVERIFY2(runs.exitCode == 0, qPrintable(runs.err));
+    QCOMPARE(m_cli->runState(QStringLiteral("1")), QStringLiteral("running"));
+    QVERIFY(!m_cli->runState(QStringLiteral("3")).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestRunWaitEdges)
