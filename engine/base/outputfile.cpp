@@ -186,13 +186,24 @@ Status OutputFile::commitStaged()
         return Error::runtime(
             QStringLiteral("cannot write %1: it is no longer a regular file").arg(m_path));
     }
-    bool written = ::ftruncate(fd, 0) == 0;
+    // Room first: on a full disk the file was cut to its first block, its old contents lost
+    // (helper-11). Blocks past its end are taken now (the length kept); a filesystem that
+    // cannot say is written as before.
+    const qint64 size = staged->size();
+    if (size > 0 && ::fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, size) != 0 && errno == ENOSPC) {
+        ::close(fd);
+        return Error::runtime(QStringLiteral("cannot write %1: %2; it was left as it was")
+                                  .arg(m_path, QString::fromLocal8Bit(std::strerror(ENOSPC))));
+    }
+    // Over the old contents from the start, then cut to the new length: nothing is freed
+    // before the new contents are in place.
+    bool written = true;
     QByteArray chunk;
     while (written && !staged->atEnd()) {
         chunk = staged->read(qint64(1) << 20);
         written = !chunk.isEmpty() && writeAll(fd, chunk.constData(), chunk.size());
     }
-    written = written && ::fsync(fd) == 0;
+    written = written && ::ftruncate(fd, size) == 0 && ::fsync(fd) == 0;
     const QString why = lastError();
     ::close(fd);
     if (written)

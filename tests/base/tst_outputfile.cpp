@@ -337,6 +337,21 @@ void TestOutputFile::fullDisk_smallWriteFailsNamingItAndKeepsTheEarlierFile()
     }
     QVERIFY(!QFileInfo::exists(small + QStringLiteral("/new.json")));
     QCOMPARE(contentsOf(earlier), QByteArray("kept"));
+
+    // Written in place (another link to it): it was cut to what fitted, its old contents lost.
+    const QString link = small + QStringLiteral("/link.json");
+    QCOMPARE(::link(QFile::encodeName(earlier).constData(), QFile::encodeName(link).constData()),
+             0);
+    OutputFile linked(earlier, OutputFile::Special::Refuse);
+    QVERIFY(linked.open().ok());
+    QVERIFY(linked.isInPlace());
+    QVERIFY(linked.write(QByteArray(32 * 1024, 'n')));
+    const Status inPlace = linked.commit();
+    QVERIFY(!inPlace.ok());
+    QVERIFY2(inPlace.error().message.contains(QStringLiteral("left as it was")),
+             qPrintable(inPlace.error().message));
+    QCOMPARE(contentsOf(earlier), QByteArray("kept"));
+    QCOMPARE(contentsOf(link), QByteArray("kept"));
 }
 
 #include "tst_outputfile.moc"
