@@ -100,10 +100,14 @@ Status Engine::writeHeldJournal()
     if (m_store->backend() != StoreBackend::Sqlite)
         return {}; // on a server the session expires and another engine takes the runs over
     QStringList files;
-    const HeldJournal journal(m_store->location().sqlitePath());
+    const HeldJournal journal(m_store->location().sqlitePath(), m_store->fileIdentity());
     const Result<HeldJournal::Contents> held = journal.load(&files);
     if (!held)
         return held.error();
+    for (const QString &foreign : journal.foreignFiles())
+        qWarning("hourglass: %s holds what an engine held for another store once at this path "
+                 "(deleted or replaced since): not applied here, left as it is",
+                 qUtf8Printable(foreign));
     if (held->changes.isEmpty() && held->lines.isEmpty()) {
         HeldJournal::remove(files);
         return {};
@@ -148,7 +152,8 @@ void Engine::finishShutdown()
         const QList<RunRecorder::Held> changes =
             heldChanges ? m_recorder->held() : QList<RunRecorder::Held>{};
         const Result<QString> saved =
-            HeldJournal(m_store->location().sqlitePath()).save({changes, markers});
+            HeldJournal(m_store->location().sqlitePath(), m_store->fileIdentity())
+                .save({changes, markers});
         if (saved)
             qWarning("hourglass: %lld state change%s and %lld note%s of dropped output could "
                      "not be written to the store; kept in %s and recorded when an engine next "

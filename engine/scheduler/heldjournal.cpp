@@ -76,8 +76,9 @@ std::optional<RunRecorder::Held> fromJson(const QJsonObject &o)
 
 } // namespace
 
-HeldJournal::HeldJournal(const QString &storePath)
+HeldJournal::HeldJournal(const QString &storePath, QString storeFile)
     : m_storePath(QFileInfo(storePath).absoluteFilePath())
+    , m_storeFile(std::move(storeFile))
 {}
 
 QStringList HeldJournal::candidates() const
@@ -112,6 +113,12 @@ Result<QString> HeldJournal::save(const Contents &contents) const
         if (file.open(QIODevice::ReadOnly))
             earlier = QJsonDocument::fromJson(file.readAll()).object();
         file.close();
+        if (const QString owner = earlier.value(QStringLiteral("file")).toString();
+            !owner.isEmpty() && owner != m_storeFile) {
+            failures
+                << tr("%1 holds what an engine held for another file once at this path").arg(path);
+            continue;
+        }
         QJsonArray changes = earlier.value(QStringLiteral("changes")).toArray();
         for (const auto &change : std::as_const(array))
             changes << change;
@@ -119,6 +126,7 @@ Result<QString> HeldJournal::save(const Contents &contents) const
         for (const auto &line : std::as_const(lines))
             markers << line;
         const QByteArray bytes = QJsonDocument(QJsonObject{{QStringLiteral("store"), m_storePath},
+                                                           {QStringLiteral("file"), m_storeFile},
                                                            {QStringLiteral("changes"), changes},
                                                            {QStringLiteral("lines"), markers}})
                                      .toJson(QJsonDocument::Compact);
@@ -153,6 +161,12 @@ Result<HeldJournal::Contents> HeldJournal::load(QStringList *files) const
         // Empty: a save that a full disk cut short before anything was in it.
         if (!bytes.isEmpty() && parsed.error != QJsonParseError::NoError)
             return Error::invalid(tr("%1 cannot be read: %2").arg(path, parsed.errorString()));
+        // Written before files were named (no "file"): taken as this store's, as then.
+        const QString owner = document.object().value(QStringLiteral("file")).toString();
+        if (!owner.isEmpty() && owner != m_storeFile) {
+            m_foreign << path;
+            continue;
+        }
         const QJsonArray array = document.object().value(QStringLiteral("changes")).toArray();
         for (const auto &value : array) {
             const std::optional<RunRecorder::Held> change = fromJson(value.toObject());

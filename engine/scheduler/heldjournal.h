@@ -20,7 +20,10 @@ class HeldJournal final
     Q_DECLARE_TR_FUNCTIONS(hg::HeldJournal)
 
 public:
-    explicit HeldJournal(const QString &storePath);
+    // storeFile: the identity of the store's file as the engine opened it
+    // (Store::fileIdentity()): a journal is only ever written to that very file, never to
+    // another put at the same path since (helper-11: a new store got a deleted one's ends).
+    HeldJournal(const QString &storePath, QString storeFile);
 
     struct Contents
     {
@@ -32,12 +35,16 @@ public:
     // Every journal of this store (oldest first), with the files they came from; an
     // unreadable one is an error naming it (nothing is recovered past what it may hold).
     Result<Contents> load(QStringList *files) const;
+    // Journals of another file once at this path (deleted or replaced since): left alone.
+    QStringList foreignFiles() const { return m_foreign; }
     static void remove(const QStringList &files);
 
 private:
     QStringList candidates() const; // beside the store first, then the runtime directory
 
     QString m_storePath;
+    QString m_storeFile;
+    mutable QStringList m_foreign;
 };
 
 } // namespace hg

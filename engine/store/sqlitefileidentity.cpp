@@ -22,6 +22,13 @@ void SqliteFileIdentity::recordDatabase()
     m_database = of(m_path);
 }
 
+QString SqliteFileIdentity::text() const
+{
+    return m_database.inode == 0
+               ? QString()
+               : QStringLiteral("%1:%2").arg(m_database.device).arg(m_database.inode);
+}
+
 void SqliteFileIdentity::recordJournal()
 {
     m_wal = of(m_path + QLatin1String("-wal"));

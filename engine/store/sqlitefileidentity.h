@@ -26,6 +26,8 @@ public:
     void recordDatabase(); // after the connection opened the file
     void recordJournal();  // after WAL mode is on: the -wal and -shm files
     bool isRecorded() const { return m_database.inode != 0; }
+    // "device:inode" of the database as opened; empty when not recorded.
+    QString text() const;
     // The path still names the files opened, the log included; else why not, naming them.
     Status inPlace() const;
     // After the connection closed, its database no longer in place: removes the -wal and

@@ -70,6 +70,8 @@ public:
     // SQLite: the file this connection opened is still at its path. Deleted (or replaced by
     // another file), writes would go to a file nobody will open again, silently lost.
     Status stillInPlace() const;
+    // SQLite: "device:inode" of the file as opened (empty on PostgreSQL).
+    QString fileIdentity() const { return m_files.text(); }
     // Refuses `path` as a file to write an export or a copy to when it is this store's file
     // or one of its companions (-wal, -shm, -journal), by any name or link: `export --output`
     // onto the store once replaced the database with its own JSON.

@@ -3220,6 +3220,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>%1 holds a state change that cannot be read</source>
         <translation>%1 enthält eine Zustandsänderung, die sich nicht lesen lässt</translation>
     </message>
+    <message>
+        <source>%1 holds what an engine held for another file once at this path</source>
+        <translation>%1 enthält, was eine Engine für eine andere Datei festhielt, die einmal unter diesem Pfad lag</translation>
+    </message>
 </context>
 <context>
     <name>hg::HelpDialogs</name>

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void save_thenLoad_givesBackEveryChangeInOrder();
     void unwritableStoreDirectory_fallsBackToTheRuntimeDirectory();
     void damagedJournal_isAnErrorNamingIt();
+    void anotherFileAtThePath_neitherLoadsNorAddsToItsJournal();
 
 private:
     static HeldJournal::Contents sample(qint64 runId);
@@ -55,7 +56,7 @@ HeldJournal::Contents TestHeldJournal::sample(qint64 runId)
 void TestHeldJournal::save_thenLoad_givesBackEveryChangeInOrder()
 {
     QTemporaryDir dir;
-    const HeldJournal journal(dir.filePath(QStringLiteral("store.db")));
+    const HeldJournal journal(dir.filePath(QStringLiteral("store.db")), QStringLiteral("1:10"));
     const Result<QString> first = journal.save(sample(1));
     QVERIFY(first);
     QCOMPARE(first.value(), dir.filePath(QStringLiteral("store.db.held.json")));
@@ -85,7 +86,8 @@ void TestHeldJournal::unwritableStoreDirectory_fallsBackToTheRuntimeDirectory()
 {
     // A directory that takes no file (here: one that is not there, which stops root too).
     QTemporaryDir dir;
-    const HeldJournal journal(dir.filePath(QStringLiteral("gone/store.db")));
+    const HeldJournal journal(dir.filePath(QStringLiteral("gone/store.db")),
+                              QStringLiteral("1:10"));
     const Result<QString> saved = journal.save(sample(1));
     QVERIFY(saved);
     QVERIFY(saved->startsWith(m_runtime.path()));
@@ -103,9 +105,33 @@ void TestHeldJournal::damagedJournal_isAnErrorNamingIt()
     damaged.close();
     QStringList files;
     const Result<HeldJournal::Contents> loaded =
-        HeldJournal(dir.filePath(QStringLiteral("store.db"))).load(&files);
+        HeldJournal(dir.filePath(QStringLiteral("store.db")), QStringLiteral("1:10")).load(&files);
     QVERIFY(!loaded);
     QVERIFY(loaded.error().message.contains(damaged.fileName()));
+}
+
+// The store deleted under a stopping engine and a new one made at its path: the new store's
+// runs were "ended" by the old store's journal (helper-11).
+void TestHeldJournal::anotherFileAtThePath_neitherLoadsNorAddsToItsJournal()
+{
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("store.db"));
+    QVERIFY(HeldJournal(store, QStringLiteral("1:10")).save(sample(1)));
+    const HeldJournal successor(store, QStringLiteral("1:11"));
+    QStringList files;
+    const Result<HeldJournal::Contents> loaded = successor.load(&files);
+    QVERIFY(loaded);
+    QVERIFY(loaded->changes.isEmpty());
+    QVERIFY(files.isEmpty()); // so it is not removed either
+    QCOMPARE(successor.foreignFiles(), QStringList{store + QStringLiteral(".held.json")});
+    // Its own journal goes elsewhere (the runtime directory), never into the other's.
+    const Result<QString> saved = successor.save(sample(2));
+    QVERIFY(saved);
+    QVERIFY(saved->startsWith(m_runtime.path()));
+    QCOMPARE(successor.load(&files)->changes.size(), 2);
+    HeldJournal::remove(files);
+    files.clear();
+    QCOMPARE(HeldJournal(store, QStringLiteral("1:10")).load(&files)->changes.size(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestHeldJournal)
