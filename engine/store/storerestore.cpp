@@ -127,7 +127,11 @@ Result<StoreRestore::Restored> StoreRestore::restore(const StoreLocation &store,
 {
     if (store.backend() != StoreBackend::Sqlite)
         return Error::invalid(StoreBackup::postgresAdvice(store));
-    const QString storePath = store.sqlitePath();
+    // Through a link, the store it names is restored: the link itself was replaced by the
+    // restored file, and the store it pointed at went on apart from it (helper-11).
+    const QFileInfo named(store.sqlitePath());
+    const QString storePath =
+        named.isSymLink() && named.exists() ? named.canonicalFilePath() : store.sqlitePath();
     const QString backupPath = QFileInfo(backupFile).absoluteFilePath();
     if (backupPath == QFileInfo(storePath).absoluteFilePath())
         return Error::invalid(tr("%1 is the store itself").arg(backupPath));
@@ -172,7 +176,13 @@ Result<StoreRestore::Restored> StoreRestore::restore(const StoreLocation &store,
     if (QFileInfo::exists(storePath)) {
         // The store being replaced stays as it was: its file (a second name for it) and its
         // write-ahead log, which must never meet the restored file.
-        restored.keptAs = keepPath(store, QDateTime::currentDateTime());
+        const Result<StoreLocation> resolved = StoreLocation::parse(storePath);
+        const QString kept =
+            keepPath(resolved ? resolved.value() : store, QDateTime::currentDateTime());
+        restored.keptAs = kept;
+        // Two restores within a second: the second keeps its store under a name of its own.
+        for (int n = 2; QFileInfo::exists(restored.keptAs); ++n)
+            restored.keptAs = kept.chopped(3) + QStringLiteral("-%1.db").arg(n);
         if (!hardLink(storePath, restored.keptAs) && !QFile::copy(storePath, restored.keptAs)) {
             QFile::remove(incoming);
             return Error::storage(tr("cannot keep %1 as %2").arg(storePath, restored.keptAs));

@@ -184,6 +184,19 @@ void TestStoreBackup::restore_putsTheBackupBackAndKeepsTheStoreItReplaced()
     QVERIFY(!QFileInfo::exists(t.location().sqlitePath() + QStringLiteral(".restoring")));
     QCOMPARE(StoreRestore::restore(t.location(), t.location().sqlitePath()).error().kind,
              ErrorKind::Invalid); // the store itself
+
+    // Again within the same second: the store replaced now is kept under a name of its own
+    // (it was "cannot keep", no reason given; helper-11). And through a link to the store,
+    // the store is restored and the link stays a link (it was replaced by the file).
+    const QString link = dir.filePath(QStringLiteral("link.db"));
+    QVERIFY(QFile::link(t.location().sqlitePath(), link));
+    const Result<StoreRestore::Restored> again =
+        StoreRestore::restore(StoreLocation::parse(link).value(), backup);
+    QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
+    QVERIFY(again->keptAs != restored->keptAs);
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(QFileInfo::exists(again->keptAs));
+    QCOMPARE(projectCount(t.location().sqlitePath()), 1);
 }
 
 void TestStoreBackup::restore_isRefusedWhileAnEngineServesAndNamesIt()
