@@ -470,6 +470,14 @@
         <source>Select one task to connect from.</source>
         <translation>Eine Aufgabe auswählen, von der aus verbunden werden soll.</translation>
     </message>
+    <message>
+        <source>This chain has no tasks yet. Add its first task; then drag from one task&apos;s port to another to make it wait for that one.</source>
+        <translation>Diese Kette hat noch keine Aufgaben. Fügen Sie die erste hinzu; ziehen Sie dann vom Anschluss einer Aufgabe zu einer anderen, damit diese auf jene wartet.</translation>
+    </message>
+    <message>
+        <source>Add the first task</source>
+        <translation>Erste Aufgabe hinzufügen</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainOccurrencesBox</name>

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void runNow_showsTheRunItsAttemptsAndItsLiveLog();
     void wholeChain_builtThroughTheUi_runsAndSucceeds();
     void treeFollowsChangesMadeElsewhere();
+    void emptyChain_showsWhatToDoFirstAndNoOtherChainsTask();
 };
 
 namespace {
@@ -336,6 +337,41 @@ void TestMainWindow::treeFollowsChangesMadeElsewhere()
     QTRY_VERIFY_WITH_TIMEOUT(shows(QStringLiteral("added")), 15000);
     QTRY_VERIFY_WITH_TIMEOUT(!shows(QStringLiteral("gone")), 15000);
     QCOMPARE(window.chainEditor()->chainId(), kept.id); // the selection stays where it was
+}
+
+// A new empty chain showed a disabled form holding the task of the chain shown before (its
+// script too), and a blank canvas (issue 34).
+void TestMainWindow::emptyChain_showsWhatToDoFirstAndNoOtherChainsTask()
+{
+    HG_TEST_STORE(t);
+    const Chain full = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("full"));
+    const Task task = test::addTask(t.store(), full.id, QStringLiteral("backup"), TaskKind::Shell,
+                                    QStringLiteral("rsync -a /srv /backup"));
+    const Chain empty = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("empty"));
+    MainWindow window(t.store(), nullptr);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.selectChain(full.id);
+    ChainEditor *editor = window.chainEditor();
+    editor->scene()->selectTask(task.id);
+    auto *shell = editor->taskForm()->findChild<QPlainTextEdit *>(QStringLiteral("shell.command"));
+    QTRY_COMPARE(shell->toPlainText(), QStringLiteral("rsync -a /srv /backup"));
+    auto *emptyState = editor->findChild<QWidget *>(QStringLiteral("chain.emptyState"));
+    QVERIFY(!emptyState->isVisible());
+
+    window.selectChain(empty.id);
+    QTRY_COMPARE(editor->chainId(), empty.id);
+    QVERIFY(!editor->taskForm()->isEnabled());
+    QVERIFY(shell->toPlainText().isEmpty());
+    QVERIFY(
+        editor->taskForm()->findChild<QLineEdit *>(QStringLiteral("task.name"))->text().isEmpty());
+    QVERIFY(emptyState->isVisible());
+    auto *add = editor->findChild<QPushButton *>(QStringLiteral("chain.addFirstTask"));
+    QTest::mouseClick(add, Qt::LeftButton);
+    QTRY_COMPARE(editor->tasks()->tasks().size(), 1);
+    QTRY_VERIFY(!emptyState->isVisible());
+    QTRY_VERIFY(editor->taskForm()->isEnabled());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -21,6 +21,7 @@
 #include "tasksmodel.h"
 
 #include <QAction>
+#include <QFrame>
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -142,6 +143,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     canvasLayout->addWidget(m_description);
     canvasLayout->addWidget(m_settings);
     canvasLayout->addWidget(m_message);
+    canvasLayout->addWidget(buildEmptyState());
     canvasLayout->addWidget(m_view, 1);
     auto *hint = new QLabel(tr("Drag from a task's right-hand port to another task to add a "
                                "dependency (or Ctrl+K). Right-click an edge for its condition; "
@@ -205,6 +207,26 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
             reload();
     });
     showChain(0);
+}
+
+QWidget *ChainEditor::buildEmptyState()
+{
+    // A new chain: what to do first, rather than a blank canvas beside a disabled form.
+    m_emptyState = new QFrame(this);
+    m_emptyState->setObjectName(QStringLiteral("chain.emptyState"));
+    m_emptyState->setFrameShape(QFrame::StyledPanel);
+    auto *text = new QLabel(tr("This chain has no tasks yet. Add its first task; then drag "
+                               "from one task's port to another to make it wait for that one."),
+                            m_emptyState);
+    text->setWordWrap(true);
+    auto *add = new QPushButton(tr("Add the first task"), m_emptyState);
+    add->setObjectName(QStringLiteral("chain.addFirstTask"));
+    connect(add, &QPushButton::clicked, m_addTask, &QAction::trigger);
+    auto *layout = new QHBoxLayout(m_emptyState);
+    layout->addWidget(text, 1);
+    layout->addWidget(add);
+    m_emptyState->hide();
+    return m_emptyState;
 }
 
 void ChainEditor::setDefaultZone(const QTimeZone &zone)
@@ -300,6 +322,7 @@ void ChainEditor::reload()
     for (const Task &task : m_tasks->tasks())
         before.insert(task.id);
     (void)m_tasks->show(m_chain.id);
+    m_emptyState->setVisible(shown && m_tasks->tasks().isEmpty());
     (void)m_dependencies->show(m_chain.id);
     (void)m_schedules->show(m_chain.id);
     // The strip reads a day of the ledger: not again for an edit that cannot change it (a node

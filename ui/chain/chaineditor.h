@@ -72,6 +72,7 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
 
 private:
+    QWidget *buildEmptyState();
     void reload();
     void addTask();
     void autoLayout();
@@ -99,6 +100,7 @@ private:
     QLabel *m_description;
     ChainSchedulesBox *m_schedulesBox = nullptr;
     ChainSettingsBar *m_settings;
+    QFrame *m_emptyState = nullptr; // shown while the chain has no task
     QAction *m_addTask;
     QAction *m_addSchedule;
     QAction *m_autoLayout;

@@ -342,11 +342,11 @@ bool TaskForm::eventFilter(QObject *watched, QEvent *event)
 
 void TaskForm::clear()
 {
+    // Every field emptied, not the name alone: the disabled form showed another chain's task,
+    // or a deleted task's script (issue 34).
+    showTask(Task());
     m_original = Task();
     setEnabled(false);
-    m_loading = true;
-    m_name->clear();
-    m_loading = false;
     showMessage(Error());
     m_problem->setText(tr("Select a task on the canvas, or add one."));
     m_apply->setEnabled(false);
