@@ -829,6 +829,14 @@
         <source>After “%1”:</source>
         <translation>Nach „%1“:</translation>
     </message>
+    <message>
+        <source>%1 (it runs before: a loop)</source>
+        <translation>%1 (läuft davor: eine Schleife)</translation>
+    </message>
+    <message>
+        <source>%1 (already after it)</source>
+        <translation>%1 (schon danach)</translation>
+    </message>
 </context>
 <context>
     <name>hg::ConnectionDialog</name>

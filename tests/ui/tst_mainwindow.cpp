@@ -1,4 +1,5 @@
 #include "chain/chaineditor.h"
+#include "dag/connecttaskdialog.h"
 #include "dag/dagscene.h"
 #include "dag/tasknodeitem.h"
 #include "definitioneditor.h"
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void wholeChain_builtThroughTheUi_runsAndSucceeds();
     void treeFollowsChangesMadeElsewhere();
     void emptyChain_showsWhatToDoFirstAndNoOtherChainsTask();
+    void connectDialog_neverOffersALoopFirst();
 };
 
 namespace {
@@ -372,6 +374,32 @@ void TestMainWindow::emptyChain_showsWhatToDoFirstAndNoOtherChainsTask()
     QTRY_COMPARE(editor->tasks()->tasks().size(), 1);
     QTRY_VERIFY(!emptyState->isVisible());
     QTRY_VERIFY(editor->taskForm()->isEnabled());
+}
+
+// Ctrl+K's dialog offered, as its default, a task that would close a loop (issue 34).
+void TestMainWindow::connectDialog_neverOffersALoopFirst()
+{
+    const auto task = [](qint64 id, const QString &name) {
+        Task t;
+        t.id = id;
+        t.name = name;
+        return t;
+    };
+    const QList<Task> tasks{task(1, QStringLiteral("extract")), task(2, QStringLiteral("load")),
+                            task(3, QStringLiteral("report"))};
+    // load after extract, report after load.
+    const QList<Dependency> edges{{2, 1, DependencyCondition::Success, {}, {}},
+                                  {3, 2, DependencyCondition::Success, {}, {}}};
+    const auto choices = [](const ConnectTaskDialog &dialog) {
+        return dialog.findChild<QComboBox *>(QStringLiteral("connect.downstream"));
+    };
+    ConnectTaskDialog fromReport(tasks.at(2), tasks, edges);
+    QCOMPARE(choices(fromReport)->currentIndex(), -1); // both would close a loop
+    QVERIFY(!fromReport.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+    QVERIFY(choices(fromReport)->itemText(0).contains(QStringLiteral("a loop")));
+    ConnectTaskDialog fromExtract(tasks.at(0), tasks, edges);
+    QCOMPARE(fromExtract.downstreamId(), 3); // load is after it already
+    QVERIFY(choices(fromExtract)->itemText(0).contains(QStringLiteral("already after it")));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -415,7 +415,8 @@ void ChainEditor::connectSelectedTask()
     const int row = selected.size() == 1 ? m_tasks->rowOf(selected.constFirst()) : -1;
     if (row < 0)
         return report(Error::invalid(tr("Select one task to connect from.")));
-    auto *dialog = new ConnectTaskDialog(m_tasks->tasks().at(row), m_tasks->tasks(), this);
+    auto *dialog = new ConnectTaskDialog(m_tasks->tasks().at(row), m_tasks->tasks(),
+                                         m_dependencies->dependencies(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const qint64 upstream = selected.constFirst();
     connect(dialog, &QDialog::accepted, this, [this, dialog, upstream] {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/dependency.h"
 #include "domain/enums.h"
 #include "domain/task.h"
 
@@ -17,8 +18,11 @@ class ConnectTaskDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(ConnectTaskDialog)
 
 public:
+    // edges: the chain's dependencies. A task that already runs after `upstream`, or that
+    // `upstream` waits for (directly or not: the new edge would close a loop), is listed but
+    // cannot be chosen, and never chosen first (it was the default; issue 34).
     ConnectTaskDialog(const Task &upstream, const QList<Task> &candidates,
-                      QWidget *parent = nullptr);
+                      const QList<Dependency> &edges, QWidget *parent = nullptr);
 
     qint64 downstreamId() const;
     DependencyCondition condition() const;
