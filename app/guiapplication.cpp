@@ -7,6 +7,7 @@
 #include "settings/appsettings.h"
 #include "settings/colorscheme.h"
 #include "singleinstance.h"
+#include "store/dailybackups.h"
 #include "store/exampleproject.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
@@ -59,9 +60,12 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
                 if (key == AppSettings::Key::DailyBackups)
                     backups->setKeep(settings.dailyBackups());
             });
+    // Said from the second on: a brand-new store's first start greeted the user with "Daily
+    // backup saved" before anything was in it (issue 34).
     connect(m_backups.get(), &DailyBackupKeeper::backupTaken, m_window.get(),
-            [window = m_window.get()](const QString &path) {
-                window->statusBar()->showMessage(tr("Daily backup saved: %1").arg(path), 10000);
+            [window = m_window.get(), location = m_store->location()](const QString &path) {
+                if (DailyBackups::existing(location).size() > 1)
+                    window->statusBar()->showMessage(tr("Daily backup saved: %1").arg(path), 10000);
             });
     // A backup that fails must not go unnoticed: the tray says so even when hidden.
     connect(m_backups.get(), &DailyBackupKeeper::backupFailed, m_window.get(),

@@ -27,6 +27,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSqlQuery>
+#include <QStatusBar>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -283,6 +284,9 @@ void TestGuiApplication::dailyBackup_isTakenAtStartAndFollowsTheSetting()
     QTRY_COMPARE(taken.size(), 1);
     QCOMPARE(taken.first().first().toString(), today);
     QVERIFY(StoreRestore::check(today));
+    // The first backup of a store is not announced: a new store greeted its user with it.
+    QVERIFY2(!gui.window()->statusBar()->currentMessage().contains(QLatin1String("backup")),
+             qPrintable(gui.window()->statusBar()->currentMessage()));
     QVERIFY(!gui.backups()->backUpIfDue()); // once a day
 }
 
