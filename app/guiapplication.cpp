@@ -95,13 +95,16 @@ void GuiApplication::start(bool minimized)
         m_window->show();
 }
 
-void GuiApplication::installExampleOnce(Store &store, AppSettings &settings)
+bool GuiApplication::installExampleOnce(Store &store, AppSettings &settings)
 {
     if (settings.exampleInstalled())
-        return;
+        return false;
     const Result<QList<Project>> projects = ProjectRepository(store).list();
-    if (projects && projects->isEmpty() && ExampleProject::install(store))
+    if (projects && projects->isEmpty() && ExampleProject::install(store)) {
         settings.setExampleInstalled(true);
+        return true;
+    }
+    return false;
 }
 
 bool GuiApplication::installTranslations(const QLocale &locale)
@@ -189,14 +192,17 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
         QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), store.error().message);
         return 1;
     }
-    if (!store.value()->isReadOnly())
-        installExampleOnce(*store.value(), settings);
+    const bool firstStart =
+        !store.value()->isReadOnly() && installExampleOnce(*store.value(), settings);
 
     // The engine runs in its own thread on the same store, with a connection of its own.
     GuiApplication gui(std::move(store.value()), settings,
                        EngineConfigFactory::forGui(location, settings));
     QObject::connect(&instance, &SingleInstance::activationRequested, gui.window(),
                      &MainWindow::bringForward);
+    if (firstStart) // said until something else is
+        gui.window()->statusBar()->showMessage(
+            tr("New to Hourglass? Help → Getting started (F1) shows the first steps."));
     QObject::connect(gui.window(), &MainWindow::restoreRequested, &gui,
                      [&restoreFrom](const QString &backupFile) {
                          restoreFrom = backupFile;

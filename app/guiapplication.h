@@ -52,8 +52,9 @@ public:
     // Returns the exit code.
     static int run(int &argc, char **argv, const QStringList &arguments);
     // On the first start with an empty store: the example project, so nobody meets an empty
-    // window. Once only: deleting it later is respected.
-    static void installExampleOnce(Store &store, AppSettings &settings);
+    // window. Once only: deleting it later is respected. True when installed now (the first
+    // start: the status bar then points at Help → Getting started).
+    static bool installExampleOnce(Store &store, AppSettings &settings);
     // Hourglass's own translation for the locale (built in, :/i18n) and Qt's for its standard
     // buttons and dialogs (from the system, when installed). True when Hourglass's was found;
     // English needs none.

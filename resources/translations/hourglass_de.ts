@@ -3213,6 +3213,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Hourglass</source>
         <translation>Hourglass</translation>
     </message>
+    <message>
+        <source>New to Hourglass? Help → Getting started (F1) shows the first steps.</source>
+        <translation>Neu bei Hourglass? Hilfe → Erste Schritte (F1) zeigt die ersten Schritte.</translation>
+    </message>
 </context>
 <context>
     <name>hg::HeldJournal</name>
@@ -3278,6 +3282,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Leave a table or a field</source>
         <translation>Tabelle oder Feld verlassen</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Getting started&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;A project and a chain.&lt;/b&gt; File → New project (Ctrl+Shift+N), then New chain (Ctrl+N): a chain is one job, its tasks run in the order you give them.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tasks.&lt;/b&gt; Add task (Ctrl+T), give it a name, a kind (a shell script, a program, SQL, HTTP, another chain…) and what it runs; Enter applies it.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Their order.&lt;/b&gt; Drag from one task&apos;s right-hand port to another, or select a task and press Ctrl+K: the second runs when the first succeeds (or ends, or fails).&lt;/li&gt;&lt;li&gt;&lt;b&gt;When.&lt;/b&gt; Add schedule (Ctrl+Shift+S): a cron expression such as &lt;tt&gt;30 6 * * 1-5&lt;/tt&gt;, its time zone, and what to do with fire times missed while the computer was off.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Run it now&lt;/b&gt; with Ctrl+R, and follow it in Runs (Ctrl+3): each attempt, its live output, and why it failed.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;The example project shows a finished chain. On a server, &lt;tt&gt;hourglass serve&lt;/tt&gt; runs the same schedules without a window; &lt;tt&gt;man hourglass&lt;/tt&gt; and &lt;tt&gt;hourglass --help&lt;/tt&gt; list every command. Help → Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Erste Schritte&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Ein Projekt und eine Kette.&lt;/b&gt; Datei → Neues Projekt (Strg+Umschalt+N), dann Neue Kette (Strg+N): Eine Kette ist ein Auftrag, ihre Aufgaben laufen in der Reihenfolge, die Sie ihnen geben.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Aufgaben.&lt;/b&gt; Aufgabe hinzufügen (Strg+T), einen Namen geben, eine Art (ein Shell-Skript, ein Programm, SQL, HTTP, eine andere Kette …) und was sie ausführt; die Eingabetaste übernimmt sie.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ihre Reihenfolge.&lt;/b&gt; Ziehen Sie vom rechten Anschluss einer Aufgabe zu einer anderen, oder wählen Sie eine Aufgabe und drücken Sie Strg+K: Die zweite läuft, wenn die erste gelingt (oder endet, oder fehlschlägt).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Wann.&lt;/b&gt; Zeitplan hinzufügen (Strg+Umschalt+S): ein Cron-Ausdruck wie &lt;tt&gt;30 6 * * 1-5&lt;/tt&gt;, seine Zeitzone, und was mit Zeitpunkten geschieht, die verpasst wurden, während der Rechner aus war.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Jetzt ausführen&lt;/b&gt; mit Strg+R, und in Läufe (Strg+3) verfolgen: jeder Versuch, seine laufende Ausgabe, und warum er fehlschlug.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Das Beispielprojekt zeigt eine fertige Kette. Auf einem Server führt &lt;tt&gt;hourglass serve&lt;/tt&gt; dieselben Zeitpläne ohne Fenster aus; &lt;tt&gt;man hourglass&lt;/tt&gt; und &lt;tt&gt;hourglass --help&lt;/tt&gt; nennen jeden Befehl. Hilfe → Tastenkürzel nennt jede Taste.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
     </message>
 </context>
 <context>
@@ -3943,6 +3955,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Cha&amp;in</source>
         <translation>Ke&amp;tte</translation>
+    </message>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>&amp;Erste Schritte</translation>
     </message>
 </context>
 <context>

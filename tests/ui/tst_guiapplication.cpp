@@ -152,7 +152,7 @@ void TestGuiApplication::example_isInstalledOnceIntoAnEmptyStore()
     QFile::remove(iniFile());
     AppSettings settings(iniFile());
     settings.setExampleInstalled(offeredBefore);
-    GuiApplication::installExampleOnce(t.store(), settings);
+    QCOMPARE(GuiApplication::installExampleOnce(t.store(), settings), installed);
     const bool present =
         bool(ProjectRepository(t.store()).byName(QString::fromLatin1(ExampleProject::projectName)));
     QCOMPARE(present, installed);

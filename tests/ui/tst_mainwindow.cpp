@@ -173,6 +173,13 @@ void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
                                "Canvas: remove the selected task or dependency"})
         QVERIFY2(shortcuts->text().contains(QLatin1String(listed)), listed);
     shortcuts->close();
+    // F1: the first steps, in the window (Help had Shortcuts and About only; issue 34).
+    QTest::keyClick(&window, Qt::Key_F1);
+    QMessageBox *started = nullptr;
+    QTRY_VERIFY((started = window.findChild<QMessageBox *>(QStringLiteral("gettingStarted"))));
+    for (const char *step : {"Ctrl+T", "Ctrl+K", "Ctrl+Shift+S", "Ctrl+R", "man hourglass"})
+        QVERIFY2(started->text().contains(QLatin1String(step)), step);
+    started->close();
 }
 
 void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()

@@ -39,6 +39,35 @@ void HelpDialogs::showShortcuts(QWidget *parent, const QList<QAction *> &actions
     box->open();
 }
 
+void HelpDialogs::showGettingStarted(QWidget *parent)
+{
+    const QString text =
+        tr("<h3>Getting started</h3>"
+           "<ol>"
+           "<li><b>A project and a chain.</b> File → New project (Ctrl+Shift+N), then New chain "
+           "(Ctrl+N): a chain is one job, its tasks run in the order you give them.</li>"
+           "<li><b>Tasks.</b> Add task (Ctrl+T), give it a name, a kind (a shell script, a "
+           "program, SQL, HTTP, another chain…) and what it runs; Enter applies it.</li>"
+           "<li><b>Their order.</b> Drag from one task's right-hand port to another, or select "
+           "a task and press Ctrl+K: the second runs when the first succeeds (or ends, or "
+           "fails).</li>"
+           "<li><b>When.</b> Add schedule (Ctrl+Shift+S): a cron expression such as "
+           "<tt>30 6 * * 1-5</tt>, its time zone, and what to do with fire times missed while "
+           "the computer was off.</li>"
+           "<li><b>Run it now</b> with Ctrl+R, and follow it in Runs (Ctrl+3): each attempt, its "
+           "live output, and why it failed.</li>"
+           "</ol>"
+           "<p>The example project shows a finished chain. On a server, <tt>hourglass serve</tt> "
+           "runs the same schedules without a window; <tt>man hourglass</tt> and "
+           "<tt>hourglass --help</tt> list every command. Help → Keyboard shortcuts lists every "
+           "key.</p>");
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Getting started"), text,
+                                QMessageBox::Close, parent);
+    box->setObjectName(QStringLiteral("gettingStarted"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
 void HelpDialogs::showAbout(QWidget *parent, const QString &storeName)
 {
     QMessageBox::about(parent, tr("About Hourglass"),

@@ -9,8 +9,8 @@ class QWidget;
 
 namespace hg {
 
-// Help menu contents: the keyboard shortcuts (read from the actions themselves, so the list
-// never drifts from what the keys do) and About.
+// Help menu contents: getting started, the keyboard shortcuts (read from the actions
+// themselves, so the list never drifts from what the keys do) and About.
 class HelpDialogs final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::HelpDialogs)
@@ -20,6 +20,9 @@ public:
 
     static void showShortcuts(QWidget *parent, const QList<QAction *> &actions);
     static void showAbout(QWidget *parent, const QString &storeName);
+    // The first steps, in the window itself (no network, no browser): a chain, its tasks and
+    // their order, a schedule, a run and its log; the command line and its manual page.
+    static void showGettingStarted(QWidget *parent);
 };
 
 } // namespace hg

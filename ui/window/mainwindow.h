@@ -133,6 +133,7 @@ private:
     void showTreeMenu(const QPoint &at);
     void showShortcuts();
     void showAbout();
+    void showGettingStarted();
     // A damaged store: the banner says so, and what would write is switched off.
     void showReadOnly();
     static QIcon themedIcon(const char *themeName, const char *bundled);

@@ -181,6 +181,8 @@ void MainWindow::createActions()
         m_overview->setFocus(Qt::ShortcutFocusReason);
     }));
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(action(tr("&Getting started"), QKeySequence(QKeySequence::HelpContents),
+                               &MainWindow::showGettingStarted));
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
                                &MainWindow::showShortcuts));
     helpMenu->addAction(action(tr("&About Hourglass"), QKeySequence(), &MainWindow::showAbout));
@@ -232,6 +234,11 @@ void MainWindow::showShortcuts()
     }
     actions += m_runsView->runActions();
     HelpDialogs::showShortcuts(this, actions);
+}
+
+void MainWindow::showGettingStarted()
+{
+    HelpDialogs::showGettingStarted(this);
 }
 
 void MainWindow::showAbout()
