@@ -161,16 +161,16 @@
         <translation>kürzer als %1</translation>
     </message>
     <message>
-        <source>succeeded by %1</source>
-        <translation>erfolgreich bis %1</translation>
-    </message>
-    <message>
         <source>Alerts: none</source>
         <translation>Alarme: keine</translation>
     </message>
     <message>
         <source>Alerts: %1</source>
         <translation>Alarme: %1</translation>
+    </message>
+    <message>
+        <source>succeeded by %1 (%2)</source>
+        <translation>erfolgreich bis %1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace hg;
 
@@ -249,7 +250,11 @@ void TestChainOccurrences::alertsDialog_editsTheRulesAndRefusesABadDeadline()
     QCOMPARE(dialog.rules(), rules); // shown as it is, read back the same
     QCOMPARE(AlertsDialog::summary(rules),
              QStringLiteral("Alerts: late by > 1 min 30 s, longer than 3x the median, shorter "
-                            "than 5 s, succeeded by 0 7 * * 1-5"));
+                            "than 5 s, succeeded by 0 7 * * 1-5 (%1)")
+                 .arg(QString::fromUtf8(QTimeZone::systemTimeZoneId())));
+    rules.deadlineZone = QStringLiteral("Europe/Berlin");
+    QVERIFY(AlertsDialog::summary(rules).endsWith(QStringLiteral("(Europe/Berlin)")));
+    rules.deadlineZone.clear();
     QCOMPARE(AlertsDialog::summary({}), QStringLiteral("Alerts: none"));
     auto *deadline = dialog.findChild<QLineEdit *>(QStringLiteral("alerts.deadline"));
     QVERIFY(deadline);

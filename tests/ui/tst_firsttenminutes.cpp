@@ -269,7 +269,7 @@ void TestFirstTenMinutes::retention_isShownAndSetFromTheChainEditor()
     QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
     auto *history = desk.editor()->findChild<QPushButton *>(QStringLiteral("chain.retention"));
     QVERIFY(history);
-    QCOMPARE(history->text(), QStringLiteral("History: all runs kept"));
+    QCOMPARE(history->text(), QStringLiteral("History: all runs kept…"));
     history->click();
     RetentionDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = desk.editor()->findChild<RetentionDialog *>()));
@@ -281,11 +281,11 @@ void TestFirstTenMinutes::retention_isShownAndSetFromTheChainEditor()
     QTRY_COMPARE(ChainRepository(t.store()).byId(desk.chain.id)->retention,
                  (Retention{100, 0, 0, 90}));
     QTRY_COMPARE(history->text(),
-                 QStringLiteral("History: newest 100 run(s), failed: last 90 day(s)"));
+                 QStringLiteral("History: newest 100 run(s), failed: last 90 day(s)…"));
     // Undo gives the old limits back, as for any other edit of the chain.
     desk.window->definitionEditor()->undoStack()->undo();
     QTRY_COMPARE(ChainRepository(t.store()).byId(desk.chain.id)->retention, Retention{});
-    QTRY_COMPARE(history->text(), QStringLiteral("History: all runs kept"));
+    QTRY_COMPARE(history->text(), QStringLiteral("History: all runs kept…"));
 }
 
 void TestFirstTenMinutes::close_withoutTray_asksToKeepRunningOrQuit()

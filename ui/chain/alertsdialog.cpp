@@ -191,8 +191,12 @@ QString AlertsDialog::summary(const AlertRules &r)
         parts << tr("longer than %1").arg(limitSummary(r.longerThanMs, r.longerThanFactor));
     if (r.shorterThanMs > 0 || r.shorterThanFactor > 0)
         parts << tr("shorter than %1").arg(limitSummary(r.shorterThanMs, r.shorterThanFactor));
+    // With its zone: "by 0 7 * * 1-5" alone left open whose 07:00 (issue 34).
     if (!r.deadline.isEmpty())
-        parts << tr("succeeded by %1").arg(r.deadline);
+        parts << tr("succeeded by %1 (%2)")
+                     .arg(r.deadline, r.deadlineZone.isEmpty()
+                                          ? QString::fromUtf8(QTimeZone::systemTimeZoneId())
+                                          : r.deadlineZone);
     return parts.isEmpty() ? tr("Alerts: none")
                            : tr("Alerts: %1").arg(parts.join(QStringLiteral(", ")));
 }

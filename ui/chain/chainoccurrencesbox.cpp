@@ -40,7 +40,8 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
     , m_alertsButton(new QPushButton(this))
 {
     m_alertsButton->setObjectName(QStringLiteral("chainOccurrences.alerts"));
-    m_alertsButton->setFlat(true);
+    // A button that looks like one (flat, "Alerts: none" read as a label; issue 34); the
+    // ellipsis says it opens a dialog.
     m_alertsButton->setToolTip(tr("Alert when a run starts late, runs too long or too short, or "
                                   "has not succeeded by a deadline"));
     connect(m_alertsButton, &QPushButton::clicked, this, &ChainOccurrencesBox::editAlerts);
@@ -112,11 +113,12 @@ void ChainOccurrencesBox::refresh()
         m_occurrences->clear();
         m_cadence->clear();
         m_inbox->hide();
-        m_alertsButton->setText(AlertsDialog::summary({}));
+        m_alertsButton->setText(AlertsDialog::summary({}) + QStringLiteral("…"));
         return;
     }
     const Result<AlertRules> rules = AlertRepository(m_store).rules(m_chainId);
-    m_alertsButton->setText(AlertsDialog::summary(rules ? rules.value() : AlertRules{}));
+    m_alertsButton->setText(AlertsDialog::summary(rules ? rules.value() : AlertRules{})
+                            + QStringLiteral("…"));
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     (void)m_occurrences->reload(m_chainId, nowMs - 24 * hourMs, nowMs);
 

@@ -92,7 +92,6 @@ QWidget *ChainSettingsBar::buildSettings()
     layout->addSpacing(12);
     m_retention = new QPushButton(row);
     m_retention->setObjectName(QStringLiteral("chain.retention"));
-    m_retention->setFlat(true);
     m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
     layout->addWidget(m_retention);
     layout->addStretch();
@@ -123,7 +122,7 @@ QWidget *ChainSettingsBar::buildSettings()
 
 void ChainSettingsBar::showConcurrency()
 {
-    m_retention->setText(RetentionDialog::summary(m_chain.retention));
+    m_retention->setText(RetentionDialog::summary(m_chain.retention) + QStringLiteral("…"));
     // The box shows the chain's real rule, including one it has no standard item for.
     const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
     m_overlap->clear();
