@@ -126,8 +126,12 @@ Status PgTimetableCatalog::inspect()
         m_info.major = 5;
     else if (migration > lastV5Migration && migration <= lastV6Migration)
         m_info.major = 6;
-    m_info.version = m_info.major > 0 ? tr("%1.x (migration %2)").arg(m_info.major).arg(latest)
-                                      : tr("unknown (migration %1)").arg(latest);
+    // Not "unknown": which side of the versions known here (issue 34: a 7.0 schema).
+    m_info.version =
+        m_info.major > 0 ? tr("%1.x (migration %2)").arg(m_info.major).arg(latest)
+        : migration > lastV6Migration
+            ? tr("newer than 6.x (migration %1; Hourglass knows 5.x and 6.x)").arg(latest)
+            : tr("older than 5.0 (migration %1)").arg(latest);
     if (migration > lastV6Migration) {
         m_info.readOnly = true;
         m_info.warning = tr("pg_timetable's schema is newer than 6.x (migration '%1'): shown read "

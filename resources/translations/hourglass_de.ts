@@ -4904,10 +4904,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>%1.x (Migration %2)</translation>
     </message>
     <message>
-        <source>unknown (migration %1)</source>
-        <translation>unbekannt (Migration %1)</translation>
-    </message>
-    <message>
         <source>pg_timetable&apos;s schema is newer than 6.x (migration &apos;%1&apos;): shown read only, so Hourglass changes nothing it may not understand</source>
         <translation>das Schema von pg_timetable ist neuer als 6.x (Migration &apos;%1&apos;): nur lesend angezeigt, damit Hourglass nichts ändert, was es womöglich nicht versteht</translation>
     </message>
@@ -5026,6 +5022,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>read execution_log</source>
         <translation>execution_log lesen</translation>
+    </message>
+    <message>
+        <source>newer than 6.x (migration %1; Hourglass knows 5.x and 6.x)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>older than 5.0 (migration %1)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5271,10 +5275,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>erfolgreich</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <source>Runs started within</source>
         <translation>Läufe, gestartet innerhalb</translation>
     </message>
@@ -5297,6 +5297,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation type="unfinished">Noch keine Läufe</translation>
     </message>
 </context>
 <context>

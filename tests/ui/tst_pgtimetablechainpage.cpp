@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -199,6 +200,18 @@ void TestPgTimetableChainPage::runs_pageThroughTheHistory()
             combo->setCurrentIndex(combo->findText(QStringLiteral("Last 24 hours")));
     QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
     QCOMPARE(runs->rowCount(), 28); // every seventh of the newest 200 (txid 31 to 230)
+    // Durations and dates as the rest of the window writes them ("60000 ms" before).
+    for (int row = 0; row < runs->rowCount(); ++row)
+        QVERIFY2(
+            !runs->item(row, 3)->text().contains(QRegularExpression(QStringLiteral("\\d{4,} ms"))),
+            qPrintable(runs->item(row, 3)->text()));
+    // A chain without runs says so (an empty table said nothing).
+    QSqlQuery emptied(m_db);
+    QVERIFY(emptied.exec(QStringLiteral("DELETE FROM timetable.execution_log")));
+    page.showChain(m_profile, QStringLiteral("nightly"));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QTRY_COMPARE(runs->rowCount(), 1);
+    QCOMPARE(runs->item(0, 0)->text(), QStringLiteral("No runs yet"));
 }
 
 void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()

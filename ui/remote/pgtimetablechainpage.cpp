@@ -2,6 +2,7 @@
 
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "displayformat.h"
 #include "remotechaincanvas.h"
 #include "remotejob.h"
 
@@ -263,6 +264,7 @@ void PgTimetableChainPage::showChain(const ConnectionProfile &profile, const QSt
     ++m_generation;
     m_title->setText(tr("%1 — pg_timetable on '%2'").arg(chainName, profile.name));
     m_tasks->setRowCount(0);
+    m_runsTable->clearSpans();
     m_runsTable->setRowCount(0);
     m_runs.clear();
     reload();
@@ -555,6 +557,7 @@ void PgTimetableChainPage::loadRuns(bool more)
         return;
     if (!more) {
         m_runs.clear();
+        m_runsTable->clearSpans();
         m_runsTable->setRowCount(0);
     }
     PgtExecutionFilter filter;
@@ -583,16 +586,25 @@ void PgTimetableChainPage::loadRuns(bool more)
 
 void PgTimetableChainPage::appendRuns(const QList<PgtExecution> &rows)
 {
+    if (m_runs.isEmpty() && rows.isEmpty()) { // an empty table said nothing
+        m_runsTable->setRowCount(1);
+        auto *none = new QTableWidgetItem(tr("No runs yet"));
+        none->setFlags(Qt::ItemIsEnabled);
+        m_runsTable->setItem(0, 0, none);
+        m_runsTable->setSpan(0, 0, 1, m_runsTable->columnCount());
+        return;
+    }
     m_runs += rows;
     for (const PgtExecution &run : rows) {
         const int row = m_runsTable->rowCount();
         m_runsTable->insertRow(row);
         const qint64 ms = run.finished.isValid() ? run.lastRun.msecsTo(run.finished) : -1;
-        const QStringList cells{QLocale().toString(run.lastRun.toLocalTime(), QLocale::ShortFormat),
+        // Dates and durations as the rest of the window shows them ("60000 ms" before).
+        const QStringList cells{DisplayFormat::dateTime(run.lastRun),
                                 QString::number(run.taskId),
                                 run.failed() ? tr("failed (%1)").arg(run.returnCode.value_or(0))
                                              : tr("succeeded"),
-                                ms >= 0 ? tr("%1 ms").arg(ms) : QString(),
+                                ms >= 0 ? DisplayFormat::duration(ms) : QString(),
                                 run.clientName,
                                 run.command.simplified(),
                                 run.output.simplified().left(200)};
