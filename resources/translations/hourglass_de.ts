@@ -5025,11 +5025,11 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
     <message>
         <source>newer than 6.x (migration %1; Hourglass knows 5.x and 6.x)</source>
-        <translation type="unfinished"></translation>
+        <translation>neuer als 6.x (Migration %1; Hourglass kennt 5.x und 6.x)</translation>
     </message>
     <message>
         <source>older than 5.0 (migration %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>älter als 5.0 (Migration %1)</translation>
     </message>
 </context>
 <context>
@@ -5300,7 +5300,7 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
     <message>
         <source>No runs yet</source>
-        <translation type="unfinished">Noch keine Läufe</translation>
+        <translation>Noch keine Läufe</translation>
     </message>
 </context>
 <context>
