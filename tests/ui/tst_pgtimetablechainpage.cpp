@@ -307,6 +307,13 @@ void TestPgTimetableChainPage::connectionDialog_refusesAPasswordInTheUrlAndSaves
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.isTesting(), 15000);
     QVERIFY2(dialog.resultText().contains(QLatin1String("refused")),
              qPrintable(dialog.resultText()));
+    // The whole answer in view: the label as tall as its wrapped text needs (it was cut).
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *result = dialog.findChild<QLabel *>(QStringLiteral("connection.result"));
+    QCOMPARE(result->text(), dialog.resultText());
+    QTRY_VERIFY(result->height() >= result->heightForWidth(result->width()));
+    QVERIFY(dialog.width() >= dialog.fontMetrics().averageCharWidth() * 72);
     const auto buttons = dialog.findChildren<QPushButton *>();
     for (QPushButton *b : buttons)
         if (b->text() == QLatin1String("&Save") || b->text() == QLatin1String("Save"))

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QtConcurrent>
@@ -38,6 +39,7 @@ ConnectionDialog::ConnectionDialog(Store &store, const QString &existing, QWidge
     m_password->setPlaceholderText(existing.isEmpty() ? tr("kept in the OS keychain")
                                                       : tr("unchanged"));
     m_result = new QLabel(this);
+    m_result->setObjectName(QStringLiteral("connection.result"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(tr("&Name:"), m_name);
@@ -51,6 +53,8 @@ ConnectionDialog::ConnectionDialog(Store &store, const QString &existing, QWidge
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_test, &QPushButton::clicked, this, &ConnectionDialog::test);
+    // Room for a URL and a server's answer: the Test result was cut mid-sentence (issue 34).
+    setMinimumWidth(fontMetrics().averageCharWidth() * 72);
 
     if (!existing.isEmpty()) {
         if (const Result<ConnectionProfile> profile =
@@ -72,6 +76,10 @@ void ConnectionDialog::showResult(const QString &text, bool error)
 {
     m_result->setText(text);
     m_result->setStyleSheet(error ? QStringLiteral("color: palette(highlight);") : QString());
+    // Taller for a longer answer, never cut: a shown dialog does not grow by itself.
+    if (QLayout *form = layout())
+        form->activate();
+    resize(width(), std::max(height(), sizeHint().height()));
 }
 
 bool ConnectionDialog::profileFromFields(ConnectionProfile &profile)
