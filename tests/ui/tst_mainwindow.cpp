@@ -34,6 +34,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTest>
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void treeFollowsChangesMadeElsewhere();
     void emptyChain_showsWhatToDoFirstAndNoOtherChainsTask();
     void connectDialog_neverOffersALoopFirst();
+    void addTask_withTheFormScrolledDown_bringsTheNameIntoView();
 };
 
 namespace {
@@ -407,6 +410,36 @@ void TestMainWindow::connectDialog_neverOffersALoopFirst()
     ConnectTaskDialog fromExtract(tasks.at(0), tasks, edges);
     QCOMPARE(fromExtract.downstreamId(), 3); // load is after it already
     QVERIFY(choices(fromExtract)->itemText(0).contains(QStringLiteral("already after it")));
+}
+
+// At 1024x640 with the task form scrolled down, Add task focused a name field out of view
+// (issue 34): the user typed a name nobody saw.
+void TestMainWindow::addTask_withTheFormScrolledDown_bringsTheNameIntoView()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("c"));
+    const Task first = test::addTask(t.store(), chain.id, QStringLiteral("first"), TaskKind::Shell,
+                                     QStringLiteral("true"));
+    MainWindow window(t.store(), nullptr);
+    window.resize(1024, 640);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.selectChain(chain.id);
+    ChainEditor *editor = window.chainEditor();
+    editor->scene()->selectTask(first.id);
+    QTRY_COMPARE(editor->taskForm()->taskId(), first.id);
+    auto *name = editor->taskForm()->findChild<QLineEdit *>(QStringLiteral("task.name"));
+    QScrollArea *scroll = nullptr;
+    for (QWidget *up = name; up && !scroll; up = up->parentWidget())
+        scroll = qobject_cast<QScrollArea *>(up);
+    QVERIFY(scroll);
+    QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0); // 640 px: the fields scroll
+    scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+    QTRY_VERIFY(name->visibleRegion().isEmpty());
+    QTest::keyClick(&window, Qt::Key_T, Qt::ControlModifier);
+    QTRY_COMPARE(editor->tasks()->tasks().size(), 2);
+    QTRY_VERIFY(name->hasFocus());
+    QTRY_VERIFY(!name->visibleRegion().isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -200,6 +200,7 @@ TaskForm::TaskForm(QWidget *parent)
     fieldColumn->addWidget(buildCommonFields());
     fieldColumn->addStretch();
     auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("task.fields"));
     scroll->setAccessibleName(tr("Task fields"));
     scroll->setAccessibleDescription(tr("The selected task's fields; Enter applies them"));
     scroll->setWidget(fields);
@@ -525,6 +526,10 @@ void TaskForm::focusFirstField()
 {
     m_name->setFocus(Qt::OtherFocusReason);
     m_name->selectAll();
+    // In view too: with the form scrolled down, a new task's name was typed out of sight
+    // (focus given in code does not scroll as Tab does; issue 34).
+    if (auto *scroll = findChild<QScrollArea *>(QStringLiteral("task.fields")))
+        scroll->ensureWidgetVisible(m_name);
 }
 
 void TaskForm::revert()
