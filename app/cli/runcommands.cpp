@@ -1,6 +1,7 @@
 // The commands about runs already made: list them, read their logs, steer them, rerun and
 // backfill them; and the engines that serve the store.
 #include "clicontext.h"
+#include "cron/isotime.h"
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/runcontrol.h"
