@@ -512,6 +512,14 @@
             <numerusform>%n versäumte Läufe warten auf Ihre Entscheidung (zuletzt %1, %2).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>over the last day</source>
+        <translation>am letzten Tag</translation>
+    </message>
+    <message>
+        <source>over the last %1</source>
+        <translation>in den letzten %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainPath</name>

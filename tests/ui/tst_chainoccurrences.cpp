@@ -136,6 +136,19 @@ void TestChainOccurrences::inbox_isCountedInTheTreeTheTrayAndTheChainsBox()
     QCOMPARE(box.strip()->accessibleDescription(), QStringLiteral("1 ran, 3 missed"));
     QVERIFY2(box.cadenceText().startsWith(QStringLiteral("*/10 * * * *: configured every 10 min")),
              qPrintable(box.cadenceText()));
+    // Measured over ten of its intervals (for a daily one, the last day), not always the last
+    // hour: "configured every 1 d; no run over the last hour" said nothing (issue 34).
+    QVERIFY2(box.cadenceText().contains(QStringLiteral("over the last 1 h 40 min")),
+             qPrintable(box.cadenceText()));
+    Schedule daily = s.schedule;
+    daily.expression = QStringLiteral("30 7 * * *");
+    QVERIFY(ScheduleRepository(t.store()).update(daily));
+    box.showChain(s.chain.id);
+    QVERIFY2(box.cadenceText().contains(QStringLiteral("configured every 1 d"))
+                 && box.cadenceText().contains(QStringLiteral("over the last day")),
+             qPrintable(box.cadenceText()));
+    QVERIFY(ScheduleRepository(t.store()).update(s.schedule));
+    box.showChain(s.chain.id);
     // A click on the run's cell opens it.
     box.resize(600, 200);
     box.show();

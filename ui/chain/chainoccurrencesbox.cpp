@@ -6,6 +6,7 @@
 #include "occurrencepresentation.h"
 #include "occurrencesmodel.h"
 #include "occurrencestrip.h"
+#include "scheduler/clockwatch.h"
 #include "scheduler/effectivecadence.h"
 #include "scheduler/occurrenceledger.h"
 #include "scheduler/scheduleplan.h"
@@ -122,21 +123,35 @@ void ChainOccurrencesBox::refresh()
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     (void)m_occurrences->reload(m_chainId, nowMs - 24 * hourMs, nowMs);
 
-    // Each schedule's effective cadence over the last hour, as `hourglass occurrences` says it.
+    // Each schedule's effective cadence, as `hourglass occurrences` says it: over the last hour
+    // for a schedule that fires often, over ten of its intervals (a day at most) for one that
+    // does not ("configured every 1 d; no run over the last hour" said nothing; issue 34).
     QStringList lines;
     const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list(m_chainId);
-    const Result<QList<Occurrence>> lastHour =
-        OccurrenceRepository(m_store).list(m_chainId, nowMs - hourMs, nowMs);
-    if (schedules && lastHour) {
+    const Result<QList<Occurrence>> lastDay =
+        OccurrenceRepository(m_store).list(m_chainId, nowMs - 24 * hourMs, nowMs);
+    if (schedules && lastDay) {
         for (const Schedule &schedule : schedules.value()) {
             const Result<SchedulePlan> plan =
                 SchedulePlan::create(schedule, QTimeZone::systemTimeZone());
             if (!schedule.enabled || !plan || !OccurrenceLedger::accounts(plan.value()))
                 continue;
+            const qint64 configured =
+                EffectiveCadence::measure(plan.value(), {}, nowMs - hourMs, nowMs).configuredMs;
+            const qint64 windowMs = std::clamp(configured * 10, hourMs, 24 * hourMs);
+            QList<Occurrence> within;
+            for (const Occurrence &o : lastDay.value()) {
+                if (o.lastFireMs >= nowMs - windowMs)
+                    within << o;
+            }
+            const QString span =
+                windowMs == hourMs ? tr("over the last hour")
+                : windowMs == 24 * hourMs
+                    ? tr("over the last day")
+                    : tr("over the last %1").arg(ClockWatch::describeLength(windowMs));
             const EffectiveCadence cadence =
-                EffectiveCadence::measure(plan.value(), lastHour.value(), nowMs - hourMs, nowMs);
-            lines << tr("%1: %2").arg(schedule.expression,
-                                      cadence.describe(tr("over the last hour")));
+                EffectiveCadence::measure(plan.value(), within, nowMs - windowMs, nowMs);
+            lines << tr("%1: %2").arg(schedule.expression, cadence.describe(span));
         }
     }
     m_cadence->setText(lines.join(QLatin1Char('\n')));
