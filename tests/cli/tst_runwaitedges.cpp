@@ -37,6 +37,8 @@ private Q_SLOTS:
 private:
     using Output = hg::test::CliSandbox::Output;
     void define(const QList<QStringList> &commands);
+    // Starts serve on the sandbox's store; what it said until it serves (QTRY-fails if never).
+    QByteArray startServing(QProcess &serve);
     // p/c: one shell task that says "start", then waits for the file `release` (or 60 s).
     void defineWaitingChain(const QString &release);
 
@@ -56,6 +58,17 @@ void TestRunWaitEdges::define(const QList<QStringList> &commands)
 {
     const QString failed = m_cli->define(commands);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
+}
+
+QByteArray TestRunWaitEdges::startServing(QProcess &serve)
+{
+    m_cli->start(serve, {QStringLiteral("serve")});
+    QByteArray said;
+    [&] {
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (said += serve.readAllStandardError()).contains("hourglass: serving"), 30000);
+    }();
+    return said;
 }
 
 void TestRunWaitEdges::defineWaitingChain(const QString &release)
@@ -112,10 +125,7 @@ void TestRunWaitEdges::runWait_selfDestructedWhenServeStopsStillKnowsTheEnd()
              QStringLiteral("--command"),
              QStringLiteral("echo hello; while [ ! -e '%1' ]; do sleep 0.1; done").arg(go)}});
     QProcess serve;
-    m_cli->start(serve, {QStringLiteral("serve")});
-    QByteArray said;
-    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
-                             30000);
+    startServing(serve);
     QProcess waiter;
     m_cli->start(waiter,
                  {QStringLiteral("run"), QStringLiteral("p/once"), QStringLiteral("--wait")});
@@ -250,10 +260,7 @@ void TestRunWaitEdges::storeDeletedUnderServe_serveStopsExitingOneAndTheWaiterSa
         qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
     defineWaitingChain(release);
     QProcess serve;
-    m_cli->start(serve, {QStringLiteral("serve")});
-    QByteArray said;
-    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
-                             30000);
+    QByteArray said = startServing(serve);
     QProcess waiter;
     m_cli->start(waiter, {QStringLiteral("run"), QStringLiteral("p/c"), QStringLiteral("--wait")});
     QByteArray waited;
@@ -307,10 +314,7 @@ void TestRunWaitEdges::engines_namesWhoServesAndSaysWhenItNoLongerDoes()
     QVERIFY(m_cli->define({{QStringLiteral("project"), QStringLiteral("list")}}).isEmpty());
     QCOMPARE(listed().size(), 0);
     QProcess serve;
-    m_cli->start(serve, {QStringLiteral("serve")});
-    QByteArray said;
-    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
-                             30000);
+    startServing(serve);
     const QJsonArray serving = listed();
     QCOMPARE(serving.size(), 1);
     QCOMPARE(serving.at(0)[QStringLiteral("pid")].toInteger(), serve.processId());
@@ -334,10 +338,7 @@ void TestRunWaitEdges::serve_hangupEndsItAsSigtermDoes()
         qScopeGuard([&release] { (void)QFile(release).open(QIODevice::WriteOnly); });
     defineWaitingChain(release);
     QProcess serve;
-    m_cli->start(serve, {QStringLiteral("serve")});
-    QByteArray said;
-    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
-                             30000);
+    startServing(serve);
     const Output started = m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")});
     const QString runId = started.out.trimmed();
     QTRY_COMPARE_WITH_TIMEOUT(m_cli->runState(runId), QStringLiteral("running"), 20000);
@@ -351,10 +352,7 @@ void TestRunWaitEdges::serve_hangupEndsItAsSigtermDoes()
 void TestRunWaitEdges::serveThreeRuns(QProcess &serve, const QString &release)
 {
     defineWaitingChain(release);
-    m_cli->start(serve, {QStringLiteral("serve")});
-    QByteArray said;
-    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
-                             30000);
+    startServing(serve);
     for (int i = 0; i < 3; ++i)
         QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
     QTRY_COMPARE_WITH_TIMEOUT(m_cli->runState(QStringLiteral("1")), QStringLiteral("running"),
