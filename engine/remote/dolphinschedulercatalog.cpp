@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -200,6 +201,22 @@ Result<DsWorkflow> DolphinSchedulerCatalog::workflow(const QString &path) const
         }
         workflow.relations << relation;
     }
+    // An empty canvas and "0 tasks" said nothing of why (issue 34): name what is missing.
+    QSet<qint64> named;
+    for (const DsRelation &relation : std::as_const(workflow.relations))
+        named.insert(relation.postTaskCode);
+    for (const DsTask &task : std::as_const(workflow.tasks))
+        named.remove(task.code);
+    if (workflow.relations.isEmpty())
+        workflow.dagProblem =
+            tr("%1 has no rows for version %2 of this workflow, so its tasks and their order "
+               "cannot be read")
+                .arg(s.relationTable())
+                .arg(workflow.version);
+    else if (!named.isEmpty())
+        workflow.dagProblem = tr("%n task(s) its relations name have no row in "
+                                 "t_ds_task_definition_log at that version: left out",
+                                 nullptr, int(named.size()));
     return workflow;
 }
 

@@ -87,6 +87,8 @@ struct DsWorkflow
     std::optional<DsSchedule> schedule;
     QList<DsTask> tasks; // of the definition's current version (with workflow())
     QList<DsRelation> relations;
+    // Why its DAG is drawn empty or in part (rows missing), naming the table; else empty.
+    QString dagProblem;
     // "project/name", as the command line names it.
     QString path() const { return projectName + QLatin1Char('/') + name; }
 };

@@ -2068,6 +2068,17 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>t_ds_task_instance has no index on %1, so a workflow instance&apos;s task instances are found by reading them all; DolphinScheduler&apos;s MySQL schema has one, and an administrator can add it: CREATE INDEX idx_task_instance_%1 ON t_ds_task_instance (%1)</source>
         <translation>t_ds_task_instance hat keinen Index auf %1, daher werden die Aufgabeninstanzen einer Workflow-Instanz gefunden, indem alle gelesen werden; das MySQL-Schema von DolphinScheduler hat einen, und ein Administrator kann ihn anlegen: CREATE INDEX idx_task_instance_%1 ON t_ds_task_instance (%1)</translation>
     </message>
+    <message>
+        <source>%1 has no rows for version %2 of this workflow, so its tasks and their order cannot be read</source>
+        <translation>%1 hat keine Zeilen für Version %2 dieses Workflows, daher können seine Aufgaben und ihre Reihenfolge nicht gelesen werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) its relations name have no row in t_ds_task_definition_log at that version: left out</source>
+        <translation>
+            <numerusform>%n Aufgabe, die seine Beziehungen nennen, hat in dieser Version keine Zeile in t_ds_task_definition_log: ausgelassen</numerusform>
+            <numerusform>%n Aufgaben, die seine Beziehungen nennen, haben in dieser Version keine Zeile in t_ds_task_definition_log: ausgelassen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hg::DolphinSchedulerControl</name>
@@ -2873,6 +2884,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
             <numerusform>Die nächste Aufgaben-Instanz, in der gezeigten Reihenfolge</numerusform>
             <numerusform>Die nächsten %n Aufgaben-Instanzen, in der gezeigten Reihenfolge</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Its DAG cannot be drawn whole: %1. Its schedule and its instances can still be read.</source>
+        <translation>Sein DAG kann nicht vollständig gezeichnet werden: %1. Sein Zeitplan und seine Instanzen können weiterhin gelesen werden.</translation>
     </message>
 </context>
 <context>

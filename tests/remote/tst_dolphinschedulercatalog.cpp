@@ -270,6 +270,22 @@ void TestDolphinSchedulerCatalog::workflow_readsTheDagAtItsVersion()
     QCOMPARE(nightly->relations.at(2).postTaskCode, 303);
     // The condition's success branch, from its conditionResult.
     QCOMPARE(nightly->relations.at(2).branch, DsRelation::Branch::OnSuccess);
+    QVERIFY(nightly->dagProblem.isEmpty());
+
+    // Rows missing: the page drew an empty canvas, "0 tasks", and said nothing of why.
+    exec(QStringLiteral("DELETE FROM t_ds_task_definition_log WHERE code = 302"));
+    const Result<DsWorkflow> partial = catalog->workflow(QStringLiteral("etl/nightly"));
+    QVERIFY(partial);
+    QVERIFY2(partial->dagProblem.contains(QLatin1String("1 task(s)"))
+                 && partial->dagProblem.contains(QLatin1String("t_ds_task_definition_log")),
+             qPrintable(partial->dagProblem));
+    exec(QStringLiteral("DELETE FROM %1").arg(catalog->schema().relationTable()));
+    const Result<DsWorkflow> bare = catalog->workflow(QStringLiteral("etl/nightly"));
+    QVERIFY(bare);
+    QVERIFY(bare->tasks.isEmpty());
+    QVERIFY2(bare->dagProblem.startsWith(catalog->schema().relationTable()
+                                         + QStringLiteral(" has no rows for version")),
+             qPrintable(bare->dagProblem));
 
     const Result<DsWorkflow> missing = catalog->workflow(QStringLiteral("etl/weekly"));
     QVERIFY(!missing);

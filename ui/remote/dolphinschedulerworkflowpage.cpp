@@ -382,7 +382,13 @@ void DolphinSchedulerWorkflowPage::showLoaded(const Loaded &loaded)
                            .arg(m_workflow.tasks.size())
                            .arg(m_workflow.description.isEmpty()
                                     ? QString()
-                                    : QStringLiteral(" — ") + m_workflow.description));
+                                    : QStringLiteral(" — ") + m_workflow.description)
+                       + (m_workflow.dagProblem.isEmpty()
+                              ? QString()
+                              : QLatin1Char('\n')
+                                    + tr("Its DAG cannot be drawn whole: %1. Its schedule and "
+                                         "its instances can still be read.")
+                                          .arg(m_workflow.dagProblem)));
     showSchedule();
     m_canvas->showWorkflow(m_workflow);
 
