@@ -187,9 +187,13 @@ void Engine::reconnect()
         // found it behind a full disk).
         if (m_unregistered)
             return;
-    } else if (!m_recorder->flushHeld()) {
-        retryLater();
-        return;
+    } else {
+        // Attempts are never held (an insert needs the store), so their lines can go first.
+        m_logs->flushBeforeHeldChanges();
+        if (!m_recorder->flushHeld()) {
+            retryLater();
+            return;
+        }
     }
     m_storeLostSinceMs = -1;
     m_logs->flush();

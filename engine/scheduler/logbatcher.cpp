@@ -58,8 +58,17 @@ QList<LogLine> LogBatcher::droppedMarkers() const
 
 void LogBatcher::flush()
 {
+    if (m_recorder.isHolding()) {
+        m_timer.stop();
+        return;
+    }
+    flushBeforeHeldChanges();
+}
+
+void LogBatcher::flushBeforeHeldChanges()
+{
     m_timer.stop();
-    if ((m_pending.isEmpty() && m_dropped.isEmpty()) || m_recorder.isHolding())
+    if (m_pending.isEmpty() && m_dropped.isEmpty())
         return;
     const QList<LogLine> lines = std::exchange(m_pending, {});
     QList<LogLine> batch = droppedMarkers() + lines;

@@ -34,6 +34,10 @@ public:
 
     void add(const LogLine &line);
     void flush();
+    // The store is back and the recorder still holds the state changes it kept back: the
+    // output goes first, so that a run's end is never stored before its last lines (a
+    // `run --wait` that saw the end printed what was there and missed them).
+    void flushBeforeHeldChanges();
     // Lines of runs that are no longer this engine's (it was fenced).
     void dropAll();
     // Lines of attempts this engine runs for another engine's run (a shared store): checked
