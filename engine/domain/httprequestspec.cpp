@@ -2,6 +2,8 @@
 
 #include "jsonfieldreader.h"
 
+#include <algorithm>
+
 namespace hg {
 
 QStringList HttpRequestSpec::fieldNames()
@@ -37,10 +39,29 @@ Result<HttpRequestSpec> HttpRequestSpec::fromJson(const QJsonObject &object, con
                     tr("'%1' is not one of %2").arg(method, methods.join(QLatin1String(", "))));
     spec.method = method.toLatin1();
     const QJsonObject headers = fields.object(QStringLiteral("headers"));
+    // A name is an HTTP token and a value holds no control character: a name outside Latin-1
+    // was stored as '?', and a line break in a value would start another header (the fuzzer).
+    const auto isToken = [](const QString &name) {
+        return !name.isEmpty() && std::all_of(name.cbegin(), name.cend(), [](QChar c) {
+            return c.unicode() < 128
+                   && (c.isLetterOrNumber() || QLatin1String("!#$%&'*+-.^_`|~").contains(c));
+        });
+    };
     for (auto it = headers.begin(); it != headers.end(); ++it) {
-        if (!it.value().isString())
+        if (!isToken(it.key()))
+            fields.fail(QStringLiteral("headers"),
+                        tr("'%1' is not a header name (letters, digits and !#$%&'*+-.^_`|~)")
+                            .arg(it.key().left(60)));
+        else if (!it.value().isString())
             fields.fail(QStringLiteral("headers"),
                         tr("the value of '%1' must be text").arg(it.key()));
+        else if (const QString value = it.value().toString();
+                 std::any_of(value.cbegin(), value.cend(), [](QChar c) {
+                     return (c.unicode() < 0x20 && c != u'\t') || c.unicode() == 0x7f
+                            || c.isSurrogate() || c.isNonCharacter();
+                 }))
+            fields.fail(QStringLiteral("headers"),
+                        tr("the value of '%1' holds a control character").arg(it.key()));
         spec.headers.append({it.key().toLatin1(), it.value().toString().toUtf8()});
     }
     spec.body = fields.string(QStringLiteral("body")).toUtf8();

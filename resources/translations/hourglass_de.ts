@@ -3372,6 +3372,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>expected an HTTP status (100-599) or a list of them</source>
         <translation>erwartet wird ein HTTP-Status (100-599) oder eine Liste davon</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a header name (letters, digits and !#$%&amp;&apos;*+-.^_`|~)</source>
+        <translation>&apos;%1&apos; ist kein Header-Name (Buchstaben, Ziffern und !#$%&amp;&apos;*+-.^_`|~)</translation>
+    </message>
+    <message>
+        <source>the value of &apos;%1&apos; holds a control character</source>
+        <translation>der Wert von &apos;%1&apos; enthält ein Steuerzeichen</translation>
+    </message>
 </context>
 <context>
     <name>hg::ICalendarReader</name>
