@@ -29,13 +29,14 @@ Result<QList<RunListing>> runsIn(Store &store, RunState state, const QHash<qint6
     return shown;
 }
 
-// The next fire of each schedule, not every fire of two days: 10,000 hourly schedules would
-// be 480,000 fire times for the eight listed.
+// The next fire of each chain (the soonest of its schedules), not every fire of two days:
+// 10,000 hourly schedules would be 480,000 fire times for the eight listed, and an
+// every-second chain would fill the list so that a nightly one never shows.
 QList<OverviewSnapshot::NextFire> nextFires(const QList<Schedule> &schedules,
                                             const QHash<qint64, Chain> &chains,
                                             const QHash<qint64, QString> &paths, qint64 nowMs)
 {
-    QList<OverviewSnapshot::NextFire> next;
+    QHash<qint64, OverviewSnapshot::NextFire> soonestOfChain;
     const qint64 endMs = nowMs + qint64(2) * 86400000;
     SchedulePlan::Cache cache;
     const QTimeZone zone = QTimeZone::systemTimeZone();
@@ -47,10 +48,15 @@ QList<OverviewSnapshot::NextFire> nextFires(const QList<Schedule> &schedules,
         const Result<SchedulePlan> plan = SchedulePlan::create(schedule, zone, &cache);
         if (!plan)
             continue;
-        if (const std::optional<qint64> at = plan->nextFireMs(nowMs); at && *at < endMs)
-            next << OverviewSnapshot::NextFire{schedule.chainId, paths.value(schedule.chainId),
-                                               *at};
+        const std::optional<qint64> at = plan->nextFireMs(nowMs);
+        if (!at || *at >= endMs)
+            continue;
+        const auto known = soonestOfChain.constFind(schedule.chainId);
+        if (known == soonestOfChain.cend() || *at < known->atMs)
+            soonestOfChain.insert(schedule.chainId,
+                                  {schedule.chainId, paths.value(schedule.chainId), *at});
     }
+    QList<OverviewSnapshot::NextFire> next = soonestOfChain.values();
     const auto soonest = [](const OverviewSnapshot::NextFire &a,
                             const OverviewSnapshot::NextFire &b) {
         return a.atMs != b.atMs ? a.atMs < b.atMs : a.path < b.path;
