@@ -53,6 +53,26 @@ QString DisplayFormat::soon(const QDateTime &time, const QDateTime &now)
                                  : weekdayDateTime(time);
 }
 
+QString DisplayFormat::soonZoned(const QDateTime &time, const QDateTime &now)
+{
+    if (!time.isValid())
+        return {};
+    const qint64 days = now.toTimeZone(time.timeZone()).date().daysTo(time.date());
+    return QLocale().toString(time, days >= 0 && days < 7
+                                        ? QStringLiteral("ddd HH:mm:ss t")
+                                        : QStringLiteral("ddd yyyy-MM-dd HH:mm:ss t"));
+}
+
+QString DisplayFormat::recent(const QDateTime &time, const QDateTime &now)
+{
+    if (!time.isValid())
+        return {};
+    const qint64 days = now.toLocalTime().date().daysTo(time.toLocalTime().date());
+    if (days == 0)
+        return timeOfDay(time);
+    return days > -7 && days < 7 ? local(time, QStringLiteral("ddd HH:mm:ss")) : dateTime(time);
+}
+
 QString DisplayFormat::day(QDate date)
 {
     return date.isValid() ? QLocale().toString(date, QStringLiteral("ddd d MMM")) : QString();

@@ -31,6 +31,11 @@ public:
     static QString zonedDateTime(const QDateTime &time, const QTimeZone &zone);
     // "Mon 14:03:07" within the coming six days, else "Mon 2026-12-07 14:03:07".
     static QString soon(const QDateTime &time, const QDateTime &now);
+    // As soon(), in time's own zone, named: "Mon 06:30:00 CET" (a schedule in another zone).
+    static QString soonZoned(const QDateTime &time, const QDateTime &now);
+    // A time in a list of runs, as short as it can be unambiguous: "14:03:07" today,
+    // "Mon 14:03:07" within six days of now, else "2026-11-16 14:03:07".
+    static QString recent(const QDateTime &time, const QDateTime &now);
     // "Mon 23 Nov": a day heading.
     static QString day(QDate date);
     // "in 5 min 03 s", "2 h 01 min ago", "now" (under a second away).

@@ -32,7 +32,7 @@ bool isRunning(const Run &run)
 } // namespace
 
 RunsModel::RunsModel(Store &store, QObject *parent)
-    : TableModel({tr("Run"), tr("Chain"), tr("State"), tr("Trigger"), tr("Scheduled for"),
+    : TableModel({tr("Run"), tr("Chain"), tr("State"), tr("Trigger"), tr("Scheduled"),
                   tr("Started"), tr("Duration"), tr("Reason")},
                  parent)
     , m_store(store)
@@ -141,6 +141,11 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         return index.column() == StateColumn ? QVariant(StateIcon::forState(run.state))
                                              : QVariant();
     case Qt::ToolTipRole: {
+        // The table writes recent times short: the whole date in the tooltip.
+        if (index.column() == ScheduledColumn)
+            return DisplayFormat::weekdayDateTime(run.scheduledFor);
+        if (index.column() == StartedColumn)
+            return DisplayFormat::weekdayDateTime(run.startedAt);
         if (index.column() != ReasonColumn)
             return {};
         const QString text = reasonText(row);
@@ -161,9 +166,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         case TriggerColumn:
             return StatePresentation::label(run.trigger);
         case ScheduledColumn:
-            return DisplayFormat::dateTime(run.scheduledFor);
+            return DisplayFormat::recent(run.scheduledFor, QDateTime::currentDateTime());
         case StartedColumn:
-            return DisplayFormat::dateTime(run.startedAt);
+            return DisplayFormat::recent(run.startedAt, QDateTime::currentDateTime());
         case DurationColumn:
             return durationText(run);
         case ReasonColumn:

@@ -10,8 +10,7 @@
 namespace hg {
 
 SchedulesModel::SchedulesModel(Store &store, QObject *parent)
-    : TableModel({tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"), tr("Enabled")},
-                 parent)
+    : TableModel({tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"), tr("On")}, parent)
     , m_store(store)
 {}
 
@@ -96,9 +95,11 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
     case NextFireRole:
         return row.next;
     case Qt::ToolTipRole:
-        // The meaning is elided in a narrow table: whole in the tooltip.
+        // The meaning is elided in a narrow table (or its column hidden): whole in the tooltip.
         if (index.column() == MeaningColumn)
             return row.meaning;
+        if (index.column() == ExpressionColumn)
+            return tr("%1: %2").arg(schedule.expression, row.meaning);
         if (index.column() != NextColumn)
             return {};
         if (row.chainOff)
@@ -124,7 +125,7 @@ QVariant SchedulesModel::data(const QModelIndex &index, int role) const
             if (row.next.timeZone() == QTimeZone::systemTimeZone()
                 || row.next.timeZone().id() == QTimeZone::systemTimeZoneId())
                 return DisplayFormat::soon(row.next, QDateTime::currentDateTime());
-            return DisplayFormat::zonedDateTime(row.next, row.next.timeZone());
+            return DisplayFormat::soonZoned(row.next, QDateTime::currentDateTime());
         case EnabledColumn:
         case ColumnCount:
             break;

@@ -385,7 +385,7 @@
     <name>hg::ChainEditor</name>
     <message>
         <source>Add &amp;task</source>
-        <translation>Auf&amp;gabe hinzufügen</translation>
+        <translation>Neue Auf&amp;gabe</translation>
     </message>
     <message>
         <source>Add &amp;schedule…</source>
@@ -393,7 +393,7 @@
     </message>
     <message>
         <source>Auto &amp;layout</source>
-        <translation>Automatisch an&amp;ordnen</translation>
+        <translation>An&amp;ordnen</translation>
     </message>
     <message>
         <source>&amp;Fit</source>
@@ -649,6 +649,18 @@
         <source>Remove the selected schedule; Undo brings it back</source>
         <translation>Den ausgewählten Zeitplan entfernen; Rückgängig holt ihn zurück</translation>
     </message>
+    <message>
+        <source>next %1, %2</source>
+        <translation>nächster %1, %2</translation>
+    </message>
+    <message>
+        <source>%1: %2; %3</source>
+        <translation>%1: %2; %3</translation>
+    </message>
+    <message>
+        <source>does not fire</source>
+        <translation>löst nicht aus</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainSettingsBar</name>
@@ -682,7 +694,7 @@
     </message>
     <message>
         <source>on failure and recovery</source>
-        <translation>bei Fehlschlag und Wiederherstellung</translation>
+        <translation>bei Fehlschlag und wieder Erfolg</translation>
     </message>
     <message>
         <source>always</source>
@@ -694,7 +706,7 @@
     </message>
     <message>
         <source>Notif&amp;y:</source>
-        <translation>Benachrichti&amp;gen:</translation>
+        <translation>Bena&amp;chrichtigen:</translation>
     </message>
     <message>
         <source>A run &amp;while one runs:</source>
@@ -3726,7 +3738,7 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
     <message>
         <source>Sa&amp;ve…</source>
-        <translation>&amp;Speichern…</translation>
+        <translation>Spei&amp;chern…</translation>
     </message>
 </context>
 <context>
@@ -6133,10 +6145,6 @@ Worker-Gruppe: %6</translation>
         <translation>Auslöser</translation>
     </message>
     <message>
-        <source>Scheduled for</source>
-        <translation>Geplant für</translation>
-    </message>
-    <message>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
@@ -6151,6 +6159,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>stopped before any task started</source>
         <translation>angehalten, bevor eine Aufgabe begann</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
     </message>
 </context>
 <context>
@@ -6265,7 +6277,7 @@ Worker-Gruppe: %6</translation>
     </message>
     <message>
         <source>&amp;Trigger:</source>
-        <translation>Aus&amp;löser:</translation>
+        <translation>A&amp;uslöser:</translation>
     </message>
 </context>
 <context>
@@ -6611,10 +6623,6 @@ Worker-Gruppe: %6</translation>
         <translation>Nächste Auslösung</translation>
     </message>
     <message>
-        <source>Enabled</source>
-        <translation>Aktiviert</translation>
-    </message>
-    <message>
         <source>Once, at %1</source>
         <translation>Einmalig, %1</translation>
     </message>
@@ -6645,6 +6653,14 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>The chain is switched off: nothing fires</source>
         <translation>Die Kette ist ausgeschaltet: nichts wird ausgelöst</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -6820,7 +6836,7 @@ Worker-Gruppe: %6</translation>
     </message>
     <message>
         <source>timed out</source>
-        <translation>Zeitlimit überschritten</translation>
+        <translation>Zeit abgelaufen</translation>
     </message>
     <message>
         <source>interrupted</source>

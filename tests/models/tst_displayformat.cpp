@@ -19,6 +19,10 @@ private Q_SLOTS:
     void zoned_namesTheZone();
     void soon_dropsTheDateWithinAWeek_data();
     void soon_dropsTheDateWithinAWeek();
+    void soonZoned_keepsTheTimesZoneAndNamesIt_data();
+    void soonZoned_keepsTheTimesZoneAndNamesIt();
+    void recent_isShortWhereItIsUnambiguous_data();
+    void recent_isShortWhereItIsUnambiguous();
     void relative_saysHowFarAndWhichWay_data();
     void relative_saysHowFarAndWhichWay();
     void day_isAShortHeading();
@@ -145,6 +149,50 @@ void TestDisplayFormat::soon_dropsTheDateWithinAWeek()
     QFETCH(QDateTime, time);
     QFETCH(QString, text);
     QCOMPARE(DisplayFormat::soon(time, QDateTime(QDate(2026, 11, 23), QTime(12, 0))), text);
+}
+
+void TestDisplayFormat::soonZoned_keepsTheTimesZoneAndNamesIt_data()
+{
+    QTest::addColumn<QDateTime>("time");
+    QTest::addColumn<QString>("text");
+    const QTimeZone berlin("Europe/Berlin");
+    QTest::newRow("this week, in Berlin") << QDateTime(QDate(2026, 11, 27), QTime(9, 0), berlin)
+                                          << QStringLiteral("Fri 09:00:00 CET");
+    QTest::newRow("beyond the week: the date too")
+        << QDateTime(QDate(2026, 12, 7), QTime(9, 0), berlin)
+        << QStringLiteral("Mon 2026-12-07 09:00:00 CET");
+    QTest::newRow("invalid") << QDateTime() << QString();
+}
+
+void TestDisplayFormat::soonZoned_keepsTheTimesZoneAndNamesIt()
+{
+    QFETCH(QDateTime, time);
+    QFETCH(QString, text);
+    const QDateTime now(QDate(2026, 11, 23), QTime(12, 0), QTimeZone("Europe/Berlin"));
+    QCOMPARE(DisplayFormat::soonZoned(time, now), text);
+}
+
+void TestDisplayFormat::recent_isShortWhereItIsUnambiguous_data()
+{
+    QTest::addColumn<QDateTime>("time");
+    QTest::addColumn<QString>("text");
+    const QDate today(2026, 11, 23);
+    QTest::newRow("today: the time alone")
+        << QDateTime(today, QTime(8, 3, 7)) << QStringLiteral("08:03:07");
+    QTest::newRow("last Tuesday: the weekday")
+        << QDateTime(today.addDays(-6), QTime(9, 0)) << QStringLiteral("Tue 09:00:00");
+    QTest::newRow("a week ago: the date")
+        << QDateTime(today.addDays(-7), QTime(9, 0)) << QStringLiteral("2026-11-16 09:00:00");
+    QTest::newRow("tomorrow (a scheduled time)")
+        << QDateTime(today.addDays(1), QTime(9, 0)) << QStringLiteral("Tue 09:00:00");
+    QTest::newRow("invalid") << QDateTime() << QString();
+}
+
+void TestDisplayFormat::recent_isShortWhereItIsUnambiguous()
+{
+    QFETCH(QDateTime, time);
+    QFETCH(QString, text);
+    QCOMPARE(DisplayFormat::recent(time, QDateTime(QDate(2026, 11, 23), QTime(12, 0))), text);
 }
 
 void TestDisplayFormat::relative_saysHowFarAndWhichWay_data()

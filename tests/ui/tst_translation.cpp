@@ -1,4 +1,5 @@
 #include "cron/cronexplainer.h"
+#include "desk.h"
 #include "domain/schedulevalidator.h"
 #include "fixtures.h"
 #include "guiapplication.h"
@@ -6,8 +7,11 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "window/mainwindow.h"
+#include "windowlint.h"
 
 #include <QAction>
+#include <QScopeGuard>
+#include <QTabWidget>
 #include <QTest>
 #include <QToolBar>
 
@@ -27,6 +31,7 @@ private Q_SLOTS:
     void german_cronMeaning();
     void german_scheduleValidatorError();
     void german_dependencyCycleError();
+    void german_at1024x640_nothingIsCutAndEachAltLetterReachesOneThing();
 };
 
 void TestTranslation::english_needsNoTranslation()
@@ -116,6 +121,24 @@ void TestTranslation::german_dependencyCycleError()
     QVERIFY(!cycle);
     QCOMPARE(cycle.error().message,
              QStringLiteral("die Abhängigkeit würde einen Zyklus schließen: b → a → b"));
+}
+
+// German labels are longer than English ones: what fits in English may not (issue 34).
+void TestTranslation::german_at1024x640_nothingIsCutAndEachAltLetterReachesOneThing()
+{
+    QVERIFY(GuiApplication::installTranslations(QLocale(QLocale::German, QLocale::Germany)));
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    const auto restore = qScopeGuard([&before] { QLocale::setDefault(before); });
+    HG_TEST_STORE(t);
+    const QStringList cut = test::cutAt1024x640(t);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+    HG_TEST_STORE(other);
+    test::Desk desk(other);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QCOMPARE(desk.window->tabs()->tabText(1), QStringLiteral("&Läufe"));
+    const QStringList clashes = test::altKeyClashes(*desk.window);
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestTranslation)

@@ -33,6 +33,7 @@
 #include "upcomingmodel.h"
 #include "window/mainwindow.h"
 #include "window/treefilter.h"
+#include "windowlint.h"
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainOpened();
     void darkScheme_keepsStateColoursReadable();
     void altKeys_eachLetterReachesOneThingOnEveryTab();
+    void at1024x640_nothingIsCut();
 };
 
 void TestWindowReach::toolbar_hasIconsAndTheTreeShowsStatus()
@@ -509,23 +511,6 @@ void TestWindowReach::subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainO
     QCOMPARE(subchain->count(), 1); // read once a chain
 }
 
-namespace {
-
-// The letter Alt reaches in a text ("Fo&llow": l), or none ("&&" is an ampersand).
-QChar mnemonicOf(const QString &text)
-{
-    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
-        if (text.at(i) != QLatin1Char('&'))
-            continue;
-        if (text.at(i + 1) != QLatin1Char('&'))
-            return text.at(i + 1).toLower();
-        ++i;
-    }
-    return {};
-}
-
-} // namespace
-
 // Helper-9 found Alt+C claimed by the Chain menu, the Chain tab and the log's Copy button:
 // Alt+C then cycled between them, and the menu was never reached at the first press. On every
 // tab, each Alt letter names one thing: a menu, a tab, or a visible button, box or label.
@@ -534,40 +519,17 @@ void TestWindowReach::altKeys_eachLetterReachesOneThingOnEveryTab()
     HG_TEST_STORE(t);
     Desk desk(t);
     QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
-    QStringList clashes;
-    for (int tab = 0; tab < desk.window->tabs()->count(); ++tab) {
-        desk.window->tabs()->setCurrentIndex(tab);
-        QCoreApplication::processEvents();
-        QMultiHash<QChar, QString> owners;
-        const auto claim = [&owners](const QString &text, const QString &what) {
-            if (const QChar letter = mnemonicOf(text); !letter.isNull())
-                owners.insert(letter, what + QLatin1String(" '") + text + QLatin1Char('\''));
-        };
-        for (QAction *menu : desk.window->menuBar()->actions())
-            claim(menu->text(), QStringLiteral("menu"));
-        for (int i = 0; i < desk.window->tabs()->count(); ++i)
-            claim(desk.window->tabs()->tabText(i), QStringLiteral("tab"));
-        for (QAbstractButton *button : desk.window->findChildren<QAbstractButton *>()) {
-            if (button->isVisibleTo(desk.window.get()))
-                claim(button->text(), QStringLiteral("button"));
-        }
-        for (QLabel *label : desk.window->findChildren<QLabel *>()) {
-            if (label->buddy() && label->isVisibleTo(desk.window.get()))
-                claim(label->text(), QStringLiteral("label"));
-        }
-        for (QGroupBox *box : desk.window->findChildren<QGroupBox *>()) {
-            if (box->isCheckable() && box->isVisibleTo(desk.window.get()))
-                claim(box->title(), QStringLiteral("box"));
-        }
-        for (const QChar letter : owners.uniqueKeys()) {
-            if (owners.count(letter) > 1)
-                clashes << QStringLiteral("tab %1, Alt+%2: %3")
-                               .arg(desk.window->tabs()->tabText(tab))
-                               .arg(letter.toUpper())
-                               .arg(owners.values(letter).join(QLatin1String(", ")));
-        }
-    }
+    const QStringList clashes = altKeyClashes(*desk.window);
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+}
+
+// At 1024x640 the chain's settings, header and schedules, the Runs table and the cadence
+// line were cut or ran off the edge (issue 34): nothing on the Chain or Runs tab is.
+void TestWindowReach::at1024x640_nothingIsCut()
+{
+    HG_TEST_STORE(t);
+    const QStringList cut = cutAt1024x640(t);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestWindowReach)

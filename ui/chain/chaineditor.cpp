@@ -3,6 +3,7 @@
 #include "chain/chainoccurrencesbox.h"
 #include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
+#include "common/elidedlabel.h"
 #include "common/questionbox.h"
 #include "dag/connecttaskdialog.h"
 #include "dag/daglayout.h"
@@ -68,7 +69,7 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     , m_form(new TaskForm(this))
     , m_occurrences(new ChainOccurrencesBox(store, this))
     , m_message(new QLabel(this))
-    , m_title(new QLabel(this))
+    , m_title(new ElidedLabel(this))
     , m_description(new QLabel(this))
     , m_settings(new ChainSettingsBar(this))
     , m_addTask(new QAction(tr("Add &task"), this))
@@ -312,7 +313,7 @@ void ChainEditor::reload()
     const bool shown = m_chain.id > 0;
     m_schedulesBox->setChainId(m_chain.id);
     setEnabled(shown);
-    m_title->setText(shown ? m_chain.name : tr("No chain selected"));
+    m_title->setFullText(shown ? m_chain.name : tr("No chain selected"));
     m_description->setText(m_chain.description);
     m_description->setVisible(shown && !m_chain.description.isEmpty());
     m_settings->showChain(m_chain, shown);

@@ -22,6 +22,7 @@ class QTableView;
 namespace hg {
 
 class ChainOccurrencesBox;
+class ElidedLabel;
 class ChainSchedulesBox;
 class ChainSettingsBar;
 class DagScene;
@@ -96,7 +97,7 @@ private:
     TaskForm *m_form;
     ChainOccurrencesBox *m_occurrences;
     QLabel *m_message;
-    QLabel *m_title;
+    ElidedLabel *m_title; // the chain's name, elided where the editor is narrow
     QLabel *m_description;
     ChainSchedulesBox *m_schedulesBox = nullptr;
     ChainSettingsBar *m_settings;

@@ -1,6 +1,7 @@
 #include "chainoccurrencesbox.h"
 
 #include "alertsdialog.h"
+#include "common/wrappedlabel.h"
 #include "displayformat.h"
 #include "missedrunsdialog.h"
 #include "occurrencepresentation.h"
@@ -34,7 +35,7 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
     , m_store(store)
     , m_occurrences(new OccurrencesModel(store, this))
     , m_strip(new OccurrenceStrip(m_occurrences, this))
-    , m_cadence(new QLabel(this))
+    , m_cadence(new WrappedLabel(this))
     , m_inbox(new QWidget(this))
     , m_inboxText(new QLabel(m_inbox))
     , m_decide(new QPushButton(tr("&Decide…"), m_inbox))
@@ -47,10 +48,9 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
                                   "has not succeeded by a deadline"));
     connect(m_alertsButton, &QPushButton::clicked, this, &ChainOccurrencesBox::editAlerts);
     setObjectName(QStringLiteral("chainOccurrences"));
-    // One line each, cut at the box's edge and whole in the tooltip: a splitter gives a
-    // wrapped label less height than it needs.
+    // Wrapped, never cut at the box's edge (a daily schedule's line is longer than the pane
+    // at 1280; issue 34).
     m_cadence->setObjectName(QStringLiteral("chainOccurrences.cadence"));
-    m_cadence->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_cadence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_inboxText->setObjectName(QStringLiteral("chainOccurrences.inbox"));
     m_inboxText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -154,7 +154,7 @@ void ChainOccurrencesBox::refresh()
             lines << tr("%1: %2").arg(schedule.expression, cadence.describe(span));
         }
     }
-    m_cadence->setText(lines.join(QLatin1Char('\n')));
+    m_cadence->setWrappedText(lines.join(QLatin1Char('\n')));
     m_cadence->setToolTip(m_cadence->text());
     m_cadence->setVisible(!lines.isEmpty());
 

@@ -12,6 +12,7 @@ namespace hg {
 class OccurrenceStrip;
 class OccurrencesModel;
 class Store;
+class WrappedLabel;
 
 // What became of the chain's fire times in the last 24 hours: the strip of occurrences, the
 // effective cadence of each schedule beside its configured one, and, when the misfire policy
@@ -49,7 +50,7 @@ private:
     qint64 m_chainId = 0;
     OccurrencesModel *m_occurrences;
     OccurrenceStrip *m_strip;
-    QLabel *m_cadence;
+    WrappedLabel *m_cadence;
     QWidget *m_inbox;
     QLabel *m_inboxText;
     QPushButton *m_decide;

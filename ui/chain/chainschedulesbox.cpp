@@ -1,10 +1,13 @@
 #include "chainschedulesbox.h"
 
+#include "common/wrappedlabel.h"
+#include "displayformat.h"
 #include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
 #include "store/calendarrepository.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QPushButton>
@@ -19,6 +22,7 @@ ChainSchedulesBox::ChainSchedulesBox(Store &store, SchedulesModel *model, QActio
     , m_store(store)
     , m_model(model)
     , m_table(new QTableView(this))
+    , m_meaning(new WrappedLabel(this))
 {
     m_table->setModel(m_model);
     m_table->setObjectName(QStringLiteral("schedules"));
@@ -30,13 +34,24 @@ ChainSchedulesBox::ChainSchedulesBox(Store &store, SchedulesModel *model, QActio
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    // Fits its width: the meaning takes what is left and is elided (whole in its tooltip).
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(SchedulesModel::MeaningColumn,
-                                                      QHeaderView::Stretch);
-    m_table->horizontalHeader()->setMinimumSectionSize(40);
+    // Fits its narrow pane: the meaning is not a column squeezed to a few letters but a
+    // wrapped line under the table (the current schedule's, whole); the zone column shows
+    // only where it fits (the next fire names a zone other than the machine's); the
+    // expression takes what is left, elided, whole in its tooltip.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(SchedulesModel::ExpressionColumn, QHeaderView::Stretch);
+    header->setMinimumSectionSize(24);
+    m_table->setColumnHidden(SchedulesModel::MeaningColumn, true);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setWordWrap(false);
+    m_table->viewport()->installEventFilter(this);
+    m_meaning->setObjectName(QStringLiteral("schedules.meaning"));
+    m_meaning->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ChainSchedulesBox::showMeaning);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &ChainSchedulesBox::showMeaning);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &ChainSchedulesBox::showMeaning);
     auto *addButton = new QPushButton(tr("A&dd…"), this);
     auto *edit = new QPushButton(tr("Edi&t…"), this);
     auto *remove = new QPushButton(tr("Re&move"), this);
@@ -62,7 +77,61 @@ ChainSchedulesBox::ChainSchedulesBox(Store &store, SchedulesModel *model, QActio
     buttons->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_table);
+    layout->addWidget(m_meaning);
     layout->addLayout(buttons);
+    showMeaning();
+}
+
+bool ChainSchedulesBox::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QGroupBox::eventFilter(watched, event);
+}
+
+// The zone column only where the expression keeps room for its own text beside it.
+void ChainSchedulesBox::fitColumns()
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    // QTableView hides the base class's public sizeHintForColumn.
+    const QAbstractItemView *view = m_table;
+    const auto wanted = [header, view](int column) {
+        return std::max(header->sectionSizeHint(column), view->sizeHintForColumn(column));
+    };
+    const int all = wanted(SchedulesModel::ExpressionColumn) + wanted(SchedulesModel::ZoneColumn)
+                    + wanted(SchedulesModel::NextColumn) + wanted(SchedulesModel::EnabledColumn);
+    m_table->setColumnHidden(SchedulesModel::ZoneColumn, all > m_table->viewport()->width());
+}
+
+// The current schedule (else the first) said whole: what it means (in which zone), and when
+// it fires next, which the table can only abbreviate.
+void ChainSchedulesBox::showMeaning()
+{
+    fitColumns();
+    const int rows = m_model->rowCount();
+    m_meaning->setVisible(rows > 0);
+    if (rows == 0) {
+        m_meaning->clear();
+        return;
+    }
+    const QModelIndex current = m_table->currentIndex();
+    const int row = current.isValid() ? current.row() : 0;
+    const auto cell = [this, row](int column, int role) {
+        return m_model->index(row, column).data(role);
+    };
+    const QDateTime next =
+        cell(SchedulesModel::NextColumn, SchedulesModel::NextFireRole).toDateTime();
+    const QString nextText =
+        next.isValid() ? tr("next %1, %2")
+                             .arg(DisplayFormat::zonedDateTime(next, next.timeZone()),
+                                  DisplayFormat::relative(next, QDateTime::currentDateTime()))
+                       : cell(SchedulesModel::NextColumn, Qt::ToolTipRole).toString();
+    // The meaning names the schedule's zone itself.
+    m_meaning->setWrappedText(
+        tr("%1: %2; %3")
+            .arg(cell(SchedulesModel::ExpressionColumn, Qt::DisplayRole).toString(),
+                 cell(SchedulesModel::MeaningColumn, Qt::DisplayRole).toString(),
+                 nextText.isEmpty() ? tr("does not fire") : nextText));
 }
 
 qint64 ChainSchedulesBox::selectedId() const

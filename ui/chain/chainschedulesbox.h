@@ -11,11 +11,13 @@ class QTableView;
 namespace hg {
 
 class SchedulesModel;
+class WrappedLabel;
 class Store;
 
-// The chain's schedules: a table (expression, meaning, zone, next fire, on/off) with Add,
-// Edit and Remove, each schedule edited in a ScheduleDialog. What the user decided is told
-// as signals; the chain editor writes it as undoable edits.
+// The chain's schedules: a table (expression, zone where it fits, next fire, on/off), the
+// current schedule's meaning whole below it, with Add, Edit and Remove, each schedule edited in a
+// ScheduleDialog. What the user decided is told as signals; the chain editor writes it as undoable
+// edits.
 class ChainSchedulesBox final : public QGroupBox
 {
     Q_OBJECT
@@ -35,12 +37,18 @@ Q_SIGNALS:
     void scheduleEdited(const hg::Schedule &schedule); // id 0: a new one
     void removeRequested(qint64 scheduleId);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     qint64 selectedId() const;
+    void fitColumns();
+    void showMeaning();
 
     Store &m_store;
     SchedulesModel *m_model;
     QTableView *m_table;
+    WrappedLabel *m_meaning; // "0 9 * * 1-5: At 09:00 … (zone: default); next Mon …, in 2 d 15 h"
     qint64 m_chainId = 0;
     QTimeZone m_defaultZone = QTimeZone::systemTimeZone();
 };

@@ -5,10 +5,13 @@
 
 #include <QComboBox>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <limits>
 
 namespace hg {
 
@@ -63,8 +66,8 @@ QWidget *ChainSettingsBar::buildDisabledBanner()
 QWidget *ChainSettingsBar::buildSettings()
 {
     auto *row = new QWidget(this);
-    auto *layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
+    m_settings = new QGridLayout(row);
+    m_settings->setContentsMargins(0, 0, 0, 0);
     const QStringList notifyLabels{tr("never"), tr("on success"), tr("on failure and recovery"),
                                    tr("always")};
     for (NotifyPolicy policy :
@@ -72,11 +75,10 @@ QWidget *ChainSettingsBar::buildSettings()
         m_notify->addItem(notifyLabels.at(int(policy)), int(policy));
     m_notify->setObjectName(QStringLiteral("chain.notify"));
     m_overlap->setObjectName(QStringLiteral("chain.overlap"));
-    // Long labels (German, say) shrink the boxes, not the tree beside the editor.
-    for (QComboBox *box : {m_notify, m_overlap}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(12);
-    }
+    // Each box as wide as its longest choice: a narrow editor puts the settings on more rows
+    // (relayout), it never cuts a choice.
+    for (QComboBox *box : {m_notify, m_overlap})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_overlap->setToolTip(tr("What happens when the chain is due (or started by hand) while a "
                              "run of it is still going"));
     // Buddy labels: they name the boxes for screen readers (and give Alt shortcuts).
@@ -84,17 +86,22 @@ QWidget *ChainSettingsBar::buildSettings()
     notifyLabel->setBuddy(m_notify);
     auto *overlapLabel = new QLabel(tr("A run &while one runs:"), row);
     overlapLabel->setBuddy(m_overlap);
-    layout->addWidget(notifyLabel);
-    layout->addWidget(m_notify);
-    layout->addSpacing(12);
-    layout->addWidget(overlapLabel);
-    layout->addWidget(m_overlap);
-    layout->addSpacing(12);
+    const auto group = [row](QLabel *label, QWidget *field) {
+        auto *pair = new QWidget(row);
+        auto *layout = new QHBoxLayout(pair);
+        layout->setContentsMargins(0, 0, 0, 0);
+        label->setParent(pair);
+        field->setParent(pair);
+        layout->addWidget(label);
+        layout->addWidget(field);
+        return pair;
+    };
     m_retention = new QPushButton(row);
     m_retention->setObjectName(QStringLiteral("chain.retention"));
     m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
-    layout->addWidget(m_retention);
-    layout->addStretch();
+    // History beside Notify: two rows at 1024, where the overlap box needs one of its own.
+    m_settingGroups = {group(notifyLabel, m_notify), m_retention, group(overlapLabel, m_overlap)};
+    relayoutSettings();
     connect(m_retention, &QPushButton::clicked, this, [this] {
         auto *dialog = new RetentionDialog(m_chain.retention, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -123,6 +130,7 @@ QWidget *ChainSettingsBar::buildSettings()
 void ChainSettingsBar::showConcurrency()
 {
     m_retention->setText(RetentionDialog::summary(m_chain.retention) + QStringLiteral("…"));
+    relayoutSettings();
     // The box shows the chain's real rule, including one it has no standard item for.
     const ConcurrencyRule rule{m_chain.maxInstances, m_chain.overlap};
     m_overlap->clear();
@@ -133,6 +141,52 @@ void ChainSettingsBar::showConcurrency()
     for (const ConcurrencyRule &choice : std::as_const(rules))
         m_overlap->addItem(choice.label(), choice.key());
     m_overlap->setCurrentIndex(m_overlap->findData(rule.normalized().key()));
+}
+
+void ChainSettingsBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    relayoutSettings();
+}
+
+// Left to right, a group that would not fit starts the next row: at 1280 the settings take one
+// row, at 1024 (or in German) two, and no label or choice is cut.
+void ChainSettingsBar::relayoutSettings()
+{
+    // Not laid out yet: one row, until the first resize says how wide the editor is.
+    const int available = width() > 0 ? width() : std::numeric_limits<int>::max();
+    const int spacing = 12;
+    QList<int> rowOf;
+    int row = 0;
+    int used = 0;
+    for (QWidget *group : std::as_const(m_settingGroups)) {
+        const int wanted = group->sizeHint().width();
+        if (used > 0 && used + spacing + wanted > available) {
+            ++row;
+            used = 0;
+        }
+        used += (used > 0 ? spacing : 0) + wanted;
+        rowOf << row;
+    }
+    if (rowOf == m_settingRows)
+        return;
+    m_settingRows = rowOf;
+    for (QWidget *group : std::as_const(m_settingGroups))
+        m_settings->removeWidget(group);
+    // Each row is a nested box: a stretch at its end keeps the groups at the left.
+    while (QLayoutItem *item = m_settings->takeAt(0))
+        delete item;
+    QList<QHBoxLayout *> rows;
+    for (int n = 0; n <= rowOf.value(rowOf.size() - 1); ++n) {
+        auto *line = new QHBoxLayout;
+        line->setSpacing(spacing);
+        m_settings->addLayout(line, n, 0);
+        rows << line;
+    }
+    for (qsizetype n = 0; n < m_settingGroups.size(); ++n)
+        rows.at(rowOf.at(n))->addWidget(m_settingGroups.at(n));
+    for (QHBoxLayout *line : std::as_const(rows))
+        line->addStretch();
 }
 
 } // namespace hg

@@ -6,13 +6,14 @@
 
 class QComboBox;
 class QFrame;
+class QGridLayout;
 class QPushButton;
 
 namespace hg {
 
 // Above the chain's canvas: a banner while the chain is switched off (with Enable), and its
-// run settings in one row (notify, a run while one runs, how long runs are kept). Each change
-// is told as the whole chain edited; the editor writes it.
+// run settings in as many rows as its width needs (notify, how long runs are kept, a run
+// while one runs). Each change is told as the whole chain edited; the editor writes it.
 class ChainSettingsBar final : public QWidget
 {
     Q_OBJECT
@@ -27,8 +28,12 @@ public:
 Q_SIGNALS:
     void chainEdited(const hg::Chain &chain);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QWidget *buildDisabledBanner();
+    void relayoutSettings();
     QWidget *buildSettings();
     void showConcurrency();
 
@@ -37,6 +42,9 @@ private:
     QComboBox *m_notify = nullptr;
     QComboBox *m_overlap = nullptr;
     QPushButton *m_retention = nullptr; // "History: …", opens the RetentionDialog
+    QGridLayout *m_settings = nullptr;
+    QList<QWidget *> m_settingGroups; // Notify, the History button, A run while one runs
+    QList<int> m_settingRows;         // the row each group is on now
 };
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "connectiondialog.h"
 
+#include "common/letterwidth.h"
 #include "domain/connectionurl.h"
 #include "remote/connectionsecrets.h"
 #include "remote/remotedatabase.h"
@@ -54,7 +55,7 @@ ConnectionDialog::ConnectionDialog(Store &store, const QString &existing, QWidge
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_test, &QPushButton::clicked, this, &ConnectionDialog::test);
     // Room for a URL and a server's answer: the Test result was cut mid-sentence (issue 34).
-    setMinimumWidth(fontMetrics().averageCharWidth() * 72);
+    setMinimumWidth(letterWidth(fontMetrics()) * 72);
 
     if (!existing.isEmpty()) {
         if (const Result<ConnectionProfile> profile =

@@ -1,5 +1,7 @@
 #include "runsview.h"
 
+#include "common/letterwidth.h"
+#include "displayformat.h"
 #include "logmodel.h"
 #include "runs/durationbars.h"
 #include "runs/logview.h"
@@ -13,10 +15,14 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabBar>
 #include <QTableView>
 #include <QTabWidget>
@@ -113,12 +119,16 @@ RunsView::RunsView(Store &store, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setMinimumSectionSize(4 * letterWidth(m_table->fontMetrics()));
     m_table->horizontalHeader()->setSortIndicator(RunsModel::IdColumn, Qt::DescendingOrder);
     m_table->setSortingEnabled(true);
-    m_table->setColumnWidth(RunsModel::ChainColumn, 220);
-    m_table->setColumnWidth(RunsModel::ScheduledColumn, 150);
-    m_table->setColumnWidth(RunsModel::StartedColumn, 150);
-    m_table->setColumnWidth(RunsModel::DurationColumn, 90);
+    fitColumns();
+    m_table->viewport()->installEventFilter(this);
+    // The last column stretches by itself as the view resizes: only a drag is the user's.
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (!m_fittingColumns && QGuiApplication::mouseButtons() != Qt::NoButton)
+            m_columnsSizedByHand = true;
+    });
 
     m_attemptTable->setModel(m_attempts);
     // Which engine ran an attempt matters only once one ran on another engine than its run's.
@@ -209,23 +219,82 @@ void RunsView::followChain(qint64 chainId)
         return;
     m_followedChain = chainId;
     m_onlySelectedChain->setEnabled(chainId > 0);
-    reloadTrend();
-    applyFilter();
+    applyFilter(); // and the trend above
 }
 
 void RunsView::reloadTrend()
 {
     // A chain's durations over its last runs, with their median: a job slowing down shows.
-    m_trend->setVisible(m_followedChain > 0);
-    if (m_followedChain <= 0)
+    // Only above that chain's runs, and only once it has some (an empty band was a gap).
+    if (m_followedChain <= 0 || !m_onlySelectedChain->isChecked()) {
+        m_trend->hide();
         return;
+    }
     const Result<QList<RunSummary>> runs =
         RunRepository(m_store).recentOfChain(m_followedChain, trendRuns);
     m_trend->setRuns(runs ? runs.value() : QList<RunSummary>());
+    m_trend->setVisible(runs && !runs->isEmpty());
+}
+
+// Widths from the font and the labels, not fixed pixels: every column fits 1024x640, in
+// English and in German. The chain's path takes what the others leave (8 to 24 letters), the
+// reason stretches into the rest, whole in its tooltip. Fitted again as the view resizes,
+// until the user sizes a column by hand.
+void RunsView::fitColumns()
+{
+    if (m_columnsSizedByHand)
+        return;
+    const QFontMetrics metrics = m_table->fontMetrics();
+    const QHeaderView *header = m_table->horizontalHeader();
+    const int letter = letterWidth(metrics);
+    const int padding = letter + 8;
+    const auto widest = [&metrics](const QStringList &texts) {
+        int most = 0;
+        for (const QString &text : texts)
+            most = std::max(most, metrics.horizontalAdvance(text));
+        return most;
+    };
+    QStringList states;
+    for (int n = 1; n < m_state->count(); ++n)
+        states << m_state->itemText(n);
+    QStringList triggers;
+    for (int n = 1; n < m_trigger->count(); ++n)
+        triggers << m_trigger->itemText(n);
+    const QDateTime sample(QDate(2026, 12, 30), QTime(23, 58, 58));
+    const int time = metrics.horizontalAdvance(DisplayFormat::recent(sample, sample.addDays(3)));
+    const int icon = m_table->style()->pixelMetric(QStyle::PM_SmallIconSize) + 6;
+    const QList<std::pair<int, int>> contents{
+        {RunsModel::IdColumn, metrics.horizontalAdvance(QStringLiteral("8888888"))},
+        {RunsModel::StateColumn, widest(states) + icon},
+        {RunsModel::TriggerColumn, widest(triggers)},
+        {RunsModel::ScheduledColumn, time},
+        {RunsModel::StartedColumn, time},
+        {RunsModel::DurationColumn, metrics.horizontalAdvance(QStringLiteral("88 min 88 s"))}};
+    const QScopedValueRollback fitting(m_fittingColumns, true);
+    int used = 0;
+    for (const auto &[column, width] : contents) {
+        const int fitted = std::max(width + padding, header->sectionSizeHint(column));
+        m_table->setColumnWidth(column, fitted);
+        used += fitted;
+    }
+    // A stretched last section is never narrower than the default section size.
+    const int reason =
+        std::max(header->sectionSizeHint(RunsModel::ReasonColumn), header->defaultSectionSize());
+    m_table->setColumnWidth(
+        RunsModel::ChainColumn,
+        std::clamp(m_table->viewport()->width() - used - reason, 8 * letter, 24 * letter));
+}
+
+bool RunsView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void RunsView::applyFilter()
 {
+    reloadTrend(); // shown only while the list is the followed chain's
     const QVariant state = m_state->currentData();
     const QVariant trigger = m_trigger->currentData();
     const bool onlyOne = m_followedChain > 0 && m_onlySelectedChain->isChecked();

@@ -62,6 +62,9 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
     void appendLogLines(const QList<hg::LogLine> &lines);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     // A command or a rerun was written: the window wakes its own engine, which would
     // otherwise see it only at its next poll.
@@ -75,6 +78,7 @@ private:
     void request(const std::function<Status(qint64)> &action);
     void rerun(bool onlyFailed);
     void reloadTrend();
+    void fitColumns();
     void showNoRun();
     // aboutRunId > 0: news about that run, cleared once it moves on or after a few seconds.
     void showMessage(const QString &text, qint64 aboutRunId);
@@ -93,6 +97,8 @@ private:
     QTimer *m_messageExpiry = nullptr;
     qint64 m_messageRun = 0;
     qint64 m_followedChain = 0;
+    bool m_fittingColumns = false;     // fitColumns() is sizing them, not the user
+    bool m_columnsSizedByHand = false; // then they stay as the user left them
     DurationBars *m_trend = nullptr;
     QTimer *m_trendRefresh = nullptr;
     QAction *m_stop = nullptr;
