@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void refusingRemote_showsTheCauseAndNeverBlocks();
     void projectTree_showsConnectionsTheirStatesAndChains();
     void connectionDialog_refusesAPasswordInTheUrlAndSaves();
+    void newerSchema_saysItIsReadOnlyOnceOnTheConnectionAndThePage();
 
 private:
     QTableWidget *table(PgTimetableChainPage &page, const QString &accessibleName);
@@ -290,6 +292,37 @@ void TestPgTimetableChainPage::projectTree_showsConnectionsTheirStatesAndChains(
     window.newChain(); // into the project, not a new one
     QCOMPARE(model->rowCount(), 2);
     QCOMPARE(window.currentPage(), window.tabs());
+}
+
+// The read-only warning was said twice in the connection's state (issue 34): once by the
+// remote's summary, once more by the check that added it again.
+void TestPgTimetableChainPage::newerSchema_saysItIsReadOnlyOnceOnTheConnectionAndThePage()
+{
+    QSqlQuery tt(m_db);
+    QVERIFY(tt.exec(QStringLiteral("INSERT INTO timetable.migration VALUES "
+                                   "(99, '00900 a release this Hourglass does not know')")));
+    const auto restore = qScopeGuard([this] {
+        QSqlQuery(m_db).exec(QStringLiteral("DELETE FROM timetable.migration WHERE id = 99"));
+    });
+    HG_TEST_STORE(t);
+    QVERIFY(ConnectionProfileRepository(t.store()).add(m_profile));
+    MainWindow window(t.store());
+    QSignalSpy done(window.connections(), &ConnectionsController::checksDone);
+    window.show();
+    QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 20000);
+    const QLatin1String warning("shown read only");
+    const QModelIndex connection = window.treeModel()->indexOfConnection(QStringLiteral("tt"));
+    const QString tip = connection.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.count(warning) == 1, qPrintable(tip));
+    window.projectTree()->setCurrentIndex(connection);
+    const QString state = window.connectionPage()->stateText();
+    QVERIFY2(state.count(warning) == 1, qPrintable(state));
+    window.projectTree()->setCurrentIndex(
+        window.treeModel()->indexOfConnection(QStringLiteral("tt"), QStringLiteral("nightly")));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.remoteChainPage()->isBusy(), 15000);
+    const QString status = window.remoteChainPage()->statusText();
+    QVERIFY2(status.count(warning) == 1, qPrintable(status));
+    QVERIFY(!button(*window.remoteChainPage(), QStringLiteral("Save to pg_timetable"))->isEnabled());
 }
 
 void TestPgTimetableChainPage::connectionDialog_refusesAPasswordInTheUrlAndSaves()

@@ -79,9 +79,9 @@ ConnectionCheck checkRemote(const ConnectionProfile &profile)
             return failed(inspected.error());
         info = inspected.value();
     }
+    // The summary says the warning itself.
     if (info.readOnly)
-        return {ConnectionCheck::State::ReadOnly,
-                info.summary(profile) + QLatin1Char('\n') + info.warning, chains};
+        return {ConnectionCheck::State::ReadOnly, info.summary(profile), chains};
     return {ConnectionCheck::State::Connected, info.summary(profile), chains};
 }
 
