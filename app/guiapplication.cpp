@@ -6,6 +6,7 @@
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
 #include "settings/colorscheme.h"
+#include "settings/focusframestyle.h"
 #include "singleinstance.h"
 #include "store/dailybackups.h"
 #include "store/exampleproject.h"
@@ -143,6 +144,8 @@ int GuiApplication::run(int &argc, char **argv, const QStringList &arguments)
     AppSettings settings;
     if (settings.colorScheme() != ColorScheme::system())
         ColorScheme::apply(settings.colorScheme());
+    else
+        FocusFrameStyle::install(nullptr); // the desktop's style, with a focus one can see
     // --db wins over the store chosen in Settings, which wins over the default.
     const Result<StoreLocation> location =
         StoreLocation::resolve(parser.isSet(db) ? parser.value(db) : settings.storeLocation());

@@ -322,7 +322,8 @@ void TestPgTimetableChainPage::newerSchema_saysItIsReadOnlyOnceOnTheConnectionAn
     QTRY_VERIFY_WITH_TIMEOUT(!window.remoteChainPage()->isBusy(), 15000);
     const QString status = window.remoteChainPage()->statusText();
     QVERIFY2(status.count(warning) == 1, qPrintable(status));
-    QVERIFY(!button(*window.remoteChainPage(), QStringLiteral("Save to pg_timetable"))->isEnabled());
+    QVERIFY(
+        !button(*window.remoteChainPage(), QStringLiteral("Save to pg_timetable"))->isEnabled());
 }
 
 void TestPgTimetableChainPage::connectionDialog_refusesAPasswordInTheUrlAndSaves()

@@ -1,6 +1,9 @@
 #include "elidedlabel.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
+
+#include <cmath>
 
 namespace hg {
 
@@ -24,8 +27,10 @@ void ElidedLabel::setFullText(const QString &text)
 QSize ElidedLabel::sizeHint() const
 {
     const QMargins margins = contentsMargins();
-    return {fontMetrics().horizontalAdvance(m_fullText) + margins.left() + margins.right(),
-            QLabel::sizeHint().height()};
+    // Rounded up, and a pixel more: elidedText() measures in fractions and elided a text
+    // given exactly its rounded width.
+    const int text = int(std::ceil(QFontMetricsF(font()).horizontalAdvance(m_fullText))) + 1;
+    return {text + margins.left() + margins.right(), QLabel::sizeHint().height()};
 }
 
 QSize ElidedLabel::minimumSizeHint() const

@@ -1,5 +1,7 @@
 #include "colorscheme.h"
 
+#include "focusframestyle.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
@@ -44,14 +46,14 @@ QPalette darkPalette()
 void ColorScheme::apply(const QString &scheme)
 {
     // The style the desktop gave, kept once so "system" can go back to it.
-    static const QString platformStyle = QApplication::style()->name();
+    static const QString platformStyle = FocusFrameStyle::baseOf(QApplication::style())->name();
     if (scheme == dark() || scheme == light()) {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        FocusFrameStyle::install(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(scheme == dark() ? darkPalette()
                                                   : QApplication::style()->standardPalette());
         return;
     }
-    QApplication::setStyle(QStyleFactory::create(platformStyle));
+    FocusFrameStyle::install(QStyleFactory::create(platformStyle));
     QApplication::setPalette(QApplication::style()->standardPalette());
 }
 

@@ -13,6 +13,7 @@
 #include "settings/appsettings.h"
 #include "store/store.h"
 #include "tray/traycontroller.h"
+#include "upcoming/upcomingpage.h"
 #include "window/storebanner.h"
 
 #include <QAction>
