@@ -227,6 +227,11 @@ void TestWindowReach::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
     QTRY_VERIFY(status->isVisible());
     QVERIFY2(status->text().contains(QLatin1String("at most 500 fire times")),
              qPrintable(status->text()));
+    // The timeline has half the page, not the three rows it had above a long table.
+    auto *split = desk.window->findChild<QSplitter *>(QStringLiteral("upcoming.timelineAndTable"));
+    QVERIFY(split);
+    QVERIFY2(split->sizes().at(0) * 10 >= split->height() * 4,
+             qPrintable(QStringLiteral("%1 of %2").arg(split->sizes().at(0)).arg(split->height())));
 
     // The Overview's next fires say so too (helper-9 found them listed as if they would fire).
     QTest::keyClick(desk.window.get(), Qt::Key_6, Qt::ControlModifier);

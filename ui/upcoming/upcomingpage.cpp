@@ -47,6 +47,9 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     split->setObjectName(QStringLiteral("upcoming.timelineAndTable"));
     split->addWidget(timelineScroll);
     split->addWidget(m_table);
+    // Half each: the timeline showed about three chains above a table of hundreds of rows
+    // (issue 34); it scrolls for more, the table likewise.
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     m_note->setObjectName(QStringLiteral("upcoming.note"));
     m_note->setWordWrap(true);
