@@ -51,6 +51,7 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     // (issue 34); it scrolls for more, the table likewise.
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({1000, 1000}); // proportions until the page has its size
     m_note->setObjectName(QStringLiteral("upcoming.note"));
     m_note->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("upcoming.status"));
