@@ -15,18 +15,17 @@ const QString path = QStringLiteral("/org/freedesktop/Notifications");
 
 } // namespace
 
-DesktopNotifier::DesktopNotifier(QObject *parent)
+DesktopNotifier::DesktopNotifier(QObject *parent, const QDBusConnection &bus)
     : QObject(parent)
+    , m_bus(bus)
 {
-    if (isAvailable())
-        QDBusConnection::sessionBus().connect(service, path, service,
-                                              QStringLiteral("ActionInvoked"), this,
-                                              SLOT(onActionInvoked(uint, QString)));
+    if (isAvailable(m_bus))
+        m_bus.connect(service, path, service, QStringLiteral("ActionInvoked"), this,
+                      SLOT(onActionInvoked(uint, QString)));
 }
 
-bool DesktopNotifier::isAvailable()
+bool DesktopNotifier::isAvailable(const QDBusConnection &bus)
 {
-    const QDBusConnection bus = QDBusConnection::sessionBus();
     if (!bus.isConnected() || !bus.interface())
         return false;
     // Running, or started by the bus at the first call (a daemon installed but not yet
@@ -38,7 +37,7 @@ bool DesktopNotifier::isAvailable()
 
 void DesktopNotifier::notify(const QString &title, const QString &body, qint64 key)
 {
-    if (!isAvailable())
+    if (!isAvailable(m_bus))
         return;
     QDBusMessage call =
         QDBusMessage::createMethodCall(service, path, service, QStringLiteral("Notify"));
@@ -46,8 +45,7 @@ void DesktopNotifier::notify(const QString &title, const QString &body, qint64 k
          << QStringLiteral("org.hourglass.Hourglass") << title << body
          << QStringList{QStringLiteral("default"), tr("Open")} << QVariantMap() << int(-1);
     // Asynchronous: a slow notification daemon never blocks the GUI thread.
-    auto *watcher =
-        new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(call), this);
+    auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(call), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this,
             [this, key](QDBusPendingCallWatcher *finished) {
                 const QDBusPendingReply<uint> reply = *finished;

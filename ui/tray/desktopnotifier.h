@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDBusConnection>
 #include <QHash>
 #include <QObject>
 
@@ -14,10 +15,12 @@ class DesktopNotifier final : public QObject
     Q_DISABLE_COPY_MOVE(DesktopNotifier)
 
 public:
-    explicit DesktopNotifier(QObject *parent = nullptr);
+    // bus: the session bus (another only in tests, which start their own).
+    explicit DesktopNotifier(QObject *parent = nullptr,
+                             const QDBusConnection &bus = QDBusConnection::sessionBus());
 
-    // A notification service runs on the session bus, or the bus can start one.
-    static bool isAvailable();
+    // A notification service runs on the bus, or the bus can start one.
+    static bool isAvailable(const QDBusConnection &bus = QDBusConnection::sessionBus());
     // Shows a notification with an "Open" action; `key` comes back through activated().
     void notify(const QString &title, const QString &body, qint64 key);
 
@@ -28,6 +31,7 @@ private Q_SLOTS:
     void onActionInvoked(uint id, const QString &action);
 
 private:
+    QDBusConnection m_bus;
     QHash<uint, qint64> m_keys; // notification id -> key
 };
 
