@@ -89,6 +89,7 @@ private Q_SLOTS:
     void darkScheme_keepsStateColoursReadable();
     void altKeys_eachLetterReachesOneThingOnEveryTab();
     void at1024x640_nothingIsCut();
+    void tabWalk_reachesEveryPartOnceAndComesBack();
 };
 
 void TestWindowReach::toolbar_hasIconsAndTheTreeShowsStatus()
@@ -535,6 +536,108 @@ void TestWindowReach::at1024x640_nothingIsCut()
     HG_TEST_STORE(t);
     const QStringList cut = cutAt1024x640(t);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+// Tab, key by key, through the whole window on the Chain and the Runs tab: every part is one
+// stop (a table or the canvas never traps it), each is reached once, and Tab comes back to
+// where it started; Shift+Tab walks the same way back (issue 34).
+void TestWindowReach::tabWalk_reachesEveryPartOnceAndComesBack()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t, {QStringLiteral("extract"), QStringLiteral("load")});
+    Schedule schedule;
+    schedule.chainId = desk.chain.id;
+    schedule.expression = QStringLiteral("30 7 * * *");
+    QVERIFY(desk.window->definitionEditor()->addSchedule(schedule));
+    const Run run = queueRun(t.store(), desk.chain.id);
+    QVERIFY(RunRepository(t.store()).setState(run.id, RunState::Failed,
+                                              QDateTime::currentDateTimeUtc()));
+    QApplication::setActiveWindow(desk.window.get());
+    QVERIFY(QTest::qWaitForWindowActive(desk.window.get()));
+    const auto describe = [](const QWidget *widget) {
+        if (widget == nullptr)
+            return QStringLiteral("(nothing)");
+        QString name = widget->objectName();
+        if (name.isEmpty())
+            name = widget->accessibleName();
+        return QStringLiteral("%1 '%2'").arg(QString::fromLatin1(widget->metaObject()->className()),
+                                             name);
+    };
+    for (const int tab : {0, 1}) {
+        desk.window->tabs()->setCurrentIndex(tab);
+        desk.selectTask(desk.taskIds.first());
+        QTest::keyClick(desk.window.get(), Qt::Key_1, Qt::ControlModifier); // the tree
+        QTRY_VERIFY(desk.window->projectTree()->hasFocus());
+        QWidget *start = QApplication::focusWidget();
+        QList<QWidget *> walk{start};
+        for (int stop = 0; stop < 60; ++stop) {
+            press(desk.window.get(), Qt::Key_Tab);
+            QWidget *now = QApplication::focusWidget();
+            QVERIFY2(now != nullptr, "Tab left the window");
+            if (now == start)
+                break;
+            QVERIFY2(
+                !walk.contains(now),
+                qPrintable(QStringLiteral("tab %1: %2 reached twice").arg(tab).arg(describe(now))));
+            walk << now;
+        }
+        QStringList names;
+        for (const QWidget *widget : std::as_const(walk))
+            names << describe(widget);
+        QVERIFY2(
+            QApplication::focusWidget() == start,
+            qPrintable(QStringLiteral("Tab never came back: ") + names.join(QLatin1String(" → "))));
+        const auto reached = [&walk](const QWidget *part) {
+            for (const QWidget *widget : walk) {
+                if (widget == part || part->isAncestorOf(widget))
+                    return true;
+            }
+            return false;
+        };
+        const QString path = names.join(QLatin1String(" → "));
+        QVERIFY2(reached(desk.window->findChild<TreeFilter *>()), qPrintable(path));
+        // As the eye reads: top to bottom, left to right.
+        const auto before = [&walk](const QWidget *first, const QWidget *second) {
+            const auto at = [&walk](const QWidget *part) {
+                for (qsizetype n = 0; n < walk.size(); ++n) {
+                    if (walk.at(n) == part || part->isAncestorOf(walk.at(n)))
+                        return n;
+                }
+                return qsizetype(-1);
+            };
+            return at(first) >= 0 && at(first) < at(second);
+        };
+        if (tab == 0) {
+            QVERIFY2(reached(desk.editor()->canvas()), qPrintable(path));
+            QVERIFY2(reached(nameField(desk.form())), qPrintable(path));
+            QVERIFY2(reached(desk.editor()->findChild<QTableView *>(QStringLiteral("schedules"))),
+                     qPrintable(path));
+            QVERIFY2(before(desk.editor()->findChild<QWidget *>(QStringLiteral("chain.notify")),
+                            desk.editor()->canvas()),
+                     qPrintable(path));
+            QVERIFY2(before(desk.editor()->canvas(), nameField(desk.form())), qPrintable(path));
+            QVERIFY2(before(nameField(desk.form()),
+                            desk.editor()->findChild<QTableView *>(QStringLiteral("schedules"))),
+                     qPrintable(path));
+        } else {
+            auto *runs = desk.window->findChild<RunsView *>();
+            QVERIFY2(reached(runs->table()), qPrintable(path));
+            QVERIFY2(reached(runs->log()), qPrintable(path));
+            QVERIFY2(
+                before(desk.window->findChild<QWidget *>(QStringLiteral("runs.onlySelectedChain")),
+                       runs->table()),
+                qPrintable(path));
+            QVERIFY2(before(runs->table(), runs->log()), qPrintable(path));
+        }
+        // Shift+Tab: the same stops, the other way round.
+        QList<QWidget *> back;
+        for (qsizetype n = 0; n < walk.size(); ++n) {
+            press(desk.window.get(), Qt::Key_Backtab, Qt::ShiftModifier);
+            back.prepend(QApplication::focusWidget());
+        }
+        QCOMPARE(back.first(), start);
+        QCOMPARE(back.mid(1), walk.mid(1));
+    }
 }
 
 QTEST_MAIN(TestWindowReach)

@@ -5,6 +5,7 @@
 #include "chain/chainsettingsbar.h"
 #include "common/elidedlabel.h"
 #include "common/questionbox.h"
+#include "common/taborder.h"
 #include "dag/connecttaskdialog.h"
 #include "dag/daglayout.h"
 #include "dag/dagscene.h"
@@ -128,11 +129,13 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     auto *tools = new QHBoxLayout;
     tools->addWidget(m_title);
     tools->addStretch();
+    QList<QWidget *> tabOrder;
     for (QAction *action : {m_addTask, m_autoLayout, m_fit}) {
         auto *button = new QToolButton(this);
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         button->setDefaultAction(action);
         tools->addWidget(button);
+        tabOrder << button;
     }
     auto *canvasColumn = new QWidget(this);
     auto *canvasLayout = new QVBoxLayout(canvasColumn);
@@ -175,6 +178,10 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(split);
+    // Tab as the eye reads, top to bottom, left to right (creation order put the canvas
+    // first and the header's buttons last).
+    tabOrder << m_settings << m_emptyState << m_view << m_form << m_schedulesBox << m_occurrences;
+    setTabOrderOf(tabOrder);
 
     connect(m_scene, &DagScene::currentTaskChanged, this, &ChainEditor::selectTask);
     // Enter on a task: into its form, at the name.

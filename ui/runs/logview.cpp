@@ -1,5 +1,6 @@
 #include "logview.h"
 
+#include "common/taborder.h"
 #include "logmodel.h"
 #include "statepresentation.h"
 
@@ -50,6 +51,7 @@ LogView::LogView(Store &store, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_list, 1);
+    setTabOrderOf({m_search, m_follow, copy, save, m_list}); // the bar above the lines
 
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
         if (m_follow->isChecked())

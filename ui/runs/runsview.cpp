@@ -1,6 +1,7 @@
 #include "runsview.h"
 
 #include "common/letterwidth.h"
+#include "common/taborder.h"
 #include "displayformat.h"
 #include "logmodel.h"
 #include "runs/durationbars.h"
@@ -199,6 +200,9 @@ RunsView::RunsView(Store &store, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
+    // Tab as the eye reads: the filters and actions, the runs, the selected run's attempts,
+    // its log.
+    setTabOrderOf({m_onlySelectedChain, m_state, m_trigger, toolbar, m_table, attemptTabs, m_log});
 
     connect(m_state, &QComboBox::currentIndexChanged, this, &RunsView::applyFilter);
     connect(m_trigger, &QComboBox::currentIndexChanged, this, &RunsView::applyFilter);

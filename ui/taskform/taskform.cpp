@@ -206,6 +206,8 @@ TaskForm::TaskForm(QWidget *parent)
     scroll->setWidget(fields);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Its fields take the focus, and it scrolls to the one that has it: no Tab stop of its own.
+    scroll->setFocusPolicy(Qt::NoFocus);
     // Fields narrow with the pane rather than scroll sideways, down to what they need: the
     // splitter then takes room from the canvas, not from the fields (1024 px windows).
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

@@ -3,6 +3,7 @@
 #include "chain/backfilldialog.h"
 #include "chain/chaineditor.h"
 #include "chain/chainoccurrencesbox.h"
+#include "common/taborder.h"
 #include "definitioneditor.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
@@ -202,6 +203,8 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
 
     statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);
+    // Tab from the chain finder down the tree, into the views, and last to the status bar.
+    setTabOrderOf({m_treeFilter, m_tree, m_pages, m_bell});
     connect(m_bell, &NotificationBell::runRequested, this, &MainWindow::showRun);
     connect(m_bell, &NotificationBell::missedRunsRequested, this, &MainWindow::decideMissedRuns);
     m_engineState->setText(engine ? tr("Engine: starting") : tr("Engine: not running here"));
