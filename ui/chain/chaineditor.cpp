@@ -164,9 +164,11 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     right->addWidget(m_form);
     right->addWidget(m_schedulesBox);
     right->addWidget(m_occurrences);
+    // Most of the height to the task's fields: the schedules and fire times need a few lines.
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setStretchFactor(2, 0);
+    right->setSizes({500, 170, 130}); // proportions until the editor has its size
 
     auto *split = new QSplitter(this);
     split->setObjectName(QStringLiteral("chain.canvasAndForm"));
