@@ -48,7 +48,8 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     split->addWidget(timelineScroll);
     split->addWidget(m_table);
     // Half each: the timeline showed about three chains above a table of hundreds of rows
-    // (issue 34); it scrolls for more, the table likewise.
+    // (issue 34); it scrolls for more, the table likewise. A timeline of few chains takes
+    // only their height.
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setSizes({1000, 1000}); // proportions until the page has its size
@@ -104,6 +105,11 @@ void UpcomingPage::reload()
             } else {
                 m_fires->show(read->week);
                 m_timeline->showRows(read->rows);
+                // No taller than its rows: what it does not need goes to the table.
+                if (auto *scroll =
+                        findChild<QScrollArea *>(QStringLiteral("upcoming.timelineScroll")))
+                    scroll->setMaximumHeight(m_timeline->sizeHint().height()
+                                             + 2 * scroll->frameWidth());
                 // Said, not left for the user to notice in the table (helper-9 did not).
                 if (const int cut = m_fires->truncatedSchedules(); cut > 0) {
                     m_status->setText(tr("The table lists at most %1 fire times of each "
