@@ -3326,6 +3326,18 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Getting started</source>
         <translation>Erste Schritte</translation>
     </message>
+    <message>
+        <source>The manual is not installed here. &lt;tt&gt;man hourglass&lt;/tt&gt; describes the command line; Help → Getting started the window.</source>
+        <translation>Das Handbuch ist hier nicht installiert. &lt;tt&gt;man hourglass&lt;/tt&gt; beschreibt die Befehlszeile, Hilfe → Erste Schritte das Fenster.</translation>
+    </message>
+    <message>
+        <source>No program here opens the manual. It is the file&lt;br&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;br&gt;(Markdown: any text editor reads it); &lt;tt&gt;man hourglass&lt;/tt&gt; describes the command line.</source>
+        <translation>Kein Programm hier öffnet das Handbuch. Es ist die Datei&lt;br&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;br&gt;(Markdown: jeder Texteditor liest sie); &lt;tt&gt;man hourglass&lt;/tt&gt; beschreibt die Befehlszeile.</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>Handbuch</translation>
+    </message>
 </context>
 <context>
     <name>hg::HttpRequestForm</name>
@@ -4002,6 +4014,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>&amp;Getting started</source>
         <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation>&amp;Handbuch</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "upcoming/upcomingtimeline.h"
+#include "window/helpdialogs.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -31,6 +32,8 @@
 #include <QDialogButtonBox>
 #include <QGraphicsView>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -183,6 +186,17 @@ void TestMainWindow::runNow_showsTheRunItsAttemptsAndItsLiveLog()
     for (const char *step : {"Ctrl+T", "Ctrl+K", "Ctrl+Shift+S", "Ctrl+R", "man hourglass"})
         QVERIFY2(started->text().contains(QLatin1String(step)), step);
     started->close();
+    // Help → Manual: the README, found beside the program (here, the source tree's).
+    const QString manual = HelpDialogs::manualPath();
+    QVERIFY2(manual.endsWith(QLatin1String("/README.md")), qPrintable(manual));
+    bool listed = false;
+    for (QAction *menu : window.menuBar()->actions()) {
+        if (menu->text() != QLatin1String("&Help"))
+            continue;
+        for (QAction *item : menu->menu()->actions())
+            listed = listed || item->text() == QLatin1String("&Manual");
+    }
+    QVERIFY(listed);
 }
 
 void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()

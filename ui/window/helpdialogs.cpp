@@ -3,8 +3,12 @@
 #include "domain/version.h"
 
 #include <QAction>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QSet>
+#include <QUrl>
 
 namespace hg {
 void HelpDialogs::showShortcuts(QWidget *parent, const QList<QAction *> &actions)
@@ -64,6 +68,44 @@ void HelpDialogs::showGettingStarted(QWidget *parent)
     auto *box = new QMessageBox(QMessageBox::Information, tr("Getting started"), text,
                                 QMessageBox::Close, parent);
     box->setObjectName(QStringLiteral("gettingStarted"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+QString HelpDialogs::manualPath()
+{
+    const QString here = QCoreApplication::applicationDirPath();
+    QStringList candidates{here + QLatin1String("/../share/doc/hourglass/README.md"),
+                           QStringLiteral("/usr/share/doc/hourglass/README.md")};
+    // A build run in place (build/app/hourglass): the source tree's, a few folders up.
+    QDir up(here);
+    for (int level = 0; level < 4 && up.cdUp(); ++level) {
+        if (up.exists(QStringLiteral("CMakeLists.txt")))
+            candidates << up.filePath(QStringLiteral("README.md"));
+    }
+    for (const QString &candidate : std::as_const(candidates)) {
+        if (QFileInfo(candidate).isFile())
+            return QFileInfo(candidate).canonicalFilePath();
+    }
+    return {};
+}
+
+void HelpDialogs::showManual(QWidget *parent)
+{
+    const QString path = manualPath();
+    if (!path.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        return;
+    const QString text =
+        path.isEmpty()
+            ? tr("The manual is not installed here. <tt>man hourglass</tt> describes the command "
+                 "line; Help → Getting started the window.")
+            : tr("No program here opens the manual. It is the file<br><tt>%1</tt><br>(Markdown: "
+                 "any text editor reads it); <tt>man hourglass</tt> describes the command line.")
+                  .arg(path.toHtmlEscaped());
+    auto *box =
+        new QMessageBox(QMessageBox::Information, tr("Manual"), text, QMessageBox::Close, parent);
+    box->setObjectName(QStringLiteral("manual"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

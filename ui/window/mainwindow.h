@@ -134,6 +134,7 @@ private:
     void showShortcuts();
     void showAbout();
     void showGettingStarted();
+    void showManual();
     // A damaged store: the banner says so, and what would write is switched off.
     void showReadOnly();
     static QIcon themedIcon(const char *themeName, const char *bundled);

@@ -185,6 +185,7 @@ void MainWindow::createActions()
                                &MainWindow::showGettingStarted));
     helpMenu->addAction(action(tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
                                &MainWindow::showShortcuts));
+    helpMenu->addAction(action(tr("&Manual"), QKeySequence(), &MainWindow::showManual));
     helpMenu->addAction(action(tr("&About Hourglass"), QKeySequence(), &MainWindow::showAbout));
 }
 
@@ -239,6 +240,11 @@ void MainWindow::showShortcuts()
 void MainWindow::showGettingStarted()
 {
     HelpDialogs::showGettingStarted(this);
+}
+
+void MainWindow::showManual()
+{
+    HelpDialogs::showManual(this);
 }
 
 void MainWindow::showAbout()
