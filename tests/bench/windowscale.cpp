@@ -1,12 +1,21 @@
 #include "windowscale.h"
 
 #include "benchsupport.h"
+#include "cron/crondialect.h"
 #include "overview/overviewpage.h"
+#include "runs/runsview.h"
+#include "runsmodel.h"
+#include "scheduler/enginehost.h"
 #include "stallprobe.h"
+#include "store/chainrepository.h"
+#include "store/projectrepository.h"
+#include "store/schedulerepository.h"
 #include "store/store.h"
+#include "store/taskrepository.h"
 #include "upcoming/upcomingpage.h"
 #include "window/mainwindow.h"
 
+#include <QCheckBox>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -117,6 +126,104 @@ QList<ViewFigure> openEachView(MainWindow &window)
         },
         [] { return true; });
     return figures;
+}
+
+namespace {
+
+void addEverySecondChains(Store &store, int count)
+{
+    const Status added = store.transaction([&]() -> Status {
+        const Result<Project> project = ProjectRepository(store).add(QStringLiteral("live"));
+        if (!project)
+            return project.error();
+        for (int i = 0; i < count; ++i) {
+            Chain chain;
+            chain.projectId = project->id;
+            chain.name = QStringLiteral("every-second-%1").arg(i);
+            const Result<Chain> c = ChainRepository(store).add(chain);
+            if (!c)
+                return c.error();
+            Task task;
+            task.chainId = c->id;
+            task.name = QStringLiteral("t");
+            task.kind = TaskKind::Builtin;
+            task.command = QStringLiteral("NoOp");
+            if (const Result<Task> t = TaskRepository(store).add(task); !t)
+                return t.error();
+            Schedule schedule;
+            schedule.chainId = c->id;
+            schedule.expression = QStringLiteral("* * * * * *");
+            schedule.dialect = CronDialect::Seconds;
+            schedule.timeZone = QStringLiteral("UTC");
+            if (const Result<Schedule> s = ScheduleRepository(store).add(schedule); !s)
+                return s.error();
+        }
+        return {};
+    });
+    if (!added)
+        qFatal("window scale: %s", qPrintable(added.error().message));
+}
+
+qint64 endedLiveRuns(Store &store)
+{
+    QSqlQuery q(store.database());
+    exec(q, QStringLiteral("SELECT count(*) FROM run r JOIN chain c ON c.id = r.chain_id "
+                           "JOIN project p ON p.id = c.project_id "
+                           "WHERE p.name = 'live' AND r.finished_at IS NOT NULL"));
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
+} // namespace
+
+LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds)
+{
+    addEverySecondChains(store, perSecond);
+    EngineHost engine(benchConfig(storePath));
+    MainWindow window(store, &engine);
+    window.resize(1400, 900);
+    window.show();
+    bool started = false;
+    QObject::connect(&engine, &EngineHost::started, &window, [&started] { started = true; });
+    engine.start();
+    const QDeadlineTimer startCeiling(60000);
+    while (!started && !startCeiling.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    if (!started)
+        qFatal("window scale: the engine did not start within a minute");
+    window.tabs()->setCurrentWidget(window.runsView());
+    // Every chain's runs, not only those of the chain the window opened on.
+    if (auto *only =
+            window.runsView()->findChild<QCheckBox *>(QStringLiteral("runs.onlySelectedChain")))
+        only->setChecked(false);
+    idle(1500); // the first fires are under way
+    LiveFigure figure;
+    const qint64 before = endedLiveRuns(store);
+    test::StallProbe probe;
+    probe.start();
+    QElapsedTimer watched;
+    watched.start();
+    idle(qint64(seconds) * 1000);
+    probe.stop();
+    figure.seconds = double(watched.elapsed()) / 1000.0;
+    figure.runsEnded = endedLiveRuns(store) - before;
+    figure.longestStallMs = probe.longestMs();
+    figure.longestBusyMs = probe.longestBusyMs();
+    // The view followed: the newest run when the watch ended is listed, newest first.
+    QSqlQuery newest(store.database());
+    exec(newest, QStringLiteral("SELECT max(id) FROM run"));
+    const qint64 newestId = newest.next() ? newest.value(0).toLongLong() : 0;
+    const QDeadlineTimer shown(10000);
+    const RunsModel *runs = window.runsView()->runs();
+    while (!figure.showsTheNewest && !shown.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        figure.showsTheNewest =
+            runs->rowCount() > 0
+            && runs->index(0, 0).data(RunsModel::RunIdRole).toLongLong() >= newestId;
+    }
+    if (!figure.showsTheNewest)
+        qWarning("live: newest %lld, listed first %lld of %d rows", newestId,
+                 runs->index(0, 0).data(RunsModel::RunIdRole).toLongLong(), runs->rowCount());
+    return figure;
 }
 
 } // namespace hg::bench

@@ -30,4 +30,17 @@ void fillStore(Store &store, int chains, qint64 runsPerChain);
 // to its end and a chain near it opened: each measured on its own.
 QList<ViewFigure> openEachView(MainWindow &window);
 
+// Live updates: `perSecond` chains that fire every second (a builtin NoOp task each) added to
+// the store, its engine started in the window's process, the window showing every chain's
+// runs for `seconds` while the probe watches the GUI thread.
+struct LiveFigure
+{
+    qint64 runsEnded = 0;      // runs of those chains that ended while watched
+    double seconds = 0;        // watched for
+    qint64 longestStallMs = 0; // as in ViewFigure
+    qint64 longestBusyMs = 0;
+    bool showsTheNewest = false; // Runs then listed the newest run of the watch at its top
+};
+LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds);
+
 } // namespace hg::bench

@@ -23,6 +23,7 @@ class TestWindowScale final : public QObject
 
 private Q_SLOTS:
     void threeThousandChains_noViewStallsTheWindow();
+    void fiftyRunsASecond_keepTheWindowResponsive();
 };
 
 void TestWindowScale::threeThousandChains_noViewStallsTheWindow()
@@ -63,6 +64,32 @@ void TestWindowScale::threeThousandChains_noViewStallsTheWindow()
     auto *upcoming = window.findChild<UpcomingPage *>();
     QCOMPARE(upcoming->timeline()->rowLabels().size(), chains);
     QCOMPARE(upcoming->fires()->rowCount() > chains * 24 * 6, true);
+}
+
+// Live updates: 50 chains firing every second, run by the window's own engine, every run
+// shown in Runs; the GUI thread keeps up without a long stall.
+void TestWindowScale::fiftyRunsASecond_keepTheWindowResponsive()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.db"));
+    {
+        auto setup = Store::open(StoreLocation::parse(path).value(), QStringLiteral("setup"));
+        QVERIFY(setup);
+        bench::fillStore(*setup.value(), 3000, 20);
+    }
+    auto store = Store::open(StoreLocation::parse(path).value(), QStringLiteral("gui"));
+    QVERIFY(store);
+    const bench::LiveFigure live = bench::liveUpdates(*store.value(), path, 50, 4);
+    qInfo("%lld runs ended in %.1f s; longest stall %lld ms, of it the GUI thread's own work "
+          "%lld ms",
+          live.runsEnded, live.seconds, live.longestStallMs, live.longestBusyMs);
+    QVERIFY2(live.runsEnded > 0, "the engine ran nothing");
+    QVERIFY2(live.showsTheNewest, "Runs did not list the newest run");
+    QVERIFY2(
+        live.longestBusyMs < 200,
+        qPrintable(QStringLiteral("live updates kept the GUI thread busy %1 ms (stalled %2 ms)")
+                       .arg(live.longestBusyMs)
+                       .arg(live.longestStallMs)));
 }
 
 QTEST_MAIN(TestWindowScale)
