@@ -20,6 +20,7 @@
 #include "settings/appsettings.h"
 #include "settings/colorscheme.h"
 #include "statepresentation.h"
+#include "store/calendarrepository.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
@@ -266,6 +267,10 @@ void TestWindowReach::schedulesTable_fitsAt1280_andUpcomingSaysWhenPaused()
 void TestWindowReach::keyboardOnly_createConnectScheduleAndRun()
 {
     HG_TEST_STORE(t);
+    Calendar holidays;
+    holidays.name = QStringLiteral("holidays");
+    holidays.ranges << Calendar::Range{QDate(2026, 12, 24), QDate(2026, 12, 26), {}};
+    QVERIFY(CalendarRepository(t.store()).add(holidays));
     EngineHost engine(test::engineConfig(t));
     MainWindow window(t.store(), &engine);
     engine.start();
@@ -321,6 +326,9 @@ void TestWindowReach::keyboardOnly_createConnectScheduleAndRun()
     QDialog *scheduleDialog = nullptr;
     QTRY_VERIFY((scheduleDialog = window.findChild<ScheduleDialog *>()));
     QTRY_VERIFY(scheduleDialog->isActiveWindow());
+    // The store's calendars, read off the GUI thread, arrive in the dialog's calendar box.
+    auto *calendars = scheduleDialog->findChild<QComboBox *>(QStringLiteral("schedule.calendar"));
+    QTRY_VERIFY(calendars->findText(QStringLiteral("Not on the days of holidays")) >= 0);
     type(&window, QStringLiteral("30 6 * * 1-5"));
     press(&window, Qt::Key_Return);
     QTRY_COMPARE(editor->schedules()->rowCount(), 1);

@@ -239,6 +239,11 @@ QWidget *ChainEditor::buildEmptyState()
     return m_emptyState;
 }
 
+void ChainEditor::setStoreReader(StoreReader *reader)
+{
+    m_schedulesBox->setStoreReader(reader);
+}
+
 void ChainEditor::setDefaultZone(const QTimeZone &zone)
 {
     m_schedulesBox->setDefaultZone(zone);

@@ -23,6 +23,7 @@ namespace hg {
 
 class ChainOccurrencesBox;
 class ElidedLabel;
+class StoreReader;
 class ChainSchedulesBox;
 class ChainSettingsBar;
 class DagScene;
@@ -61,6 +62,8 @@ public:
     QAction *autoLayoutAction() const { return m_autoLayout; }
     QAction *connectAction() const { return m_connect; }
     void setDefaultZone(const QTimeZone &zone);
+    // Reads that may wait on the store (the schedule dialog's calendars) go through it.
+    void setStoreReader(StoreReader *reader);
     const QTimeZone &defaultZone() const;
     // The task form holds edits not yet applied.
     bool hasUnappliedEdits() const;

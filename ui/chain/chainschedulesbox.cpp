@@ -5,6 +5,7 @@
 #include "schedule/scheduledialog.h"
 #include "schedulesmodel.h"
 #include "store/calendarrepository.h"
+#include "storereader.h"
 
 #include <QAction>
 #include <QEvent>
@@ -153,7 +154,17 @@ void ChainSchedulesBox::editSchedule(qint64 scheduleId)
     }
     auto *dialog = new ScheduleDialog(schedule, m_defaultZone, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (const Result<QList<Calendar>> calendars = CalendarRepository(m_store).list(); calendars)
+    // Read off the GUI thread where a reader is given: on a server 20 ms away the dialog
+    // opens at once and lists the calendars when they come.
+    if (m_reader != nullptr)
+        m_reader->read<QList<Calendar>>(
+            dialog, [](Store &store) { return CalendarRepository(store).list(); },
+            [dialog](const Result<QList<Calendar>> &calendars) {
+                if (calendars)
+                    dialog->setCalendars(calendars.value());
+            });
+    else if (const Result<QList<Calendar>> calendars = CalendarRepository(m_store).list();
+             calendars)
         dialog->setCalendars(calendars.value());
     // open(), not exec(): no nested event loop, and a test can fill the dialog in.
     connect(dialog, &QDialog::accepted, this,

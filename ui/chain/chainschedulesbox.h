@@ -13,6 +13,7 @@ namespace hg {
 class SchedulesModel;
 class WrappedLabel;
 class Store;
+class StoreReader;
 
 // The chain's schedules: a table (expression, zone where it fits, next fire, on/off), the
 // current schedule's meaning whole below it, with Add, Edit and Remove, each schedule edited in a
@@ -28,6 +29,9 @@ public:
     ChainSchedulesBox(Store &store, SchedulesModel *model, QAction *add, QWidget *parent = nullptr);
 
     void setChainId(qint64 chainId) { m_chainId = chainId; }
+    // The calendars the dialog offers are read through it, off the GUI thread (without one,
+    // on the GUI thread's own connection).
+    void setStoreReader(StoreReader *reader) { m_reader = reader; }
     void setDefaultZone(const QTimeZone &zone) { m_defaultZone = zone; }
     const QTimeZone &defaultZone() const { return m_defaultZone; }
     // Opens the dialog for schedule scheduleId of the chain, or for a new one (0).
@@ -49,6 +53,7 @@ private:
     SchedulesModel *m_model;
     QTableView *m_table;
     WrappedLabel *m_meaning; // "0 9 * * 1-5: At 09:00 … (zone: default); next Mon …, in 2 d 15 h"
+    StoreReader *m_reader = nullptr;
     qint64 m_chainId = 0;
     QTimeZone m_defaultZone = QTimeZone::systemTimeZone();
 };

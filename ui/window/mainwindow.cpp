@@ -201,6 +201,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     connect(m_editor, &DefinitionEditor::stepFailed, this,
             [this](const QString &message) { report(Error::invalid(message)); });
 
+    m_chainEditor->setStoreReader(m_reader);
     statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);
     // Tab from the chain finder down the tree, into the views, and last to the status bar.
