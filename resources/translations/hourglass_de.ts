@@ -4444,6 +4444,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Overview — not read again: %1</source>
         <translation>Übersicht — nicht neu gelesen: %1</translation>
     </message>
+    <message>
+        <source>None of the chains the filter shows is among the next fires.</source>
+        <translation>Keine der Ketten, die der Filter zeigt, ist unter den nächsten Auslösungen.</translation>
+    </message>
 </context>
 <context>
     <name>hg::PasswordFile</name>

@@ -32,6 +32,7 @@
 #include "testservers.h"
 #include "teststore.h"
 #include "upcoming/upcomingpage.h"
+#include "upcoming/upcomingtimeline.h"
 #include "upcomingmodel.h"
 #include "window/mainwindow.h"
 #include "window/treefilter.h"
@@ -470,6 +471,25 @@ void TestWindowReach::treeFilter_findsAChainTypedKeyByKey()
         if (model->index(row, 0).data().toString() == QLatin1String("ops"))
             QVERIFY(tree->isRowHidden(row, {}));
     }
+    // The Overview and Upcoming show the chains the filter shows, and all again after it.
+    Schedule hourly;
+    hourly.expression = QStringLiteral("0 * * * *");
+    for (const qint64 chainId : {load.id, desk.chain.id}) {
+        hourly.chainId = chainId;
+        QVERIFY(ScheduleRepository(t.store()).add(hourly));
+    }
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    auto *upcoming = desk.window->findChild<UpcomingPage *>();
+    overview->reload();
+    upcoming->reload();
+    QTRY_VERIFY(!overview->isReading() && !upcoming->isReading());
+    QCOMPARE(overview->chainRows(), QStringList{QStringLiteral("etl/load")});
+    QCOMPARE(upcoming->timeline()->rowLabels(), QStringList{QStringLiteral("etl/load")});
+    for (int row = 0; row < upcoming->fires()->rowCount(); ++row)
+        QCOMPARE(upcoming->fires()->index(row, UpcomingModel::ChainColumn).data().toString(),
+                 QStringLiteral("etl/load"));
+    QVERIFY(upcoming->fires()->rowCount() > 0);
+
     // Down goes to the one chain shown.
     QTest::keyClick(filter->field(), Qt::Key_Down);
     QTRY_COMPARE(QApplication::focusWidget(), desk.window->projectTree());
@@ -483,6 +503,8 @@ void TestWindowReach::treeFilter_findsAChainTypedKeyByKey()
     QCOMPARE(filter->shownChains(), 1);
     filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
     QCOMPARE(filter->shownChains(), 3);
+    QCOMPARE(overview->chainRows().size(), 3);
+    QCOMPARE(upcoming->timeline()->rowLabels().size(), 2); // the two with a schedule
 
     // Pasted with a control character (invisible in the field): it does not count.
     filter->field()->setText(QStringLiteral("lo\aad\t"));

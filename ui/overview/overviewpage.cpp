@@ -146,6 +146,8 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
     const QDateTime now = QDateTime::currentDateTime();
     m_running->clear();
     for (const RunListing &row : snapshot.running) {
+        if (!passes(row.run.chainId))
+            continue;
         auto *item = new QListWidgetItem(StateIcon::forState(row.run.state),
                                          tr("%1 — run %2, since %3")
                                              .arg(row.chainPath)
@@ -159,6 +161,8 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
 
     m_failures->clear();
     for (const RunListing &row : snapshot.failures) {
+        if (!passes(row.run.chainId))
+            continue;
         const QString reason = row.failureReason.isEmpty() ? StatePresentation::label(row.run.state)
                                                            : row.failureReason;
         auto *item =
@@ -181,7 +185,12 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
     const QModelIndex current = m_chains->currentIndex();
     const qint64 selected =
         current.isValid() ? current.data(OverviewChainsModel::ChainIdRole).toLongLong() : 0;
-    m_chainsModel->show(snapshot.chains);
+    QList<OverviewChainsModel::Row> chains;
+    for (const OverviewChainsModel::Row &row : snapshot.chains) {
+        if (passes(row.chainId))
+            chains << row;
+    }
+    m_chainsModel->show(std::move(chains));
     for (int row = 0; selected > 0 && row < m_chainsModel->rowCount(); ++row) {
         if (m_chainsModel->rows().at(row).chainId == selected) {
             m_chains->setCurrentIndex(m_chainsModel->index(row, current.column()));
@@ -194,6 +203,17 @@ void OverviewPage::setCurrent(bool current)
 {
     for (QWidget *part : std::initializer_list<QWidget *>{m_running, m_failures, m_next, m_chains})
         part->setEnabled(current);
+}
+
+void OverviewPage::setShownChains(const std::optional<QSet<qint64>> &chains)
+{
+    if (chains == m_shownChains)
+        return;
+    m_shownChains = chains;
+    if (m_shown) {
+        const std::shared_ptr<const OverviewSnapshot> shown = m_shown; // show() replaces it
+        show(*shown);
+    }
 }
 
 void OverviewPage::setSchedulesPaused(bool paused)
@@ -217,6 +237,8 @@ void OverviewPage::showNextFires()
         return;
     const QDateTime now = QDateTime::currentDateTime();
     for (const OverviewSnapshot::NextFire &fire : m_shown->next) {
+        if (!passes(fire.chainId))
+            continue;
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(fire.atMs);
         // "Mon 20:45:00" reads faster than a full date in a narrow list.
         auto *item =
@@ -226,8 +248,10 @@ void OverviewPage::showNextFires()
         if (m_paused)
             item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
     }
-    if (m_shown->next.isEmpty())
-        m_next->addItem(tr("Nothing fires in the next two days."));
+    if (m_next->count() == (m_paused ? 1 : 0))
+        m_next->addItem(m_shown->next.isEmpty()
+                            ? tr("Nothing fires in the next two days.")
+                            : tr("None of the chains the filter shows is among the next fires."));
 }
 
 QStringList OverviewPage::chainRows() const

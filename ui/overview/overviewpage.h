@@ -2,9 +2,11 @@
 
 #include "base/result.h"
 
+#include <QSet>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QListWidget;
@@ -36,6 +38,8 @@ public:
     // While every schedule is paused the next fires are listed under a line that says none
     // of them fires until schedules are resumed.
     void setSchedulesPaused(bool paused);
+    // Only these chains (ids), as the tree's filter shows them; none: every chain.
+    void setShownChains(const std::optional<QSet<qint64>> &chains);
 
     static constexpr int sparklineRuns = 20;
     QListWidget *running() const { return m_running; }
@@ -54,6 +58,7 @@ Q_SIGNALS:
 
 private:
     QListWidget *makeList(const QString &name);
+    bool passes(qint64 chainId) const { return !m_shownChains || m_shownChains->contains(chainId); }
     void show(const OverviewSnapshot &snapshot);
     void showNextFires();
     // Greys what is shown while it is older than the last read, which failed.
@@ -71,6 +76,7 @@ private:
     bool m_again = false;
     bool m_paused = false;
     std::shared_ptr<const OverviewSnapshot> m_shown; // what the lists show
+    std::optional<QSet<qint64>> m_shownChains;       // the tree filter's chains, if any
 };
 
 } // namespace hg

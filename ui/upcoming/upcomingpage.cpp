@@ -75,11 +75,6 @@ void UpcomingPage::reload()
     m_status->setText(tr("Reading the fire times…"));
     m_status->show();
     // The timeline's past: every chain's fire times since yesterday began (at least 24 hours).
-    struct Read
-    {
-        UpcomingModel::Week week;
-        UpcomingTimeline::Rows rows;
-    };
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const qint64 yesterdayMs =
         QDateTime(QDate::currentDate().addDays(-1), QTime(0, 0)).toMSecsSinceEpoch();
@@ -103,22 +98,8 @@ void UpcomingPage::reload()
             if (!read) {
                 Q_EMIT failed(read.error().message);
             } else {
-                m_fires->show(read->week);
-                m_timeline->showRows(read->rows);
-                // No taller than its rows: what it does not need goes to the table.
-                if (auto *scroll =
-                        findChild<QScrollArea *>(QStringLiteral("upcoming.timelineScroll")))
-                    scroll->setMaximumHeight(m_timeline->sizeHint().height()
-                                             + 2 * scroll->frameWidth());
-                // Said, not left for the user to notice in the table (helper-9 did not).
-                if (const int cut = m_fires->truncatedSchedules(); cut > 0) {
-                    m_status->setText(tr("The table lists at most %1 fire times of each "
-                                         "schedule: %n schedule(s) fire more often this week "
-                                         "(hatched in the timeline).",
-                                         nullptr, cut)
-                                          .arg(UpcomingModel::perSchedule));
-                    m_status->show();
-                }
+                m_read = read.value();
+                showRead();
             }
             if (m_again)
                 reload();
@@ -129,6 +110,52 @@ void UpcomingPage::setSchedulesPaused(bool paused)
 {
     m_paused = paused;
     showNote();
+}
+
+void UpcomingPage::setShownChains(const std::optional<QSet<qint64>> &chains)
+{
+    if (chains == m_shownChains)
+        return;
+    m_shownChains = chains;
+    if (m_read)
+        showRead();
+}
+
+void UpcomingPage::showRead()
+{
+    if (!m_reading)
+        m_status->hide();
+    if (!m_shownChains) {
+        m_fires->show(m_read->week);
+        m_timeline->showRows(m_read->rows);
+    } else {
+        UpcomingModel::Week week;
+        week.truncated = m_read->week.truncated;
+        for (const UpcomingModel::Fire &fire : m_read->week.fires) {
+            if (m_shownChains->contains(fire.chainId))
+                week.fires << fire;
+        }
+        UpcomingTimeline::Rows rows;
+        rows.pastSummary = m_read->rows.pastSummary;
+        for (const UpcomingTimeline::Row &row : m_read->rows.rows) {
+            if (m_shownChains->contains(row.chainId))
+                rows.rows << row;
+        }
+        m_fires->show(std::move(week));
+        m_timeline->showRows(std::move(rows));
+    }
+    // No taller than its rows: what it does not need goes to the table.
+    if (auto *scroll = findChild<QScrollArea *>(QStringLiteral("upcoming.timelineScroll")))
+        scroll->setMaximumHeight(m_timeline->sizeHint().height() + 2 * scroll->frameWidth());
+    // Said, not left for the user to notice in the table (helper-9 did not).
+    if (const int cut = m_fires->truncatedSchedules(); cut > 0) {
+        m_status->setText(tr("The table lists at most %1 fire times of each "
+                             "schedule: %n schedule(s) fire more often this week "
+                             "(hatched in the timeline).",
+                             nullptr, cut)
+                              .arg(UpcomingModel::perSchedule));
+        m_status->show();
+    }
 }
 
 void UpcomingPage::showNote()

@@ -1,6 +1,12 @@
 #pragma once
 
+#include "upcoming/upcomingtimeline.h"
+#include "upcomingmodel.h"
+
+#include <QSet>
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 class QTableView;
@@ -9,8 +15,6 @@ namespace hg {
 
 class Store;
 class StoreReader;
-class UpcomingModel;
-class UpcomingTimeline;
 
 // The Upcoming tab: a note (the legend; whether schedules are paused), the timeline of every
 // chain from yesterday through the coming week, and the table of the coming fires. It reads
@@ -28,6 +32,8 @@ public:
     void reload();
     bool isReading() const { return m_reading; }
     void setSchedulesPaused(bool paused);
+    // Only these chains (ids), as the tree's filter shows them; none: every chain.
+    void setShownChains(const std::optional<QSet<qint64>> &chains);
     UpcomingModel *fires() const { return m_fires; }
     UpcomingTimeline *timeline() const { return m_timeline; }
     QTableView *table() const { return m_table; }
@@ -37,6 +43,14 @@ Q_SIGNALS:
 
 private:
     void showNote();
+    void showRead(); // what was read, through the filter
+
+    // The last answer, whole: the filter applies to it without reading again.
+    struct Read
+    {
+        UpcomingModel::Week week;
+        UpcomingTimeline::Rows rows;
+    };
 
     StoreReader &m_reader;
     UpcomingModel *m_fires;
@@ -47,6 +61,8 @@ private:
     bool m_paused = false;
     bool m_reading = false;
     bool m_again = false;
+    std::optional<Read> m_read;
+    std::optional<QSet<qint64>> m_shownChains;
 };
 
 } // namespace hg

@@ -53,7 +53,7 @@ UpcomingTimeline::Rows UpcomingTimeline::layOut(const QList<Occurrence> &past,
         auto found = rowOfChain.constFind(chainId);
         if (found == rowOfChain.cend()) {
             found = rowOfChain.insert(chainId, laid.rows.size());
-            laid.rows.append(Row{label, {}, {}});
+            laid.rows.append(Row{chainId, label, {}, {}});
         }
         return laid.rows[found.value()];
     };

@@ -30,6 +30,7 @@ public:
     };
     struct Row
     {
+        qint64 chainId = 0;
         QString label;
         QList<Occurrence> past;
         QList<Fire> future;

@@ -201,6 +201,11 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     connect(m_editor, &DefinitionEditor::stepFailed, this,
             [this](const QString &message) { report(Error::invalid(message)); });
 
+    // The Overview and Upcoming show the chains the tree's filter shows.
+    connect(m_treeFilter, &TreeFilter::shownChainsChanged, this, [this] {
+        m_overview->setShownChains(m_treeFilter->shownChainIds());
+        m_upcoming->setShownChains(m_treeFilter->shownChainIds());
+    });
     m_chainEditor->setStoreReader(m_reader);
     statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);

@@ -140,6 +140,10 @@ void TreeFilter::apply()
     text = text.trimmed();
     const auto show = Show(m_show->currentData().toInt());
     const QAbstractItemModel *model = m_tree->model();
+    const bool asked = !text.isEmpty() || show != Show::All;
+    std::optional<QSet<qint64>> ids;
+    if (asked)
+        ids.emplace();
     m_shown = 0;
     for (int top = 0; top < model->rowCount(); ++top) {
         const QModelIndex node = model->index(top, 0);
@@ -157,11 +161,17 @@ void TreeFilter::apply()
                 (text.isEmpty() || path.contains(text, Qt::CaseInsensitive)) && shows(show, chain);
             m_tree->setRowHidden(row, node, !visible);
             shownHere += visible ? 1 : 0;
+            if (visible && ids)
+                ids->insert(chain.data(ProjectTreeModel::IdRole).toLongLong());
         }
         m_shown += shownHere;
         // A project stays when a chain of it shows, or when nothing is asked for (an empty
         // project is still where a new chain goes).
-        m_tree->setRowHidden(top, {}, shownHere == 0 && (!text.isEmpty() || show != Show::All));
+        m_tree->setRowHidden(top, {}, shownHere == 0 && asked);
+    }
+    if (ids != m_shownChains) {
+        m_shownChains = std::move(ids);
+        Q_EMIT shownChainsChanged();
     }
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QSet>
 #include <QTimer>
 #include <QWidget>
+
+#include <optional>
 
 class QComboBox;
 class QLineEdit;
@@ -32,6 +35,12 @@ public:
     void apply();
     // Go to → Find a chain (Ctrl+F).
     void focusField();
+    // The id of every chain shown while something is asked for; none otherwise. The Overview
+    // and Upcoming show the same chains.
+    const std::optional<QSet<qint64>> &shownChainIds() const { return m_shownChains; }
+
+Q_SIGNALS:
+    void shownChainsChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -45,6 +54,7 @@ private:
     QComboBox *m_show;
     QTimer m_soon;
     int m_shown = 0;
+    std::optional<QSet<qint64>> m_shownChains;
 };
 
 } // namespace hg
