@@ -118,6 +118,17 @@ void TestFirstTenMinutes::taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter
     QVERIFY(!form->hasUnappliedChanges());
     // One undo step for the apply.
     QCOMPARE(desk.window->definitionEditor()->undoStack()->count(), 1);
+
+    // Quit (Ctrl+Q, File → Quit, the tray's Quit) asks about unapplied edits as a close does:
+    // it dropped them in silence (helper-13). Cancel keeps the window and the edit.
+    name->setFocus();
+    QTest::keyClicks(name, QStringLiteral("-again"));
+    QVERIFY(form->hasUnappliedChanges());
+    desk.window->quit();
+    answer(desk.window.get(), QStringLiteral("unappliedPrompt"), QMessageBox::Cancel);
+    QVERIFY(desk.window->isVisible());
+    QVERIFY(form->hasUnappliedChanges());
+    QCOMPARE(name->text(), QStringLiteral("renamed-again"));
 }
 
 void TestFirstTenMinutes::builtinTask_shownUnchanged_hasNoUnappliedEdits()

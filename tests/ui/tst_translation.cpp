@@ -10,6 +10,7 @@
 #include "windowlint.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QScopeGuard>
 #include <QTabWidget>
 #include <QTest>
@@ -139,6 +140,10 @@ void TestTranslation::german_at1024x640_nothingIsCutAndEachAltLetterReachesOneTh
     QCOMPARE(desk.window->tabs()->tabText(1), QStringLiteral("&Läufe"));
     const QStringList clashes = test::altKeyClashes(*desk.window);
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+    QApplication::setActiveWindow(desk.window.get());
+    QVERIFY(QTest::qWaitForWindowActive(desk.window.get()));
+    const QStringList dead = test::deadLabelMnemonics(*desk.window);
+    QVERIFY2(dead.isEmpty(), qPrintable(dead.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestTranslation)

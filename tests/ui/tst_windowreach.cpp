@@ -570,6 +570,11 @@ void TestWindowReach::altKeys_eachLetterReachesOneThingOnEveryTab()
     QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
     const QStringList clashes = altKeyClashes(*desk.window);
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+    // And each label's letter takes the focus to its field (Alt+N reached nothing; helper-13).
+    QApplication::setActiveWindow(desk.window.get());
+    QVERIFY(QTest::qWaitForWindowActive(desk.window.get()));
+    const QStringList dead = deadLabelMnemonics(*desk.window);
+    QVERIFY2(dead.isEmpty(), qPrintable(dead.join(QLatin1Char('\n'))));
 }
 
 // At 1024x640 the chain's settings, header and schedules, the Runs table and the cadence

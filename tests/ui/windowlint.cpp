@@ -10,6 +10,7 @@
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QGroupBox>
@@ -90,6 +91,37 @@ QStringList altKeyClashes(MainWindow &window)
         }
     }
     return clashes;
+}
+
+QStringList deadLabelMnemonics(MainWindow &window)
+{
+    QStringList dead;
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        window.tabs()->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        for (QLabel *label : window.findChildren<QLabel *>()) {
+            const QChar letter = mnemonicOf(label->text());
+            if (letter.isNull() || !label->buddy() || !label->isVisibleTo(&window)
+                || !label->buddy()->isEnabled())
+                continue;
+            window.tabs()->setFocus();
+            QCoreApplication::processEvents();
+            // Qt's key codes are the upper-case letter's code point in Latin-1 (Ä is
+            // Key_Adiaeresis).
+            QTest::keyClick(&window, Qt::Key(letter.toUpper().unicode()), Qt::AltModifier);
+            QCoreApplication::processEvents();
+            QWidget *focus = QApplication::focusWidget();
+            QWidget *buddy = label->buddy();
+            if (focus != buddy && focus != buddy->focusProxy() && !buddy->isAncestorOf(focus))
+                dead << QStringLiteral("tab %1: Alt+%2 ('%3') reached %4, not %5")
+                            .arg(window.tabs()->tabText(tab))
+                            .arg(letter.toUpper())
+                            .arg(label->text())
+                            .arg(focus ? nameOf(focus) : QStringLiteral("nothing"))
+                            .arg(nameOf(buddy));
+        }
+    }
+    return dead;
 }
 
 QStringList cutWidgets(MainWindow &window)

@@ -17,6 +17,9 @@ class TestStore;
 // field), on every tab in turn.
 QStringList altKeyClashes(MainWindow &window);
 
+// Labels whose Alt letter does not take the focus to their field, on every tab in turn.
+QStringList deadLabelMnemonics(MainWindow &window);
+
 // On the current tab: a button, box or one-line label given less width than its text needs,
 // a table whose columns run past its right edge, a wrapped label shorter than its lines.
 QStringList cutWidgets(MainWindow &window);

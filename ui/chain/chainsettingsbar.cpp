@@ -2,6 +2,7 @@
 
 #include "chain/concurrencyrule.h"
 #include "chain/retentiondialog.h"
+#include "common/taborder.h"
 
 #include <QComboBox>
 #include <QFrame>
@@ -101,6 +102,7 @@ QWidget *ChainSettingsBar::buildSettings()
     m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
     // History beside Notify: two rows at 1024, where the overlap box needs one of its own.
     m_settingGroups = {group(notifyLabel, m_notify), m_retention, group(overlapLabel, m_overlap)};
+    setTabOrderOf(m_settingGroups); // as they are laid out
     relayoutSettings();
     connect(m_retention, &QPushButton::clicked, this, [this] {
         auto *dialog = new RetentionDialog(m_chain.retention, this);
@@ -154,6 +156,9 @@ void ChainSettingsBar::resizeEvent(QResizeEvent *event)
 void ChainSettingsBar::relayoutSettings()
 {
     // Not laid out yet: one row, until the first resize says how wide the editor is.
+    // Collapsed (a splitter dragged shut): the rows it had.
+    if (width() <= 0 && !m_settingRows.isEmpty())
+        return;
     const int available = width() > 0 ? width() : std::numeric_limits<int>::max();
     const int spacing = 12;
     QList<int> rowOf;
@@ -168,6 +173,12 @@ void ChainSettingsBar::relayoutSettings()
         used += (used > 0 ? spacing : 0) + wanted;
         rowOf << row;
     }
+    // No wider than its widest group: the rows, not the bar, decide the width it needs, so a
+    // splitter can narrow the editor again after the bar was wide (one row kept it wide).
+    int widest = 0;
+    for (QWidget *group : std::as_const(m_settingGroups))
+        widest = std::max(widest, group->sizeHint().width());
+    setMinimumWidth(widest);
     if (rowOf == m_settingRows)
         return;
     m_settingRows = rowOf;

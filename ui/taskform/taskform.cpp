@@ -191,7 +191,11 @@ TaskForm::TaskForm(QWidget *parent)
 
     auto *top = new QFormLayout;
     top->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    top->addRow(tr("&Name:"), withMessage(m_name, TaskValidator::nameField));
+    // The label's buddy is the field, not the column holding it and its message: Alt+N
+    // reached nothing (helper-13).
+    auto *nameLabel = new QLabel(tr("&Name:"), this);
+    nameLabel->setBuddy(m_name);
+    top->addRow(nameLabel, withMessage(m_name, TaskValidator::nameField));
     top->addRow(tr("&Kind:"), m_kind);
     auto *fields = new QWidget(this);
     auto *fieldColumn = new QVBoxLayout(fields);

@@ -72,6 +72,13 @@ void MainWindow::saveLayout()
 
 void MainWindow::quit()
 {
+    // Unapplied edits first, as on a close: Quit dropped them in silence (helper-13).
+    if (m_chainEditor->hasUnappliedEdits()) {
+        if (isHidden())
+            showNormal();
+        m_chainEditor->settleUnappliedEdits([this] { quit(); });
+        return;
+    }
     m_quitting = true;
     saveLayout();
     close();
