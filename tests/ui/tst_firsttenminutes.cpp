@@ -52,6 +52,7 @@
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QTest>
 #include <QTimer>
 #include <QToolBar>
@@ -129,6 +130,20 @@ void TestFirstTenMinutes::taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter
     QVERIFY(desk.window->isVisible());
     QVERIFY(form->hasUnappliedChanges());
     QCOMPARE(name->text(), QStringLiteral("renamed-again"));
+
+    // The wheel over a number the focus is not in scrolls the form, it does not change it
+    // (Retries went 0 to 3 as the form scrolled; helper-13).
+    QSpinBox *retries = nullptr;
+    for (QSpinBox *box : form->findChildren<QSpinBox *>())
+        if (box->accessibleName() == QLatin1String("Retries"))
+            retries = box;
+    QVERIFY(retries && !retries->hasFocus());
+    const int before = retries->value();
+    const QPointF at(retries->width() / 2.0, retries->height() / 2.0);
+    QWheelEvent wheel(at, retries->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(retries, &wheel);
+    QCOMPARE(retries->value(), before);
 }
 
 void TestFirstTenMinutes::builtinTask_shownUnchanged_hasNoUnappliedEdits()

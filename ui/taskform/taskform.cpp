@@ -9,6 +9,7 @@
 #include "taskform/builtinargumentform.h"
 #include "taskform/httprequestform.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -23,6 +24,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -217,6 +219,15 @@ TaskForm::TaskForm(QWidget *parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(fields->minimumSizeHint().width()
                             + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+    // The wheel scrolls the form; it changes a number or a choice only in the field that has
+    // the focus (scrolling over Retries set it to 3 and marked the task changed; helper-13).
+    m_wheelScrolls = scroll->verticalScrollBar();
+    for (QWidget *field : fields->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractSpinBox *>(field) || qobject_cast<QComboBox *>(field)) {
+            field->setFocusPolicy(Qt::StrongFocus);
+            field->installEventFilter(this);
+        }
+    }
     // Below the scrolling fields, so the buttons and the unapplied mark are always seen.
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_unapplied);
@@ -344,6 +355,11 @@ bool TaskForm::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_subchain && event->type() == QEvent::FocusIn)
         fillSubchainChoices();
+    if (event->type() == QEvent::Wheel && watched->isWidgetType()
+        && !static_cast<QWidget *>(watched)->hasFocus()) {
+        QCoreApplication::sendEvent(m_wheelScrolls, event);
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -86,6 +86,7 @@ private:
     QLineEdit *m_name;
     QComboBox *m_kind;
     QStackedWidget *m_pages;
+    QWidget *m_wheelScrolls = nullptr; // the form's scroll bar: a wheel over an unfocused field
     QLineEdit *m_program;
     ArgumentListEditor *m_programArguments;
     QPlainTextEdit *m_shell;
