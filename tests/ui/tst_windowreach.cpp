@@ -611,7 +611,7 @@ void TestWindowReach::tabWalk_reachesEveryPartOnceAndComesBack()
         return QStringLiteral("%1 '%2'").arg(QString::fromLatin1(widget->metaObject()->className()),
                                              name);
     };
-    for (const int tab : {0, 1}) {
+    for (const int tab : {0, 1, 2}) {
         desk.window->tabs()->setCurrentIndex(tab);
         desk.selectTask(desk.taskIds.first());
         QTest::keyClick(desk.window.get(), Qt::Key_1, Qt::ControlModifier); // the tree
@@ -667,6 +667,12 @@ void TestWindowReach::tabWalk_reachesEveryPartOnceAndComesBack()
             QVERIFY2(before(nameField(desk.form()),
                             desk.editor()->findChild<QTableView *>(QStringLiteral("schedules"))),
                      qPrintable(path));
+        } else if (tab == 2) {
+            auto *upcoming = desk.window->findChild<UpcomingPage *>();
+            QVERIFY2(
+                before(upcoming->findChild<QWidget *>(QStringLiteral("upcoming.timelineScroll")),
+                       upcoming->table()),
+                qPrintable(path));
         } else {
             auto *runs = desk.window->findChild<RunsView *>();
             QVERIFY2(reached(runs->table()), qPrintable(path));

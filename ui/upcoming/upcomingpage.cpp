@@ -1,5 +1,6 @@
 #include "upcomingpage.h"
 
+#include "common/taborder.h"
 #include "occurrencesmodel.h"
 #include "storereader.h"
 #include "upcomingmodel.h"
@@ -61,6 +62,7 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     layout->addWidget(m_note);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+    setTabOrderOf({timelineScroll, m_table}); // top to bottom
     showNote();
 }
 

@@ -118,6 +118,13 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
             m_overview->reload();
         }
     });
+    // Upcoming likewise: a fire time gone by stayed listed as upcoming (helper-13).
+    connect(m_outsideChanges, &QTimer::timeout, this, [this] {
+        if (++m_looksSinceUpcoming >= 10 && m_upcoming->isVisible()) {
+            m_looksSinceUpcoming = 0;
+            m_upcoming->reload();
+        }
+    });
     m_outsideChanges->start();
     lookForOutsideChanges(); // what the tree was read at
     m_occurrencesRefresh->setSingleShot(true);

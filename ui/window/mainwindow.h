@@ -174,6 +174,7 @@ private:
     QTimer *m_occurrencesRefresh = nullptr; // the chain's strip follows its runs, once a second
     QTimer *m_outsideChanges = nullptr;
     int m_looksSinceOverview = 0; // of m_outsideChanges, since the Overview last read
+    int m_looksSinceUpcoming = 0; // likewise for Upcoming: fires already past leave it
     QString m_definitionsSeen;    // the store's definition revision and projects, last looked at
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
