@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QImage>
 #include <QPainter>
+#include <QPlainTextEdit>
 #include <QStyleFactory>
 #include <QStyleOptionFocusRect>
 #include <QTest>
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void focusFrame_onASelectedRowTakesTheHighlightedTextColour();
     void everyColourScheme_keepsTheFocusFrame();
     void checkBoxWithFocus_showsTheFrame();
+    void framedViewWithFocus_showsTheFrame();
 
 private:
     static int pixelsOf(const QImage &image, const QColor &colour);
@@ -110,6 +112,32 @@ void TestFocusFrameStyle::checkBoxWithFocus_showsTheFrame()
              qPrintable(QStringLiteral("%1 against %2")
                             .arg(pixelsOf(with, highlight))
                             .arg(pixelsOf(without, highlight))));
+}
+
+// The canvas, a list or a script editor: a frame of their own, drawn round them with the
+// focus (helper-13 could not see where the focus was on the canvas or in an empty list).
+void TestFocusFrameStyle::framedViewWithFocus_showsTheFrame()
+{
+    FocusFrameStyle::install(QStyleFactory::create(QStringLiteral("Fusion")));
+    QWidget window;
+    auto *before = new QPlainTextEdit(&window);
+    auto *editor = new QPlainTextEdit(&window);
+    before->setGeometry(0, 0, 200, 100);
+    editor->setGeometry(0, 110, 200, 100);
+    window.resize(200, 220);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    before->setFocus();
+    QTRY_VERIFY(before->hasFocus());
+    const QColor highlight = editor->palette().color(QPalette::Active, QPalette::Highlight);
+    const int without = pixelsOf(editor->grab().toImage(), highlight);
+    editor->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(editor->hasFocus());
+    const int with = pixelsOf(editor->grab().toImage(), highlight);
+    // Two pixels round 200x100: some 1,100 pixels.
+    QVERIFY2(with > without + 800,
+             qPrintable(QStringLiteral("%1 against %2").arg(with).arg(without)));
 }
 
 QTEST_MAIN(TestFocusFrameStyle)

@@ -1,5 +1,6 @@
 #include "focusframestyle.h"
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QPainter>
 #include <QStyleOption>
@@ -32,14 +33,40 @@ void FocusFrameStyle::drawPrimitive(PrimitiveElement element, const QStyleOption
     const QRectF frame = QRectF(option->rect).adjusted(1, 1, -1, -1);
     if (frame.width() < 2 || frame.height() < 2)
         return;
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing, true);
-    QPen pen(option->palette.color(QPalette::Active, QPalette::Highlight), 2);
+    QColor colour = option->palette.color(QPalette::Active, QPalette::Highlight);
     // On a selected (highlighted) row the frame takes the text's colour instead.
     if (const auto *focus = qstyleoption_cast<const QStyleOptionFocusRect *>(option);
         focus && focus->backgroundColor == option->palette.color(QPalette::Highlight))
-        pen.setColor(option->palette.color(QPalette::Active, QPalette::HighlightedText));
-    painter->setPen(pen);
+        colour = option->palette.color(QPalette::Active, QPalette::HighlightedText);
+    drawFrame(frame, colour, painter);
+}
+
+void FocusFrameStyle::drawControl(ControlElement element, const QStyleOption *option,
+                                  QPainter *painter, const QWidget *widget) const
+{
+    QProxyStyle::drawControl(element, option, painter, widget);
+    if (element != CE_ShapedFrame || option == nullptr || painter == nullptr
+        || qobject_cast<const QAbstractScrollArea *>(widget) == nullptr || !widget->hasFocus())
+        return;
+    drawFrame(QRectF(option->rect).adjusted(1, 1, -1, -1),
+              option->palette.color(QPalette::Active, QPalette::Highlight), painter);
+}
+
+int FocusFrameStyle::pixelMetric(PixelMetric metric, const QStyleOption *option,
+                                 const QWidget *widget) const
+{
+    const int base = QProxyStyle::pixelMetric(metric, option, widget);
+    // Room outside the viewport for the two-pixel focus frame (Fusion leaves one).
+    if (metric == PM_DefaultFrameWidth && qobject_cast<const QAbstractScrollArea *>(widget))
+        return std::max(base, 2);
+    return base;
+}
+
+void FocusFrameStyle::drawFrame(const QRectF &frame, const QColor &colour, QPainter *painter)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(colour, 2));
     painter->setBrush(Qt::NoBrush);
     painter->drawRoundedRect(frame, 2, 2);
     painter->restore();

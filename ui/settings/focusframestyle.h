@@ -24,6 +24,15 @@ public:
 
     void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
                        const QWidget *widget = nullptr) const override;
+    // A framed view or editor with the focus (the canvas, a list, a table, a script) has its
+    // frame drawn the same way: no style draws a focus frame around those.
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                     const QWidget *widget = nullptr) const override;
+    int pixelMetric(PixelMetric metric, const QStyleOption *option = nullptr,
+                    const QWidget *widget = nullptr) const override;
+
+private:
+    static void drawFrame(const QRectF &frame, const QColor &colour, QPainter *painter);
 };
 
 } // namespace hg
