@@ -45,6 +45,8 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
@@ -52,12 +54,12 @@
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QWheelEvent>
 #include <QTest>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 using namespace hg;
 using namespace hg::test;
@@ -144,6 +146,23 @@ void TestFirstTenMinutes::taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter
                       Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(retries, &wheel);
     QCOMPARE(retries->value(), before);
+
+    // Another chain's task starts at the top of the fields, its name in view (the form kept
+    // the last one's scroll; helper-13).
+    form->revert();
+    QVERIFY(!form->hasUnappliedChanges());
+    const Chain other = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("other"));
+    test::addTask(t.store(), other.id, QStringLiteral("second"), TaskKind::Shell,
+                  QStringLiteral("echo second"));
+    desk.window->resize(1024, 640);
+    QScrollBar *fields =
+        form->findChild<QScrollArea *>(QStringLiteral("task.fields"))->verticalScrollBar();
+    QTRY_VERIFY(fields->maximum() > 0);
+    fields->setValue(fields->maximum());
+    QVERIFY(desk.window->treeModel()->reload());
+    desk.window->selectChain(other.id);
+    QTRY_COMPARE(nameField(form)->text(), QStringLiteral("second"));
+    QCOMPARE(fields->value(), 0);
 }
 
 void TestFirstTenMinutes::builtinTask_shownUnchanged_hasNoUnappliedEdits()

@@ -221,7 +221,7 @@ TaskForm::TaskForm(QWidget *parent)
                             + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
     // The wheel scrolls the form; it changes a number or a choice only in the field that has
     // the focus (scrolling over Retries set it to 3 and marked the task changed; helper-13).
-    m_wheelScrolls = scroll->verticalScrollBar();
+    m_scroll = scroll->verticalScrollBar();
     for (QWidget *field : fields->findChildren<QWidget *>()) {
         if (qobject_cast<QAbstractSpinBox *>(field) || qobject_cast<QComboBox *>(field)) {
             field->setFocusPolicy(Qt::StrongFocus);
@@ -357,7 +357,7 @@ bool TaskForm::eventFilter(QObject *watched, QEvent *event)
         fillSubchainChoices();
     if (event->type() == QEvent::Wheel && watched->isWidgetType()
         && !static_cast<QWidget *>(watched)->hasFocus()) {
-        QCoreApplication::sendEvent(m_wheelScrolls, event);
+        QCoreApplication::sendEvent(m_scroll, event);
         return true;
     }
     return QWidget::eventFilter(watched, event);
@@ -381,6 +381,10 @@ void TaskForm::clear()
 
 void TaskForm::showTask(const Task &task)
 {
+    // Another task starts at the top of its fields (they stayed scrolled from the last one,
+    // the name out of view; helper-13); the same one shown again keeps its place.
+    if (m_scroll != nullptr && (task.id != m_original.id || task.id == 0))
+        m_scroll->setValue(0);
     m_original = task;
     m_loading = true;
     setEnabled(true);

@@ -17,6 +17,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QScrollBar;
 class QStackedWidget;
 
 namespace hg {
@@ -86,7 +87,7 @@ private:
     QLineEdit *m_name;
     QComboBox *m_kind;
     QStackedWidget *m_pages;
-    QWidget *m_wheelScrolls = nullptr; // the form's scroll bar: a wheel over an unfocused field
+    QScrollBar *m_scroll = nullptr; // the fields' scroll bar: a wheel over an unfocused field
     QLineEdit *m_program;
     ArgumentListEditor *m_programArguments;
     QPlainTextEdit *m_shell;
