@@ -23,10 +23,11 @@
 namespace hg::bench {
 
 void createChains(Store &store, int count, TaskKind kind, const QString &command,
-                  const QStringList &arguments, const QString &expression)
+                  const QStringList &arguments, const QString &expression,
+                  const QString &projectName, CronDialect dialect)
 {
     const Status created = store.transaction([&]() -> Status {
-        const Result<Project> project = ProjectRepository(store).add(QStringLiteral("bench"));
+        const Result<Project> project = ProjectRepository(store).add(projectName);
         if (!project)
             return project.error();
         for (int i = 0; i < count; ++i) {
@@ -52,6 +53,7 @@ void createChains(Store &store, int count, TaskKind kind, const QString &command
             schedule.expression = QString(expression)
                                       .replace(QLatin1String("%M"), QString::number(i % 60))
                                       .replace(QLatin1String("%H"), QString::number(i / 60 % 24));
+            schedule.dialect = dialect;
             schedule.timeZone = QStringLiteral("UTC");
             schedule.misfire = MisfirePolicy::Skip;
             if (const Result<Schedule> s = ScheduleRepository(store).add(schedule); !s)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cron/crondialect.h"
 #include "domain/engineconfig.h"
 #include "domain/enums.h"
 
@@ -16,7 +17,9 @@ namespace hg::bench {
 
 // `count` chains p/c0 … with one task each and one schedule each, in one transaction.
 void createChains(Store &store, int count, TaskKind kind, const QString &command,
-                  const QStringList &arguments, const QString &expression);
+                  const QStringList &arguments, const QString &expression,
+                  const QString &project = QStringLiteral("bench"),
+                  CronDialect dialect = CronDialect::Auto);
 // Milliseconds at the given percentile (0-100) of the values.
 double percentile(QList<qint64> values, double percent);
 QString figures(const QList<qint64> &values); // "p50 x ms, p99 y ms, max z ms"

@@ -1,17 +1,12 @@
 #include "windowscale.h"
 
 #include "benchsupport.h"
-#include "cron/crondialect.h"
 #include "overview/overviewpage.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
 #include "scheduler/enginehost.h"
 #include "stallprobe.h"
-#include "store/chainrepository.h"
-#include "store/projectrepository.h"
-#include "store/schedulerepository.h"
 #include "store/store.h"
-#include "store/taskrepository.h"
 #include "upcoming/upcomingpage.h"
 #include "window/mainwindow.h"
 
@@ -130,40 +125,6 @@ QList<ViewFigure> openEachView(MainWindow &window)
 
 namespace {
 
-void addEverySecondChains(Store &store, int count)
-{
-    const Status added = store.transaction([&]() -> Status {
-        const Result<Project> project = ProjectRepository(store).add(QStringLiteral("live"));
-        if (!project)
-            return project.error();
-        for (int i = 0; i < count; ++i) {
-            Chain chain;
-            chain.projectId = project->id;
-            chain.name = QStringLiteral("every-second-%1").arg(i);
-            const Result<Chain> c = ChainRepository(store).add(chain);
-            if (!c)
-                return c.error();
-            Task task;
-            task.chainId = c->id;
-            task.name = QStringLiteral("t");
-            task.kind = TaskKind::Builtin;
-            task.command = QStringLiteral("NoOp");
-            if (const Result<Task> t = TaskRepository(store).add(task); !t)
-                return t.error();
-            Schedule schedule;
-            schedule.chainId = c->id;
-            schedule.expression = QStringLiteral("* * * * * *");
-            schedule.dialect = CronDialect::Seconds;
-            schedule.timeZone = QStringLiteral("UTC");
-            if (const Result<Schedule> s = ScheduleRepository(store).add(schedule); !s)
-                return s.error();
-        }
-        return {};
-    });
-    if (!added)
-        qFatal("window scale: %s", qPrintable(added.error().message));
-}
-
 qint64 endedLiveRuns(Store &store)
 {
     QSqlQuery q(store.database());
@@ -177,7 +138,8 @@ qint64 endedLiveRuns(Store &store)
 
 LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds)
 {
-    addEverySecondChains(store, perSecond);
+    createChains(store, perSecond, TaskKind::Builtin, QStringLiteral("NoOp"), {},
+                 QStringLiteral("* * * * * *"), QStringLiteral("live"), CronDialect::Seconds);
     EngineHost engine(benchConfig(storePath));
     MainWindow window(store, &engine);
     window.resize(1400, 900);
