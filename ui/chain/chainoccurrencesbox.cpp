@@ -37,7 +37,7 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
     , m_strip(new OccurrenceStrip(m_occurrences, this))
     , m_cadence(new WrappedLabel(this))
     , m_inbox(new QWidget(this))
-    , m_inboxText(new QLabel(m_inbox))
+    , m_inboxText(new WrappedLabel(m_inbox))
     , m_decide(new QPushButton(tr("&Decide…"), m_inbox))
     , m_alertsButton(new QPushButton(this))
 {
@@ -53,7 +53,6 @@ ChainOccurrencesBox::ChainOccurrencesBox(Store &store, QWidget *parent)
     m_cadence->setObjectName(QStringLiteral("chainOccurrences.cadence"));
     m_cadence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_inboxText->setObjectName(QStringLiteral("chainOccurrences.inbox"));
-    m_inboxText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_decide->setToolTip(tr("Run the missed fire times, run the latest only, or dismiss them"));
     m_inbox->setAutoFillBackground(true);
     QPalette warning = m_inbox->palette();
@@ -163,7 +162,7 @@ void ChainOccurrencesBox::refresh()
         m_waiting = waiting.value();
     m_inbox->setVisible(m_waiting.count > 0);
     if (m_waiting.count > 0) {
-        m_inboxText->setText(
+        m_inboxText->setWrappedText(
             tr("%n missed run(s) wait for your decision (the latest %1, %2).", nullptr,
                int(std::min<qint64>(m_waiting.count, 1000000)))
                 .arg(DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(m_waiting.lastMs)),

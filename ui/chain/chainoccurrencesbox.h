@@ -52,7 +52,7 @@ private:
     OccurrenceStrip *m_strip;
     WrappedLabel *m_cadence;
     QWidget *m_inbox;
-    QLabel *m_inboxText;
+    WrappedLabel *m_inboxText; // wrapped: "99 missed runs wait…" was cut in the pane
     QPushButton *m_decide;
     QPushButton *m_alertsButton;
     MissedRunsInbox::Waiting m_waiting;
