@@ -92,6 +92,7 @@ private Q_SLOTS:
     void darkScheme_keepsStateColoursReadable();
     void altKeys_eachLetterReachesOneThingOnEveryTab();
     void at1024x640_nothingIsCut();
+    void logSave_onlyWithARunShown();
     void tabWalk_reachesEveryPartOnceAndComesBack();
 };
 
@@ -584,6 +585,23 @@ void TestWindowReach::at1024x640_nothingIsCut()
     HG_TEST_STORE(t);
     const QStringList cut = cutAt1024x640(t);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+// Save in the log bar with no run shown offered to save "run-0.log" (helper-13).
+void TestWindowReach::logSave_onlyWithARunShown()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    auto *runs = desk.window->findChild<RunsView *>();
+    QPushButton *save = nullptr;
+    for (QPushButton *button : runs->log()->findChildren<QPushButton *>())
+        if (button->text() == QStringLiteral("Sa&ve…"))
+            save = button;
+    QVERIFY(save);
+    QVERIFY(!save->isEnabled());
+    const Run run = queueRun(t.store(), desk.chain.id);
+    runs->log()->follow(run.id, 0);
+    QVERIFY(save->isEnabled());
 }
 
 // Tab, key by key, through the whole window on the Chain and the Runs tab: every part is one

@@ -38,6 +38,8 @@ LogView::LogView(Store &store, QWidget *parent)
     m_follow->setToolTip(tr("Keep the newest line in view"));
     auto *copy = new QPushButton(tr("Cop&y"), this);
     auto *save = new QPushButton(tr("Sa&ve…"), this);
+    m_save = save;
+    save->setEnabled(false); // until a run is shown: there is no log to save (helper-13)
     copy->setToolTip(tr("Copy the selected lines, or the whole log when none is selected"));
     save->setToolTip(tr("Save the log to a text file"));
     m_list->setAccessibleDescription(tr("The output of the selected run, newest at the bottom"));
@@ -79,6 +81,7 @@ LogView::LogView(Store &store, QWidget *parent)
 void LogView::follow(qint64 runId, qint64 taskRunId)
 {
     (void)m_model->follow(runId, taskRunId);
+    m_save->setEnabled(runId > 0);
     m_list->scrollToBottom();
 }
 

@@ -7,6 +7,7 @@
 class QCheckBox;
 class QLineEdit;
 class QListView;
+class QPushButton;
 
 namespace hg {
 
@@ -41,6 +42,7 @@ private:
     QListView *m_list = nullptr;
     QLineEdit *m_search = nullptr;
     QCheckBox *m_follow = nullptr;
+    QPushButton *m_save = nullptr; // enabled while a run is shown
 };
 
 } // namespace hg
