@@ -481,8 +481,12 @@ void TestStoreFaults::fullDisk_runWaitWhoseEngineDiedWaitsForRoomThenRunsIt()
     QCOMPARE(run(store, {QStringLiteral("run"), QStringLiteral("p/long")}).exitCode, 0);
     std::unique_ptr<QProcess> waiter =
         start(store, {QStringLiteral("run"), QStringLiteral("p/short"), QStringLiteral("--wait")});
-    QTRY_VERIFY_WITH_TIMEOUT(
-        run(store, {QStringLiteral("runs")}).out.count(QLatin1String("queued")) == 1, 30000);
+    // The listing is kept: under load this wait once ran out (scripts/test, 2026-11-28), and
+    // what the runs were then is what tells why.
+    QString listing;
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        (listing = run(store, {QStringLiteral("runs")}).out).count(QLatin1String("queued")) == 1,
+        qPrintable(listing), 30000);
     QVERIFY(fill(filler));
     ::kill(pid_t(serving->processId()), SIGKILL);
     QVERIFY(serving->waitForFinished(30000));
