@@ -6781,6 +6781,10 @@ Worker-Gruppe: %6</translation>
         <source>Desktop notifications are not available here: there is no system tray and no notification service on the session bus. The window keeps every notification under Notifications in its status bar.</source>
         <translation>Desktop-Benachrichtigungen sind hier nicht verfügbar: Es gibt keinen Systembereich der Kontrollleiste und keinen Benachrichtigungsdienst auf dem Sitzungsbus. Das Fenster bewahrt jede Benachrichtigung unter „Benachrichtigungen“ in seiner Statusleiste auf.</translation>
     </message>
+    <message>
+        <source>This window has %1 open (given with --db); the store above is the one Hourglass opens when started without it.</source>
+        <translation>Dieses Fenster hat %1 geöffnet (mit --db angegeben); der Speicher oben ist der, den Hourglass ohne diese Angabe öffnet.</translation>
+    </message>
 </context>
 <context>
     <name>hg::SqliteCopy</name>

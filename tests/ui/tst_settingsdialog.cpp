@@ -1,5 +1,6 @@
 #include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
+#include "store/storelocation.h"
 #include "tray/desktopnotifier.h"
 
 #include <QCheckBox>
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void applyTo_writesWhatChanged_data();
     void applyTo_writesWhatChanged();
     void noTray_offersNoTrayAndSaysWhereNotificationsGo();
+    void storeGivenWithDb_isSaidBesideTheSetting();
 };
 
 void TestSettingsDialog::applyTo_writesWhatChanged_data()
@@ -127,4 +129,21 @@ void TestSettingsDialog::noTray_offersNoTrayAndSaysWhereNotificationsGo()
 }
 
 QTEST_MAIN(TestSettingsDialog)
+// Settings showed the default store while the window had another open (--db; helper-13).
+void TestSettingsDialog::storeGivenWithDb_isSaidBesideTheSetting()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    AppSettings settings(dir.filePath(QStringLiteral("hourglass.ini")));
+    SettingsDialog dialog(settings);
+    auto *inUse = dialog.findChild<QLabel *>(QStringLiteral("settings.storeInUse"));
+    QVERIFY(inUse);
+    const QString other = dir.filePath(QStringLiteral("other.db"));
+    dialog.setStoreInUse(other);
+    QVERIFY(inUse->isVisibleTo(&dialog));
+    QVERIFY2(inUse->text().contains(other), qPrintable(inUse->text()));
+    dialog.setStoreInUse(StoreLocation::resolve(QString())->displayName());
+    QVERIFY(!inUse->isVisibleTo(&dialog));
+}
+
 #include "tst_settingsdialog.moc"

@@ -108,8 +108,15 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
 
+    m_storeInUse = new QLabel(this);
+    m_storeInUse->setObjectName(QStringLiteral("settings.storeInUse"));
+    m_storeInUse->setWordWrap(true);
+    m_storeInUse->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_storeInUse->hide();
+
     auto *form = new QFormLayout;
     form->addRow(tr("Store:"), storeRow);
+    form->addRow(QString(), m_storeInUse);
     form->addRow(QString(), note);
     form->addRow(tr("Daily &backups kept:"), m_dailyBackups);
     form->addRow(tr("Tasks at &once:"), m_slots);
@@ -137,6 +144,16 @@ QString SettingsDialog::chosenZone() const
     if (QTimeZone::isTimeZoneIdAvailable(typed.toUtf8()))
         return typed;
     return m_zone->currentData().toString();
+}
+
+void SettingsDialog::setStoreInUse(const QString &displayName)
+{
+    const Result<StoreLocation> chosen = StoreLocation::resolve(m_store->text().trimmed());
+    const bool other = !chosen || chosen->displayName() != displayName;
+    m_storeInUse->setText(tr("This window has %1 open (given with --db); the store above is the "
+                             "one Hourglass opens when started without it.")
+                              .arg(displayName));
+    m_storeInUse->setVisible(other);
 }
 
 void SettingsDialog::applyTo(AppSettings &settings) const

@@ -24,6 +24,9 @@ public:
     explicit SettingsDialog(const AppSettings &settings, QWidget *parent = nullptr);
 
     void applyTo(AppSettings &settings) const;
+    // The store this window has open (its display name). When it is not the one the Store
+    // setting names (--db gave another), a line under the field says so.
+    void setStoreInUse(const QString &displayName);
 
 private:
     QString chosenZone() const;
@@ -35,6 +38,7 @@ private:
     QCheckBox *m_notifications;
     QCheckBox *m_closeToTray;
     QLabel *m_desktopNote = nullptr; // shown where desktop notifications cannot be shown
+    QLabel *m_storeInUse = nullptr;  // shown when the window's store is not the setting's
     QCheckBox *m_startAtLogin;
     QComboBox *m_colorScheme;
 };

@@ -127,6 +127,7 @@ void MainWindow::openSettings()
     if (!m_settings)
         return;
     auto *dialog = new SettingsDialog(*m_settings, this);
+    dialog->setStoreInUse(m_store.location().displayName());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         dialog->applyTo(*m_settings); // what changed applies through AppSettings::changed
