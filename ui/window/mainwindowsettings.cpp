@@ -7,6 +7,7 @@
 #include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
+#include "store/store.h"
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingpage.h"
 #include "window/keeprunningprompt.h"
@@ -15,6 +16,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDataStream>
+#include <QMessageBox>
 #include <QSplitter>
 
 namespace hg {
