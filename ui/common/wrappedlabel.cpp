@@ -6,6 +6,7 @@ WrappedLabel::WrappedLabel(QWidget *parent)
     : QLabel(parent)
 {
     setWordWrap(true);
+    setTextFormat(Qt::PlainText); // its text holds what users typed (an expression, a name)
     setAlignment(Qt::AlignLeft | Qt::AlignTop);
     // Its width comes from the pane; its height from that width, and no more: room left
     // over goes to the widgets beside it, not to blank lines around the text.

@@ -111,6 +111,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     m_storeInUse = new QLabel(this);
     m_storeInUse->setObjectName(QStringLiteral("settings.storeInUse"));
     m_storeInUse->setWordWrap(true);
+    m_storeInUse->setTextFormat(Qt::PlainText); // a path may look like HTML
     m_storeInUse->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_storeInUse->hide();
 
