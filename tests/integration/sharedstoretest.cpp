@@ -15,8 +15,6 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
-#include <fcntl.h>
-#include <unistd.h>
 
 using namespace hg;
 
@@ -58,18 +56,11 @@ void SharedStoreTest::tearDown()
 }
 
 std::unique_ptr<QProcess> SharedStoreTest::serve(const QString &name, double leaseSeconds,
-                                                 int slots, const QByteArray &cgroupProcs)
+                                                 int slots, const test::PrivateCgroup *cgroup)
 {
     auto process = std::make_unique<QProcess>();
-    if (!cgroupProcs.isEmpty()) {
-        process->setChildProcessModifier([cgroupProcs] { // system calls only: vfork semantics
-            const int fd = ::open(cgroupProcs.constData(), O_WRONLY | O_CLOEXEC);
-            if (fd >= 0) {
-                (void)!::write(fd, "0", 1);
-                ::close(fd);
-            }
-        });
-    }
+    if (cgroup)
+        cgroup->enter(*process);
     process->setProcessChannelMode(QProcess::ForwardedOutputChannel);
     QProcess *engine = process.get();
     connect(engine, &QProcess::readyReadStandardError, engine, [this, engine] {

@@ -2,6 +2,7 @@
 
 #include "domain/enginesession.h"
 #include "domain/run.h"
+#include "privatecgroup.h"
 #include "privatepostgres.h"
 #include "store/store.h"
 
@@ -28,10 +29,10 @@ protected:
     void setUp();    // from each test class's init()
     void tearDown(); // from its cleanup(): engines killed, the server stopped
 
-    // cgroupProcs: a cgroup.procs file the engine moves itself into before it runs. What it
-    // prints on stderr goes to the test's stderr and is kept (said()).
+    // cgroup: one the engine moves itself into before it runs. What it prints on stderr goes
+    // to the test's stderr and is kept (said()).
     std::unique_ptr<QProcess> serve(const QString &name, double leaseSeconds = 30, int slots = 0,
-                                    const QByteArray &cgroupProcs = {});
+                                    const hg::test::PrivateCgroup *cgroup = nullptr);
     qint64 chainWithTask(const QString &name, const QString &command, int maxRetries = 0,
                          int maxInstances = 0, bool exclusive = false);
     // A chain of tasks side by side (no edges), named t1, t2, … after their commands.

@@ -1,4 +1,5 @@
 #include "base/processinfo.h"
+#include "privatecgroup.h"
 #include "store/runrepository.h"
 #include "store/taskrunrepository.h"
 #include "testservers.h"
@@ -28,6 +29,11 @@ private:
     QStringList db(const test::TestStore &store) const;
     int cli(const test::TestStore &store, const QStringList &arguments, QString *out = nullptr);
     std::unique_ptr<QProcess> serve(const test::TestStore &store);
+
+    // The engines in a cgroup of this test's own: another test's engine starting or stopping
+    // meanwhile would kill the orphan the killed engine left (CI saw it once), and the test
+    // could not tell whether the restarted engine does.
+    test::PrivateCgroup m_cgroup{QStringLiteral("tst-crashrecovery")};
 };
 
 QStringList TestCrashRecovery::db(const test::TestStore &store) const
@@ -50,6 +56,7 @@ int TestCrashRecovery::cli(const test::TestStore &store, const QStringList &argu
 std::unique_ptr<QProcess> TestCrashRecovery::serve(const test::TestStore &store)
 {
     auto process = std::make_unique<QProcess>();
+    m_cgroup.enter(*process);
     process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     process->start(QStringLiteral(HOURGLASS_BINARY),
                    db(store) + QStringList{QStringLiteral("serve")});

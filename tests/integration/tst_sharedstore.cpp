@@ -17,7 +17,6 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QRegularExpression>
-#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -364,19 +363,8 @@ void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
                     "children cannot be found");
     // The engines in a cgroup of this test's own: any other engine of this host (another
     // test's) would reap a's cgroup too once a is dead, and the test would prove nothing.
-    const QString group =
-        TaskProcesses::ownCgroup() + QStringLiteral("/tst-sharedstore-%1").arg(::getpid());
-    QVERIFY(QDir().mkpath(group));
-    const auto removeGroup = qScopeGuard([&group] { // cgroups go by rmdir, once empty
-        for (const QString &engine : QDir(group).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            const QDir folder(group + QLatin1Char('/') + engine);
-            for (const QString &task : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
-                folder.rmdir(task);
-            QDir(group).rmdir(engine);
-        }
-        QDir().rmdir(group);
-    });
-    const QByteArray procs = QFile::encodeName(group + QStringLiteral("/cgroup.procs"));
+    const test::PrivateCgroup group(QStringLiteral("tst-sharedstore"));
+    QVERIFY(group.isValid());
     const QString pidFile = path(QStringLiteral("escaped"));
     const qint64 chainId = chainWithTask(
         QStringLiteral("escaper"),
@@ -388,7 +376,7 @@ void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
     Chain chain = ChainRepository(*m_store).byId(chainId).value();
     chain.clientName = QStringLiteral("a");
     QVERIFY(ChainRepository(*m_store).update(chain));
-    m_engines.push_back(serve(QStringLiteral("a"), 2, 0, procs));
+    m_engines.push_back(serve(QStringLiteral("a"), 2, 0, &group));
     QProcess &a = *m_engines.back();
     const auto engines = [this] {
         const Result<QList<EngineSession>> live =
@@ -403,7 +391,7 @@ void TestSharedStore::killedEngine_itsTasksEscapedChildDiesAtTakeover()
     };
     QTRY_VERIFY_WITH_TIMEOUT(escapedPid() > 0, 20000);
     // b starts while a lives: its start sweeps nothing of a's. Only the takeover can.
-    m_engines.push_back(serve(QStringLiteral("b"), 2, 0, procs));
+    m_engines.push_back(serve(QStringLiteral("b"), 2, 0, &group));
     QTRY_COMPARE_WITH_TIMEOUT(engines(), 2, 20000);
     // It left the task's session (setsid): killing a's process group would not reach it.
     QVERIFY(::getsid(pid_t(escapedPid())) != ::getsid(pid_t(a.processId())));
