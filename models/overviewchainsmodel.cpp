@@ -3,6 +3,8 @@
 #include "runsummarytext.h"
 #include "statepresentation.h"
 
+#include <algorithm>
+
 namespace hg {
 
 OverviewChainsModel::OverviewChainsModel(QObject *parent)
@@ -11,9 +13,25 @@ OverviewChainsModel::OverviewChainsModel(QObject *parent)
 
 void OverviewChainsModel::show(QList<Row> rows)
 {
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
+    // The same chains in the same order (a refresh as runs end): the rows that changed say
+    // so, and the view keeps its scroll and current row without laying out 10,000 rows again.
+    const bool sameChains =
+        rows.size() == m_rows.size()
+        && std::equal(rows.cbegin(), rows.cend(), m_rows.cbegin(),
+                      [](const Row &a, const Row &b) { return a.chainId == b.chainId; });
+    if (!sameChains) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        return;
+    }
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        Row &row = m_rows[i];
+        if (row.path == rows.at(i).path && row.runs == rows.at(i).runs)
+            continue;
+        row = std::move(rows[i]);
+        Q_EMIT dataChanged(index(int(i), 0), index(int(i), columnCount() - 1));
+    }
 }
 
 int OverviewChainsModel::rowCount(const QModelIndex &parent) const

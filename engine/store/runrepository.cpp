@@ -158,27 +158,35 @@ RunSummary readSummary(const StoreQuery &q)
 
 } // namespace
 
-Result<QHash<qint64, QList<RunSummary>>> RunRepository::recentPerChain(int perChain) const
+Result<QHash<qint64, QList<RunSummary>>>
+RunRepository::recentPerChain(int perChain, const std::optional<QList<qint64>> &onlyChains) const
 {
+    QHash<qint64, QList<RunSummary>> recent;
+    if (onlyChains && onlyChains->isEmpty())
+        return recent;
     // Chain by chain, each reading its last runs from the (chain_id, id) index: 10,000 chains
     // of 10 M runs in a fraction of a second. A plain join let SQLite walk every run and ask
     // the subquery for each (27 s); CROSS JOIN fixes its order, PostgreSQL says it with LATERAL.
     const bool postgres = m_store.backend() == StoreBackend::PostgreSql;
-    StoreQuery q(m_store,
-                 postgres ? QStringLiteral(
-                     "SELECT r.chain_id, r.id, r.state, r.started_at, r.finished_at FROM chain c "
-                     "CROSS JOIN LATERAL (SELECT chain_id, id, state, started_at, finished_at "
-                     "FROM run n WHERE n.chain_id = c.id ORDER BY n.id DESC LIMIT ?) r "
-                     "ORDER BY r.chain_id, r.id")
-                          : QStringLiteral(
-                              "SELECT r.chain_id, r.id, r.state, r.started_at, r.finished_at "
-                              "FROM chain c CROSS JOIN run r WHERE r.chain_id = c.id AND r.id >= "
-                              "COALESCE((SELECT n.id FROM run n WHERE n.chain_id = c.id ORDER BY "
-                              "n.id DESC LIMIT 1 OFFSET ?), 0) ORDER BY r.chain_id, r.id"));
+    const QString only =
+        onlyChains ? QStringLiteral("WHERE c.id IN (%1) ").arg(StoreQuery::idList(*onlyChains))
+                   : QString();
+    StoreQuery q(
+        m_store,
+        postgres
+            ? QStringLiteral("SELECT r.chain_id, r.id, r.state, r.started_at, r.finished_at "
+                             "FROM chain c CROSS JOIN LATERAL (SELECT chain_id, id, state, "
+                             "started_at, finished_at FROM run n WHERE n.chain_id = c.id "
+                             "ORDER BY n.id DESC LIMIT ?) r %1ORDER BY r.chain_id, r.id")
+                  .arg(only)
+            : QStringLiteral("SELECT r.chain_id, r.id, r.state, r.started_at, r.finished_at "
+                             "FROM chain c CROSS JOIN run r %1%2r.chain_id = c.id AND r.id >= "
+                             "COALESCE((SELECT n.id FROM run n WHERE n.chain_id = c.id ORDER "
+                             "BY n.id DESC LIMIT 1 OFFSET ?), 0) ORDER BY r.chain_id, r.id")
+                  .arg(only, only.isEmpty() ? QStringLiteral("WHERE ") : QStringLiteral("AND ")));
     q.bind(postgres ? std::max(1, perChain) : std::max(0, perChain - 1));
     if (Status s = q.exec(tr("read each chain's recent runs")); !s)
         return s.error();
-    QHash<qint64, QList<RunSummary>> recent;
     while (q.next()) {
         const RunSummary summary = readSummary(q);
         recent[summary.chainId] << summary;

@@ -56,6 +56,8 @@ struct RunSummary
     qint64 chainId = 0;
     RunState state = RunState::Queued;
     qint64 durationMs = -1; // -1: not finished (or never started)
+
+    friend bool operator==(const RunSummary &, const RunSummary &) = default;
 };
 
 class RunRepository final
@@ -85,8 +87,10 @@ public:
     // absent. One indexed look-up per chain, however many runs there are.
     Result<QHash<qint64, std::pair<qint64, RunState>>> latestPerChain() const;
     // The newest `perChain` runs of every chain, oldest first within a chain: an indexed range
-    // per chain (from its perChain-th newest id), never a walk over all runs.
-    Result<QHash<qint64, QList<RunSummary>>> recentPerChain(int perChain) const;
+    // per chain (from its perChain-th newest id), never a walk over all runs. `onlyChains`:
+    // those chains alone (a refresh after some runs ended), in one statement.
+    Result<QHash<qint64, QList<RunSummary>>>
+    recentPerChain(int perChain, const std::optional<QList<qint64>> &onlyChains = {}) const;
     // One chain's newest `count` runs, oldest first.
     Result<QList<RunSummary>> recentOfChain(qint64 chainId, int count) const;
     // RunListing::failureReason of one run, for a run that just ended.

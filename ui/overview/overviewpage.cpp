@@ -16,6 +16,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace hg {
 namespace {
 
@@ -117,20 +119,29 @@ void OverviewPage::reload()
     m_again = false;
     const qint64 projectId = m_projectId;
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    // Only what changed since the snapshot shown, when it is of this project and the events
+    // since say which chains' runs changed.
+    std::shared_ptr<const OverviewSnapshot> previous;
+    if (m_shown && m_shownProject == projectId && !m_everyRunChanged)
+        previous = m_shown;
+    QSet<qint64> changed = std::exchange(m_runsChangedIn, {});
+    m_everyRunChanged = false;
     m_reader.read<OverviewSnapshot>(
         this,
-        [projectId, nowMs](Store &store) {
-            return OverviewSnapshot::read(store, projectId, nowMs);
+        [projectId, nowMs, previous, changed](Store &store) {
+            return OverviewSnapshot::read(store, projectId, nowMs, previous.get(), changed);
         },
-        [this, projectId](const Result<OverviewSnapshot> &snapshot) {
+        [this, projectId, changed](const Result<OverviewSnapshot> &snapshot) {
             m_reading = false;
             if (!snapshot) {
                 // What is shown is from before: said, and greyed until a read succeeds (a
                 // damaged store left the old lists looking current).
                 m_title->setText(tr("Overview — not read again: %1").arg(snapshot.error().message));
                 setCurrent(false);
+                m_runsChangedIn.unite(changed); // still to read
                 Q_EMIT failed(snapshot.error().message);
             } else if (projectId == m_projectId) { // else read again for the project now shown
+                m_shownProject = projectId;
                 show(snapshot.value());
             }
             if (m_again || projectId != m_projectId)

@@ -40,6 +40,10 @@ public:
     void setSchedulesPaused(bool paused);
     // Only these chains (ids), as the tree's filter shows them; none: every chain.
     void setShownChains(const std::optional<QSet<qint64>> &chains);
+    // What the next reload reads again of each chain's last runs: the chains a run of which
+    // changed (run events), or every chain (no event says which: runs changed elsewhere).
+    void noteRunChanged(qint64 chainId) { m_runsChangedIn.insert(chainId); }
+    void noteEveryRunChanged() { m_everyRunChanged = true; }
 
     static constexpr int sparklineRuns = 20;
     QListWidget *running() const { return m_running; }
@@ -76,7 +80,10 @@ private:
     bool m_again = false;
     bool m_paused = false;
     std::shared_ptr<const OverviewSnapshot> m_shown; // what the lists show
-    std::optional<QSet<qint64>> m_shownChains;       // the tree filter's chains, if any
+    qint64 m_shownProject = -1;                      // the project m_shown was read for
+    QSet<qint64> m_runsChangedIn;                    // since the read m_shown came from
+    bool m_everyRunChanged = true;
+    std::optional<QSet<qint64>> m_shownChains; // the tree filter's chains, if any
 };
 
 } // namespace hg

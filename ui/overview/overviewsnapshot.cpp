@@ -69,7 +69,9 @@ QList<OverviewSnapshot::NextFire> nextFires(const QList<Schedule> &schedules,
 
 } // namespace
 
-Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, qint64 nowMs)
+Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, qint64 nowMs,
+                                                const OverviewSnapshot *previous,
+                                                const QSet<qint64> &runsChangedIn)
 {
     const Result<QList<Project>> projects = ProjectRepository(store).list();
     const Result<QList<Chain>> chains = ChainRepository(store).list();
@@ -112,13 +114,30 @@ Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, 
     snapshot.failures.resize(std::min<qsizetype>(listedRuns, snapshot.failures.size()));
     snapshot.next = nextFires(schedules.value(), chainById, paths, nowMs);
 
-    // Every chain's last runs in one statement (not one per chain).
+    // Every chain's last runs in one statement (not one per chain); on a refresh, only those of
+    // the chains whose runs changed and of chains new since.
+    QHash<qint64, const QList<RunSummary> *> kept;
+    std::optional<QList<qint64>> toRead;
+    if (previous) {
+        toRead.emplace();
+        for (const OverviewChainsModel::Row &row : previous->chains) {
+            if (!runsChangedIn.contains(row.chainId))
+                kept.insert(row.chainId, &row.runs);
+        }
+        for (auto it = paths.cbegin(); it != paths.cend(); ++it) {
+            if (!kept.contains(it.key()))
+                toRead->append(it.key());
+        }
+    }
     const Result<QHash<qint64, QList<RunSummary>>> recent =
-        RunRepository(store).recentPerChain(sparklineRuns);
+        RunRepository(store).recentPerChain(sparklineRuns, toRead);
     if (!recent)
         return recent.error();
-    for (auto it = paths.cbegin(); it != paths.cend(); ++it)
-        snapshot.chains << OverviewChainsModel::Row{it.key(), it.value(), recent->value(it.key())};
+    for (auto it = paths.cbegin(); it != paths.cend(); ++it) {
+        const QList<RunSummary> *before = kept.value(it.key());
+        snapshot.chains << OverviewChainsModel::Row{it.key(), it.value(),
+                                                    before ? *before : recent->value(it.key())};
+    }
     std::sort(snapshot.chains.begin(), snapshot.chains.end(),
               [](const OverviewChainsModel::Row &a, const OverviewChainsModel::Row &b) {
                   return a.path < b.path;

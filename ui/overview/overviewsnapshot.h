@@ -5,6 +5,7 @@
 #include "store/runrepository.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 namespace hg {
@@ -32,8 +33,12 @@ struct OverviewSnapshot
     QList<NextFire> next;                   // soonest first, within two days, at most listedFires
     QList<OverviewChainsModel::Row> chains; // by path
 
-    // projectId 0: every project.
-    static Result<OverviewSnapshot> read(Store &store, qint64 projectId, qint64 nowMs);
+    // projectId 0: every project. With `previous` (read for the same project) and the chains
+    // whose runs changed since it was read, each other chain keeps its last runs from it: a
+    // refresh while runs end reads their chains alone, not every chain's again.
+    static Result<OverviewSnapshot> read(Store &store, qint64 projectId, qint64 nowMs,
+                                         const OverviewSnapshot *previous = nullptr,
+                                         const QSet<qint64> &runsChangedIn = {});
 };
 
 } // namespace hg

@@ -7,11 +7,13 @@
 #include "upcomingtimeline.h"
 
 #include <QDateTime>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
 
 namespace hg {
@@ -123,29 +125,51 @@ void UpcomingPage::setShownChains(const std::optional<QSet<qint64>> &chains)
         showRead();
 }
 
+UpcomingPage::Read UpcomingPage::filtered(const Read &read, const QSet<qint64> &chains)
+{
+    Read shown;
+    shown.week.truncated = read.week.truncated;
+    for (const UpcomingModel::Fire &fire : read.week.fires) {
+        if (chains.contains(fire.chainId))
+            shown.week.fires << fire;
+    }
+    shown.rows.pastSummary = read.rows.pastSummary;
+    for (const UpcomingTimeline::Row &row : read.rows.rows) {
+        if (chains.contains(row.chainId))
+            shown.rows.rows << row;
+    }
+    return shown;
+}
+
 void UpcomingPage::showRead()
+{
+    if (!m_shownChains) {
+        ++m_filtering; // an answer still coming is for a filter no longer set
+        m_filterPending = false;
+        showFiltered(*m_read);
+        return;
+    }
+    // A week of 10,000 hourly chains is 1.7 M fire times: filtered on a pool thread (copies of
+    // implicitly shared lists), shown if no other filter or read came meanwhile.
+    const int generation = ++m_filtering;
+    m_filterPending = true;
+    auto *watcher = new QFutureWatcher<Read>(this);
+    connect(watcher, &QFutureWatcher<Read>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_filtering)
+            return;
+        m_filterPending = false;
+        showFiltered(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(&UpcomingPage::filtered, *m_read, *m_shownChains));
+}
+
+void UpcomingPage::showFiltered(const Read &shown)
 {
     if (!m_reading)
         m_status->hide();
-    if (!m_shownChains) {
-        m_fires->show(m_read->week);
-        m_timeline->showRows(m_read->rows);
-    } else {
-        UpcomingModel::Week week;
-        week.truncated = m_read->week.truncated;
-        for (const UpcomingModel::Fire &fire : m_read->week.fires) {
-            if (m_shownChains->contains(fire.chainId))
-                week.fires << fire;
-        }
-        UpcomingTimeline::Rows rows;
-        rows.pastSummary = m_read->rows.pastSummary;
-        for (const UpcomingTimeline::Row &row : m_read->rows.rows) {
-            if (m_shownChains->contains(row.chainId))
-                rows.rows << row;
-        }
-        m_fires->show(std::move(week));
-        m_timeline->showRows(std::move(rows));
-    }
+    m_fires->show(shown.week);
+    m_timeline->showRows(shown.rows);
     // No taller than its rows: what it does not need goes to the table.
     if (auto *scroll = findChild<QScrollArea *>(QStringLiteral("upcoming.timelineScroll")))
         scroll->setMaximumHeight(m_timeline->sizeHint().height() + 2 * scroll->frameWidth());

@@ -30,7 +30,7 @@ public:
 
     // Reads again; a reload asked while one reads runs once that one is shown.
     void reload();
-    bool isReading() const { return m_reading; }
+    bool isReading() const { return m_reading || m_filterPending; } // or filtering
     void setSchedulesPaused(bool paused);
     // Only these chains (ids), as the tree's filter shows them; none: every chain.
     void setShownChains(const std::optional<QSet<qint64>> &chains);
@@ -43,14 +43,15 @@ Q_SIGNALS:
 
 private:
     void showNote();
-    void showRead(); // what was read, through the filter
-
     // The last answer, whole: the filter applies to it without reading again.
     struct Read
     {
         UpcomingModel::Week week;
         UpcomingTimeline::Rows rows;
     };
+    void showRead(); // what was read, through the filter
+    static Read filtered(const Read &read, const QSet<qint64> &chains);
+    void showFiltered(const Read &shown);
 
     StoreReader &m_reader;
     UpcomingModel *m_fires;
@@ -63,6 +64,8 @@ private:
     bool m_again = false;
     std::optional<Read> m_read;
     std::optional<QSet<qint64>> m_shownChains;
+    int m_filtering = 0; // the newest filtering asked; older answers are dropped
+    bool m_filterPending = false;
 };
 
 } // namespace hg

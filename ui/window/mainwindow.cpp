@@ -115,6 +115,9 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         if (++m_looksSinceOverview >= 10 && m_overview->isVisible()
             && !m_overviewRefresh->isActive()) {
             m_looksSinceOverview = 0;
+            // Whole now and then: what no run event told (runs removed by retention or by
+            // hand) shows within half a minute. The refreshes between read what changed.
+            m_overview->noteEveryRunChanged();
             m_overview->reload();
         }
     });

@@ -111,10 +111,12 @@ void MainWindow::connectEngine(EngineHost *engine)
     connect(source, &Engine::missedRunsWaiting, this, &MainWindow::refreshMissedRuns);
     connect(source, &Engine::runsChangedElsewhere, this, [this] {
         m_runsView->reloadRuns();
+        m_overview->noteEveryRunChanged();
         if (m_overview->isVisible() && !m_overviewRefresh->isActive())
             m_overviewRefresh->start();
     });
-    connect(source, &Engine::runChanged, this, [this] {
+    connect(source, &Engine::runChanged, this, [this](const Run &run) {
+        m_overview->noteRunChanged(run.chainId);
         if (m_overview->isVisible() && !m_overviewRefresh->isActive())
             m_overviewRefresh->start();
     });
