@@ -4,10 +4,13 @@
 // paint and longest stall beside the issue's targets (100 ms, 50 ms); the time until it is
 // filled beside the same reads run bare on a connection of their own in this process.
 // Then live updates: 50 chains firing every second, run by the window's own engine, every
-// run shown in Runs. Not measured yet: PostgreSQL behind 20 ms of latency.
+// run shown in Runs. Then 3,000 chains on PostgreSQL 20 ms away (netem on a loopback of its
+// own).
 // Runs with QT_QPA_PLATFORM=offscreen when no display.
 #include "benchsupport.h"
 #include "occurrencesmodel.h"
+#include "delayproxy.h"
+#include "privatepostgres.h"
 #include "overview/overviewsnapshot.h"
 #include "store/store.h"
 #include "upcomingmodel.h"
@@ -16,6 +19,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSqlQuery>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -44,22 +51,38 @@ QHash<QString, qint64> bareReads(const QString &path)
     return ms;
 }
 
+void measureWindow(const QString &path, const QString &size);
+
 void oneSize(int chains, qint64 runsPerChain)
 {
+    // HOURGLASS_BENCH_STORE_DIR keeps each size's store there and measures on a copy of it
+    // next time (the 10 M runs take minutes to write); without it a temporary one.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.db"));
+    const QString keptDir = qEnvironmentVariable("HOURGLASS_BENCH_STORE_DIR");
+    const QString kept =
+        QStringLiteral("%1/windowscale-%2-%3.db").arg(keptDir).arg(chains).arg(runsPerChain);
     QElapsedTimer setup;
     setup.start();
-    {
+    if (keptDir.isEmpty() || !QFile::exists(kept)) {
         auto store = std::move(
             Store::open(StoreLocation::parse(path).value(), QStringLiteral("setup")).value());
         bench::fillStore(*store, chains, runsPerChain);
     }
+    if (!keptDir.isEmpty() && !QFile::exists(kept))
+        QFile::copy(path, kept);
+    else if (!keptDir.isEmpty())
+        QFile::copy(kept, path);
     out << QStringLiteral("the window with %1 chains and %2 runs (SQLite; setup %3 s):\n")
                .arg(chains)
                .arg(qint64(chains) * runsPerChain)
                .arg(double(setup.elapsed()) / 1000.0, 0, 'f', 1);
     out.flush();
+    measureWindow(path, QStringLiteral("%1 chains").arg(chains));
+}
+
+void measureWindow(const QString &path, const QString &size)
+{
     const QHash<QString, qint64> bare = bareReads(path);
     auto store =
         std::move(Store::open(StoreLocation::parse(path).value(), QStringLiteral("gui")).value());
@@ -67,8 +90,12 @@ void oneSize(int chains, qint64 runsPerChain)
     window->resize(1400, 900);
     window->show();
     const QString bench = QStringLiteral("bench_windowscale");
-    for (const bench::ViewFigure &view : bench::openEachView(*window)) {
-        const QString where = QStringLiteral("%1, %2 chains").arg(view.view).arg(chains);
+    // HOURGLASS_BENCH_ONLY_LIVE=1: the live updates alone (looking into the engine's pace).
+    const QList<bench::ViewFigure> views = qEnvironmentVariableIsSet("HOURGLASS_BENCH_ONLY_LIVE")
+                                               ? QList<bench::ViewFigure>{}
+                                               : bench::openEachView(*window);
+    for (const bench::ViewFigure &view : views) {
+        const QString where = QStringLiteral("%1, %2").arg(view.view, size);
         bench::report(out, {bench, where + QStringLiteral(": first paint"),
                             double(view.firstPaintMs), QStringLiteral("ms"), false,
                             bench::Beside::Target, QStringLiteral("issue 39"), 100});
@@ -88,7 +115,7 @@ void oneSize(int chains, qint64 runsPerChain)
     // Live: 50 every-second chains run by the window's own engine, every run shown.
     constexpr int perSecond = 50;
     const bench::LiveFigure live = bench::liveUpdates(*store, path, perSecond, 10);
-    const QString where = QStringLiteral("live updates, %1 chains").arg(chains);
+    const QString where = QStringLiteral("live updates, %1").arg(size);
     if (!live.showsTheNewest)
         out << QStringLiteral("  (Runs did not list the newest run within 10 s)\n");
     bench::report(out, {bench, where + QStringLiteral(": runs ended per second"),
@@ -102,17 +129,123 @@ void oneSize(int chains, qint64 runsPerChain)
                         bench::Beside::Target, QStringLiteral("issue 39"), 50});
 }
 
+// Runs a command of the bench's network namespace (ip, tc); false if it fails.
+bool network(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::ForwardedChannels);
+    process.start(program, arguments);
+    return process.waitForFinished(10000) && process.exitStatus() == QProcess::NormalExit
+           && process.exitCode() == 0;
+}
+
+QStringList netem(const QString &verb, int delayMs)
+{
+    QStringList arguments{QStringLiteral("qdisc"), verb, QStringLiteral("dev"),
+                          QStringLiteral("lo"), QStringLiteral("root")};
+    if (delayMs > 0)
+        arguments << QStringLiteral("netem") << QStringLiteral("delay")
+                  << QStringLiteral("%1ms").arg(delayMs);
+    return arguments;
+}
+
+// The store on a PostgreSQL server of the bench's own, `delayMs` away each way: tc netem on
+// the loopback of a network namespace of the bench's own (main() goes into one by unshare
+// --net) once the store is filled; where the kernel has no netem (this project's CI VMs), a
+// proxy of the bench's that holds each chunk as long.
+void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
+{
+    test::PrivatePostgres server;
+    if (const QString failed = server.start(); !failed.isEmpty())
+        qFatal("window scale: PostgreSQL: %s", qPrintable(failed));
+    QUrl url = server.url();
+    QElapsedTimer setup;
+    setup.start();
+    {
+        auto store = std::move(Store::open(StoreLocation::parse(url.toString()).value(),
+                                           QStringLiteral("setup"))
+                                   .value());
+        bench::fillStore(*store, chains, runsPerChain);
+    }
+    const bool delayedByNetem = qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK")
+                                && network(QStringLiteral("tc"), netem(QStringLiteral("add"), delayMs));
+    const auto undelay = qScopeGuard([delayedByNetem] {
+        if (delayedByNetem)
+            network(QStringLiteral("tc"), netem(QStringLiteral("del"), 0));
+    });
+    std::unique_ptr<test::DelayProxy> proxy;
+    if (!delayedByNetem) {
+        proxy = std::make_unique<test::DelayProxy>(quint16(url.port()), delayMs);
+        if (proxy->port() == 0)
+            qFatal("window scale: the delaying proxy could not listen");
+        url.setPort(proxy->port());
+    }
+    const QString location = url.toString();
+    // The round trip as a connection of the window's sees it: the floor of every read.
+    qint64 roundTripMs = 0;
+    {
+        auto store =
+            std::move(Store::open(StoreLocation::parse(location).value(), QStringLiteral("ping"))
+                          .value());
+        QSqlQuery ping(store->database());
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < 5; ++i)
+            ping.exec(QStringLiteral("SELECT 1"));
+        roundTripMs = timer.elapsed() / 5;
+    }
+    out << QStringLiteral("the window with %1 chains and %2 runs (PostgreSQL %3 ms away by %4; "
+                          "setup %5 s):\n")
+               .arg(chains)
+               .arg(qint64(chains) * runsPerChain)
+               .arg(roundTripMs)
+               .arg(delayedByNetem ? QStringLiteral("tc netem")
+                                   : QStringLiteral("a delaying proxy (no netem in this kernel)"))
+               .arg(double(setup.elapsed()) / 1000.0, 0, 'f', 1);
+    out.flush();
+    measureWindow(location,
+                  QStringLiteral("%1 chains on PostgreSQL %2 ms away").arg(chains).arg(roundTripMs));
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     bench::useOffscreenWithoutDisplay();
     QApplication app(argc, argv);
-    // "CHAINS:RUNS_PER_CHAIN,…"; the issue's sizes by default.
-    const QString sizes = app.arguments().value(1, QStringLiteral("1000:100,3000:100,10000:1000"));
+    // "CHAINS:RUNS_PER_CHAIN,…", "pg:CHAINS:RUNS_PER_CHAIN" on PostgreSQL 10 ms away each way
+    // (needs a network namespace of its own: run as root, it goes into one by unshare
+    // --net); the issue's sizes by default.
+    const QString sizes = app.arguments().value(
+        1, QStringLiteral("1000:100,3000:100,10000:1000,pg:3000:100"));
+    // Into a network namespace of its own for tc netem, where it may make one (root).
+    const bool ownNetwork = qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK");
+    if (sizes.contains(QLatin1String("pg:")) && !ownNetwork
+        && network(QStringLiteral("unshare"), {QStringLiteral("--net"), QStringLiteral("true")})) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOURGLASS_BENCH_OWN_NETWORK"), QStringLiteral("1"));
+        QProcess again;
+        again.setProcessEnvironment(environment);
+        again.setProcessChannelMode(QProcess::ForwardedChannels);
+        again.start(QStringLiteral("unshare"), {QStringLiteral("--net"), QStringLiteral("--"),
+                                                app.applicationFilePath(), sizes});
+        again.waitForFinished(-1);
+        return again.exitStatus() == QProcess::NormalExit ? again.exitCode() : 1;
+    }
+    if (ownNetwork && !network(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"),
+                                                      QStringLiteral("lo"), QStringLiteral("up")}))
+        qFatal("window scale: the loopback of the bench's network namespace would not come up");
     for (const QString &size : sizes.split(QLatin1Char(','))) {
-        const QStringList parts = size.split(QLatin1Char(':'));
-        oneSize(parts.value(0).toInt(), parts.value(1, QStringLiteral("100")).toLongLong());
+        QStringList parts = size.split(QLatin1Char(':'));
+        const bool postgres = parts.value(0) == QLatin1String("pg");
+        if (postgres)
+            parts.removeFirst();
+        const int chains = parts.value(0).toInt();
+        const qint64 runsPerChain = parts.value(1, QStringLiteral("100")).toLongLong();
+        if (postgres)
+            oneSizeOnPostgres(chains, runsPerChain, 10);
+        else
+            oneSize(chains, runsPerChain);
     }
     return 0;
 }

@@ -72,24 +72,31 @@ void fillStore(Store &store, int chains, qint64 runsPerChain)
     createChains(store, chains, TaskKind::Shell, QStringLiteral("echo hello"), {},
                  QStringLiteral("%M * * * *"));
     QSqlQuery q(store.database());
-    exec(q, QStringLiteral("PRAGMA synchronous = OFF"));
+    const bool postgres = store.backend() == StoreBackend::PostgreSql;
+    if (!postgres)
+        exec(q, QStringLiteral("PRAGMA synchronous = OFF"));
     const qint64 runs = qint64(chains) * runsPerChain;
     if (runs == 0)
         return;
     // Hourly history ending an hour ago, each chain's runs in id order by time.
     const qint64 endMs = QDateTime::currentMSecsSinceEpoch() / 3600000 * 3600000 - 3600000;
+    const QString numbers =
+        postgres ? QStringLiteral("SELECT generate_series(0, %1) AS i")
+                 : QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM "
+                                  "n WHERE i < %1) SELECT i FROM n");
     exec(q, QStringLiteral(
-                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
                 "INSERT INTO run (chain_id, schedule_id, trigger, scheduled_for, state, "
                 "created_at, started_at, finished_at) SELECT s.chain_id, s.id, 'schedule', "
                 "%2 - (%4 - n.i / %3) * 3600000, CASE WHEN n.i % 10 = 3 THEN 'failed' ELSE "
                 "'succeeded' END, %2, %2 - (%4 - n.i / %3) * 3600000, "
                 "%2 - (%4 - n.i / %3) * 3600000 + 1000 + (n.i % 7) * 300 "
-                "FROM n JOIN schedule s ON s.id = (SELECT min(id) FROM schedule) + n.i % %3")
-                .arg(runs - 1)
+                "FROM (%5) n JOIN schedule s ON s.id = (SELECT min(id) FROM schedule) + n.i % %3")
                 .arg(endMs)
                 .arg(chains)
-                .arg(runsPerChain));
+                .arg(runsPerChain)
+                .arg(numbers.arg(runs - 1)));
+    if (postgres)
+        exec(q, QStringLiteral("ANALYZE"));
 }
 
 QList<ViewFigure> openEachView(MainWindow &window)
