@@ -8,10 +8,10 @@
 // own).
 // Runs with QT_QPA_PLATFORM=offscreen when no display.
 #include "benchsupport.h"
-#include "occurrencesmodel.h"
 #include "delayproxy.h"
-#include "privatepostgres.h"
+#include "occurrencesmodel.h"
 #include "overview/overviewsnapshot.h"
+#include "privatepostgres.h"
 #include "store/store.h"
 #include "upcomingmodel.h"
 #include "window/mainwindow.h"
@@ -19,10 +19,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSqlQuery>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -51,7 +51,7 @@ QHash<QString, qint64> bareReads(const QString &path)
     return ms;
 }
 
-void measureWindow(const QString &path, const QString &size);
+void measureWindow(const QString &path, const QString &size, const QString &runnerPath = {});
 
 void oneSize(int chains, qint64 runsPerChain)
 {
@@ -81,7 +81,7 @@ void oneSize(int chains, qint64 runsPerChain)
     measureWindow(path, QStringLiteral("%1 chains").arg(chains));
 }
 
-void measureWindow(const QString &path, const QString &size)
+void measureWindow(const QString &path, const QString &size, const QString &runnerPath)
 {
     const QHash<QString, qint64> bare = bareReads(path);
     auto store =
@@ -112,9 +112,10 @@ void measureWindow(const QString &path, const QString &size)
                                 double(std::max<qint64>(1, bare.value(view.view)))});
     }
     window.reset();
-    // Live: 50 every-second chains run by the window's own engine, every run shown.
+    // Live: 50 every-second chains run by the window's own engine (on PostgreSQL by an engine
+    // beside the server), every run shown.
     constexpr int perSecond = 50;
-    const bench::LiveFigure live = bench::liveUpdates(*store, path, perSecond, 10);
+    const bench::LiveFigure live = bench::liveUpdates(*store, path, perSecond, 10, runnerPath);
     const QString where = QStringLiteral("live updates, %1").arg(size);
     if (!live.showsTheNewest)
         out << QStringLiteral("  (Runs did not list the newest run within 10 s)\n");
@@ -162,13 +163,14 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
     QElapsedTimer setup;
     setup.start();
     {
-        auto store = std::move(Store::open(StoreLocation::parse(url.toString()).value(),
-                                           QStringLiteral("setup"))
-                                   .value());
+        auto store = std::move(
+            Store::open(StoreLocation::parse(url.toString()).value(), QStringLiteral("setup"))
+                .value());
         bench::fillStore(*store, chains, runsPerChain);
     }
-    const bool delayedByNetem = qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK")
-                                && network(QStringLiteral("tc"), netem(QStringLiteral("add"), delayMs));
+    const bool delayedByNetem =
+        qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK")
+        && network(QStringLiteral("tc"), netem(QStringLiteral("add"), delayMs));
     const auto undelay = qScopeGuard([delayedByNetem] {
         if (delayedByNetem)
             network(QStringLiteral("tc"), netem(QStringLiteral("del"), 0));
@@ -184,9 +186,8 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
     // The round trip as a connection of the window's sees it: the floor of every read.
     qint64 roundTripMs = 0;
     {
-        auto store =
-            std::move(Store::open(StoreLocation::parse(location).value(), QStringLiteral("ping"))
-                          .value());
+        auto store = std::move(
+            Store::open(StoreLocation::parse(location).value(), QStringLiteral("ping")).value());
         QSqlQuery ping(store->database());
         QElapsedTimer timer;
         timer.start();
@@ -203,8 +204,10 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
                                    : QStringLiteral("a delaying proxy (no netem in this kernel)"))
                .arg(double(setup.elapsed()) / 1000.0, 0, 'f', 1);
     out.flush();
+    // The live runs by an engine beside the server (no added latency), the window away.
     measureWindow(location,
-                  QStringLiteral("%1 chains on PostgreSQL %2 ms away").arg(chains).arg(roundTripMs));
+                  QStringLiteral("%1 chains on PostgreSQL %2 ms away").arg(chains).arg(roundTripMs),
+                  delayedByNetem ? QString() : server.url().toString());
 }
 
 } // namespace
@@ -216,8 +219,8 @@ int main(int argc, char *argv[])
     // "CHAINS:RUNS_PER_CHAIN,…", "pg:CHAINS:RUNS_PER_CHAIN" on PostgreSQL 10 ms away each way
     // (needs a network namespace of its own: run as root, it goes into one by unshare
     // --net); the sizes by default.
-    const QString sizes = app.arguments().value(
-        1, QStringLiteral("1000:100,3000:100,10000:1000,pg:3000:100"));
+    const QString sizes =
+        app.arguments().value(1, QStringLiteral("1000:100,3000:100,10000:1000,pg:3000:100"));
     // Into a network namespace of its own for tc netem, where it may make one (root).
     const bool ownNetwork = qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK");
     if (sizes.contains(QLatin1String("pg:")) && !ownNetwork
@@ -232,8 +235,9 @@ int main(int argc, char *argv[])
         again.waitForFinished(-1);
         return again.exitStatus() == QProcess::NormalExit ? again.exitCode() : 1;
     }
-    if (ownNetwork && !network(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"),
-                                                      QStringLiteral("lo"), QStringLiteral("up")}))
+    if (ownNetwork
+        && !network(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"),
+                                           QStringLiteral("lo"), QStringLiteral("up")}))
         qFatal("window scale: the loopback of the bench's network namespace would not come up");
     for (const QString &size : sizes.split(QLatin1Char(','))) {
         QStringList parts = size.split(QLatin1Char(':'));

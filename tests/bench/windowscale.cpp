@@ -143,22 +143,51 @@ qint64 endedLiveRuns(Store &store)
 
 } // namespace
 
-LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds)
+namespace {
+
+void waitUntilStarted(EngineHost &engine, bool &started)
+{
+    const QDeadlineTimer startCeiling(60000);
+    while (!started && !startCeiling.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    if (!started)
+        qFatal("window scale: the engine %s did not start within a minute",
+               qPrintable(engine.objectName()));
+}
+
+} // namespace
+
+LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds,
+                       const QString &runnerPath)
 {
     createChains(store, perSecond, TaskKind::Builtin, QStringLiteral("NoOp"), {},
                  QStringLiteral("* * * * * *"), QStringLiteral("live"), CronDialect::Seconds);
+    // A runner of their own (beside the database) runs the live chains alone: the window's
+    // engine only hears of their runs, as a desktop on a shared store does.
+    std::unique_ptr<EngineHost> runner;
+    bool runnerStarted = false;
+    if (!runnerPath.isEmpty()) {
+        QSqlQuery q(store.database());
+        exec(q, QStringLiteral("UPDATE chain SET client_name = 'runner' WHERE project_id IN "
+                               "(SELECT id FROM project WHERE name = 'live')"));
+        EngineConfig config = benchConfig(runnerPath);
+        config.name = QStringLiteral("runner");
+        runner = std::make_unique<EngineHost>(config);
+        runner->setObjectName(QStringLiteral("runner"));
+        QObject::connect(runner.get(), &EngineHost::started, runner.get(),
+                         [&runnerStarted] { runnerStarted = true; });
+        runner->start();
+        waitUntilStarted(*runner, runnerStarted);
+    }
     EngineHost engine(benchConfig(storePath));
+    engine.setObjectName(QStringLiteral("window's"));
     MainWindow window(store, &engine);
     window.resize(1400, 900);
     window.show();
     bool started = false;
     QObject::connect(&engine, &EngineHost::started, &window, [&started] { started = true; });
     engine.start();
-    const QDeadlineTimer startCeiling(60000);
-    while (!started && !startCeiling.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    if (!started)
-        qFatal("window scale: the engine did not start within a minute");
+    waitUntilStarted(engine, started);
     window.tabs()->setCurrentWidget(window.runsView());
     // Every chain's runs, not only those of the chain the window opened on.
     if (auto *only =

@@ -41,6 +41,9 @@ struct LiveFigure
     qint64 longestBusyMs = 0;
     bool showsTheNewest = false; // Runs then listed the newest run of the watch at its top
 };
-LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds);
+// `runnerPath`: the live chains run by an engine of their own on this location (PostgreSQL
+// without the window's added latency, as a server beside its database), not the window's.
+LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, int seconds,
+                       const QString &runnerPath = {});
 
 } // namespace hg::bench

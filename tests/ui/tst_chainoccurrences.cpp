@@ -4,11 +4,13 @@
 #include "chain/occurrencestrip.h"
 #include "occurrencesmodel.h"
 #include "projecttreemodel.h"
+#include "statementrecorder.h"
 #include "store/chainrepository.h"
 #include "store/occurrencerepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
+#include "storereader.h"
 #include "testservers.h"
 #include "teststore.h"
 #include "tray/traycontroller.h"
@@ -35,6 +37,7 @@ class TestChainOccurrences final : public QObject
 
 private Q_SLOTS:
     void inbox_isCountedInTheTreeTheTrayAndTheChainsBox();
+    void box_withAReaderReadsNothingOnTheWindowsConnection();
     void dialog_runsTheLatestAndKeepsTheChoice();
     void dialog_runsAllNAtOnceThenHasNothingLeft();
     void dialog_dismisses();
@@ -157,6 +160,35 @@ void TestChainOccurrences::inbox_isCountedInTheTreeTheTrayAndTheChainsBox()
     QTest::mouseClick(box.strip(), Qt::LeftButton, {}, QPoint(7, 10));
     QCOMPARE(opened.size(), 1);
     QCOMPARE(opened.at(0).at(0).toLongLong(), s.runId);
+}
+
+// In the window the box reads on the reader's thread: a chain whose runs end every second on a
+// store across a network held the window for five round trips a second.
+void TestChainOccurrences::box_withAReaderReadsNothingOnTheWindowsConnection()
+{
+    HG_TEST_STORE(t);
+    const Setup s = missedWhileAsleep(t.store());
+    StoreReader reader(t.store().location(), true);
+    ChainOccurrencesBox box(t.store());
+    box.setReader(&reader);
+    const test::StatementRecorder onTheWindows(t.store());
+    box.showChain(s.chain.id);
+    box.refresh(); // asked again while the first read is out: read once more after it
+    QVERIFY(box.isReading());
+    QTRY_VERIFY(!box.isReading());
+    QCOMPARE(box.waitingCount(), 3);
+    QVERIFY2(box.inboxText().startsWith(QStringLiteral("3 missed run(s) wait for your decision")),
+             qPrintable(box.inboxText()));
+    QCOMPARE(box.occurrences()->rowCount(), 2);
+    QVERIFY2(box.cadenceText().startsWith(QStringLiteral("*/10 * * * *: configured every 10 min")),
+             qPrintable(box.cadenceText()));
+    QCOMPARE(onTheWindows.statements(), QStringList());
+    // Another chain shown before the answer came: the answer for the first is not shown.
+    box.showChain(s.chain.id);
+    box.showChain(0);
+    QTRY_VERIFY(!box.isReading());
+    QCOMPARE(box.occurrences()->rowCount(), 0);
+    QCOMPARE(box.waitingCount(), 0);
 }
 
 void TestChainOccurrences::dialog_runsTheLatestAndKeepsTheChoice()

@@ -1,8 +1,10 @@
 #include "fixtures.h"
 #include "runcounter.h"
 #include "settings/xdgautostart.h"
+#include "statementrecorder.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
+#include "storereader.h"
 #include "testservers.h"
 #include "teststore.h"
 #include "tray/traycontroller.h"
@@ -25,6 +27,7 @@ class TestTray final : public QObject
 
 private Q_SLOTS:
     void notifications_followTheChainsPolicy();
+    void notifications_withAReaderReadNothingOnTheWindowsConnection();
     void iconState_followsTheRuns();
     void autostart_writesAndRemovesAValidDesktopEntry();
     void bell_keepsNotificationsUntilSeenAndOpensTheirRun();
@@ -85,6 +88,33 @@ void TestTray::notifications_followTheChainsPolicy()
     // A cancelled run is neither a failure nor a success.
     tray.applyRun(finishedRun(t.store(), chain.id, RunState::Cancelled));
     QCOMPARE(notified.count(), 4);
+}
+
+// In the application the tray decides on the window's reader thread: runs ending by the
+// dozen on a store across a network held the window three round trips each.
+void TestTray::notifications_withAReaderReadNothingOnTheWindowsConnection()
+{
+    HG_TEST_STORE(t);
+    Chain chain = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("backup"));
+    StoreReader reader(t.store().location(), true);
+    TrayController tray(t.store());
+    tray.setReader(&reader);
+    QSignalSpy notified(&tray, &TrayController::notified);
+    const Run failed = finishedRun(t.store(), chain.id, RunState::Failed);
+    const Run recovered = finishedRun(t.store(), chain.id, RunState::Succeeded);
+    const Run quiet = finishedRun(t.store(), chain.id, RunState::Succeeded);
+    const test::StatementRecorder onTheWindows(t.store());
+    for (const Run &run : {failed, recovered, quiet})
+        tray.applyRun(run);
+    QTRY_COMPARE(notified.size(), 2);
+    QCOMPARE(notified.at(0).at(0).toString(), QStringLiteral("ops/backup failed"));
+    QCOMPARE(notified.at(1).at(0).toString(), QStringLiteral("ops/backup recovered"));
+    QCOMPARE(onTheWindows.statements(), QStringList());
+    // The third read done, its answer (queued before the reader counted it done) delivered:
+    // no third notification.
+    QTRY_COMPARE(reader.pending(), 0);
+    QCoreApplication::processEvents();
+    QCOMPARE(notified.size(), 2);
 }
 
 void TestTray::iconState_followsTheRuns()

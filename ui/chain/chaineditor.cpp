@@ -242,6 +242,7 @@ QWidget *ChainEditor::buildEmptyState()
 void ChainEditor::setStoreReader(StoreReader *reader)
 {
     m_schedulesBox->setStoreReader(reader);
+    m_occurrences->setReader(reader);
 }
 
 void ChainEditor::setDefaultZone(const QTimeZone &zone)

@@ -16,12 +16,15 @@
 #include "store/chainrepository.h"
 #include "store/occurrencerepository.h"
 #include "store/schedulerepository.h"
+#include "storereader.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace hg {
 namespace {
@@ -108,27 +111,56 @@ void ChainOccurrencesBox::showChain(qint64 chainId)
 
 void ChainOccurrencesBox::refresh()
 {
-    m_waiting = MissedRunsInbox::Waiting{m_chainId};
     if (m_chainId <= 0) {
-        m_occurrences->clear();
-        m_cadence->clear();
-        m_inbox->hide();
-        m_alertsButton->setText(AlertsDialog::summary({}) + QStringLiteral("…"));
+        ++m_asked; // an answer on its way is for a chain no longer shown
+        apply(Read{});
         return;
     }
-    const Result<AlertRules> rules = AlertRepository(m_store).rules(m_chainId);
-    m_alertsButton->setText(AlertsDialog::summary(rules ? rules.value() : AlertRules{})
-                            + QStringLiteral("…"));
+    const qint64 chainId = m_chainId;
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    (void)m_occurrences->reload(m_chainId, nowMs - 24 * hourMs, nowMs);
+    if (!m_reader) {
+        if (Result<Read> read = readFor(m_store, chainId, nowMs))
+            apply(read.value());
+        return;
+    }
+    // On the reader's thread (five reads; across a network each a round trip), one at a time:
+    // a refresh asked meanwhile reads once the answer is in.
+    if (m_reading) {
+        m_again = true;
+        return;
+    }
+    m_reading = true;
+    const int asked = ++m_asked;
+    m_reader->read<Read>(
+        this, [chainId, nowMs](Store &store) { return readFor(store, chainId, nowMs); },
+        [this, asked](const Result<Read> &read) {
+            m_reading = false;
+            if (read && asked == m_asked)
+                apply(read.value());
+            if (std::exchange(m_again, false) || asked != m_asked)
+                refresh();
+        });
+}
+
+Result<ChainOccurrencesBox::Read> ChainOccurrencesBox::readFor(Store &store, qint64 chainId,
+                                                               qint64 nowMs)
+{
+    Read read;
+    read.chainId = chainId;
+    const Result<AlertRules> rules = AlertRepository(store).rules(chainId);
+    read.alerts = rules ? rules.value() : AlertRules{};
+    Result<OccurrencesModel::Span> strip =
+        OccurrencesModel::compute(store, chainId, nowMs - 24 * hourMs, nowMs);
+    if (!strip)
+        return strip.error();
+    read.strip = std::move(strip.value());
 
     // Each schedule's effective cadence, as `hourglass occurrences` says it: over the last hour
     // for a schedule that fires often, over ten of its intervals (a day at most) for one that
     // does not ("configured every 1 d; no run over the last hour" said nothing; issue 34).
-    QStringList lines;
-    const Result<QList<Schedule>> schedules = ScheduleRepository(m_store).list(m_chainId);
+    const Result<QList<Schedule>> schedules = ScheduleRepository(store).list(chainId);
     const Result<QList<Occurrence>> lastDay =
-        OccurrenceRepository(m_store).list(m_chainId, nowMs - 24 * hourMs, nowMs);
+        OccurrenceRepository(store).list(chainId, nowMs - 24 * hourMs, nowMs);
     if (schedules && lastDay) {
         for (const Schedule &schedule : schedules.value()) {
             const Result<SchedulePlan> plan =
@@ -150,16 +182,29 @@ void ChainOccurrencesBox::refresh()
                     : tr("over the last %1").arg(ClockWatch::describeLength(windowMs));
             const EffectiveCadence cadence =
                 EffectiveCadence::measure(plan.value(), within, nowMs - windowMs, nowMs);
-            lines << tr("%1: %2").arg(schedule.expression, cadence.describe(span));
+            read.cadence << tr("%1: %2").arg(schedule.expression, cadence.describe(span));
         }
     }
-    m_cadence->setWrappedText(lines.join(QLatin1Char('\n')));
-    m_cadence->setToolTip(m_cadence->text());
-    m_cadence->setVisible(!lines.isEmpty());
+    read.waiting = MissedRunsInbox::Waiting{chainId};
+    if (const Result<MissedRunsInbox::Waiting> waiting = MissedRunsInbox(store).waiting(chainId))
+        read.waiting = waiting.value();
+    return read;
+}
 
-    if (const Result<MissedRunsInbox::Waiting> waiting =
-            MissedRunsInbox(m_store).waiting(m_chainId))
-        m_waiting = waiting.value();
+void ChainOccurrencesBox::apply(const Read &read)
+{
+    m_waiting = read.waiting;
+    m_alertsButton->setText(AlertsDialog::summary(read.alerts) + QStringLiteral("…"));
+    if (read.chainId <= 0) {
+        m_occurrences->clear();
+        m_cadence->clear();
+        m_inbox->hide();
+        return;
+    }
+    m_occurrences->show(read.strip);
+    m_cadence->setWrappedText(read.cadence.join(QLatin1Char('\n')));
+    m_cadence->setToolTip(m_cadence->text());
+    m_cadence->setVisible(!read.cadence.isEmpty());
     m_inbox->setVisible(m_waiting.count > 0);
     if (m_waiting.count > 0) {
         m_inboxText->setWrappedText(

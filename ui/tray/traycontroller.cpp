@@ -3,6 +3,7 @@
 #include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
+#include "storereader.h"
 #include "tray/desktopnotifier.h"
 
 #include <QAction>
@@ -115,10 +116,16 @@ void TrayController::setSchedulesPaused(bool paused)
 
 std::optional<TrayController::Notification> TrayController::notificationFor(const Run &run) const
 {
+    return notificationFor(m_store, run);
+}
+
+std::optional<TrayController::Notification> TrayController::notificationFor(Store &store,
+                                                                            const Run &run)
+{
     if (!isTerminal(run.state) || run.trigger == RunTrigger::Subchain)
         return std::nullopt;
-    const Result<Chain> chain = ChainRepository(m_store).byId(run.chainId);
-    const Result<ChainPath> path = ChainRepository(m_store).pathOf(run.chainId);
+    const Result<Chain> chain = ChainRepository(store).byId(run.chainId);
+    const Result<ChainPath> path = ChainRepository(store).pathOf(run.chainId);
     if (!chain || !path)
         return std::nullopt;
     const bool failed = run.state == RunState::Failed || run.state == RunState::TimedOut;
@@ -130,7 +137,7 @@ std::optional<TrayController::Notification> TrayController::notificationFor(cons
         previous.chainId = run.chainId;
         previous.beforeId = run.id;
         previous.limit = 1;
-        const Result<QList<Run>> before = RunRepository(m_store).list(previous);
+        const Result<QList<Run>> before = RunRepository(store).list(previous);
         recovered = before && !before->isEmpty()
                     && (before->constFirst().state == RunState::Failed
                         || before->constFirst().state == RunState::TimedOut);
@@ -164,8 +171,23 @@ std::optional<TrayController::Notification> TrayController::notificationFor(cons
 
 void TrayController::applyRun(const Run &run)
 {
-    if (const std::optional<Notification> notification = notificationFor(run))
-        deliver(*notification);
+    if (!isTerminal(run.state) || run.trigger == RunTrigger::Subchain)
+        return;
+    if (!m_reader) {
+        if (const std::optional<Notification> notification = notificationFor(run))
+            deliver(*notification);
+        return;
+    }
+    // Answers come back in the order asked: notifications keep the runs' order.
+    m_reader->read<std::optional<Notification>>(
+        this,
+        [run](Store &store) -> Result<std::optional<Notification>> {
+            return notificationFor(store, run);
+        },
+        [this](const Result<std::optional<Notification>> &notification) {
+            if (notification && notification.value())
+                deliver(*notification.value());
+        });
 }
 
 void TrayController::applyCounts(const RunCounts &counts)

@@ -15,6 +15,7 @@ namespace hg {
 
 class DesktopNotifier;
 class Store;
+class StoreReader;
 
 // The tray icon (idle / running / failed), its menu (show, pause all schedules, quit) and
 // the notifications for finished runs, by each chain's notify policy: none, success, failure
@@ -53,6 +54,11 @@ public:
     qint64 missedRuns() const { return m_missedRuns; }
     // What finishing this run should tell the user, if anything (the chain's policy decides).
     std::optional<Notification> notificationFor(const Run &run) const;
+    static std::optional<Notification> notificationFor(Store &store, const Run &run);
+    // Where the decision reads the store (the chain's policy and path, the run before):
+    // the window's reader thread, so that runs ending by the dozen on a store across a network
+    // never hold up the window (three round trips a run). Without one, on this thread.
+    void setReader(StoreReader *reader) { m_reader = reader; }
 
 public Q_SLOTS:
     // A run changed: a finished one may be worth a notification.
@@ -74,6 +80,7 @@ private:
     void updateIcon();
 
     Store &m_store;
+    StoreReader *m_reader = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
     QMenu *m_menu = nullptr;
     QAction *m_pause = nullptr;

@@ -392,6 +392,7 @@ void MainWindow::showRun(qint64 runId)
 
 void MainWindow::attachTray(TrayController *tray)
 {
+    tray->setReader(m_reader); // its notifications' reads off the GUI thread
     m_tray = tray;
     connect(tray, &TrayController::showRequested, this, &MainWindow::bringForward);
     connect(tray, &TrayController::quitRequested, this, &MainWindow::quit);
