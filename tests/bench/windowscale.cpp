@@ -4,9 +4,11 @@
 #include "overview/overviewpage.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
+#include "scheduler/engine.h"
 #include "scheduler/enginehost.h"
 #include "stallprobe.h"
 #include "store/store.h"
+#include "tray/traycontroller.h"
 #include "upcoming/upcomingpage.h"
 #include "window/mainwindow.h"
 
@@ -179,9 +181,15 @@ LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, in
         runner->start();
         waitUntilStarted(*runner, runnerStarted);
     }
-    EngineHost engine(benchConfig(storePath));
+    EngineConfig windowsConfig = benchConfig(storePath);
+    windowsConfig.tellRunsElsewhere = true; // as the desktop's (EngineConfigFactory)
+    EngineHost engine(windowsConfig);
     engine.setObjectName(QStringLiteral("window's"));
     MainWindow window(store, &engine);
+    // The tray as the application wires it: its notifications follow every run's end.
+    TrayController tray(store);
+    window.attachTray(&tray);
+    QObject::connect(engine.engine(), &Engine::runChanged, &tray, &TrayController::applyRun);
     window.resize(1400, 900);
     window.show();
     bool started = false;
