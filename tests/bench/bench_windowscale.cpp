@@ -105,6 +105,13 @@ void measureWindow(const QString &path, const QString &size, const QString &runn
         bench::report(out, {bench, where + QStringLiteral(": longest GUI work (thread CPU)"),
                             double(view.longestBusyMs), QStringLiteral("ms"), false,
                             bench::Beside::Target, QStringLiteral("issue 39"), 50});
+        out << QStringLiteral("  %1: %2 statements on the window's own connection (the GUI "
+                              "thread waits a round trip for each)\n")
+                   .arg(where)
+                   .arg(view.windowStatements.size());
+        if (qEnvironmentVariableIsSet("HOURGLASS_BENCH_SHOW_SQL"))
+            for (const QString &statement : view.windowStatements)
+                out << QStringLiteral("    %1\n").arg(statement.left(160));
         if (bare.contains(view.view))
             bench::report(out, {bench, where + QStringLiteral(": filled"), double(view.filledMs),
                                 QStringLiteral("ms"), false, bench::Beside::Limit,

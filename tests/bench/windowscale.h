@@ -20,6 +20,9 @@ struct ViewFigure
     qint64 filledMs = 0;       // until its data is shown
     qint64 longestStallMs = 0; // the GUI thread's longest time away from its events
     qint64 longestBusyMs = 0;  // of it, the longest its own work took (CPU time, not load)
+    // Statements sent on the window's own connection (the GUI thread waits for each: across a
+    // network, a round trip each).
+    QStringList windowStatements;
 };
 
 // `chains` chains of one hourly task each (at minute i % 60), and `runsPerChain` finished runs

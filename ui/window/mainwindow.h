@@ -80,6 +80,7 @@ public:
     void selectChain(qint64 chainId);
     void showRun(qint64 runId);
     NotificationBell *notificationBell() const { return m_bell; }
+    Store &store() const { return m_store; } // the GUI thread's own connection
     // The tray: its menu and notifications drive this window; closing may hide to it.
     void attachTray(TrayController *tray);
     // Applies the preferences now and whenever one changes; Settings… edits them. Without
