@@ -8024,10 +8024,6 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>Welche Ketten gezeigt werden</translation>
     </message>
     <message>
-        <source>All chains, or only those whose last run failed, running, switched off, or with missed runs waiting</source>
-        <translation>Alle Ketten oder nur die, deren letzter Lauf fehlschlug, die laufen, ausgeschaltet sind oder versäumte Läufe haben</translation>
-    </message>
-    <message>
         <source>All chains</source>
         <translation>Alle Ketten</translation>
     </message>
@@ -8046,6 +8042,18 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Missed runs waiting</source>
         <translation>Versäumte Läufe warten</translation>
+    </message>
+    <message>
+        <source>All chains, or only those whose last run failed, running, switched off, with missed runs waiting, or that fire within the next hour or day</source>
+        <translation>Alle Ketten, oder nur die, deren letzter Lauf fehlschlug, die laufen, ausgeschaltet sind, versäumte Läufe haben oder in der nächsten Stunde oder am nächsten Tag auslösen</translation>
+    </message>
+    <message>
+        <source>Fires within the hour</source>
+        <translation>Löst in der nächsten Stunde aus</translation>
+    </message>
+    <message>
+        <source>Fires within a day</source>
+        <translation>Löst binnen eines Tages aus</translation>
     </message>
 </context>
 <context>

@@ -210,7 +210,7 @@ LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, in
     const QDeadlineTimer flowing(120000);
     while (endedLiveRuns(store) == 0 && !flowing.hasExpired())
         idle(200);
-    idle(1000);
+    idle(5000); // the first seconds' backlog worked off
     LiveFigure figure;
     const qint64 before = endedLiveRuns(store);
     test::StallProbe probe;

@@ -502,6 +502,16 @@ void TestWindowReach::treeFilter_findsAChainTypedKeyByKey()
     QCOMPARE(filter->field()->text(), QString());
     filter->choice()->setCurrentIndex(int(TreeFilter::Show::Disabled));
     QCOMPARE(filter->shownChains(), 1);
+    // Fires within the hour: the two hourly chains (their next fire read on the reader).
+    filter->choice()->setCurrentIndex(int(TreeFilter::Show::FiresWithinHour));
+    QTRY_VERIFY(!filter->isReading());
+    QCOMPARE(filter->shownChains(), 2);
+    Schedule yearly = ScheduleRepository(t.store()).list(load.id).value().constFirst();
+    yearly.expression = QStringLiteral("0 0 1 1 *");
+    QVERIFY(ScheduleRepository(t.store()).update(yearly));
+    // The tree read again, as after an edit: the chains firing soon are read again.
+    QVERIFY(qobject_cast<ProjectTreeModel *>(desk.window->projectTree()->model())->reload());
+    QTRY_COMPARE(filter->shownChains(), 1);
     filter->choice()->setCurrentIndex(int(TreeFilter::Show::All));
     QCOMPARE(filter->shownChains(), 3);
     QCOMPARE(overview->chainRows().size(), 3);

@@ -154,6 +154,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
     auto *treeLayout = new QVBoxLayout(treeSide);
     treeLayout->setContentsMargins(0, 0, 0, 0);
     m_treeFilter = new TreeFilter(m_tree, treeSide);
+    m_treeFilter->setReader(m_reader);
     treeLayout->addWidget(m_treeFilter);
     treeLayout->addWidget(m_tree, 1);
     m_splitter->addWidget(treeSide);

@@ -2,12 +2,20 @@
 
 #include "domain/enums.h"
 #include "projecttreemodel.h"
+#include "scheduler/scheduleplan.h"
+#include "store/chainrepository.h"
+#include "store/schedulerepository.h"
+#include "storereader.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QTimeZone>
 #include <QTreeView>
+
+#include <utility>
 
 namespace hg {
 namespace {
@@ -29,8 +37,50 @@ bool shows(TreeFilter::Show show, const QModelIndex &chain)
         return !chain.data(ProjectTreeModel::EnabledRole).toBool();
     case TreeFilter::Show::MissedRuns:
         return chain.data(ProjectTreeModel::MissedRunsRole).toLongLong() > 0;
+    case TreeFilter::Show::FiresWithinHour:
+    case TreeFilter::Show::FiresWithinDay:
+        return true; // by the chains read (TreeFilter::readFiring)
     }
     return true;
+}
+
+qint64 fireWindowMs(TreeFilter::Show show)
+{
+    constexpr qint64 hourMs = qint64(3600) * 1000;
+    return show == TreeFilter::Show::FiresWithinHour  ? hourMs
+           : show == TreeFilter::Show::FiresWithinDay ? 24 * hourMs
+                                                      : 0;
+}
+
+// Each enabled chain with an enabled schedule whose next fire comes within the window: one
+// next fire a schedule (10,000 schedules in tens of milliseconds, on the reader's thread).
+Result<QSet<qint64>> chainsFiringWithin(Store &store, qint64 nowMs, qint64 windowMs)
+{
+    const Result<QList<Chain>> chains = ChainRepository(store).list();
+    if (!chains)
+        return chains.error();
+    const Result<QList<Schedule>> schedules = ScheduleRepository(store).list();
+    if (!schedules)
+        return schedules.error();
+    QSet<qint64> enabled;
+    for (const Chain &chain : chains.value()) {
+        if (chain.enabled)
+            enabled.insert(chain.id);
+    }
+    QSet<qint64> firing;
+    SchedulePlan::Cache cache;
+    const QTimeZone zone = QTimeZone::systemTimeZone();
+    for (const Schedule &schedule : schedules.value()) {
+        if (!schedule.enabled || !enabled.contains(schedule.chainId)
+            || firing.contains(schedule.chainId))
+            continue;
+        const Result<SchedulePlan> plan = SchedulePlan::create(schedule, zone, &cache);
+        if (!plan)
+            continue;
+        if (const std::optional<qint64> at = plan->nextFireMs(nowMs); at && *at < nowMs + windowMs)
+            firing.insert(schedule.chainId);
+    }
+    return firing;
 }
 
 } // namespace
@@ -51,13 +101,15 @@ TreeFilter::TreeFilter(QTreeView *tree, QWidget *parent)
     m_show->setObjectName(QStringLiteral("treeFilter.show"));
     m_show->setAccessibleName(tr("Which chains to show"));
     m_show->setAccessibleDescription(
-        tr("All chains, or only those whose last run failed, running, switched off, or with "
-           "missed runs waiting"));
+        tr("All chains, or only those whose last run failed, running, switched off, with "
+           "missed runs waiting, or that fire within the next hour or day"));
     m_show->addItem(tr("All chains"), int(Show::All));
     m_show->addItem(tr("Last run failed"), int(Show::Failed));
     m_show->addItem(tr("Running"), int(Show::Running));
     m_show->addItem(tr("Switched off"), int(Show::Disabled));
     m_show->addItem(tr("Missed runs waiting"), int(Show::MissedRuns));
+    m_show->addItem(tr("Fires within the hour"), int(Show::FiresWithinHour));
+    m_show->addItem(tr("Fires within a day"), int(Show::FiresWithinDay));
     // At 1024x640 the field kept about 20 px: what is typed stays in view, the choice gives way.
     m_field->setMinimumWidth(m_field->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
     m_show->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -77,7 +129,15 @@ TreeFilter::TreeFilter(QTreeView *tree, QWidget *parent)
     connect(m_field, &QLineEdit::textChanged, this, &TreeFilter::applySoon);
     connect(m_show, &QComboBox::currentIndexChanged, this, &TreeFilter::apply);
     QAbstractItemModel *model = m_tree->model();
-    connect(model, &QAbstractItemModel::modelReset, this, &TreeFilter::applySoon);
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_firing)
+            m_firing->readAtMs = 0; // definitions changed: read again, show the last meanwhile
+        applySoon();
+    });
+    // A fire time goes by: the chains firing soon are read again each minute while asked for.
+    m_refire.setSingleShot(true);
+    m_refire.setInterval(60000);
+    connect(&m_refire, &QTimer::timeout, this, &TreeFilter::apply);
     connect(model, &QAbstractItemModel::rowsInserted, this, &TreeFilter::applySoon);
     connect(model, &QAbstractItemModel::dataChanged, this, [this] {
         if (m_show->currentIndex() > 0 || !m_field->text().isEmpty())
@@ -139,6 +199,15 @@ void TreeFilter::apply()
     text.removeIf([](QChar c) { return c.category() == QChar::Other_Control; });
     text = text.trimmed();
     const auto show = Show(m_show->currentData().toInt());
+    const qint64 windowMs = fireWindowMs(show);
+    const QSet<qint64> *firing = nullptr; // the chains of the fire window asked for, once read
+    if (windowMs > 0) {
+        const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+        if (!m_firing || m_firing->windowMs != windowMs || nowMs - m_firing->readAtMs >= 60000)
+            readFiring(windowMs);
+        if (m_firing && m_firing->windowMs == windowMs)
+            firing = &m_firing->chainIds;
+    }
     const QAbstractItemModel *model = m_tree->model();
     const bool asked = !text.isEmpty() || show != Show::All;
     std::optional<QSet<qint64>> ids;
@@ -157,12 +226,14 @@ void TreeFilter::apply()
         for (int row = 0; row < model->rowCount(node); ++row) {
             const QModelIndex chain = model->index(row, 0, node);
             const QString path = project + QLatin1Char('/') + chain.data().toString();
+            const qint64 id = chain.data(ProjectTreeModel::IdRole).toLongLong();
             const bool visible =
-                (text.isEmpty() || path.contains(text, Qt::CaseInsensitive)) && shows(show, chain);
+                (text.isEmpty() || path.contains(text, Qt::CaseInsensitive))
+                && (windowMs > 0 ? firing && firing->contains(id) : shows(show, chain));
             m_tree->setRowHidden(row, node, !visible);
             shownHere += visible ? 1 : 0;
             if (visible && ids)
-                ids->insert(chain.data(ProjectTreeModel::IdRole).toLongLong());
+                ids->insert(id);
         }
         m_shown += shownHere;
         // A project stays when a chain of it shows, or when nothing is asked for (an empty
@@ -173,6 +244,37 @@ void TreeFilter::apply()
         m_shownChains = std::move(ids);
         Q_EMIT shownChainsChanged();
     }
+}
+
+void TreeFilter::readFiring(qint64 windowMs)
+{
+    if (!m_reader)
+        return;
+    if (m_reading) {
+        m_readAgain = true;
+        return;
+    }
+    m_reading = true;
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    m_reader->read<QSet<qint64>>(
+        this,
+        [nowMs, windowMs](Store &store) { return chainsFiringWithin(store, nowMs, windowMs); },
+        [this, nowMs, windowMs](const Result<QSet<qint64>> &firing) {
+            m_reading = false;
+            // A failed read keeps what was read before (none: no chain) until the next minute.
+            if (firing)
+                m_firing = Firing{windowMs, nowMs, firing.value()};
+            else if (m_firing && m_firing->windowMs == windowMs)
+                m_firing->readAtMs = nowMs;
+            else
+                m_firing = Firing{windowMs, nowMs, {}};
+            if (fireWindowMs(Show(m_show->currentData().toInt())) == 0)
+                return; // another choice since
+            if (std::exchange(m_readAgain, false) && m_firing)
+                m_firing->readAtMs = 0;
+            m_refire.start();
+            apply();
+        });
 }
 
 } // namespace hg

@@ -12,6 +12,8 @@ class QTreeView;
 
 namespace hg {
 
+class StoreReader;
+
 // Finds a chain among thousands: a field above the tree (matched against PROJECT/CHAIN, any
 // case) and a choice of which chains to show (all, last run failed, running, switched off,
 // missed runs waiting). It hides the tree's rows instead of putting a proxy model between
@@ -23,10 +25,15 @@ class TreeFilter final : public QWidget
     Q_DISABLE_COPY_MOVE(TreeFilter)
 
 public:
-    enum class Show { All, Failed, Running, Disabled, MissedRuns };
+    enum class Show { All, Failed, Running, Disabled, MissedRuns, FiresWithinHour, FiresWithinDay };
     Q_ENUM(Show)
 
     explicit TreeFilter(QTreeView *tree, QWidget *parent = nullptr);
+    // Reads which chains fire within the hour or day asked for (every schedule's next fire, on
+    // its thread); without one that choice shows no chain.
+    void setReader(StoreReader *reader) { m_reader = reader; }
+    // While a fire window is asked for: its chains are being read.
+    bool isReading() const { return m_reading; }
 
     QLineEdit *field() const { return m_field; }
     QComboBox *choice() const { return m_show; }
@@ -48,13 +55,28 @@ protected:
 private:
     void applySoon();
     void enterTree();
+    // The chains with a fire within `windowMs` from now, read again when the answer is older
+    // than a minute (a fire time goes by) or the definitions changed.
+    void readFiring(qint64 windowMs);
+
+    struct Firing
+    {
+        qint64 windowMs = 0;
+        qint64 readAtMs = 0;
+        QSet<qint64> chainIds;
+    };
 
     QTreeView *m_tree;
     QLineEdit *m_field;
     QComboBox *m_show;
     QTimer m_soon;
+    QTimer m_refire;
     int m_shown = 0;
     std::optional<QSet<qint64>> m_shownChains;
+    StoreReader *m_reader = nullptr;
+    std::optional<Firing> m_firing;
+    bool m_reading = false;
+    bool m_readAgain = false;
 };
 
 } // namespace hg
