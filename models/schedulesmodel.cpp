@@ -42,7 +42,7 @@ QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defau
     return text;
 }
 
-Status SchedulesModel::show(qint64 chainId)
+Status SchedulesModel::show(qint64 chainId, std::optional<bool> chainOn)
 {
     QList<Schedule> schedules;
     QList<Row> rows;
@@ -52,13 +52,15 @@ Status SchedulesModel::show(qint64 chainId)
             return read.error();
         schedules = read.value();
         // A switched-off chain fires nothing, whatever its schedules say.
-        const Result<Chain> chain = ChainRepository(m_store).byId(chainId);
-        const bool chainOn = !chain || chain->enabled;
+        if (!chainOn) {
+            const Result<Chain> chain = ChainRepository(m_store).byId(chainId);
+            chainOn = !chain || chain->enabled;
+        }
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (const Schedule &schedule : schedules) {
-            Row row{meaning(schedule, m_defaultZone), {}, !chainOn};
+            Row row{meaning(schedule, m_defaultZone), {}, !*chainOn};
             if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
-                plan && schedule.enabled && chainOn) {
+                plan && schedule.enabled && *chainOn) {
                 // In the schedule's own zone, which the Zone column beside it names.
                 const QTimeZone zone = schedule.timeZone.isEmpty()
                                            ? m_defaultZone

@@ -6,6 +6,8 @@
 
 #include <QTimeZone>
 
+#include <optional>
+
 namespace hg {
 
 class Store;
@@ -31,7 +33,8 @@ public:
 
     explicit SchedulesModel(Store &store, QObject *parent = nullptr);
 
-    Status show(qint64 chainId);
+    // chainOn: whether the chain is switched on, when the caller has it (else read).
+    Status show(qint64 chainId, std::optional<bool> chainOn = std::nullopt);
     Status reload() { return show(m_chainId); }
     qint64 chainId() const { return m_chainId; }
     const QList<Schedule> &schedules() const { return m_schedules; }

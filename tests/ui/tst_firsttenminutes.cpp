@@ -61,6 +61,8 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
+#include <algorithm>
+
 using namespace hg;
 using namespace hg::test;
 
@@ -483,9 +485,15 @@ void TestFirstTenMinutes::runs_runningRunCountsUp()
     QVERIFY2(first != QLatin1String("running"), qPrintable(first));
     // It counts up while running: the view is told every second, with no event from the engine.
     engine.engine()->disconnect(desk.window->runsView());
+    // (Other repaints may come first: a rename check repaints the chain column.)
     QSignalSpy repaint(model, &QAbstractItemModel::dataChanged);
-    QVERIFY(repaint.wait(30000));
-    QCOMPARE(repaint.first().at(0).value<QModelIndex>().column(), int(RunsModel::DurationColumn));
+    const auto ticked = [&repaint] {
+        return std::any_of(repaint.cbegin(), repaint.cend(), [](const QList<QVariant> &changed) {
+            return changed.at(0).value<QModelIndex>().column() == RunsModel::DurationColumn
+                   && changed.at(1).value<QModelIndex>().column() == RunsModel::DurationColumn;
+        });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(ticked(), 30000);
 }
 
 void TestFirstTenMinutes::deleteTask_withDependents_asksFirst_andUndoBringsItBackInView()

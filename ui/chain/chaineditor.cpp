@@ -265,10 +265,7 @@ void ChainEditor::showChain(qint64 chainId)
         return;
     }
     m_chain = Chain();
-    if (chainId > 0) {
-        if (const Result<Chain> chain = ChainRepository(m_store).byId(chainId))
-            m_chain = chain.value();
-    }
+    m_chain.id = std::max<qint64>(chainId, 0); // read by reload(), once
     m_message->hide();
     m_form->clear();
     QStringList connections;
@@ -324,6 +321,8 @@ void ChainEditor::reload()
     if (m_chain.id > 0) {
         if (const Result<Chain> chain = ChainRepository(m_store).byId(m_chain.id))
             m_chain = chain.value();
+        else if (m_freshChain)
+            m_chain = Chain(); // not readable: nothing of it shown
     }
     const bool shown = m_chain.id > 0;
     m_schedulesBox->setChainId(m_chain.id);
@@ -340,7 +339,7 @@ void ChainEditor::reload()
     (void)m_tasks->show(m_chain.id);
     m_emptyState->setVisible(shown && m_tasks->tasks().isEmpty());
     (void)m_dependencies->show(m_chain.id);
-    (void)m_schedules->show(m_chain.id);
+    (void)m_schedules->show(m_chain.id, m_chain.enabled);
     // The strip reads a day of the ledger: not again for an edit that cannot change it (a node
     // dragged on the canvas), only for another chain or changed schedules. Runs and missed
     // fires refresh it through the main window.

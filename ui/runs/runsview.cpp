@@ -22,6 +22,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScopedValueRollback>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabBar>
@@ -223,7 +224,27 @@ void RunsView::followChain(qint64 chainId)
         return;
     m_followedChain = chainId;
     m_onlySelectedChain->setEnabled(chainId > 0);
-    applyFilter(); // and the trend above
+    applyFilterWhenShown(); // and the trend above
+}
+
+void RunsView::reloadRuns()
+{
+    applyFilterWhenShown();
+}
+
+void RunsView::applyFilterWhenShown()
+{
+    if (isVisible())
+        applyFilter();
+    else
+        m_filterPending = true;
+}
+
+void RunsView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_filterPending)
+        applyFilter();
 }
 
 void RunsView::reloadTrend()
@@ -298,6 +319,7 @@ bool RunsView::eventFilter(QObject *watched, QEvent *event)
 
 void RunsView::applyFilter()
 {
+    m_filterPending = false;
     reloadTrend(); // shown only while the list is the followed chain's
     const QVariant state = m_state->currentData();
     const QVariant trigger = m_trigger->currentData();
@@ -333,6 +355,8 @@ qint64 RunsView::currentRunId() const
 
 void RunsView::selectRun(qint64 runId)
 {
+    if (m_filterPending)
+        applyFilter(); // the run is sought in the list the filter makes
     for (int row = 0; row < m_runs->rowCount(); ++row) {
         if (m_runs->index(row, 0).data(RunsModel::RunIdRole).toLongLong() == runId) {
             m_table->selectRow(row);

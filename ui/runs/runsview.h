@@ -48,7 +48,8 @@ public:
     // Shows the run and selects it (after "Run now").
     void selectRun(qint64 runId);
     // The chain selected in the tree (0: none): the list shows only its runs unless "Only
-    // the selected chain" is unticked.
+    // the selected chain" is unticked. Read when the view is shown: opening chain after chain
+    // on a store across a network waited seven round trips each for a view not in sight.
     void followChain(qint64 chainId);
     // The line beside the controls: what the last action did, or why it failed.
     QString message() const;
@@ -57,13 +58,15 @@ public:
 
 public Q_SLOTS:
     void applyRun(const hg::Run &run);
-    // The list read again, keeping the filter and selection (many runs changed elsewhere).
-    void reloadRuns() { applyFilter(); }
+    // The list read again, keeping the filter and selection (many runs changed elsewhere); when
+    // the view is not shown, once it is.
+    void reloadRuns();
     void applyTaskRun(const hg::TaskRun &taskRun);
     void appendLogLines(const QList<hg::LogLine> &lines);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 Q_SIGNALS:
     // A command or a rerun was written: the window wakes its own engine, which would
@@ -72,6 +75,8 @@ Q_SIGNALS:
 
 private:
     void applyFilter();
+    void applyFilterWhenShown(); // now if shown, else at the next showEvent
+    bool m_filterPending = false;
     void showCurrentRun();
     void updateActions();
     qint64 currentRunId() const;
