@@ -8048,12 +8048,12 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>Alle Ketten, oder nur die, deren letzter Lauf fehlschlug, die laufen, ausgeschaltet sind, versäumte Läufe haben oder in der nächsten Stunde oder am nächsten Tag auslösen</translation>
     </message>
     <message>
-        <source>Fires within the hour</source>
-        <translation>Löst in der nächsten Stunde aus</translation>
+        <source>Next hour&apos;s fires</source>
+        <translation>In 1 Std. fällig</translation>
     </message>
     <message>
-        <source>Fires within a day</source>
-        <translation>Löst binnen eines Tages aus</translation>
+        <source>Next day&apos;s fires</source>
+        <translation>In 1 Tag fällig</translation>
     </message>
 </context>
 <context>

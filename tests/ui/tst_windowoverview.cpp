@@ -43,6 +43,7 @@ class TestWindowOverview final : public QObject
 
 private Q_SLOTS:
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
+    void overview_staysWhenTheTreeIsReadAgain();
     void treeFilter_findsAChainTypedKeyByKey();
     void subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainOpened();
 };
@@ -110,6 +111,34 @@ void TestWindowOverview::overview_whenNoChainIsSelected_andTheDurationTrendOfACh
     QVERIFY2(trend->summary().contains(QLatin1String("median 13")), qPrintable(trend->summary()));
 }
 
+// The Overview opened by hand while a chain is selected stays when the tree is read again
+// after a change made elsewhere (helper-14: it went back to the Chain tab within 3 s).
+void TestWindowOverview::overview_staysWhenTheTreeIsReadAgain()
+{
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    desk.window->tabs()->setCurrentWidget(overview);
+    const QTreeView *tree = desk.window->projectTree();
+    const auto chainsInTree = [tree] {
+        int chains = 0;
+        const QAbstractItemModel *model = tree->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            chains += model->rowCount(model->index(row, 0));
+        return chains;
+    };
+    QCOMPARE(chainsInTree(), 1);
+    const Chain added = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("added"));
+    QVERIFY(added.id > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(chainsInTree(), 2, 15000); // the window's look for changes
+    QCOMPARE(tree->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(), desk.chain.id);
+    QCOMPARE(desk.window->tabs()->currentWidget(), overview);
+    // Another chain selected: its editor, as before.
+    desk.window->selectChain(added.id);
+    QCOMPARE(desk.window->tabs()->currentWidget(), desk.editor());
+}
+
 void TestWindowOverview::treeFilter_findsAChainTypedKeyByKey()
 {
     HG_TEST_STORE(t);
@@ -170,6 +199,11 @@ void TestWindowOverview::treeFilter_findsAChainTypedKeyByKey()
     // Fires within the hour: the two hourly chains (their next fire read on the reader).
     filter->choice()->setCurrentIndex(int(TreeFilter::Show::FiresWithinHour));
     QTRY_VERIFY(!filter->isReading());
+    QCOMPARE(filter->shownChains(), 2);
+    // While every schedule is paused nothing fires (helper-14: the tree still listed them).
+    desk.window->setSchedulesPaused(true);
+    QCOMPARE(filter->shownChains(), 0);
+    desk.window->setSchedulesPaused(false);
     QCOMPARE(filter->shownChains(), 2);
     Schedule yearly = ScheduleRepository(t.store()).list(load.id).value().constFirst();
     yearly.expression = QStringLiteral("0 0 1 1 *");

@@ -125,13 +125,17 @@ void UpcomingPage::setShownChains(const std::optional<QSet<qint64>> &chains)
         showRead();
 }
 
-UpcomingPage::Read UpcomingPage::filtered(const Read &read, const QSet<qint64> &chains)
+UpcomingPage::Read UpcomingPage::filtered(const Read &read, const QSet<qint64> &chains,
+                                          qint64 nowMs)
 {
+    // Fires gone by since the read are left out, and only the schedules shown count as cut
+    // short (their last fire listed carries `continues`; helper-14).
     Read shown;
-    shown.week.truncated = read.week.truncated;
     for (const UpcomingModel::Fire &fire : read.week.fires) {
-        if (chains.contains(fire.chainId))
-            shown.week.fires << fire;
+        if (fire.atMs < nowMs || !chains.contains(fire.chainId))
+            continue;
+        shown.week.fires << fire;
+        shown.week.truncated += fire.continues ? 1 : 0;
     }
     shown.rows.pastSummary = read.rows.pastSummary;
     for (const UpcomingTimeline::Row &row : read.rows.rows) {
@@ -161,7 +165,8 @@ void UpcomingPage::showRead()
         m_filterPending = false;
         showFiltered(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(&UpcomingPage::filtered, *m_read, *m_shownChains));
+    watcher->setFuture(QtConcurrent::run(&UpcomingPage::filtered, *m_read, *m_shownChains,
+                                         QDateTime::currentMSecsSinceEpoch()));
 }
 
 void UpcomingPage::showFiltered(const Read &shown)

@@ -50,7 +50,7 @@ private:
         UpcomingTimeline::Rows rows;
     };
     void showRead(); // what was read, through the filter
-    static Read filtered(const Read &read, const QSet<qint64> &chains);
+    static Read filtered(const Read &read, const QSet<qint64> &chains, qint64 nowMs);
     void showFiltered(const Read &shown);
 
     StoreReader &m_reader;

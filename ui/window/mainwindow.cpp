@@ -41,6 +41,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace hg {
 
 MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
@@ -476,10 +478,13 @@ void MainWindow::showSelection()
     m_chainEditor->showChain(chainId);
     m_runsView->followChain(chainId);
     // No chain: the overview (of the selected project, or of all) in place of an empty editor.
+    // Only when the selection changed: the tree read again after an edit elsewhere selects the
+    // same chain again, and an Overview the user opened stayed no longer (helper-14).
     m_overview->setProject(chainId > 0 ? 0 : selectedProjectId());
-    if (chainId <= 0 && m_tabs->currentWidget() == m_chainEditor)
+    const bool another = std::exchange(m_shownChainId, chainId) != chainId;
+    if (another && chainId <= 0 && m_tabs->currentWidget() == m_chainEditor)
         m_tabs->setCurrentWidget(m_overview);
-    else if (chainId > 0 && m_tabs->currentWidget() == m_overview)
+    else if (another && chainId > 0 && m_tabs->currentWidget() == m_overview)
         m_tabs->setCurrentWidget(m_chainEditor);
     if (m_overview->isVisible())
         m_overview->reload();

@@ -176,6 +176,7 @@ private:
     QTimer *m_outsideChanges = nullptr;
     int m_looksSinceOverview = 0; // of m_outsideChanges, since the Overview last read
     int m_looksSinceUpcoming = 0; // likewise for Upcoming: fires already past leave it
+    qint64 m_shownChainId = -1;   // the selection showSelection() last showed (0: no chain)
     QString m_definitionsSeen;    // the store's definition revision and projects, last looked at
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;

@@ -15,6 +15,7 @@
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingpage.h"
 #include "window/storebanner.h"
+#include "window/treefilter.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -53,6 +54,7 @@ void MainWindow::setSchedulesPaused(bool paused)
     showEngineState();
     m_upcoming->setSchedulesPaused(paused);
     m_overview->setSchedulesPaused(paused);
+    m_treeFilter->setSchedulesPaused(paused);
     if (m_settings)
         m_settings->setSchedulesPaused(paused);
     statusBar()->showMessage(

@@ -108,8 +108,9 @@ TreeFilter::TreeFilter(QTreeView *tree, QWidget *parent)
     m_show->addItem(tr("Running"), int(Show::Running));
     m_show->addItem(tr("Switched off"), int(Show::Disabled));
     m_show->addItem(tr("Missed runs waiting"), int(Show::MissedRuns));
-    m_show->addItem(tr("Fires within the hour"), int(Show::FiresWithinHour));
-    m_show->addItem(tr("Fires within a day"), int(Show::FiresWithinDay));
+    // Told apart by their first letters: the closed box shows only those at 1024 px.
+    m_show->addItem(tr("Next hour's fires"), int(Show::FiresWithinHour));
+    m_show->addItem(tr("Next day's fires"), int(Show::FiresWithinDay));
     // At 1024x640 the field kept about 20 px: what is typed stays in view, the choice gives way.
     m_field->setMinimumWidth(m_field->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
     m_show->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -186,6 +187,15 @@ void TreeFilter::focusField()
     m_field->selectAll();
 }
 
+void TreeFilter::setSchedulesPaused(bool paused)
+{
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    if (fireWindowMs(Show(m_show->currentData().toInt())) > 0)
+        apply();
+}
+
 void TreeFilter::applySoon()
 {
     m_soon.start();
@@ -205,7 +215,10 @@ void TreeFilter::apply()
         const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
         if (!m_firing || m_firing->windowMs != windowMs || nowMs - m_firing->readAtMs >= 60000)
             readFiring(windowMs);
-        if (m_firing && m_firing->windowMs == windowMs)
+        static const QSet<qint64> none;
+        if (m_paused)
+            firing = &none; // nothing fires until the schedules are resumed
+        else if (m_firing && m_firing->windowMs == windowMs)
             firing = &m_firing->chainIds;
     }
     const QAbstractItemModel *model = m_tree->model();

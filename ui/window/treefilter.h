@@ -32,6 +32,8 @@ public:
     // Reads which chains fire within the hour or day asked for (every schedule's next fire, on
     // its thread); without one that choice shows no chain.
     void setReader(StoreReader *reader) { m_reader = reader; }
+    // While every schedule is paused nothing fires: a fire window shows no chain.
+    void setSchedulesPaused(bool paused);
     // While a fire window is asked for: its chains are being read.
     bool isReading() const { return m_reading; }
 
@@ -77,6 +79,7 @@ private:
     std::optional<Firing> m_firing;
     bool m_reading = false;
     bool m_readAgain = false;
+    bool m_paused = false;
 };
 
 } // namespace hg
