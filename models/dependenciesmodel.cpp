@@ -18,11 +18,16 @@ Status DependenciesModel::show(qint64 chainId)
             return read.error();
         edges = read.value();
     }
+    show(chainId, std::move(edges));
+    return {};
+}
+
+void DependenciesModel::show(qint64 chainId, QList<Dependency> edges)
+{
     beginResetModel();
     m_chainId = chainId;
     m_edges = std::move(edges);
     endResetModel();
-    return {};
 }
 
 int DependenciesModel::rowCount(const QModelIndex &parent) const

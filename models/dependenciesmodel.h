@@ -23,6 +23,7 @@ public:
     explicit DependenciesModel(Store &store, QObject *parent = nullptr);
 
     Status show(qint64 chainId);
+    void show(qint64 chainId, QList<Dependency> edges); // as read elsewhere
     Status reload() { return show(m_chainId); }
     qint64 chainId() const { return m_chainId; }
     const QList<Dependency> &dependencies() const { return m_edges; }

@@ -45,7 +45,6 @@ QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defau
 Status SchedulesModel::show(qint64 chainId, std::optional<bool> chainOn)
 {
     QList<Schedule> schedules;
-    QList<Row> rows;
     if (chainId > 0) {
         Result<QList<Schedule>> read = ScheduleRepository(m_store).list(chainId);
         if (!read)
@@ -56,28 +55,33 @@ Status SchedulesModel::show(qint64 chainId, std::optional<bool> chainOn)
             const Result<Chain> chain = ChainRepository(m_store).byId(chainId);
             chainOn = !chain || chain->enabled;
         }
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        for (const Schedule &schedule : schedules) {
-            Row row{meaning(schedule, m_defaultZone), {}, !*chainOn};
-            if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
-                plan && schedule.enabled && *chainOn) {
-                // In the schedule's own zone, which the Zone column beside it names.
-                const QTimeZone zone = schedule.timeZone.isEmpty()
-                                           ? m_defaultZone
-                                           : QTimeZone(schedule.timeZone.toUtf8());
-                if (const std::optional<qint64> next = plan->nextFireMs(now))
-                    row.next = QDateTime::fromMSecsSinceEpoch(
-                        *next, zone.isValid() ? zone : m_defaultZone);
-            }
-            rows << row;
+    }
+    show(chainId, std::move(schedules), chainOn.value_or(true));
+    return {};
+}
+
+void SchedulesModel::show(qint64 chainId, QList<Schedule> schedules, bool chainOn)
+{
+    QList<Row> rows;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (const Schedule &schedule : schedules) {
+        Row row{meaning(schedule, m_defaultZone), {}, !chainOn};
+        if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
+            plan && schedule.enabled && chainOn) {
+            // In the schedule's own zone, which the Zone column beside it names.
+            const QTimeZone zone =
+                schedule.timeZone.isEmpty() ? m_defaultZone : QTimeZone(schedule.timeZone.toUtf8());
+            if (const std::optional<qint64> next = plan->nextFireMs(now))
+                row.next =
+                    QDateTime::fromMSecsSinceEpoch(*next, zone.isValid() ? zone : m_defaultZone);
         }
+        rows << row;
     }
     beginResetModel();
     m_chainId = chainId;
     m_schedules = std::move(schedules);
     m_rows = std::move(rows);
     endResetModel();
-    return {};
 }
 
 int SchedulesModel::rowCount(const QModelIndex &parent) const

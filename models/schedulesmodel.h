@@ -35,6 +35,7 @@ public:
 
     // chainOn: whether the chain is switched on, when the caller has it (else read).
     Status show(qint64 chainId, std::optional<bool> chainOn = std::nullopt);
+    void show(qint64 chainId, QList<Schedule> schedules, bool chainOn); // as read elsewhere
     Status reload() { return show(m_chainId); }
     qint64 chainId() const { return m_chainId; }
     const QList<Schedule> &schedules() const { return m_schedules; }

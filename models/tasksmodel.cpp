@@ -13,43 +13,55 @@ TasksModel::TasksModel(Store &store, QObject *parent)
     , m_store(store)
 {}
 
-Status TasksModel::show(qint64 chainId)
+Result<TasksModel::Read> TasksModel::read(Store &store, qint64 chainId)
 {
-    QList<Task> tasks;
-    QHash<qint64, RunState> states;
-    QHash<qint64, qint64> attempts;
-    if (chainId > 0) {
-        Result<QList<Task>> read = TaskRepository(m_store).list(chainId);
-        if (!read)
-            return read.error();
-        tasks = read.value();
-        // The chain's latest run, through the (chain_id, id) index: cheap with any history.
-        // Its states only decorate the tasks: a history that cannot be read (a damaged store,
-        // open read-only) leaves them blank rather than the canvas empty.
-        RunFilter latest;
-        latest.chainId = chainId;
-        latest.limit = 1;
-        const Result<QList<Run>> runs = RunRepository(m_store).list(latest);
-        const Result<QList<TaskRun>> taskRuns =
-            runs && !runs->isEmpty() ? TaskRunRepository(m_store).listForRun(runs->constFirst().id)
-                                     : Result<QList<TaskRun>>(QList<TaskRun>());
-        if ((!runs || !taskRuns) && !m_store.isReadOnly())
-            return runs ? taskRuns.error() : runs.error();
-        if (taskRuns) {
-            for (const TaskRun &taskRun : taskRuns.value()) {
-                if (taskRun.id >= attempts.value(taskRun.taskId)) {
-                    states.insert(taskRun.taskId, taskRun.state);
-                    attempts.insert(taskRun.taskId, taskRun.id);
-                }
+    Read read;
+    read.chainId = chainId;
+    if (chainId <= 0)
+        return read;
+    Result<QList<Task>> tasks = TaskRepository(store).list(chainId);
+    if (!tasks)
+        return tasks.error();
+    read.tasks = std::move(tasks.value());
+    // The chain's latest run, through the (chain_id, id) index: cheap with any history.
+    // Its states only decorate the tasks: a history that cannot be read (a damaged store,
+    // open read-only) leaves them blank rather than the canvas empty.
+    RunFilter latest;
+    latest.chainId = chainId;
+    latest.limit = 1;
+    const Result<QList<Run>> runs = RunRepository(store).list(latest);
+    const Result<QList<TaskRun>> taskRuns =
+        runs && !runs->isEmpty() ? TaskRunRepository(store).listForRun(runs->constFirst().id)
+                                 : Result<QList<TaskRun>>(QList<TaskRun>());
+    if ((!runs || !taskRuns) && !store.isReadOnly())
+        return runs ? taskRuns.error() : runs.error();
+    if (taskRuns) {
+        for (const TaskRun &taskRun : taskRuns.value()) {
+            if (taskRun.id >= read.lastAttemptIds.value(taskRun.taskId)) {
+                read.lastStates.insert(taskRun.taskId, taskRun.state);
+                read.lastAttemptIds.insert(taskRun.taskId, taskRun.id);
             }
         }
     }
+    return read;
+}
+
+void TasksModel::show(Read read)
+{
     beginResetModel();
-    m_chainId = chainId;
-    m_tasks = std::move(tasks);
-    m_lastStates = std::move(states);
-    m_lastAttemptIds = std::move(attempts);
+    m_chainId = read.chainId;
+    m_tasks = std::move(read.tasks);
+    m_lastStates = std::move(read.lastStates);
+    m_lastAttemptIds = std::move(read.lastAttemptIds);
     endResetModel();
+}
+
+Status TasksModel::show(qint64 chainId)
+{
+    Result<Read> read = TasksModel::read(m_store, chainId);
+    if (!read)
+        return read.error();
+    show(std::move(read.value()));
     return {};
 }
 

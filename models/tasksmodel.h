@@ -27,6 +27,16 @@ public:
 
     explicit TasksModel(Store &store, QObject *parent = nullptr);
 
+    // What show() reads, as a value: read on any thread with that thread's store, shown here.
+    struct Read
+    {
+        qint64 chainId = 0;
+        QList<Task> tasks;
+        QHash<qint64, RunState> lastStates;
+        QHash<qint64, qint64> lastAttemptIds;
+    };
+    static Result<Read> read(Store &store, qint64 chainId);
+    void show(Read read);
     Status show(qint64 chainId);
     Status reload() { return show(m_chainId); }
     qint64 chainId() const { return m_chainId; }

@@ -9,6 +9,7 @@
 #include "window/mainwindow.h"
 
 #include <QMessageBox>
+#include <QTest>
 
 #include <memory>
 
@@ -45,6 +46,13 @@ struct Desk
         window->resize(1280, 800);
         window->show();
         window->selectChain(chain.id);
+        opened();
+    }
+
+    // The chain editor has what it reads on the reader's thread (after selecting a chain).
+    void opened() const
+    {
+        (void)QTest::qWaitFor([this] { return !window->chainEditor()->isOpening(); }, 10000);
     }
 
     ChainEditor *editor() const { return window->chainEditor(); }

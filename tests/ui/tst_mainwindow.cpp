@@ -14,9 +14,11 @@
 #include "schedule/scheduledialog.h"
 #include "scheduler/enginehost.h"
 #include "schedulesmodel.h"
+#include "statementrecorder.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
+#include "store/schedulerepository.h"
 #include "store/taskrepository.h"
 #include "taskform/taskform.h"
 #include "taskrunsmodel.h"
@@ -58,6 +60,7 @@ private Q_SLOTS:
     void wholeChain_builtThroughTheUi_runsAndSucceeds();
     void treeFollowsChangesMadeElsewhere();
     void emptyChain_showsWhatToDoFirstAndNoOtherChainsTask();
+    void openingAChain_readsOnTheReaderNotTheWindowsConnection();
     void connectDialog_neverOffersALoopFirst();
     void addTask_withTheFormScrolledDown_bringsTheNameIntoView();
 };
@@ -367,6 +370,53 @@ void TestMainWindow::treeFollowsChangesMadeElsewhere()
 
 // A new empty chain showed a disabled form holding the task of the chain shown before (its
 // script too), and a blank canvas (issue 34).
+// On a store across a network each statement the window sends is a round trip it waits for:
+// opening a chain (its editor: the chain, tasks with their last states, dependencies,
+// schedules, connections) reads on the reader's thread, the editor disabled meanwhile, and
+// what it shows is the chain asked for last.
+void TestMainWindow::openingAChain_readsOnTheReaderNotTheWindowsConnection()
+{
+    HG_TEST_STORE(t);
+    const Chain first = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("first"));
+    const Chain second =
+        test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("second"));
+    const Task task = test::addTask(t.store(), second.id, QStringLiteral("load"), TaskKind::Shell,
+                                    QStringLiteral("echo load"));
+    Schedule hourly;
+    hourly.chainId = second.id;
+    hourly.expression = QStringLiteral("0 * * * *");
+    QVERIFY(ScheduleRepository(t.store()).add(hourly));
+    MainWindow window(t.store(), nullptr);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ChainEditor *editor = window.chainEditor();
+    window.selectChain(first.id);
+    QTRY_VERIFY(!editor->isOpening());
+    QCOMPARE(editor->chainId(), first.id);
+
+    const test::StatementRecorder onTheWindows(t.store());
+    window.selectChain(second.id);
+    QVERIFY(editor->isOpening());
+    QVERIFY(!editor->isEnabled()); // nothing edits the first chain meanwhile
+    QCOMPARE(editor->chainId(), first.id);
+    QTRY_VERIFY(!editor->isOpening());
+    QCOMPARE(onTheWindows.statements(), QStringList());
+    QCOMPARE(editor->chainId(), second.id);
+    QVERIFY(editor->isEnabled());
+    QCOMPARE(editor->tasks()->tasks().size(), 1);
+    QCOMPARE(editor->schedules()->rowCount(), 1);
+    QTRY_COMPARE(editor->taskForm()->taskId(), task.id); // its first task, as before
+
+    // Asked for one chain, then another before the answer: the last one asked is shown.
+    window.selectChain(first.id);
+    window.selectChain(second.id);
+    window.selectChain(first.id);
+    QTRY_VERIFY(!editor->isOpening());
+    QCOMPARE(editor->chainId(), first.id);
+    QCOMPARE(editor->tasks()->tasks().size(), 0);
+}
+
 void TestMainWindow::emptyChain_showsWhatToDoFirstAndNoOtherChainsTask()
 {
     HG_TEST_STORE(t);

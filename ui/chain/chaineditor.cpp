@@ -1,6 +1,7 @@
 #include "chaineditor.h"
 
 #include "chain/chainoccurrencesbox.h"
+#include "chain/chainopening.h"
 #include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
 #include "common/elidedlabel.h"
@@ -19,6 +20,7 @@
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
+#include "storereader.h"
 #include "taskform/taskform.h"
 #include "tasksmodel.h"
 
@@ -241,6 +243,7 @@ QWidget *ChainEditor::buildEmptyState()
 
 void ChainEditor::setStoreReader(StoreReader *reader)
 {
+    m_reader = reader;
     m_schedulesBox->setStoreReader(reader);
     m_occurrences->setReader(reader);
 }
@@ -264,15 +267,36 @@ void ChainEditor::showChain(qint64 chainId)
         reload();
         return;
     }
-    m_chain = Chain();
-    m_chain.id = std::max<qint64>(chainId, 0); // read by reload(), once
+    const int opening = ++m_openings; // an answer still out is for a chain no longer asked for
     m_message->hide();
     m_form->clear();
-    QStringList connections;
-    if (const Result<QList<ConnectionProfile>> profiles =
-            ConnectionProfileRepository(m_store).list())
-        for (const ConnectionProfile &profile : profiles.value())
-            connections << profile.name;
+    m_freshChain = true;
+    if (!m_reader || chainId <= 0) {
+        m_opening = false;
+        m_chain = Chain();
+        m_chain.id = std::max<qint64>(chainId, 0);
+        present(nullptr);
+        return;
+    }
+    // Read on the reader's thread; meanwhile the chain shown before stays, and nothing edits
+    // it (chainId() is the chain shown, until this one is).
+    m_opening = true;
+    setEnabled(false);
+    m_reader->read<ChainOpening>(
+        this, [chainId](Store &store) { return ChainOpening::read(store, chainId); },
+        [this, opening](const Result<ChainOpening> &opened) {
+            if (opening != m_openings)
+                return;
+            m_opening = false;
+            // Fresh again: a redraw of the chain shown before may have come meanwhile.
+            m_freshChain = true;
+            present(opened ? &opened.value() : nullptr); // else read here, which says why
+        });
+}
+
+void ChainEditor::setChoicesFor(qint64 chainId, const QStringList &connections)
+{
+    m_choicesFor = chainId;
     // Subchain choices: every other chain's path, from one read of projects and chains -- once
     // the user goes to the subchain field, not at every chain opened (10,000 chains).
     m_form->setChoices(connections, [store = &m_store, chainId] {
@@ -290,8 +314,6 @@ void ChainEditor::showChain(qint64 chainId)
         }
         return paths;
     });
-    m_freshChain = true;
-    reload();
 }
 
 void ChainEditor::sceneRebuilt()
@@ -318,11 +340,31 @@ void ChainEditor::sceneRebuilt()
 
 void ChainEditor::reload()
 {
-    if (m_chain.id > 0) {
+    ++m_openings; // read here and now: an opening still out is dropped
+    m_opening = false;
+    present(nullptr);
+}
+
+void ChainEditor::present(const ChainOpening *opened)
+{
+    if (opened) {
+        m_chain = opened->chain;
+    } else if (m_chain.id > 0) {
         if (const Result<Chain> chain = ChainRepository(m_store).byId(m_chain.id))
             m_chain = chain.value();
         else if (m_freshChain)
             m_chain = Chain(); // not readable: nothing of it shown
+    }
+    if (m_choicesFor != m_chain.id) {
+        QStringList connections;
+        if (opened) {
+            connections = opened->connections;
+        } else if (const Result<QList<ConnectionProfile>> profiles =
+                       ConnectionProfileRepository(m_store).list()) {
+            for (const ConnectionProfile &profile : profiles.value())
+                connections << profile.name;
+        }
+        setChoicesFor(m_chain.id, connections);
     }
     const bool shown = m_chain.id > 0;
     m_schedulesBox->setChainId(m_chain.id);
@@ -336,10 +378,16 @@ void ChainEditor::reload()
     QSet<qint64> before;
     for (const Task &task : m_tasks->tasks())
         before.insert(task.id);
-    (void)m_tasks->show(m_chain.id);
+    if (opened) {
+        m_tasks->show(opened->tasks);
+        m_dependencies->show(m_chain.id, opened->dependencies);
+        m_schedules->show(m_chain.id, opened->schedules, m_chain.enabled);
+    } else {
+        (void)m_tasks->show(m_chain.id);
+        (void)m_dependencies->show(m_chain.id);
+        (void)m_schedules->show(m_chain.id, m_chain.enabled);
+    }
     m_emptyState->setVisible(shown && m_tasks->tasks().isEmpty());
-    (void)m_dependencies->show(m_chain.id);
-    (void)m_schedules->show(m_chain.id, m_chain.enabled);
     // The strip reads a day of the ledger: not again for an edit that cannot change it (a node
     // dragged on the canvas), only for another chain or changed schedules. Runs and missed
     // fires refresh it through the main window.

@@ -22,6 +22,7 @@ class QTableView;
 namespace hg {
 
 class ChainOccurrencesBox;
+struct ChainOpening;
 class ElidedLabel;
 class StoreReader;
 class ChainSchedulesBox;
@@ -63,7 +64,9 @@ public:
     QAction *connectAction() const { return m_connect; }
     void setDefaultZone(const QTimeZone &zone);
     // Reads that may wait on the store (the schedule dialog's calendars) go through it.
+    // With a reader, opening a chain reads on its thread (the editor disabled meanwhile).
     void setStoreReader(StoreReader *reader);
+    bool isOpening() const { return m_opening; }
     const QTimeZone &defaultZone() const;
     // The task form holds edits not yet applied.
     bool hasUnappliedEdits() const;
@@ -78,6 +81,8 @@ public Q_SLOTS:
 private:
     QWidget *buildEmptyState();
     void reload();
+    void present(const ChainOpening *opened); // null: read here
+    void setChoicesFor(qint64 chainId, const QStringList &connections);
     void addTask();
     void autoLayout();
     void connectSelectedTask();
@@ -111,6 +116,10 @@ private:
     QAction *m_fit;
     QAction *m_connect;
     bool m_freshChain = false;
+    StoreReader *m_reader = nullptr;
+    bool m_opening = false;   // a chain being read on the reader's thread
+    int m_openings = 0;       // the newest opening asked; older answers are dropped
+    qint64 m_choicesFor = -1; // the chain the form's choices were set for
     QPointer<QMessageBox> m_prompt;
     QList<qint64> m_pendingRemoval; // tasks Delete asked to remove, confirmed together
     qint64 m_revealTask = 0;        // a task that appeared: selected once the canvas redraws
