@@ -1,0 +1,205 @@
+// ChainEditor: opening a chain (read on the reader's thread, or here) and showing it.
+#include "chaineditor.h"
+
+#include "chain/chainoccurrencesbox.h"
+#include "chain/chainopening.h"
+#include "chain/chainschedulesbox.h"
+#include "chain/chainsettingsbar.h"
+#include "common/elidedlabel.h"
+#include "dag/dagscene.h"
+#include "dag/tasknodeitem.h"
+#include "dependenciesmodel.h"
+#include "domain/chainpath.h"
+#include "schedulesmodel.h"
+#include "store/chainrepository.h"
+#include "store/connectionprofilerepository.h"
+#include "store/projectrepository.h"
+#include "storereader.h"
+#include "taskform/taskform.h"
+#include "tasksmodel.h"
+
+#include <QFrame>
+#include <QGraphicsView>
+#include <QLabel>
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
+
+namespace hg {
+namespace {
+
+// What the occurrences box shows depends on: the chain, and its schedules' timing.
+QString occurrencesKey(qint64 chainId, const QList<Schedule> &schedules)
+{
+    QStringList parts{QString::number(chainId)};
+    for (const Schedule &s : schedules)
+        parts << QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
+                     .arg(s.id)
+                     .arg(s.expression, s.timeZone)
+                     .arg(int(s.dialect))
+                     .arg(int(s.misfire))
+                     .arg(s.enabled)
+                     .arg(s.calendarId)
+                     .arg(s.activeFrom.toMSecsSinceEpoch())
+                     .arg(s.activeUntil.toMSecsSinceEpoch());
+    return parts.join(QLatin1Char(';'));
+}
+
+} // namespace
+
+void ChainEditor::showChain(qint64 chainId)
+{
+    // The same chain again (the tree reloaded after a rename, say): keep the task in the
+    // form and the canvas as they are.
+    if (chainId > 0 && chainId == m_chain.id) {
+        reload();
+        return;
+    }
+    const int opening = ++m_openings; // an answer still out is for a chain no longer asked for
+    m_message->hide();
+    m_form->clear();
+    m_freshChain = true;
+    if (!m_reader || chainId <= 0) {
+        m_opening = false;
+        m_chain = Chain();
+        m_chain.id = std::max<qint64>(chainId, 0);
+        present(nullptr);
+        return;
+    }
+    // Read on the reader's thread; meanwhile the chain shown before stays, and nothing edits
+    // it (chainId() is the chain shown, until this one is).
+    m_opening = true;
+    setEnabled(false);
+    m_reader->read<ChainOpening>(
+        this, [chainId](Store &store) { return ChainOpening::read(store, chainId); },
+        [this, opening](const Result<ChainOpening> &opened) {
+            if (opening != m_openings)
+                return;
+            m_opening = false;
+            // Fresh again: a redraw of the chain shown before may have come meanwhile.
+            m_freshChain = true;
+            present(opened ? &opened.value() : nullptr); // else read here, which says why
+        });
+}
+
+void ChainEditor::setChoicesFor(qint64 chainId, const QStringList &connections)
+{
+    m_choicesFor = chainId;
+    // Subchain choices: every other chain's path, from one read of projects and chains -- once
+    // the user goes to the subchain field, not at every chain opened (10,000 chains).
+    m_form->setChoices(connections, [store = &m_store, chainId] {
+        QStringList paths;
+        const Result<QList<Project>> projects = ProjectRepository(*store).list();
+        const Result<QList<Chain>> chains = ChainRepository(*store).list();
+        if (!projects || !chains)
+            return paths;
+        QHash<qint64, QString> projectNames;
+        for (const Project &project : projects.value())
+            projectNames.insert(project.id, project.name);
+        for (const Chain &chain : chains.value()) {
+            if (chain.id != chainId)
+                paths << ChainPath{projectNames.value(chain.projectId), chain.name}.toString();
+        }
+        return paths;
+    });
+}
+
+void ChainEditor::sceneRebuilt()
+{
+    if (const qint64 reveal = std::exchange(m_revealTask, 0); reveal > 0) {
+        if (TaskNodeItem *node = m_scene->node(reveal)) {
+            m_scene->selectTask(reveal);
+            m_view->ensureVisible(node);
+        }
+    }
+    if (!m_freshChain)
+        return;
+    m_freshChain = false;
+    // A chain just opened: on its first task, with the whole DAG in view.
+    if (!m_tasks->tasks().isEmpty() && m_form->taskId() == 0)
+        m_scene->selectTask(m_tasks->tasks().constFirst().id);
+    m_view->resetTransform();
+    const QRectF scene = m_scene->sceneRect();
+    const QSize view = m_view->viewport()->size();
+    // Only scaled down, and only once the canvas has its real size.
+    if (view.width() > 200 && (scene.width() > view.width() || scene.height() > view.height()))
+        m_view->fitInView(scene, Qt::KeepAspectRatio);
+}
+
+void ChainEditor::reload()
+{
+    ++m_openings; // read here and now: an opening still out is dropped
+    m_opening = false;
+    present(nullptr);
+}
+
+void ChainEditor::present(const ChainOpening *opened)
+{
+    if (opened) {
+        m_chain = opened->chain;
+    } else if (m_chain.id > 0) {
+        if (const Result<Chain> chain = ChainRepository(m_store).byId(m_chain.id))
+            m_chain = chain.value();
+        else if (m_freshChain)
+            m_chain = Chain(); // not readable: nothing of it shown
+    }
+    if (m_choicesFor != m_chain.id) {
+        QStringList connections;
+        if (opened) {
+            connections = opened->connections;
+        } else if (const Result<QList<ConnectionProfile>> profiles =
+                       ConnectionProfileRepository(m_store).list()) {
+            for (const ConnectionProfile &profile : profiles.value())
+                connections << profile.name;
+        }
+        setChoicesFor(m_chain.id, connections);
+    }
+    const bool shown = m_chain.id > 0;
+    m_schedulesBox->setChainId(m_chain.id);
+    setEnabled(shown);
+    m_title->setFullText(shown ? m_chain.name : tr("No chain selected"));
+    m_description->setText(m_chain.description);
+    m_description->setVisible(shown && !m_chain.description.isEmpty());
+    m_settings->showChain(m_chain, shown);
+    const qint64 selected = m_form->taskId();
+    const qint64 shownBefore = m_tasks->chainId();
+    QSet<qint64> before;
+    for (const Task &task : m_tasks->tasks())
+        before.insert(task.id);
+    if (opened) {
+        m_tasks->show(opened->tasks);
+        m_dependencies->show(m_chain.id, opened->dependencies);
+        m_schedules->show(m_chain.id, opened->schedules, m_chain.enabled);
+    } else {
+        (void)m_tasks->show(m_chain.id);
+        (void)m_dependencies->show(m_chain.id);
+        (void)m_schedules->show(m_chain.id, m_chain.enabled);
+    }
+    m_emptyState->setVisible(shown && m_tasks->tasks().isEmpty());
+    // The strip reads a day of the ledger: not again for an edit that cannot change it (a node
+    // dragged on the canvas), only for another chain or changed schedules. Runs and missed
+    // fires refresh it through the main window.
+    if (const QString key = occurrencesKey(m_chain.id, m_schedules->schedules());
+        key != m_occurrencesKey) {
+        m_occurrencesKey = key;
+        m_occurrences->showChain(m_chain.id);
+    }
+    const int row = m_tasks->rowOf(selected);
+    if (row >= 0)
+        m_form->showTask(m_tasks->tasks().at(row));
+    else
+        m_form->clear();
+    // A task that came back (undo of a delete) or was added: selected and scrolled into view
+    // once the canvas has redrawn.
+    if (shownBefore == m_chain.id && m_chain.id > 0) {
+        for (const Task &task : m_tasks->tasks()) {
+            if (!before.contains(task.id)) {
+                m_revealTask = task.id;
+                break;
+            }
+        }
+    }
+}
+
+} // namespace hg
