@@ -1,10 +1,9 @@
 // ChainEditor: opening a chain (read on the reader's thread, or here) and showing it.
-#include "chaineditor.h"
-
 #include "chain/chainoccurrencesbox.h"
 #include "chain/chainopening.h"
 #include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
+#include "chaineditor.h"
 #include "common/elidedlabel.h"
 #include "dag/dagscene.h"
 #include "dag/tasknodeitem.h"
