@@ -6,6 +6,7 @@
 #include "statepresentation.h"
 #include "store/alertrepository.h"
 #include "store/chainrepository.h"
+#include "storereader.h"
 
 #include <QColor>
 #include <QTimer>
@@ -296,6 +297,26 @@ QString RunsModel::chainPath(qint64 chainId)
     return text;
 }
 
+void RunsModel::readFailureReason(qint64 runId)
+{
+    if (!m_reader) { // the caller says the row changed
+        const int row = rowOf(runId);
+        if (const Result<QString> reason = RunRepository(m_store).failureReason(runId);
+            row >= 0 && reason)
+            m_rows[row].failureReason = reason.value();
+        return;
+    }
+    m_reader->read<QString>(
+        this, [runId](Store &store) { return RunRepository(store).failureReason(runId); },
+        [this, runId](const Result<QString> &reason) {
+            const int row = rowOf(runId);
+            if (row < 0 || !reason || reason->isEmpty())
+                return;
+            m_rows[row].failureReason = reason.value();
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        });
+}
+
 void RunsModel::applyRun(const Run &run)
 {
     if (m_loaded.contains(run.id)) {
@@ -312,8 +333,7 @@ void RunsModel::applyRun(const Run &run)
             listing.run.engineName = run.engineName;
         if (isTerminal(run.state) && run.state != RunState::Succeeded
             && listing.failureReason.isEmpty())
-            if (const Result<QString> reason = RunRepository(m_store).failureReason(run.id))
-                listing.failureReason = reason.value();
+            readFailureReason(run.id);
         if (isRunning(listing.run) && !m_ticker->isActive())
             m_ticker->start();
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));

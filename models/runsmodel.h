@@ -11,6 +11,8 @@ class QTimer;
 
 namespace hg {
 
+class StoreReader;
+
 class Store;
 
 // The runs table. Rows arrive a page at a time through fetchMore(), filtered and sorted in SQL
@@ -40,6 +42,9 @@ public:
     Q_ENUM(Role)
 
     explicit RunsModel(Store &store, QObject *parent = nullptr);
+    // With a reader, a run that ended badly has its reason read on the reader's thread (a
+    // round trip each on a store across a network); without one, at once.
+    void setReader(StoreReader *reader) { m_reader = reader; }
 
     // Filters; unset means all. Each change reloads the first page.
     void setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
@@ -63,6 +68,7 @@ public Q_SLOTS:
     void applyRun(const hg::Run &run);
 
 private:
+    void readFailureReason(qint64 runId);
     // Once a second while a shown run is running: its duration column counts up.
     void tickRunning();
     Result<QList<RunListing>> fetchPage();
@@ -73,6 +79,7 @@ private:
     QString chainPath(qint64 chainId);
 
     Store &m_store;
+    StoreReader *m_reader = nullptr;
     RunPageQuery m_query;
     QList<RunListing> m_rows;
     QSet<qint64> m_loaded; // ids of m_rows

@@ -1,9 +1,12 @@
 #include "fixtures.h"
 #include "runsmodel.h"
+#include "statementrecorder.h"
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
 #include "store/runrepository.h"
 #include "store/store.h"
+#include "store/taskrunrepository.h"
+#include "storereader.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -25,6 +28,7 @@ private Q_SLOTS:
     void sort_byScheduledForKeepsEveryRowOnceAcrossPages();
     void engineEvents_updateRowsAndAddNewRunsOnTop();
     void renamedChain_showsItsNewPathWithoutReadingTheRunsAgain();
+    void failedRun_withAReaderItsReasonIsReadThere();
 
 private:
     // `count` runs of the chain; run i is scheduled at base + (i / 3) minutes (ties on
@@ -180,6 +184,38 @@ void TestRunsModel::renamedChain_showsItsNewPathWithoutReadingTheRunsAgain()
     QCOMPARE(paths.count(QStringLiteral("r/kept")), 2);
     model.refreshChainPaths(); // nothing changed: nothing told
     QCOMPARE(changed.size(), 1);
+}
+
+// In the window a failed run's reason is read on the reader's thread: each was a round trip
+// on the window's connection, on a store across a network.
+void TestRunsModel::failedRun_withAReaderItsReasonIsReadThere()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const Task task = test::makeTask(t.store(), chain.id, QStringLiteral("load"));
+    Run run = test::queueRun(t.store(), chain.id);
+    StoreReader reader(t.store().location(), true);
+    RunsModel model(t.store());
+    model.setReader(&reader);
+    QVERIFY(model.reload());
+    TaskRun attempt;
+    attempt.runId = run.id;
+    attempt.taskId = task.id;
+    attempt.attempt = 1;
+    attempt.state = RunState::Failed;
+    attempt.error = QStringLiteral("exit code 3");
+    QVERIFY(TaskRunRepository(t.store()).insert(attempt));
+    QVERIFY(RunRepository(t.store()).setState(run.id, RunState::Failed,
+                                              QDateTime::currentDateTimeUtc()));
+    run.state = RunState::Failed;
+    const test::StatementRecorder onTheModels(t.store());
+    model.applyRun(run);
+    QCOMPARE(model.data(model.index(0, RunsModel::StateColumn)).toString(),
+             QStringLiteral("failed"));
+    QTRY_VERIFY(model.data(model.index(0, RunsModel::ReasonColumn))
+                    .toString()
+                    .contains(QLatin1String("load: exit code 3")));
+    QCOMPARE(onTheModels.statements(), QStringList());
 }
 
 QTEST_MAIN(TestRunsModel)

@@ -220,6 +220,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         m_upcoming->setShownChains(m_treeFilter->shownChainIds());
     });
     m_chainEditor->setStoreReader(m_reader);
+    m_runsView->runs()->setReader(m_reader); // a failed run's reason
     statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);
     // Tab from the chain finder down the tree, into the views, and last to the status bar.
