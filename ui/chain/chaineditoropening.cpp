@@ -72,13 +72,19 @@ void ChainEditor::showChain(qint64 chainId)
     setEnabled(false);
     m_reader->read<ChainOpening>(
         this, [chainId](Store &store) { return ChainOpening::read(store, chainId); },
-        [this, opening](const Result<ChainOpening> &opened) {
+        [this, opening, chainId](const Result<ChainOpening> &opened) {
             if (opening != m_openings)
                 return;
             m_opening = false;
             // Fresh again: a redraw of the chain shown before may have come meanwhile.
             m_freshChain = true;
-            present(opened ? &opened.value() : nullptr); // else read here, which says why
+            if (opened) {
+                present(&opened.value());
+                return;
+            }
+            m_chain = Chain(); // not read there: here, which shows what can be shown
+            m_chain.id = chainId;
+            present(nullptr);
         });
 }
 
