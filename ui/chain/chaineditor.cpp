@@ -87,7 +87,11 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     connect(m_addTask, &QAction::triggered, this, &ChainEditor::addTask);
     connect(m_autoLayout, &QAction::triggered, this, &ChainEditor::autoLayout);
     m_schedulesBox = new ChainSchedulesBox(store, m_schedules, m_addSchedule, this);
-    connect(m_addSchedule, &QAction::triggered, this, [this] { m_schedulesBox->editSchedule(0); });
+    // Not while a chain opens: the chain shown is not the one selected (helper-15).
+    connect(m_addSchedule, &QAction::triggered, this, [this] {
+        if (!m_opening)
+            m_schedulesBox->editSchedule(0);
+    });
     connect(m_schedulesBox, &ChainSchedulesBox::removeRequested, this,
             [this](qint64 id) { report(m_editor->removeSchedule(id)); });
     connect(m_schedulesBox, &ChainSchedulesBox::scheduleEdited, this,
@@ -259,7 +263,7 @@ void ChainEditor::selectTask(qint64 taskId)
 
 void ChainEditor::addTask()
 {
-    if (m_chain.id <= 0)
+    if (m_chain.id <= 0 || m_opening) // the chain shown is not the one selected
         return;
     if (m_form->hasUnappliedChanges())
         return settleUnappliedEdits([this] { addTask(); });
@@ -294,6 +298,8 @@ void ChainEditor::addTask()
 
 void ChainEditor::connectSelectedTask()
 {
+    if (m_opening)
+        return;
     const QList<qint64> selected = m_scene->selectedTaskIds();
     const int row = selected.size() == 1 ? m_tasks->rowOf(selected.constFirst()) : -1;
     if (row < 0)
@@ -311,6 +317,8 @@ void ChainEditor::connectSelectedTask()
 
 void ChainEditor::autoLayout()
 {
+    if (m_opening)
+        return;
     report(m_editor->moveTasks(m_scene->automaticLayout(), tr("Auto layout")));
 }
 

@@ -82,6 +82,7 @@ private:
     QWidget *buildEmptyState();
     void reload();
     void present(const ChainOpening *opened); // null: read here
+    void openOnReader(qint64 chainId);
     void setChoicesFor(qint64 chainId, const QStringList &connections);
     void addTask();
     void autoLayout();
@@ -117,9 +118,11 @@ private:
     QAction *m_connect;
     bool m_freshChain = false;
     StoreReader *m_reader = nullptr;
-    bool m_opening = false;   // a chain being read on the reader's thread
-    int m_openings = 0;       // the newest opening asked; older answers are dropped
-    qint64 m_choicesFor = -1; // the chain the form's choices were set for
+    bool m_opening = false;      // a chain being read on the reader's thread
+    int m_openings = 0;          // the newest opening asked; older answers are dropped
+    bool m_readingChain = false; // a ChainOpening read is out on the reader
+    qint64 m_wantedChain = 0;    // asked for while one was out: read when it answers
+    qint64 m_choicesFor = -1;    // the chain the form's choices were set for
     QPointer<QMessageBox> m_prompt;
     QList<qint64> m_pendingRemoval; // tasks Delete asked to remove, confirmed together
     qint64 m_revealTask = 0;        // a task that appeared: selected once the canvas redraws

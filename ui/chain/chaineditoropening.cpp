@@ -55,12 +55,13 @@ void ChainEditor::showChain(qint64 chainId)
         reload();
         return;
     }
-    const int opening = ++m_openings; // an answer still out is for a chain no longer asked for
+    ++m_openings; // an answer still out is for a chain no longer asked for
     m_message->hide();
     m_form->clear();
     m_freshChain = true;
     if (!m_reader || chainId <= 0) {
         m_opening = false;
+        m_wantedChain = 0;
         m_chain = Chain();
         m_chain.id = std::max<qint64>(chainId, 0);
         present(nullptr);
@@ -68,13 +69,29 @@ void ChainEditor::showChain(qint64 chainId)
     }
     // Read on the reader's thread; meanwhile the chain shown before stays, and nothing edits
     // it (chainId() is the chain shown, until this one is).
+    openOnReader(chainId);
+}
+
+void ChainEditor::openOnReader(qint64 chainId)
+{
     m_opening = true;
     setEnabled(false);
+    if (m_readingChain) {
+        m_wantedChain = chainId; // read once the one out answers: never a queue of them
+        return;
+    }
+    m_readingChain = true;
+    m_wantedChain = 0;
+    const int opening = m_openings;
     m_reader->read<ChainOpening>(
         this, [chainId](Store &store) { return ChainOpening::read(store, chainId); },
         [this, opening, chainId](const Result<ChainOpening> &opened) {
-            if (opening != m_openings)
+            m_readingChain = false;
+            if (opening != m_openings) { // another chain was asked for meanwhile
+                if (m_opening && m_wantedChain > 0)
+                    openOnReader(std::exchange(m_wantedChain, 0));
                 return;
+            }
             m_opening = false;
             // Fresh again: a redraw of the chain shown before may have come meanwhile.
             m_freshChain = true;
@@ -136,6 +153,7 @@ void ChainEditor::reload()
 {
     ++m_openings; // read here and now: an opening still out is dropped
     m_opening = false;
+    m_wantedChain = 0;
     present(nullptr);
 }
 
