@@ -3,9 +3,12 @@
 #include "displayformat.h"
 #include "statepresentation.h"
 #include "store/logrepository.h"
+#include "storereader.h"
 
 #include <QColor>
 #include <QFont>
+
+#include <utility>
 
 namespace hg {
 
@@ -21,16 +24,54 @@ Status LogModel::follow(qint64 runId, qint64 taskRunId)
     m_runId = runId;
     m_taskRunId = taskRunId;
     m_lastId = 0;
-    Result<QList<LogLine>> tail = LogRepository(m_store).readTail(runId, m_capacity);
-    if (tail) {
-        for (LogLine &line : tail.value()) {
-            m_lastId = std::max(m_lastId, line.id);
-            if (wanted(line))
-                m_lines.push_back(std::move(line));
-        }
+    m_toldMeanwhile.clear();
+    m_tailAsked = 0;
+    endResetModel();
+    if (runId <= 0)
+        return {};
+    const int capacity = m_capacity;
+    if (!m_reader) {
+        Result<QList<LogLine>> tail = LogRepository(m_store).readTail(runId, capacity);
+        if (tail)
+            showTail(std::move(tail.value()));
+        return tail ? Status() : Status(tail.error());
+    }
+    const quint64 asked = ++m_follows;
+    m_tailAsked = asked;
+    m_reader->read<QList<LogLine>>(
+        this,
+        [runId, capacity](Store &store) { return LogRepository(store).readTail(runId, capacity); },
+        [this, asked](const Result<QList<LogLine>> &tail) {
+            if (asked != m_tailAsked)
+                return; // another run or attempt was asked for since
+            m_tailAsked = 0;
+            const QList<LogLine> told = std::exchange(m_toldMeanwhile, {});
+            showTail(tail ? tail.value() : QList<LogLine>());
+            appendLines(told);
+        });
+    return {};
+}
+
+void LogModel::showTail(QList<LogLine> tail)
+{
+    beginResetModel();
+    m_lines.clear();
+    for (LogLine &line : tail) {
+        m_lastId = std::max(m_lastId, line.id);
+        if (wanted(line))
+            m_lines.push_back(std::move(line));
     }
     endResetModel();
-    return tail ? Status() : Status(tail.error());
+}
+
+void LogModel::setTaskName(qint64 taskRunId, const QString &name)
+{
+    const auto known = m_taskNames.constFind(taskRunId);
+    if (known != m_taskNames.constEnd() && known.value() == name)
+        return;
+    m_taskNames.insert(taskRunId, name);
+    if (!m_lines.empty()) // the lines already shown take the name
+        Q_EMIT dataChanged(index(0), index(int(m_lines.size()) - 1), {Qt::DisplayRole});
 }
 
 bool LogModel::wanted(const LogLine &line) const
@@ -40,6 +81,15 @@ bool LogModel::wanted(const LogLine &line) const
 
 void LogModel::appendLines(const QList<LogLine> &lines)
 {
+    if (m_tailAsked != 0) { // after the tail, once it is read
+        for (const LogLine &line : lines) {
+            if (wanted(line))
+                m_toldMeanwhile << line;
+        }
+        if (m_toldMeanwhile.size() > 2 * qsizetype(m_capacity)) // only the last ones are kept
+            m_toldMeanwhile.remove(0, m_toldMeanwhile.size() - m_capacity);
+        return;
+    }
     QList<LogLine> fresh;
     for (const LogLine &line : lines) {
         if (wanted(line) && (line.id == 0 || line.id > m_lastId))

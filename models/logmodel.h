@@ -11,11 +11,14 @@
 namespace hg {
 
 class Store;
+class StoreReader;
 
 // The live log of one run (or one task run of it): a bounded ring buffer that follows the
 // output. It starts with the run's last `capacity` lines from the store, then takes the
 // engine's batches (Engine::logLinesWritten): one insert per batch, and the oldest lines
-// leave in one removal when the buffer is full, so 20,000 lines a second stay cheap.
+// leave in one removal when the buffer is full, so 20,000 lines a second stay cheap. With a
+// reader, the tail is read on its thread: the log is empty until it comes, and the lines the
+// engine sends meanwhile follow it.
 class LogModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -26,6 +29,7 @@ public:
     Q_ENUM(Role)
 
     explicit LogModel(Store &store, QObject *parent = nullptr);
+    void setReader(StoreReader *reader) { m_reader = reader; }
 
     void setCapacity(int lines) { m_capacity = std::max(lines, 1); }
     int capacity() const { return m_capacity; }
@@ -33,7 +37,9 @@ public:
     Status follow(qint64 runId, qint64 taskRunId = 0);
     qint64 runId() const { return m_runId; }
     // Task names for display ("task | line"), by task run id.
-    void setTaskName(qint64 taskRunId, const QString &name) { m_taskNames.insert(taskRunId, name); }
+    void setTaskName(qint64 taskRunId, const QString &name);
+    // The tail asked for by follow() is still being read.
+    bool isLoading() const { return m_tailAsked != 0; }
 
     // The next row at or after `from` (before, backwards) whose text contains `text`
     // (case-insensitive); -1 when none.
@@ -52,9 +58,14 @@ public Q_SLOTS:
 
 private:
     bool wanted(const LogLine &line) const;
+    void showTail(QList<LogLine> tail);
     QString display(const LogLine &line) const;
 
     Store &m_store;
+    StoreReader *m_reader = nullptr;
+    quint64 m_tailAsked = 0; // the follow() whose tail is being read; 0: none
+    quint64 m_follows = 0;
+    QList<LogLine> m_toldMeanwhile; // the engine's lines while the tail is read
     std::deque<LogLine> m_lines;
     QHash<qint64, QString> m_taskNames;
     int m_capacity = 100000;

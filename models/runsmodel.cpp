@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace hg {
 namespace {
@@ -69,16 +70,54 @@ void RunsModel::setFilter(std::optional<qint64> chainId, std::optional<RunState>
 
 Status RunsModel::reload()
 {
+    m_exhausted = false;
+    m_fetching = false;
+    RunPageQuery first = m_query;
+    first.after.reset();
+    if (!m_reader) {
+        const Result<Page> page = readPage(m_store, first);
+        showFirstPage(page);
+        return page ? Status() : Status(page.error());
+    }
+    const quint64 generation = ++m_generation;
+    m_loading = true;
+    m_toldWhileLoading.clear();
+    m_reader->read<Page>(
+        this, [first](Store &store) { return readPage(store, first); },
+        [this, generation](const Result<Page> &page) {
+            if (generation == m_generation)
+                showFirstPage(page);
+        });
+    return {};
+}
+
+Result<RunsModel::Page> RunsModel::readPage(Store &store, const RunPageQuery &query)
+{
+    Result<QList<RunListing>> rows = RunRepository(store).page(query);
+    if (!rows)
+        return rows.error();
+    // The page's alerts (late, too long, too short): a mark in the reason column.
+    QList<qint64> ids;
+    for (const RunListing &row : rows.value())
+        ids << row.run.id;
+    Page page{rows.value(), {}};
+    if (const Result<QHash<qint64, QList<Alert>>> alerts = AlertRepository(store).forRuns(ids))
+        page.alerts = OccurrencePresentation::alertTexts(alerts.value());
+    return page;
+}
+
+void RunsModel::showFirstPage(const Result<Page> &page)
+{
+    m_loading = false;
+    m_lastError = page ? QString() : page.error().message;
     m_notifying = true;
     beginResetModel();
     m_rows.clear();
     m_loaded.clear();
     m_alerts.clear();
-    m_exhausted = false;
-    m_query.after.reset();
-    const Result<QList<RunListing>> first = fetchPage();
-    if (first) {
-        m_rows = first.value();
+    if (page) {
+        m_rows = page->rows;
+        m_alerts = page->alerts;
         for (const RunListing &row : std::as_const(m_rows))
             m_loaded.insert(row.run.id);
         m_exhausted = m_rows.size() < pageSize;
@@ -89,29 +128,22 @@ Status RunsModel::reload()
     // rows fetched inside that notification would come twice or confuse them.
     endResetModel();
     m_notifying = false;
+    const QList<Run> told = std::exchange(m_toldWhileLoading, {});
+    for (const Run &run : told)
+        applyRun(run);
     if (std::any_of(m_rows.cbegin(), m_rows.cend(),
                     [](const RunListing &row) { return isRunning(row.run); }))
         m_ticker->start();
-    return first ? Status() : Status(first.error());
+    Q_EMIT reloaded();
 }
 
-Result<QList<RunListing>> RunsModel::fetchPage()
+RunPageQuery RunsModel::nextPageQuery() const
 {
     RunPageQuery query = m_query;
+    query.after.reset();
     if (!m_rows.isEmpty())
         query.after = std::pair(m_rows.last().sortValue, m_rows.last().run.id);
-    Result<QList<RunListing>> page = RunRepository(m_store).page(query);
-    if (!page) {
-        m_lastError = page.error().message;
-        return page;
-    }
-    // The page's alerts (late, too long, too short): a mark in the reason column.
-    QList<qint64> ids;
-    for (const RunListing &row : page.value())
-        ids << row.run.id;
-    if (const Result<QHash<qint64, QList<Alert>>> alerts = AlertRepository(m_store).forRuns(ids))
-        m_alerts.insert(OccurrencePresentation::alertTexts(alerts.value()));
-    return page;
+    return query;
 }
 
 int RunsModel::rowCount(const QModelIndex &parent) const
@@ -203,18 +235,43 @@ bool RunsModel::canFetchMore(const QModelIndex &parent) const
 
 void RunsModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || m_exhausted || m_notifying)
+    if (parent.isValid() || m_exhausted || m_notifying || m_loading || m_fetching)
         return;
-    const Result<QList<RunListing>> page = fetchPage();
-    if (!page || page->isEmpty()) {
+    const RunPageQuery next = nextPageQuery();
+    if (!m_reader)
+        return appendPage(readPage(m_store, next));
+    m_fetching = true;
+    m_reader->read<Page>(
+        this, [next](Store &store) { return readPage(store, next); },
+        [this, generation = m_generation](const Result<Page> &page) {
+            if (generation != m_generation || !m_fetching)
+                return; // a reload came between: its own first page replaces these rows
+            m_fetching = false;
+            appendPage(page);
+        });
+}
+
+void RunsModel::appendPage(const Result<Page> &page)
+{
+    if (!page || page->rows.isEmpty()) {
+        if (!page)
+            m_lastError = page.error().message;
         m_exhausted = true;
         return;
     }
-    m_exhausted = page->size() < pageSize;
+    m_exhausted = page->rows.size() < pageSize;
+    m_alerts.insert(page->alerts);
+    QList<RunListing> fresh;
+    for (const RunListing &row : page->rows) {
+        if (!m_loaded.contains(row.run.id))
+            fresh << row;
+    }
+    if (fresh.isEmpty())
+        return;
     const int first = int(m_rows.size());
     m_notifying = true;
-    beginInsertRows({}, first, first + int(page->size()) - 1);
-    for (const RunListing &row : page.value()) {
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    for (const RunListing &row : std::as_const(fresh)) {
         m_rows << row;
         m_loaded.insert(row.run.id);
     }
@@ -271,30 +328,65 @@ void RunsModel::refreshChainPaths()
     for (const RunListing &row : std::as_const(m_rows))
         distinct.insert(row.run.chainId);
     const QList<qint64> ids(distinct.cbegin(), distinct.cend());
-    const Result<QHash<qint64, ChainPath>> paths = ChainRepository(m_store).pathsOf(ids);
-    if (!paths)
-        return; // the next reload reads them
-    m_chainPaths.clear();
-    for (auto it = paths->cbegin(); it != paths->cend(); ++it)
-        m_chainPaths.insert(it.key(), it.value().toString());
-    bool changed = false;
-    for (RunListing &row : m_rows) {
-        const QString path = m_chainPaths.value(row.run.chainId, QString::number(row.run.chainId));
-        changed = changed || path != row.chainPath;
-        row.chainPath = path;
+    if (!m_reader) {
+        if (const Result<QHash<qint64, ChainPath>> paths = ChainRepository(m_store).pathsOf(ids)) {
+            m_chainPaths.clear();
+            setChainPaths(paths.value());
+        }
+        return; // else the next reload reads them
     }
-    if (changed && !m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, ChainColumn), index(int(m_rows.size()) - 1, ChainColumn));
+    m_reader->read<QHash<qint64, ChainPath>>(
+        this, [ids](Store &store) { return ChainRepository(store).pathsOf(ids); },
+        [this](const Result<QHash<qint64, ChainPath>> &paths) {
+            if (!paths)
+                return;
+            m_chainPaths.clear();
+            setChainPaths(paths.value());
+        });
+}
+
+void RunsModel::setChainPaths(const QHash<qint64, ChainPath> &paths)
+{
+    for (auto it = paths.cbegin(); it != paths.cend(); ++it)
+        m_chainPaths.insert(it.key(), it.value().toString());
+    int firstChanged = -1;
+    int lastChanged = -1;
+    for (qsizetype row = 0; row < m_rows.size(); ++row) {
+        RunListing &listing = m_rows[row];
+        const auto known = m_chainPaths.constFind(listing.run.chainId);
+        const QString path =
+            known != m_chainPaths.constEnd() ? known.value() : QString::number(listing.run.chainId);
+        if (path == listing.chainPath)
+            continue;
+        listing.chainPath = path;
+        firstChanged = firstChanged < 0 ? int(row) : firstChanged;
+        lastChanged = int(row);
+    }
+    if (firstChanged >= 0)
+        Q_EMIT dataChanged(index(firstChanged, ChainColumn), index(lastChanged, ChainColumn));
 }
 
 QString RunsModel::chainPath(qint64 chainId)
 {
     if (const auto known = m_chainPaths.constFind(chainId); known != m_chainPaths.constEnd())
         return known.value();
-    const Result<ChainPath> path = ChainRepository(m_store).pathOf(chainId);
-    const QString text = path ? path->toString() : QString::number(chainId);
-    m_chainPaths.insert(chainId, text);
-    return text;
+    if (!m_reader) {
+        const Result<ChainPath> path = ChainRepository(m_store).pathOf(chainId);
+        const QString text = path ? path->toString() : QString::number(chainId);
+        m_chainPaths.insert(chainId, text);
+        return text;
+    }
+    if (!m_pathsAsked.contains(chainId)) {
+        m_pathsAsked.insert(chainId);
+        m_reader->read<ChainPath>(
+            this, [chainId](Store &store) { return ChainRepository(store).pathOf(chainId); },
+            [this, chainId](const Result<ChainPath> &path) {
+                m_pathsAsked.remove(chainId);
+                if (path)
+                    setChainPaths({{chainId, path.value()}});
+            });
+    }
+    return QString::number(chainId);
 }
 
 void RunsModel::readFailureReason(qint64 runId)
@@ -319,6 +411,8 @@ void RunsModel::readFailureReason(qint64 runId)
 
 void RunsModel::applyRun(const Run &run)
 {
+    if (m_loading)
+        m_toldWhileLoading << run;
     if (m_loaded.contains(run.id)) {
         const int row = rowOf(run.id);
         if (row < 0)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "domain/chainpath.h"
 #include "store/runrepository.h"
 #include "tablemodel.h"
 
@@ -19,7 +20,9 @@ class Store;
 // (RunRepository::page), so a store with a million runs opens at once and nothing ever walks
 // all of them. Engine events update the rows shown in place; a new run appears at the top
 // when the view shows the newest first. A running run's duration counts up every second; a
-// failed one names its first failed task and why (Reason).
+// failed one names its first failed task and why (Reason). With a reader (setReader), pages,
+// chain paths and reasons are read on its thread and arrive as values: the window never waits
+// a round trip for them; without one, at once (the tests of the model itself).
 class RunsModel final : public TableModel
 {
     Q_OBJECT
@@ -42,14 +45,16 @@ public:
     Q_ENUM(Role)
 
     explicit RunsModel(Store &store, QObject *parent = nullptr);
-    // With a reader, a run that ended badly has its reason read on the reader's thread (a
-    // round trip each on a store across a network); without one, at once.
     void setReader(StoreReader *reader) { m_reader = reader; }
 
     // Filters; unset means all. Each change reloads the first page.
     void setFilter(std::optional<qint64> chainId, std::optional<RunState> state,
                    std::optional<RunTrigger> trigger);
+    // The first page again; reloaded() follows once it is shown (at once without a reader).
+    // The rows shown stay until then.
     Status reload();
+    // A reload asked for and not yet shown.
+    bool isLoading() const { return m_loading; }
     // Chains or projects were renamed (or removed): the shown rows take their paths anew, in
     // one read, without reading the runs again.
     void refreshChainPaths();
@@ -67,16 +72,31 @@ public Q_SLOTS:
     // From Engine::runChanged (queued from the engine thread).
     void applyRun(const hg::Run &run);
 
+Q_SIGNALS:
+    // The first page of the last reload() is shown; lastError() says why it is empty if it
+    // could not be read.
+    void reloaded();
+
 private:
+    struct Page
+    {
+        QList<RunListing> rows;
+        QHash<qint64, QString> alerts; // run id -> its alerts, a line each
+    };
+    static Result<Page> readPage(Store &store, const RunPageQuery &query);
+    void showFirstPage(const Result<Page> &page);
+    void appendPage(const Result<Page> &page);
+    RunPageQuery nextPageQuery() const;
     void readFailureReason(qint64 runId);
     // Once a second while a shown run is running: its duration column counts up.
     void tickRunning();
-    Result<QList<RunListing>> fetchPage();
     // The failure reason, then the run's alerts, a line each.
     QString reasonText(const RunListing &row) const;
     bool matchesFilter(const Run &run) const;
     int rowOf(qint64 runId) const;
+    // Known, or the chain's id until its path is read.
     QString chainPath(qint64 chainId);
+    void setChainPaths(const QHash<qint64, ChainPath> &paths);
 
     Store &m_store;
     StoreReader *m_reader = nullptr;
@@ -85,6 +105,12 @@ private:
     QSet<qint64> m_loaded; // ids of m_rows
     QHash<qint64, QString> m_chainPaths;
     QHash<qint64, QString> m_alerts; // run id -> its alerts, a line each
+    QSet<qint64> m_pathsAsked;       // chains whose path the reader is reading
+    // Runs told while a reload was read: applied again to its answer, which may predate them.
+    QList<Run> m_toldWhileLoading;
+    quint64 m_generation = 0; // of the last reload: answers to earlier ones are dropped
+    bool m_loading = false;
+    bool m_fetching = false; // a next page is being read
     bool m_exhausted = false;
     bool m_notifying = false; // inside endResetModel()/endInsertRows()
     QString m_lastError;

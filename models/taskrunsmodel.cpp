@@ -5,8 +5,10 @@
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
 #include "store/taskrunrepository.h"
+#include "storereader.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace hg {
 
@@ -20,35 +22,71 @@ TaskRunsModel::TaskRunsModel(Store &store, QObject *parent)
 void TaskRunsModel::clear()
 {
     beginResetModel();
+    m_asked = 0;
+    m_toldMeanwhile.clear();
     m_runId = 0;
     m_taskNames.clear();
     m_attempts.clear();
     endResetModel();
 }
 
-Status TaskRunsModel::show(qint64 runId)
+Result<TaskRunsModel::Attempts> TaskRunsModel::read(Store &store, qint64 runId)
 {
-    const Result<Run> run = RunRepository(m_store).byId(runId);
+    const Result<Run> run = RunRepository(store).byId(runId);
     if (!run)
         return run.error();
-    const Result<QList<Task>> tasks = TaskRepository(m_store).list(run->chainId);
-    const Result<QList<TaskRun>> attempts = TaskRunRepository(m_store).listForRun(runId);
+    const Result<QList<Task>> tasks = TaskRepository(store).list(run->chainId);
     if (!tasks)
         return tasks.error();
+    const Result<QList<TaskRun>> attempts = TaskRunRepository(store).listForRun(runId);
     if (!attempts)
         return attempts.error();
+    Attempts read{{}, attempts.value()};
+    for (const Task &task : tasks.value())
+        read.taskNames.insert(task.id, task.name);
+    return read;
+}
+
+Status TaskRunsModel::show(qint64 runId)
+{
+    if (!m_reader) {
+        const Result<Attempts> attempts = read(m_store, runId);
+        if (!attempts)
+            return attempts.error();
+        showAttempts(runId, attempts.value());
+        return {};
+    }
+    m_asked = runId;
+    m_toldMeanwhile.clear();
+    m_reader->read<Attempts>(
+        this, [runId](Store &store) { return read(store, runId); },
+        [this, runId](const Result<Attempts> &attempts) {
+            if (runId != m_asked)
+                return; // another run was asked for since
+            const QList<TaskRun> told = std::exchange(m_toldMeanwhile, {});
+            m_asked = 0;
+            if (!attempts)
+                return;
+            showAttempts(runId, attempts.value());
+            for (const TaskRun &taskRun : told)
+                applyTaskRun(taskRun);
+        });
+    return {};
+}
+
+void TaskRunsModel::showAttempts(qint64 runId, const Attempts &read)
+{
     beginResetModel();
     m_runId = runId;
-    m_taskNames.clear();
-    for (const Task &task : tasks.value())
-        m_taskNames.insert(task.id, task.name);
-    m_attempts = attempts.value();
+    m_taskNames = read.taskNames;
+    m_attempts = read.attempts;
     endResetModel();
-    return {};
 }
 
 void TaskRunsModel::applyTaskRun(const TaskRun &taskRun)
 {
+    if (m_asked != 0 && taskRun.runId == m_asked)
+        m_toldMeanwhile << taskRun; // and to the shown rows below, if it is the same run
     if (taskRun.runId != m_runId || m_runId == 0)
         return;
     for (qsizetype row = 0; row < m_attempts.size(); ++row) {

@@ -9,9 +9,11 @@
 namespace hg {
 
 class Store;
+class StoreReader;
 
 // The attempts of one run's tasks, in the order they were made: the run detail table and
 // the rows of its Gantt chart (StartRole/EndRole give each bar). Engine events update it.
+// With a reader, a run's attempts are read on its thread and shown when they arrive (a reset).
 class TaskRunsModel final : public TableModel
 {
     Q_OBJECT
@@ -36,7 +38,10 @@ public:
     Q_ENUM(Role)
 
     explicit TaskRunsModel(Store &store, QObject *parent = nullptr);
+    void setReader(StoreReader *reader) { m_reader = reader; }
 
+    // At once without a reader; with one, a modelReset says the run's attempts are shown
+    // (the run shown before stays until then).
     Status show(qint64 runId);
     // No run: empty.
     void clear();
@@ -52,7 +57,18 @@ public Q_SLOTS:
     void applyTaskRun(const hg::TaskRun &taskRun);
 
 private:
+    struct Attempts
+    {
+        QHash<qint64, QString> taskNames;
+        QList<TaskRun> attempts;
+    };
+    static Result<Attempts> read(Store &store, qint64 runId);
+    void showAttempts(qint64 runId, const Attempts &read);
+
     Store &m_store;
+    StoreReader *m_reader = nullptr;
+    qint64 m_asked = 0;             // the run being read for show()
+    QList<TaskRun> m_toldMeanwhile; // its attempts told while it was read
     qint64 m_runId = 0;
     QList<TaskRun> m_attempts;
     QHash<qint64, QString> m_taskNames;

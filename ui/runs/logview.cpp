@@ -59,6 +59,8 @@ LogView::LogView(Store &store, QWidget *parent)
         if (m_follow->isChecked())
             m_list->scrollToBottom();
     });
+    // A run's tail read on the store's reader thread arrives as a reset.
+    connect(m_model, &QAbstractItemModel::modelReset, m_list, &QListView::scrollToBottom);
     connect(m_search, &QLineEdit::returnPressed, this,
             [this] { findNext(!(QApplication::keyboardModifiers() & Qt::ShiftModifier)); });
     connect(copy, &QPushButton::clicked, this, [this] {

@@ -11,6 +11,7 @@
 #include "scheduler/runcontrol.h"
 #include "statepresentation.h"
 #include "store/runrepository.h"
+#include "storereader.h"
 #include "taskrunsmodel.h"
 
 #include <QAction>
@@ -31,6 +32,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace hg {
 
@@ -211,11 +214,24 @@ RunsView::RunsView(Store &store, QWidget *parent)
             &RunsView::showCurrentRun);
     connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsView::updateActions);
     connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsView::updateActions);
-    if (const Status loaded = m_runs->reload(); !loaded)
-        m_message->setText(loaded.error().message);
-    if (m_runs->rowCount() > 0)
-        m_table->selectRow(0);
-    updateActions();
+    connect(m_runs, &RunsModel::reloaded, this, &RunsView::selectAfterReload);
+    // The log names each line's task once the run's attempts are read.
+    connect(m_attempts, &QAbstractItemModel::modelReset, this, [this] {
+        for (int row = 0; row < m_attempts->rowCount(); ++row) {
+            const QModelIndex index = m_attempts->index(row, 0);
+            m_log->model()->setTaskName(index.data(TaskRunsModel::TaskRunIdRole).toLongLong(),
+                                        index.data().toString());
+        }
+    });
+    updateActions(); // the list is read once the view is shown
+}
+
+void RunsView::setReader(StoreReader *reader)
+{
+    m_reader = reader;
+    m_runs->setReader(reader);
+    m_attempts->setReader(reader);
+    m_log->model()->setReader(reader);
 }
 
 void RunsView::followChain(qint64 chainId)
@@ -255,10 +271,19 @@ void RunsView::reloadTrend()
         m_trend->hide();
         return;
     }
-    const Result<QList<RunSummary>> runs =
-        RunRepository(m_store).recentOfChain(m_followedChain, trendRuns);
-    m_trend->setRuns(runs ? runs.value() : QList<RunSummary>());
-    m_trend->setVisible(runs && !runs->isEmpty());
+    const qint64 chainId = m_followedChain;
+    const auto show = [this, chainId](const Result<QList<RunSummary>> &runs) {
+        if (chainId != m_followedChain || !m_onlySelectedChain->isChecked())
+            return; // another chain was chosen meanwhile: its own read follows
+        m_trend->setRuns(runs ? runs.value() : QList<RunSummary>());
+        m_trend->setVisible(runs && !runs->isEmpty());
+    };
+    if (!m_reader)
+        return show(RunRepository(m_store).recentOfChain(chainId, trendRuns));
+    m_reader->read<QList<RunSummary>>(
+        this,
+        [chainId](Store &store) { return RunRepository(store).recentOfChain(chainId, trendRuns); },
+        show);
 }
 
 // Widths from the font and the labels, not fixed pixels: every column fits 1024x640, in
@@ -324,14 +349,23 @@ void RunsView::applyFilter()
     const QVariant state = m_state->currentData();
     const QVariant trigger = m_trigger->currentData();
     const bool onlyOne = m_followedChain > 0 && m_onlySelectedChain->isChecked();
-    const qint64 selected = currentRunId();
+    if (m_reselect == 0) // a run asked for while an earlier read was under way stays wanted
+        m_reselect = currentRunId();
     m_runs->setFilter(onlyOne ? std::optional(m_followedChain) : std::nullopt,
                       state.isValid() ? std::optional(RunState(state.toInt())) : std::nullopt,
                       trigger.isValid() ? std::optional(RunTrigger(trigger.toInt()))
                                         : std::nullopt);
-    selectRun(selected);
+}
+
+void RunsView::selectAfterReload()
+{
+    if (!m_runs->lastError().isEmpty())
+        showMessage(m_runs->lastError(), 0);
+    const qint64 wanted = std::exchange(m_reselect, 0);
+    if (wanted > 0)
+        selectRun(wanted);
     // The run shown below must be one of the list: the newest, when the old one left it.
-    if (selected == 0 || currentRunId() != selected) {
+    if (wanted == 0 || currentRunId() != wanted) {
         if (m_runs->rowCount() > 0)
             m_table->selectRow(0);
         else
@@ -357,6 +391,10 @@ void RunsView::selectRun(qint64 runId)
 {
     if (m_filterPending)
         applyFilter(); // the run is sought in the list the filter makes
+    if (m_runs->isLoading()) {
+        m_reselect = runId;
+        return;
+    }
     for (int row = 0; row < m_runs->rowCount(); ++row) {
         if (m_runs->index(row, 0).data(RunsModel::RunIdRole).toLongLong() == runId) {
             m_table->selectRow(row);
@@ -370,13 +408,8 @@ void RunsView::showCurrentRun()
     const qint64 runId = currentRunId();
     if (runId <= 0)
         return;
-    (void)m_attempts->show(runId);
     m_log->follow(runId);
-    for (int row = 0; row < m_attempts->rowCount(); ++row) {
-        const QModelIndex index = m_attempts->index(row, 0);
-        m_log->model()->setTaskName(index.data(TaskRunsModel::TaskRunIdRole).toLongLong(),
-                                    index.data().toString());
-    }
+    (void)m_attempts->show(runId); // names the log's tasks when its attempts are shown
     updateActions();
 }
 

@@ -23,11 +23,14 @@ class LogView;
 class RunGanttChart;
 class RunsModel;
 class Store;
+class StoreReader;
 class TaskRunsModel;
 
 // Runs: a filterable, sortable table of every run (paged from the store), the controls
 // that go through the command table (stop, pause, resume, rerun, rerun failed), and for
-// the selected run its task attempts and its live log.
+// the selected run its task attempts and its live log. With a reader (setReader) every read
+// of the view is made on its thread: the list, its next pages, the trend, the attempts and
+// the log; the window waits on none of them.
 class RunsView final : public QWidget
 {
     Q_OBJECT
@@ -35,6 +38,7 @@ class RunsView final : public QWidget
 
 public:
     explicit RunsView(Store &store, QWidget *parent = nullptr);
+    void setReader(StoreReader *reader);
 
     RunsModel *runs() const { return m_runs; }
     TaskRunsModel *attempts() const { return m_attempts; }
@@ -45,7 +49,7 @@ public:
     // Stops the selected run (through the command table); the main toolbar shows it too.
     QAction *stopAction() const { return m_stop; }
     QList<QAction *> runActions() const { return {m_stop, m_rerun, m_rerunFailed}; }
-    // Shows the run and selects it (after "Run now").
+    // Shows the run and selects it (after "Run now"); while the list is read, once it is.
     void selectRun(qint64 runId);
     // The chain selected in the tree (0: none): the list shows only its runs unless "Only
     // the selected chain" is unticked. Read when the view is shown: opening chain after chain
@@ -76,7 +80,11 @@ Q_SIGNALS:
 private:
     void applyFilter();
     void applyFilterWhenShown(); // now if shown, else at the next showEvent
-    bool m_filterPending = false;
+    // The list's first page is shown: the run selected before (or asked for) again, else the
+    // newest.
+    void selectAfterReload();
+    bool m_filterPending = true; // the first read waits for the view to be shown
+    qint64 m_reselect = 0;       // the run to select once the list being read is shown
     void showCurrentRun();
     void updateActions();
     qint64 currentRunId() const;
@@ -89,6 +97,7 @@ private:
     void showMessage(const QString &text, qint64 aboutRunId);
 
     Store &m_store;
+    StoreReader *m_reader = nullptr;
     RunsModel *m_runs = nullptr;
     TaskRunsModel *m_attempts = nullptr;
     QTableView *m_table = nullptr;
