@@ -30,39 +30,64 @@ ProjectTreeModel::ProjectTreeModel(Store &store, QObject *parent)
     , m_store(store)
 {}
 
-Status ProjectTreeModel::reload()
+Result<ProjectTreeModel::Contents> ProjectTreeModel::read(Store &store)
 {
-    const Result<QList<Project>> projects = ProjectRepository(m_store).list();
+    Contents contents;
+    const Result<QList<Project>> projects = ProjectRepository(store).list();
     if (!projects)
         return projects.error();
-    const Result<QList<Chain>> chains = ChainRepository(m_store).list();
+    contents.projects = projects.value();
+    const Result<QList<Chain>> chains = ChainRepository(store).list();
     if (!chains)
         return chains.error();
-    QList<ProjectNode> nodes;
-    for (const Project &project : projects.value()) {
-        ProjectNode node{project, {}};
-        for (const Chain &chain : chains.value()) {
-            if (chain.projectId == project.id)
-                node.chains << chain;
-        }
-        nodes << node;
-    }
-    const Result<QList<ConnectionProfile>> profiles = ConnectionProfileRepository(m_store).list();
+    contents.chains = chains.value();
+    const Result<QList<ConnectionProfile>> profiles = ConnectionProfileRepository(store).list();
     if (!profiles)
         return profiles.error();
-    QList<ConnectionNode> connections;
-    for (const ConnectionProfile &profile : profiles.value())
-        connections << ConnectionNode{profile, m_checks.value(profile.name)};
+    contents.connections = profiles.value();
     const Result<QHash<qint64, std::pair<qint64, RunState>>> latest =
-        RunRepository(m_store).latestPerChain();
+        RunRepository(store).latestPerChain();
+    if (!latest)
+        return latest.error();
+    contents.latest = latest.value();
+    const Result<QList<MissedRunsInbox::Waiting>> waiting = MissedRunsInbox(store).waiting();
+    if (!waiting)
+        return waiting.error();
+    for (const MissedRunsInbox::Waiting &entry : waiting.value())
+        contents.missed.insert(entry.chainId, entry.count);
+    return contents;
+}
+
+void ProjectTreeModel::show(const Contents &contents)
+{
+    QHash<qint64, qsizetype> rowOfProject;
+    QList<ProjectNode> nodes;
+    for (const Project &project : contents.projects) {
+        rowOfProject.insert(project.id, nodes.size());
+        nodes << ProjectNode{project, {}};
+    }
+    for (const Chain &chain : contents.chains) {
+        if (const auto row = rowOfProject.constFind(chain.projectId); row != rowOfProject.cend())
+            nodes[row.value()].chains << chain;
+    }
+    QList<ConnectionNode> connections;
+    for (const ConnectionProfile &profile : contents.connections)
+        connections << ConnectionNode{profile, m_checks.value(profile.name)};
     beginResetModel();
     m_projects = std::move(nodes);
     m_connections = std::move(connections);
-    m_latest = latest ? latest.value() : QHash<qint64, std::pair<qint64, RunState>>();
+    m_latest = contents.latest;
+    m_missed = contents.missed;
     endResetModel();
-    if (Status s = reloadMissedRuns(); !s)
-        return s;
-    return latest ? Status() : Status(latest.error());
+}
+
+Status ProjectTreeModel::reload()
+{
+    const Result<Contents> contents = read(m_store);
+    if (!contents)
+        return contents.error();
+    show(contents.value());
+    return {};
 }
 
 Status ProjectTreeModel::reloadMissedRuns()

@@ -45,6 +45,18 @@ public:
 
     explicit ProjectTreeModel(Store &store, QObject *parent = nullptr);
 
+    // What the tree shows, read on any thread's store (the window's reader), shown by show().
+    struct Contents
+    {
+        QList<Project> projects;
+        QList<Chain> chains;
+        QList<ConnectionProfile> connections;
+        QHash<qint64, std::pair<qint64, RunState>> latest; // chain → newest run and its state
+        QHash<qint64, qint64> missed;                      // chain → fire times in the inbox
+    };
+    static Result<Contents> read(Store &store);
+    void show(const Contents &contents);
+    // read() on this model's store and show().
     Status reload();
     // A run changed (engine event): its chain's icon follows the newest run.
     void applyRun(const hg::Run &run);

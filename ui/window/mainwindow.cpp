@@ -220,7 +220,7 @@ MainWindow::MainWindow(Store &store, EngineHost *engine, QWidget *parent)
         m_upcoming->setShownChains(m_treeFilter->shownChainIds());
     });
     m_chainEditor->setStoreReader(m_reader);
-    m_runsView->runs()->setReader(m_reader); // a failed run's reason
+    m_runsView->setReader(m_reader); // every read of the Runs view off the GUI thread
     statusBar()->addPermanentWidget(m_bell);
     statusBar()->addPermanentWidget(m_engineState);
     // Tab from the chain finder down the tree, into the views, and last to the status bar.
@@ -265,6 +265,15 @@ void MainWindow::report(const Status &status)
 
 void MainWindow::reloadTree()
 {
+    const Result<ProjectTreeModel::Contents> contents = ProjectTreeModel::read(m_store);
+    if (!contents)
+        return report(contents.error());
+    showTree(contents.value());
+}
+
+void MainWindow::showTree(const ProjectTreeModel::Contents &contents)
+{
+    ++m_treesShown;
     const QModelIndex current = m_tree->currentIndex();
     const auto kind = ProjectTreeModel::kindOf(current);
     const bool wasChain = current.isValid() && current.data(ProjectTreeModel::IsChainRole).toBool();
@@ -272,7 +281,7 @@ void MainWindow::reloadTree()
     const QString connection = current.data(ProjectTreeModel::ConnectionNameRole).toString();
     const QString remoteChain =
         kind == ProjectTreeModel::NodeKind::RemoteChain ? current.data().toString() : QString();
-    report(m_model->reload());
+    m_model->show(contents);
     m_runsView->runs()->refreshChainPaths(); // a rename shows in the runs at once
     if (m_tray)
         m_tray->setMissedRuns(m_model->missedRuns());
@@ -314,18 +323,34 @@ void MainWindow::lookForOutsideChanges()
         [this](const Result<QString> &seen) {
             if (!seen || seen.value() == m_definitionsSeen)
                 return;
-            const bool first = m_definitionsSeen.isEmpty();
-            // Not under the user's hands: a rename being typed or unapplied edits stay, and
-            // the next look tries again.
-            // (A rename's editor is a child of the tree holding the focus.)
-            QWidget *focus = QApplication::focusWidget();
-            const bool renaming = focus && focus != m_tree && m_tree->isAncestorOf(focus);
-            if (!first && (renaming || m_chainEditor->hasUnappliedEdits()))
+            if (m_definitionsSeen.isEmpty()) { // the first look: what the tree was read at
+                m_definitionsSeen = seen.value();
                 return;
-            m_definitionsSeen = seen.value();
-            if (!first)
-                reloadTree();
+            }
+            if (treeIsBusy())
+                return; // the next look tries again
+            m_reader->read<ProjectTreeModel::Contents>(
+                this, &ProjectTreeModel::read,
+                [this, revision = seen.value(),
+                 shown = m_treesShown](const Result<ProjectTreeModel::Contents> &read) {
+                    if (!read)
+                        return report(read.error());
+                    // Busy since, or this window's own edit showed a newer tree meanwhile:
+                    // the next look reads again.
+                    if (treeIsBusy() || shown != m_treesShown)
+                        return;
+                    m_definitionsSeen = revision;
+                    showTree(read.value());
+                });
         });
+}
+
+bool MainWindow::treeIsBusy() const
+{
+    // A rename's editor is a child of the tree holding the focus.
+    QWidget *focus = QApplication::focusWidget();
+    const bool renaming = focus && focus != m_tree && m_tree->isAncestorOf(focus);
+    return renaming || m_chainEditor->hasUnappliedEdits();
 }
 
 void MainWindow::selectChain(qint64 chainId)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "projecttreemodel.h"
 #include "runcounts.h"
 #include "settings/appsettings.h"
 
@@ -80,7 +81,8 @@ public:
     void selectChain(qint64 chainId);
     void showRun(qint64 runId);
     NotificationBell *notificationBell() const { return m_bell; }
-    Store &store() const { return m_store; } // the GUI thread's own connection
+    Store &store() const { return m_store; }         // the GUI thread's own connection
+    StoreReader *reader() const { return m_reader; } // the window's reads off the GUI thread
     // The tray: its menu and notifications drive this window; closing may hide to it.
     void attachTray(TrayController *tray);
     // Applies the preferences now and whenever one changes; Settings… edits them. Without
@@ -117,10 +119,16 @@ private:
     // A write of this window that its engine should act on now, not at its next poll.
     void wakeEngine();
     void createActions();
+    // After this window's own edit: read at once, so what it added can be selected next.
     void reloadTree();
     // Chains, tasks or projects changed by another program (the command line, another
     // engine's window): the tree follows within a few seconds, read off the GUI thread.
     void lookForOutsideChanges();
+    // Whether the tree may be read again now: not under the user's hands (a rename being
+    // typed, unapplied task edits).
+    bool treeIsBusy() const;
+    // The tree shown anew, the selection kept where it can be.
+    void showTree(const ProjectTreeModel::Contents &contents);
     qint64 selectedChainId() const;
     qint64 selectedProjectId() const; // the project of the selected project or chain
     void report(const Status &status);
@@ -177,6 +185,7 @@ private:
     int m_looksSinceOverview = 0; // of m_outsideChanges, since the Overview last read
     int m_looksSinceUpcoming = 0; // likewise for Upcoming: fires already past leave it
     qint64 m_shownChainId = -1;   // the selection showSelection() last showed (0: no chain)
+    quint64 m_treesShown = 0;     // showTree() calls, so a read overtaken by another is dropped
     QString m_definitionsSeen;    // the store's definition revision and projects, last looked at
     RunCounts m_counts;
     qint64 m_nextFireMs = -1;
