@@ -13,6 +13,7 @@
 #include "store/projectrepository.h"
 #include "store/store.h"
 #include "store/storerestore.h"
+#include "storeopencheck.h"
 #include "tray/traycontroller.h"
 #include "window/mainwindow.h"
 #include "window/storefileactions.h"
@@ -179,6 +180,9 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
     // A damaged store opens read-only: the window shows what can be read and the way out.
     Store::Options options;
     options.readOnlyWhenDamaged = true;
+    // Checked (and migrated) first on a thread of its own, the GUI thread painting a window
+    // that says so if it takes long; on any trouble the open below checks again and tells.
+    options.alreadyChecked = StoreOpenCheck(location).run();
     Result<std::unique_ptr<Store>> store = Store::open(location, QStringLiteral("gui"), options);
     if (!store && store.error().kind == ErrorKind::Damaged) {
         // Too damaged to show anything: a backup is the one way out.
@@ -199,8 +203,9 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
         !store.value()->isReadOnly() && installExampleOnce(*store.value(), settings);
 
     // The engine runs in its own thread on the same store, with a connection of its own.
-    GuiApplication gui(std::move(store.value()), settings,
-                       EngineConfigFactory::forGui(location, settings));
+    EngineConfig config = EngineConfigFactory::forGui(location, settings);
+    config.storeChecked = !store.value()->isReadOnly(); // it passed the check just made
+    GuiApplication gui(std::move(store.value()), settings, std::move(config));
     QObject::connect(&instance, &SingleInstance::activationRequested, gui.window(),
                      &MainWindow::bringForward);
     if (firstStart) // said until something else is

@@ -37,6 +37,9 @@ struct EngineConfig
     // Shared PostgreSQL store: tell runChanged also for runs other engines changed (a window
     // shows them; `serve` prints only its own).
     bool tellRunsElsewhere = false;
+    // This process checked the SQLite file already (the desktop, before its window): the
+    // engine's connection skips quick_check, which reads the whole file again.
+    bool storeChecked = false;
     // The variables a task may see from the engine's own environment; nothing else leaks in.
     QProcessEnvironment baseEnvironment;
     // The password of a connection profile from its keychain key (the app wires the OS

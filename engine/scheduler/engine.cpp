@@ -94,7 +94,10 @@ void Engine::start()
         Q_EMIT startFailed(location.error().message);
         return;
     }
-    Result<std::unique_ptr<Store>> store = Store::open(location.value(), QStringLiteral("engine"));
+    Store::Options options;
+    options.alreadyChecked = m_config.storeChecked;
+    Result<std::unique_ptr<Store>> store =
+        Store::open(location.value(), QStringLiteral("engine"), options);
     if (!store) {
         m_startFailureKind = store.error().kind;
         Q_EMIT startFailed(store.error().message);
