@@ -1,9 +1,13 @@
 #include "windowscale.h"
 
 #include "benchsupport.h"
+#include "chain/chainschedulesbox.h"
+#include "logmodel.h"
 #include "overview/overviewpage.h"
+#include "runs/logview.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
+#include "schedule/scheduledialog.h"
 #include "scheduler/engine.h"
 #include "scheduler/enginehost.h"
 #include "stallprobe.h"
@@ -11,18 +15,24 @@
 #include "store/store.h"
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingpage.h"
+#include "window/importdialog.h"
 #include "window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QPushButton>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTableView>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTreeView>
 
 #include <functional>
+#include <memory>
 
 namespace hg::bench {
 namespace {
@@ -114,8 +124,22 @@ QList<ViewFigure> openEachView(MainWindow &window)
     figures << measure(
         window, QStringLiteral("chain editor"),
         [&] { tree->setCurrentIndex(tree->model()->index(0, 0, project)); }, [] { return true; });
+    RunsView *runs = window.runsView();
+    const auto runsShown = [runs] {
+        return !runs->runs()->isLoading() && !runs->log()->model()->isLoading();
+    };
     figures << measure(
-        window, QStringLiteral("runs"), [&] { tabs->setCurrentIndex(1); }, [] { return true; });
+        window, QStringLiteral("runs"), [&] { tabs->setCurrentIndex(1); }, runsShown);
+    // Each time the view is at its end, it asks for the next page itself.
+    const int tenPagesMore = runs->runs()->rowCount() + 10 * RunsModel::pageSize;
+    figures << measure(
+        window, QStringLiteral("runs, scrolled down ten pages"), [] {},
+        [runs, tenPagesMore] {
+            if (runs->runs()->rowCount() >= tenPagesMore || !runs->runs()->canFetchMore({}))
+                return true;
+            runs->table()->scrollToBottom();
+            return false;
+        });
     auto *upcoming = window.findChild<UpcomingPage *>();
     figures << measure(
         window, QStringLiteral("upcoming"), [&] { tabs->setCurrentWidget(upcoming); },
@@ -133,7 +157,82 @@ QList<ViewFigure> openEachView(MainWindow &window)
             tree->setCurrentIndex(tree->model()->index(last, 0, project));
         },
         [] { return true; });
+    // Add schedule: the dialog opens at once, its calendars read off the GUI thread.
+    figures << measure(
+        window, QStringLiteral("schedule dialog"),
+        [&] { window.findChild<ChainSchedulesBox *>()->editSchedule(0); },
+        [&window, shown = false]() mutable {
+            auto *dialog = window.findChild<ScheduleDialog *>();
+            if (!shown && dialog && dialog->isVisible()) {
+                shown = true;
+                dialog->reject();
+            }
+            return shown;
+        });
+    // A chain added by another program (the command line, another desktop): the tree looks
+    // every 3 s and reads itself again off the GUI thread.
+    auto elsewhere =
+        std::move(Store::open(window.store().location(), QStringLiteral("elsewhere")).value());
+    const auto treeShows = [tree](const QString &name) {
+        return !tree->model()
+                    ->match(tree->model()->index(0, 0), Qt::DisplayRole, name, 1,
+                            Qt::MatchExactly | Qt::MatchRecursive)
+                    .isEmpty();
+    };
+    figures << measure(
+        window, QStringLiteral("tree, read again after a chain was added elsewhere"),
+        [&] {
+            createChains(*elsewhere, 1, TaskKind::Shell, QStringLiteral("echo elsewhere"), {},
+                         QStringLiteral("0 * * * *"), QStringLiteral("elsewhere"));
+        },
+        [&] { return treeShows(QStringLiteral("elsewhere")); }); // its project
     return figures;
+}
+
+ViewFigure importCrontab(MainWindow &window, int lines)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("crontab"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("window scale: cannot write %s", qPrintable(path));
+    for (int line = 0; line < lines; ++line)
+        file.write(QStringLiteral("%1 %2 * * * /usr/local/bin/job-%3 --part %3\n")
+                       .arg(line % 60)
+                       .arg(line % 24)
+                       .arg(line)
+                       .toUtf8());
+    file.close();
+    std::unique_ptr<ImportDialog> dialog;
+    bool imported = false;
+    int chains = 0;
+    ViewFigure figure = measure(
+        window, QStringLiteral("import of a %1-line crontab").arg(lines),
+        [&] {
+            dialog = std::make_unique<ImportDialog>(window.store(), *window.reader(), &window);
+            dialog->open();
+            dialog->setSource(QStringLiteral("crontab"), path);
+        },
+        [&] {
+            if (chains > 0)
+                return true;
+            if (dialog->isBusy())
+                return false;
+            if (!imported) { // the preview is shown: import it
+                if (!dialog->importButton()->isEnabled())
+                    qFatal("window scale: the crontab cannot be imported: %s",
+                           qPrintable(dialog->summary()));
+                dialog->importButton()->click();
+                imported = true;
+                return false;
+            }
+            chains = dialog->result() == QDialog::Accepted ? dialog->importedChains() : 0;
+            return chains > 0;
+        });
+    if (chains != lines)
+        qFatal("window scale: %d chains of %d imported: %s", chains, lines,
+               qPrintable(dialog->summary()));
+    return figure;
 }
 
 namespace {

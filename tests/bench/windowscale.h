@@ -29,9 +29,13 @@ struct ViewFigure
 // each (one in ten failed), written straight into the store.
 void fillStore(Store &store, int chains, qint64 runsPerChain);
 
-// Chain editor (the first chain selected), Runs, Upcoming, Overview, then the tree scrolled
-// to its end and a chain near it opened: each measured on its own.
+// Chain editor (the first chain selected), Runs, Runs scrolled down ten pages, Upcoming,
+// Overview, the tree scrolled to its end and a chain near it opened, the schedule dialog, and
+// the tree read again after a chain was added elsewhere: each measured on its own.
 QList<ViewFigure> openEachView(MainWindow &window);
+// File → Import of a crontab of `lines` lines, from choosing the file to the chains written
+// (a project "imported" of its own).
+ViewFigure importCrontab(MainWindow &window, int lines);
 
 // Live updates: `perSecond` chains that fire every second (a builtin NoOp task each) added to
 // the store, its engine started in the window's process, the window showing every chain's
