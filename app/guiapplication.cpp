@@ -181,8 +181,15 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
     Store::Options options;
     options.readOnlyWhenDamaged = true;
     // Checked (and migrated) first on a thread of its own, the GUI thread painting a window
-    // that says so if it takes long; on any trouble the open below checks again and tells.
-    options.alreadyChecked = StoreOpenCheck(location).run();
+    // that says so if it takes long. A damaged file is opened again below, read-only, to
+    // show what can be read; any other failure is told as it is (a server that did not
+    // answer is not waited for twice).
+    StoreOpenCheck check(location);
+    options.alreadyChecked = check.run();
+    if (!options.alreadyChecked && check.error().error().kind != ErrorKind::Damaged) {
+        QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), check.error().error().message);
+        return 1;
+    }
     Result<std::unique_ptr<Store>> store = Store::open(location, QStringLiteral("gui"), options);
     if (!store && store.error().kind == ErrorKind::Damaged) {
         // Too damaged to show anything: a backup is the one way out.

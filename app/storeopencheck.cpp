@@ -63,13 +63,13 @@ void StoreOpenCheck::showWindow()
     auto window = std::make_unique<QWidget>(nullptr, Qt::Dialog | Qt::WindowTitleHint);
     window->setWindowTitle(QStringLiteral("Hourglass"));
     auto *layout = new QVBoxLayout(window.get());
-    QString what = m_location.displayName();
+    QString text = tr("Connecting to the store:\n%1").arg(m_location.displayName());
     if (m_location.backend() == StoreBackend::Sqlite) {
         const QFileInfo file(m_location.sqlitePath());
-        what = tr("%1 (%2)").arg(file.absoluteFilePath(), QLocale().formattedDataSize(file.size()));
+        text = tr("Checking the store before opening it:\n%1 (%2)")
+                   .arg(file.absoluteFilePath(), QLocale().formattedDataSize(file.size()));
     }
-    auto *label =
-        new QLabel(tr("Checking the store before opening it:\n%1").arg(what), window.get());
+    auto *label = new QLabel(text, window.get());
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
     auto *bar = new QProgressBar(window.get());

@@ -254,6 +254,8 @@ private:
     bool m_claimMore = true;        // the last claim filled its batch: more may be waiting
     bool m_wakePending = false;     // a notification asked for processCommands()
     qint64 m_lastPruneMs = 0;       // when retention last ran (it runs once a minute)
+    QList<qint64> m_pruneQueue;     // runs found past their retention, removed a batch a turn
+    bool m_pruneMore = false;       // the last read found as many as it reads: read again
     QList<qint64> m_queuedRuns;
     QHash<qint64, RunState> m_toldStates;       // run id -> the state runChanged last said
     QSet<qint64> m_runsToTell;                  // named by notifications, not read yet

@@ -29,6 +29,8 @@
 #include <QDateTime>
 #include <QSysInfo>
 
+#include <algorithm>
+
 namespace hg {
 
 void Engine::heartbeat()
@@ -82,14 +84,32 @@ void Engine::pruneRuns()
 {
     if (!m_config.runSchedules || m_shuttingDown || m_storeLostSinceMs >= 0)
         return;
-    // Small batches, one per turn of the event loop while more are due, so claims and task
-    // ends are never held up for long.
+    // What is due is read once (each limited chain's runs through its index) and removed in
+    // small batches, one per turn of the event loop, so claims and task ends are never held up
+    // for long. (Read again for every batch, a backlog on a store of 10 M runs held the engine
+    // seconds at a time.)
     constexpr int batch = 200;
-    const Result<int> removed =
-        RunRetention(*m_store).applyBatch(m_clock->nowMs(), std::nullopt, batch);
-    if (removed && removed.value() == batch) {
-        QTimer::singleShot(50, this, &Engine::pruneRuns);
-        return;
+    constexpr int readAtOnce = 50000;
+    if (m_pruneQueue.isEmpty()) {
+        const Result<QList<RunRetention::Expired>> due =
+            RunRetention(*m_store).due(m_clock->nowMs(), std::nullopt, readAtOnce);
+        if (due) {
+            for (const RunRetention::Expired &run : due.value())
+                m_pruneQueue << run.runId;
+        }
+        m_pruneMore = due && due->size() == readAtOnce;
+    }
+    if (!m_pruneQueue.isEmpty()) {
+        const qsizetype count = std::min<qsizetype>(batch, m_pruneQueue.size());
+        const Result<int> removed = RunRetention(*m_store).remove(m_pruneQueue.first(count));
+        m_pruneQueue.remove(0, count);
+        // Refused, or another engine holds the retention lock: read again next minute.
+        if (!removed || removed.value() == 0)
+            m_pruneQueue.clear();
+        if (!m_pruneQueue.isEmpty() || (removed && removed.value() > 0 && m_pruneMore)) {
+            QTimer::singleShot(50, this, &Engine::pruneRuns);
+            return;
+        }
     }
     // The ledger's rows go as the runs beside them do, once the runs are done with.
     if (!m_ledger->isWriting())

@@ -38,8 +38,12 @@ public:
     // Removes one batch of what is due; how many runs went. 0 also when another engine holds
     // the retention lock right now.
     Result<int> applyBatch(qint64 nowMs, std::optional<qint64> chainId, int limit);
+    // Removes these runs, found due by due() (the engine reads once and removes in batches).
+    Result<int> remove(const QList<qint64> &runIds);
 
 private:
+    Result<QList<Expired>> dueOfChain(qint64 nowMs, qint64 chainId, int limit) const;
+
     Store &m_store;
 };
 

@@ -7117,6 +7117,25 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     </message>
 </context>
 <context>
+    <name>hg::StoreOpenCheck</name>
+    <message>
+        <source>Connecting to the store:
+%1</source>
+        <translation>Verbindung zum Speicher wird hergestellt:
+%1</translation>
+    </message>
+    <message>
+        <source>Checking the store before opening it:
+%1 (%2)</source>
+        <translation>Der Speicher wird vor dem Öffnen geprüft:
+%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Checking the store</source>
+        <translation>Speicher wird geprüft</translation>
+    </message>
+</context>
+<context>
     <name>hg::StorePermissions</name>
     <message>
         <source>%1 belongs to another user (uid %2): a store must be its user&apos;s own</source>

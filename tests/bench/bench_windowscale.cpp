@@ -9,10 +9,14 @@
 // Runs with QT_QPA_PLATFORM=offscreen when no display.
 #include "benchsupport.h"
 #include "delayproxy.h"
+#include "domain/connectionurl.h"
 #include "occurrencesmodel.h"
 #include "overview/overviewsnapshot.h"
+#include "pgtimetableschema.h"
 #include "privatepostgres.h"
 #include "stallprobe.h"
+#include "store/connectionprofilerepository.h"
+#include "store/runretention.h"
 #include "store/store.h"
 #include "storeopencheck.h"
 #include "upcomingmodel.h"
@@ -24,6 +28,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QScopeGuard>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -53,11 +58,33 @@ QHash<QString, qint64> bareReads(const QString &path)
     return ms;
 }
 
-void measureWindow(const QString &path, const QString &size, const QString &runnerPath = {});
+// `remoteChains` > 0: the store has a pg_timetable connection of that many chains.
+void measureWindow(const QString &path, const QString &size, const QString &runnerPath = {},
+                   int remoteChains = 0);
 
 // The desktop's first open of its store (StoreOpenCheck: SQLite's quick_check and any
 // migration on a thread of its own) while a probe watches the GUI thread; beside the same
 // open bare, on this thread.
+// The engine's retention look (once a minute, on its own thread): with no chain limiting its
+// history it must cost nothing, however many runs are stored (it ranked all 10 M: 9 s).
+void measureRetention(const QString &path, const QString &size)
+{
+    auto store = std::move(
+        Store::open(StoreLocation::parse(path).value(), QStringLiteral("retention")).value());
+    QElapsedTimer timer;
+    timer.start();
+    const Result<QList<RunRetention::Expired>> due =
+        RunRetention(*store).due(QDateTime::currentMSecsSinceEpoch(), std::nullopt, 50000);
+    const qint64 ms = timer.elapsed();
+    if (!due)
+        qFatal("window scale: retention: %s", qPrintable(due.error().message));
+    bench::report(out,
+                  {QStringLiteral("bench_windowscale"),
+                   QStringLiteral("the engine's retention look, %1, no chain limited").arg(size),
+                   double(ms), QStringLiteral("ms"), false, bench::Beside::Target,
+                   QStringLiteral("an engine turn"), 50});
+}
+
 void measureOpening(const QString &path, const QString &size)
 {
     const StoreLocation location = StoreLocation::parse(path).value();
@@ -112,10 +139,12 @@ void oneSize(int chains, qint64 runsPerChain)
     measureWindow(path, QStringLiteral("%1 chains").arg(chains));
 }
 
-void measureWindow(const QString &path, const QString &size, const QString &runnerPath)
+void measureWindow(const QString &path, const QString &size, const QString &runnerPath,
+                   int remoteChains)
 {
     const QString bench = QStringLiteral("bench_windowscale");
     measureOpening(path, size);
+    measureRetention(path, size);
     const QHash<QString, qint64> bare = bareReads(path);
     auto store =
         std::move(Store::open(StoreLocation::parse(path).value(), QStringLiteral("gui")).value());
@@ -127,6 +156,8 @@ void measureWindow(const QString &path, const QString &size, const QString &runn
     if (!qEnvironmentVariableIsSet("HOURGLASS_BENCH_ONLY_LIVE")) {
         views = bench::openEachView(*window);
         views << bench::importCrontab(*window, 3000);
+        if (remoteChains > 0)
+            views << bench::openRemoteChains(*window, remoteChains);
     }
     for (const bench::ViewFigure &view : views) {
         const QString where = QStringLiteral("%1, %2").arg(view.view, size);
@@ -209,6 +240,46 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
                 .value());
         bench::fillStore(*store, chains, runsPerChain);
     }
+    // A pg_timetable database beside it, as a team's shared server holds: 10,000 chains made
+    // with add_job and 100 runs each in its log.
+    constexpr int remoteChains = 10000;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("ptt"));
+        db.setHostName(url.host());
+        db.setPort(url.port());
+        db.setUserName(url.userName());
+        db.setDatabaseName(url.path().mid(1));
+        if (!db.open() || !QSqlQuery(db).exec(QStringLiteral("CREATE DATABASE timetable_bench")))
+            qFatal("window scale: the pg_timetable database: %s",
+                   qPrintable(db.lastError().text()));
+        db.close();
+        db.setDatabaseName(QStringLiteral("timetable_bench"));
+        if (!db.open())
+            qFatal("window scale: the pg_timetable database: %s",
+                   qPrintable(db.lastError().text()));
+        if (const Status created = PgTimetableSchema::create(db, 6); !created)
+            qFatal("window scale: pg_timetable's schema: %s", qPrintable(created.error().message));
+        QSqlQuery fill(db);
+        if (!fill.exec(QStringLiteral("SELECT timetable.add_job('job-' || i, ((i % 60) || ' ' || "
+                                      "(i % 24) || ' * * *')::timetable.cron, 'SELECT ' || i) "
+                                      "FROM generate_series(1, %1) AS i")
+                           .arg(remoteChains))
+            || !fill.exec(
+                QStringLiteral(
+                    "INSERT INTO timetable.execution_log (chain_id, task_id, txid, last_run, "
+                    "finished, pid, returncode, ignore_error, kind, command, output, "
+                    "client_name, params) SELECT 1 + i % %1, 1 + i % %1, i, now() - "
+                    "make_interval(secs => i), now() - make_interval(secs => i) + interval "
+                    "'20 ms', 4242, CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, true, 'SQL', "
+                    "'SELECT 1', 'SELECT 1', 'worker-1', NULL FROM generate_series(1, %2) AS i")
+                    .arg(remoteChains)
+                    .arg(remoteChains * 100))
+            || !fill.exec(QStringLiteral("ANALYZE")))
+            qFatal("window scale: pg_timetable's rows: %s", qPrintable(fill.lastError().text()));
+        fill.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("ptt"));
     const bool delayedByNetem =
         qEnvironmentVariableIsSet("HOURGLASS_BENCH_OWN_NETWORK")
         && network(QStringLiteral("tc"), netem(QStringLiteral("add"), delayMs));
@@ -224,6 +295,16 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
         url.setPort(proxy->port());
     }
     const QString location = url.toString();
+    { // The remote across the same network as the store.
+        QUrl remote = url;
+        remote.setPath(QStringLiteral("/timetable_bench"));
+        const Result<ConnectionProfile> profile = ConnectionUrl::parse(
+            QStringLiteral("team timetable"), ConnectionKind::PgTimetable, remote.toString());
+        auto store = std::move(
+            Store::open(StoreLocation::parse(location).value(), QStringLiteral("profile")).value());
+        if (!profile || !ConnectionProfileRepository(*store).add(profile.value()))
+            qFatal("window scale: the pg_timetable connection could not be added");
+    }
     // The round trip as a connection of the window's sees it: the floor of every read.
     qint64 roundTripMs = 0;
     {
@@ -248,7 +329,7 @@ void oneSizeOnPostgres(int chains, qint64 runsPerChain, int delayMs)
     // The live runs by an engine beside the server (no added latency), the window away.
     measureWindow(location,
                   QStringLiteral("%1 chains on PostgreSQL %2 ms away").arg(chains).arg(roundTripMs),
-                  delayedByNetem ? QString() : server.url().toString());
+                  delayedByNetem ? QString() : server.url().toString(), remoteChains);
 }
 
 } // namespace

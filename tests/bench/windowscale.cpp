@@ -4,6 +4,9 @@
 #include "chain/chainschedulesbox.h"
 #include "logmodel.h"
 #include "overview/overviewpage.h"
+#include "projecttreemodel.h"
+#include "remote/connectionscontroller.h"
+#include "remote/pgtimetablechainpage.h"
 #include "runs/logview.h"
 #include "runs/runsview.h"
 #include "runsmodel.h"
@@ -186,6 +189,31 @@ QList<ViewFigure> openEachView(MainWindow &window)
                          QStringLiteral("0 * * * *"), QStringLiteral("elsewhere"));
         },
         [&] { return treeShows(QStringLiteral("elsewhere")); }); // its project
+    return figures;
+}
+
+QList<ViewFigure> openRemoteChains(MainWindow &window, int chains)
+{
+    QTreeView *tree = window.projectTree();
+    auto *model = qobject_cast<ProjectTreeModel *>(tree->model());
+    auto *connections = window.findChild<ConnectionsController *>();
+    QList<ViewFigure> figures;
+    figures << measure(
+        window,
+        QStringLiteral("a pg_timetable remote of %1 chains, listed in the tree").arg(chains),
+        [&] { connections->checkConnections(true); },
+        [&] {
+            const QModelIndex remote = model->index(0, 0, model->connectionsIndex());
+            return connections->pendingChecks() == 0 && model->rowCount(remote) == chains;
+        });
+    PgTimetableChainPage *page = window.remoteChainPage();
+    figures << measure(
+        window, QStringLiteral("a pg_timetable chain's page"),
+        [&] {
+            const QModelIndex remote = model->index(0, 0, model->connectionsIndex());
+            tree->setCurrentIndex(model->index(chains - 1, 0, remote));
+        },
+        [&] { return page->isVisible() && !page->isBusy(); });
     return figures;
 }
 

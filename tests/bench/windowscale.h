@@ -36,6 +36,9 @@ QList<ViewFigure> openEachView(MainWindow &window);
 // File → Import of a crontab of `lines` lines, from choosing the file to the chains written
 // (a project "imported" of its own).
 ViewFigure importCrontab(MainWindow &window, int lines);
+// A pg_timetable remote of `chains` chains, the store's only connection: its check lists every
+// chain in the tree, then the last one's page is opened.
+QList<ViewFigure> openRemoteChains(MainWindow &window, int chains);
 
 // Live updates: `perSecond` chains that fire every second (a builtin NoOp task each) added to
 // the store, its engine started in the window's process, the window showing every chain's

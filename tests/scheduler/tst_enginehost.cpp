@@ -8,6 +8,8 @@
 #include "teststore.h"
 
 #include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace hg;
@@ -21,6 +23,7 @@ private Q_SLOTS:
     void run_executesInTheEngineThread();
     void destroyingTheHost_stopsWhatRuns();
     void startFailure_isReportedAndTheThreadEnds();
+    void retention_aBacklogGoesInBatchesDownToTheLimit();
 };
 
 void TestEngineHost::run_executesInTheEngineThread()
@@ -88,6 +91,56 @@ void TestEngineHost::startFailure_isReportedAndTheThreadEnds()
     QVERIFY(failed.wait(10000));
     QVERIFY(failed.first().first().toString().contains(QLatin1String("hourglass-cannot-be-here")));
     QVERIFY(host.waitForStopped(5000));
+}
+
+// The engine removes runs past a chain's limit at its first heartbeat and then once a minute:
+// what is due is read once and removed 200 at a time; a chain without a limit keeps all.
+void TestEngineHost::retention_aBacklogGoesInBatchesDownToTheLimit()
+{
+    HG_TEST_STORE(t);
+    const Chain limited = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("kept3"));
+    const Chain unlimited = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("all"));
+    const auto runsOf = [&t](qint64 chainId) {
+        QSqlQuery count(t.store().database());
+        count.prepare(QStringLiteral("SELECT count(*) FROM run WHERE chain_id = ?"));
+        count.addBindValue(chainId);
+        return count.exec() && count.next() ? count.value(0).toInt() : -1;
+    };
+    QVERIFY(t.store().transaction([&]() -> Status {
+        QSqlQuery insert(t.store().database());
+        insert.prepare(QStringLiteral("INSERT INTO run (chain_id, trigger, scheduled_for, state, "
+                                      "created_at, finished_at) VALUES (?, 'manual', ?, ?, ?, ?)"));
+        for (int n = 0; n < 650; ++n) {
+            for (const qint64 chain : {limited.id, unlimited.id}) {
+                if (chain == unlimited.id && n >= 100)
+                    continue;
+                insert.addBindValue(chain);
+                insert.addBindValue(qint64(n) * 1000);
+                insert.addBindValue(QStringLiteral("succeeded"));
+                insert.addBindValue(qint64(n) * 1000);
+                insert.addBindValue(qint64(n) * 1000 + 10);
+                if (!insert.exec())
+                    return Error::storage(insert.lastError().text());
+            }
+        }
+        QSqlQuery limit(t.store().database());
+        limit.prepare(QStringLiteral("UPDATE chain SET keep_runs = 3 WHERE id = ?"));
+        limit.addBindValue(limited.id);
+        return limit.exec() ? Status() : Status(Error::storage(limit.lastError().text()));
+    }));
+    QCOMPARE(runsOf(limited.id), 650);
+    EngineHost host(test::engineConfig(t));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(limited.id), 3, 20000);
+    QCOMPARE(runsOf(unlimited.id), 100);
+    // The newest three stay.
+    QSqlQuery newest(t.store().database());
+    newest.prepare(QStringLiteral("SELECT min(scheduled_for) FROM run WHERE chain_id = ?"));
+    newest.addBindValue(limited.id);
+    QVERIFY(newest.exec() && newest.next());
+    QVERIFY2(newest.value(0).toLongLong() == 647 * 1000, qPrintable(newest.value(0).toString()));
 }
 
 QTEST_GUILESS_MAIN(TestEngineHost)

@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 cp "$root/resources/translations/hourglass_de.ts" "$work/hourglass_de.ts"
 "$tools/lupdate" -silent -no-obsolete -locations none -source-language en -target-language de \
     "$root/ui" "$root/models" "$root/engine" "$root/app/guiapplication.cpp" \
-    "$root/app/singleinstance.cpp" \
+    "$root/app/singleinstance.cpp" "$root/app/storeopencheck.cpp" \
     -ts "$work/hourglass_de.ts"
 report="$("$tools/lrelease" "$work/hourglass_de.ts" -qm "$work/hourglass_de.qm")"
 echo "$report"

@@ -83,6 +83,8 @@ private:
     void reload();
     void present(const ChainOpening *opened); // null: read here
     void openOnReader(qint64 chainId);
+    // The chain shown, read again on the reader (changed elsewhere); kept as it is meanwhile.
+    void refreshOnReader();
     void setChoicesFor(qint64 chainId, const QStringList &connections);
     void addTask();
     void autoLayout();

@@ -52,7 +52,10 @@ void ChainEditor::showChain(qint64 chainId)
     // The same chain again (the tree reloaded after a rename, say): keep the task in the
     // form and the canvas as they are.
     if (chainId > 0 && chainId == m_chain.id) {
-        reload();
+        if (m_reader && !m_opening)
+            refreshOnReader(); // the tree read again after a change elsewhere
+        else
+            reload();
         return;
     }
     ++m_openings; // an answer still out is for a chain no longer asked for
@@ -102,6 +105,22 @@ void ChainEditor::openOnReader(qint64 chainId)
             m_chain = Chain(); // not read there: here, which shows what can be shown
             m_chain.id = chainId;
             present(nullptr);
+        });
+}
+
+void ChainEditor::refreshOnReader()
+{
+    const int opening = ++m_openings; // an edit of this window's reads at once and wins
+    const qint64 chainId = m_chain.id;
+    m_reader->read<ChainOpening>(
+        this, [chainId](Store &store) { return ChainOpening::read(store, chainId); },
+        [this, opening](const Result<ChainOpening> &opened) {
+            if (opening != m_openings)
+                return;
+            if (opened)
+                present(&opened.value()); // the form's task and the canvas stay as they are
+            else
+                reload(); // here, which shows what can be shown
         });
 }
 
