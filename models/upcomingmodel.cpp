@@ -32,6 +32,19 @@ void UpcomingModel::show(Week week)
     endResetModel();
 }
 
+int UpcomingModel::dropPast(qint64 nowMs)
+{
+    const auto firstAhead = std::find_if(m_fires.cbegin(), m_fires.cend(),
+                                         [nowMs](const Fire &fire) { return fire.atMs >= nowMs; });
+    const int past = int(firstAhead - m_fires.cbegin());
+    if (past == 0)
+        return 0;
+    beginRemoveRows({}, 0, past - 1);
+    m_fires.remove(0, past);
+    endRemoveRows();
+    return past;
+}
+
 Result<UpcomingModel::Week> UpcomingModel::compute(Store &store, const QDateTime &from, int days)
 {
     const Result<QList<Schedule>> schedules = ScheduleRepository(store).list();

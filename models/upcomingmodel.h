@@ -48,6 +48,8 @@ public:
     // then show (on the model's thread).
     static Result<Week> compute(Store &store, const QDateTime &from = {}, int days = 7);
     void show(Week week);
+    // Leaves out the fires before nowMs (the first rows: soonest first); how many went.
+    int dropPast(qint64 nowMs);
     const QList<Fire> &fires() const { return m_fires; }
     static constexpr int perSchedule = 500;
     // Schedules whose fire times were cut at perSchedule.

@@ -18,6 +18,7 @@ class TestUpcomingModel final : public QObject
 private Q_SLOTS:
     void week_listsEveryFireSoonestFirst();
     void noisySchedule_isCut();
+    void dropPast_leavesOutTheFiresGoneBy();
 
 private:
     static void schedule(Store &store, qint64 chainId, const QString &expression,
@@ -68,6 +69,25 @@ void TestUpcomingModel::week_listsEveryFireSoonestFirst()
     QCOMPARE(dailyFires, 7);
     QCOMPARE(model.data(model.index(0, UpcomingModel::ChainColumn)).toString(),
              QStringLiteral("p/often"));
+}
+
+void TestUpcomingModel::dropPast_leavesOutTheFiresGoneBy()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    schedule(t.store(), chain.id, QStringLiteral("0 */6 * * *"));
+    UpcomingModel model(t.store());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QDateTime from(QDate(2027, 1, 4), QTime(0, 0), Qt::UTC);
+    QVERIFY(model.reload(from, 7));
+    QCOMPARE(model.rowCount(), 28);
+    QCOMPARE(model.dropPast(from.toMSecsSinceEpoch()), 0); // at the first fire: it stays
+    QCOMPARE(model.dropPast(from.addSecs(13 * 3600).toMSecsSinceEpoch()), 3); // 0, 6, 12 h
+    QCOMPARE(model.rowCount(), 25);
+    QCOMPARE(model.data(model.index(0, 0), UpcomingModel::FireTimeRole).toDateTime(),
+             from.addSecs(18 * 3600));
+    QCOMPARE(model.dropPast(from.addDays(30).toMSecsSinceEpoch()), 25);
+    QCOMPARE(model.rowCount(), 0);
 }
 
 void TestUpcomingModel::noisySchedule_isCut()

@@ -14,6 +14,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QtConcurrent/QtConcurrentRun>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace hg {
@@ -36,6 +37,15 @@ UpcomingPage::UpcomingPage(StoreReader &reader, Store &store, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(UpcomingModel::WhenColumn, 190);
     m_table->setColumnWidth(UpcomingModel::ChainColumn, 220);
+    // A fire time gone by leaves the table within a second while the page is shown, not at
+    // the next read half a minute later: its first rows, a removal each.
+    auto *pastFires = new QTimer(this);
+    pastFires->setInterval(1000);
+    connect(pastFires, &QTimer::timeout, this, [this] {
+        if (isVisible() && !m_reading)
+            m_fires->dropPast(QDateTime::currentMSecsSinceEpoch());
+    });
+    pastFires->start();
 
     // The timeline grows a row per chain: it scrolls, the table below keeps its room.
     auto *timelineScroll = new QScrollArea(this);
