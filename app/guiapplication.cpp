@@ -186,6 +186,8 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
     // answer is not waited for twice).
     StoreOpenCheck check(location);
     options.alreadyChecked = check.run();
+    if (check.cancelled())
+        return 0; // the user closed the window that said the store is being checked
     if (!options.alreadyChecked && check.error().error().kind != ErrorKind::Damaged) {
         QMessageBox::critical(nullptr, QStringLiteral("Hourglass"), check.error().error().message);
         return 1;

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -78,9 +79,25 @@ void StoreOpenCheck::showWindow()
     layout->addWidget(label);
     layout->addWidget(bar);
     window->setMinimumWidth(420);
+    window->installEventFilter(this); // closing it cancels the start
     window->show();
     m_window = std::move(window);
     Q_EMIT windowShown();
+}
+
+bool StoreOpenCheck::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window.get()) {
+        const bool escape = event->type() == QEvent::KeyPress
+                            && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape;
+        if (escape) {
+            m_window->close();
+            return true;
+        }
+        if (event->type() == QEvent::Close) // the check goes on to its end, then nothing opens
+            m_cancelled = true;
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 } // namespace hg

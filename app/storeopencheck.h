@@ -36,11 +36,16 @@ public:
     // then meets the problem and says so as it always did).
     bool run();
     const Status &error() const { return m_status; }
+    // The user closed the window (or pressed Escape) while it checked: do not go on to open.
+    bool cancelled() const { return m_cancelled; }
     // The window saying what is checked; null until shown.
     QWidget *window() const { return m_window.get(); }
 
 Q_SIGNALS:
     void windowShown();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void showWindow();
@@ -49,6 +54,7 @@ private:
     Work m_work;
     std::chrono::milliseconds m_showAfter;
     Status m_status;
+    bool m_cancelled = false;
     std::unique_ptr<QWidget> m_window;
 };
 

@@ -26,6 +26,7 @@ Status LogModel::follow(qint64 runId, qint64 taskRunId)
     m_lastId = 0;
     m_toldMeanwhile.clear();
     m_tailAsked = 0;
+    m_startsLater = false;
     endResetModel();
     if (runId <= 0)
         return {};
@@ -56,6 +57,7 @@ void LogModel::showTail(QList<LogLine> tail)
 {
     beginResetModel();
     m_lines.clear();
+    m_startsLater = tail.size() >= m_capacity;
     for (LogLine &line : tail) {
         m_lastId = std::max(m_lastId, line.id);
         if (wanted(line))
@@ -102,6 +104,7 @@ void LogModel::appendLines(const QList<LogLine> &lines)
         fresh.remove(0, fresh.size() - m_capacity);
     const qsizetype overflow = qsizetype(m_lines.size()) + fresh.size() - m_capacity;
     if (overflow > 0) {
+        m_startsLater = true;
         beginRemoveRows({}, 0, int(overflow) - 1);
         m_lines.erase(m_lines.begin(), m_lines.begin() + overflow);
         endRemoveRows();

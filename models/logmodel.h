@@ -38,6 +38,8 @@ public:
     qint64 runId() const { return m_runId; }
     // Task names for display ("task | line"), by task run id.
     void setTaskName(qint64 taskRunId, const QString &name);
+    // The run has more lines than the buffer holds: the first ones are not shown.
+    bool startsLater() const { return m_startsLater; }
     // The tail asked for by follow() is still being read.
     bool isLoading() const { return m_tailAsked != 0; }
 
@@ -71,6 +73,7 @@ private:
     int m_capacity = 100000;
     qint64 m_runId = 0;
     qint64 m_taskRunId = 0;
+    bool m_startsLater = false;
     qint64 m_lastId = 0; // engine batches may repeat what the store read already had
 };
 

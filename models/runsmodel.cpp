@@ -79,6 +79,7 @@ Status RunsModel::reload()
         showFirstPage(page);
         return page ? Status() : Status(page.error());
     }
+    Q_EMIT reloading();
     const quint64 generation = ++m_generation;
     m_loading = true;
     m_toldWhileLoading.clear();
@@ -417,6 +418,17 @@ void RunsModel::applyRun(const Run &run)
         const int row = rowOf(run.id);
         if (row < 0)
             return;
+        if (m_query.state && *m_query.state != run.state) {
+            // It left the state the list is filtered by (helper-1: "running" kept every run
+            // that had started, long after it ended).
+            m_notifying = true;
+            beginRemoveRows({}, row, row);
+            m_rows.removeAt(row);
+            m_loaded.remove(run.id);
+            endRemoveRows();
+            m_notifying = false;
+            return;
+        }
         RunListing &listing = m_rows[row];
         listing.run.state = run.state;
         if (run.startedAt.isValid())
@@ -434,15 +446,20 @@ void RunsModel::applyRun(const Run &run)
         return;
     }
     // New runs show at once only where they belong without a query: the top of a
-    // newest-first list.
-    const bool newestFirst = m_query.sort == RunPageQuery::SortKey::Id && !m_query.ascending;
-    if (!newestFirst || !matchesFilter(run)
-        || (!m_rows.isEmpty() && run.id < m_rows.first().run.id))
+    // newest-first list, or the end of an oldest-first one read to its end (helper-1: the
+    // list stopped at the run that was last when it was read).
+    const bool byId = m_query.sort == RunPageQuery::SortKey::Id;
+    const bool atTop =
+        byId && !m_query.ascending && (m_rows.isEmpty() || run.id > m_rows.first().run.id);
+    const bool atEnd = byId && m_query.ascending && m_exhausted && !m_fetching
+                       && (m_rows.isEmpty() || run.id > m_rows.last().run.id);
+    if (!(atTop || atEnd) || !matchesFilter(run))
         return;
     const QString path = chainPath(run.chainId);
+    const int at = atTop ? 0 : int(m_rows.size());
     m_notifying = true;
-    beginInsertRows({}, 0, 0);
-    m_rows.prepend(RunListing{run, path, run.id, {}});
+    beginInsertRows({}, at, at);
+    m_rows.insert(at, RunListing{run, path, run.id, {}});
     m_loaded.insert(run.id);
     endInsertRows();
     m_notifying = false;

@@ -73,6 +73,8 @@ public Q_SLOTS:
     void applyRun(const hg::Run &run);
 
 Q_SIGNALS:
+    // A reload was asked for (a filter, a sort): the rows shown stay until reloaded().
+    void reloading();
     // The first page of the last reload() is shown; lastError() says why it is empty if it
     // could not be read.
     void reloaded();

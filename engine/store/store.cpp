@@ -192,6 +192,10 @@ Status Store::openSqlite()
             return Error::storage(tr("cannot create store %1: %2").arg(path, create.errorString()));
     } else if (file.isDir()) {
         return Error::storage(tr("cannot open store %1: it is a directory").arg(path));
+    } else if (!file.isFile()) { // SQLite's own word was "disk I/O error" (helper-1)
+        return Error::storage(
+            tr("cannot open store %1: it is not a regular file (a FIFO, a device or a socket)")
+                .arg(path));
     }
 
     m_database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);

@@ -3752,6 +3752,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Sa&amp;ve…</source>
         <translation>Spei&amp;chern…</translation>
     </message>
+    <message>
+        <source>Only the last %L1 lines are shown here; hourglass logs %2 prints them all.</source>
+        <translation>Hier stehen nur die letzten %L1 Zeilen; hourglass logs %2 gibt alle aus.</translation>
+    </message>
 </context>
 <context>
     <name>hg::MainWindow</name>
@@ -6093,6 +6097,10 @@ Worker-Gruppe: %6</translation>
         <source>remove runs past their retention</source>
         <translation>Entfernen der Läufe nach Ablauf ihrer Aufbewahrung</translation>
     </message>
+    <message>
+        <source>find the chains that keep a limited history</source>
+        <translation>die Ketten mit begrenztem Verlauf finden</translation>
+    </message>
 </context>
 <context>
     <name>hg::RunSummaryText</name>
@@ -6960,6 +6968,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>%1 is the store itself (%2): not written over</source>
         <translation>%1 ist der Speicher selbst (%2): nicht überschrieben</translation>
+    </message>
+    <message>
+        <source>cannot open store %1: it is not a regular file (a FIFO, a device or a socket)</source>
+        <translation>Speicher %1 kann nicht geöffnet werden: keine reguläre Datei (ein FIFO, ein Gerät oder ein Socket)</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,8 @@ private Q_SLOTS:
     void engineEvents_updateRowsAndAddNewRunsOnTop();
     void renamedChain_showsItsNewPathWithoutReadingTheRunsAgain();
     void failedRun_withAReaderItsReasonIsReadThere();
+    void stateFilter_aRunThatLeavesTheStateLeavesTheList();
+    void oldestFirst_readToItsEnd_newRunsJoinTheEnd();
 
 private:
     // `count` runs of the chain; run i is scheduled at base + (i / 3) minutes (ties on
@@ -197,7 +199,9 @@ void TestRunsModel::failedRun_withAReaderItsReasonIsReadThere()
     StoreReader reader(t.store().location(), true);
     RunsModel model(t.store());
     model.setReader(&reader);
+    QSignalSpy reloaded(&model, &RunsModel::reloaded);
     QVERIFY(model.reload());
+    QVERIFY(reloaded.wait(10000)); // read on the reader's thread
     TaskRun attempt;
     attempt.runId = run.id;
     attempt.taskId = task.id;
@@ -216,6 +220,45 @@ void TestRunsModel::failedRun_withAReaderItsReasonIsReadThere()
                     .toString()
                     .contains(QLatin1String("load: exit code 3")));
     QCOMPARE(onTheModels.statements(), QStringList());
+}
+
+// helper-1: filtered by "running", every run that had started stayed listed after it ended.
+void TestRunsModel::stateFilter_aRunThatLeavesTheStateLeavesTheList()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addRuns(t.store(), chain.id, 3);
+    RunsModel model(t.store());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFilter(std::nullopt, RunState::Running, std::nullopt);
+    QCOMPARE(model.rowCount(), 0);
+    Run run = test::queueRun(t.store(), chain.id);
+    run.state = RunState::Running;
+    run.startedAt = QDateTime::currentDateTimeUtc();
+    model.applyRun(run);
+    QCOMPARE(model.rowCount(), 1);
+    run.state = RunState::Succeeded;
+    run.finishedAt = QDateTime::currentDateTimeUtc();
+    model.applyRun(run);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+// helper-1: sorted oldest first and read to its end, the list stopped at the run that was
+// last when it was read.
+void TestRunsModel::oldestFirst_readToItsEnd_newRunsJoinTheEnd()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addRuns(t.store(), chain.id, 5);
+    RunsModel model(t.store());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.sort(RunsModel::IdColumn, Qt::AscendingOrder);
+    QCOMPARE(model.rowCount(), 5);
+    QVERIFY(!model.canFetchMore({}));
+    const Run fresh = test::queueRun(t.store(), chain.id);
+    model.applyRun(fresh);
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.data(model.index(5, 0), RunsModel::RunIdRole).toLongLong(), fresh.id);
 }
 
 QTEST_MAIN(TestRunsModel)

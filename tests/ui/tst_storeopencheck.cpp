@@ -24,6 +24,7 @@ private Q_SLOTS:
     void soundStore_passesAndTheWindowsOwnOpenNeedsNoCheck();
     void damagedStore_failsNamingTheDamage();
     void slowCheck_showsWhatItChecksWhileTheGuiThreadAnswers();
+    void closingTheWindow_cancelsTheStart();
 };
 
 void TestStoreOpenCheck::soundStore_passesAndTheWindowsOwnOpenNeedsNoCheck()
@@ -88,6 +89,27 @@ void TestStoreOpenCheck::slowCheck_showsWhatItChecksWhileTheGuiThreadAnswers()
     QVERIFY(ticks >= 3);
     QVERIFY2(shown.contains(t.location().sqlitePath()), qPrintable(shown));
     QVERIFY(!check.window()); // gone once the check is done
+}
+
+// helper-1: closing the window (or Escape) let the main window open a few seconds later anyway.
+void TestStoreOpenCheck::closingTheWindow_cancelsTheStart()
+{
+    HG_TEST_STORE(t);
+    t.close();
+    QSemaphore closed;
+    StoreOpenCheck check(
+        t.location(),
+        [&closed] {
+            return closed.tryAcquire(1, 20000) ? Status()
+                                               : Status(Error::runtime(QStringLiteral("hung")));
+        },
+        0ms);
+    connect(&check, &StoreOpenCheck::windowShown, this, [&] {
+        QTest::keyClick(check.window(), Qt::Key_Escape);
+        closed.release();
+    });
+    (void)check.run();
+    QVERIFY(check.cancelled());
 }
 
 QTEST_MAIN(TestStoreOpenCheck)

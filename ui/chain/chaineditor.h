@@ -118,6 +118,7 @@ private:
     QAction *m_autoLayout;
     QAction *m_fit;
     QAction *m_connect;
+    bool m_outsideRefresh = false; // present() shows what changed elsewhere
     bool m_freshChain = false;
     StoreReader *m_reader = nullptr;
     bool m_opening = false;      // a chain being read on the reader's thread

@@ -17,6 +17,7 @@
 #include "taskform/taskform.h"
 #include "tasksmodel.h"
 
+#include <QApplication>
 #include <QFrame>
 #include <QGraphicsView>
 #include <QLabel>
@@ -117,9 +118,13 @@ void ChainEditor::refreshOnReader()
         [this, opening](const Result<ChainOpening> &opened) {
             if (opening != m_openings)
                 return;
-            if (opened)
-                present(&opened.value()); // the form's task and the canvas stay as they are
-            else
+            if (opened) {
+                // The form's task and the canvas stay as they are; a task added elsewhere is
+                // not selected (typing went into it; helper-1).
+                m_outsideRefresh = true;
+                present(&opened.value());
+                m_outsideRefresh = false;
+            } else
                 reload(); // here, which shows what can be shown
         });
 }
@@ -228,13 +233,17 @@ void ChainEditor::present(const ChainOpening *opened)
         m_occurrences->showChain(m_chain.id);
     }
     const int row = m_tasks->rowOf(selected);
-    if (row >= 0)
+    // Being typed into while the chain was changed elsewhere: the fields stay as typed, the
+    // cursor where it is.
+    QWidget *focus = QApplication::focusWidget();
+    const bool typing = m_outsideRefresh && focus && m_form->isAncestorOf(focus);
+    if (row >= 0 && !typing)
         m_form->showTask(m_tasks->tasks().at(row));
-    else
+    else if (row < 0)
         m_form->clear();
     // A task that came back (undo of a delete) or was added: selected and scrolled into view
     // once the canvas has redrawn.
-    if (shownBefore == m_chain.id && m_chain.id > 0) {
+    if (shownBefore == m_chain.id && m_chain.id > 0 && !m_outsideRefresh) {
         for (const Task &task : m_tasks->tasks()) {
             if (!before.contains(task.id)) {
                 m_revealTask = task.id;

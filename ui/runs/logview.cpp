@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
@@ -52,6 +53,13 @@ LogView::LogView(Store &store, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    // A run of more lines than the view holds starts later, and says so (helper-1 searched in
+    // vain for the first lines of 150,000).
+    m_cut = new QLabel(this);
+    m_cut->setObjectName(QStringLiteral("log.startsLater"));
+    m_cut->setWordWrap(true);
+    m_cut->hide();
+    layout->addWidget(m_cut);
     layout->addWidget(m_list, 1);
     setTabOrderOf({m_search, m_follow, copy, save, m_list}); // the bar above the lines
 
@@ -61,6 +69,15 @@ LogView::LogView(Store &store, QWidget *parent)
     });
     // A run's tail read on the store's reader thread arrives as a reset.
     connect(m_model, &QAbstractItemModel::modelReset, m_list, &QListView::scrollToBottom);
+    const auto sayWhereItStarts = [this] {
+        m_cut->setText(tr("Only the last %L1 lines are shown here; hourglass logs %2 prints "
+                          "them all.")
+                           .arg(m_model->capacity())
+                           .arg(m_model->runId()));
+        m_cut->setVisible(m_model->startsLater());
+    };
+    connect(m_model, &QAbstractItemModel::modelReset, this, sayWhereItStarts);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, sayWhereItStarts);
     connect(m_search, &QLineEdit::returnPressed, this,
             [this] { findNext(!(QApplication::keyboardModifiers() & Qt::ShiftModifier)); });
     connect(copy, &QPushButton::clicked, this, [this] {

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QLabel;
 class QLineEdit;
 class QListView;
 class QPushButton;
@@ -43,6 +44,7 @@ private:
     QLineEdit *m_search = nullptr;
     QCheckBox *m_follow = nullptr;
     QPushButton *m_save = nullptr; // enabled while a run is shown
+    QLabel *m_cut = nullptr;       // says when the first lines are not shown
 };
 
 } // namespace hg

@@ -215,6 +215,11 @@ RunsView::RunsView(Store &store, QWidget *parent)
     connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsView::updateActions);
     connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsView::updateActions);
     connect(m_runs, &RunsModel::reloaded, this, &RunsView::selectAfterReload);
+    // A sort by a column's header reads again too: the selected run stays selected.
+    connect(m_runs, &RunsModel::reloading, this, [this] {
+        if (m_reselect == 0)
+            m_reselect = currentRunId();
+    });
     // The log names each line's task once the run's attempts are read.
     connect(m_attempts, &QAbstractItemModel::modelReset, this, [this] {
         for (int row = 0; row < m_attempts->rowCount(); ++row) {
