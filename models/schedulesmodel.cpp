@@ -7,12 +7,45 @@
 #include "store/chainrepository.h"
 #include "store/schedulerepository.h"
 
+#include <QTimer>
+
 namespace hg {
 
 SchedulesModel::SchedulesModel(Store &store, QObject *parent)
     : TableModel({tr("Expression"), tr("Meaning"), tr("Zone"), tr("Next fire"), tr("On")}, parent)
     , m_store(store)
-{}
+    , m_ticker(new QTimer(this))
+{
+    m_ticker->setInterval(1000);
+    connect(m_ticker, &QTimer::timeout, this,
+            [this] { advancePastFires(QDateTime::currentMSecsSinceEpoch()); });
+    m_ticker->start();
+}
+
+QDateTime SchedulesModel::nextFire(const Schedule &schedule, bool chainOn, qint64 nowMs) const
+{
+    const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
+    if (!plan || !schedule.enabled || !chainOn)
+        return {};
+    // In the schedule's own zone, which the Zone column beside it names.
+    const QTimeZone zone =
+        schedule.timeZone.isEmpty() ? m_defaultZone : QTimeZone(schedule.timeZone.toUtf8());
+    const std::optional<qint64> next = plan->nextFireMs(nowMs);
+    return next ? QDateTime::fromMSecsSinceEpoch(*next, zone.isValid() ? zone : m_defaultZone)
+                : QDateTime();
+}
+
+void SchedulesModel::advancePastFires(qint64 nowMs)
+{
+    for (qsizetype row = 0; row < m_rows.size(); ++row) {
+        Row &shown = m_rows[row];
+        if (shown.next.isValid() && shown.next.toMSecsSinceEpoch() <= nowMs)
+            shown.next = nextFire(m_schedules.at(row), !shown.chainOff, nowMs);
+    }
+    // Every row's: what shows "in 4 s" counts down too.
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, NextColumn), index(int(m_rows.size()) - 1, NextColumn));
+}
 
 QString SchedulesModel::meaning(const Schedule &schedule, const QTimeZone &defaultZone)
 {
@@ -65,17 +98,7 @@ void SchedulesModel::show(qint64 chainId, QList<Schedule> schedules, bool chainO
     QList<Row> rows;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     for (const Schedule &schedule : schedules) {
-        Row row{meaning(schedule, m_defaultZone), {}, !chainOn};
-        if (const Result<SchedulePlan> plan = SchedulePlan::create(schedule, m_defaultZone);
-            plan && schedule.enabled && chainOn) {
-            // In the schedule's own zone, which the Zone column beside it names.
-            const QTimeZone zone =
-                schedule.timeZone.isEmpty() ? m_defaultZone : QTimeZone(schedule.timeZone.toUtf8());
-            if (const std::optional<qint64> next = plan->nextFireMs(now))
-                row.next =
-                    QDateTime::fromMSecsSinceEpoch(*next, zone.isValid() ? zone : m_defaultZone);
-        }
-        rows << row;
+        rows << Row{meaning(schedule, m_defaultZone), nextFire(schedule, chainOn, now), !chainOn};
     }
     beginResetModel();
     m_chainId = chainId;

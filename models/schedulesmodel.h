@@ -6,6 +6,8 @@
 
 #include <QTimeZone>
 
+class QTimer;
+
 #include <optional>
 
 namespace hg {
@@ -46,8 +48,14 @@ public:
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    // Each next fire gone by moves on to the one after, and the next fires are told changed
+    // (once a second by itself; helper-1 saw "next 20:41:00, in 4 s" at 20:41:43).
+    void advancePastFires(qint64 nowMs);
 
 private:
+    // The next fire after nowMs, in the schedule's zone; invalid: none (or switched off).
+    QDateTime nextFire(const Schedule &schedule, bool chainOn, qint64 nowMs) const;
+
     struct Row
     {
         QString meaning;
@@ -60,6 +68,7 @@ private:
     QTimeZone m_defaultZone = QTimeZone::systemTimeZone();
     QList<Schedule> m_schedules;
     QList<Row> m_rows;
+    QTimer *m_ticker;
 };
 
 } // namespace hg

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void show_compilesEachExpressionOnce_data();
     void show_compilesEachExpressionOnce();
     void nextFire_inTheSchedulesZoneAndNoneWhenTheChainIsOff();
+    void nextFire_goneByMovesOnToTheOneAfter();
 };
 
 void TestSchedulesModel::show_compilesEachExpressionOnce_data()
@@ -108,6 +109,30 @@ void TestSchedulesModel::nextFire_inTheSchedulesZoneAndNoneWhenTheChainIsOff()
     QVERIFY(!none.data(SchedulesModel::NextFireRole).toDateTime().isValid());
     QVERIFY2(none.data(Qt::ToolTipRole).toString().contains(QLatin1String("switched off")),
              qPrintable(none.data(Qt::ToolTipRole).toString()));
+}
+
+// helper-1: a chain left open showed "next 20:41:00, in 4 s" at 20:41:43.
+void TestSchedulesModel::nextFire_goneByMovesOnToTheOneAfter()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    Schedule schedule;
+    schedule.chainId = chain.id;
+    schedule.expression = QStringLiteral("0 9 * * *");
+    schedule.kind = inferScheduleKind(schedule.expression);
+    schedule.timeZone = QStringLiteral("UTC");
+    QVERIFY(ScheduleRepository(t.store()).add(schedule));
+    SchedulesModel model(t.store());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.show(chain.id));
+    const QModelIndex next = model.index(0, SchedulesModel::NextColumn);
+    const QDateTime first = next.data(SchedulesModel::NextFireRole).toDateTime();
+    QVERIFY(first.isValid());
+    model.advancePastFires(first.toMSecsSinceEpoch() - 1); // not yet
+    QCOMPARE(next.data(SchedulesModel::NextFireRole).toDateTime(), first);
+    model.advancePastFires(first.toMSecsSinceEpoch()); // it came: the day after
+    QCOMPARE(next.data(SchedulesModel::NextFireRole).toDateTime().toMSecsSinceEpoch(),
+             first.addDays(1).toMSecsSinceEpoch());
 }
 
 QTEST_MAIN(TestSchedulesModel)

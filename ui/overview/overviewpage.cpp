@@ -247,9 +247,12 @@ void OverviewPage::showNextFires()
     if (!m_shown)
         return;
     const QDateTime now = QDateTime::currentDateTime();
+    int listed = 0;
     for (const OverviewSnapshot::NextFire &fire : m_shown->next) {
         if (!passes(fire.chainId))
             continue;
+        if (++listed > OverviewSnapshot::listedFires)
+            break;
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(fire.atMs);
         // "Mon 20:45:00" reads faster than a full date in a narrow list.
         auto *item =

@@ -61,9 +61,9 @@ QList<OverviewSnapshot::NextFire> nextFires(const QList<Schedule> &schedules,
                             const OverviewSnapshot::NextFire &b) {
         return a.atMs != b.atMs ? a.atMs < b.atMs : a.path < b.path;
     };
-    const qsizetype listed = std::min<qsizetype>(OverviewSnapshot::listedFires, next.size());
-    std::partial_sort(next.begin(), next.begin() + listed, next.end(), soonest);
-    next.resize(listed);
+    // Every chain's, not the eight soonest only: the page lists the first eight the tree's
+    // filter shows (a chain found by name was "not among the next fires"; helper-1).
+    std::sort(next.begin(), next.end(), soonest);
     return next;
 }
 

@@ -29,8 +29,8 @@ struct OverviewSnapshot
 
     QString projectName; // empty: every project
     QList<RunListing> running;
-    QList<RunListing> failures;             // newest first, at most listedRuns
-    QList<NextFire> next;                   // soonest first, within two days, at most listedFires
+    QList<RunListing> failures; // newest first, at most listedRuns
+    QList<NextFire> next; // each chain's next, soonest first, within two days (listedFires shown)
     QList<OverviewChainsModel::Row> chains; // by path
 
     // projectId 0: every project. With `previous` (read for the same project) and the chains
