@@ -226,6 +226,10 @@ void TestMainWindow::wholeChain_builtThroughTheUi_runsAndSucceeds()
     // Two tasks, each added with the toolbar and defined in the form.
     ChainEditor *editor = window.chainEditor();
     QCOMPARE(window.tabs()->currentWidget(), editor);
+    // Opened on the reader's thread: disabled (its buttons too) until the chain is read, which
+    // on PostgreSQL under load took longer than the test gave it (a click then did nothing).
+    QTRY_COMPARE(editor->chainId(), chainIndex.data(ProjectTreeModel::IdRole).toLongLong());
+    QTRY_VERIFY(editor->isEnabled());
     TaskForm *form = editor->taskForm();
     clickToolButtonOf(editor, editor->addTaskAction());
     QTRY_COMPARE(editor->tasks()->rowCount(), 1);

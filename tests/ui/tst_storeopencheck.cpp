@@ -14,6 +14,19 @@ using namespace hg;
 
 using namespace std::chrono_literals;
 
+namespace {
+
+// A check that ends once `released` is released (or fails after 20 s, never hangs).
+StoreOpenCheck::Work waitFor(QSemaphore &released)
+{
+    return [&released] {
+        return released.tryAcquire(1, 20000) ? Status()
+                                             : Status(Error::runtime(QStringLiteral("hung")));
+    };
+}
+
+} // namespace
+
 // The desktop's first open of its store runs on a thread of its own (quick_check reads the whole
 // file: seconds for a large store), the GUI thread answering meanwhile and saying what it checks.
 class TestStoreOpenCheck final : public QObject
@@ -67,13 +80,7 @@ void TestStoreOpenCheck::slowCheck_showsWhatItChecksWhileTheGuiThreadAnswers()
     // The check waits until the GUI thread has served its timer three times with the window up:
     // it cannot end unless the GUI thread answers while it runs.
     QSemaphore answered;
-    StoreOpenCheck check(
-        t.location(),
-        [&answered] {
-            return answered.tryAcquire(1, 20000) ? Status()
-                                                 : Status(Error::runtime(QStringLiteral("hung")));
-        },
-        0ms);
+    StoreOpenCheck check(t.location(), waitFor(answered), 0ms);
     int ticks = 0;
     QTimer tick;
     connect(&tick, &QTimer::timeout, this, [&] {
@@ -97,13 +104,7 @@ void TestStoreOpenCheck::closingTheWindow_cancelsTheStart()
     HG_TEST_STORE(t);
     t.close();
     QSemaphore closed;
-    StoreOpenCheck check(
-        t.location(),
-        [&closed] {
-            return closed.tryAcquire(1, 20000) ? Status()
-                                               : Status(Error::runtime(QStringLiteral("hung")));
-        },
-        0ms);
+    StoreOpenCheck check(t.location(), waitFor(closed), 0ms);
     connect(&check, &StoreOpenCheck::windowShown, this, [&] {
         QTest::keyClick(check.window(), Qt::Key_Escape);
         closed.release();
