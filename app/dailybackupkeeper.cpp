@@ -1,5 +1,6 @@
 #include "dailybackupkeeper.h"
 
+#include "base/waitingworkpool.h"
 #include "store/dailybackups.h"
 #include "store/store.h"
 
@@ -48,18 +49,19 @@ bool DailyBackupKeeper::backUpIfDue()
     if (m_keep <= 0 || m_store.backend() != StoreBackend::Sqlite || isBusy()
         || QFileInfo::exists(DailyBackups::pathFor(m_store, today)))
         return false;
-    m_watcher.setFuture(QtConcurrent::run([store = m_store, today, keep = m_keep]() -> Outcome {
-        // A connection of this thread's own; as it is, never migrated from here.
-        Store::Options asItIs;
-        asItIs.mode = Store::OpenMode::AsIs;
-        Result<std::unique_ptr<Store>> opened =
-            Store::open(store, QStringLiteral("backup"), asItIs);
-        if (!opened)
-            return {QString(), opened.error().message};
-        const Result<QString> taken = DailyBackups::takeIfDue(*opened.value(), today, keep);
-        return taken ? Outcome{taken.value(), QString()}
-                     : Outcome{QString(), taken.error().message};
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run(waitingWorkPool(), [store = m_store, today, keep = m_keep]() -> Outcome {
+            // A connection of this thread's own; as it is, never migrated from here.
+            Store::Options asItIs;
+            asItIs.mode = Store::OpenMode::AsIs;
+            Result<std::unique_ptr<Store>> opened =
+                Store::open(store, QStringLiteral("backup"), asItIs);
+            if (!opened)
+                return {QString(), opened.error().message};
+            const Result<QString> taken = DailyBackups::takeIfDue(*opened.value(), today, keep);
+            return taken ? Outcome{taken.value(), QString()}
+                         : Outcome{QString(), taken.error().message};
+        }));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "filecopyexecutor.h"
 
 #include "base/outputfile.h"
+#include "base/waitingworkpool.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -82,8 +83,8 @@ void FileCopyExecutor::start()
 {
     if (m_timeoutMs > 0)
         m_timeout.start(m_timeoutMs);
-    m_watcher.setFuture(
-        QtConcurrent::run(copyFile, m_source, m_destination, m_overwrite, m_cancelled));
+    m_watcher.setFuture(QtConcurrent::run(waitingWorkPool(), copyFile, m_source, m_destination,
+                                          m_overwrite, m_cancelled));
 }
 
 void FileCopyExecutor::stop(RunState reason)

@@ -1,5 +1,6 @@
 #include "sqlexecutor.h"
 
+#include "base/waitingworkpool.h"
 #include "sqlscript.h"
 #include "store/postgresnotices.h"
 
@@ -272,7 +273,8 @@ void SqlExecutor::start()
 {
     if (m_timeoutMs > 0)
         m_timeout.start(m_timeoutMs);
-    m_watcher.setFuture(QtConcurrent::run(runSql, m_target, m_sql, m_parameters, m_control));
+    m_watcher.setFuture(
+        QtConcurrent::run(waitingWorkPool(), runSql, m_target, m_sql, m_parameters, m_control));
 }
 
 void SqlExecutor::stop(RunState reason)
@@ -286,7 +288,7 @@ void SqlExecutor::stop(RunState reason)
         return;
     }
     // Cancelling may open a second connection: not on the engine's thread.
-    (void)QtConcurrent::run([control = m_control] { control->requestCancel(); });
+    (void)QtConcurrent::run(waitingWorkPool(), [control = m_control] { control->requestCancel(); });
 }
 
 } // namespace hg

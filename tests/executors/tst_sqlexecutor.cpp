@@ -7,6 +7,10 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <memory>
+#include <vector>
 
 using namespace hg;
 
@@ -24,6 +28,8 @@ private Q_SLOTS:
     void badStatement_failsNamingTheTarget();
     void stop_cancelsTheStatementOnTheServer_data() { backends(); }
     void stop_cancelsTheStatementOnTheServer();
+    void manyAtOnce_moreThanTheCoresAllRunAndStop_data();
+    void manyAtOnce_moreThanTheCoresAllRunAndStop();
     void timeout_cancelsTheStatement_data() { backends(); }
     void timeout_cancelsTheStatement();
     void unreachableServer_failsWithTheReason();
@@ -160,6 +166,53 @@ void TestSqlExecutor::stop_cancelsTheStatementOnTheServer()
     QVERIFY(result.finished);
     QCOMPARE(result.outcome.state, RunState::Cancelled);
     QVERIFY2(elapsed.elapsed() < 15000, "the statement ran on after the stop");
+}
+
+void TestSqlExecutor::manyAtOnce_moreThanTheCoresAllRunAndStop_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    QTest::newRow("mariadb") << QStringLiteral("mariadb");
+}
+
+// One more statement than the machine has cores, each waiting on the server: all of them run
+// at once (on Qt's global pool the last waited unseen for one of the others to end), and a
+// stop ends each at once (its cancel queued behind them all, until the first ended by itself).
+void TestSqlExecutor::manyAtOnce_moreThanTheCoresAllRunAndStop()
+{
+    HG_SQL_TARGET(db);
+    const int count = QThread::idealThreadCount() + 1;
+    const QString tag = QStringLiteral("hg_many_%1").arg(QRandomGenerator::global()->generate());
+    const bool postgres = db.driver == QLatin1String("QPSQL");
+    const QString statement = (postgres ? QStringLiteral("SELECT pg_sleep(60) AS %1")
+                                        : QStringLiteral("SELECT SLEEP(60) AS %1"))
+                                  .arg(tag);
+    std::vector<std::unique_ptr<SqlExecutor>> executors;
+    int finished = 0;
+    for (int i = 0; i < count; ++i) {
+        executors.push_back(std::make_unique<SqlExecutor>(db, statement, QStringList{}, 0));
+        connect(executors.back().get(), &TaskExecutor::finished, this,
+                [&finished](const TaskOutcome &outcome) {
+                    QCOMPARE(outcome.state, RunState::Cancelled);
+                    ++finished;
+                });
+        executors.back()->start();
+    }
+    const QString seen =
+        postgres
+            ? QStringLiteral("SELECT count(*) AS seen FROM pg_stat_activity WHERE query = '%1'")
+                  .arg(statement)
+            : QStringLiteral("SELECT count(*) AS seen FROM information_schema.processlist "
+                             "WHERE info = '%1'")
+                  .arg(statement);
+    const QString allRunning = QStringLiteral("seen\n%1\n(1 rows)").arg(count);
+    QTRY_COMPARE_WITH_TIMEOUT(run(db, seen), allRunning, 15000);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (const auto &executor : executors)
+        executor->stop(RunState::Cancelled);
+    QTRY_COMPARE_WITH_TIMEOUT(finished, count, 15000);
+    QVERIFY2(elapsed.elapsed() < 15000, "a statement ran on after the stop");
 }
 
 void TestSqlExecutor::timeout_cancelsTheStatement()

@@ -1,5 +1,6 @@
 #include "connectiondialog.h"
 
+#include "base/waitingworkpool.h"
 #include "common/letterwidth.h"
 #include "domain/connectionurl.h"
 #include "remote/connectionsecrets.h"
@@ -119,7 +120,7 @@ void ConnectionDialog::test()
         else
             showResult(info.error().message, true);
     });
-    watcher->setFuture(QtConcurrent::run([profile, typed] {
+    watcher->setFuture(QtConcurrent::run(waitingWorkPool(), [profile, typed] {
         QString password = typed;
         if (password.isEmpty()) {
             const Result<QString> kept = ConnectionSecrets().lookup(profile);

@@ -1,5 +1,6 @@
 #include "connectionscontroller.h"
 
+#include "base/waitingworkpool.h"
 #include "common/questionbox.h"
 #include "connectiondialog.h"
 #include "importers/foreignimport.h"
@@ -125,7 +126,8 @@ void ConnectionsController::check(const ConnectionProfile &profile)
         if (m_pending == 0)
             Q_EMIT checksDone();
     });
-    watcher->setFuture(QtConcurrent::run([profile] { return checkRemote(profile); }));
+    watcher->setFuture(
+        QtConcurrent::run(waitingWorkPool(), [profile] { return checkRemote(profile); }));
 }
 
 void ConnectionsController::fillMenu(QMenu &menu, const QModelIndex &index)

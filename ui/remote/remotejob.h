@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "base/waitingworkpool.h"
 #include "domain/connectionprofile.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
@@ -34,7 +35,7 @@ QFuture<RemoteAnswer<T>>
 onRemoteDatabase(const ConnectionProfile &profile,
                  std::function<Result<T>(RemoteDatabase &, const Catalog &)> work)
 {
-    return QtConcurrent::run([profile, work]() -> RemoteAnswer<T> {
+    return QtConcurrent::run(waitingWorkPool(), [profile, work]() -> RemoteAnswer<T> {
         const Result<QString> password = ConnectionSecrets().lookup(profile);
         if (!password)
             return std::make_shared<Result<T>>(password.error());
