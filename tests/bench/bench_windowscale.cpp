@@ -58,6 +58,18 @@ QHash<QString, qint64> bareReads(const QString &path)
     return ms;
 }
 
+// How much of the longest stall the GUI thread spent ready to run, waiting for a core: on two
+// cores beside a PostgreSQL server, an engine and 50 processes a second, the machine's load.
+void printRunDelay(qint64 runDelayMs, qint64 stallMs, const QString &where)
+{
+    if (runDelayMs >= 0)
+        out << QStringLiteral("  %1: of the longest stall (%2 ms), waiting for a core (the "
+                              "kernel's run delay): %3 ms\n")
+                   .arg(where)
+                   .arg(stallMs)
+                   .arg(runDelayMs);
+}
+
 // `remoteChains` > 0: the store has a pg_timetable connection of that many chains.
 void measureWindow(const QString &path, const QString &size, const QString &runnerPath = {},
                    int remoteChains = 0);
@@ -174,6 +186,7 @@ void measureWindow(const QString &path, const QString &size, const QString &runn
         bench::report(out, {bench, where + QStringLiteral(": longest GUI work (thread CPU)"),
                             double(view.longestBusyMs), QStringLiteral("ms"), false,
                             bench::Beside::Target, QStringLiteral("issue 39"), 50});
+        printRunDelay(view.longestStallRunDelayMs, view.longestStallMs, where);
         out << QStringLiteral("  %1: %2 statements on the window's own connection (the GUI "
                               "thread waits a round trip for each)\n")
                    .arg(where)
@@ -204,6 +217,7 @@ void measureWindow(const QString &path, const QString &size, const QString &runn
     bench::report(out, {bench, where + QStringLiteral(": longest GUI work (thread CPU)"),
                         double(live.longestBusyMs), QStringLiteral("ms"), false,
                         bench::Beside::Target, QStringLiteral("issue 39"), 50});
+    printRunDelay(live.longestStallRunDelayMs, live.longestStallMs, where);
 }
 
 // Runs a command of the bench's network namespace (ip, tc); false if it fails.

@@ -81,6 +81,7 @@ ViewFigure measure(MainWindow &window, const QString &view, const std::function<
     probe.stop();
     figure.longestStallMs = probe.longestMs();
     figure.longestBusyMs = probe.longestBusyMs();
+    figure.longestStallRunDelayMs = probe.longestStallRunDelayMs();
     figure.windowStatements = statements->statements();
     return figure;
 }
@@ -358,6 +359,7 @@ LiveFigure liveUpdates(Store &store, const QString &storePath, int perSecond, in
     figure.runsEnded = endedLiveRuns(store) - before;
     figure.longestStallMs = probe.longestMs();
     figure.longestBusyMs = probe.longestBusyMs();
+    figure.longestStallRunDelayMs = probe.longestStallRunDelayMs();
     // The view followed: the newest run when the watch ended is listed, newest first.
     QSqlQuery newest(store.database());
     exec(newest, QStringLiteral("SELECT max(id) FROM run"));

@@ -20,6 +20,7 @@ struct ViewFigure
     qint64 filledMs = 0;       // until its data is shown
     qint64 longestStallMs = 0; // the GUI thread's longest time away from its events
     qint64 longestBusyMs = 0;  // of it, the longest its own work took (CPU time, not load)
+    qint64 longestStallRunDelayMs = -1; // of the longest stall, the wait for a core (load)
     // Statements sent on the window's own connection (the GUI thread waits for each: across a
     // network, a round trip each).
     QStringList windowStatements;
@@ -49,6 +50,7 @@ struct LiveFigure
     double seconds = 0;        // watched for
     qint64 longestStallMs = 0; // as in ViewFigure
     qint64 longestBusyMs = 0;
+    qint64 longestStallRunDelayMs = -1;
     bool showsTheNewest = false; // Runs then listed the newest run of the watch at its top
 };
 // `runnerPath`: the live chains run by an engine of their own on this location (PostgreSQL

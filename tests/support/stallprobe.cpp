@@ -1,5 +1,7 @@
 #include "stallprobe.h"
 
+#include <QFile>
+
 #include <algorithm>
 #include <ctime>
 
@@ -11,6 +13,18 @@ qint64 threadCpuUs()
     timespec now{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     return qint64(now.tv_sec) * 1000000 + now.tv_nsec / 1000;
+}
+
+// The time this thread has waited on a run queue, in µs; -1 where the kernel does not say.
+qint64 threadRunDelayUs()
+{
+    QFile file(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QList<QByteArray> fields = file.readAll().simplified().split(' ');
+    bool ok = false;
+    const qint64 ns = fields.value(1).toLongLong(&ok);
+    return ok ? ns / 1000 : -1;
 }
 
 } // namespace
@@ -30,6 +44,8 @@ void StallProbe::start()
     m_longestMs = 0;
     m_lastCpuUs = threadCpuUs();
     m_longestBusyUs = 0;
+    m_lastRunDelayUs = threadRunDelayUs();
+    m_longestRunDelayUs = m_lastRunDelayUs < 0 ? -1 : 0;
     m_timer.start();
 }
 
@@ -42,7 +58,14 @@ void StallProbe::stop()
 void StallProbe::tick()
 {
     const qint64 now = m_clock.elapsed();
-    m_longestMs = std::max(m_longestMs, now - m_lastMs - intervalMs);
+    const qint64 late = now - m_lastMs - intervalMs;
+    const qint64 runDelay = threadRunDelayUs();
+    if (late > m_longestMs) {
+        m_longestMs = late;
+        if (runDelay >= 0 && m_lastRunDelayUs >= 0)
+            m_longestRunDelayUs = runDelay - m_lastRunDelayUs;
+    }
+    m_lastRunDelayUs = runDelay;
     m_lastMs = now;
     const qint64 cpu = threadCpuUs();
     m_longestBusyUs = std::max(m_longestBusyUs, cpu - m_lastCpuUs);

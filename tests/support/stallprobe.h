@@ -30,6 +30,13 @@ public:
     qint64 longestMs() const;
     // The most CPU time the GUI thread spent between two ticks (its own work), in ms.
     qint64 longestBusyMs() const;
+    // Of the longest lateness, the time the GUI thread was ready to run and waited for a core
+    // (the kernel's run delay, /proc/thread-self/schedstat): the machine's load, not the
+    // window's work nor a wait of its own. -1 where the kernel does not say.
+    qint64 longestStallRunDelayMs() const
+    {
+        return m_longestRunDelayUs < 0 ? -1 : m_longestRunDelayUs / 1000;
+    }
 
 private:
     void tick();
@@ -40,6 +47,8 @@ private:
     qint64 m_longestMs = 0;
     qint64 m_lastCpuUs = 0;
     qint64 m_longestBusyUs = 0;
+    qint64 m_lastRunDelayUs = -1;
+    qint64 m_longestRunDelayUs = -1;
 };
 
 } // namespace hg::test

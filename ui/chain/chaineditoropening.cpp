@@ -195,10 +195,12 @@ void ChainEditor::present(const ChainOpening *opened)
         QStringList connections;
         if (opened) {
             connections = opened->connections;
-        } else if (const Result<QList<ConnectionProfile>> profiles =
-                       ConnectionProfileRepository(m_store).list()) {
-            for (const ConnectionProfile &profile : profiles.value())
-                connections << profile.name;
+        } else if (m_chain.id > 0) { // none shown: nothing to offer, nothing read
+            if (const Result<QList<ConnectionProfile>> profiles =
+                    ConnectionProfileRepository(m_store).list()) {
+                for (const ConnectionProfile &profile : profiles.value())
+                    connections << profile.name;
+            }
         }
         setChoicesFor(m_chain.id, connections);
     }
