@@ -83,6 +83,8 @@ int CommandLine::run(const QStringList &arguments)
         return runRestoreCommand(subcommand, words.mid(1));
     if (group == QLatin1String("occurrences"))
         return runOccurrencesCommand(subcommand, words.mid(1));
+    if (group == QLatin1String("deliveries"))
+        return runDeliveriesCommand(subcommand, words.mid(1));
     if (group == QLatin1String("missed"))
         return runMissedCommand(subcommand, words.mid(1));
     static const QStringList engineCommands{QStringLiteral("serve"),    QStringLiteral("run"),
@@ -107,6 +109,8 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("alert"), runAlertCommand},
         {QLatin1StringView("remote"), runRemoteCommand},
         {QLatin1StringView("store"), runStoreCommand},
+        {QLatin1StringView("channel"), runChannelCommand},
+        {QLatin1StringView("notify"), runNotifyCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

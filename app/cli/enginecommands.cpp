@@ -3,6 +3,7 @@
 #include "cron/isotime.h"
 #include "engineconfigfactory.h"
 #include "executors/taskprocesses.h"
+#include "notify/deliverer.h"
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
@@ -11,6 +12,7 @@
 #include "store/chainrepository.h"
 #include "store/enginesessionrepository.h"
 #include "store/runrepository.h"
+#include "store/store.h"
 #include "subcommands.h"
 
 #include <QCoreApplication>
@@ -18,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QSysInfo>
 #include <QThread>
 #include <QTimer>
 
@@ -273,11 +276,43 @@ int serve(CliContext &context, const QStringList &args)
         failure = error;
         QCoreApplication::quit();
     });
+    // Notifications go out from here, on a connection of their own (the outbox is written by
+    // the store as runs end; on a shared store one engine sends each).
+    std::unique_ptr<Store> notifyStore;
+    std::unique_ptr<Deliverer> deliverer;
     QObject::connect(&engine, &Engine::started, &engine, [&] {
         context.err() << "hourglass: serving " << engine.store()->location().displayName()
                       << "; a task's processes are tracked by " << TaskProcesses::mechanism()
                       << '\n';
         context.err().flush();
+        Result<std::unique_ptr<Store>> opened =
+            Store::open(engine.store()->location(), QStringLiteral("notify"));
+        if (!opened) {
+            context.err() << "hourglass: notifications are not sent: " << opened.error().message
+                          << '\n';
+            return;
+        }
+        notifyStore = std::move(opened.value());
+        Deliverer::Options options;
+        options.engineName = config.name.isEmpty() ? QStringLiteral("%1/%2")
+                                                         .arg(QSysInfo::machineHostName())
+                                                         .arg(QCoreApplication::applicationPid())
+                                                   : config.name;
+        deliverer = std::make_unique<Deliverer>(*notifyStore, options);
+        QObject::connect(deliverer.get(), &Deliverer::settled, &engine,
+                         [&out](const Delivery &delivery, const SendOutcome &) {
+                             out << QDateTime::currentDateTime().toString(Qt::ISODate)
+                                 << " notification " << delivery.id << " to '"
+                                 << terminaltext::escaped(delivery.channelName) << "' "
+                                 << enumName(delivery.state) << ": "
+                                 << terminaltext::escaped(delivery.lastAnswer) << '\n';
+                             out.flush();
+                         });
+        deliverer->start();
+    });
+    QObject::connect(&engine, &Engine::runChanged, &engine, [&deliverer](const Run &run) {
+        if (deliverer && isTerminal(run.state))
+            deliverer->lookSoon();
     });
     QObject::connect(&engine, &Engine::runChanged, &engine, [&](const Run &run) {
         out << QDateTime::currentDateTime().toString(Qt::ISODate) << " run " << run.id << ' '
@@ -305,7 +340,11 @@ int serve(CliContext &context, const QStringList &args)
                      });
     QObject::connect(&engine, &Engine::storeGone, &engine,
                      [&failure](const QString &why) { failure = why; });
-    QObject::connect(&engine, &Engine::stopped, &engine, [] { QCoreApplication::quit(); });
+    QObject::connect(&engine, &Engine::stopped, &engine, [&deliverer] {
+        if (deliverer)
+            deliverer->stop(); // the sends under way are cut off: sent again by the next engine
+        QCoreApplication::quit();
+    });
     SignalWatcher terminations;
     // The first signal ends as --on-exit says; the next one stops tasks, and the one after
     // that ends at once. One that came while the engine was starting is obeyed once started.

@@ -29,6 +29,11 @@ int runPgAgentCommand(CliContext &context, const ConnectionProfile &profile, con
 // The catalog verbs on a DolphinScheduler remote.
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
                                const QString &verb, const QStringList &args);
+// channel add|list|test|rm, notify add|list|rm: notifications (notifycommands.cpp).
+int runChannelCommand(CliContext &context, const QString &verb, const QStringList &args);
+int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
+// deliveries: the notification outbox.
+int runDeliveriesCommand(CliContext &context, const QStringList &args);
 int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);
 // serve, run; the others of engineCommands go on to runRunCommand.
 int runEngineCommand(CliContext &context, const QString &command, const QStringList &args);

@@ -1,0 +1,485 @@
+// channel, notify and deliveries: where notifications go, which events go there, and what
+// the outbox holds.
+#include "base/terminaltext.h"
+#include "clicontext.h"
+#include "notify/channelsecrets.h"
+#include "notify/notificationmessage.h"
+#include "notify/smtpsender.h"
+#include "notify/webhooksender.h"
+#include "store/chainrepository.h"
+#include "store/notifychannelrepository.h"
+#include "store/notifyrouterepository.h"
+#include "store/outboxrepository.h"
+#include "store/projectrepository.h"
+#include "subcommands.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSysInfo>
+#include <QUrl>
+#include <QUuid>
+
+namespace hg {
+namespace {
+
+// A secret never passes argv (every user of the machine reads it in ps): one line of stdin.
+Result<QString> readLineFromStdin(const QString &option)
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        return Error::runtime(QStringLiteral("%1: cannot read stdin").arg(option));
+    QByteArray line = in.readLine();
+    while (line.endsWith('\n') || line.endsWith('\r'))
+        line.chop(1);
+    if (line.isEmpty())
+        return Error::invalid(QStringLiteral("%1: stdin gave nothing").arg(option));
+    return QString::fromUtf8(line);
+}
+
+int addChannel(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption kind(QStringLiteral("kind"), QStringLiteral("email or webhook."),
+                                  QStringLiteral("KIND"));
+    const QCommandLineOption url(QStringLiteral("url"),
+                                 QStringLiteral("smtp://[USER@]HOST[:PORT], or the webhook's URL."),
+                                 QStringLiteral("URL"));
+    const QCommandLineOption tls(QStringLiteral("tls"),
+                                 QStringLiteral("starttls (default), implicit or none (loopback "
+                                                "only)."),
+                                 QStringLiteral("MODE"));
+    const QCommandLineOption ca(QStringLiteral("ca"),
+                                QStringLiteral("PEM file the server's certificate is checked "
+                                               "against (default: the system's)."),
+                                QStringLiteral("FILE"));
+    const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("Sender address."),
+                                  QStringLiteral("ADDR"));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("Recipients, comma-separated."),
+                                QStringLiteral("ADDR[,ADDR…]"));
+    const QCommandLineOption format(
+        QStringLiteral("format"), QStringLiteral("json (default), slack, discord, teams or ntfy."),
+        QStringLiteral("FORMAT"));
+    const QCommandLineOption passwordStdin(QStringLiteral("password-stdin"),
+                                           QStringLiteral("Read the SMTP password from stdin."));
+    const QCommandLineOption secretStdin(
+        QStringLiteral("secret-stdin"),
+        QStringLiteral("Read the webhook's signing secret from stdin."));
+    const QCommandLineOption secretUrlStdin(
+        QStringLiteral("secret-url-stdin"),
+        QStringLiteral("Read the webhook's URL from stdin and keep it as a secret (Slack's and "
+                       "Teams' carry a token)."));
+    const QCommandLineOption isDefault(QStringLiteral("default"),
+                                       QStringLiteral("The default e-mail channel (crontab "
+                                                      "MAILTO routes go to it)."));
+    parser.addOptions({kind, url, tls, ca, from, to, format, passwordStdin, secretStdin,
+                       secretUrlStdin, isDefault});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("channel add NAME --kind email|webhook --url URL [--tls starttls|implicit|"
+                       "none] [--ca FILE] [--from ADDR] [--to ADDR,…] [--format FORMAT] "
+                       "[--password-stdin|--secret-stdin|--secret-url-stdin] [--default]"),
+        {QStringLiteral("NAME")});
+    if (!store)
+        return context.exitCode();
+    NotifyChannel channel;
+    channel.name = parser.positionalArguments().at(0);
+    if (!parser.isSet(kind))
+        return context.usage(QStringLiteral("missing --kind (email or webhook)"));
+    if (!context.enumOption(parser, kind, channel.kind)
+        || !context.enumOption(parser, tls, channel.security)
+        || !context.enumOption(parser, format, channel.format))
+        return context.exitCode();
+    if (channel.kind == ChannelKind::Desktop)
+        return context.usage(QStringLiteral("--kind desktop: the desktop's tray is there already; "
+                                            "a chain's notify policy chooses what it shows"));
+    channel.url = parser.value(url);
+    channel.caFile = parser.value(ca);
+    channel.from = parser.value(from);
+    channel.to = parser.value(to).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (QString &address : channel.to)
+        address = address.trimmed();
+    channel.isDefault = parser.isSet(isDefault);
+    if (!channel.caFile.isEmpty() && !QFile::exists(channel.caFile))
+        return context.fail(Error::invalidField(
+            QStringLiteral("ca"), 0, QStringLiteral("--ca: no file '%1'").arg(channel.caFile)));
+    QJsonObject secrets;
+    const bool email = channel.kind == ChannelKind::Email;
+    if (parser.isSet(passwordStdin)) {
+        if (!email)
+            return context.usage(QStringLiteral("--password-stdin is for e-mail channels"));
+        const Result<QString> password = readLineFromStdin(QStringLiteral("--password-stdin"));
+        if (!password)
+            return context.fail(password.error());
+        secrets.insert(QStringLiteral("password"), password.value());
+    }
+    if (parser.isSet(secretStdin) || parser.isSet(secretUrlStdin)) {
+        if (email)
+            return context.usage(QStringLiteral("--secret-stdin and --secret-url-stdin are for "
+                                                "webhook channels"));
+        if (parser.isSet(secretStdin) && parser.isSet(secretUrlStdin))
+            return context.usage(QStringLiteral("--secret-stdin and --secret-url-stdin read the "
+                                                "same stdin: give one"));
+        const QString option = parser.isSet(secretStdin) ? QStringLiteral("--secret-stdin")
+                                                         : QStringLiteral("--secret-url-stdin");
+        const Result<QString> secret = readLineFromStdin(option);
+        if (!secret)
+            return context.fail(secret.error());
+        if (parser.isSet(secretStdin)) {
+            secrets.insert(QStringLiteral("secret"), secret.value());
+        } else {
+            NotifyChannel probe = channel;
+            probe.url = secret.value();
+            if (Status valid = NotifyChannelRepository::validate(probe); !valid)
+                return context.fail(valid.error());
+            if (!channel.url.isEmpty())
+                return context.usage(QStringLiteral("--secret-url-stdin reads the URL: leave "
+                                                    "--url out"));
+            channel.urlIsSecret = true;
+            secrets.insert(QStringLiteral("url"), secret.value());
+        }
+    }
+    if (Status valid = NotifyChannelRepository::validate(channel); !valid)
+        return context.fail(valid.error());
+    ChannelSecrets keeper;
+    QString keptIn;
+    if (!secrets.isEmpty()) {
+        channel.secretKey = ChannelSecrets::newKey(channel.name);
+        const Result<QString> kept = keeper.store(channel.secretKey, secrets);
+        if (!kept)
+            return context.fail(kept.error());
+        keptIn = kept.value();
+    }
+    const Result<NotifyChannel> added = NotifyChannelRepository(*store).add(channel);
+    if (!added) {
+        (void)keeper.forget(channel.secretKey);
+        return context.fail(added.error());
+    }
+    if (!keptIn.isEmpty())
+        context.err() << "hourglass: the channel's secrets are kept in " << keptIn << '\n';
+    return ExitOk;
+}
+
+QJsonObject channelJson(const NotifyChannel &c)
+{
+    QJsonObject object{
+        {QStringLiteral("name"), c.name},
+        {QStringLiteral("kind"), enumName(c.kind)},
+        {QStringLiteral("url"), c.urlIsSecret ? QStringLiteral("(kept as a secret)") : c.url},
+        {QStringLiteral("default"), c.isDefault},
+        {QStringLiteral("hasSecrets"), !c.secretKey.isEmpty()}};
+    if (c.kind == ChannelKind::Email) {
+        object.insert(QStringLiteral("tls"), enumName(c.security));
+        object.insert(QStringLiteral("from"), c.from);
+        object.insert(QStringLiteral("to"), QJsonArray::fromStringList(c.to));
+        if (!c.caFile.isEmpty())
+            object.insert(QStringLiteral("ca"), c.caFile);
+    } else {
+        object.insert(QStringLiteral("format"), enumName(c.format));
+    }
+    return object;
+}
+
+int listChannels(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("channel list [--json]"), {}, true);
+    if (!store)
+        return context.exitCode();
+    const Result<QList<NotifyChannel>> channels = NotifyChannelRepository(*store).list();
+    if (!channels)
+        return context.fail(channels.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const NotifyChannel &c : channels.value()) {
+        array << channelJson(c);
+        const QString where =
+            c.kind == ChannelKind::Email
+                ? QStringLiteral("%1 → %2").arg(c.url, c.to.join(QLatin1Char(',')))
+            : c.urlIsSecret ? QStringLiteral("(URL kept as a secret)")
+                            : c.url;
+        rows << QStringList{
+            terminaltext::escaped(c.name), enumName(c.kind),
+            c.kind == ChannelKind::Email ? enumName(c.security) : enumName(c.format),
+            terminaltext::escaped(where), c.isDefault ? QStringLiteral("default") : QString()};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("NAME"), QStringLiteral("KIND"), QStringLiteral("MODE"),
+                            QStringLiteral("WHERE"), QString()},
+                           rows);
+    return ExitOk;
+}
+
+int removeChannel(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("channel rm NAME"), {QStringLiteral("NAME")});
+    if (!store)
+        return context.exitCode();
+    const QString name = parser.positionalArguments().at(0);
+    const Result<NotifyChannel> channel = NotifyChannelRepository(*store).byName(name);
+    if (!channel)
+        return context.fail(channel.error());
+    if (Status removed = NotifyChannelRepository(*store).remove(name); !removed)
+        return context.fail(removed.error());
+    if (Status forgotten = ChannelSecrets().forget(channel->secretKey); !forgotten)
+        context.err() << "hourglass: the channel is removed, but its secrets could not be: "
+                      << forgotten.error().message << '\n';
+    return ExitOk;
+}
+
+int testChannel(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("channel test NAME [--json]"),
+                                   {QStringLiteral("NAME")}, true);
+    if (!store)
+        return context.exitCode();
+    const Result<NotifyChannel> channel =
+        NotifyChannelRepository(*store).byName(parser.positionalArguments().at(0));
+    if (!channel)
+        return context.fail(channel.error());
+    const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel->secretKey);
+    if (!secrets)
+        return context.fail(secrets.error());
+    const NotificationMessage message =
+        NotificationMessage::test(channel.value(), QSysInfo::machineHostName());
+    const QString deliveryId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    constexpr int timeoutMs = 30000;
+    const SendOutcome outcome =
+        channel->kind == ChannelKind::Email
+            ? SmtpSender::send(channel.value(), secrets.value(), message, deliveryId, {}, timeoutMs)
+            : WebhookSender::send(channel.value(), secrets.value(), message, deliveryId, timeoutMs);
+    if (context.json()) {
+        context.printJson(QJsonObject{{QStringLiteral("delivered"), outcome.delivered},
+                                      {QStringLiteral("answer"), outcome.answer},
+                                      {QStringLiteral("delivery"), deliveryId}});
+    } else {
+        context.out() << (outcome.delivered ? "sent: " : "not sent: ")
+                      << terminaltext::escaped(outcome.answer) << '\n';
+        context.out().flush();
+    }
+    return outcome.delivered ? ExitOk : ExitFailure;
+}
+
+// PROJECT/CHAIN, PROJECT, or nothing (the global routes).
+Status scopeOf(Store &store, const QString &text, NotifyRoute &route)
+{
+    if (text.isEmpty())
+        return {};
+    if (text.contains(QLatin1Char('/'))) {
+        const Result<Chain> chain = ChainRepository(store).byPath(text);
+        if (!chain)
+            return chain.error();
+        route.chainId = chain->id;
+        return {};
+    }
+    const Result<Project> project = ProjectRepository(store).byName(text);
+    if (!project)
+        return project.error();
+    route.projectId = project->id;
+    return {};
+}
+
+int addRoute(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption channel(QStringLiteral("channel"), QStringLiteral("The channel."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption on(QStringLiteral("on"), enumChoices<NotifyEvent>(),
+                                QStringLiteral("EVENT[,EVENT…]"));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("E-mail recipients instead of the channel's."),
+                                QStringLiteral("ADDR[,ADDR…]"));
+    const QCommandLineOption global(QStringLiteral("global"),
+                                    QStringLiteral("For every chain without routes of its own "
+                                                   "or its project's."));
+    parser.addOptions({channel, on, to, global});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("notify add PROJECT/CHAIN|PROJECT|--global --channel NAME --on EVENT[,…] "
+                       "[--to ADDR,…]"),
+        {QStringLiteral("PROJECT/CHAIN")}, false, 1);
+    if (!store)
+        return context.exitCode();
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1 || (positional.isEmpty() != parser.isSet(global)))
+        return context.usage(QStringLiteral("name one PROJECT/CHAIN or PROJECT, or --global"));
+    NotifyRoute route;
+    if (Status scope = scopeOf(*store, positional.value(0), route); !scope)
+        return context.fail(scope.error());
+    if (!parser.isSet(channel))
+        return context.usage(QStringLiteral("missing --channel NAME"));
+    const Result<NotifyChannel> target =
+        NotifyChannelRepository(*store).byName(parser.value(channel));
+    if (!target)
+        return context.fail(target.error());
+    route.channelId = target->id;
+    const Result<QList<NotifyEvent>> events = NotifyRouteRepository::parseEvents(parser.value(on));
+    if (!events)
+        return context.fail(events.error());
+    route.events = events.value();
+    route.recipients = parser.value(to).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (!route.recipients.isEmpty() && target->kind != ChannelKind::Email)
+        return context.usage(QStringLiteral("--to is for e-mail channels"));
+    for (QString &address : route.recipients) {
+        address = address.trimmed();
+        NotifyChannel probe = target.value();
+        probe.to = {address};
+        if (Status valid = NotifyChannelRepository::validate(probe); !valid)
+            return context.fail(valid.error());
+    }
+    const Result<NotifyRoute> added = NotifyRouteRepository(*store).add(route);
+    if (!added)
+        return context.fail(added.error());
+    context.out() << added->id << '\n';
+    context.out().flush();
+    return ExitOk;
+}
+
+int listRoutes(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store = context.prepare(parser, args, QStringLiteral("notify list [--json]"), {}, true);
+    if (!store)
+        return context.exitCode();
+    const Result<QList<NotifyRoute>> routes = NotifyRouteRepository(*store).list();
+    if (!routes)
+        return context.fail(routes.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const NotifyRoute &route : routes.value()) {
+        QStringList events;
+        for (const NotifyEvent event : route.events)
+            events << enumName(event);
+        const QString scope = route.scope.isEmpty() ? QStringLiteral("(global)") : route.scope;
+        array << QJsonObject{{QStringLiteral("id"), route.id},
+                             {QStringLiteral("scope"), route.scope},
+                             {QStringLiteral("channel"), route.channelName},
+                             {QStringLiteral("events"), QJsonArray::fromStringList(events)},
+                             {QStringLiteral("to"), QJsonArray::fromStringList(route.recipients)}};
+        rows << QStringList{QString::number(route.id), terminaltext::escaped(scope),
+                            terminaltext::escaped(route.channelName), events.join(QLatin1Char(',')),
+                            route.recipients.join(QLatin1Char(','))};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("ID"), QStringLiteral("FOR"), QStringLiteral("CHANNEL"),
+                            QStringLiteral("ON"), QStringLiteral("TO")},
+                           rows);
+    return ExitOk;
+}
+
+int removeRoute(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    Store *store =
+        context.prepare(parser, args, QStringLiteral("notify rm ID"), {QStringLiteral("ID")});
+    if (!store)
+        return context.exitCode();
+    bool ok = false;
+    const qint64 id = parser.positionalArguments().at(0).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return context.usage(QStringLiteral("notify rm: '%1' is not a route id (see `hourglass "
+                                            "notify list`)")
+                                 .arg(parser.positionalArguments().at(0)));
+    const Status removed = NotifyRouteRepository(*store).remove(id);
+    return removed ? ExitOk : context.fail(removed.error());
+}
+
+} // namespace
+
+int runChannelCommand(CliContext &context, const QString &verb, const QStringList &args)
+{
+    if (verb == QLatin1String("add"))
+        return addChannel(context, args);
+    if (verb == QLatin1String("list"))
+        return listChannels(context, args);
+    if (verb == QLatin1String("test"))
+        return testChannel(context, args);
+    if (verb == QLatin1String("rm"))
+        return removeChannel(context, args);
+    return context.usage(
+        QStringLiteral("unknown command 'channel %1'; use add, list, test or rm").arg(verb));
+}
+
+int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args)
+{
+    if (verb == QLatin1String("add"))
+        return addRoute(context, args);
+    if (verb == QLatin1String("list"))
+        return listRoutes(context, args);
+    if (verb == QLatin1String("rm"))
+        return removeRoute(context, args);
+    return context.usage(
+        QStringLiteral("unknown command 'notify %1'; use add, list or rm").arg(verb));
+}
+
+int runDeliveriesCommand(CliContext &context, const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption state(QStringLiteral("state"), enumChoices<DeliveryState>(),
+                                   QStringLiteral("STATE"));
+    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N (200)."),
+                                   QStringLiteral("N"), QStringLiteral("200"));
+    parser.addOptions({state, limit});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("deliveries [--state queued|sent|failed|skipped] [--limit N] "
+                       "[--json]"),
+        {}, true);
+    if (!store)
+        return context.exitCode();
+    std::optional<DeliveryState> wanted;
+    if (parser.isSet(state)) {
+        DeliveryState parsed = DeliveryState::Queued;
+        if (!context.enumOption(parser, state, parsed))
+            return context.exitCode();
+        wanted = parsed;
+    }
+    int count = 200;
+    if (!context.intOption(parser, limit, count, 1, 100000))
+        return context.exitCode();
+    const Result<QList<Delivery>> deliveries = OutboxRepository(*store).list(wanted, count);
+    if (!deliveries)
+        return context.fail(deliveries.error());
+    QJsonArray array;
+    QList<QStringList> rows;
+    for (const Delivery &d : deliveries.value()) {
+        array << QJsonObject{{QStringLiteral("id"), d.id},
+                             {QStringLiteral("channel"), d.channelName},
+                             {QStringLiteral("event"), d.event},
+                             {QStringLiteral("run"), d.runId},
+                             {QStringLiteral("state"), enumName(d.state)},
+                             {QStringLiteral("attempts"), d.attempts},
+                             {QStringLiteral("nextAttempt"), CliContext::isoText(d.nextAttemptAt)},
+                             {QStringLiteral("lastAnswer"), d.lastAnswer},
+                             {QStringLiteral("delivery"), d.deliveryId},
+                             {QStringLiteral("subject"), d.subject},
+                             {QStringLiteral("created"), CliContext::isoText(d.createdAt)},
+                             {QStringLiteral("sent"), CliContext::isoText(d.sentAt)}};
+        rows << QStringList{QString::number(d.id),
+                            terminaltext::escaped(d.channelName),
+                            d.event,
+                            d.runId > 0 ? QString::number(d.runId) : QString(),
+                            enumName(d.state),
+                            QString::number(d.attempts),
+                            terminaltext::escaped(d.lastAnswer).left(100)};
+    }
+    if (context.json())
+        context.printJson(array);
+    else
+        context.printTable({QStringLiteral("ID"), QStringLiteral("CHANNEL"),
+                            QStringLiteral("EVENT"), QStringLiteral("RUN"), QStringLiteral("STATE"),
+                            QStringLiteral("ATTEMPTS"), QStringLiteral("LAST ANSWER")},
+                           rows);
+    return ExitOk;
+}
+
+} // namespace hg

@@ -1,0 +1,174 @@
+#include "deliverer.h"
+
+#include "base/waitingworkpool.h"
+#include "channelsecrets.h"
+#include "smtpsender.h"
+#include "store/notifychannelrepository.h"
+#include "store/outboxrepository.h"
+#include "store/store.h"
+#include "webhooksender.h"
+
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QSysInfo>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace hg {
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+Deliverer::Deliverer(Store &store, Options options, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_options(std::move(options))
+    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+{
+    m_poll.setInterval(int(m_options.pollMs));
+    connect(&m_poll, &QTimer::timeout, this, &Deliverer::look);
+    m_soon.setSingleShot(true);
+    m_soon.setInterval(0);
+    connect(&m_soon, &QTimer::timeout, this, &Deliverer::look);
+}
+
+Deliverer::~Deliverer()
+{
+    stop();
+}
+
+void Deliverer::start()
+{
+    m_running = true;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_poll.start();
+    lookSoon();
+}
+
+void Deliverer::stop()
+{
+    m_running = false;
+    m_poll.stop();
+    m_soon.stop();
+    m_cancel->store(true);
+    m_sending.clear();
+}
+
+void Deliverer::lookSoon()
+{
+    if (m_running && !m_soon.isActive())
+        m_soon.start();
+}
+
+qint64 Deliverer::retryDelayMs(int attempts) const
+{
+    qint64 delay = m_options.firstRetryMs;
+    for (int i = 1; i < attempts && delay < m_options.longestRetryMs; ++i)
+        delay *= 2;
+    return std::min(delay, m_options.longestRetryMs);
+}
+
+void Deliverer::look()
+{
+    const int room = m_options.inFlight - int(m_sending.size());
+    if (!m_running || room <= 0)
+        return;
+    const Result<QList<Delivery>> due =
+        OutboxRepository(m_store).claimDue(m_options.engineName, nowMs(), m_options.leaseMs, room);
+    if (!due)
+        return; // the store is away: the next look tries again
+    for (const Delivery &delivery : due.value())
+        send(delivery);
+}
+
+void Deliverer::send(Delivery delivery)
+{
+    const Result<NotifyChannel> channel = NotifyChannelRepository(m_store).byId(delivery.channelId);
+    if (!channel)
+        return; // removed meanwhile: its rows went with it
+    const QString host = QSysInfo::machineHostName();
+    NotificationMessage message;
+    if (delivery.subject.isEmpty()) {
+        const Result<NotificationMessage> composed =
+            NotificationMessage::compose(m_store, delivery, m_options.outputLines, host);
+        if (!composed)
+            return; // the store is away: the claim runs out and it is tried again
+        message = composed.value();
+        if (message.empty) {
+            (void)OutboxRepository(m_store).settle(delivery.id, m_options.engineName,
+                                                   DeliveryState::Skipped, delivery.attempts,
+                                                   tr("the run printed nothing"), nowMs(), nowMs());
+            return;
+        }
+        delivery.subject = message.subject;
+        delivery.body = message.bodyForStore();
+        if (!OutboxRepository(m_store).keepMessage(delivery.id, delivery.subject, delivery.body))
+            return;
+    } else {
+        message = NotificationMessage::fromStore(delivery.subject, delivery.body);
+    }
+    m_sending.insert(delivery.id, delivery);
+    auto *watcher = new QFutureWatcher<SendOutcome>(this);
+    connect(watcher, &QFutureWatcher<SendOutcome>::finished, this, [this, watcher, delivery] {
+        watcher->deleteLater();
+        if (m_sending.remove(delivery.id) > 0)
+            finish(delivery, watcher->result());
+    });
+    const int timeoutMs = m_options.sendTimeoutMs;
+    watcher->setFuture(QtConcurrent::run(
+        waitingWorkPool(),
+        [channel = channel.value(), message, delivery, timeoutMs,
+         cancel = m_cancel]() -> SendOutcome {
+            if (cancel->load())
+                return SendOutcome{false, false, false, QStringLiteral("the engine stopped")};
+            const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
+            if (!secrets)
+                return SendOutcome{false, false, false, secrets.error().message};
+            if (channel.kind == ChannelKind::Email)
+                return SmtpSender::send(channel, secrets.value(), message, delivery.deliveryId,
+                                        delivery.recipients, timeoutMs, cancel.get());
+            return WebhookSender::send(channel, secrets.value(), message, delivery.deliveryId,
+                                       timeoutMs, cancel.get());
+        }));
+}
+
+void Deliverer::finish(const Delivery &delivery, const SendOutcome &outcome)
+{
+    const qint64 now = nowMs();
+    const int attempts = delivery.attempts + 1;
+    DeliveryState state = DeliveryState::Sent;
+    qint64 next = now;
+    QString answer = outcome.answer;
+    if (!outcome.delivered) {
+        const bool tooOld = delivery.createdAt.isValid()
+                            && now - delivery.createdAt.toMSecsSinceEpoch() + retryDelayMs(attempts)
+                                   > m_options.retryForMs;
+        if (outcome.permanent || tooOld) {
+            state = DeliveryState::Failed;
+        } else {
+            state = DeliveryState::Queued;
+            next = now + retryDelayMs(attempts);
+        }
+        if (outcome.ambiguous)
+            answer += tr(" — it may have arrived all the same; it is sent again with the same "
+                         "X-Hourglass-Delivery id for the receiver to drop the repeat");
+    }
+    if (const Result<bool> written = OutboxRepository(m_store).settle(
+            delivery.id, m_options.engineName, state, attempts, answer, next, now);
+        written && written.value()) {
+        Delivery told = delivery;
+        told.state = state;
+        told.attempts = attempts;
+        told.lastAnswer = answer;
+        Q_EMIT settled(told, outcome);
+    }
+    lookSoon();
+}
+
+} // namespace hg

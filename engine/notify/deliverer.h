@@ -1,0 +1,73 @@
+#pragma once
+
+#include "domain/notification.h"
+#include "notificationmessage.h"
+#include "sendoutcome.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace hg {
+
+class Store;
+
+// Sends the outbox's messages: on the engine's thread it claims what is due, composes each
+// message once (kept in its row, so every retry says the same), and hands the sending to a
+// pool thread (a mail server or a webhook may take seconds to answer; the engine's thread
+// never waits for one). The answer settles the row: sent; queued again with backoff (30 s,
+// doubling, at most an hour apart) until it is a day old (retryForMs); or failed at once
+// when sending again cannot help. A claim outlives its engine by leaseMs only: should the
+// engine die mid-send, another sends it again, with the same delivery id.
+class Deliverer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Deliverer)
+
+public:
+    struct Options
+    {
+        QString engineName;
+        qint64 pollMs = 2000;
+        qint64 leaseMs = 120000;
+        qint64 retryForMs = qint64(24) * 3600 * 1000;
+        qint64 firstRetryMs = 30000;
+        qint64 longestRetryMs = 3600000;
+        int sendTimeoutMs = 30000;
+        int inFlight = 4;
+        int outputLines = 50;
+    };
+
+    Deliverer(Store &store, Options options, QObject *parent = nullptr);
+    ~Deliverer() override;
+
+    void start();
+    // Stops claiming and abandons the sends under way (their transfers are cut off): their
+    // rows are sent again once their claim runs out.
+    void stop();
+    // Something may be due now (a run ended here).
+    void lookSoon();
+    int sendsInFlight() const { return int(m_sending.size()); }
+
+Q_SIGNALS:
+    void settled(const hg::Delivery &delivery, const hg::SendOutcome &outcome);
+
+private:
+    void look();
+    void send(Delivery delivery);
+    void finish(const Delivery &delivery, const SendOutcome &outcome);
+    qint64 retryDelayMs(int attempts) const;
+
+    Store &m_store;
+    Options m_options;
+    QTimer m_poll;
+    QTimer m_soon;
+    QHash<qint64, Delivery> m_sending;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    bool m_running = false;
+};
+
+} // namespace hg

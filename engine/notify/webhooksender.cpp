@@ -1,0 +1,159 @@
+#include "webhooksender.h"
+
+#include "curlsession.h"
+#include "domain/version.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMessageAuthenticationCode>
+
+namespace hg {
+namespace {
+
+// Discord refuses content over 2,000 characters; Slack and Teams cut long texts themselves.
+QString clipped(const QString &text, qsizetype limit)
+{
+    return text.size() <= limit ? text : text.left(limit - 1) + QChar(0x2026);
+}
+
+QByteArray compact(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+bool retryable(long status)
+{
+    return status == 408 || status == 425 || status == 429 || status >= 500;
+}
+
+} // namespace
+
+QByteArray WebhookSender::signature(const QByteArray &body, const QByteArray &secret)
+{
+    return "sha256="
+           + QMessageAuthenticationCode::hash(body, secret, QCryptographicHash::Sha256).toHex();
+}
+
+WebhookSender::Request WebhookSender::request(const NotifyChannel &channel,
+                                              const QJsonObject &secrets,
+                                              const NotificationMessage &message,
+                                              const QString &deliveryId)
+{
+    Request request;
+    request.contentType = "application/json";
+    switch (channel.format) {
+    case WebhookFormat::Json:
+        request.body = compact(message.json);
+        break;
+    case WebhookFormat::Slack:
+        request.body = compact(QJsonObject{{QStringLiteral("text"), clipped(message.text, 3000)}});
+        break;
+    case WebhookFormat::Discord:
+        request.body = compact(QJsonObject{{QStringLiteral("content"), clipped(message.text, 2000)},
+                                           {QStringLiteral("allowed_mentions"),
+                                            QJsonObject{{QStringLiteral("parse"), QJsonArray()}}}});
+        break;
+    case WebhookFormat::Teams: {
+        const QJsonObject card{
+            {QStringLiteral("type"), QStringLiteral("AdaptiveCard")},
+            {QStringLiteral("version"), QStringLiteral("1.4")},
+            {QStringLiteral("body"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("TextBlock")},
+                                    {QStringLiteral("text"), message.subject},
+                                    {QStringLiteral("weight"), QStringLiteral("bolder")},
+                                    {QStringLiteral("wrap"), true}},
+                        QJsonObject{{QStringLiteral("type"), QStringLiteral("TextBlock")},
+                                    {QStringLiteral("text"), clipped(message.text, 10000)},
+                                    {QStringLiteral("wrap"), true},
+                                    {QStringLiteral("fontType"), QStringLiteral("monospace")}}}}};
+        request.body = compact(QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("message")},
+            {QStringLiteral("attachments"),
+             QJsonArray{QJsonObject{{QStringLiteral("contentType"),
+                                     QStringLiteral("application/vnd.microsoft.card.adaptive")},
+                                    {QStringLiteral("content"), card}}}}});
+        break;
+    }
+    case WebhookFormat::Ntfy: {
+        request.contentType = "text/plain; charset=utf-8";
+        request.body = clipped(message.text, 4000).toUtf8();
+        QString title = message.subject;
+        title.replace(QLatin1Char('\r'), QLatin1Char(' '))
+            .replace(QLatin1Char('\n'), QLatin1Char(' '));
+        request.headers << std::pair(QByteArray("Title"), title.toUtf8());
+        const QString event = message.json.value(QLatin1String("event")).toString();
+        if (event == QLatin1String("failure") || event == QLatin1String("alert"))
+            request.headers << std::pair(QByteArray("Priority"), QByteArray("high"));
+        break;
+    }
+    }
+    request.headers << std::pair(QByteArray("X-Hourglass-Delivery"), deliveryId.toLatin1())
+                    << std::pair(QByteArray("X-Hourglass-Event"),
+                                 message.json.value(QLatin1String("event")).toString().toLatin1());
+    const QByteArray secret = secrets.value(QLatin1String("secret")).toString().toUtf8();
+    if (!secret.isEmpty())
+        request.headers << std::pair(QByteArray("X-Hourglass-Signature"),
+                                     signature(request.body, secret));
+    return request;
+}
+
+SendOutcome WebhookSender::send(const NotifyChannel &channel, const QJsonObject &secrets,
+                                const NotificationMessage &message, const QString &deliveryId,
+                                int timeoutMs, const std::atomic<bool> *cancel)
+{
+    SendOutcome outcome;
+    const QString url =
+        channel.urlIsSecret ? secrets.value(QLatin1String("url")).toString() : channel.url;
+    if (url.isEmpty()) {
+        outcome.permanent = true;
+        outcome.answer = tr("the webhook's URL is kept as a secret, and none is kept: add the "
+                            "channel again");
+        return outcome;
+    }
+    CurlSession session;
+    if (!session.isValid()) {
+        outcome.answer = tr("libcurl could not start a transfer");
+        return outcome;
+    }
+    const Request request = WebhookSender::request(channel, secrets, message, deliveryId);
+    session.setCancel(cancel);
+    CURL *curl = session.handle();
+    const QByteArray urlText = url.toUtf8();
+    curl_easy_setopt(curl, CURLOPT_URL, urlText.constData());
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(timeoutMs));
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(timeoutMs, 10000)));
+    const QByteArray agent = "Hourglass/" + versionString().toLatin1();
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, agent.constData());
+    curl_slist *headers = nullptr;
+    QList<QByteArray> kept{"Content-Type: " + request.contentType, "Expect:"};
+    for (const auto &[name, value] : request.headers)
+        kept << name + ": " + value;
+    for (const QByteArray &header : kept)
+        headers = curl_slist_append(headers, header.constData());
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    const CURLcode code = session.perform();
+    curl_slist_free_all(headers);
+    // Never the URL in an answer: it may carry the token.
+    if (code != CURLE_OK) {
+        outcome.ambiguous = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_RECV_ERROR
+                            || code == CURLE_GOT_NOTHING;
+        outcome.permanent = code == CURLE_URL_MALFORMAT || code == CURLE_UNSUPPORTED_PROTOCOL
+                            || code == CURLE_PEER_FAILED_VERIFICATION;
+        outcome.answer = session.errorText(code);
+        outcome.answer.replace(url, QStringLiteral("<the webhook's URL>"));
+        return outcome;
+    }
+    const long status = session.responseCode();
+    QString body = QString::fromUtf8(session.responseBody()).simplified().left(200);
+    outcome.answer = body.isEmpty() ? QStringLiteral("HTTP %1").arg(status)
+                                    : QStringLiteral("HTTP %1: %2").arg(status).arg(body);
+    outcome.delivered = status >= 200 && status < 300;
+    outcome.permanent = !outcome.delivered && !retryable(status);
+    return outcome;
+}
+
+} // namespace hg

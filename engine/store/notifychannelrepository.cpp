@@ -1,0 +1,211 @@
+#include "notifychannelrepository.h"
+
+#include "domain/chainpath.h"
+#include "store.h"
+#include "storequery.h"
+
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QUrl>
+
+namespace hg {
+namespace {
+
+const QString selectChannel = QStringLiteral("SELECT id, name, kind, url, settings, secret_key, "
+                                             "is_default, created_at FROM notify_channel ");
+
+NotifyChannel readChannel(const StoreQuery &q)
+{
+    NotifyChannel c;
+    c.id = q.int64(0);
+    c.name = q.text(1);
+    c.kind = enumFromString<ChannelKind>(q.text(2)).value_or(ChannelKind::Email);
+    c.url = q.text(3);
+    const QJsonObject settings = q.object(4);
+    c.security = enumFromString<SmtpSecurity>(settings.value(QLatin1String("security")).toString())
+                     .value_or(SmtpSecurity::StartTls);
+    c.caFile = settings.value(QLatin1String("ca")).toString();
+    c.from = settings.value(QLatin1String("from")).toString();
+    for (const QJsonValue &to : settings.value(QLatin1String("to")).toArray())
+        c.to << to.toString();
+    c.format = enumFromString<WebhookFormat>(settings.value(QLatin1String("format")).toString())
+                   .value_or(WebhookFormat::Json);
+    c.urlIsSecret = settings.value(QLatin1String("urlSecret")).toBool();
+    c.secretKey = q.text(5);
+    c.isDefault = q.boolean(6);
+    c.createdAt = q.time(7);
+    return c;
+}
+
+QJsonObject settingsOf(const NotifyChannel &c)
+{
+    QJsonObject settings;
+    if (c.kind == ChannelKind::Email) {
+        settings.insert(QLatin1String("security"), enumName(c.security));
+        if (!c.caFile.isEmpty())
+            settings.insert(QLatin1String("ca"), c.caFile);
+        settings.insert(QLatin1String("from"), c.from);
+        settings.insert(QLatin1String("to"), QJsonArray::fromStringList(c.to));
+    } else if (c.kind == ChannelKind::Webhook) {
+        settings.insert(QLatin1String("format"), enumName(c.format));
+        if (c.urlIsSecret)
+            settings.insert(QLatin1String("urlSecret"), true);
+    }
+    return settings;
+}
+
+bool isLoopback(const QString &host)
+{
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
+}
+
+// An address a mail server takes: something@something, no spaces or control characters
+// (a line break would let a value add headers of its own).
+bool isMailAddress(const QString &address)
+{
+    const qsizetype at = address.indexOf(QLatin1Char('@'));
+    if (at <= 0 || at == address.size() - 1)
+        return false;
+    for (const QChar c : address)
+        if (c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
+            || c == QLatin1Char('>') || c == QLatin1Char(','))
+            return false;
+    return true;
+}
+
+} // namespace
+
+Status NotifyChannelRepository::validate(const NotifyChannel &c)
+{
+    if (Status name = validateName(QStringLiteral("channel"), c.name); !name)
+        return name;
+    if (c.kind == ChannelKind::Desktop)
+        return {};
+    if (c.kind == ChannelKind::Email) {
+        const QUrl url(c.url, QUrl::StrictMode);
+        if (!url.isValid() || url.scheme() != QLatin1String("smtp") || url.host().isEmpty()
+            || !url.path().isEmpty() || url.hasQuery())
+            return Error::invalidField(
+                QStringLiteral("url"), 0,
+                tr("--url: '%1' is not smtp://[USER@]HOST[:PORT]").arg(url.toDisplayString()));
+        if (!url.password().isEmpty())
+            return Error::invalidField(QStringLiteral("url"), 0,
+                                       tr("--url: a password in the URL would be kept in the "
+                                          "store in plain text; give it with --password-stdin"));
+        if (c.security == SmtpSecurity::None && !isLoopback(url.host()))
+            return Error::invalidField(
+                QStringLiteral("tls"), 0,
+                tr("--tls none: '%1' is not this machine, and the messages (and a password) "
+                   "would cross the network in clear; use starttls or implicit")
+                    .arg(url.host()));
+        if (!isMailAddress(c.from))
+            return Error::invalidField(QStringLiteral("from"), 0,
+                                       tr("--from: '%1' is not an e-mail address").arg(c.from));
+        if (c.to.isEmpty())
+            return Error::invalidField(QStringLiteral("to"), 0,
+                                       tr("--to: an e-mail channel needs a recipient"));
+        for (const QString &to : c.to)
+            if (!isMailAddress(to))
+                return Error::invalidField(QStringLiteral("to"), 0,
+                                           tr("--to: '%1' is not an e-mail address").arg(to));
+        return {};
+    }
+    if (c.urlIsSecret)
+        return {};
+    const QUrl url(c.url, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty()
+        || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
+        return Error::invalidField(
+            QStringLiteral("url"), 0,
+            tr("--url: '%1' is not an http:// or https:// URL").arg(url.toDisplayString()));
+    if (!url.userInfo().isEmpty())
+        return Error::invalidField(QStringLiteral("url"), 0,
+                                   tr("--url: credentials in the URL would be kept in the store "
+                                      "in plain text; use --secret-url-stdin"));
+    return {};
+}
+
+Result<NotifyChannel> NotifyChannelRepository::add(const NotifyChannel &channel)
+{
+    if (Status valid = validate(channel); !valid)
+        return valid.error();
+    NotifyChannel stored = channel;
+    stored.createdAt = QDateTime::currentDateTimeUtc();
+    const Status written = m_store.transaction([&]() -> Status {
+        if (stored.isDefault) {
+            StoreQuery clear(m_store, QStringLiteral("UPDATE notify_channel SET is_default = ? "
+                                                     "WHERE kind = ?"));
+            clear.bind(false).bind(enumName(stored.kind));
+            if (Status s = clear.exec(tr("add channel '%1'").arg(stored.name)); !s)
+                return s;
+        }
+        StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_channel (name, kind, url, "
+                                             "settings, secret_key, is_default, created_at) "
+                                             "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+        q.bind(stored.name)
+            .bind(enumName(stored.kind))
+            .bind(stored.url)
+            .bind(StoreQuery::fromJson(settingsOf(stored)))
+            .bind(stored.secretKey)
+            .bind(stored.isDefault)
+            .bind(StoreQuery::fromTime(stored.createdAt));
+        if (Status s = q.execSingle(tr("add channel '%1'").arg(stored.name), {}); !s) {
+            if (s.error().kind == ErrorKind::AlreadyExists)
+                return Error::exists(tr("channel '%1' already exists").arg(stored.name));
+            return s;
+        }
+        stored.id = q.int64(0);
+        return {};
+    });
+    if (!written)
+        return written.error();
+    return stored;
+}
+
+Result<NotifyChannel> NotifyChannelRepository::fetchOne(const QString &where, const QVariant &key,
+                                                        const QString &notFound) const
+{
+    StoreQuery q(m_store, selectChannel + where);
+    q.bind(key);
+    if (Status s = q.execSingle(tr("read channel"), notFound); !s)
+        return s.error();
+    return readChannel(q);
+}
+
+Result<NotifyChannel> NotifyChannelRepository::byName(const QString &name) const
+{
+    return fetchOne(QStringLiteral("WHERE name = ?"), name,
+                    tr("unknown channel '%1' (see `hourglass channel list`)").arg(name));
+}
+
+Result<NotifyChannel> NotifyChannelRepository::byId(qint64 id) const
+{
+    return fetchOne(QStringLiteral("WHERE id = ?"), id, tr("unknown channel id %1").arg(id));
+}
+
+Result<QList<NotifyChannel>> NotifyChannelRepository::list() const
+{
+    StoreQuery q(m_store, selectChannel + QStringLiteral("ORDER BY name"));
+    if (Status s = q.exec(tr("list channels")); !s)
+        return s.error();
+    QList<NotifyChannel> channels;
+    while (q.next())
+        channels << readChannel(q);
+    return channels;
+}
+
+Status NotifyChannelRepository::remove(const QString &name)
+{
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM notify_channel WHERE name = ?"));
+    q.bind(name);
+    if (Status s = q.exec(tr("remove channel '%1'").arg(name)); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("unknown channel '%1'").arg(name));
+    return {};
+}
+
+} // namespace hg

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/notification.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+// The channels notifications go to. Never a secret here: a channel names where its secrets
+// are kept (NotifyChannel::secretKey, ChannelSecrets).
+class NotifyChannelRepository final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::NotifyChannelRepository)
+
+public:
+    explicit NotifyChannelRepository(Store &store)
+        : m_store(store)
+    {}
+
+    // What is wrong with a channel, naming the field; empty when nothing is.
+    static Status validate(const NotifyChannel &channel);
+
+    // The default e-mail channel is the only one: adding another default makes it so.
+    Result<NotifyChannel> add(const NotifyChannel &channel);
+    Result<NotifyChannel> byName(const QString &name) const;
+    Result<NotifyChannel> byId(qint64 id) const;
+    Result<QList<NotifyChannel>> list() const;
+    // Its routes and queued messages go with it.
+    Status remove(const QString &name);
+
+private:
+    Result<NotifyChannel> fetchOne(const QString &where, const QVariant &key,
+                                   const QString &notFound) const;
+
+    Store &m_store;
+};
+
+} // namespace hg

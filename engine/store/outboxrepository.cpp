@@ -1,0 +1,135 @@
+#include "outboxrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+const QString deliveryColumns = QStringLiteral(
+    "o.id, o.channel_id, c.name, o.event, COALESCE(o.run_id, 0), COALESCE(o.chain_id, 0), "
+    "COALESCE(o.subject_id, 0), o.recipients, o.state, o.attempts, o.next_attempt_at, "
+    "o.last_answer, o.subject, o.body, o.delivery_id, o.created_at, o.sent_at");
+
+Delivery readDelivery(const StoreQuery &q)
+{
+    Delivery d;
+    d.id = q.int64(0);
+    d.channelId = q.int64(1);
+    d.channelName = q.text(2);
+    d.event = q.text(3);
+    d.runId = q.int64(4);
+    d.chainId = q.int64(5);
+    d.subjectId = q.int64(6);
+    d.recipients = q.text(7).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    d.state = enumFromString<DeliveryState>(q.text(8)).value_or(DeliveryState::Queued);
+    d.attempts = q.integer(9);
+    d.nextAttemptAt = q.time(10);
+    d.lastAnswer = q.text(11);
+    d.subject = q.text(12);
+    d.body = q.text(13);
+    d.deliveryId = q.text(14);
+    d.createdAt = q.time(15);
+    d.sentAt = q.time(16);
+    return d;
+}
+
+} // namespace
+
+Result<QList<Delivery>> OutboxRepository::claimDue(const QString &engine, qint64 nowMs,
+                                                   qint64 leaseMs, int limit)
+{
+    const bool postgres = m_store.backend() == StoreBackend::PostgreSql;
+    QList<qint64> ids;
+    const Status claimed = m_store.transaction([&]() -> Status {
+        StoreQuery due(m_store,
+                       QStringLiteral("SELECT id FROM notify_outbox WHERE state = 'queued' AND "
+                                      "next_attempt_at <= ? AND claimed_until < ? ORDER BY "
+                                      "next_attempt_at, id LIMIT ?%1")
+                           .arg(postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()));
+        due.bind(nowMs).bind(nowMs).bind(limit);
+        if (Status s = due.exec(tr("read the notifications due")); !s)
+            return s;
+        while (due.next())
+            ids << due.int64(0);
+        if (ids.isEmpty())
+            return {};
+        StoreQuery take(m_store, QStringLiteral("UPDATE notify_outbox SET claimed_by = ?, "
+                                                "claimed_until = ? WHERE id IN (%1)")
+                                     .arg(StoreQuery::idList(ids)));
+        take.bind(engine).bind(nowMs + leaseMs);
+        return take.exec(tr("claim the notifications due"));
+    });
+    if (!claimed)
+        return claimed.error();
+    if (ids.isEmpty())
+        return QList<Delivery>();
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "
+                                         "c.id = o.channel_id WHERE o.id IN (%2) ORDER BY o.id")
+                              .arg(deliveryColumns, StoreQuery::idList(ids)));
+    if (Status s = q.exec(tr("read the notifications due")); !s)
+        return s.error();
+    QList<Delivery> deliveries;
+    while (q.next())
+        deliveries << readDelivery(q);
+    return deliveries;
+}
+
+Status OutboxRepository::keepMessage(qint64 id, const QString &subject, const QString &body)
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("UPDATE notify_outbox SET subject = ?, body = ? WHERE id = ?"));
+    q.bind(subject).bind(body).bind(id);
+    return q.exec(tr("keep a notification's message"));
+}
+
+Result<bool> OutboxRepository::settle(qint64 id, const QString &engine, DeliveryState state,
+                                      int attempts, const QString &answer, qint64 nextAttemptMs,
+                                      qint64 nowMs)
+{
+    StoreQuery q(m_store,
+                 QStringLiteral("UPDATE notify_outbox SET state = ?, attempts = ?, last_answer = "
+                                "?, next_attempt_at = ?, claimed_by = '', claimed_until = 0, "
+                                "sent_at = CASE WHEN ? THEN CAST(? AS BIGINT) ELSE sent_at END "
+                                "WHERE id = ? AND claimed_by = ?"));
+    q.bind(enumName(state))
+        .bind(attempts)
+        .bind(answer.left(1000))
+        .bind(nextAttemptMs)
+        .bind(state == DeliveryState::Sent)
+        .bind(nowMs)
+        .bind(id)
+        .bind(engine);
+    if (Status s = q.exec(tr("settle a notification")); !s)
+        return s.error();
+    return q.rowsAffected() > 0;
+}
+
+Result<QList<Delivery>> OutboxRepository::list(std::optional<DeliveryState> state, int limit) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "
+                                         "c.id = o.channel_id %2 ORDER BY o.id DESC LIMIT ?")
+                              .arg(deliveryColumns,
+                                   state ? QStringLiteral("WHERE o.state = ?") : QString()));
+    if (state)
+        q.bind(enumName(*state));
+    q.bind(limit);
+    if (Status s = q.exec(tr("list notifications")); !s)
+        return s.error();
+    QList<Delivery> deliveries;
+    while (q.next())
+        deliveries << readDelivery(q);
+    return deliveries;
+}
+
+Result<int> OutboxRepository::sentSince(qint64 channelId, qint64 sinceMs) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
+                                         "AND state = 'sent' AND sent_at >= ?"));
+    q.bind(channelId).bind(sinceMs);
+    if (Status s = q.execSingle(tr("count notifications"), {}); !s)
+        return s.error();
+    return q.integer(0);
+}
+
+} // namespace hg

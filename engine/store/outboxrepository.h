@@ -1,0 +1,45 @@
+#pragma once
+
+#include "base/result.h"
+#include "domain/notification.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+namespace hg {
+
+class Store;
+
+// The notification outbox (migration 014): rows the store's triggers write as runs end,
+// alerts are raised and fires reach the missed-runs inbox; engines claim, send and settle
+// them.
+class OutboxRepository final
+{
+    Q_DECLARE_TR_FUNCTIONS(hg::OutboxRepository)
+
+public:
+    explicit OutboxRepository(Store &store)
+        : m_store(store)
+    {}
+
+    // Takes up to `limit` rows due by `nowMs` for `engine` until `nowMs + leaseMs`: no other
+    // engine takes them meanwhile (FOR UPDATE SKIP LOCKED on PostgreSQL); a claim that runs
+    // out (its engine died mid-send) lets another engine send the row again.
+    Result<QList<Delivery>> claimDue(const QString &engine, qint64 nowMs, qint64 leaseMs,
+                                     int limit);
+    // Keeps the composed message, so every retry sends the same one.
+    Status keepMessage(qint64 id, const QString &subject, const QString &body);
+    // Settles an attempt of a row this engine claimed: sent, failed (for good), skipped
+    // (nothing to say), or queued again for `nextAttemptMs`. False when the claim was lost.
+    Result<bool> settle(qint64 id, const QString &engine, DeliveryState state, int attempts,
+                        const QString &answer, qint64 nextAttemptMs, qint64 nowMs);
+    // Newest first; every state when `state` is not set.
+    Result<QList<Delivery>> list(std::optional<DeliveryState> state, int limit) const;
+    // Rows of one channel sent (or being sent) since `sinceMs`: the flood guard's count.
+    Result<int> sentSince(qint64 channelId, qint64 sinceMs) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace hg
