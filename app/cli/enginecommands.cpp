@@ -249,12 +249,25 @@ int serve(CliContext &context, const QStringList &args)
         QStringLiteral("Tasks this engine runs at once, across all runs (default: twice the "
                        "number of cores)."),
         QStringLiteral("N"));
-    parser.addOption(onExit);
-    parser.addOption(lease);
-    parser.addOption(slots);
+    const QCommandLineOption notifyRetry(
+        QStringLiteral("notify-retry"),
+        QStringLiteral("A notification not delivered is sent again after this long, then twice "
+                       "as long each time, at most an hour apart (default 30)."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption notifyRetryFor(
+        QStringLiteral("notify-retry-for"),
+        QStringLiteral("How long a notification is retried before it is failed (default 24)."),
+        QStringLiteral("HOURS"));
+    parser.addOptions({onExit, lease, slots, notifyRetry, notifyRetryFor});
     if (!context.parse(parser, args,
-                       QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS] [--slots N]"))
+                       QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS] [--slots N] "
+                                      "[--notify-retry SECONDS] [--notify-retry-for HOURS]"))
         || !context.expectPositionals(parser, {}))
+        return context.exitCode();
+    int retrySeconds = 30;
+    int retryHours = 24;
+    if (!context.intOption(parser, notifyRetry, retrySeconds, 1, 3600)
+        || !context.intOption(parser, notifyRetryFor, retryHours, 1, 24 * 30))
         return context.exitCode();
     EngineConfig config = EngineConfigFactory::forServe(context.storeArgument());
     int leaseSeconds = config.leaseMs / 1000;
@@ -294,6 +307,8 @@ int serve(CliContext &context, const QStringList &args)
         }
         notifyStore = std::move(opened.value());
         Deliverer::Options options;
+        options.firstRetryMs = qint64(retrySeconds) * 1000;
+        options.retryForMs = qint64(retryHours) * 3600 * 1000;
         options.engineName = config.name.isEmpty() ? QStringLiteral("%1/%2")
                                                          .arg(QSysInfo::machineHostName())
                                                          .arg(QCoreApplication::applicationPid())

@@ -121,8 +121,8 @@ QList<TestSmtpServer::Message> TestSmtpServer::messages() const
         QFile content(mail.filePath(QStringLiteral("%1.eml").arg(n)));
         if (!envelope.open(QIODevice::ReadOnly) || !content.open(QIODevice::ReadOnly))
             break;
-        QStringList lines = QString::fromUtf8(envelope.readAll()).split(QLatin1Char('\n'),
-                                                                        Qt::SkipEmptyParts);
+        QStringList lines =
+            QString::fromUtf8(envelope.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         Message message;
         message.from = lines.value(0);
         message.to = lines.mid(1);

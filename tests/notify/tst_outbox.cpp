@@ -4,8 +4,8 @@
 #include "store/outboxrepository.h"
 #include "store/runrepository.h"
 #include "store/storequery.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QTest>
 
@@ -146,8 +146,8 @@ void TestOutbox::cancelledRun_andNoRoutes_writeNothing()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     QVERIFY(endRun(db.store(), chain.id, RunState::Failed)); // no route at all
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
-    QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure, NotifyEvent::Success,
-                                     NotifyEvent::Output}, chain.id));
+    QVERIFY(route(db.store(), a.id,
+                  {NotifyEvent::Failure, NotifyEvent::Success, NotifyEvent::Output}, chain.id));
     QVERIFY(endRun(db.store(), chain.id, RunState::Cancelled)); // the user's own stop
     QVERIFY(rows(db.store()).isEmpty());
 }
@@ -162,13 +162,13 @@ void TestOutbox::endedTwice_writesOnce()
     // A writer that tells the end again (a retried transaction, a recovered engine): from a
     // terminal state to another the trigger writes nothing, and a repeat of the same key adds
     // nothing either.
-    QVERIFY(RunRepository(db.store()).setState(runId, RunState::TimedOut,
-                                               QDateTime::currentDateTimeUtc(), {}));
+    QVERIFY(RunRepository(db.store())
+                .setState(runId, RunState::TimedOut, QDateTime::currentDateTimeUtc(), {}));
     StoreQuery requeue(db.store(), QStringLiteral("UPDATE run SET state = 'running' WHERE id = ?"));
     requeue.bind(runId);
     QVERIFY(requeue.exec(QStringLiteral("test")));
-    QVERIFY(RunRepository(db.store()).setState(runId, RunState::Failed,
-                                               QDateTime::currentDateTimeUtc(), {}));
+    QVERIFY(RunRepository(db.store())
+                .setState(runId, RunState::Failed, QDateTime::currentDateTimeUtc(), {}));
     QCOMPARE(rows(db.store()).size(), 1);
 }
 
@@ -211,11 +211,13 @@ void TestOutbox::settle_byAnotherEngine_isRefused()
         OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1);
     QVERIFY(claimed && claimed->size() == 1);
     const qint64 id = claimed->at(0).id;
-    const Result<bool> stranger = OutboxRepository(db.store()).settle(
-        id, QStringLiteral("e2"), DeliveryState::Sent, 1, QStringLiteral("x"), now, now);
+    const Result<bool> stranger = OutboxRepository(db.store())
+                                      .settle(id, QStringLiteral("e2"), DeliveryState::Sent, 1,
+                                              QStringLiteral("x"), now, now);
     QVERIFY(stranger && !stranger.value());
-    const Result<bool> owner = OutboxRepository(db.store()).settle(
-        id, QStringLiteral("e1"), DeliveryState::Sent, 1, QStringLiteral("HTTP 200"), now, now);
+    const Result<bool> owner = OutboxRepository(db.store())
+                                   .settle(id, QStringLiteral("e1"), DeliveryState::Sent, 1,
+                                           QStringLiteral("HTTP 200"), now, now);
     QVERIFY(owner && owner.value());
     const QList<Delivery> written = rows(db.store());
     QCOMPARE(written.at(0).state, DeliveryState::Sent);

@@ -7,8 +7,8 @@
 #include <QFuture>
 #include <QJsonDocument>
 #include <QMessageAuthenticationCode>
-#include <QTest>
 #include <QtConcurrent>
+#include <QTest>
 
 using namespace hg;
 
@@ -104,17 +104,18 @@ void TestSenders::email_startTlsWithAuth_arrivesWithItsHeaders()
     QTRY_COMPARE(server.messages().size(), 1);
     const test::TestSmtpServer::Message got = server.messages().at(0);
     QCOMPARE(got.from, QStringLiteral("hourglass@example.org"));
-    QCOMPARE(got.to, (QStringList{QStringLiteral("ops@example.org"), QStringLiteral("dba@example.org")}));
+    QCOMPARE(got.to,
+             (QStringList{QStringLiteral("ops@example.org"), QStringLiteral("dba@example.org")}));
     QVERIFY(got.content.contains("Subject: [Hourglass] p/c failed (run 7)\r\n"));
     QVERIFY(got.content.contains("X-Hourglass-Delivery: abc123\r\n"));
     QVERIFY(got.content.contains("Message-ID: <abc123@hourglass>\r\n"));
     const QByteArray body = got.content.mid(got.content.indexOf("\r\n\r\n") + 4);
     QCOMPARE(QString::fromUtf8(QByteArray::fromBase64(body)), text);
     // A route's own recipients replace the channel's.
-    const SendOutcome routed = SmtpSender::send(
-        channel, {{QStringLiteral("password"), QStringLiteral("hunter2")}},
-        message(QStringLiteral("x"), QStringLiteral("y")), QStringLiteral("abc124"),
-        {QStringLiteral("night@example.org")}, 20000);
+    const SendOutcome routed =
+        SmtpSender::send(channel, {{QStringLiteral("password"), QStringLiteral("hunter2")}},
+                         message(QStringLiteral("x"), QStringLiteral("y")),
+                         QStringLiteral("abc124"), {QStringLiteral("night@example.org")}, 20000);
     QVERIFY2(routed.delivered, qPrintable(routed.answer));
     QTRY_COMPARE(server.messages().size(), 2);
     QCOMPARE(server.messages().at(1).to, QStringList{QStringLiteral("night@example.org")});
@@ -216,7 +217,8 @@ void TestSenders::webhook_answers_sayWhetherToRetry()
         post(webhookChannel(http.url(QStringLiteral("/status/503")), WebhookFormat::Json), {}, m);
     QVERIFY(!unavailable.delivered);
     QVERIFY(!unavailable.permanent);
-    QVERIFY2(unavailable.answer.startsWith(QLatin1String("HTTP 503")), qPrintable(unavailable.answer));
+    QVERIFY2(unavailable.answer.startsWith(QLatin1String("HTTP 503")),
+             qPrintable(unavailable.answer));
     const SendOutcome tooMany =
         post(webhookChannel(http.url(QStringLiteral("/status/429")), WebhookFormat::Json), {}, m);
     QVERIFY(!tooMany.delivered && !tooMany.permanent);
@@ -253,7 +255,7 @@ void TestSenders::webhook_presets_shapeTheBody()
     QVERIFY(slack.value(QLatin1String("text")).toString().startsWith(QLatin1String("xxx")));
     const QJsonObject discord = QJsonDocument::fromJson(http.requests().at(1).body).object();
     QVERIFY(discord.value(QLatin1String("content")).toString().size() <= 2000); // its limit
-    QVERIFY(discord.value(QLatin1String("allowed_mentions")).isObject()); // no @everyone
+    QVERIFY(discord.value(QLatin1String("allowed_mentions")).isObject());       // no @everyone
     const QJsonObject teams = QJsonDocument::fromJson(http.requests().at(2).body).object();
     QCOMPARE(teams.value(QLatin1String("type")).toString(), QStringLiteral("message"));
     QCOMPARE(teams.value(QLatin1String("attachments"))
@@ -280,8 +282,8 @@ void TestSenders::webhook_unreachable_isRetriedAndHidesASecretUrl()
     channel.urlIsSecret = true;
     const QString secretUrl =
         QStringLiteral("http://127.0.0.1:%1/services/T000/B000/XXXXtoken").arg(port);
-    const SendOutcome outcome =
-        post(channel, {{QStringLiteral("url"), secretUrl}}, message(QStringLiteral("s"), QStringLiteral("t")));
+    const SendOutcome outcome = post(channel, {{QStringLiteral("url"), secretUrl}},
+                                     message(QStringLiteral("s"), QStringLiteral("t")));
     QVERIFY(!outcome.delivered);
     QVERIFY(!outcome.permanent);
     QVERIFY2(!outcome.answer.contains(QLatin1String("XXXXtoken")), qPrintable(outcome.answer));

@@ -1,0 +1,265 @@
+#include "clisandbox.h"
+#include "store/storelocation.h"
+#include "testhttpserver.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace hg;
+
+// Notifications sent by the real `serve`, to a real HTTP receiver: what one failed run sends,
+// a receiver away across an engine's restart (delivered once when it is back), a stop while
+// a send hangs (serve still ends at once), and two engines on one PostgreSQL store (each
+// message sent by one of them).
+class TestDelivery final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void failedRun_isPostedOnce();
+    void receiverAway_acrossARestart_deliveredOnceBack();
+    void stopWhileASendHangs_endsServeAtOnce();
+    void twoEngines_sendEachMessageOnce();
+
+private:
+    void define(const QList<QStringList> &commands);
+    void addHook(const QUrl &url);
+    void startServing(QProcess &serve, const QStringList &options = {});
+    void stopServing(QProcess &serve);
+    QJsonArray deliveries();
+    static QString failingChain();
+
+    std::unique_ptr<test::TestStore> m_store; // PostgreSQL: a database of the test's own
+    std::unique_ptr<test::CliSandbox> m_cli;
+    int m_engines = 0;
+};
+
+void TestDelivery::init()
+{
+    m_cli = std::make_unique<test::CliSandbox>(QStringLiteral(HOURGLASS_BINARY));
+    if (test::TestStore::backend() == StoreBackend::PostgreSql) {
+        m_store = std::make_unique<test::TestStore>();
+        if (!m_store->create()) {
+            HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
+            QFAIL(qPrintable(m_store->error()));
+        }
+        QUrl url = test::postgresUrl();
+        url.setPath(QLatin1Char('/') + m_store->location().databaseName());
+        m_store->close();
+        m_cli->setDb(url.toString());
+    }
+}
+
+void TestDelivery::define(const QList<QStringList> &commands)
+{
+    const QString failed = m_cli->define(commands);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
+}
+
+QString TestDelivery::failingChain()
+{
+    return QStringLiteral("echo 'disk full'; exit 3");
+}
+
+void TestDelivery::addHook(const QUrl &url)
+{
+    QProcess add;
+    m_cli->start(add, {QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("hook"),
+                       QStringLiteral("--kind"), QStringLiteral("webhook"), QStringLiteral("--url"),
+                       url.toString(), QStringLiteral("--secret-stdin")});
+    add.write("s3cret\n");
+    add.closeWriteChannel();
+    QVERIFY(add.waitForFinished(30000));
+    QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+    define({{QStringLiteral("notify"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("--channel"), QStringLiteral("hook"), QStringLiteral("--on"),
+             QStringLiteral("failure")}});
+}
+
+void TestDelivery::startServing(QProcess &serve, const QStringList &options)
+{
+    // Each engine of a shared store by a name of its own.
+    QProcessEnvironment environment = m_cli->environment();
+    environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"),
+                       QStringLiteral("engine-%1").arg(++m_engines));
+    serve.setProcessEnvironment(environment);
+    serve.setWorkingDirectory(m_cli->path());
+    serve.start(QStringLiteral(HOURGLASS_BINARY),
+                QStringList{QStringLiteral("--db"), m_cli->db(), QStringLiteral("serve")} + options);
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
+                             30000);
+}
+
+void TestDelivery::stopServing(QProcess &serve)
+{
+    QElapsedTimer stopping;
+    stopping.start();
+    serve.terminate();
+    QTRY_VERIFY_WITH_TIMEOUT(serve.state() == QProcess::NotRunning, 15000);
+    QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(serve.exitCode(), 0);
+    QVERIFY2(stopping.elapsed() < 10000, "serve took long to stop");
+}
+
+QJsonArray TestDelivery::deliveries()
+{
+    const test::CliSandbox::Output listed =
+        m_cli->run({QStringLiteral("deliveries"), QStringLiteral("--json")});
+    return QJsonDocument::fromJson(listed.out.toUtf8()).array();
+}
+
+void TestDelivery::failedRun_isPostedOnce()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(http.url(QStringLiteral("/echo")));
+    QProcess serve;
+    startServing(serve);
+    const test::CliSandbox::Output started =
+        m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")});
+    QCOMPARE(started.exitCode, 0);
+    const qint64 runId = started.out.trimmed().toLongLong();
+    QTRY_COMPARE_WITH_TIMEOUT(http.requests().size(), 1, 30000);
+    const QJsonObject body = QJsonDocument::fromJson(http.requests().at(0).body).object();
+    QCOMPARE(body.value(QLatin1String("run")).toInteger(), runId);
+    QCOMPARE(body.value(QLatin1String("event")).toString(), QStringLiteral("failure"));
+    QCOMPARE(body.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
+    QCOMPARE(body.value(QLatin1String("subject")).toString(),
+             QStringLiteral("[Hourglass] p/c failed (run %1)").arg(runId));
+    QCOMPARE(body.value(QLatin1String("output")).toArray().at(0).toString(),
+             QStringLiteral("disk full"));
+    QVERIFY(body.value(QLatin1String("reason")).toString().contains(QLatin1String("exit code 3")));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        deliveries().at(0).toObject().value(QLatin1String("state")).toString(),
+        QStringLiteral("sent"), 10000);
+    const QJsonObject row = deliveries().at(0).toObject();
+    QCOMPARE(row.value(QLatin1String("attempts")).toInt(), 1);
+    QCOMPARE(row.value(QLatin1String("delivery")).toString().toLatin1(),
+             http.requests().at(0).headers.value("x-hourglass-delivery"));
+    stopServing(serve);
+    QCOMPARE(http.requests().size(), 1);
+}
+
+void TestDelivery::receiverAway_acrossARestart_deliveredOnceBack()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    const quint16 port = http.serverPort();
+    const QUrl url = http.url(QStringLiteral("/echo"));
+    http.close(); // away
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(url);
+    QProcess serve;
+    startServing(serve, {QStringLiteral("--notify-retry"), QStringLiteral("1")});
+    QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    // Tried, refused, queued again: the receiver's answer is kept.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        deliveries().at(0).toObject().value(QLatin1String("attempts")).toInt() >= 1, 30000);
+    QJsonObject row = deliveries().at(0).toObject();
+    QCOMPARE(row.value(QLatin1String("state")).toString(), QStringLiteral("queued"));
+    QVERIFY2(row.value(QLatin1String("lastAnswer"))
+                 .toString()
+                 .contains(QLatin1String("connect"), Qt::CaseInsensitive),
+             qPrintable(row.value(QLatin1String("lastAnswer")).toString()));
+    stopServing(serve);
+    QVERIFY(http.listen(QHostAddress::LocalHost, port)); // back
+    QProcess again;
+    startServing(again, {QStringLiteral("--notify-retry"), QStringLiteral("1")});
+    QTRY_COMPARE_WITH_TIMEOUT(http.requests().size(), 1, 30000);
+    // A second failure's message comes after it: the first was not sent twice meanwhile.
+    QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(http.requests().size(), 2, 30000);
+    QVERIFY(http.requests().at(0).headers.value("x-hourglass-delivery")
+            != http.requests().at(1).headers.value("x-hourglass-delivery"));
+    row = deliveries().at(1).toObject(); // the first, older one
+    QTRY_COMPARE_WITH_TIMEOUT(
+        deliveries().at(1).toObject().value(QLatin1String("state")).toString(),
+        QStringLiteral("sent"), 10000);
+    QVERIFY(deliveries().at(1).toObject().value(QLatin1String("attempts")).toInt() >= 2);
+    stopServing(again);
+}
+
+void TestDelivery::stopWhileASendHangs_endsServeAtOnce()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(http.url(QStringLiteral("/hang"))); // reads the request, never answers
+    QProcess serve;
+    startServing(serve);
+    QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(http.requests().size(), 1, 30000);
+    stopServing(serve); // within 10 s, though the send's own timeout is 30 s
+    // Not settled (it was cut off): queued for the next engine, its claim runs out.
+    QCOMPARE(deliveries().at(0).toObject().value(QLatin1String("state")).toString(),
+             QStringLiteral("queued"));
+}
+
+void TestDelivery::twoEngines_sendEachMessageOnce()
+{
+    if (test::TestStore::backend() != StoreBackend::PostgreSql)
+        QSKIP("one engine per SQLite store: two engines share a PostgreSQL store only");
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(http.url(QStringLiteral("/echo")));
+    QProcess one;
+    QProcess two;
+    startServing(one);
+    startServing(two);
+    constexpr int runs = 8;
+    QSet<qint64> runIds;
+    for (int i = 0; i < runs; ++i) {
+        const test::CliSandbox::Output started =
+            m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")});
+        QCOMPARE(started.exitCode, 0);
+        runIds.insert(started.out.trimmed().toLongLong());
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(http.requests().size(), runs, 60000);
+    // Every row settled, so nothing is left that could be sent a second time.
+    QTRY_COMPARE_WITH_TIMEOUT(m_cli
+                                  ->run({QStringLiteral("deliveries"), QStringLiteral("--state"),
+                                         QStringLiteral("sent"), QStringLiteral("--json")})
+                                  .out.count(QLatin1String("\"state\"")),
+                              runs, 20000);
+    QCOMPARE(http.requests().size(), runs);
+    QSet<qint64> posted;
+    QSet<QByteArray> ids;
+    for (const test::TestHttpServer::Request &request : http.requests()) {
+        posted.insert(
+            QJsonDocument::fromJson(request.body).object().value(QLatin1String("run")).toInteger());
+        ids.insert(request.headers.value("x-hourglass-delivery"));
+    }
+    QCOMPARE(posted, runIds);
+    QCOMPARE(ids.size(), runs);
+    stopServing(one);
+    stopServing(two);
+}
+
+QTEST_GUILESS_MAIN(TestDelivery)
+#include "tst_delivery.moc"
