@@ -2,6 +2,7 @@
 
 #include "dailybackupkeeper.h"
 #include "engineconfigfactory.h"
+#include "notify/delivererthread.h"
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
@@ -24,6 +25,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QSysInfo>
 #include <QTranslator>
 
 namespace hg {
@@ -52,6 +54,22 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
             });
     connect(engine, &Engine::storeReachabilityChanged, m_tray.get(),
             [tray = m_tray.get()](qint64 sinceMs) { tray->setStoreLost(sinceMs); });
+    // E-mail and webhooks (the channels and routes of `hourglass channel`/`notify`), sent
+    // from a thread of their own as the outbox fills; the tray follows each chain's policy.
+    m_notifications = std::make_unique<DelivererThread>();
+    connect(engine, &Engine::runChanged, m_notifications.get(),
+            [notifications = m_notifications.get()](const Run &run) {
+                if (isTerminal(run.state))
+                    notifications->lookSoon();
+            });
+    // A message that could not be delivered for good is itself shown.
+    connect(m_notifications.get(), &DelivererThread::settled, m_tray.get(),
+            [tray = m_tray.get()](const Delivery &delivery, const SendOutcome &) {
+                if (delivery.state == DeliveryState::Failed)
+                    tray->showMessage(Run{}, tr("A notification was not delivered"),
+                                      tr("To '%1': %2 (see `hourglass deliveries`)")
+                                          .arg(delivery.channelName, delivery.lastAnswer));
+            });
     m_window->attachTray(m_tray.get());
     m_window->setSettings(&settings);
     if (m_store->backend() != StoreBackend::Sqlite || m_store->isReadOnly())
@@ -80,6 +98,7 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
 
 GuiApplication::~GuiApplication()
 {
+    m_notifications.reset();
     // The engine's thread first: its queued events must not reach a half-destroyed window.
     m_engine.reset();
 }
@@ -91,6 +110,11 @@ void GuiApplication::start(bool minimized)
         return;
     }
     m_engine->start();
+    Deliverer::Options notifying;
+    notifying.engineName = QStringLiteral("%1/%2/desktop")
+                               .arg(QSysInfo::machineHostName())
+                               .arg(QCoreApplication::applicationPid());
+    m_notifications->start(m_store->location(), notifying);
     if (m_backups)
         m_backups->start();
     if (!(minimized && m_tray->hasTray()))
