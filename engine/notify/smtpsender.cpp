@@ -15,8 +15,9 @@ QByteArray headerValue(const QString &text)
 {
     QString clean;
     for (const QChar c : text)
-        clean +=
-            (c.category() == QChar::Other_Control || c == QChar::LineSeparator) ? QLatin1Char(' ') : c;
+        clean += (c.category() == QChar::Other_Control || c == QChar::LineSeparator)
+                     ? QLatin1Char(' ')
+                     : c;
     const QByteArray utf8 = clean.toUtf8();
     bool ascii = true;
     for (const char c : utf8)

@@ -26,7 +26,7 @@ NotifyChannel readChannel(const StoreQuery &q)
                      .value_or(SmtpSecurity::StartTls);
     c.caFile = settings.value(QLatin1String("ca")).toString();
     c.from = settings.value(QLatin1String("from")).toString();
-    for (const QJsonValue &to : settings.value(QLatin1String("to")).toArray())
+    for (const QJsonValue to : settings.value(QLatin1String("to")).toArray())
         c.to << to.toString();
     c.format = enumFromString<WebhookFormat>(settings.value(QLatin1String("format")).toString())
                    .value_or(WebhookFormat::Json);

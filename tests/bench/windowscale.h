@@ -16,10 +16,10 @@ namespace hg::bench {
 struct ViewFigure
 {
     QString view;
-    qint64 firstPaintMs = 0;   // asked for, then painted (a placeholder counts)
-    qint64 filledMs = 0;       // until its data is shown
-    qint64 longestStallMs = 0; // the GUI thread's longest time away from its events
-    qint64 longestBusyMs = 0;  // of it, the longest its own work took (CPU time, not load)
+    qint64 firstPaintMs = 0;            // asked for, then painted (a placeholder counts)
+    qint64 filledMs = 0;                // until its data is shown
+    qint64 longestStallMs = 0;          // the GUI thread's longest time away from its events
+    qint64 longestBusyMs = 0;           // of it, the longest its own work took (CPU time, not load)
     qint64 longestStallRunDelayMs = -1; // of the longest stall, the wait for a core (load)
     // Statements sent on the window's own connection (the GUI thread waits for each: across a
     // network, a round trip each).

@@ -92,7 +92,8 @@ void TestDelivery::startServing(QProcess &serve, const QStringList &options)
     serve.setProcessEnvironment(environment);
     serve.setWorkingDirectory(m_cli->path());
     serve.start(QStringLiteral(HOURGLASS_BINARY),
-                QStringList{QStringLiteral("--db"), m_cli->db(), QStringLiteral("serve")} + options);
+                QStringList{QStringLiteral("--db"), m_cli->db(), QStringLiteral("serve")}
+                    + options);
     QByteArray said;
     QTRY_VERIFY_WITH_TIMEOUT((said += serve.readAllStandardError()).contains("hourglass: serving"),
                              30000);
