@@ -733,6 +733,29 @@
     </message>
 </context>
 <context>
+    <name>hg::ChannelSecrets</name>
+    <message>
+        <source>the keychain</source>
+        <translation>dem Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2); it holds the channels&apos; secrets: move it away and add the channels again</source>
+        <translation>%1 ist beschädigt (%2); die Datei enthält die Geheimnisse der Kanäle: verschieben Sie sie und fügen Sie die Kanäle erneut hinzu</translation>
+    </message>
+    <message>
+        <source>cannot make %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>hg::ClockWatch</name>
     <message>
         <source>%1 d</source>
@@ -1857,6 +1880,17 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Delete schedule %1</source>
         <translation>Zeitplan %1 löschen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::Deliverer</name>
+    <message>
+        <source>the run printed nothing</source>
+        <translation>der Lauf hat nichts ausgegeben</translation>
+    </message>
+    <message>
+        <source> — it may have arrived all the same; it is sent again with the same X-Hourglass-Delivery id for the receiver to drop the repeat</source>
+        <translation> — sie ist vielleicht trotzdem angekommen; sie wird mit derselben X-Hourglass-Delivery-Kennung erneut gesendet, damit der Empfänger die Wiederholung verwerfen kann</translation>
     </message>
 </context>
 <context>
@@ -3252,6 +3286,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>New to Hourglass? Help → Getting started (F1) shows the first steps.</source>
         <translation>Neu bei Hourglass? Hilfe → Erste Schritte (F1) zeigt die ersten Schritte.</translation>
     </message>
+    <message>
+        <source>A notification was not delivered</source>
+        <translation>Eine Benachrichtigung wurde nicht zugestellt</translation>
+    </message>
+    <message>
+        <source>To &apos;%1&apos;: %2 (see `hourglass deliveries`)</source>
+        <translation>An „%1“: %2 (siehe `hourglass deliveries`)</translation>
+    </message>
 </context>
 <context>
     <name>hg::HeldJournal</name>
@@ -4169,6 +4211,189 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::NotificationMessage</name>
+    <message>
+        <source>%1 failed (run %2)</source>
+        <translation>%1 fehlgeschlagen (Lauf %2)</translation>
+    </message>
+    <message>
+        <source>%1 recovered (run %2)</source>
+        <translation>%1 wieder erfolgreich (Lauf %2)</translation>
+    </message>
+    <message>
+        <source>%1 succeeded (run %2)</source>
+        <translation>%1 erfolgreich (Lauf %2)</translation>
+    </message>
+    <message>
+        <source>%1 printed output (run %2)</source>
+        <translation>%1 hat Ausgaben geschrieben (Lauf %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>chain %1 (removed)</source>
+        <translation>Kette %1 (entfernt)</translation>
+    </message>
+    <message>
+        <source>read an alert</source>
+        <translation>Warnung lesen</translation>
+    </message>
+    <message>
+        <source>alert (%1)</source>
+        <translation>Warnung (%1)</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>read a missed fire</source>
+        <translation>verpassten Termin lesen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fire time(s) missed</source>
+        <translation>
+            <numerusform>%n Termin verpasst</numerusform>
+            <numerusform>%n Termine verpasst</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>They wait in the missed-runs inbox: `hourglass missed`.</source>
+        <translation>Sie warten im Eingang der verpassten Läufe: `hourglass missed`.</translation>
+    </message>
+    <message>
+        <source>Scheduled: %1</source>
+        <translation>Geplant:   %1</translation>
+    </message>
+    <message>
+        <source>Started:   %1</source>
+        <translation>Gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Ended:     %1</source>
+        <translation>Beendet:   %1</translation>
+    </message>
+    <message>
+        <source>Engine:    %1 on %2</source>
+        <translation>Engine:    %1 auf %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %n line(s) of output:</source>
+        <translation>
+            <numerusform>Letzte Zeile der Ausgabe:</numerusform>
+            <numerusform>Letzte %n Zeilen der Ausgabe:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>test of channel &apos;%1&apos;</source>
+        <translation>Test des Kanals „%1“</translation>
+    </message>
+    <message>
+        <source>This is a test message from Hourglass %1 on %2, sent by `hourglass channel test %3`.</source>
+        <translation>Dies ist eine Testnachricht von Hourglass %1 auf %2, gesendet von `hourglass channel test %3`.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::NotifyChannelRepository</name>
+    <message>
+        <source>--url: &apos;%1&apos; is not smtp://[USER@]HOST[:PORT]</source>
+        <translation>--url: „%1“ hat nicht die Form smtp://[BENUTZER@]HOST[:PORT]</translation>
+    </message>
+    <message>
+        <source>--url: a password in the URL would be kept in the store in plain text; give it with --password-stdin</source>
+        <translation>--url: ein Passwort in der URL stünde im Klartext im Datenspeicher; geben Sie es mit --password-stdin an</translation>
+    </message>
+    <message>
+        <source>--tls none: &apos;%1&apos; is not this machine, and the messages (and a password) would cross the network in clear; use starttls or implicit</source>
+        <translation>--tls none: „%1“ ist nicht dieser Rechner, und die Nachrichten (und ein Passwort) gingen unverschlüsselt über das Netz; verwenden Sie starttls oder implicit</translation>
+    </message>
+    <message>
+        <source>--from: &apos;%1&apos; is not an e-mail address</source>
+        <translation>--from: „%1“ ist keine E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>--to: an e-mail channel needs a recipient</source>
+        <translation>--to: ein E-Mail-Kanal braucht einen Empfänger</translation>
+    </message>
+    <message>
+        <source>--to: &apos;%1&apos; is not an e-mail address</source>
+        <translation>--to: „%1“ ist keine E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>--url: &apos;%1&apos; is not an http:// or https:// URL</source>
+        <translation>--url: „%1“ ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>--url: credentials in the URL would be kept in the store in plain text; use --secret-url-stdin</source>
+        <translation>--url: Zugangsdaten in der URL stünden im Klartext im Datenspeicher; verwenden Sie --secret-url-stdin</translation>
+    </message>
+    <message>
+        <source>add channel &apos;%1&apos;</source>
+        <translation>Kanal „%1“ hinzufügen</translation>
+    </message>
+    <message>
+        <source>channel &apos;%1&apos; already exists</source>
+        <translation>Kanal „%1“ gibt es schon</translation>
+    </message>
+    <message>
+        <source>read channel</source>
+        <translation>Kanal lesen</translation>
+    </message>
+    <message>
+        <source>unknown channel &apos;%1&apos; (see `hourglass channel list`)</source>
+        <translation>unbekannter Kanal „%1“ (siehe `hourglass channel list`)</translation>
+    </message>
+    <message>
+        <source>unknown channel id %1</source>
+        <translation>unbekannte Kanal-ID %1</translation>
+    </message>
+    <message>
+        <source>list channels</source>
+        <translation>Kanäle auflisten</translation>
+    </message>
+    <message>
+        <source>remove channel &apos;%1&apos;</source>
+        <translation>Kanal „%1“ entfernen</translation>
+    </message>
+    <message>
+        <source>unknown channel &apos;%1&apos;</source>
+        <translation>unbekannter Kanal „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>hg::NotifyRouteRepository</name>
+    <message>
+        <source>--on: &apos;%1&apos; is not an event (%2)</source>
+        <translation>--on: „%1“ ist kein Ereignis (%2)</translation>
+    </message>
+    <message>
+        <source>--on: name one event at least (%1)</source>
+        <translation>--on: nennen Sie mindestens ein Ereignis (%1)</translation>
+    </message>
+    <message>
+        <source>--on: name one event at least</source>
+        <translation>--on: nennen Sie mindestens ein Ereignis</translation>
+    </message>
+    <message>
+        <source>add notification route</source>
+        <translation>Benachrichtigungsweg hinzufügen</translation>
+    </message>
+    <message>
+        <source>list notification routes</source>
+        <translation>Benachrichtigungswege auflisten</translation>
+    </message>
+    <message>
+        <source>remove notification route %1</source>
+        <translation>Benachrichtigungsweg %1 entfernen</translation>
+    </message>
+    <message>
+        <source>unknown notification route %1 (see `hourglass notify list`)</source>
+        <translation>unbekannter Benachrichtigungsweg %1 (siehe `hourglass notify list`)</translation>
+    </message>
+</context>
+<context>
     <name>hg::OccurrencePresentation</name>
     <message>
         <source>ran</source>
@@ -4349,6 +4574,33 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>no fire time</source>
         <translation>keine Auslösezeit</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OutboxRepository</name>
+    <message>
+        <source>read the notifications due</source>
+        <translation>fällige Benachrichtigungen lesen</translation>
+    </message>
+    <message>
+        <source>claim the notifications due</source>
+        <translation>fällige Benachrichtigungen übernehmen</translation>
+    </message>
+    <message>
+        <source>keep a notification&apos;s message</source>
+        <translation>Nachricht einer Benachrichtigung speichern</translation>
+    </message>
+    <message>
+        <source>settle a notification</source>
+        <translation>Benachrichtigung abschließen</translation>
+    </message>
+    <message>
+        <source>list notifications</source>
+        <translation>Benachrichtigungen auflisten</translation>
+    </message>
+    <message>
+        <source>count notifications</source>
+        <translation>Benachrichtigungen zählen</translation>
     </message>
 </context>
 <context>
@@ -6795,6 +7047,21 @@ Worker-Gruppe: %6</translation>
     </message>
 </context>
 <context>
+    <name>hg::SmtpSender</name>
+    <message>
+        <source>libcurl could not start a transfer</source>
+        <translation>libcurl konnte keine Übertragung beginnen</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source> (the server said: %1)</source>
+        <translation> (der Server sagte: %1)</translation>
+    </message>
+</context>
+<context>
     <name>hg::SqliteCopy</name>
     <message>
         <source>%1 does not exist or is not a file</source>
@@ -8161,6 +8428,17 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Reading the fire times…</source>
         <translation>Die Auslösezeiten werden gelesen…</translation>
+    </message>
+</context>
+<context>
+    <name>hg::WebhookSender</name>
+    <message>
+        <source>the webhook&apos;s URL is kept as a secret, and none is kept: add the channel again</source>
+        <translation>die URL des Webhooks wird als Geheimnis aufbewahrt, und es ist keine gespeichert: fügen Sie den Kanal erneut hinzu</translation>
+    </message>
+    <message>
+        <source>libcurl could not start a transfer</source>
+        <translation>libcurl konnte keine Übertragung beginnen</translation>
     </message>
 </context>
 <context>
