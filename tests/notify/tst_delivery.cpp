@@ -219,8 +219,6 @@ void TestDelivery::stopWhileASendHangs_endsServeAtOnce()
 
 void TestDelivery::twoEngines_sendEachMessageOnce()
 {
-    if (test::TestStore::backend() != StoreBackend::PostgreSql)
-        QSKIP("one engine per SQLite store: two engines share a PostgreSQL store only");
     test::TestHttpServer http;
     QVERIFY(http.start());
     define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
@@ -232,7 +230,18 @@ void TestDelivery::twoEngines_sendEachMessageOnce()
     QProcess one;
     QProcess two;
     startServing(one);
-    startServing(two);
+    if (test::TestStore::backend() == StoreBackend::PostgreSql) {
+        startServing(two);
+    } else {
+        // One engine per SQLite file: the second is refused, and the first sends everything.
+        QProcessEnvironment environment = m_cli->environment();
+        environment.insert(QStringLiteral("HOURGLASS_ENGINE_NAME"), QStringLiteral("second"));
+        two.setProcessEnvironment(environment);
+        two.start(QStringLiteral(HOURGLASS_BINARY),
+                  {QStringLiteral("--db"), m_cli->db(), QStringLiteral("serve")});
+        QTRY_VERIFY_WITH_TIMEOUT(two.state() == QProcess::NotRunning, 30000);
+        QVERIFY(two.exitCode() != 0);
+    }
     constexpr int runs = 8;
     QSet<qint64> runIds;
     for (int i = 0; i < runs; ++i) {
@@ -259,7 +268,8 @@ void TestDelivery::twoEngines_sendEachMessageOnce()
     QCOMPARE(posted, runIds);
     QCOMPARE(ids.size(), runs);
     stopServing(one);
-    stopServing(two);
+    if (two.state() != QProcess::NotRunning)
+        stopServing(two);
 }
 
 QTEST_GUILESS_MAIN(TestDelivery)

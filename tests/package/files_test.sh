@@ -52,7 +52,7 @@ expect() {
                     printf "%s\n" "${COMPREPLY[@]}"' "$completion" "$@" | sort | tr '\n' ' ')"
     [ "$got" = "$want " ] || fail "completing '$*' offers '$got', not '$want'"
 }
-expect "chain" hourglass ch
+expect "chain" hourglass chai
 expect "add list rm show" hourglass chain ""
 expect "demo/nightly" hourglass chain show ""
 expect "demo/nightly" hourglass run d

@@ -83,7 +83,7 @@ expect_completion() {
     got="$(completions "$@" | sort | tr '\n' ' ')"
     [ "$got" = "$want " ] || pkg_fail "completing '$*' offers '$got', not '$want'"
 }
-expect_completion "chain" hourglass ch
+expect_completion "chain" hourglass chai
 expect_completion "add list rm show" hourglass chain ""
 expect_completion "demo/nightly" hourglass chain show ""
 expect_completion "demo/nightly" hourglass run d
