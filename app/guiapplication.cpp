@@ -8,6 +8,7 @@
 #include "settings/appsettings.h"
 #include "settings/colorscheme.h"
 #include "settings/focusframestyle.h"
+#include "signalwatcher.h"
 #include "singleinstance.h"
 #include "store/dailybackups.h"
 #include "store/exampleproject.h"
@@ -249,6 +250,11 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
                          restoreFrom = backupFile;
                          QApplication::exit(0);
                      });
+    // SIGTERM (a logout, systemd, kill) quits as Quit does, without asking about unapplied
+    // edits: the engine stops its tasks within their grace and cancels their statements.
+    SignalWatcher terminations;
+    QObject::connect(&terminations, &SignalWatcher::terminationRequested, &gui,
+                     [] { QApplication::quit(); });
     gui.start(minimized);
     return QApplication::exec();
 }

@@ -13,31 +13,48 @@ namespace {
 // runaway reaches (the engine's slots bound its SQL tasks long before).
 constexpr int maximumThreads = 256;
 
-QMutex poolMutex;
-QThreadPool *pool = nullptr;
+constexpr int remoteReadThreads = 4;
 
-void deletePool()
+QMutex poolMutex;
+QThreadPool *waitingPool = nullptr;
+QThreadPool *remotePool = nullptr;
+
+void deletePools()
 {
-    QThreadPool *ending = nullptr;
+    QThreadPool *waiting = nullptr;
+    QThreadPool *remote = nullptr;
     {
         const QMutexLocker lock(&poolMutex);
-        std::swap(ending, pool);
+        std::swap(waiting, waitingPool);
+        std::swap(remote, remotePool);
     }
-    delete ending; // waits for the work still running (unlocked: it may ask for the pool)
+    delete remote; // each waits for the work still running (unlocked: it may ask for a pool)
+    delete waiting;
+}
+
+QThreadPool *pool(QThreadPool *&slot, const QString &name, int threads)
+{
+    const QMutexLocker lock(&poolMutex);
+    if (!slot) {
+        if (!waitingPool && !remotePool)
+            qAddPostRoutine(deletePools);
+        slot = new QThreadPool;
+        slot->setObjectName(name);
+        slot->setMaxThreadCount(threads);
+    }
+    return slot;
 }
 
 } // namespace
 
 QThreadPool *waitingWorkPool()
 {
-    const QMutexLocker lock(&poolMutex);
-    if (!pool) {
-        pool = new QThreadPool;
-        pool->setObjectName(QStringLiteral("hourglass waiting work"));
-        pool->setMaxThreadCount(maximumThreads);
-        qAddPostRoutine(deletePool);
-    }
-    return pool;
+    return pool(waitingPool, QStringLiteral("hourglass waiting work"), maximumThreads);
+}
+
+QThreadPool *remoteReadPool()
+{
+    return pool(remotePool, QStringLiteral("hourglass remote reads"), remoteReadThreads);
 }
 
 } // namespace hg

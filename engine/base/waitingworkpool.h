@@ -16,4 +16,11 @@ namespace hg {
 // its work) as the QCoreApplication is.
 QThreadPool *waitingWorkPool();
 
+// The threads the window reads remote scheduler databases on (pg_timetable, pgAgent,
+// DolphinScheduler): at most four. Each keeps a connection of its own to the remote
+// (RemoteConnectionCache); unbounded, a remote that was slow to answer got a new thread and a
+// new connection per click until the server refused every client, its own workers too
+// (helper-2: 100 of 100 connections, after 60 selections on a locked pg_timetable).
+QThreadPool *remoteReadPool();
+
 } // namespace hg

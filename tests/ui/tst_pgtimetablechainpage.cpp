@@ -42,6 +42,8 @@ private Q_SLOTS:
     void page_showsEditsAndSavesTheChain();
     void runs_pageThroughTheHistory();
     void refusingRemote_showsTheCauseAndNeverBlocks();
+    void slowRemote_boundedConnectionsAndNothingOfTheLastChain();
+    void longCommand_isShownShortAndSavedWhole();
     void projectTree_showsConnectionsTheirStatesAndChains();
     void connectionDialog_refusesAPasswordInTheUrlAndSaves();
     void newerSchema_saysItIsReadOnlyOnceOnTheConnectionAndThePage();
@@ -237,6 +239,85 @@ void TestPgTimetableChainPage::refusingRemote_showsTheCauseAndNeverBlocks()
     QVERIFY2(page.statusText().contains(QLatin1String("refused")), qPrintable(page.statusText()));
     QVERIFY(ticks > 0); // the event loop ran while the remote was asked
     QVERIFY(!button(page, QStringLiteral("Save to pg_timetable"))->isEnabled());
+}
+
+// A remote that answers nothing while the user goes down the tree: the window reads on at
+// most four connections of its own (unbounded, a connection per click filled the server's
+// limit and locked its own workers out), skips the reads of chains it left meanwhile, and
+// never shows the last chain's settings under the new one's name.
+void TestPgTimetableChainPage::slowRemote_boundedConnectionsAndNothingOfTheLastChain()
+{
+    QSqlQuery tt(m_db);
+    QVERIFY(tt.exec(QStringLiteral("SELECT timetable.add_job('weekly', '0 5 * * 1', 'SELECT 2')")));
+    PgTimetableChainPage page;
+    page.show();
+    page.showChain(m_profile, QStringLiteral("weekly"));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QLineEdit *runAt = page.findChild<QLineEdit *>();
+    QVERIFY(runAt);
+    QCOMPARE(runAt->text(), QStringLiteral("0 5 * * 1"));
+    const QString sessions = QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                                            "'%1' AND pid <> pg_backend_pid()")
+                                 .arg(m_database);
+    QSqlDatabase locker = QSqlDatabase::cloneDatabase(m_db, QStringLiteral("locker"));
+    QVERIFY(locker.open());
+    QSqlQuery lock(locker);
+    QVERIFY(lock.exec(QStringLiteral("BEGIN")));
+    QVERIFY(lock.exec(QStringLiteral("LOCK TABLE timetable.chain IN ACCESS EXCLUSIVE MODE")));
+    for (int i = 0; i < 40; ++i)
+        page.showChain(m_profile,
+                       i % 2 == 0 ? QStringLiteral("nightly") : QStringLiteral("weekly"));
+    page.showChain(m_profile, QStringLiteral("nightly"));
+    QCOMPARE(runAt->text(), QString()); // not weekly's, while nightly's is read
+    const auto count = [this, &sessions] {
+        QSqlQuery q(m_admin);
+        return q.exec(sessions) && q.next() ? q.value(0).toInt() : -1;
+    };
+    // The locker, the test's own connection, and the page's readers: at most four.
+    QTRY_VERIFY_WITH_TIMEOUT(count() >= 3, 15000);
+    const int seen = count();
+    QVERIFY2(seen <= 2 + 4, qPrintable(QString::number(seen)));
+    QVERIFY(lock.exec(QStringLiteral("ROLLBACK")));
+    locker.close();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 30000);
+    QCOMPARE(runAt->text(), QStringLiteral("30 2 * * *")); // nightly's, the chain shown
+    QVERIFY(count() <= 2 + 4);
+    QVERIFY(tt.exec(QStringLiteral("SELECT timetable.delete_job('weekly')")));
+}
+
+// 45 KB of SQL in one task: shown cut short in its cell (laid out whole it held the GUI
+// thread 0.8 s), not editable there, and saved whole.
+void TestPgTimetableChainPage::longCommand_isShownShortAndSavedWhole()
+{
+    const QString sql = QStringLiteral("SELECT 1;").repeated(5000);
+    QSqlQuery tt(m_db);
+    tt.prepare(QStringLiteral("SELECT timetable.add_job('long', '0 0 * * *', ?)"));
+    tt.addBindValue(sql);
+    QVERIFY(tt.exec());
+    PgTimetableChainPage page;
+    page.show();
+    page.showChain(m_profile, QStringLiteral("long"));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QTableWidget *tasks = table(page, QStringLiteral("Tasks in order"));
+    QVERIFY(tasks);
+    QTableWidgetItem *command = tasks->item(0, 3);
+    QVERIFY(command);
+    QVERIFY(command->text().size() < 400);
+    QVERIFY(command->text().contains(QLatin1String("characters")));
+    QVERIFY(!(command->flags() & Qt::ItemIsEditable));
+    QLineEdit *runAt = page.findChild<QLineEdit *>();
+    runAt->setText(QStringLiteral("0 1 * * *"));
+    QPushButton *save = button(page, QStringLiteral("Save to pg_timetable"));
+    QVERIFY(save);
+    save->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 15000);
+    QVERIFY(tt.exec(QStringLiteral("SELECT t.command, c.run_at FROM timetable.task t JOIN "
+                                   "timetable.chain c USING (chain_id) WHERE c.chain_name = "
+                                   "'long'")));
+    QVERIFY(tt.next());
+    QCOMPARE(tt.value(0).toString(), sql);
+    QCOMPARE(tt.value(1).toString(), QStringLiteral("0 1 * * *"));
+    QVERIFY(tt.exec(QStringLiteral("SELECT timetable.delete_job('long')")));
 }
 
 void TestPgTimetableChainPage::projectTree_showsConnectionsTheirStatesAndChains()

@@ -1,5 +1,6 @@
 #include "pgtimetablechainpage.h"
 
+#include "common/elidedlabel.h"
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
 #include "displayformat.h"
@@ -42,15 +43,19 @@ enum TimetableTaskColumn {
 };
 
 constexpr int pgTimetableRunsPageSize = 200;
+// A command longer than this is shown cut short and kept whole aside, not laid out whole in
+// a cell: 45 KB of SQL held the GUI thread 0.8 s as the page opened (helper-2).
+constexpr qsizetype longestCommandShown = 2000;
 
 // Runs `work` off the GUI thread and hands its answer to `done` on it, unless `page` has
 // moved on to another chain meanwhile.
 template<typename T>
 void runJob(PgTimetableChainPage *page, const ConnectionProfile &profile,
             std::function<Result<T>(const PgTimetableCatalog &)> work,
-            std::function<void(const Result<T> &)> done)
+            std::function<void(const Result<T> &)> done, std::function<bool()> wanted = {})
 {
-    runRemoteJob<PgTimetableCatalog, T>(page, profile, std::move(work), std::move(done));
+    runRemoteJob<PgTimetableCatalog, T>(page, profile, std::move(work), std::move(done),
+                                        std::move(wanted));
 }
 
 QTableWidgetItem *checkItem(bool checked)
@@ -85,7 +90,7 @@ PgTimetableChainPage::PgTimetableChainPage(QWidget *parent)
 void PgTimetableChainPage::buildUi()
 {
     auto *layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
+    m_title = new ElidedLabel(this);
     QFont bold = m_title->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.2);
@@ -261,8 +266,21 @@ void PgTimetableChainPage::showChain(const ConnectionProfile &profile, const QSt
     m_profile = profile;
     m_chainName = chainName;
     m_loaded = false;
-    ++m_generation;
-    m_title->setText(tr("%1 — pg_timetable on '%2'").arg(chainName, profile.name));
+    m_shownGeneration->store(++m_generation);
+    m_title->setFullText(tr("%1 — pg_timetable on '%2'").arg(chainName, profile.name));
+    // Nothing of the chain shown before stays under this one's name while it is read, nor
+    // when the read fails (helper-2: a slow remote showed the last chain's schedule here).
+    m_chain = PgtChain{};
+    m_runAt->clear();
+    m_live->setChecked(false);
+    m_maxInstances->setValue(0);
+    m_timeout->setValue(0);
+    m_client->clear();
+    m_exclusive->setChecked(false);
+    m_selfDestruct->setChecked(false);
+    m_canvas->showChain(m_chain);
+    m_sessions->clear();
+    m_schedule->setText(tr("Reading…"));
     m_tasks->setRowCount(0);
     m_runsTable->clearSpans();
     m_runsTable->setRowCount(0);
@@ -340,7 +358,8 @@ void PgTimetableChainPage::reload()
                     setStatus(loaded.error().message, true);
             }
             jobFinished();
-        });
+        },
+        [shown = m_shownGeneration, generation] { return shown->load() == generation; });
 }
 
 void PgTimetableChainPage::showLoaded(const Loaded &loaded)
@@ -396,7 +415,15 @@ void PgTimetableChainPage::fillTasks()
         m_tasks->setItem(row, OrderColumn, order);
         m_tasks->setItem(row, NameColumn, new QTableWidgetItem(task.name));
         m_tasks->setItem(row, KindColumn, new QTableWidgetItem(task.kind));
-        m_tasks->setItem(row, CommandColumn, new QTableWidgetItem(task.command));
+        auto *command = new QTableWidgetItem(task.command);
+        if (task.command.size() > longestCommandShown) {
+            command->setText(tr("%1… (%L2 characters: too long to edit here)")
+                                 .arg(task.command.left(200).simplified())
+                                 .arg(task.command.size()));
+            command->setData(Qt::UserRole, task.command); // saved as it is
+            command->setFlags(command->flags() & ~Qt::ItemIsEditable);
+        }
+        m_tasks->setItem(row, CommandColumn, command);
         QString parameters;
         if (!task.parameters.isEmpty())
             parameters =
@@ -461,7 +488,10 @@ bool PgTimetableChainPage::chainFromUi(PgtChain &chain)
         task.order = text(m_tasks, row, OrderColumn).toDouble();
         task.name = text(m_tasks, row, NameColumn);
         task.kind = text(m_tasks, row, KindColumn).toUpper();
-        task.command = text(m_tasks, row, CommandColumn);
+        const QTableWidgetItem *command = m_tasks->item(row, CommandColumn);
+        task.command = command && command->data(Qt::UserRole).isValid()
+                           ? command->data(Qt::UserRole).toString()
+                           : text(m_tasks, row, CommandColumn);
         task.ignoreError = checked(m_tasks, row, IgnoreErrorColumn);
         task.autonomous = checked(m_tasks, row, AutonomousColumn);
         task.timeoutMs = text(m_tasks, row, TimeoutColumn).toInt();
@@ -581,7 +611,8 @@ void PgTimetableChainPage::loadRuns(bool more)
                     setStatus(rows.error().message, true);
             }
             jobFinished();
-        });
+        },
+        [shown = m_shownGeneration, generation] { return shown->load() == generation; });
 }
 
 void PgTimetableChainPage::appendRuns(const QList<PgtExecution> &rows)

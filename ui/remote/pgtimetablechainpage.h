@@ -6,6 +6,9 @@
 
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -15,8 +18,10 @@ class QSpinBox;
 class QTableWidget;
 
 namespace hg {
+
+class ElidedLabel;
 class RemoteChainCanvas;
-}
+} // namespace hg
 
 namespace hg {
 
@@ -75,8 +80,12 @@ private:
     bool m_loaded = false;
     int m_busy = 0;
     quint64 m_generation = 0; // answers for an earlier chain are dropped
+    // The generation shown, for the pool's threads: a read for a chain left meanwhile is not
+    // made at all.
+    std::shared_ptr<std::atomic<quint64>> m_shownGeneration =
+        std::make_shared<std::atomic<quint64>>(0);
 
-    QLabel *m_title = nullptr;
+    ElidedLabel *m_title = nullptr; // a chain's name may be 20,000 characters
     QLabel *m_status = nullptr;
     QLineEdit *m_runAt = nullptr;
     QCheckBox *m_live = nullptr;

@@ -30,12 +30,19 @@ using RemoteAnswer = std::shared_ptr<Result<T>>;
 // The work gets the remote's database and its catalog (PgTimetableCatalog,
 // DolphinSchedulerCatalog, PgAgentCatalog), opened in that thread on a connection of its own;
 // acts that write beside the catalog (DolphinSchedulerLauncher) need the database too.
+// `wanted`, when given, is asked in the pool thread before anything is read: a job whose
+// page moved on meanwhile (the user went down the tree while the remote was slow) costs no
+// connection and no read.
 template<typename Catalog, typename T>
 QFuture<RemoteAnswer<T>>
 onRemoteDatabase(const ConnectionProfile &profile,
-                 std::function<Result<T>(RemoteDatabase &, const Catalog &)> work)
+                 std::function<Result<T>(RemoteDatabase &, const Catalog &)> work,
+                 std::function<bool()> wanted = {})
 {
-    return QtConcurrent::run(waitingWorkPool(), [profile, work]() -> RemoteAnswer<T> {
+    return QtConcurrent::run(remoteReadPool(), [profile, work, wanted]() -> RemoteAnswer<T> {
+        if (wanted && !wanted())
+            return std::make_shared<Result<T>>(
+                Error::runtime(QStringLiteral("superseded: the page moved on")));
         const Result<QString> password = ConnectionSecrets().lookup(profile);
         if (!password)
             return std::make_shared<Result<T>>(password.error());
@@ -52,10 +59,12 @@ onRemoteDatabase(const ConnectionProfile &profile,
 
 template<typename Catalog, typename T>
 QFuture<RemoteAnswer<T>> onRemote(const ConnectionProfile &profile,
-                                  std::function<Result<T>(const Catalog &)> work)
+                                  std::function<Result<T>(const Catalog &)> work,
+                                  std::function<bool()> wanted = {})
 {
     return onRemoteDatabase<Catalog, T>(
-        profile, [work](RemoteDatabase &, const Catalog &catalog) { return work(catalog); });
+        profile, [work](RemoteDatabase &, const Catalog &catalog) { return work(catalog); },
+        std::move(wanted));
 }
 
 template<typename T>
@@ -97,9 +106,10 @@ void whenAnswered(QObject *owner, QFuture<RemoteAnswer<T>> future,
 template<typename Catalog, typename T>
 void runRemoteJob(QObject *owner, const ConnectionProfile &profile,
                   std::function<Result<T>(const Catalog &)> work,
-                  std::function<void(const Result<T> &)> done)
+                  std::function<void(const Result<T> &)> done, std::function<bool()> wanted = {})
 {
-    whenAnswered<T>(owner, onRemote<Catalog, T>(profile, std::move(work)), std::move(done));
+    whenAnswered<T>(owner, onRemote<Catalog, T>(profile, std::move(work), std::move(wanted)),
+                    std::move(done));
 }
 
 } // namespace hg
