@@ -15,6 +15,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSysInfo>
@@ -93,8 +94,12 @@ int addChannel(CliContext &context, const QStringList &args)
         || !context.enumOption(parser, format, channel.format))
         return context.exitCode();
     if (channel.kind == ChannelKind::Desktop)
-        return context.usage(QStringLiteral("--kind desktop: the desktop's tray is there already; "
-                                            "a chain's notify policy chooses what it shows"));
+        return context.usage(QStringLiteral("--kind: email or webhook (the desktop's tray is "
+                                            "there already: a chain's notify policy chooses "
+                                            "what it shows)"));
+    if (parser.isSet(isDefault) && channel.kind != ChannelKind::Email)
+        return context.usage(QStringLiteral("--default: the default channel is an e-mail one "
+                                            "(crontab MAILTO routes go to it)"));
     channel.url = parser.value(url);
     channel.caFile = parser.value(ca);
     channel.from = parser.value(from);
@@ -102,14 +107,24 @@ int addChannel(CliContext &context, const QStringList &args)
     for (QString &address : channel.to)
         address = address.trimmed();
     channel.isDefault = parser.isSet(isDefault);
-    if (!channel.caFile.isEmpty() && !QFile::exists(channel.caFile))
-        return context.fail(Error::invalidField(
-            QStringLiteral("ca"), 0, QStringLiteral("--ca: no file '%1'").arg(channel.caFile)));
+    if (!channel.caFile.isEmpty()) {
+        QFile pem(channel.caFile);
+        if (!pem.open(QIODevice::ReadOnly)
+            || !pem.read(64 * 1024).contains("-----BEGIN CERTIFICATE-----"))
+            return context.fail(Error::invalidField(
+                QStringLiteral("ca"), 0,
+                QStringLiteral("--ca: '%1' is not a readable PEM file of certificates")
+                    .arg(terminaltext::escaped(channel.caFile))));
+        channel.caFile = QFileInfo(channel.caFile).absoluteFilePath(); // serve runs elsewhere
+    }
     QJsonObject secrets;
     const bool email = channel.kind == ChannelKind::Email;
     if (parser.isSet(passwordStdin)) {
         if (!email)
             return context.usage(QStringLiteral("--password-stdin is for e-mail channels"));
+        if (QUrl(channel.url).userName().isEmpty())
+            return context.usage(QStringLiteral("--password-stdin: the URL names no user to log "
+                                                "in as (smtp://USER@HOST)"));
         const Result<QString> password = readLineFromStdin(QStringLiteral("--password-stdin"));
         if (!password)
             return context.fail(password.error());
@@ -130,9 +145,8 @@ int addChannel(CliContext &context, const QStringList &args)
         if (parser.isSet(secretStdin)) {
             secrets.insert(QStringLiteral("secret"), secret.value());
         } else {
-            NotifyChannel probe = channel;
-            probe.url = secret.value();
-            if (Status valid = NotifyChannelRepository::validate(probe); !valid)
+            if (Status valid = NotifyChannelRepository::validateWebhookUrl(secret.value(), true);
+                !valid)
                 return context.fail(valid.error());
             if (!channel.url.isEmpty())
                 return context.usage(QStringLiteral("--secret-url-stdin reads the URL: leave "
@@ -143,6 +157,12 @@ int addChannel(CliContext &context, const QStringList &args)
     }
     if (Status valid = NotifyChannelRepository::validate(channel); !valid)
         return context.fail(valid.error());
+    QString previousDefault;
+    if (channel.isDefault)
+        if (const Result<QList<NotifyChannel>> all = NotifyChannelRepository(*store).list())
+            for (const NotifyChannel &other : all.value())
+                if (other.isDefault && other.kind == channel.kind)
+                    previousDefault = other.name;
     ChannelSecrets keeper;
     QString keptIn;
     if (!secrets.isEmpty()) {
@@ -159,6 +179,10 @@ int addChannel(CliContext &context, const QStringList &args)
     }
     if (!keptIn.isEmpty())
         context.err() << "hourglass: the channel's secrets are kept in " << keptIn << '\n';
+    if (!previousDefault.isEmpty())
+        context.err() << "hourglass: '" << terminaltext::escaped(channel.name)
+                      << "' is the default e-mail channel now, instead of '"
+                      << terminaltext::escaped(previousDefault) << "'\n";
     return ExitOk;
 }
 
@@ -217,14 +241,29 @@ int listChannels(CliContext &context, const QStringList &args)
 int removeChannel(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    Store *store =
-        context.prepare(parser, args, QStringLiteral("channel rm NAME"), {QStringLiteral("NAME")});
+    const QCommandLineOption force(QStringLiteral("force"),
+                                   QStringLiteral("Remove it with its routes and the messages "
+                                                  "still waiting for it."));
+    parser.addOption(force);
+    Store *store = context.prepare(parser, args, QStringLiteral("channel rm NAME [--force]"),
+                                   {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
     const QString name = parser.positionalArguments().at(0);
     const Result<NotifyChannel> channel = NotifyChannelRepository(*store).byName(name);
     if (!channel)
         return context.fail(channel.error());
+    // Messages not yet sent go with it: never in silence.
+    const Result<int> waiting = OutboxRepository(*store).waiting(channel->id);
+    if (!waiting)
+        return context.fail(waiting.error());
+    if (waiting.value() > 0 && !parser.isSet(force))
+        return context.fail(Error::invalid(
+            QStringLiteral("channel '%1' has %2 message(s) not yet sent (`hourglass deliveries "
+                           "--state queued`); they would go with it: --force removes it all the "
+                           "same")
+                .arg(terminaltext::escaped(name))
+                .arg(waiting.value())));
     if (Status removed = NotifyChannelRepository(*store).remove(name); !removed)
         return context.fail(removed.error());
     if (Status forgotten = ChannelSecrets().forget(channel->secretKey); !forgotten)
@@ -245,8 +284,10 @@ int testChannel(CliContext &context, const QStringList &args)
     if (!channel)
         return context.fail(channel.error());
     const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel->secretKey);
-    if (!secrets)
-        return context.fail(secrets.error());
+    if (!secrets) { // not sent: a failure of the channel, not of the command's words
+        context.fail(secrets.error());
+        return ExitFailure;
+    }
     const NotificationMessage message =
         NotificationMessage::test(channel.value(), QSysInfo::machineHostName());
     const QString deliveryId = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -386,8 +427,8 @@ int removeRoute(CliContext &context, const QStringList &args)
     bool ok = false;
     const qint64 id = parser.positionalArguments().at(0).toLongLong(&ok);
     if (!ok || id <= 0)
-        return context.usage(QStringLiteral("notify rm: '%1' is not a route id (see `hourglass "
-                                            "notify list`)")
+        return context.usage(QStringLiteral("notify rm: '%1' is not a route id (hourglass "
+                                            "notify list shows them)")
                                  .arg(parser.positionalArguments().at(0)));
     const Status removed = NotifyRouteRepository(*store).remove(id);
     return removed ? ExitOk : context.fail(removed.error());

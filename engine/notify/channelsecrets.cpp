@@ -3,10 +3,14 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QStandardPaths>
+
+#include <unistd.h>
 
 namespace hg {
 
@@ -39,6 +43,13 @@ Result<QString> ChannelSecrets::store(const QString &key, const QJsonObject &sec
         return tr("the keychain");
     if (kept.error().kind != ErrorKind::Unavailable)
         return kept.error();
+    // Read, changed and written whole under a lock: twenty `channel add` at once each kept
+    // the file as it read it, and lost the others' secrets (helper-3).
+    if (Status folder = prepareFolder(); !folder)
+        return folder.error();
+    QLockFile lock(filePath() + QStringLiteral(".lock"));
+    if (!lock.tryLock(10000))
+        return Error::unavailable(tr("%1 is locked by another process").arg(filePath()));
     Result<QJsonObject> all = readFile();
     if (!all)
         return all.error();
@@ -60,6 +71,13 @@ Result<QJsonObject> ChannelSecrets::lookup(const QString &key) const
     const Result<QJsonObject> all = readFile();
     if (!all)
         return all.error();
+    // Kept once and gone now: sending without it would go out unsigned (or log in without a
+    // password), as if nothing were wrong.
+    if (!all->contains(key))
+        return Error::notFound(
+            tr("the channel's secrets are gone (neither the keychain nor %1 holds %2): add the "
+               "channel again")
+                .arg(filePath(), key));
     return all->value(key).toObject();
 }
 
@@ -72,6 +90,9 @@ Status ChannelSecrets::forget(const QString &key) const
         return removed;
     if (!QFile::exists(filePath()))
         return {};
+    QLockFile lock(filePath() + QStringLiteral(".lock"));
+    if (!lock.tryLock(10000))
+        return Error::unavailable(tr("%1 is locked by another process").arg(filePath()));
     Result<QJsonObject> all = readFile();
     if (!all)
         return all.error();
@@ -97,12 +118,24 @@ Result<QJsonObject> ChannelSecrets::readFile() const
     return document.object();
 }
 
-Status ChannelSecrets::writeFile(const QJsonObject &all) const
+Status ChannelSecrets::prepareFolder() const
 {
     if (!QDir().mkpath(m_folder))
         return Error::runtime(tr("cannot make %1").arg(m_folder));
+    // Another user's folder could have the secrets swapped under us (a webhook URL of theirs).
+    if (QFileInfo(m_folder).ownerId() != ::geteuid())
+        return Error::runtime(
+            tr("%1 belongs to another user: the channels' secrets are not kept there")
+                .arg(m_folder));
     QFile::setPermissions(m_folder,
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    return {};
+}
+
+Status ChannelSecrets::writeFile(const QJsonObject &all) const
+{
+    if (Status folder = prepareFolder(); !folder)
+        return folder;
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
         return Error::runtime(tr("cannot write %1: %2").arg(filePath(), file.errorString()));

@@ -27,11 +27,12 @@ public:
 
     // Returns where they went, for the user: "the keychain" or the file's path.
     Result<QString> store(const QString &key, const QJsonObject &secrets) const;
-    // Empty when nothing is kept under the key.
+    // Empty for an empty key; NotFound when the key names secrets no longer kept.
     Result<QJsonObject> lookup(const QString &key) const;
     Status forget(const QString &key) const;
 
 private:
+    Status prepareFolder() const;
     Result<QJsonObject> readFile() const;
     Status writeFile(const QJsonObject &all) const;
 

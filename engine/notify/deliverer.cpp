@@ -57,7 +57,12 @@ void Deliverer::stop()
     m_poll.stop();
     m_soon.stop();
     m_cancel->store(true);
+    // Given back, so the next engine (this one restarted) sends them at once rather than
+    // after the claim ran out.
+    if (!m_sending.isEmpty())
+        (void)OutboxRepository(m_store).release(m_sending.keys(), m_options.engineName);
     m_sending.clear();
+    m_sendingPerChannel.clear();
 }
 
 void Deliverer::lookSoon()
@@ -79,12 +84,23 @@ void Deliverer::look()
     const int room = m_options.inFlight - int(m_sending.size());
     if (!m_running || room <= 0)
         return;
-    const Result<QList<Delivery>> due =
-        OutboxRepository(m_store).claimDue(m_options.engineName, nowMs(), m_options.leaseMs, room);
+    QList<qint64> busy;
+    for (auto channel = m_sendingPerChannel.cbegin(); channel != m_sendingPerChannel.cend();
+         ++channel)
+        if (channel.value() >= m_options.inFlightPerChannel)
+            busy << channel.key();
+    const Result<QList<Delivery>> due = OutboxRepository(m_store).claimDue(
+        m_options.engineName, nowMs(), m_options.leaseMs, room, busy);
     if (!due)
         return; // the store is away: the next look tries again
-    for (const Delivery &delivery : due.value())
+    for (const Delivery &delivery : due.value()) {
+        if (m_sendingPerChannel.value(delivery.channelId) >= m_options.inFlightPerChannel) {
+            // More of one channel came in this claim than it may send at once: given back.
+            (void)OutboxRepository(m_store).release({delivery.id}, m_options.engineName);
+            continue;
+        }
         send(delivery);
+    }
 }
 
 void Deliverer::send(Delivery delivery)
@@ -114,11 +130,15 @@ void Deliverer::send(Delivery delivery)
         message = NotificationMessage::fromStore(delivery.subject, delivery.body);
     }
     m_sending.insert(delivery.id, delivery);
+    ++m_sendingPerChannel[delivery.channelId];
     auto *watcher = new QFutureWatcher<SendOutcome>(this);
     connect(watcher, &QFutureWatcher<SendOutcome>::finished, this, [this, watcher, delivery] {
         watcher->deleteLater();
-        if (m_sending.remove(delivery.id) > 0)
+        if (m_sending.remove(delivery.id) > 0) {
+            if (--m_sendingPerChannel[delivery.channelId] <= 0)
+                m_sendingPerChannel.remove(delivery.channelId);
             finish(delivery, watcher->result());
+        }
     });
     const int timeoutMs = m_options.sendTimeoutMs;
     watcher->setFuture(QtConcurrent::run(
@@ -128,8 +148,9 @@ void Deliverer::send(Delivery delivery)
             if (cancel->load())
                 return SendOutcome{false, false, false, QStringLiteral("the engine stopped")};
             const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
-            if (!secrets)
-                return SendOutcome{false, false, false, secrets.error().message};
+            if (!secrets) // gone for good: sending unsigned, or without a password, is worse
+                return SendOutcome{false, secrets.error().kind == ErrorKind::NotFound, false,
+                                   secrets.error().message};
             if (channel.kind == ChannelKind::Email)
                 return SmtpSender::send(channel, secrets.value(), message, delivery.deliveryId,
                                         delivery.recipients, timeoutMs, cancel.get());

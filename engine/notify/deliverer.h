@@ -37,7 +37,8 @@ public:
         qint64 firstRetryMs = 30000;
         qint64 longestRetryMs = 3600000;
         int sendTimeoutMs = 30000;
-        int inFlight = 4;
+        int inFlight = 8;
+        int inFlightPerChannel = 2; // a receiver that hangs holds up its own messages only
         int outputLines = 50;
     };
 
@@ -66,6 +67,7 @@ private:
     QTimer m_poll;
     QTimer m_soon;
     QHash<qint64, Delivery> m_sending;
+    QHash<qint64, int> m_sendingPerChannel;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
 };

@@ -126,17 +126,30 @@ Result<NotificationMessage> NotificationMessage::compose(Store &store, const Del
                   << tr("Started:   %1").arg(zonedText(run->startedAt, zone))
                   << tr("Ended:     %1").arg(zonedText(run->finishedAt, zone))
                   << tr("Engine:    %1 on %2").arg(oneLine(run->engineName), host);
-            const Result<QList<LogLine>> tail =
-                LogRepository(store).readTail(run->id, std::max(1, outputLines));
+            // The last lines the tasks printed (the engine's own lines are read, then left):
+            // each cut at 1,000 characters and 32 KB in all, so a task printing 300 KB lines
+            // sends no 20 MB message (nor keeps one per channel in the outbox).
+            const int wanted = std::max(1, outputLines);
+            const Result<QList<LogLine>> tail = LogRepository(store).readTail(run->id, wanted * 4);
+            QStringList kept;
+            if (tail) {
+                for (const LogLine &line : tail.value())
+                    if (line.stream == LogStream::Stdout || line.stream == LogStream::Stderr)
+                        kept << (line.text.size() > 1000 ? line.text.left(1000) + QChar(0x2026)
+                                                         : line.text);
+            }
+            if (kept.size() > wanted)
+                kept = kept.mid(kept.size() - wanted);
+            qsizetype total = 0;
+            qsizetype first = kept.size();
+            while (first > 0 && total + kept.at(first - 1).size() <= 32 * 1024)
+                total += kept.at(--first).size();
+            kept = kept.mid(first);
             QJsonArray output;
             QStringList printed;
-            if (tail) {
-                for (const LogLine &line : tail.value()) {
-                    if (line.stream == LogStream::Stdout || line.stream == LogStream::Stderr) {
-                        output << line.text;
-                        printed << terminaltext::escaped(line.text);
-                    }
-                }
+            for (const QString &line : std::as_const(kept)) {
+                output << line;
+                printed << terminaltext::escaped(line);
             }
             if (delivery.event == QLatin1String("output") && printed.isEmpty())
                 message.empty = true;

@@ -23,8 +23,28 @@ QByteArray headerValue(const QString &text)
     for (const char c : utf8)
         ascii = ascii && uchar(c) < 0x80;
     if (ascii)
-        return utf8;
-    return "=?UTF-8?B?" + utf8.toBase64() + "?=";
+        return utf8.left(900); // a line may hold 998 (RFC 5322)
+    // Encoded words of at most 75 characters each (RFC 2047), one per folded line, cut
+    // between characters: 45 bytes of UTF-8 make 60 of base64.
+    QByteArray folded;
+    qsizetype at = 0;
+    while (at < clean.size()) {
+        QByteArray chunk;
+        qsizetype end = at;
+        while (end < clean.size()) {
+            const qsizetype width = clean.at(end).isHighSurrogate() ? 2 : 1;
+            const QByteArray next = clean.mid(end, width).toUtf8();
+            if (!chunk.isEmpty() && chunk.size() + next.size() > 45)
+                break;
+            chunk += next;
+            end += width;
+        }
+        if (!folded.isEmpty())
+            folded += "\r\n ";
+        folded += "=?UTF-8?B?" + chunk.toBase64() + "?=";
+        at = end;
+    }
+    return folded;
 }
 
 QByteArray rfc5322Date(const QDateTime &now)
@@ -58,7 +78,12 @@ QByteArray SmtpSender::mimeMessage(const NotifyChannel &channel, const Notificat
         mime += "\r\n";
     };
     header("From", headerValue(channel.from));
-    header("To", headerValue(to.join(QStringLiteral(", "))));
+    // One address a line: 35 recipients on one line passed 998 characters and the server
+    // refused the message ("500 Line too long").
+    QByteArray toLines;
+    for (const QString &address : to)
+        toLines += (toLines.isEmpty() ? QByteArray() : QByteArray(",\r\n ")) + headerValue(address);
+    header("To", toLines);
     header("Subject", headerValue(message.subject));
     header("Date", rfc5322Date(now));
     header("Message-ID", "<" + deliveryId.toLatin1() + "@hourglass>");

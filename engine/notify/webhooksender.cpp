@@ -80,7 +80,13 @@ WebhookSender::Request WebhookSender::request(const NotifyChannel &channel,
         QString title = message.subject;
         title.replace(QLatin1Char('\r'), QLatin1Char(' '))
             .replace(QLatin1Char('\n'), QLatin1Char(' '));
-        request.headers << std::pair(QByteArray("Title"), title.toUtf8());
+        // Headers are ASCII: ntfy reads RFC 2047 encoded words for the rest.
+        bool ascii = true;
+        for (const QChar c : std::as_const(title))
+            ascii = ascii && c.unicode() < 0x80;
+        request.headers << std::pair(QByteArray("Title"),
+                                     ascii ? title.toLatin1()
+                                           : "=?UTF-8?B?" + title.toUtf8().toBase64() + "?=");
         const QString event = message.json.value(QLatin1String("event")).toString();
         if (event == QLatin1String("failure") || event == QLatin1String("alert"))
             request.headers << std::pair(QByteArray("Priority"), QByteArray("high"));

@@ -1,12 +1,15 @@
 #include "notifychannelrepository.h"
 
+#include "base/terminaltext.h"
 #include "domain/chainpath.h"
 #include "store.h"
 #include "storequery.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace hg {
 namespace {
@@ -69,14 +72,54 @@ bool isMailAddress(const QString &address)
     const qsizetype at = address.indexOf(QLatin1Char('@'));
     if (at <= 0 || at == address.size() - 1)
         return false;
+    if (address.size() > 254) // RFC 5321's longest path
+        return false;
     for (const QChar c : address)
-        if (c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
+        if (c.unicode() > 0x7e // no SMTPUTF8: an address in ASCII only
+            || c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
             || c == QLatin1Char('>') || c == QLatin1Char(','))
             return false;
     return true;
 }
 
 } // namespace
+
+Status NotifyChannelRepository::validateWebhookUrl(const QString &text, bool secret)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    // A secret URL is never repeated back (it would land in a terminal's scrollback or a log).
+    const QString shown = secret
+                              ? tr("the URL read")
+                              : QStringLiteral("'%1'").arg(terminaltext::escaped(text.left(300)));
+    const QString option = secret ? QStringLiteral("--secret-url-stdin") : QStringLiteral("--url");
+    if (text.size() > 8192)
+        return Error::invalidField(
+            QStringLiteral("url"), 0,
+            tr("%1: the URL is %L2 characters long; 8,192 at most").arg(option).arg(text.size()));
+    if (!url.isValid() || url.host().isEmpty() || url.port() == 0
+        || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
+        return Error::invalidField(
+            QStringLiteral("url"), 0,
+            tr("%1: %2 is not an http:// or https:// URL").arg(option, shown));
+    if (secret)
+        return {};
+    if (!url.userInfo().isEmpty())
+        return Error::invalidField(QStringLiteral("url"), 0,
+                                   tr("--url: credentials in the URL would be kept in the store "
+                                      "in plain text; give the URL with --secret-url-stdin"));
+    // A token in the query is as secret as a password in the user part.
+    static const QRegularExpression secretWord(
+        QStringLiteral("token|key|secret|sig|password|passwd|auth"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (const auto &[name, value] : QUrlQuery(url).queryItems())
+        if (name.contains(secretWord))
+            return Error::invalidField(
+                QStringLiteral("url"), 0,
+                tr("--url: its '%1' would be kept in the store in plain text; give the URL with "
+                   "--secret-url-stdin")
+                    .arg(terminaltext::escaped(name)));
+    return {};
+}
 
 Status NotifyChannelRepository::validate(const NotifyChannel &c)
 {
@@ -87,10 +130,10 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
     if (c.kind == ChannelKind::Email) {
         const QUrl url(c.url, QUrl::StrictMode);
         if (!url.isValid() || url.scheme() != QLatin1String("smtp") || url.host().isEmpty()
-            || !url.path().isEmpty() || url.hasQuery())
-            return Error::invalidField(
-                QStringLiteral("url"), 0,
-                tr("--url: '%1' is not smtp://[USER@]HOST[:PORT]").arg(url.toDisplayString()));
+            || !url.path().isEmpty() || url.hasQuery() || url.port() == 0)
+            return Error::invalidField(QStringLiteral("url"), 0,
+                                       tr("--url: '%1' is not smtp://[USER@]HOST[:PORT]")
+                                           .arg(terminaltext::escaped(c.url.left(300))));
         if (!url.password().isEmpty())
             return Error::invalidField(QStringLiteral("url"), 0,
                                        tr("--url: a password in the URL would be kept in the "
@@ -115,17 +158,7 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
     }
     if (c.urlIsSecret)
         return {};
-    const QUrl url(c.url, QUrl::StrictMode);
-    if (!url.isValid() || url.host().isEmpty()
-        || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
-        return Error::invalidField(
-            QStringLiteral("url"), 0,
-            tr("--url: '%1' is not an http:// or https:// URL").arg(url.toDisplayString()));
-    if (!url.userInfo().isEmpty())
-        return Error::invalidField(QStringLiteral("url"), 0,
-                                   tr("--url: credentials in the URL would be kept in the store "
-                                      "in plain text; use --secret-url-stdin"));
-    return {};
+    return validateWebhookUrl(c.url, false);
 }
 
 Result<NotifyChannel> NotifyChannelRepository::add(const NotifyChannel &channel)

@@ -23,6 +23,8 @@ public:
 
     // What is wrong with a channel, naming the field; empty when nothing is.
     static Status validate(const NotifyChannel &channel);
+    // A webhook's URL; `secret`: read from stdin, never repeated in a message.
+    static Status validateWebhookUrl(const QString &url, bool secret);
 
     // The default e-mail channel is the only one: adding another default makes it so.
     Result<NotifyChannel> add(const NotifyChannel &channel);

@@ -37,16 +37,20 @@ Delivery readDelivery(const StoreQuery &q)
 } // namespace
 
 Result<QList<Delivery>> OutboxRepository::claimDue(const QString &engine, qint64 nowMs,
-                                                   qint64 leaseMs, int limit)
+                                                   qint64 leaseMs, int limit,
+                                                   const QList<qint64> &busyChannels)
 {
     const bool postgres = m_store.backend() == StoreBackend::PostgreSql;
     QList<qint64> ids;
     const Status claimed = m_store.transaction([&]() -> Status {
-        StoreQuery due(m_store,
-                       QStringLiteral("SELECT id FROM notify_outbox WHERE state = 'queued' AND "
-                                      "next_attempt_at <= ? AND claimed_until < ? ORDER BY "
-                                      "next_attempt_at, id LIMIT ?%1")
-                           .arg(postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()));
+        StoreQuery due(
+            m_store, QStringLiteral("SELECT id FROM notify_outbox WHERE state = 'queued' AND "
+                                    "next_attempt_at <= ? AND claimed_until < ?%1 ORDER BY "
+                                    "next_attempt_at, id LIMIT ?%2")
+                         .arg(busyChannels.isEmpty() ? QString()
+                                                     : QStringLiteral(" AND channel_id NOT IN (%1)")
+                                                           .arg(StoreQuery::idList(busyChannels)),
+                              postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()));
         due.bind(nowMs).bind(nowMs).bind(limit);
         if (Status s = due.exec(tr("read the notifications due")); !s)
             return s;
@@ -73,6 +77,27 @@ Result<QList<Delivery>> OutboxRepository::claimDue(const QString &engine, qint64
     while (q.next())
         deliveries << readDelivery(q);
     return deliveries;
+}
+
+Status OutboxRepository::release(const QList<qint64> &ids, const QString &engine)
+{
+    if (ids.isEmpty())
+        return {};
+    StoreQuery q(m_store, QStringLiteral("UPDATE notify_outbox SET claimed_by = '', claimed_until "
+                                         "= 0 WHERE id IN (%1) AND claimed_by = ?")
+                              .arg(StoreQuery::idList(ids)));
+    q.bind(engine);
+    return q.exec(tr("give notifications back"));
+}
+
+Result<int> OutboxRepository::waiting(qint64 channelId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
+                                         "AND state IN ('queued', 'held')"));
+    q.bind(channelId);
+    if (Status s = q.execSingle(tr("count notifications"), {}); !s)
+        return s.error();
+    return q.integer(0);
 }
 
 Status OutboxRepository::keepMessage(qint64 id, const QString &subject, const QString &body)

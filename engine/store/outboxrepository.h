@@ -25,8 +25,13 @@ public:
     // Takes up to `limit` rows due by `nowMs` for `engine` until `nowMs + leaseMs`: no other
     // engine takes them meanwhile (FOR UPDATE SKIP LOCKED on PostgreSQL); a claim that runs
     // out (its engine died mid-send) lets another engine send the row again.
-    Result<QList<Delivery>> claimDue(const QString &engine, qint64 nowMs, qint64 leaseMs,
-                                     int limit);
+    // Rows of `busyChannels` are left: one hanging receiver must not hold up the others.
+    Result<QList<Delivery>> claimDue(const QString &engine, qint64 nowMs, qint64 leaseMs, int limit,
+                                     const QList<qint64> &busyChannels = {});
+    // Gives claims back (an engine stopping mid-send): the next engine sends them at once.
+    Status release(const QList<qint64> &ids, const QString &engine);
+    // Queued (or held) messages of a channel: what removing it would throw away.
+    Result<int> waiting(qint64 channelId) const;
     // Keeps the composed message, so every retry sends the same one.
     Status keepMessage(qint64 id, const QString &subject, const QString &body);
     // Settles an attempt of a row this engine claimed: sent, failed (for good), skipped

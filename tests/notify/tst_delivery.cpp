@@ -5,11 +5,15 @@
 #include "teststore.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
 #include <QTest>
+
+#include <memory>
+#include <vector>
 
 using namespace hg;
 
@@ -27,6 +31,10 @@ private Q_SLOTS:
     void receiverAway_acrossARestart_deliveredOnceBack();
     void stopWhileASendHangs_endsServeAtOnce();
     void twoEngines_sendEachMessageOnce();
+    void hangingReceiver_holdsUpNoOtherChannel();
+    void lostSecret_failsRatherThanSendingUnsigned();
+    void channelsAddedAtOnce_keepEverySecret();
+    void channelWithQueuedMessages_isRemovedOnlyWithForce();
 
 private:
     void define(const QList<QStringList> &commands);
@@ -270,6 +278,112 @@ void TestDelivery::twoEngines_sendEachMessageOnce()
     stopServing(one);
     if (two.state() != QProcess::NotRunning)
         stopServing(two);
+}
+
+// A receiver that takes the request and never answers: the other channel's messages go out
+// meanwhile (each channel sends two at a time; before, every send waited for the hung ones).
+void TestDelivery::hangingReceiver_holdsUpNoOtherChannel()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(http.url(QStringLiteral("/hang")));
+    define({{QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("good"),
+             QStringLiteral("--kind"), QStringLiteral("webhook"), QStringLiteral("--url"),
+             http.url(QStringLiteral("/echo")).toString()},
+            {QStringLiteral("notify"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("--channel"), QStringLiteral("good"), QStringLiteral("--on"),
+             QStringLiteral("failure")}});
+    QProcess serve;
+    startServing(serve);
+    constexpr int runs = 6;
+    for (int i = 0; i < runs; ++i)
+        QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    const auto echoed = [&http] {
+        int count = 0;
+        for (const test::TestHttpServer::Request &request : http.requests())
+            count += request.path == "/echo" ? 1 : 0;
+        return count;
+    };
+    // Well inside the hung sends' 30 s timeout.
+    QTRY_COMPARE_WITH_TIMEOUT(echoed(), runs, 20000);
+    stopServing(serve);
+}
+
+// A secret kept once and gone (the file edited, a keychain wiped): sending unsigned would
+// look like success to everyone but the receiver. The message fails naming why.
+void TestDelivery::lostSecret_failsRatherThanSendingUnsigned()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}});
+    addHook(http.url(QStringLiteral("/echo")));
+    QFile secrets(m_cli->filePath(QStringLiteral("config/hourglass/channel-secrets.json")));
+    QVERIFY2(secrets.open(QIODevice::WriteOnly | QIODevice::Truncate),
+             qPrintable(secrets.fileName()));
+    secrets.write("{}");
+    secrets.close();
+    const test::CliSandbox::Output tested =
+        m_cli->run({QStringLiteral("channel"), QStringLiteral("test"), QStringLiteral("hook")});
+    QCOMPARE(tested.exitCode, 1);
+    QVERIFY2(tested.err.contains(QLatin1String("secrets are gone")), qPrintable(tested.err));
+    QVERIFY(http.requests().isEmpty());
+}
+
+// Twenty `channel add` at once: every secret kept (each rewrote the file as it had read it).
+void TestDelivery::channelsAddedAtOnce_keepEverySecret()
+{
+    constexpr int count = 20;
+    std::vector<std::unique_ptr<QProcess>> adds;
+    for (int i = 0; i < count; ++i) {
+        adds.push_back(std::make_unique<QProcess>());
+        m_cli->start(*adds.back(), {QStringLiteral("channel"), QStringLiteral("add"),
+                                    QStringLiteral("c%1").arg(i), QStringLiteral("--kind"),
+                                    QStringLiteral("webhook"), QStringLiteral("--url"),
+                                    QStringLiteral("http://127.0.0.1:9/%1").arg(i),
+                                    QStringLiteral("--secret-stdin")});
+        adds.back()->write(QStringLiteral("secret-%1\n").arg(i).toUtf8());
+        adds.back()->closeWriteChannel();
+    }
+    for (const auto &add : adds) {
+        QVERIFY(add->waitForFinished(60000));
+        QCOMPARE(add->exitCode(), 0);
+    }
+    QFile secrets(m_cli->filePath(QStringLiteral("config/hourglass/channel-secrets.json")));
+    QVERIFY(secrets.open(QIODevice::ReadOnly));
+    const QJsonObject kept = QJsonDocument::fromJson(secrets.readAll()).object();
+    QCOMPARE(kept.size(), count);
+}
+
+void TestDelivery::channelWithQueuedMessages_isRemovedOnlyWithForce()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
+    addHook(QUrl(QStringLiteral("http://127.0.0.1:9/away")));
+    QProcess serve;
+    startServing(serve, {QStringLiteral("--notify-retry"), QStringLiteral("3600")});
+    QCOMPARE(m_cli->run({QStringLiteral("run"), QStringLiteral("p/c")}).exitCode, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!deliveries().isEmpty(), 30000);
+    stopServing(serve);
+    const test::CliSandbox::Output refused =
+        m_cli->run({QStringLiteral("channel"), QStringLiteral("rm"), QStringLiteral("hook")});
+    QCOMPARE(refused.exitCode, 2); // refused as a bad request is
+    QVERIFY2(refused.err.contains(QLatin1String("not yet sent")), qPrintable(refused.err));
+    QCOMPARE(deliveries().size(), 1);
+    QCOMPARE(m_cli
+                 ->run({QStringLiteral("channel"), QStringLiteral("rm"), QStringLiteral("hook"),
+                        QStringLiteral("--force")})
+                 .exitCode,
+             0);
+    QVERIFY(deliveries().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestDelivery)

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void email_wrongPassword_failsForGoodWithTheServersAnswer();
     void email_untrustedCertificate_isRefused();
     void email_hostileSubject_addsNoHeader();
+    void email_manyRecipientsAndALongNonAsciiSubject_areFolded();
     void webhook_isSignedAndCarriesTheDeliveryId();
     void webhook_answers_sayWhetherToRetry();
     void webhook_presets_shapeTheBody();
@@ -175,6 +176,41 @@ void TestSenders::email_hostileSubject_addsNoHeader()
     const QByteArray content = server.messages().at(0).content;
     QVERIFY(!content.contains("\r\nBcc:"));
     QCOMPARE(server.messages().at(0).to.size(), 2);
+}
+
+// 35 recipients and a subject of 400 CJK characters: each header line under 998 characters
+// (unfolded, the server refused the message: "500 Line too long"), the subject whole again
+// once decoded.
+void TestSenders::email_manyRecipientsAndALongNonAsciiSubject_areFolded()
+{
+    HG_SMTP(server, test::TestSmtpServer::Mode::StartTls);
+    NotifyChannel channel = emailChannel(server.port(), SmtpSecurity::StartTls, server.caFile());
+    channel.to.clear();
+    for (int i = 0; i < 35; ++i)
+        channel.to << QStringLiteral("firstname.lastname%1@example.org").arg(i);
+    const QString subject = QStringLiteral("[Hourglass] ") + QString(200, QChar(0xe9))
+                            + QLatin1Char('/') + QString(200, QChar(0x65e5))
+                            + QStringLiteral(" 🙂");
+    const SendOutcome outcome =
+        SmtpSender::send(channel, {{QStringLiteral("password"), QStringLiteral("hunter2")}},
+                         message(subject, QStringLiteral("t")), QStringLiteral("f1"), {}, 20000);
+    QVERIFY2(outcome.delivered, qPrintable(outcome.answer));
+    QTRY_COMPARE(server.messages().size(), 1);
+    QCOMPARE(server.messages().at(0).to.size(), 35);
+    const QByteArray content = server.messages().at(0).content;
+    const QByteArray headers = content.left(content.indexOf("\r\n\r\n"));
+    for (const QByteArray &line : headers.split('\n'))
+        QVERIFY2(line.size() < 998, line.left(80).constData());
+    // Unfolded and decoded, the subject is what was sent.
+    QString decoded;
+    const qsizetype start = headers.indexOf("Subject: ") + 9;
+    QByteArray value = headers.mid(start, headers.indexOf("\r\nDate:") - start);
+    for (const QByteArray &word : value.replace("\r\n ", " ").split(' ')) {
+        QVERIFY(word.startsWith("=?UTF-8?B?") && word.endsWith("?="));
+        QVERIFY(word.size() <= 75);
+        decoded += QString::fromUtf8(QByteArray::fromBase64(word.mid(10, word.size() - 12)));
+    }
+    QCOMPARE(decoded, subject);
 }
 
 void TestSenders::webhook_isSignedAndCarriesTheDeliveryId()
