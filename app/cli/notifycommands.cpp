@@ -110,7 +110,7 @@ int addChannel(CliContext &context, const QStringList &args)
     if (!channel.caFile.isEmpty()) {
         QFile pem(channel.caFile);
         if (!pem.open(QIODevice::ReadOnly)
-            || !pem.read(64 * 1024).contains("-----BEGIN CERTIFICATE-----"))
+            || !pem.read(qint64(64) * 1024).contains("-----BEGIN CERTIFICATE-----"))
             return context.fail(Error::invalidField(
                 QStringLiteral("ca"), 0,
                 QStringLiteral("--ca: '%1' is not a readable PEM file of certificates")

@@ -142,7 +142,7 @@ Result<NotificationMessage> NotificationMessage::compose(Store &store, const Del
                 kept = kept.mid(kept.size() - wanted);
             qsizetype total = 0;
             qsizetype first = kept.size();
-            while (first > 0 && total + kept.at(first - 1).size() <= 32 * 1024)
+            while (first > 0 && total + kept.at(first - 1).size() <= qsizetype(32) * 1024)
                 total += kept.at(--first).size();
             kept = kept.mid(first);
             QJsonArray output;

@@ -754,6 +754,18 @@
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>%1 is locked by another process</source>
+        <translation>%1 ist von einem anderen Prozess gesperrt</translation>
+    </message>
+    <message>
+        <source>the channel&apos;s secrets are gone (neither the keychain nor %1 holds %2): add the channel again</source>
+        <translation>die Geheimnisse des Kanals sind fort (weder der Schlüsselbund noch %1 enthält %2): fügen Sie den Kanal erneut hinzu</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user: the channels&apos; secrets are not kept there</source>
+        <translation>%1 gehört einem anderen Benutzer: die Geheimnisse der Kanäle werden dort nicht aufbewahrt</translation>
+    </message>
 </context>
 <context>
     <name>hg::ClockWatch</name>
@@ -4322,14 +4334,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>--to: „%1“ ist keine E-Mail-Adresse</translation>
     </message>
     <message>
-        <source>--url: &apos;%1&apos; is not an http:// or https:// URL</source>
-        <translation>--url: „%1“ ist keine http://- oder https://-URL</translation>
-    </message>
-    <message>
-        <source>--url: credentials in the URL would be kept in the store in plain text; use --secret-url-stdin</source>
-        <translation>--url: Zugangsdaten in der URL stünden im Klartext im Datenspeicher; verwenden Sie --secret-url-stdin</translation>
-    </message>
-    <message>
         <source>add channel &apos;%1&apos;</source>
         <translation>Kanal „%1“ hinzufügen</translation>
     </message>
@@ -4360,6 +4364,26 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>unknown channel &apos;%1&apos;</source>
         <translation>unbekannter Kanal „%1“</translation>
+    </message>
+    <message>
+        <source>the URL read</source>
+        <translation>die gelesene URL</translation>
+    </message>
+    <message>
+        <source>%1: the URL is %L2 characters long; 8,192 at most</source>
+        <translation>%1: die URL ist %L2 Zeichen lang; höchstens 8.192</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an http:// or https:// URL</source>
+        <translation>%1: %2 ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>--url: credentials in the URL would be kept in the store in plain text; give the URL with --secret-url-stdin</source>
+        <translation>--url: Zugangsdaten in der URL stünden im Klartext im Datenspeicher; geben Sie die URL mit --secret-url-stdin an</translation>
+    </message>
+    <message>
+        <source>--url: its &apos;%1&apos; would be kept in the store in plain text; give the URL with --secret-url-stdin</source>
+        <translation>--url: ihr „%1“ stünde im Klartext im Datenspeicher; geben Sie die URL mit --secret-url-stdin an</translation>
     </message>
 </context>
 <context>
@@ -4601,6 +4625,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>count notifications</source>
         <translation>Benachrichtigungen zählen</translation>
+    </message>
+    <message>
+        <source>give notifications back</source>
+        <translation>Benachrichtigungen zurückgeben</translation>
     </message>
 </context>
 <context>
@@ -5620,6 +5648,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>No runs yet</source>
         <translation>Noch keine Läufe</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1… (%L2 characters: too long to edit here)</source>
+        <translation>%1… (%L2 Zeichen: zu lang, um es hier zu bearbeiten)</translation>
     </message>
 </context>
 <context>
