@@ -43,6 +43,8 @@ private:
     void stopServing(QProcess &serve);
     QJsonArray deliveries();
     static QString failingChain();
+    // p/c: one task that prints a line and exits 3.
+    void defineFailingChain();
 
     std::unique_ptr<test::TestStore> m_store; // PostgreSQL: a database of the test's own
     std::unique_ptr<test::CliSandbox> m_cli;
@@ -74,6 +76,15 @@ void TestDelivery::define(const QList<QStringList> &commands)
 QString TestDelivery::failingChain()
 {
     return QStringLiteral("echo 'disk full'; exit 3");
+}
+
+void TestDelivery::defineFailingChain()
+{
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
+             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
+             QStringLiteral("--command"), failingChain()}});
 }
 
 void TestDelivery::addHook(const QUrl &url)
@@ -129,11 +140,7 @@ void TestDelivery::failedRun_isPostedOnce()
 {
     test::TestHttpServer http;
     QVERIFY(http.start());
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(http.url(QStringLiteral("/echo")));
     QProcess serve;
     startServing(serve);
@@ -169,11 +176,7 @@ void TestDelivery::receiverAway_acrossARestart_deliveredOnceBack()
     const quint16 port = http.serverPort();
     const QUrl url = http.url(QStringLiteral("/echo"));
     http.close(); // away
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(url);
     QProcess serve;
     startServing(serve, {QStringLiteral("--notify-retry"), QStringLiteral("1")});
@@ -209,11 +212,7 @@ void TestDelivery::stopWhileASendHangs_endsServeAtOnce()
 {
     test::TestHttpServer http;
     QVERIFY(http.start());
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(http.url(QStringLiteral("/hang"))); // reads the request, never answers
     QProcess serve;
     startServing(serve);
@@ -229,11 +228,7 @@ void TestDelivery::twoEngines_sendEachMessageOnce()
 {
     test::TestHttpServer http;
     QVERIFY(http.start());
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(http.url(QStringLiteral("/echo")));
     QProcess one;
     QProcess two;
@@ -286,11 +281,7 @@ void TestDelivery::hangingReceiver_holdsUpNoOtherChannel()
 {
     test::TestHttpServer http;
     QVERIFY(http.start());
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(http.url(QStringLiteral("/hang")));
     define({{QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("good"),
              QStringLiteral("--kind"), QStringLiteral("webhook"), QStringLiteral("--url"),
@@ -362,11 +353,7 @@ void TestDelivery::channelsAddedAtOnce_keepEverySecret()
 
 void TestDelivery::channelWithQueuedMessages_isRemovedOnlyWithForce()
 {
-    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
-            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
-            {QStringLiteral("task"), QStringLiteral("add"), QStringLiteral("p/c"),
-             QStringLiteral("t"), QStringLiteral("--kind"), QStringLiteral("shell"),
-             QStringLiteral("--command"), failingChain()}});
+    defineFailingChain();
     addHook(QUrl(QStringLiteral("http://127.0.0.1:9/away")));
     QProcess serve;
     startServing(serve, {QStringLiteral("--notify-retry"), QStringLiteral("3600")});
