@@ -110,6 +110,8 @@ HG_FUZZ_GROUP(runRemoteCommand)
 HG_FUZZ_GROUP(runRemoteCatalogCommand)
 HG_FUZZ_GROUP(runStoreCommand)
 HG_FUZZ_GROUP(runEngineCommand)
+HG_FUZZ_GROUP(runChannelCommand)
+HG_FUZZ_GROUP(runNotifyCommand)
 #undef HG_FUZZ_GROUP
 
 int runExportCommand(CliContext &context, const QStringList &args)
@@ -138,6 +140,11 @@ int runOccurrencesCommand(CliContext &context, const QStringList &args)
 }
 
 int runMissedCommand(CliContext &context, const QStringList &args)
+{
+    return parseLikeASubcommand(context, {}, args);
+}
+
+int runDeliveriesCommand(CliContext &context, const QStringList &args)
 {
     return parseLikeASubcommand(context, {}, args);
 }
