@@ -34,7 +34,7 @@ Deliverer::Deliverer(Store &store, Options options, QObject *parent)
     m_poll.setInterval(int(m_options.pollMs));
     connect(&m_poll, &QTimer::timeout, this, &Deliverer::look);
     m_soon.setSingleShot(true);
-    m_soon.setInterval(0);
+    m_soon.setInterval(int(m_options.settleMs));
     connect(&m_soon, &QTimer::timeout, this, &Deliverer::look);
 }
 
@@ -90,7 +90,7 @@ void Deliverer::look()
         if (channel.value() >= m_options.inFlightPerChannel)
             busy << channel.key();
     const Result<QList<Delivery>> due = OutboxRepository(m_store).claimDue(
-        m_options.engineName, nowMs(), m_options.leaseMs, room, busy);
+        m_options.engineName, nowMs() - m_options.settleMs, m_options.leaseMs, room, busy);
     if (!due)
         return; // the store is away: the next look tries again
     for (const Delivery &delivery : due.value()) {

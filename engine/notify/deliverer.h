@@ -40,6 +40,10 @@ public:
         int inFlight = 8;
         int inFlightPerChannel = 2; // a receiver that hangs holds up its own messages only
         int outputLines = 50;
+        // A message is composed this long after its run ended at the earliest: the engine
+        // writes a task's last lines up to 100 ms after its end (LogBatcher), and a message
+        // composed before them would miss them (an `output` route would think it silent).
+        qint64 settleMs = 300;
     };
 
     Deliverer(Store &store, Options options, QObject *parent = nullptr);
