@@ -253,8 +253,10 @@ int GuiApplication::runOnce(const StoreLocation &location, AppSettings &settings
     // SIGTERM (a logout, systemd, kill) quits as Quit does, without asking about unapplied
     // edits: the engine stops its tasks within their grace and cancels their statements.
     SignalWatcher terminations;
+    // exit(), not quit(): quit() asks the windows to close, and a window that closes to the
+    // tray refuses, so SIGTERM did nothing at all.
     QObject::connect(&terminations, &SignalWatcher::terminationRequested, &gui,
-                     [] { QApplication::quit(); });
+                     [] { QApplication::exit(0); });
     gui.start(minimized);
     return QApplication::exec();
 }

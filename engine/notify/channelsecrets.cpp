@@ -107,6 +107,10 @@ Result<QJsonObject> ChannelSecrets::readFile() const
     QFile file(filePath());
     if (!file.exists())
         return QJsonObject();
+    // Never a FIFO or a device put there: reading it would wait for good, or forever.
+    if (!QFileInfo(filePath()).isFile())
+        return Error::runtime(
+            tr("%1 is not a regular file; it should hold the channels' secrets").arg(filePath()));
     if (!file.open(QIODevice::ReadOnly))
         return Error::runtime(tr("cannot read %1: %2").arg(filePath(), file.errorString()));
     QJsonParseError error{};

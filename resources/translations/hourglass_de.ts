@@ -766,6 +766,10 @@
         <source>%1 belongs to another user: the channels&apos; secrets are not kept there</source>
         <translation>%1 gehört einem anderen Benutzer: die Geheimnisse der Kanäle werden dort nicht aufbewahrt</translation>
     </message>
+    <message>
+        <source>%1 is not a regular file; it should hold the channels&apos; secrets</source>
+        <translation>%1 ist keine gewöhnliche Datei; sie sollte die Geheimnisse der Kanäle enthalten</translation>
+    </message>
 </context>
 <context>
     <name>hg::ClockWatch</name>
