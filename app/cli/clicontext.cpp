@@ -4,6 +4,7 @@
 #include "cron/isotime.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -115,6 +116,19 @@ Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,
         return nullptr;
     }
     return opened.value();
+}
+
+Result<QString> CliContext::secretFromStdin(const QString &option, const QString &what)
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        return Error::runtime(QStringLiteral("cannot read the %1 from stdin").arg(what));
+    QByteArray line = in.readLine();
+    while (line.endsWith('\n') || line.endsWith('\r'))
+        line.chop(1);
+    if (line.isEmpty())
+        return Error::invalid(QStringLiteral("%1: stdin gave no %2").arg(option, what));
+    return QString::fromUtf8(line);
 }
 
 Result<QDateTime> CliContext::timeOption(const QCommandLineParser &parser,

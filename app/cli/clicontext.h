@@ -54,6 +54,10 @@ public:
     // An ISO 8601 time; a date alone means its midnight, no offset the local time zone.
     static Result<QDateTime> timeOption(const QCommandLineParser &parser,
                                         const QCommandLineOption &option);
+    // One line of stdin for `option` (--password-stdin, --secret-stdin…): a secret never
+    // passes argv, where every user of the machine reads it in ps. `what` names it in the
+    // error when stdin gives nothing.
+    static Result<QString> secretFromStdin(const QString &option, const QString &what);
     // A stored instant (ms since the epoch) as ISO 8601 in this machine's zone, with offset.
     static QString localTimeText(qint64 ms);
     // A time read from a remote server as ISO 8601; `whenNone` for an invalid (absent) one.

@@ -25,20 +25,6 @@
 namespace hg {
 namespace {
 
-// A secret never passes argv (every user of the machine reads it in ps): one line of stdin.
-Result<QString> readLineFromStdin(const QString &option)
-{
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return Error::runtime(QStringLiteral("%1: cannot read stdin").arg(option));
-    QByteArray line = in.readLine();
-    while (line.endsWith('\n') || line.endsWith('\r'))
-        line.chop(1);
-    if (line.isEmpty())
-        return Error::invalid(QStringLiteral("%1: stdin gave nothing").arg(option));
-    return QString::fromUtf8(line);
-}
-
 int addChannel(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -109,7 +95,8 @@ int addChannel(CliContext &context, const QStringList &args)
     channel.isDefault = parser.isSet(isDefault);
     if (!channel.caFile.isEmpty()) {
         QFile pem(channel.caFile);
-        if (!pem.open(QIODevice::ReadOnly)
+        // A regular file only: a FIFO would be opened and waited on for good.
+        if (!QFileInfo(channel.caFile).isFile() || !pem.open(QIODevice::ReadOnly)
             || !pem.read(qint64(64) * 1024).contains("-----BEGIN CERTIFICATE-----"))
             return context.fail(Error::invalidField(
                 QStringLiteral("ca"), 0,
@@ -125,7 +112,8 @@ int addChannel(CliContext &context, const QStringList &args)
         if (QUrl(channel.url).userName().isEmpty())
             return context.usage(QStringLiteral("--password-stdin: the URL names no user to log "
                                                 "in as (smtp://USER@HOST)"));
-        const Result<QString> password = readLineFromStdin(QStringLiteral("--password-stdin"));
+        const Result<QString> password = CliContext::secretFromStdin(
+            QStringLiteral("--password-stdin"), QStringLiteral("password"));
         if (!password)
             return context.fail(password.error());
         secrets.insert(QStringLiteral("password"), password.value());
@@ -139,7 +127,8 @@ int addChannel(CliContext &context, const QStringList &args)
                                                 "same stdin: give one"));
         const QString option = parser.isSet(secretStdin) ? QStringLiteral("--secret-stdin")
                                                          : QStringLiteral("--secret-url-stdin");
-        const Result<QString> secret = readLineFromStdin(option);
+        const Result<QString> secret = CliContext::secretFromStdin(
+            option, parser.isSet(secretStdin) ? QStringLiteral("secret") : QStringLiteral("URL"));
         if (!secret)
             return context.fail(secret.error());
         if (parser.isSet(secretStdin)) {

@@ -22,19 +22,6 @@ namespace {
 const QString remoteKinds = QStringLiteral("pgtimetable, dolphinscheduler, pgagent, postgresql, "
                                            "mysql");
 
-Result<QString> readPasswordFromStdin()
-{
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return Error::runtime(QStringLiteral("cannot read the password from stdin"));
-    QByteArray line = in.readLine();
-    while (line.endsWith('\n') || line.endsWith('\r'))
-        line.chop(1);
-    if (line.isEmpty())
-        return Error::invalid(QStringLiteral("--password-stdin: stdin gave no password"));
-    return QString::fromUtf8(line);
-}
-
 Result<ConnectionProfile> profileNamed(CliContext &context, const QString &name)
 {
     Result<Store *> store = context.store();
@@ -58,7 +45,8 @@ QString passwordSource(const ConnectionProfile &profile)
 
 int keepPassword(CliContext &context, ConnectionProfile &profile)
 {
-    const Result<QString> password = readPasswordFromStdin();
+    const Result<QString> password =
+        CliContext::secretFromStdin(QStringLiteral("--password-stdin"), QStringLiteral("password"));
     if (!password)
         return context.fail(password.error());
     const Result<QString> where = ConnectionSecrets().store(profile, password.value());
