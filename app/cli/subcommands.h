@@ -29,7 +29,7 @@ int runPgAgentCommand(CliContext &context, const ConnectionProfile &profile, con
 // The catalog verbs on a DolphinScheduler remote.
 int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &profile,
                                const QString &verb, const QStringList &args);
-// channel add|list|test|rm, notify add|list|rm: notifications (notifycommands.cpp).
+// channel add|list|set|test|rm (channelcommands.cpp), notify add|list|rm (notifycommands.cpp).
 int runChannelCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
 // deliveries: the notification outbox.

@@ -31,6 +31,10 @@ HG_ENUM_NAMES(WebhookFormat, {WebhookFormat::Json, "json"}, {WebhookFormat::Slac
 // printed anything (cron's rule for mail). One message per run and channel carries the
 // strongest of a run's events (failure, recovery, success, output).
 enum class NotifyEvent { Failure, Recovery, Success, Output, Alert, Missed };
+// Rows the deliverer adds itself (flood control): a digest of held messages, and the one
+// message that says a channel's daily cap is reached.
+inline constexpr char digestEvent[] = "digest";
+inline constexpr char capEvent[] = "cap";
 HG_ENUM_NAMES(NotifyEvent, {NotifyEvent::Failure, "failure"}, {NotifyEvent::Recovery, "recovery"},
               {NotifyEvent::Success, "success"}, {NotifyEvent::Output, "output"},
               {NotifyEvent::Alert, "alert"}, {NotifyEvent::Missed, "missed"});
@@ -57,6 +61,12 @@ struct NotifyChannel
     // Where its secrets are kept (ChannelSecrets): '' when it has none.
     QString secretKey;
     bool isDefault = false;
+    // Flood control: past floodLimit messages in floodWindowSeconds, or dailyCap since the
+    // engine's midnight, the channel's messages are held and one digest tells of them.
+    // 0 turns either off.
+    int floodLimit = 10;
+    int floodWindowSeconds = 600;
+    int dailyCap = 200;
     QDateTime createdAt;
 };
 
@@ -65,6 +75,8 @@ struct NotifyChannel
 struct NotifyRoute
 {
     qint64 id = 0;
+    // 0: the default e-mail channel, whichever it is when a message is written (crontab
+    // MAILTO routes); while there is none, the route waits for one.
     qint64 channelId = 0;
     QString channelName; // read with the route, for listings
     qint64 projectId = 0;

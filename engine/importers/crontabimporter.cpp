@@ -1,6 +1,7 @@
 #include "crontabimporter.h"
 
 #include "cron/cronparser.h"
+#include "store/notifychannelrepository.h"
 
 #include <QRegularExpression>
 #include <QTimeZone>
@@ -105,11 +106,33 @@ void CrontabImporter::readAssignment(int lineNumber, const QString &line, const 
                               .arg(lineNumber);
             out.report.leftOut(where(lineNumber), line, env.badZone);
         }
-    } else if (name == QLatin1String("MAILTO") || name == QLatin1String("MAILFROM")) {
+    } else if (name == QLatin1String("MAILTO")) {
+        // cron mails a job's output, whenever it prints anything, to these (MAILTO="": to
+        // no one): an `output` route of each job's chain, through the default e-mail channel.
+        env.mailTo.clear();
+        QStringList local;
+        for (const QString &part : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString address = part.trimmed();
+            if (NotifyChannelRepository::isMailAddress(address))
+                env.mailTo << address;
+            else if (!address.isEmpty())
+                local << address;
+        }
+        if (!local.isEmpty())
+            out.report.leftOut(where(lineNumber), line,
+                               tr("'%1' is not an e-mail address (a local user's mailbox?): "
+                                  "Hourglass mails through an SMTP server; give user@host")
+                                   .arg(local.join(QStringLiteral(", "))));
+        if (!env.mailTo.isEmpty())
+            out.report.note(where(lineNumber), line,
+                            tr("the jobs below mail their output to %1 whenever they print "
+                               "anything, as cron does, through the default e-mail channel")
+                                .arg(env.mailTo.join(QStringLiteral(", "))));
+    } else if (name == QLatin1String("MAILFROM")) {
         if (!value.isEmpty())
             out.report.leftOut(where(lineNumber), line,
-                               tr("Hourglass sends no mail: each run's output is in its log, and "
-                                  "a failed run notifies on the desktop"));
+                               tr("mail comes from the e-mail channel's own sender (channel add "
+                                  "--from)"));
     } else if (name == QLatin1String("RANDOM_DELAY")) {
         out.report.leftOut(where(lineNumber), line,
                            tr("cronie's random start delay has no counterpart; jobs start at "
@@ -218,12 +241,18 @@ void CrontabImporter::readJob(int lineNumber, const QString &line, const Environ
         {QStringLiteral("timeZone"), env.zone},
         // cron runs nothing it missed while the machine was off
         {QStringLiteral("misfire"), QStringLiteral("skip")}};
-    out.chains << QJsonObject{
+    QJsonObject chain{
         {QStringLiteral("name"), name},
         {QStringLiteral("description"),
          tr("From %1, line %2: %3").arg(out.report.source()).arg(lineNumber).arg(trimmed)},
         {QStringLiteral("tasks"), QJsonArray{task}},
         {QStringLiteral("schedules"), QJsonArray{schedule}}};
+    if (!env.mailTo.isEmpty()) // no channel: the default e-mail channel
+        chain.insert(QStringLiteral("notifications"),
+                     QJsonArray{QJsonObject{{QStringLiteral("on"), QJsonArray{QStringLiteral("output")}},
+                                            {QStringLiteral("to"),
+                                             QJsonArray::fromStringList(env.mailTo)}}});
+    out.chains << chain;
     out.report.converted(where(lineNumber), trimmed, name,
                          atStartup            ? tr("at start-up")
                          : env.zone.isEmpty() ? expression

@@ -10,7 +10,8 @@ namespace hg {
 
 // A user crontab (`crontab -l`) or a system one (/etc/crontab, /etc/cron.d/*, with a user
 // column), read as cronie reads it: comments, NAME=VALUE lines (SHELL, PATH, HOME, MAILTO,
-// CRON_TZ for the lines after it; the rest become the tasks' environment), @reboot and the
+// CRON_TZ for the lines after it; the rest become the tasks' environment; MAILTO becomes an
+// `output` route to its addresses through the default e-mail channel), @reboot and the
 // @daily-style macros, '%' in commands (the first ends the command, the rest is its
 // standard input, each further '%' a newline, '\%' a plain '%'), and the unix dialect's
 // day-of-month/day-of-week rule. One chain per job line, one task running the line's
@@ -43,6 +44,7 @@ private:
         QString zone;          // CRON_TZ; empty: the engine's zone
         QString badZone;       // a CRON_TZ that names no zone, and its line
         QJsonObject variables; // PATH and the rest
+        QStringList mailTo;    // MAILTO's addresses: each job's output is mailed to them
     };
 
     void readAssignment(int lineNumber, const QString &line, const QString &name,

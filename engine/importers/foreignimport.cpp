@@ -2,6 +2,7 @@
 
 #include "crontabimporter.h"
 #include "store/chainrepository.h"
+#include "store/notifychannelrepository.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
 #include "systemdtimerimporter.h"
@@ -68,6 +69,24 @@ QStringList ForeignImport::names()
     return {nameOf(Kind::Crontab), nameOf(Kind::WindowsTask), nameOf(Kind::Systemd)};
 }
 
+void ForeignImport::noteWaitingMailRoutes(Store &store, ImportedDefinitions &imported)
+{
+    bool toDefault = false;
+    for (const QJsonValue chain : std::as_const(imported.chains))
+        for (const QJsonValue route : chain[QLatin1String("notifications")].toArray())
+            toDefault = toDefault || !route.toObject().contains(QLatin1String("channel"));
+    if (!toDefault)
+        return;
+    if (const Result<QList<NotifyChannel>> channels = NotifyChannelRepository(store).list())
+        for (const NotifyChannel &channel : channels.value())
+            if (channel.isDefault && channel.kind == ChannelKind::Email)
+                return;
+    imported.report.note(QStringLiteral("MAILTO"), QString(),
+                         tr("there is no default e-mail channel yet: the mail routes wait for "
+                            "one. Add it with `hourglass channel add NAME --kind email --url "
+                            "smtp://HOST --from ADDR --to ADDR --default`"));
+}
+
 Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &request)
 {
     const Result<QSet<QString>> taken = takenChainNames(store, request.project);
@@ -82,8 +101,10 @@ Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &
         options.currentUser = currentUser();
         options.homeDirectory = QDir::homePath();
         options.takenChainNames = taken.value();
-        return CrontabImporter().convert(
+        ImportedDefinitions imported = CrontabImporter().convert(
             request.bytes, fromStdin ? QStringLiteral("crontab") : request.path, options);
+        noteWaitingMailRoutes(store, imported);
+        return imported;
     }
     case Kind::WindowsTask: {
         WindowsTaskImporter::Options options;

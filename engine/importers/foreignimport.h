@@ -42,6 +42,11 @@ public:
     // Writes the chains in one transaction; CHECKONLY rolls it back, having found whatever a
     // real import would (a chain that appeared since the conversion, a bad schedule).
     static Status write(Store &store, const ImportedDefinitions &imported, bool checkOnly);
+
+private:
+    // Routes to the default e-mail channel (crontab MAILTO) wait while there is none: the
+    // report says so, and how to add one.
+    static void noteWaitingMailRoutes(Store &store, ImportedDefinitions &imported);
 };
 
 } // namespace hg

@@ -2,6 +2,8 @@
 
 #include "base/waitingworkpool.h"
 #include "channelsecrets.h"
+#include "digestmessage.h"
+#include "floodgate.h"
 #include "smtpsender.h"
 #include "store/notifychannelrepository.h"
 #include "store/outboxrepository.h"
@@ -110,24 +112,10 @@ void Deliverer::send(Delivery delivery)
         return; // removed meanwhile: its rows went with it
     const QString host = QSysInfo::machineHostName();
     NotificationMessage message;
-    if (delivery.subject.isEmpty()) {
-        const Result<NotificationMessage> composed =
-            NotificationMessage::compose(m_store, delivery, m_options.outputLines, host);
-        if (!composed)
-            return; // the store is away: the claim runs out and it is tried again
-        message = composed.value();
-        if (message.empty) {
-            (void)OutboxRepository(m_store).settle(delivery.id, m_options.engineName,
-                                                   DeliveryState::Skipped, delivery.attempts,
-                                                   tr("the run printed nothing"), nowMs(), nowMs());
-            return;
-        }
-        delivery.subject = message.subject;
-        delivery.body = message.bodyForStore();
-        if (!OutboxRepository(m_store).keepMessage(delivery.id, delivery.subject, delivery.body))
-            return;
-    } else {
+    if (!delivery.subject.isEmpty()) {
         message = NotificationMessage::fromStore(delivery.subject, delivery.body);
+    } else if (!compose(channel.value(), delivery, host, message)) {
+        return; // held for a digest, skipped, or the store is away (the claim runs out)
     }
     m_sending.insert(delivery.id, delivery);
     ++m_sendingPerChannel[delivery.channelId];
@@ -157,6 +145,54 @@ void Deliverer::send(Delivery delivery)
             return WebhookSender::send(channel, secrets.value(), message, delivery.deliveryId,
                                        timeoutMs, cancel.get());
         }));
+}
+
+bool Deliverer::compose(const NotifyChannel &channel, Delivery &delivery, const QString &host,
+                        NotificationMessage &message)
+{
+    const bool digest = delivery.event == QLatin1String(digestEvent)
+                        || delivery.event == QLatin1String(capEvent);
+    const auto composeAndKeep = [&]() -> Status {
+        Result<NotificationMessage> composed =
+            digest ? DigestMessage::compose(m_store, channel, delivery, host)
+                   : NotificationMessage::compose(m_store, delivery, m_options.outputLines, host);
+        if (!composed)
+            return composed.error();
+        message = composed.value();
+        if (message.empty)
+            return {};
+        return OutboxRepository(m_store).keepMessage(delivery.id, message.subject,
+                                                     message.bodyForStore());
+    };
+    // Composed, kept and (for a digest) its held rows taken in one transaction; a message of
+    // a run first passes the channel's flood gate in the same one.
+    Result<FloodGate::Verdict> verdict = FloodGate::Verdict::Send;
+    if (digest) {
+        if (Status done = m_store.transaction(composeAndKeep); !done)
+            verdict = done.error();
+    } else {
+        verdict = FloodGate::pass(m_store, channel, delivery, m_options.engineName,
+                                  QDateTime::currentDateTime(), composeAndKeep);
+    }
+    if (!verdict)
+        return false;
+    if (verdict.value() == FloodGate::Verdict::Held) {
+        Delivery held = delivery;
+        held.state = DeliveryState::Held;
+        held.lastAnswer = tr("held back for a digest");
+        Q_EMIT settled(held, SendOutcome{false, false, false, held.lastAnswer});
+        return false;
+    }
+    if (message.empty) {
+        (void)OutboxRepository(m_store).settle(
+            delivery.id, m_options.engineName, DeliveryState::Skipped, delivery.attempts,
+            digest ? tr("nothing was held back") : tr("the run printed nothing"), nowMs(),
+            nowMs());
+        return false;
+    }
+    delivery.subject = message.subject;
+    delivery.body = message.bodyForStore();
+    return true;
 }
 
 void Deliverer::finish(const Delivery &delivery, const SendOutcome &outcome)

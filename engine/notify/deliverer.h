@@ -63,6 +63,9 @@ Q_SIGNALS:
 private:
     void look();
     void send(Delivery delivery);
+    // Composes a row's message and keeps it with the row: false when it is not sent now.
+    bool compose(const NotifyChannel &channel, Delivery &delivery, const QString &host,
+                 NotificationMessage &message);
     void finish(const Delivery &delivery, const SendOutcome &outcome);
     qint64 retryDelayMs(int attempts) const;
 

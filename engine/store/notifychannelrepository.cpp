@@ -34,6 +34,10 @@ NotifyChannel readChannel(const StoreQuery &q)
     c.format = enumFromString<WebhookFormat>(settings.value(QLatin1String("format")).toString())
                    .value_or(WebhookFormat::Json);
     c.urlIsSecret = settings.value(QLatin1String("urlSecret")).toBool();
+    c.floodLimit = settings.value(QLatin1String("floodLimit")).toInt(c.floodLimit);
+    c.floodWindowSeconds =
+        settings.value(QLatin1String("floodWindowSeconds")).toInt(c.floodWindowSeconds);
+    c.dailyCap = settings.value(QLatin1String("dailyCap")).toInt(c.dailyCap);
     c.secretKey = q.text(5);
     c.isDefault = q.boolean(6);
     c.createdAt = q.time(7);
@@ -54,6 +58,9 @@ QJsonObject settingsOf(const NotifyChannel &c)
         if (c.urlIsSecret)
             settings.insert(QLatin1String("urlSecret"), true);
     }
+    settings.insert(QLatin1String("floodLimit"), c.floodLimit);
+    settings.insert(QLatin1String("floodWindowSeconds"), c.floodWindowSeconds);
+    settings.insert(QLatin1String("dailyCap"), c.dailyCap);
     return settings;
 }
 
@@ -65,22 +72,6 @@ bool isLoopback(const QString &host)
     return !address.isNull() && address.isLoopback();
 }
 
-// An address a mail server takes: something@something, no spaces or control characters
-// (a line break would let a value add headers of its own).
-bool isMailAddress(const QString &address)
-{
-    const qsizetype at = address.indexOf(QLatin1Char('@'));
-    if (at <= 0 || at == address.size() - 1)
-        return false;
-    if (address.size() > 254) // RFC 5321's longest path
-        return false;
-    for (const QChar c : address)
-        if (c.unicode() > 0x7e // no SMTPUTF8: an address in ASCII only
-            || c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
-            || c == QLatin1Char('>') || c == QLatin1Char(','))
-            return false;
-    return true;
-}
 
 } // namespace
 
@@ -121,10 +112,40 @@ Status NotifyChannelRepository::validateWebhookUrl(const QString &text, bool sec
     return {};
 }
 
+bool NotifyChannelRepository::isMailAddress(const QString &address)
+{
+    const qsizetype at = address.indexOf(QLatin1Char('@'));
+    if (at <= 0 || at == address.size() - 1)
+        return false;
+    if (address.size() > 254) // RFC 5321's longest path
+        return false;
+    for (const QChar c : address)
+        if (c.unicode() > 0x7e // no SMTPUTF8: an address in ASCII only
+            || c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
+            || c == QLatin1Char('>') || c == QLatin1Char(','))
+            return false;
+    return true;
+}
+
 Status NotifyChannelRepository::validate(const NotifyChannel &c)
 {
     if (Status name = validateName(QStringLiteral("channel"), c.name); !name)
         return name;
+    if (c.floodLimit < 0 || c.floodLimit > 100000)
+        return Error::invalidField(QStringLiteral("flood"), 0,
+                                   tr("--flood: %1 is not a number of messages from 0 (off) to "
+                                      "100000")
+                                       .arg(c.floodLimit));
+    if (c.floodWindowSeconds < 1 || c.floodWindowSeconds > 86400)
+        return Error::invalidField(QStringLiteral("flood-window"), 0,
+                                   tr("--flood-window: %1 is not a number of seconds from 1 to "
+                                      "86400")
+                                       .arg(c.floodWindowSeconds));
+    if (c.dailyCap < 0 || c.dailyCap > 1000000)
+        return Error::invalidField(QStringLiteral("daily-cap"), 0,
+                                   tr("--daily-cap: %1 is not a number of messages from 0 (no "
+                                      "cap) to 1000000")
+                                       .arg(c.dailyCap));
     if (c.kind == ChannelKind::Desktop)
         return {};
     if (c.kind == ChannelKind::Email) {
@@ -228,6 +249,19 @@ Result<QList<NotifyChannel>> NotifyChannelRepository::list() const
     while (q.next())
         channels << readChannel(q);
     return channels;
+}
+
+Status NotifyChannelRepository::updateSettings(const NotifyChannel &channel)
+{
+    if (Status valid = validate(channel); !valid)
+        return valid;
+    StoreQuery q(m_store, QStringLiteral("UPDATE notify_channel SET settings = ? WHERE id = ?"));
+    q.bind(StoreQuery::fromJson(settingsOf(channel))).bind(channel.id);
+    if (Status s = q.exec(tr("change channel '%1'").arg(channel.name)); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("unknown channel '%1'").arg(channel.name));
+    return {};
 }
 
 Status NotifyChannelRepository::remove(const QString &name)

@@ -25,12 +25,18 @@ public:
     static Status validate(const NotifyChannel &channel);
     // A webhook's URL; `secret`: read from stdin, never repeated in a message.
     static Status validateWebhookUrl(const QString &url, bool secret);
+    // An address a mail server takes: something@something, no spaces or control characters
+    // (a line break would let a value add headers of its own).
+    static bool isMailAddress(const QString &address);
 
     // The default e-mail channel is the only one: adding another default makes it so.
     Result<NotifyChannel> add(const NotifyChannel &channel);
     Result<NotifyChannel> byName(const QString &name) const;
     Result<NotifyChannel> byId(qint64 id) const;
     Result<QList<NotifyChannel>> list() const;
+    // Writes a channel's settings again (flood control, recipients, format): not its name,
+    // kind, URL or secrets.
+    Status updateSettings(const NotifyChannel &channel);
     // Its routes and queued messages go with it.
     Status remove(const QString &name);
 

@@ -42,7 +42,7 @@ Result<NotifyRoute> NotifyRouteRepository::add(const NotifyRoute &route)
     StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_route (channel_id, project_id, "
                                          "chain_id, events, recipients) VALUES (?, ?, ?, ?, ?) "
                                          "RETURNING id"));
-    q.bind(route.channelId)
+    q.bind(StoreQuery::fromId(route.channelId))
         .bind(StoreQuery::fromId(route.projectId))
         .bind(StoreQuery::fromId(route.chainId))
         .bind(eventsText(route.events))
@@ -58,10 +58,11 @@ Result<QList<NotifyRoute>> NotifyRouteRepository::list() const
 {
     StoreQuery q(
         m_store,
-        QStringLiteral("SELECT r.id, r.channel_id, c.name, COALESCE(r.project_id, 0), "
-                       "COALESCE(r.chain_id, 0), r.events, r.recipients, COALESCE(cp.name || '/' "
-                       "|| ch.name, p.name, '') FROM notify_route r JOIN notify_channel c ON c.id "
-                       "= r.channel_id LEFT JOIN chain ch ON ch.id = r.chain_id LEFT JOIN project "
+        QStringLiteral("SELECT r.id, COALESCE(r.channel_id, 0), COALESCE(c.name, ''), "
+                       "COALESCE(r.project_id, 0), COALESCE(r.chain_id, 0), r.events, "
+                       "r.recipients, COALESCE(cp.name || '/' || ch.name, p.name, '') FROM "
+                       "notify_route r LEFT JOIN notify_channel c ON c.id = r.channel_id LEFT "
+                       "JOIN chain ch ON ch.id = r.chain_id LEFT JOIN project "
                        "cp ON cp.id = ch.project_id LEFT JOIN project p ON p.id = r.project_id "
                        "ORDER BY 8, c.name, r.id"));
     if (Status s = q.exec(tr("list notification routes")); !s)

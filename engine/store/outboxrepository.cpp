@@ -3,6 +3,8 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <QUuid>
+
 namespace hg {
 namespace {
 
@@ -147,11 +149,78 @@ Result<QList<Delivery>> OutboxRepository::list(std::optional<DeliveryState> stat
     return deliveries;
 }
 
-Result<int> OutboxRepository::sentSince(qint64 channelId, qint64 sinceMs) const
+Result<int> OutboxRepository::sentOrSending(qint64 channelId, qint64 sinceMs, qint64 nowMs,
+                                            qint64 exceptId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
-                                         "AND state = 'sent' AND sent_at >= ?"));
-    q.bind(channelId).bind(sinceMs);
+                                         "AND ((state = 'sent' AND sent_at >= ?) OR (state = "
+                                         "'queued' AND claimed_until > ? AND subject <> '' AND "
+                                         "id <> ?))"));
+    q.bind(channelId).bind(sinceMs).bind(nowMs).bind(exceptId);
+    if (Status s = q.execSingle(tr("count notifications"), {}); !s)
+        return s.error();
+    return q.integer(0);
+}
+
+Status OutboxRepository::lockChannel(qint64 channelId)
+{
+    if (m_store.backend() != StoreBackend::PostgreSql)
+        return {};
+    StoreQuery q(m_store, QStringLiteral("SELECT id FROM notify_channel WHERE id = ? FOR UPDATE"));
+    q.bind(channelId);
+    return q.exec(tr("lock a channel"));
+}
+
+Status OutboxRepository::hold(qint64 id, const QString &engine, const QString &answer)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE notify_outbox SET state = 'held', last_answer = "
+                                         "?, claimed_by = '', claimed_until = 0 WHERE id = ? AND "
+                                         "claimed_by = ?"));
+    q.bind(answer.left(1000)).bind(id).bind(engine);
+    return q.exec(tr("hold a notification back"));
+}
+
+Status OutboxRepository::addDigestRow(qint64 channelId, const QString &event,
+                                      const QString &dedupeKey, qint64 dueMs, qint64 nowMs)
+{
+    StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_outbox (dedupe_key, channel_id, event, "
+                                         "next_attempt_at, delivery_id, created_at) VALUES (?, ?, "
+                                         "?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING"));
+    q.bind(dedupeKey)
+        .bind(channelId)
+        .bind(event)
+        .bind(dueMs)
+        .bind(QUuid::createUuid().toString(QUuid::Id128))
+        .bind(nowMs);
+    return q.exec(tr("add a digest of held notifications"));
+}
+
+Result<QList<Delivery>> OutboxRepository::takeHeld(qint64 channelId, qint64 digestId)
+{
+    StoreQuery take(m_store, QStringLiteral("UPDATE notify_outbox SET digest_id = ? WHERE "
+                                            "channel_id = ? AND state = 'held' AND digest_id IS "
+                                            "NULL"));
+    take.bind(digestId).bind(channelId);
+    if (Status s = take.exec(tr("take the held notifications")); !s)
+        return s.error();
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "
+                                         "c.id = o.channel_id WHERE o.digest_id = ? AND o.state = "
+                                         "'held' ORDER BY o.id")
+                              .arg(deliveryColumns));
+    q.bind(digestId);
+    if (Status s = q.exec(tr("read the held notifications")); !s)
+        return s.error();
+    QList<Delivery> held;
+    while (q.next())
+        held << readDelivery(q);
+    return held;
+}
+
+Result<int> OutboxRepository::heldUntold(qint64 channelId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
+                                         "AND state = 'held' AND digest_id IS NULL"));
+    q.bind(channelId);
     if (Status s = q.execSingle(tr("count notifications"), {}); !s)
         return s.error();
     return q.integer(0);

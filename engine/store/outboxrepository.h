@@ -40,8 +40,23 @@ public:
                         const QString &answer, qint64 nextAttemptMs, qint64 nowMs);
     // Newest first; every state when `state` is not set.
     Result<QList<Delivery>> list(std::optional<DeliveryState> state, int limit) const;
-    // Rows of one channel sent (or being sent) since `sinceMs`: the flood guard's count.
-    Result<int> sentSince(qint64 channelId, qint64 sinceMs) const;
+
+    // Flood control (FloodGate). Messages of a channel sent since `sinceMs`, and those being
+    // sent now (claimed and composed) other than `exceptId`.
+    Result<int> sentOrSending(qint64 channelId, qint64 sinceMs, qint64 nowMs,
+                              qint64 exceptId) const;
+    // Takes the channel's row (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE already
+    // did): two engines' gates on one channel take turns, so neither sends past the limit.
+    Status lockChannel(qint64 channelId);
+    // A claimed row held back for a digest.
+    Status hold(qint64 id, const QString &engine, const QString &answer);
+    // A digest (or cap) row of the channel, due at `dueMs`, unless one of that key is there.
+    Status addDigestRow(qint64 channelId, const QString &event, const QString &dedupeKey,
+                        qint64 dueMs, qint64 nowMs);
+    // The held rows no digest has told of yet, now told of by the digest row `digestId`.
+    Result<QList<Delivery>> takeHeld(qint64 channelId, qint64 digestId);
+    // How many rows of the channel are held and not yet told of.
+    Result<int> heldUntold(qint64 channelId) const;
 
 private:
     Store &m_store;

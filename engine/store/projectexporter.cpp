@@ -5,11 +5,13 @@
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
+#include "notifyrouterepository.h"
 #include "projectrepository.h"
 #include "schedulerepository.h"
 #include "store.h"
 #include "taskrepository.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QSet>
 
@@ -182,6 +184,26 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     ScheduleRepository schedules(m_store);
     QSet<QString> usedConnections;
     QSet<QString> usedCalendars;
+    // A chain's own notification routes, by the channel's name (no name: the default e-mail
+    // channel). Channels are not in the document: their secrets must not be, and the
+    // importing store has its own (an import names one it lacks).
+    QHash<qint64, QJsonArray> routesOfChain;
+    const Result<QList<NotifyRoute>> routeList = NotifyRouteRepository(m_store).list();
+    if (!routeList)
+        return routeList.error();
+    for (const NotifyRoute &route : routeList.value()) {
+        if (route.chainId == 0)
+            continue;
+        QStringList events;
+        for (const NotifyEvent event : route.events)
+            events << enumName(event);
+        QJsonObject entry{{QStringLiteral("on"), QJsonArray::fromStringList(events)}};
+        if (route.channelId > 0)
+            entry.insert(QStringLiteral("channel"), route.channelName);
+        if (!route.recipients.isEmpty())
+            entry.insert(QStringLiteral("to"), QJsonArray::fromStringList(route.recipients));
+        routesOfChain[route.chainId] << entry;
+    }
 
     QJsonArray projectArray;
     for (const QString &projectName : projectNames) {
@@ -252,6 +274,8 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
                     usedCalendars.insert(schedule.calendarName);
             }
             chainObject.insert(QStringLiteral("schedules"), scheduleArray);
+            if (routesOfChain.contains(chain.id))
+                chainObject.insert(QStringLiteral("notifications"), routesOfChain.value(chain.id));
             chainArray << chainObject;
         }
         projectArray << QJsonObject{{QStringLiteral("name"), project->name},

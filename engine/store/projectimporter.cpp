@@ -7,6 +7,8 @@
 #include "dependencyrepository.h"
 #include "domain/alertrulesvalidator.h"
 #include "domain/jsonfieldreader.h"
+#include "notifychannelrepository.h"
+#include "notifyrouterepository.h"
 #include "projectexporter.h"
 #include "projectrepository.h"
 #include "schedulerepository.h"
@@ -361,6 +363,47 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
         if (Result<Schedule> added = schedules.add(schedule); !added)
             return at(schedulePath, added.error());
         ++summary.schedules;
+    }
+    return importNotifications(stored->id, field);
+}
+
+Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &field)
+{
+    NotifyRouteRepository routes(m_store);
+    const QJsonArray routeArray = field.array(QStringLiteral("notifications"));
+    for (qsizetype i = 0; i < routeArray.size(); ++i) {
+        const QString routePath = field.childPath(QStringLiteral("notifications"), i);
+        JsonFieldReader n(routeArray.at(i).toObject(), routePath, &m_problem);
+        n.rejectUnknownKeys({QStringLiteral("channel"), QStringLiteral("on"), QStringLiteral("to")});
+        NotifyRoute route;
+        route.chainId = chainId;
+        // No channel: the default e-mail channel, whichever it is when a message is written.
+        if (const QString name = n.string(QStringLiteral("channel")); !name.isEmpty()) {
+            if (const Result<NotifyChannel> channel = NotifyChannelRepository(m_store).byName(name))
+                route.channelId = channel->id;
+            else
+                n.fail(QStringLiteral("channel"),
+                       tr("no channel named '%1' in this store (add it with `hourglass channel "
+                          "add`, or leave \"channel\" out for the default e-mail channel)")
+                           .arg(name));
+        }
+        for (const QString &word : n.stringList(QStringLiteral("on"))) {
+            if (const std::optional<NotifyEvent> event = enumFromString<NotifyEvent>(word))
+                route.events << *event;
+            else
+                n.fail(QStringLiteral("on"),
+                       tr("'%1' is not an event (%2)").arg(word, enumChoices<NotifyEvent>()));
+        }
+        if (route.events.isEmpty())
+            n.fail(QStringLiteral("on"), tr("name one event at least"));
+        route.recipients = n.stringList(QStringLiteral("to"));
+        for (const QString &address : std::as_const(route.recipients))
+            if (!NotifyChannelRepository::isMailAddress(address))
+                n.fail(QStringLiteral("to"), tr("'%1' is not an e-mail address").arg(address));
+        if (!m_problem.isEmpty())
+            return Error::invalid(tr("import: %1").arg(m_problem));
+        if (Result<NotifyRoute> added = routes.add(route); !added)
+            return at(routePath, added.error());
     }
     return {};
 }

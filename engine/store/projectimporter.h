@@ -43,6 +43,8 @@ private:
     Status importCalendars(JsonFieldReader &document);
     Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,
                        const QString &path, Summary &summary);
+    // A chain's notification routes; a route that names no channel goes to the default one.
+    Status importNotifications(qint64 chainId, JsonFieldReader &field);
 
     Store &m_store;
     QString m_problem;

@@ -1702,10 +1702,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>CRON_TZ „%1“ (Zeile %2) ist keine Zeitzone, die dieses System kennt</translation>
     </message>
     <message>
-        <source>Hourglass sends no mail: each run&apos;s output is in its log, and a failed run notifies on the desktop</source>
-        <translation>Hourglass verschickt keine E-Mails: die Ausgabe jedes Laufs steht in seinem Protokoll, und ein fehlgeschlagener Lauf meldet sich auf dem Desktop</translation>
-    </message>
-    <message>
         <source>cronie&apos;s random start delay has no counterpart; jobs start at their fire times</source>
         <translation>die zufällige Startverzögerung von cronie hat keine Entsprechung; Aufträge starten zu ihren Auslösezeiten</translation>
     </message>
@@ -1740,6 +1736,18 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>cron runs it as %1; Hourglass runs it as %2, the user of its engine</source>
         <translation>cron führt ihn als %1 aus; Hourglass führt ihn als %2 aus, den Benutzer seiner Engine</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an e-mail address (a local user&apos;s mailbox?): Hourglass mails through an SMTP server; give user@host</source>
+        <translation>„%1“ ist keine E-Mail-Adresse (das Postfach eines lokalen Benutzers?): Hourglass versendet über einen SMTP-Server; benutzer@host angeben</translation>
+    </message>
+    <message>
+        <source>the jobs below mail their output to %1 whenever they print anything, as cron does, through the default e-mail channel</source>
+        <translation>die Jobs darunter schicken ihre Ausgabe an %1, sobald sie etwas ausgeben, wie cron es tut, über den Standard-E-Mail-Kanal</translation>
+    </message>
+    <message>
+        <source>mail comes from the e-mail channel&apos;s own sender (channel add --from)</source>
+        <translation>E-Mails kommen vom eigenen Absender des E-Mail-Kanals (channel add --from)</translation>
     </message>
 </context>
 <context>
@@ -1908,6 +1916,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source> — it may have arrived all the same; it is sent again with the same X-Hourglass-Delivery id for the receiver to drop the repeat</source>
         <translation> — sie ist vielleicht trotzdem angekommen; sie wird mit derselben X-Hourglass-Delivery-Kennung erneut gesendet, damit der Empfänger die Wiederholung verwerfen kann</translation>
     </message>
+    <message>
+        <source>held back for a digest</source>
+        <translation>für eine Sammelnachricht zurückgehalten</translation>
+    </message>
+    <message>
+        <source>nothing was held back</source>
+        <translation>nichts wurde zurückgehalten</translation>
+    </message>
 </context>
 <context>
     <name>hg::DependenciesModel</name>
@@ -1963,6 +1979,66 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DigestMessage</name>
+    <message>
+        <source>channel &apos;%1&apos; reached its daily cap of 1 message</source>
+        <translation>Kanal „%1“ hat seine Tagesgrenze von 1 Nachricht erreicht</translation>
+    </message>
+    <message>
+        <source>channel &apos;%1&apos; reached its daily cap of %2 messages</source>
+        <translation>Kanal „%1“ hat seine Tagesgrenze von %2 Nachrichten erreicht</translation>
+    </message>
+    <message numerus="yes">
+        <source>Channel &apos;%1&apos; has sent %n message(s) today, its daily cap. Until midnight (the time zone of the engine on %2) its messages are held back; one digest then tells of them. `hourglass deliveries --state held` lists them.</source>
+        <translation>
+            <numerusform>Kanal „%1“ hat heute %n Nachricht gesendet, seine Tagesgrenze. Bis Mitternacht (in der Zeitzone der Engine auf %2) werden seine Nachrichten zurückgehalten; eine Sammelnachricht berichtet dann davon. `hourglass deliveries --state held` listet sie.</numerusform>
+            <numerusform>Kanal „%1“ hat heute %n Nachrichten gesendet, seine Tagesgrenze. Bis Mitternacht (in der Zeitzone der Engine auf %2) werden seine Nachrichten zurückgehalten; eine Sammelnachricht berichtet dann davon. `hourglass deliveries --state held` listet sie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>    run %1 (%2)</source>
+        <translation>    Lauf %1 (%2)</translation>
+    </message>
+    <message>
+        <source>chain %1 (removed)</source>
+        <translation>Kette %1 (entfernt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>  … and %n more chain(s)</source>
+        <translation>
+            <numerusform>  … und %n weitere Kette</numerusform>
+            <numerusform>  … und %n weitere Ketten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 message held back on channel &apos;%1&apos;</source>
+        <translation>1 Nachricht auf Kanal „%1“ zurückgehalten</translation>
+    </message>
+    <message>
+        <source>%1 messages held back on channel &apos;%2&apos;</source>
+        <translation>%1 Nachrichten auf Kanal „%2“ zurückgehalten</translation>
+    </message>
+    <message>
+        <source>at most %1 in %2 s and %3 a day</source>
+        <translation>höchstens %1 in %2 s und %3 am Tag</translation>
+    </message>
+    <message>
+        <source>at most %1 in %2 s</source>
+        <translation>höchstens %1 in %2 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>Flood control (%1) held back %n message(s) for channel &apos;%2&apos; from %3 to %4; this digest tells of them once:</source>
+        <translation>
+            <numerusform>Die Flutbegrenzung (%1) hat %n Nachricht für Kanal „%2“ von %3 bis %4 zurückgehalten; diese Sammelnachricht berichtet einmal davon:</numerusform>
+            <numerusform>Die Flutbegrenzung (%1) hat %n Nachrichten für Kanal „%2“ von %3 bis %4 zurückgehalten; diese Sammelnachricht berichtet einmal davon:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Engine host: %1. `hourglass deliveries --state held` lists them.</source>
+        <translation>Rechner der Engine: %1. `hourglass deliveries --state held` listet sie.</translation>
     </message>
 </context>
 <context>
@@ -3234,6 +3310,23 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::FloodGate</name>
+    <message numerus="yes">
+        <source>held: the channel&apos;s daily cap of %n message(s) is reached; a digest at midnight tells of it</source>
+        <translation>
+            <numerusform>zurückgehalten: die Tagesgrenze des Kanals von %n Nachricht ist erreicht; eine Sammelnachricht um Mitternacht berichtet davon</numerusform>
+            <numerusform>zurückgehalten: die Tagesgrenze des Kanals von %n Nachrichten ist erreicht; eine Sammelnachricht um Mitternacht berichtet davon</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>held: more than %n message(s) in %1 s; a digest at the window&apos;s end tells of it</source>
+        <translation>
+            <numerusform>zurückgehalten: mehr als %n Nachricht in %1 s; eine Sammelnachricht am Ende des Zeitfensters berichtet davon</numerusform>
+            <numerusform>zurückgehalten: mehr als %n Nachrichten in %1 s; eine Sammelnachricht am Ende des Zeitfensters berichtet davon</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hg::ForeignImport</name>
     <message>
         <source>a systemd timer is read from its file, with the service beside it, not from standard input</source>
@@ -3242,6 +3335,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>unknown kind of file</source>
         <translation>unbekannte Art von Datei</translation>
+    </message>
+    <message>
+        <source>there is no default e-mail channel yet: the mail routes wait for one. Add it with `hourglass channel add NAME --kind email --url smtp://HOST --from ADDR --to ADDR --default`</source>
+        <translation>es gibt noch keinen Standard-E-Mail-Kanal: die E-Mail-Routen warten auf einen. Anlegen mit `hourglass channel add NAME --kind email --url smtp://HOST --from ADDR --to ADDR --default`</translation>
     </message>
 </context>
 <context>
@@ -4389,6 +4486,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>--url: its &apos;%1&apos; would be kept in the store in plain text; give the URL with --secret-url-stdin</source>
         <translation>--url: ihr „%1“ stünde im Klartext im Datenspeicher; geben Sie die URL mit --secret-url-stdin an</translation>
     </message>
+    <message>
+        <source>--flood: %1 is not a number of messages from 0 (off) to 100000</source>
+        <translation>--flood: %1 ist keine Anzahl von Nachrichten von 0 (aus) bis 100000</translation>
+    </message>
+    <message>
+        <source>--flood-window: %1 is not a number of seconds from 1 to 86400</source>
+        <translation>--flood-window: %1 ist keine Anzahl von Sekunden von 1 bis 86400</translation>
+    </message>
+    <message>
+        <source>--daily-cap: %1 is not a number of messages from 0 (no cap) to 1000000</source>
+        <translation>--daily-cap: %1 ist keine Anzahl von Nachrichten von 0 (keine Grenze) bis 1000000</translation>
+    </message>
+    <message>
+        <source>change channel &apos;%1&apos;</source>
+        <translation>Ändern des Kanals „%1“</translation>
+    </message>
 </context>
 <context>
     <name>hg::NotifyRouteRepository</name>
@@ -4633,6 +4746,26 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>give notifications back</source>
         <translation>Benachrichtigungen zurückgeben</translation>
+    </message>
+    <message>
+        <source>lock a channel</source>
+        <translation>Sperren eines Kanals</translation>
+    </message>
+    <message>
+        <source>hold a notification back</source>
+        <translation>Zurückhalten einer Benachrichtigung</translation>
+    </message>
+    <message>
+        <source>add a digest of held notifications</source>
+        <translation>Hinzufügen einer Sammelnachricht zurückgehaltener Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>take the held notifications</source>
+        <translation>Übernehmen der zurückgehaltenen Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>read the held notifications</source>
+        <translation>Lesen der zurückgehaltenen Benachrichtigungen</translation>
     </message>
 </context>
 <context>
@@ -5786,6 +5919,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>expected a factor from 0 to 1000</source>
         <translation>einen Faktor von 0 bis 1000 erwartet</translation>
+    </message>
+    <message>
+        <source>no channel named &apos;%1&apos; in this store (add it with `hourglass channel add`, or leave &quot;channel&quot; out for the default e-mail channel)</source>
+        <translation>kein Kanal namens „%1“ in diesem Speicher (mit `hourglass channel add` anlegen, oder „channel“ weglassen für den Standard-E-Mail-Kanal)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an event (%2)</source>
+        <translation>„%1“ ist kein Ereignis (%2)</translation>
+    </message>
+    <message>
+        <source>name one event at least</source>
+        <translation>mindestens ein Ereignis nennen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an e-mail address</source>
+        <translation>„%1“ ist keine E-Mail-Adresse</translation>
     </message>
 </context>
 <context>

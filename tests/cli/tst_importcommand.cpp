@@ -101,11 +101,21 @@ void TestImportCommand::crontab_importsWhatConvertsAndExitsOneForTheRest()
     QCOMPARE(report[QStringLiteral("dryRun")].toBool(), false);
     QCOMPARE(report[QStringLiteral("chains")].toArray().size(), 2);
     const QJsonArray leftOut = report[QStringLiteral("leftOut")].toArray();
-    QCOMPARE(leftOut.size(), 2);
-    QCOMPARE(leftOut.at(0)[QStringLiteral("where")].toString(), QStringLiteral("line 1"));
-    QCOMPARE(leftOut.at(1)[QStringLiteral("where")].toString(), QStringLiteral("line 3"));
-    QVERIFY(leftOut.at(1)[QStringLiteral("reason")].toString().contains(
+    QCOMPARE(leftOut.size(), 1); // MAILTO is brought: a route of each chain below it
+    QCOMPARE(leftOut.at(0)[QStringLiteral("where")].toString(), QStringLiteral("line 3"));
+    QVERIFY(leftOut.at(0)[QStringLiteral("reason")].toString().contains(
         QStringLiteral("minute field (column 1)")));
+    const QJsonArray routes =
+        QJsonDocument::fromJson(
+            run({QStringLiteral("notify"), QStringLiteral("list"), QStringLiteral("--json")})
+                .out.toUtf8())
+            .array();
+    QCOMPARE(routes.size(), 2);
+    for (const QJsonValue route : routes) {
+        QVERIFY(route[QStringLiteral("channel")].isNull()); // the default e-mail channel
+        QCOMPARE(route[QStringLiteral("events")].toArray(), QJsonArray{QStringLiteral("output")});
+        QCOMPARE(route[QStringLiteral("to")].toArray(), QJsonArray{QStringLiteral("ops@example.com")});
+    }
     QCOMPARE(chainNames(),
              (QStringList{QStringLiteral("ops/agent"), QStringLiteral("ops/backup.sh")}));
 

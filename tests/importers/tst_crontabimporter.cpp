@@ -17,7 +17,7 @@ private Q_SLOTS:
     void macros_rebootIsAStartupSchedule();
     void badLines_leftOutWithLineAndReason_data();
     void badLines_leftOutWithLineAndReason();
-    void mail_onlyAnAddressIsLeftOut();
+    void mail_becomesAnOutputRouteOfTheJobsBelow();
     void systemCrontab_readsTheUserColumn();
     void names_neverCollideWithTakenOnes();
 
@@ -170,10 +170,37 @@ void TestCrontabImporter::badLines_leftOutWithLineAndReason()
     QVERIFY(imported.chains.isEmpty());
 }
 
-void TestCrontabImporter::mail_onlyAnAddressIsLeftOut()
+void TestCrontabImporter::mail_becomesAnOutputRouteOfTheJobsBelow()
 {
-    QVERIFY(!convert("MAILTO=\"\"\n0 1 * * * x\n").report.leftSomethingOut());
-    QCOMPARE(leftOut(convert("MAILTO=ops@example.com\n0 1 * * * x\n")).size(), 1);
+    // MAILTO="": cron mails no one; before any MAILTO, cron mails the local user (not brought).
+    const ImportedDefinitions none = convert("0 1 * * * x\nMAILTO=\"\"\n0 2 * * * y\n");
+    QVERIFY(!none.report.leftSomethingOut());
+    for (const QJsonValue chain : none.chains)
+        QVERIFY(!chain.toObject().contains(QLatin1String("notifications")));
+
+    const ImportedDefinitions mailed = convert("0 1 * * * a\n"
+                                               "MAILTO=ops@example.com, dba@example.com\n"
+                                               "0 2 * * * b\n"
+                                               "MAILTO=\"\"\n"
+                                               "0 3 * * * c\n");
+    QVERIFY(!mailed.report.leftSomethingOut());
+    QCOMPARE(mailed.chains.size(), 3);
+    QVERIFY(!mailed.chains.at(0).toObject().contains(QLatin1String("notifications")));
+    const QJsonArray routes = mailed.chains.at(1)[QLatin1String("notifications")].toArray();
+    QCOMPARE(routes.size(), 1);
+    const QJsonObject route = routes.at(0).toObject();
+    QVERIFY(!route.contains(QLatin1String("channel"))); // the default e-mail channel
+    QCOMPARE(route[QLatin1String("on")].toArray(), QJsonArray{QStringLiteral("output")});
+    QCOMPARE(route[QLatin1String("to")].toArray(),
+             (QJsonArray{QStringLiteral("ops@example.com"), QStringLiteral("dba@example.com")}));
+    QVERIFY(!mailed.chains.at(2).toObject().contains(QLatin1String("notifications")));
+
+    // A local mailbox is no address an SMTP server takes: left out, saying so.
+    const ImportedDefinitions local = convert("MAILTO=root\n0 1 * * * x\n");
+    QCOMPARE(leftOut(local).size(), 1);
+    QVERIFY2(leftOut(local).at(0).contains(QLatin1String("user@host")),
+             qPrintable(leftOut(local).at(0)));
+    QVERIFY(!local.chains.at(0).toObject().contains(QLatin1String("notifications")));
 }
 
 void TestCrontabImporter::systemCrontab_readsTheUserColumn()

@@ -1,6 +1,7 @@
 #include "clisandbox.h"
 #include "store/storelocation.h"
 #include "testhttpserver.h"
+#include "testsmtpserver.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void lostSecret_failsRatherThanSendingUnsigned();
     void channelsAddedAtOnce_keepEverySecret();
     void channelWithQueuedMessages_isRemovedOnlyWithForce();
+    void crontabMailto_mailsTheOutputThroughTheDefaultChannel();
 
 private:
     void define(const QList<QStringList> &commands);
@@ -371,6 +373,69 @@ void TestDelivery::channelWithQueuedMessages_isRemovedOnlyWithForce()
                  .exitCode,
              0);
     QVERIFY(deliveries().isEmpty());
+}
+
+// cron mails a job's output to MAILTO: an imported crontab does the same through the default
+// e-mail channel, added after the import (the route waited for it), to MAILTO's address
+// rather than the channel's own recipients; a silent run sends nothing.
+void TestDelivery::crontabMailto_mailsTheOutputThroughTheDefaultChannel()
+{
+    test::TestSmtpServer smtp;
+    if (const QString failed = smtp.start(test::TestSmtpServer::Mode::StartTls); !failed.isEmpty())
+        HG_REQUIRE_PART(false, "the test SMTP server (python3-aiosmtpd, openssl)");
+    const QString crontab = m_cli->filePath(QStringLiteral("crontab"));
+    QFile file(crontab);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("MAILTO=ops@example.org\n"
+               "0 3 * * * echo backed up; echo 2 files >&2\n"
+               "0 4 * * * true\n");
+    file.close();
+    const test::CliSandbox::Output imported =
+        m_cli->run({QStringLiteral("import"), crontab, QStringLiteral("--from"),
+                    QStringLiteral("crontab"), QStringLiteral("--into"), QStringLiteral("cron")});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.out.contains(QLatin1String("no default e-mail channel yet")),
+             qPrintable(imported.out));
+    QProcess add;
+    m_cli->start(add, {QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("mail"),
+                       QStringLiteral("--kind"), QStringLiteral("email"), QStringLiteral("--url"),
+                       QStringLiteral("smtp://bob@127.0.0.1:%1").arg(smtp.port()),
+                       QStringLiteral("--ca"), smtp.caFile(), QStringLiteral("--from"),
+                       QStringLiteral("hourglass@example.org"), QStringLiteral("--to"),
+                       QStringLiteral("someone.else@example.org"),
+                       QStringLiteral("--password-stdin"), QStringLiteral("--default")});
+    add.write("hunter2\n");
+    add.closeWriteChannel();
+    QVERIFY(add.waitForFinished(30000));
+    QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+    const QJsonArray chains = QJsonDocument::fromJson(
+                                  m_cli->run({QStringLiteral("chain"), QStringLiteral("list"),
+                                              QStringLiteral("--json")})
+                                      .out.toUtf8())
+                                  .array();
+    QCOMPARE(chains.size(), 2);
+    QProcess serve;
+    startServing(serve);
+    for (const QJsonValue chain : chains)
+        QCOMPARE(m_cli->run({QStringLiteral("run"),
+                             chain.toObject().value(QLatin1String("path")).toString()})
+                     .exitCode,
+                 0);
+    QTRY_COMPARE_WITH_TIMEOUT(smtp.messages().size(), 1, 30000);
+    const test::TestSmtpServer::Message mail = smtp.messages().at(0);
+    QCOMPARE(mail.to, QStringList{QStringLiteral("ops@example.org")});
+    const qsizetype bodyAt = mail.content.indexOf("\r\n\r\n");
+    QVERIFY(bodyAt > 0);
+    const QByteArray body = QByteArray::fromBase64(mail.content.mid(bodyAt + 4));
+    QVERIFY2(body.contains("backed up\n2 files"), body.constData());
+    // The silent run's row is skipped, never sent.
+    QTRY_VERIFY_WITH_TIMEOUT(m_cli
+                                 ->run({QStringLiteral("deliveries"), QStringLiteral("--state"),
+                                        QStringLiteral("skipped"), QStringLiteral("--json")})
+                                 .out.contains(QLatin1String("printed nothing")),
+                             20000);
+    stopServing(serve);
+    QCOMPARE(smtp.messages().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDelivery)

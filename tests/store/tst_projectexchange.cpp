@@ -2,6 +2,8 @@
 #include "store/calendarrepository.h"
 #include "store/chainrepository.h"
 #include "store/exampleproject.h"
+#include "store/notifychannelrepository.h"
+#include "store/notifyrouterepository.h"
 #include "store/projectexporter.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void import_intoExistingProjectAddsChains();
     void dstRule_roundTrips();
     void alertRules_roundTrip();
+    void notificationRoutes_travelByChannelName();
     void calendar_travelsWithTheSchedulesThatUseIt();
 };
 
@@ -140,6 +143,54 @@ void TestProjectExchange::alertRules_roundTrip()
             .byPath(ChainRepository(source.store()).pathOf(chain.id).value());
     QVERIFY(imported);
     QCOMPARE(AlertRepository(target.store()).rules(imported->id).value(), rules);
+    QCOMPARE(exportAll(target.store()), exported);
+}
+
+// A chain's own routes go with it by the channel's name (channels stay home: their secrets
+// must not travel); a route to the default e-mail channel names none. Importing a route to a
+// channel the store lacks fails naming it, and writes nothing.
+void TestProjectExchange::notificationRoutes_travelByChannelName()
+{
+    HG_TEST_STORE(source);
+    QVERIFY(ExampleProject::install(source.store()));
+    const Chain chain = ChainRepository(source.store()).list()->constFirst();
+    NotifyChannel hook;
+    hook.name = QStringLiteral("ops-hook");
+    hook.kind = ChannelKind::Webhook;
+    hook.url = QStringLiteral("https://hooks.example.org/hourglass");
+    const Result<NotifyChannel> added = NotifyChannelRepository(source.store()).add(hook);
+    QVERIFY(added);
+    NotifyRoute toHook;
+    toHook.channelId = added->id;
+    toHook.chainId = chain.id;
+    toHook.events = {NotifyEvent::Failure, NotifyEvent::Recovery};
+    QVERIFY(NotifyRouteRepository(source.store()).add(toHook));
+    NotifyRoute toDefault;
+    toDefault.chainId = chain.id;
+    toDefault.events = {NotifyEvent::Output};
+    toDefault.recipients = {QStringLiteral("ops@example.org")};
+    QVERIFY(NotifyRouteRepository(source.store()).add(toDefault));
+    const QByteArray exported = exportAll(source.store());
+    QVERIFY2(exported.contains("\"channel\": \"ops-hook\""), exported.constData());
+    QVERIFY(!exported.contains("hooks.example.org")); // the channel itself stays home
+
+    HG_TEST_STORE(lacking);
+    const Result<ProjectImporter::Summary> refused =
+        ProjectImporter(lacking.store()).importDocument(exported);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("no channel named 'ops-hook'")),
+             qPrintable(refused.error().message));
+    QVERIFY(ChainRepository(lacking.store()).list()->isEmpty());
+
+    HG_TEST_STORE(target);
+    hook.url = QStringLiteral("https://elsewhere.example.org/hook"); // its own, of that name
+    QVERIFY(NotifyChannelRepository(target.store()).add(hook));
+    const Result<ProjectImporter::Summary> summary =
+        ProjectImporter(target.store()).importDocument(exported);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    const Result<QList<NotifyRoute>> routes = NotifyRouteRepository(target.store()).list();
+    QVERIFY(routes);
+    QCOMPARE(routes->size(), 2);
     QCOMPARE(exportAll(target.store()), exported);
 }
 

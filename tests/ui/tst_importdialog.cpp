@@ -43,7 +43,7 @@ QString TestImportDialog::write(const QString &name, const QByteArray &text)
 void TestImportDialog::crontab_previewWritesNothingThenImportWritesAll()
 {
     HG_TEST_STORE(t);
-    const QString path = write(QStringLiteral("crontab"), "MAILTO=ops@example.com\n"
+    const QString path = write(QStringLiteral("crontab"), "RANDOM_DELAY=10\n"
                                                           "30 2 * * * /usr/local/bin/backup.sh\n"
                                                           "@reboot /opt/agent\n");
     StoreReader reader(t.store().location(), true);
