@@ -716,6 +716,14 @@
         <source>How long this chain&apos;s finished runs and their logs are kept</source>
         <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
     </message>
+    <message>
+        <source>Which events of this chain go by e-mail or webhook, and to whom</source>
+        <translation>Welche Ereignisse dieser Kette per E-Mail oder Webhook gehen, und an wen</translation>
+    </message>
+    <message>
+        <source>Channe&amp;ls…</source>
+        <translation>Kanäl&amp;e…</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainValidator</name>
@@ -730,6 +738,153 @@
     <message>
         <source>retention limits must be 0 (keep all) or more</source>
         <translation>Aufbewahrungsgrenzen müssen 0 (alles behalten) oder mehr sein</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChannelDialog</name>
+    <message>
+        <source>The default e-mail channel (crontab MAILTO routes go to it)</source>
+        <translation>Der Standard-E-Mail-Kanal (crontab-MAILTO-Routen gehen an ihn)</translation>
+    </message>
+    <message>
+        <source>The URL is a secret (Slack&apos;s and Teams&apos; carry a token)</source>
+        <translation>Die URL ist geheim (die von Slack und Teams enthalten ein Token)</translation>
+    </message>
+    <message>
+        <source>Channel %1</source>
+        <translation>Kanal %1</translation>
+    </message>
+    <message>
+        <source>Add a channel</source>
+        <translation>Kanal hinzufügen</translation>
+    </message>
+    <message>
+        <source>E-mail (SMTP)</source>
+        <translation>E-Mail (SMTP)</translation>
+    </message>
+    <message>
+        <source>Webhook (HTTP POST)</source>
+        <translation>Webhook (HTTP POST)</translation>
+    </message>
+    <message>
+        <source>STARTTLS</source>
+        <translation>STARTTLS</translation>
+    </message>
+    <message>
+        <source>implicit TLS</source>
+        <translation>implizites TLS</translation>
+    </message>
+    <message>
+        <source>none (this machine only)</source>
+        <translation>keine (nur dieser Rechner)</translation>
+    </message>
+    <message>
+        <source>the system&apos;s certificates</source>
+        <translation>die Zertifikate des Systems</translation>
+    </message>
+    <message>
+        <source>ops@example.org, dba@example.org</source>
+        <translation>ops@example.org, dba@example.org</translation>
+    </message>
+    <message>
+        <source>none: no login</source>
+        <translation>keins: keine Anmeldung</translation>
+    </message>
+    <message>
+        <source>&amp;Encryption:</source>
+        <translation>V&amp;erschlüsselung:</translation>
+    </message>
+    <message>
+        <source>&amp;CA file:</source>
+        <translation>&amp;CA-Datei:</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>E&amp;mpfänger:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>none: unsigned</source>
+        <translation>keins: unsigniert</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Body:</source>
+        <translation>&amp;Inhalt:</translation>
+    </message>
+    <message>
+        <source>(kept as a secret)</source>
+        <translation>(als Geheimnis verwahrt)</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Tagesgrenze</translation>
+    </message>
+    <message>
+        <source>At most (&amp;messages):</source>
+        <translation>&amp;Obergrenze (Nachrichten):</translation>
+    </message>
+    <message>
+        <source>… in (&amp;window):</source>
+        <translation>… in (&amp;Zeitfenster):</translation>
+    </message>
+    <message>
+        <source>At most a &amp;day:</source>
+        <translation>Höchstens am &amp;Tag:</translation>
+    </message>
+    <message>
+        <source>Past either limit, messages wait and one digest tells of them.</source>
+        <translation>Jenseits einer der Grenzen warten Nachrichten, und eine Sammelnachricht berichtet von ihnen.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>a password needs a user to log in as: smtp://USER@HOST</source>
+        <translation>ein Passwort braucht einen Benutzer zur Anmeldung: smtp://BENUTZER@HOST</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a readable PEM file of certificates</source>
+        <translation>„%1“ ist keine lesbare PEM-Datei mit Zertifikaten</translation>
+    </message>
+    <message>
+        <source>Se&amp;rver:</source>
+        <translation>Se&amp;rver:</translation>
+    </message>
+    <message>
+        <source>Si&amp;gning secret:</source>
+        <translation>Si&amp;gnaturgeheimnis:</translation>
     </message>
 </context>
 <context>
@@ -4178,6 +4333,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>&amp;Manual</source>
         <translation>&amp;Handbuch</translation>
     </message>
+    <message>
+        <source>&amp;Notifications…</source>
+        <translation>&amp;Benachrichtigungen…</translation>
+    </message>
+    <message>
+        <source>E-mail and webhook channels, what goes to them, and what was sent</source>
+        <translation>E-Mail- und Webhook-Kanäle, was an sie geht und was gesendet wurde</translation>
+    </message>
 </context>
 <context>
     <name>hg::Migrator</name>
@@ -4406,6 +4569,263 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>This is a test message from Hourglass %1 on %2, sent by `hourglass channel test %3`.</source>
         <translation>Dies ist eine Testnachricht von Hourglass %1 auf %2, gesendet von `hourglass channel test %3`.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::NotificationsDialog</name>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wohin</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Höchstens</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>Kanäle</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Change…</source>
+        <translation>Ä&amp;ndern…</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>Send a test message and show the server&apos;s answer</source>
+        <translation>Eine Testnachricht senden und die Antwort des Servers zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>C&amp;hannels</source>
+        <translation>&amp;Kanäle</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>Für</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Bei</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>Routen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>Ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>R&amp;outes</source>
+        <translation>&amp;Routen</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last answer</source>
+        <translation>Letzte Antwort</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Zustellungen</translation>
+    </message>
+    <message>
+        <source>Show deliveries</source>
+        <translation>Zustellungen zeigen</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>Zei&amp;gen:</translation>
+    </message>
+    <message>
+        <source>&amp;Deliveries</source>
+        <translation>&amp;Zustellungen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Could not read the notifications: %1</source>
+        <translation>Die Benachrichtigungen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(URL kept as a secret)</source>
+        <translation>(URL als Geheimnis verwahrt)</translation>
+    </message>
+    <message>
+        <source>%1 in %2 s</source>
+        <translation>%1 in %2 s</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>%1 a day</source>
+        <translation>%1 am Tag</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Tagesgrenze</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>every chain</source>
+        <translation>jede Kette</translation>
+    </message>
+    <message>
+        <source>(default e-mail)</source>
+        <translation>(Standard-E-Mail)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Deliveries (%n failed)</source>
+        <translation>
+            <numerusform>&amp;Zustellungen (%n fehlgeschlagen)</numerusform>
+            <numerusform>&amp;Zustellungen (%n fehlgeschlagen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was added: %1</source>
+        <translation>Nichts wurde hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Channel &apos;%1&apos; added.</source>
+        <translation>Kanal „%1“ hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Channel &apos;%1&apos; added; its secrets are kept in %2.</source>
+        <translation>Kanal „%1“ hinzugefügt; seine Geheimnisse liegen in %2.</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation>Nichts wurde geändert: %1</translation>
+    </message>
+    <message>
+        <source>Channel &apos;%1&apos; changed.</source>
+        <translation>Kanal „%1“ geändert.</translation>
+    </message>
+    <message>
+        <source>Sending a test message to &apos;%1&apos;…</source>
+        <translation>Testnachricht an „%1“ wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Sent to &apos;%1&apos;: %2</source>
+        <translation>An „%1“ gesendet: %2</translation>
+    </message>
+    <message>
+        <source>Not sent to &apos;%1&apos;: %2</source>
+        <translation>Nicht an „%1“ gesendet: %2</translation>
+    </message>
+    <message>
+        <source>Remove channel</source>
+        <translation>Kanal entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove channel &apos;%1&apos;? Its routes and the %n message(s) still waiting for it go with it.</source>
+        <translation>
+            <numerusform>Kanal „%1“ entfernen? Seine Routen und die %n noch wartende Nachricht gehen mit.</numerusform>
+            <numerusform>Kanal „%1“ entfernen? Seine Routen und die %n noch wartenden Nachrichten gehen mit.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove channel &apos;%1&apos; and its routes?</source>
+        <translation>Kanal „%1“ und seine Routen entfernen?</translation>
+    </message>
+    <message>
+        <source>Not removed: %1</source>
+        <translation>Nicht entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Channel &apos;%1&apos; removed, but not its secrets: %2</source>
+        <translation>Kanal „%1“ entfernt, aber nicht seine Geheimnisse: %2</translation>
+    </message>
+    <message>
+        <source>Channel &apos;%1&apos; removed.</source>
+        <translation>Kanal „%1“ entfernt.</translation>
+    </message>
+    <message>
+        <source>%1 (every chain)</source>
+        <translation>%1 (jede Kette)</translation>
+    </message>
+    <message>
+        <source>Could not read the chains: %1</source>
+        <translation>Die Ketten konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No route was added: %1</source>
+        <translation>Keine Route wurde hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Route added: %1 to %2.</source>
+        <translation>Route hinzugefügt: %1 an %2.</translation>
+    </message>
+    <message>
+        <source>Route removed.</source>
+        <translation>Route entfernt.</translation>
     </message>
 </context>
 <context>
@@ -6348,6 +6768,81 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>History: %1</source>
         <translation>Verlauf: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::RouteDialog</name>
+    <message>
+        <source>Add a notification route</source>
+        <translation>Benachrichtigungsroute hinzufügen</translation>
+    </message>
+    <message>
+        <source>the default e-mail channel (whichever it is)</source>
+        <translation>der Standard-E-Mail-Kanal (welcher es auch ist)</translation>
+    </message>
+    <message>
+        <source>&amp;recovery (the first success after one)</source>
+        <translation>&amp;Erholung (der erste Erfolg danach)</translation>
+    </message>
+    <message>
+        <source>&amp;success</source>
+        <translation>Erf&amp;olg</translation>
+    </message>
+    <message>
+        <source>&amp;output (it printed anything, as cron mails)</source>
+        <translation>A&amp;usgabe (sie gab etwas aus, wie cron mailt)</translation>
+    </message>
+    <message>
+        <source>&amp;missed fire times</source>
+        <translation>&amp;verpasste Auslösezeiten</translation>
+    </message>
+    <message>
+        <source>the channel&apos;s own recipients</source>
+        <translation>die eigenen Empfänger des Kanals</translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation>Fü&amp;r:</translation>
+    </message>
+    <message>
+        <source>&amp;Channel:</source>
+        <translation>&amp;Kanal:</translation>
+    </message>
+    <message>
+        <source>On:</source>
+        <translation>Bei:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;An:</translation>
+    </message>
+    <message>
+        <source>A chain&apos;s own routes replace its project&apos;s; a project&apos;s replace the ones for every chain.</source>
+        <translation>Die eigenen Routen einer Kette ersetzen die ihres Projekts; die eines Projekts ersetzen die für jede Kette.</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no chain or project here.</source>
+        <translation>„%1“ ist hier keine Kette und kein Projekt.</translation>
+    </message>
+    <message>
+        <source>Choose one event at least.</source>
+        <translation>Mindestens ein Ereignis wählen.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an e-mail address.</source>
+        <translation>„%1“ ist keine E-Mail-Adresse.</translation>
+    </message>
+    <message>
+        <source>fail&amp;ure</source>
+        <translation>&amp;Fehlschlag</translation>
+    </message>
+    <message>
+        <source>a&amp;lert (late, too long, a deadline)</source>
+        <translation>A&amp;larm (verspätet, zu lang, eine Frist)</translation>
     </message>
 </context>
 <context>

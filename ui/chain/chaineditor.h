@@ -59,6 +59,8 @@ public:
     ChainOccurrencesBox *occurrences() const { return m_occurrences; }
     QString message() const;
     QAction *addTaskAction() const { return m_addTask; }
+    // Its Channels… button: the window opens Notifications for the chain.
+    ChainSettingsBar *settingsBar() const { return m_settings; }
     QAction *addScheduleAction() const { return m_addSchedule; }
     QAction *autoLayoutAction() const { return m_autoLayout; }
     QAction *connectAction() const { return m_connect; }

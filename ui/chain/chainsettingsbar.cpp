@@ -101,7 +101,14 @@ QWidget *ChainSettingsBar::buildSettings()
     m_retention->setObjectName(QStringLiteral("chain.retention"));
     m_retention->setToolTip(tr("How long this chain's finished runs and their logs are kept"));
     // History beside Notify: two rows at 1024, where the overlap box needs one of its own.
-    m_settingGroups = {group(notifyLabel, m_notify), m_retention, group(overlapLabel, m_overlap)};
+    QWidget *notifyGroup = group(notifyLabel, m_notify);
+    // The tray follows the policy above; e-mail and webhooks follow the chain's routes.
+    auto *channels = new QPushButton(tr("Channe&ls…"), notifyGroup);
+    channels->setObjectName(QStringLiteral("chain.channels"));
+    channels->setToolTip(tr("Which events of this chain go by e-mail or webhook, and to whom"));
+    notifyGroup->layout()->addWidget(channels);
+    connect(channels, &QPushButton::clicked, this, [this] { Q_EMIT channelsRequested(m_chain.id); });
+    m_settingGroups = {notifyGroup, m_retention, group(overlapLabel, m_overlap)};
     setTabOrderOf(m_settingGroups); // as they are laid out
     relayoutSettings();
     connect(m_retention, &QPushButton::clicked, this, [this] {

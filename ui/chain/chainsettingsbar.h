@@ -27,6 +27,8 @@ public:
 
 Q_SIGNALS:
     void chainEdited(const hg::Chain &chain);
+    // Its notification routes (Settings → Notifications, for this chain).
+    void channelsRequested(qint64 chainId);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

@@ -92,6 +92,9 @@ public:
     void setSchedulesPaused(bool paused);
     bool schedulesPaused() const;
     void openSettings();
+    // Settings → Notifications: channels, routes (a new one for `chainId` when given) and
+    // deliveries.
+    void openNotifications(qint64 chainId = 0);
     // Saves the layout, closes and quits the application (File → Quit, the tray's Quit).
     void quit();
     // Shows, raises and activates the window (the tray, a second start of Hourglass).

@@ -1,5 +1,6 @@
 // MainWindow's menus, toolbar and the help dialogs they open. mainwindow.cpp holds the rest.
 #include "chain/chaineditor.h"
+#include "chain/chainsettingsbar.h"
 #include "definitioneditor.h"
 #include "mainwindow.h"
 #include "overview/overviewpage.h"
@@ -69,6 +70,13 @@ void MainWindow::createActions()
         &MainWindow::quit);
     m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
     m_openSettings->setEnabled(false); // until setSettings()
+    auto *notifications = action(tr("&Notifications…"), QKeySequence(),
+                                 [this] { openNotifications(); });
+    notifications->setObjectName(QStringLiteral("action.notifications"));
+    notifications->setStatusTip(tr("E-mail and webhook channels, what goes to them, and what "
+                                   "was sent"));
+    connect(m_chainEditor->settingsBar(), &ChainSettingsBar::channelsRequested, this,
+            [this](qint64 chainId) { openNotifications(chainId); });
     m_pauseSchedules = new QAction(tr("&Pause all schedules"), this);
     m_pauseSchedules->setCheckable(true);
     m_pauseSchedules->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -135,6 +143,7 @@ void MainWindow::createActions()
     fileMenu->addAction(m_connections->addAction());
     fileMenu->addSeparator();
     fileMenu->addAction(m_openSettings);
+    fileMenu->addAction(notifications);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));

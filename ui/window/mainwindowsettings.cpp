@@ -4,9 +4,11 @@
 #include "mainwindow.h"
 #include "overview/overviewpage.h"
 #include "scheduler/enginehost.h"
+#include "notify/notificationsdialog.h"
 #include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
+#include "store/chainrepository.h"
 #include "store/store.h"
 #include "tray/traycontroller.h"
 #include "upcoming/upcomingpage.h"
@@ -136,6 +138,18 @@ void MainWindow::openSettings()
         report(XdgAutostart::setEnabled(m_settings->startAtLogin(),
                                         QCoreApplication::applicationFilePath()));
     });
+    dialog->open();
+}
+
+void MainWindow::openNotifications(qint64 chainId)
+{
+    auto *dialog = new NotificationsDialog(m_store, m_reader, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (chainId > 0) {
+        if (const Result<ChainPath> path = ChainRepository(m_store).pathOf(chainId))
+            dialog->setChosenScope(path->toString());
+        dialog->showPage(NotificationsDialog::Page::Routes);
+    }
     dialog->open();
 }
 

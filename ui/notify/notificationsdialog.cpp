@@ -1,0 +1,479 @@
+#include "notificationsdialog.h"
+
+#include "base/terminaltext.h"
+#include "base/waitingworkpool.h"
+#include "channeldialog.h"
+#include "common/questionbox.h"
+#include "notify/channelsecrets.h"
+#include "notify/notificationmessage.h"
+#include "notify/smtpsender.h"
+#include "notify/webhooksender.h"
+#include "storereader.h"
+#include "store/chainrepository.h"
+#include "store/notifychannelrepository.h"
+#include "store/notifyrouterepository.h"
+#include "store/outboxrepository.h"
+#include "store/projectrepository.h"
+#include "store/store.h"
+
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSysInfo>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimer>
+#include <QUuid>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace hg {
+namespace {
+
+QTableWidget *makeTable(QWidget *parent, const QString &name, const QStringList &headers)
+{
+    auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setObjectName(name);
+    table->setHorizontalHeaderLabels(headers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setWordWrap(false);
+    return table;
+}
+
+void setRow(QTableWidget *table, int row, const QStringList &cells, qint64 id)
+{
+    for (int column = 0; column < cells.size(); ++column) {
+        // Names and answers come from outside: control characters shown, never obeyed.
+        auto *item = new QTableWidgetItem(terminaltext::escaped(cells.at(column)).left(500));
+        item->setData(Qt::UserRole, id);
+        table->setItem(row, column, item);
+    }
+}
+
+QString eventsText(const QList<NotifyEvent> &events)
+{
+    QStringList names;
+    for (const NotifyEvent event : events)
+        names << enumName(event);
+    return names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_reader(reader)
+    , m_tabs(new QTabWidget(this))
+    , m_stateFilter(new QComboBox(this))
+    , m_status(new QLabel(this))
+    , m_poll(new QTimer(this))
+{
+    setWindowTitle(tr("Notifications"));
+    setObjectName(QStringLiteral("notificationsDialog"));
+
+    auto *channelsPage = new QWidget(m_tabs);
+    m_channels = makeTable(channelsPage, QStringLiteral("notify.channels"),
+                           {tr("Name"), tr("Kind"), tr("Where"), tr("At most"), tr("Default")});
+    m_channels->setAccessibleName(tr("Channels"));
+    auto *add = new QPushButton(tr("&Add…"), channelsPage);
+    add->setObjectName(QStringLiteral("notify.addChannel"));
+    m_edit = new QPushButton(tr("&Change…"), channelsPage);
+    m_edit->setObjectName(QStringLiteral("notify.editChannel"));
+    m_test = new QPushButton(tr("&Test"), channelsPage);
+    m_test->setObjectName(QStringLiteral("notify.testChannel"));
+    m_test->setToolTip(tr("Send a test message and show the server's answer"));
+    m_removeChannel = new QPushButton(tr("&Remove…"), channelsPage);
+    m_removeChannel->setObjectName(QStringLiteral("notify.removeChannel"));
+    auto *channelButtons = new QHBoxLayout;
+    for (QPushButton *button : {add, m_edit, m_test, m_removeChannel})
+        channelButtons->addWidget(button);
+    channelButtons->addStretch(1);
+    auto *channelsLayout = new QVBoxLayout(channelsPage);
+    channelsLayout->addWidget(m_channels);
+    channelsLayout->addLayout(channelButtons);
+    m_tabs->addTab(channelsPage, tr("C&hannels"));
+
+    auto *routesPage = new QWidget(m_tabs);
+    m_routes = makeTable(routesPage, QStringLiteral("notify.routes"),
+                         {tr("For"), tr("Channel"), tr("On"), tr("To")});
+    m_routes->setAccessibleName(tr("Routes"));
+    auto *addRouteButton = new QPushButton(tr("&Add…"), routesPage);
+    addRouteButton->setObjectName(QStringLiteral("notify.addRoute"));
+    m_removeRoute = new QPushButton(tr("Re&move"), routesPage);
+    m_removeRoute->setObjectName(QStringLiteral("notify.removeRoute"));
+    auto *routeButtons = new QHBoxLayout;
+    routeButtons->addWidget(addRouteButton);
+    routeButtons->addWidget(m_removeRoute);
+    routeButtons->addStretch(1);
+    auto *routesLayout = new QVBoxLayout(routesPage);
+    routesLayout->addWidget(m_routes);
+    routesLayout->addLayout(routeButtons);
+    m_tabs->addTab(routesPage, tr("R&outes"));
+
+    auto *deliveriesPage = new QWidget(m_tabs);
+    m_deliveries = makeTable(deliveriesPage, QStringLiteral("notify.deliveries"),
+                             {tr("Id"), tr("Channel"), tr("Event"), tr("Run"), tr("State"),
+                              tr("Attempts"), tr("Last answer")});
+    m_deliveries->setAccessibleName(tr("Deliveries"));
+    m_stateFilter->setObjectName(QStringLiteral("notify.stateFilter"));
+    m_stateFilter->setAccessibleName(tr("Show deliveries"));
+    m_stateFilter->addItem(tr("all"), QString());
+    for (const DeliveryState state : {DeliveryState::Queued, DeliveryState::Sent,
+                                      DeliveryState::Failed, DeliveryState::Held,
+                                      DeliveryState::Skipped})
+        m_stateFilter->addItem(enumName(state), enumName(state));
+    auto *filterLabel = new QLabel(tr("&Show:"), deliveriesPage);
+    filterLabel->setBuddy(m_stateFilter);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(filterLabel);
+    filterRow->addWidget(m_stateFilter);
+    filterRow->addStretch(1);
+    auto *deliveriesLayout = new QVBoxLayout(deliveriesPage);
+    deliveriesLayout->addLayout(filterRow);
+    deliveriesLayout->addWidget(m_deliveries);
+    m_tabs->addTab(deliveriesPage, tr("&Deliveries"));
+
+    m_status->setObjectName(QStringLiteral("notify.status"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *close = new QPushButton(tr("Close"), this);
+    connect(close, &QPushButton::clicked, this, &QDialog::accept);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs);
+    layout->addLayout(bottom);
+
+    connect(add, &QPushButton::clicked, this, &NotificationsDialog::addChannel);
+    connect(m_edit, &QPushButton::clicked, this, &NotificationsDialog::editChannel);
+    connect(m_test, &QPushButton::clicked, this, &NotificationsDialog::testChannel);
+    connect(m_removeChannel, &QPushButton::clicked, this, &NotificationsDialog::removeChannel);
+    connect(addRouteButton, &QPushButton::clicked, this, &NotificationsDialog::addRoute);
+    connect(m_removeRoute, &QPushButton::clicked, this, &NotificationsDialog::removeRoute);
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, &NotificationsDialog::refresh);
+    connect(m_channels, &QTableWidget::itemSelectionChanged, this, [this] {
+        const bool chosen = selectedChannel().has_value();
+        m_edit->setEnabled(chosen);
+        m_test->setEnabled(chosen);
+        m_removeChannel->setEnabled(chosen);
+    });
+    connect(m_routes, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_removeRoute->setEnabled(!m_routes->selectedItems().isEmpty()); });
+    for (QPushButton *button : {m_edit, m_test, m_removeChannel, m_removeRoute})
+        button->setEnabled(false);
+    // The outbox changes as engines send: read again while the dialog is open.
+    m_poll->setInterval(5000);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (isVisible() && m_reading == 0)
+            refresh();
+    });
+    m_poll->start();
+    resize(820, 460);
+    refresh();
+}
+
+template<typename T>
+void NotificationsDialog::read(std::function<Result<T>(Store &)> work,
+                               std::function<void(const Result<T> &)> done)
+{
+    ++m_reading;
+    auto finished = [this, done = std::move(done)](const Result<T> &result) {
+        --m_reading;
+        done(result);
+    };
+    if (m_reader)
+        m_reader->read<T>(this, std::move(work), std::move(finished));
+    else
+        finished(work(m_store));
+}
+
+void NotificationsDialog::showPage(Page page)
+{
+    m_tabs->setCurrentIndex(int(page));
+}
+
+void NotificationsDialog::refresh()
+{
+    const QString state = m_stateFilter->currentData().toString();
+    read<Snapshot>(
+        [state](Store &store) -> Result<Snapshot> {
+            Snapshot snapshot;
+            const Result<QList<NotifyChannel>> channels = NotifyChannelRepository(store).list();
+            if (!channels)
+                return channels.error();
+            snapshot.channels = channels.value();
+            const Result<QList<NotifyRoute>> routes = NotifyRouteRepository(store).list();
+            if (!routes)
+                return routes.error();
+            snapshot.routes = routes.value();
+            const Result<QList<Delivery>> deliveries = OutboxRepository(store).list(
+                state.isEmpty() ? std::nullopt : enumFromString<DeliveryState>(state), 200);
+            if (!deliveries)
+                return deliveries.error();
+            snapshot.deliveries = deliveries.value();
+            const Result<QList<Delivery>> failed =
+                OutboxRepository(store).list(DeliveryState::Failed, 1000);
+            snapshot.failed = failed ? int(failed->size()) : 0;
+            return snapshot;
+        },
+        [this](const Result<Snapshot> &snapshot) {
+            if (!snapshot) {
+                report(tr("Could not read the notifications: %1").arg(snapshot.error().message));
+                return;
+            }
+            showSnapshot(snapshot.value());
+        });
+}
+
+void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
+{
+    const qint64 chosenChannel = selectedChannel() ? selectedChannel()->id : 0;
+    m_shown = snapshot;
+    m_channels->setRowCount(int(snapshot.channels.size()));
+    for (int row = 0; row < snapshot.channels.size(); ++row) {
+        const NotifyChannel &c = snapshot.channels.at(row);
+        const QString where = c.kind == ChannelKind::Email
+                                  ? tr("%1 → %2").arg(c.url, c.to.join(QStringLiteral(", ")))
+                              : c.urlIsSecret ? tr("(URL kept as a secret)")
+                                              : c.url;
+        const QString flood = c.floodLimit > 0
+                                  ? tr("%1 in %2 s").arg(c.floodLimit).arg(c.floodWindowSeconds)
+                                  : tr("no limit");
+        const QString cap = c.dailyCap > 0 ? tr("%1 a day").arg(c.dailyCap) : tr("no cap");
+        setRow(m_channels, row,
+               {c.name, enumName(c.kind), where, flood + QStringLiteral(", ") + cap,
+                c.isDefault ? tr("default") : QString()},
+               c.id);
+        if (c.id == chosenChannel)
+            m_channels->selectRow(row);
+    }
+    m_routes->setRowCount(int(snapshot.routes.size()));
+    for (int row = 0; row < snapshot.routes.size(); ++row) {
+        const NotifyRoute &r = snapshot.routes.at(row);
+        setRow(m_routes, row,
+               {r.scope.isEmpty() ? tr("every chain") : r.scope,
+                r.channelId == 0 ? tr("(default e-mail)") : r.channelName, eventsText(r.events),
+                r.recipients.join(QStringLiteral(", "))},
+               r.id);
+    }
+    m_deliveries->setRowCount(int(snapshot.deliveries.size()));
+    for (int row = 0; row < snapshot.deliveries.size(); ++row) {
+        const Delivery &d = snapshot.deliveries.at(row);
+        setRow(m_deliveries, row,
+               {QString::number(d.id), d.channelName, d.event,
+                d.runId > 0 ? QString::number(d.runId) : QString(), enumName(d.state),
+                QString::number(d.attempts), d.lastAnswer},
+               d.id);
+    }
+    // A message that could not be delivered is itself news: the tab says how many.
+    m_tabs->setTabText(int(Page::Deliveries),
+                       snapshot.failed > 0 ? tr("&Deliveries (%n failed)", nullptr, snapshot.failed)
+                                           : tr("&Deliveries"));
+    for (QTableWidget *table : {m_channels, m_routes})
+        table->resizeColumnsToContents();
+}
+
+void NotificationsDialog::report(const QString &message)
+{
+    m_status->setText(message);
+}
+
+std::optional<NotifyChannel> NotificationsDialog::selectedChannel() const
+{
+    const QList<QTableWidgetItem *> items = m_channels->selectedItems();
+    if (items.isEmpty())
+        return std::nullopt;
+    const qint64 id = items.first()->data(Qt::UserRole).toLongLong();
+    for (const NotifyChannel &channel : m_shown.channels)
+        if (channel.id == id)
+            return channel;
+    return std::nullopt;
+}
+
+void NotificationsDialog::addChannel()
+{
+    auto *dialog = new ChannelDialog(NotifyChannel(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        NotifyChannel channel = dialog->channel();
+        const QJsonObject secrets = dialog->secrets();
+        ChannelSecrets keeper;
+        QString keptIn;
+        if (!secrets.isEmpty()) {
+            channel.secretKey = ChannelSecrets::newKey(channel.name);
+            const Result<QString> kept = keeper.store(channel.secretKey, secrets);
+            if (!kept) {
+                report(tr("Nothing was added: %1").arg(kept.error().message));
+                return;
+            }
+            keptIn = kept.value();
+        }
+        const Result<NotifyChannel> added = NotifyChannelRepository(m_store).add(channel);
+        if (!added) {
+            (void)keeper.forget(channel.secretKey);
+            report(tr("Nothing was added: %1").arg(added.error().message));
+            return;
+        }
+        report(keptIn.isEmpty() ? tr("Channel '%1' added.").arg(channel.name)
+                                : tr("Channel '%1' added; its secrets are kept in %2.")
+                                      .arg(channel.name, keptIn));
+        refresh();
+    });
+    dialog->open();
+}
+
+void NotificationsDialog::editChannel()
+{
+    const std::optional<NotifyChannel> chosen = selectedChannel();
+    if (!chosen)
+        return;
+    auto *dialog = new ChannelDialog(*chosen, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const NotifyChannel channel = dialog->channel();
+        if (Status written = NotifyChannelRepository(m_store).updateSettings(channel); !written) {
+            report(tr("Nothing was changed: %1").arg(written.error().message));
+            return;
+        }
+        report(tr("Channel '%1' changed.").arg(channel.name));
+        refresh();
+    });
+    dialog->open();
+}
+
+void NotificationsDialog::testChannel()
+{
+    const std::optional<NotifyChannel> chosen = selectedChannel();
+    if (!chosen)
+        return;
+    const NotifyChannel channel = *chosen;
+    report(tr("Sending a test message to '%1'…").arg(channel.name));
+    m_test->setEnabled(false);
+    // The keychain and the server may take seconds to answer: never on the window's thread.
+    auto *watcher = new QFutureWatcher<SendOutcome>(this);
+    connect(watcher, &QFutureWatcher<SendOutcome>::finished, this, [this, watcher, channel] {
+        watcher->deleteLater();
+        const SendOutcome outcome = watcher->result();
+        m_test->setEnabled(selectedChannel().has_value());
+        report(outcome.delivered ? tr("Sent to '%1': %2").arg(channel.name, outcome.answer)
+                                 : tr("Not sent to '%1': %2").arg(channel.name, outcome.answer));
+    });
+    watcher->setFuture(QtConcurrent::run(waitingWorkPool(), [channel]() -> SendOutcome {
+        const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
+        if (!secrets)
+            return SendOutcome{false, true, false, secrets.error().message};
+        const NotificationMessage message =
+            NotificationMessage::test(channel, QSysInfo::machineHostName());
+        const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        constexpr int timeoutMs = 30000;
+        return channel.kind == ChannelKind::Email
+                   ? SmtpSender::send(channel, secrets.value(), message, id, {}, timeoutMs)
+                   : WebhookSender::send(channel, secrets.value(), message, id, timeoutMs);
+    }));
+}
+
+void NotificationsDialog::removeChannel()
+{
+    const std::optional<NotifyChannel> chosen = selectedChannel();
+    if (!chosen)
+        return;
+    const NotifyChannel channel = *chosen;
+    const Result<int> waiting = OutboxRepository(m_store).waiting(channel.id);
+    QMessageBox *box = QuestionBox::create(
+        this, QStringLiteral("notify.removeChannelQuestion"), tr("Remove channel"),
+        waiting && waiting.value() > 0
+            ? tr("Remove channel '%1'? Its routes and the %n message(s) still waiting for it go "
+                 "with it.",
+                 nullptr, waiting.value())
+                  .arg(channel.name)
+            : tr("Remove channel '%1' and its routes?").arg(channel.name),
+        QString(), QMessageBox::Yes | QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::finished, this, [this, channel](int answer) {
+        if (answer != QMessageBox::Yes)
+            return;
+        if (Status removed = NotifyChannelRepository(m_store).remove(channel.name); !removed) {
+            report(tr("Not removed: %1").arg(removed.error().message));
+            return;
+        }
+        if (Status forgotten = ChannelSecrets().forget(channel.secretKey); !forgotten)
+            report(tr("Channel '%1' removed, but not its secrets: %2")
+                       .arg(channel.name, forgotten.error().message));
+        else
+            report(tr("Channel '%1' removed.").arg(channel.name));
+        refresh();
+    });
+    box->open();
+}
+
+void NotificationsDialog::addRoute()
+{
+    // Every chain and project to choose from: read on the reader's thread, then asked.
+    read<QList<RouteDialog::Scope>>(
+        [](Store &store) -> Result<QList<RouteDialog::Scope>> {
+            QList<RouteDialog::Scope> scopes{{tr("every chain"), 0, 0}};
+            const Result<QList<Project>> projects = ProjectRepository(store).list();
+            if (!projects)
+                return projects.error();
+            QHash<qint64, QString> projectNames;
+            for (const Project &project : projects.value()) {
+                projectNames.insert(project.id, project.name);
+                scopes << RouteDialog::Scope{tr("%1 (every chain)").arg(project.name),
+                                             project.id, 0};
+            }
+            const Result<QList<Chain>> chains = ChainRepository(store).list();
+            if (!chains)
+                return chains.error();
+            for (const Chain &chain : chains.value())
+                scopes << RouteDialog::Scope{projectNames.value(chain.projectId)
+                                                 + QLatin1Char('/') + chain.name,
+                                             0, chain.id};
+            return scopes;
+        },
+        [this](const Result<QList<RouteDialog::Scope>> &scopes) {
+            if (!scopes) {
+                report(tr("Could not read the chains: %1").arg(scopes.error().message));
+                return;
+            }
+            auto *dialog = new RouteDialog(scopes.value(), m_shown.channels, m_chosenScope, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::accepted, this, [this, dialog] {
+                const NotifyRoute route = dialog->route();
+                if (Result<NotifyRoute> added = NotifyRouteRepository(m_store).add(route); !added) {
+                    report(tr("No route was added: %1").arg(added.error().message));
+                    return;
+                }
+                report(tr("Route added: %1 to %2.")
+                           .arg(route.scope.isEmpty() ? tr("every chain") : route.scope,
+                                route.channelName));
+                refresh();
+            });
+            dialog->open();
+        });
+}
+
+void NotificationsDialog::removeRoute()
+{
+    const QList<QTableWidgetItem *> items = m_routes->selectedItems();
+    if (items.isEmpty())
+        return;
+    const qint64 id = items.first()->data(Qt::UserRole).toLongLong();
+    if (Status removed = NotifyRouteRepository(m_store).remove(id); !removed) {
+        report(tr("Not removed: %1").arg(removed.error().message));
+        return;
+    }
+    report(tr("Route removed."));
+    refresh();
+}
+
+} // namespace hg
