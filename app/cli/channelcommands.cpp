@@ -92,10 +92,11 @@ int addChannel(CliContext &context, const QStringList &args)
     parser.addOptions(flood.all());
     Store *store = context.prepare(
         parser, args,
-        QStringLiteral("channel add NAME --kind email|webhook --url URL [--tls starttls|implicit|"
-                       "none] [--ca FILE] [--from ADDR] [--to ADDR,…] [--format FORMAT] "
-                       "[--password-stdin|--secret-stdin|--secret-url-stdin] [--default] [--flood N] "
-                       "[--flood-window SECONDS] [--daily-cap N]"),
+        QStringLiteral(
+            "channel add NAME --kind email|webhook --url URL [--tls starttls|implicit|"
+            "none] [--ca FILE] [--from ADDR] [--to ADDR,…] [--format FORMAT] "
+            "[--password-stdin|--secret-stdin|--secret-url-stdin] [--default] [--flood N] "
+            "[--flood-window SECONDS] [--daily-cap N]"),
         {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
@@ -105,7 +106,8 @@ int addChannel(CliContext &context, const QStringList &args)
         return context.usage(QStringLiteral("missing --kind (email or webhook)"));
     if (!context.enumOption(parser, kind, channel.kind)
         || !context.enumOption(parser, tls, channel.security)
-        || !context.enumOption(parser, format, channel.format) || !flood.read(context, parser, channel))
+        || !context.enumOption(parser, format, channel.format)
+        || !flood.read(context, parser, channel))
         return context.exitCode();
     if (channel.kind == ChannelKind::Desktop)
         return context.usage(QStringLiteral("--kind: email or webhook (the desktop's tray is "
@@ -120,6 +122,7 @@ int addChannel(CliContext &context, const QStringList &args)
     channel.to = parser.value(to).split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (QString &address : channel.to)
         address = address.trimmed();
+    channel.to = NotifyChannelRepository::distinctAddresses(channel.to);
     channel.isDefault = parser.isSet(isDefault);
     if (!channel.caFile.isEmpty()) {
         QFile pem(channel.caFile);
@@ -245,7 +248,8 @@ int listChannels(CliContext &context, const QStringList &args)
             : c.urlIsSecret ? QStringLiteral("(URL kept as a secret)")
                             : c.url;
         rows << QStringList{
-            terminaltext::escaped(c.name), enumName(c.kind),
+            terminaltext::escaped(c.name),
+            enumName(c.kind),
             c.kind == ChannelKind::Email ? enumName(c.security) : enumName(c.format),
             terminaltext::escaped(where),
             (c.floodLimit > 0 ? QStringLiteral("%1/%2s").arg(c.floodLimit).arg(c.floodWindowSeconds)
@@ -375,6 +379,5 @@ int runChannelCommand(CliContext &context, const QString &verb, const QStringLis
     return context.usage(
         QStringLiteral("unknown command 'channel %1'; use add, list, set, test or rm").arg(verb));
 }
-
 
 } // namespace hg

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <limits>
 
 namespace hg {
@@ -156,7 +157,11 @@ bool CliContext::intOption(const QCommandLineParser &parser, const QCommandLineO
     const bool digits = !text.isEmpty() && (text.at(0).isDigit() || text.at(0) == u'-')
                         && text == text.trimmed() && !text.contains(u'+');
     const qint64 parsed = digits ? text.toLongLong(&ok) : 0;
-    if (ok && (parsed < minimum || parsed > maximum)) {
+    // Digits past 64 bits are a number too, only far out of range.
+    const bool huge = digits && !ok
+                      && std::all_of(text.cbegin() + (text.at(0) == u'-' ? 1 : 0), text.cend(),
+                                     [](QChar c) { return c.isDigit(); });
+    if (huge || (ok && (parsed < minimum || parsed > maximum))) {
         usage(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
                   .arg(option.names().constFirst(), text)
                   .arg(minimum)

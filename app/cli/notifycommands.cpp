@@ -52,11 +52,11 @@ int addRoute(CliContext &context, const QStringList &args)
         QStringLiteral("The default e-mail channel, whichever it is when a message is sent "
                        "(as crontab MAILTO routes)."));
     parser.addOptions({channel, defaultChannel, on, to, global});
-    Store *store = context.prepare(
-        parser, args,
-        QStringLiteral("notify add PROJECT/CHAIN|PROJECT|--global --channel NAME|"
-                       "--default-channel --on EVENT[,…] [--to ADDR,…]"),
-        {QStringLiteral("PROJECT/CHAIN")}, false, 1);
+    Store *store =
+        context.prepare(parser, args,
+                        QStringLiteral("notify add PROJECT/CHAIN|PROJECT|--global --channel NAME|"
+                                       "--default-channel --on EVENT[,…] [--to ADDR,…]"),
+                        {QStringLiteral("PROJECT/CHAIN")}, false, 1);
     if (!store)
         return context.exitCode();
     const QStringList positional = parser.positionalArguments();
@@ -86,13 +86,19 @@ int addRoute(CliContext &context, const QStringList &args)
     route.recipients = parser.value(to).split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (!route.recipients.isEmpty() && target.kind != ChannelKind::Email)
         return context.usage(QStringLiteral("--to is for e-mail channels"));
-    for (QString &address : route.recipients) {
+    for (QString &address : route.recipients)
         address = address.trimmed();
+    route.recipients = NotifyChannelRepository::distinctAddresses(route.recipients);
+    if (route.recipients.size() > NotifyChannelRepository::maxRecipients)
+        return context.usage(QStringLiteral("--to: %1 recipients; %2 at most")
+                                 .arg(route.recipients.size())
+                                 .arg(NotifyChannelRepository::maxRecipients));
+    for (const QString &address : std::as_const(route.recipients)) {
         if (!NotifyChannelRepository::isMailAddress(address))
-            return context.fail(Error::invalidField(
-                QStringLiteral("to"), 0,
-                QStringLiteral("--to: '%1' is not an e-mail address")
-                    .arg(terminaltext::escaped(address))));
+            return context.fail(
+                Error::invalidField(QStringLiteral("to"), 0,
+                                    QStringLiteral("--to: '%1' is not an e-mail address")
+                                        .arg(terminaltext::escaped(address))));
     }
     const Result<NotifyRoute> added = NotifyRouteRepository(*store).add(route);
     if (!added)
@@ -128,8 +134,7 @@ int listRoutes(CliContext &context, const QStringList &args)
         rows << QStringList{QString::number(route.id), terminaltext::escaped(scope),
                             route.channelId == 0 ? QStringLiteral("(default e-mail)")
                                                  : terminaltext::escaped(route.channelName),
-                            events.join(QLatin1Char(',')),
-                            route.recipients.join(QLatin1Char(','))};
+                            events.join(QLatin1Char(',')), route.recipients.join(QLatin1Char(','))};
     }
     if (context.json())
         context.printJson(array);

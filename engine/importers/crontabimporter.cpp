@@ -118,6 +118,14 @@ void CrontabImporter::readAssignment(int lineNumber, const QString &line, const 
             else if (!address.isEmpty())
                 local << address;
         }
+        env.mailTo = NotifyChannelRepository::distinctAddresses(env.mailTo);
+        if (env.mailTo.size() > NotifyChannelRepository::maxRecipients) {
+            out.report.leftOut(where(lineNumber), line,
+                               tr("%1 addresses; %2 at most (a list address reaches more)")
+                                   .arg(env.mailTo.size())
+                                   .arg(NotifyChannelRepository::maxRecipients));
+            env.mailTo.clear();
+        }
         if (!local.isEmpty())
             out.report.leftOut(where(lineNumber), line,
                                tr("'%1' is not an e-mail address (a local user's mailbox?): "
@@ -249,9 +257,9 @@ void CrontabImporter::readJob(int lineNumber, const QString &line, const Environ
         {QStringLiteral("schedules"), QJsonArray{schedule}}};
     if (!env.mailTo.isEmpty()) // no channel: the default e-mail channel
         chain.insert(QStringLiteral("notifications"),
-                     QJsonArray{QJsonObject{{QStringLiteral("on"), QJsonArray{QStringLiteral("output")}},
-                                            {QStringLiteral("to"),
-                                             QJsonArray::fromStringList(env.mailTo)}}});
+                     QJsonArray{QJsonObject{
+                         {QStringLiteral("on"), QJsonArray{QStringLiteral("output")}},
+                         {QStringLiteral("to"), QJsonArray::fromStringList(env.mailTo)}}});
     out.chains << chain;
     out.report.converted(where(lineNumber), trimmed, name,
                          atStartup            ? tr("at start-up")

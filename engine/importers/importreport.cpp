@@ -1,5 +1,7 @@
 #include "importreport.h"
 
+#include "base/terminaltext.h"
+
 #include <QJsonArray>
 
 namespace hg {
@@ -34,20 +36,29 @@ int ImportReport::count(Kind kind) const
 
 QString ImportReport::toText(const QString &project, bool dryRun) const
 {
+    // Everything here may come from the file read: control characters are shown, never
+    // obeyed by the terminal (an ESC in a crontab line must not clear the screen).
+    const auto shown = [](const QString &text) {
+        return terminaltext::escaped(text);
+    };
+    const QString source = shown(m_source);
     QString text;
     for (const Item &item : m_items) {
         switch (item.kind) {
         case Kind::Converted:
             text += QStringLiteral("%1: %2 -> chain %3/%4 (%5)\n")
-                        .arg(m_source, item.where, project, item.chain, item.schedule);
+                        .arg(source, shown(item.where), shown(project), shown(item.chain),
+                             shown(item.schedule));
             break;
         case Kind::LeftOut:
-            text += QStringLiteral("%1: %2 left out: %3\n").arg(m_source, item.where, item.message);
+            text += QStringLiteral("%1: %2 left out: %3\n")
+                        .arg(source, shown(item.where), shown(item.message));
             if (!item.text.isEmpty())
-                text += QStringLiteral("    %1\n").arg(item.text);
+                text += QStringLiteral("    %1\n").arg(shown(item.text));
             break;
         case Kind::Note:
-            text += QStringLiteral("%1: %2 note: %3\n").arg(m_source, item.where, item.message);
+            text += QStringLiteral("%1: %2 note: %3\n")
+                        .arg(source, shown(item.where), shown(item.message));
             break;
         }
     }
@@ -56,7 +67,7 @@ QString ImportReport::toText(const QString &project, bool dryRun) const
     text += QStringLiteral("%1 %2 chain(s) into project %3; %4 item(s) left out\n")
                 .arg(dryRun ? QStringLiteral("would import") : QStringLiteral("imported"))
                 .arg(chains)
-                .arg(project)
+                .arg(shown(project))
                 .arg(left);
     return text;
 }

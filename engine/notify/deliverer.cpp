@@ -150,8 +150,8 @@ void Deliverer::send(Delivery delivery)
 bool Deliverer::compose(const NotifyChannel &channel, Delivery &delivery, const QString &host,
                         NotificationMessage &message)
 {
-    const bool digest = delivery.event == QLatin1String(digestEvent)
-                        || delivery.event == QLatin1String(capEvent);
+    const bool digest =
+        delivery.event == QLatin1String(digestEvent) || delivery.event == QLatin1String(capEvent);
     const auto composeAndKeep = [&]() -> Status {
         Result<NotificationMessage> composed =
             digest ? DigestMessage::compose(m_store, channel, delivery, host)
@@ -162,7 +162,7 @@ bool Deliverer::compose(const NotifyChannel &channel, Delivery &delivery, const 
         if (message.empty)
             return {};
         return OutboxRepository(m_store).keepMessage(delivery.id, message.subject,
-                                                     message.bodyForStore());
+                                                     message.bodyForStore(), nowMs());
     };
     // Composed, kept and (for a digest) its held rows taken in one transaction; a message of
     // a run first passes the channel's flood gate in the same one.
@@ -186,8 +186,7 @@ bool Deliverer::compose(const NotifyChannel &channel, Delivery &delivery, const 
     if (message.empty) {
         (void)OutboxRepository(m_store).settle(
             delivery.id, m_options.engineName, DeliveryState::Skipped, delivery.attempts,
-            digest ? tr("nothing was held back") : tr("the run printed nothing"), nowMs(),
-            nowMs());
+            digest ? tr("nothing was held back") : tr("the run printed nothing"), nowMs(), nowMs());
         return false;
     }
     delivery.subject = message.subject;

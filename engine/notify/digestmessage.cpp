@@ -41,13 +41,13 @@ NotificationMessage DigestMessage::capReached(const NotifyChannel &channel, cons
 {
     NotificationMessage message;
     // Subjects are spelled out for one and many: no "(s)" in a mail's subject line.
-    message.subject = QStringLiteral("[Hourglass] ")
-                      + (channel.dailyCap == 1
-                             ? tr("channel '%1' reached its daily cap of 1 message")
-                                   .arg(singleLine(channel.name))
-                             : tr("channel '%1' reached its daily cap of %2 messages")
-                                   .arg(singleLine(channel.name))
-                                   .arg(channel.dailyCap));
+    message.subject =
+        QStringLiteral("[Hourglass] ")
+        + (channel.dailyCap == 1
+               ? tr("channel '%1' reached its daily cap of 1 message").arg(singleLine(channel.name))
+               : tr("channel '%1' reached its daily cap of %2 messages")
+                     .arg(singleLine(channel.name))
+                     .arg(channel.dailyCap));
     message.text = tr("Channel '%1' has sent %n message(s) today, its daily cap. Until midnight "
                       "(the time zone of the engine on %2) its messages are held back; one "
                       "digest then tells of them. `hourglass deliveries --state held` lists "
@@ -111,9 +111,9 @@ Result<NotificationMessage> DigestMessage::compose(Store &store, const NotifyCha
     QJsonArray listed;
     for (int i = 0; i < order.size() && i < listedChains; ++i) {
         const ChainCount &count = chains.value(order.at(i));
-        const QString path = count.chain.isEmpty()
-                                 ? tr("chain %1 (removed)").arg(order.at(i))
-                                 : singleLine(count.project) + QLatin1Char('/') + singleLine(count.chain);
+        const QString path = count.chain.isEmpty() ? tr("chain %1 (removed)").arg(order.at(i))
+                                                   : singleLine(count.project) + QLatin1Char('/')
+                                                         + singleLine(count.chain);
         QStringList counts;
         QJsonObject events;
         for (auto e = count.events.cbegin(); e != count.events.cend(); ++e) {
@@ -130,32 +130,33 @@ Result<NotificationMessage> DigestMessage::compose(Store &store, const NotifyCha
     if (order.size() > listedChains)
         lines << tr("  … and %n more chain(s)", nullptr, int(order.size() - listedChains));
     const int total = int(held->size());
-    message.subject = QStringLiteral("[Hourglass] ")
-                      + (total == 1 ? tr("1 message held back on channel '%1'")
-                                          .arg(singleLine(channel.name))
-                                    : tr("%1 messages held back on channel '%2'")
-                                          .arg(total)
-                                          .arg(singleLine(channel.name)));
+    message.subject =
+        QStringLiteral("[Hourglass] ")
+        + (total == 1 ? tr("1 message held back on channel '%1'").arg(singleLine(channel.name))
+                      : tr("%1 messages held back on channel '%2'")
+                            .arg(total)
+                            .arg(singleLine(channel.name)));
+    QStringList limits;
+    if (channel.floodLimit > 0)
+        limits << tr("at most %1 in %2 s").arg(channel.floodLimit).arg(channel.floodWindowSeconds);
+    if (channel.dailyCap > 0)
+        limits << tr("at most %1 a day").arg(channel.dailyCap);
     const QString rule =
-        channel.dailyCap > 0
-            ? tr("at most %1 in %2 s and %3 a day")
-                  .arg(channel.floodLimit)
-                  .arg(channel.floodWindowSeconds)
-                  .arg(channel.dailyCap)
-            : tr("at most %1 in %2 s").arg(channel.floodLimit).arg(channel.floodWindowSeconds);
-    message.text = (QStringList{tr("Flood control (%1) held back %n message(s) for channel "
-                                   "'%2' from %3 to %4; this digest tells of them once:",
-                                   nullptr, total)
-                                    .arg(rule, singleLine(channel.name),
-                                         held->first().createdAt.toLocalTime().toString(
-                                             QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                         held->last().createdAt.toLocalTime().toString(
-                                             QStringLiteral("HH:mm:ss")))}
-                    + lines
-                    + QStringList{QString(), tr("Engine host: %1. `hourglass deliveries --state "
-                                                "held` lists them.")
-                                                 .arg(host)})
-                       .join(QLatin1Char('\n'));
+        limits.isEmpty() ? tr("limits since changed") : limits.join(QStringLiteral(", "));
+    message.text =
+        (QStringList{
+             tr("Flood control (%1) held back %n message(s) for channel "
+                "'%2' from %3 to %4; this digest tells of them once:",
+                nullptr, total)
+                 .arg(rule, singleLine(channel.name),
+                      held->first().createdAt.toLocalTime().toString(
+                          QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                      held->last().createdAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))}
+         + lines
+         + QStringList{QString(), tr("Engine host: %1. `hourglass deliveries --state "
+                                     "held` lists them.")
+                                      .arg(host)})
+            .join(QLatin1Char('\n'));
     message.json = QJsonObject{{QStringLiteral("event"), QLatin1String(digestEvent)},
                                {QStringLiteral("delivery"), row.deliveryId},
                                {QStringLiteral("channel"), channel.name},

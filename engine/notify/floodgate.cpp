@@ -7,8 +7,8 @@ namespace hg {
 
 bool FloodGate::exempt(const Delivery &delivery)
 {
-    return delivery.event == QLatin1String(digestEvent)
-           || delivery.event == QLatin1String(capEvent) || !delivery.subject.isEmpty();
+    return delivery.event == QLatin1String(digestEvent) || delivery.event == QLatin1String(capEvent)
+           || !delivery.subject.isEmpty();
 }
 
 Result<FloodGate::Verdict> FloodGate::pass(Store &store, const NotifyChannel &channel,
@@ -27,8 +27,8 @@ Result<FloodGate::Verdict> FloodGate::pass(Store &store, const NotifyChannel &ch
             return locked;
         const QDate today = now.toLocalTime().date();
         if (channel.dailyCap > 0) {
-            const Result<int> sent = outbox.sentOrSending(
-                channel.id, today.startOfDay().toMSecsSinceEpoch(), nowMs, delivery.id);
+            const Result<int> sent =
+                outbox.passedSince(channel.id, today.startOfDay().toMSecsSinceEpoch(), delivery.id);
             if (!sent)
                 return sent.error();
             if (sent.value() >= channel.dailyCap) {
@@ -46,15 +46,15 @@ Result<FloodGate::Verdict> FloodGate::pass(Store &store, const NotifyChannel &ch
                         QStringLiteral("cap:%1:%2").arg(channel.id).arg(day), nowMs, nowMs);
                     !s)
                     return s;
-                return outbox.addDigestRow(channel.id, QLatin1String(digestEvent),
-                                           QStringLiteral("digest:%1:day:%2").arg(channel.id).arg(day),
-                                           midnight.toMSecsSinceEpoch(), nowMs);
+                return outbox.addDigestRow(
+                    channel.id, QLatin1String(digestEvent),
+                    QStringLiteral("digest:%1:day:%2").arg(channel.id).arg(day),
+                    midnight.toMSecsSinceEpoch(), nowMs);
             }
         }
         if (channel.floodLimit > 0) {
             const qint64 windowMs = qint64(std::max(1, channel.floodWindowSeconds)) * 1000;
-            const Result<int> sent =
-                outbox.sentOrSending(channel.id, nowMs - windowMs, nowMs, delivery.id);
+            const Result<int> sent = outbox.passedSince(channel.id, nowMs - windowMs, delivery.id);
             if (!sent)
                 return sent.error();
             if (sent.value() >= channel.floodLimit) {

@@ -112,6 +112,8 @@ Result<NotificationMessage> NotificationMessage::compose(Store &store, const Del
                     zone = QTimeZone(schedule->timeZone.toUtf8());
             if (!zone.isValid())
                 zone = QTimeZone::systemTimeZone();
+            if (!zone.isValid()) // a TZ the system does not know: UTC, said as such
+                zone = QTimeZone::utc();
             const Result<QString> reason = RunRepository(store).failureReason(run->id);
             json.insert(QStringLiteral("run"), run->id);
             json.insert(QStringLiteral("state"), enumName(run->state));

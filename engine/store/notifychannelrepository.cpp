@@ -8,6 +8,7 @@
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSet>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -72,7 +73,6 @@ bool isLoopback(const QString &host)
     return !address.isNull() && address.isLoopback();
 }
 
-
 } // namespace
 
 Status NotifyChannelRepository::validateWebhookUrl(const QString &text, bool secret)
@@ -114,17 +114,39 @@ Status NotifyChannelRepository::validateWebhookUrl(const QString &text, bool sec
 
 bool NotifyChannelRepository::isMailAddress(const QString &address)
 {
+    // local@domain: one '@'; the domain's labels of letters, digits and '-', none empty
+    // (a@b@c, a@.b and a@b. are refused by servers, and the mail would be lost later).
     const qsizetype at = address.indexOf(QLatin1Char('@'));
-    if (at <= 0 || at == address.size() - 1)
+    if (at <= 0 || at == address.size() - 1 || address.indexOf(QLatin1Char('@'), at + 1) >= 0)
         return false;
     if (address.size() > 254) // RFC 5321's longest path
         return false;
     for (const QChar c : address)
         if (c.unicode() > 0x7e // no SMTPUTF8: an address in ASCII only
             || c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('<')
-            || c == QLatin1Char('>') || c == QLatin1Char(','))
+            || c == QLatin1Char('>') || c == QLatin1Char(',') || c == QLatin1Char('"'))
             return false;
+    for (const QStringView label : QStringView(address).mid(at + 1).split(QLatin1Char('.'))) {
+        if (label.isEmpty() || label.startsWith(QLatin1Char('-'))
+            || label.endsWith(QLatin1Char('-')))
+            return false;
+        for (const QChar c : label)
+            if (!c.isLetterOrNumber() && c != QLatin1Char('-'))
+                return false;
+    }
     return true;
+}
+
+QStringList NotifyChannelRepository::distinctAddresses(const QStringList &addresses)
+{
+    QStringList kept;
+    QSet<QString> seen;
+    for (const QString &address : addresses)
+        if (!seen.contains(address.toLower())) {
+            seen.insert(address.toLower());
+            kept << address;
+        }
+    return kept;
 }
 
 Status NotifyChannelRepository::validate(const NotifyChannel &c)
@@ -171,6 +193,12 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
         if (c.to.isEmpty())
             return Error::invalidField(QStringLiteral("to"), 0,
                                        tr("--to: an e-mail channel needs a recipient"));
+        if (c.to.size() > maxRecipients)
+            return Error::invalidField(QStringLiteral("to"), 0,
+                                       tr("--to: %1 recipients; %2 at most (a list address "
+                                          "reaches more)")
+                                           .arg(c.to.size())
+                                           .arg(maxRecipients));
         for (const QString &to : c.to)
             if (!isMailAddress(to))
                 return Error::invalidField(QStringLiteral("to"), 0,

@@ -28,6 +28,10 @@ public:
     // An address a mail server takes: something@something, no spaces or control characters
     // (a line break would let a value add headers of its own).
     static bool isMailAddress(const QString &address);
+    // The addresses without repeats (compared without case), in their first order.
+    static QStringList distinctAddresses(const QStringList &addresses);
+    // Recipients of one channel or route: more is a mailing list's work.
+    static constexpr int maxRecipients = 100;
 
     // The default e-mail channel is the only one: adding another default makes it so.
     Result<NotifyChannel> add(const NotifyChannel &channel);

@@ -95,18 +95,21 @@ Status OutboxRepository::release(const QList<qint64> &ids, const QString &engine
 Result<int> OutboxRepository::waiting(qint64 channelId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
-                                         "AND state IN ('queued', 'held')"));
+                                         "AND (state = 'queued' OR (state = 'held' AND digest_id "
+                                         "IS NULL))"));
     q.bind(channelId);
     if (Status s = q.execSingle(tr("count notifications"), {}); !s)
         return s.error();
     return q.integer(0);
 }
 
-Status OutboxRepository::keepMessage(qint64 id, const QString &subject, const QString &body)
+Status OutboxRepository::keepMessage(qint64 id, const QString &subject, const QString &body,
+                                     qint64 nowMs)
 {
     StoreQuery q(m_store,
-                 QStringLiteral("UPDATE notify_outbox SET subject = ?, body = ? WHERE id = ?"));
-    q.bind(subject).bind(body).bind(id);
+                 QStringLiteral("UPDATE notify_outbox SET subject = ?, body = ?, passed_at "
+                                "= COALESCE(passed_at, ?) WHERE id = ?"));
+    q.bind(subject).bind(body).bind(nowMs).bind(id);
     return q.exec(tr("keep a notification's message"));
 }
 
@@ -149,14 +152,11 @@ Result<QList<Delivery>> OutboxRepository::list(std::optional<DeliveryState> stat
     return deliveries;
 }
 
-Result<int> OutboxRepository::sentOrSending(qint64 channelId, qint64 sinceMs, qint64 nowMs,
-                                            qint64 exceptId) const
+Result<int> OutboxRepository::passedSince(qint64 channelId, qint64 sinceMs, qint64 exceptId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "
-                                         "AND ((state = 'sent' AND sent_at >= ?) OR (state = "
-                                         "'queued' AND claimed_until > ? AND subject <> '' AND "
-                                         "id <> ?))"));
-    q.bind(channelId).bind(sinceMs).bind(nowMs).bind(exceptId);
+                                         "AND passed_at >= ? AND id <> ?"));
+    q.bind(channelId).bind(sinceMs).bind(exceptId);
     if (Status s = q.execSingle(tr("count notifications"), {}); !s)
         return s.error();
     return q.integer(0);
@@ -183,9 +183,10 @@ Status OutboxRepository::hold(qint64 id, const QString &engine, const QString &a
 Status OutboxRepository::addDigestRow(qint64 channelId, const QString &event,
                                       const QString &dedupeKey, qint64 dueMs, qint64 nowMs)
 {
-    StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_outbox (dedupe_key, channel_id, event, "
-                                         "next_attempt_at, delivery_id, created_at) VALUES (?, ?, "
-                                         "?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING"));
+    StoreQuery q(m_store,
+                 QStringLiteral("INSERT INTO notify_outbox (dedupe_key, channel_id, event, "
+                                "next_attempt_at, delivery_id, created_at) VALUES (?, ?, "
+                                "?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING"));
     q.bind(dedupeKey)
         .bind(channelId)
         .bind(event)
@@ -197,10 +198,10 @@ Status OutboxRepository::addDigestRow(qint64 channelId, const QString &event,
 
 Result<QList<Delivery>> OutboxRepository::takeHeld(qint64 channelId, qint64 digestId)
 {
-    StoreQuery take(m_store, QStringLiteral("UPDATE notify_outbox SET digest_id = ? WHERE "
-                                            "channel_id = ? AND state = 'held' AND digest_id IS "
-                                            "NULL"));
-    take.bind(digestId).bind(channelId);
+    StoreQuery take(m_store, QStringLiteral("UPDATE notify_outbox SET digest_id = ?, last_answer = "
+                                            "? WHERE channel_id = ? AND state = 'held' AND "
+                                            "digest_id IS NULL"));
+    take.bind(digestId).bind(tr("held back; told of in digest %1").arg(digestId)).bind(channelId);
     if (Status s = take.exec(tr("take the held notifications")); !s)
         return s.error();
     StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "

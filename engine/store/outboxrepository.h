@@ -30,10 +30,12 @@ public:
                                      const QList<qint64> &busyChannels = {});
     // Gives claims back (an engine stopping mid-send): the next engine sends them at once.
     Status release(const QList<qint64> &ids, const QString &engine);
-    // Queued (or held) messages of a channel: what removing it would throw away.
+    // Queued messages of a channel and held ones no digest has told of yet: what removing it
+    // would throw away.
     Result<int> waiting(qint64 channelId) const;
-    // Keeps the composed message, so every retry sends the same one.
-    Status keepMessage(qint64 id, const QString &subject, const QString &body);
+    // Keeps the composed message, so every retry sends the same one, and when flood control
+    // let it go.
+    Status keepMessage(qint64 id, const QString &subject, const QString &body, qint64 nowMs);
     // Settles an attempt of a row this engine claimed: sent, failed (for good), skipped
     // (nothing to say), or queued again for `nextAttemptMs`. False when the claim was lost.
     Result<bool> settle(qint64 id, const QString &engine, DeliveryState state, int attempts,
@@ -41,10 +43,9 @@ public:
     // Newest first; every state when `state` is not set.
     Result<QList<Delivery>> list(std::optional<DeliveryState> state, int limit) const;
 
-    // Flood control (FloodGate). Messages of a channel sent since `sinceMs`, and those being
-    // sent now (claimed and composed) other than `exceptId`.
-    Result<int> sentOrSending(qint64 channelId, qint64 sinceMs, qint64 nowMs,
-                              qint64 exceptId) const;
+    // Flood control (FloodGate): messages of a channel let go since `sinceMs` (sent, being
+    // sent, or waiting to be sent again), other than `exceptId`.
+    Result<int> passedSince(qint64 channelId, qint64 sinceMs, qint64 exceptId) const;
     // Takes the channel's row (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE already
     // did): two engines' gates on one channel take turns, so neither sends past the limit.
     Status lockChannel(qint64 channelId);

@@ -371,17 +371,31 @@ Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &fie
 {
     NotifyRouteRepository routes(m_store);
     const QJsonArray routeArray = field.array(QStringLiteral("notifications"));
+    constexpr qsizetype mostRoutes = 100; // a chain's own: more is a mistake, not a need
+    if (routeArray.size() > mostRoutes)
+        return Error::invalid(tr("import: %1: %2 routes; %3 at most")
+                                  .arg(field.childPath(QStringLiteral("notifications"), mostRoutes))
+                                  .arg(routeArray.size())
+                                  .arg(mostRoutes));
     for (qsizetype i = 0; i < routeArray.size(); ++i) {
         const QString routePath = field.childPath(QStringLiteral("notifications"), i);
         JsonFieldReader n(routeArray.at(i).toObject(), routePath, &m_problem);
-        n.rejectUnknownKeys({QStringLiteral("channel"), QStringLiteral("on"), QStringLiteral("to")});
+        n.rejectUnknownKeys(
+            {QStringLiteral("channel"), QStringLiteral("on"), QStringLiteral("to")});
         NotifyRoute route;
         route.chainId = chainId;
         // No channel: the default e-mail channel, whichever it is when a message is written.
-        if (const QString name = n.string(QStringLiteral("channel")); !name.isEmpty()) {
-            if (const Result<NotifyChannel> channel = NotifyChannelRepository(m_store).byName(name))
+        const bool named = routeArray.at(i).toObject().contains(QLatin1String("channel"));
+        bool email = true;
+        if (const QString name = n.string(QStringLiteral("channel")); named && name.isEmpty()) {
+            n.fail(QStringLiteral("channel"),
+                   tr("a channel's name, or no \"channel\" for the default e-mail channel"));
+        } else if (named) {
+            if (const Result<NotifyChannel> channel =
+                    NotifyChannelRepository(m_store).byName(name)) {
                 route.channelId = channel->id;
-            else
+                email = channel->kind == ChannelKind::Email;
+            } else
                 n.fail(QStringLiteral("channel"),
                        tr("no channel named '%1' in this store (add it with `hourglass channel "
                           "add`, or leave \"channel\" out for the default e-mail channel)")
@@ -396,7 +410,14 @@ Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &fie
         }
         if (route.events.isEmpty())
             n.fail(QStringLiteral("on"), tr("name one event at least"));
-        route.recipients = n.stringList(QStringLiteral("to"));
+        route.recipients =
+            NotifyChannelRepository::distinctAddresses(n.stringList(QStringLiteral("to")));
+        if (!route.recipients.isEmpty() && !email)
+            n.fail(QStringLiteral("to"), tr("recipients are for e-mail channels"));
+        if (route.recipients.size() > NotifyChannelRepository::maxRecipients)
+            n.fail(QStringLiteral("to"), tr("%1 recipients; %2 at most")
+                                             .arg(route.recipients.size())
+                                             .arg(NotifyChannelRepository::maxRecipients));
         for (const QString &address : std::as_const(route.recipients))
             if (!NotifyChannelRepository::isMailAddress(address))
                 n.fail(QStringLiteral("to"), tr("'%1' is not an e-mail address").arg(address));

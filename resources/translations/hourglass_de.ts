@@ -1904,6 +1904,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>mail comes from the e-mail channel&apos;s own sender (channel add --from)</source>
         <translation>E-Mails kommen vom eigenen Absender des E-Mail-Kanals (channel add --from)</translation>
     </message>
+    <message>
+        <source>%1 addresses; %2 at most (a list address reaches more)</source>
+        <translation>%1 Adressen; höchstens %2 (eine Listenadresse erreicht mehr)</translation>
+    </message>
 </context>
 <context>
     <name>hg::DagItemAccessible</name>
@@ -2177,10 +2181,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>%1 Nachrichten auf Kanal „%2“ zurückgehalten</translation>
     </message>
     <message>
-        <source>at most %1 in %2 s and %3 a day</source>
-        <translation>höchstens %1 in %2 s und %3 am Tag</translation>
-    </message>
-    <message>
         <source>at most %1 in %2 s</source>
         <translation>höchstens %1 in %2 s</translation>
     </message>
@@ -2194,6 +2194,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Engine host: %1. `hourglass deliveries --state held` lists them.</source>
         <translation>Rechner der Engine: %1. `hourglass deliveries --state held` listet sie.</translation>
+    </message>
+    <message>
+        <source>at most %1 a day</source>
+        <translation>höchstens %1 am Tag</translation>
+    </message>
+    <message>
+        <source>limits since changed</source>
+        <translation>Grenzen inzwischen geändert</translation>
     </message>
 </context>
 <context>
@@ -4334,8 +4342,8 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>&amp;Handbuch</translation>
     </message>
     <message>
-        <source>&amp;Notifications…</source>
-        <translation>&amp;Benachrichtigungen…</translation>
+        <source>No&amp;tifications…</source>
+        <translation>Benachrichti&amp;gungen…</translation>
     </message>
     <message>
         <source>E-mail and webhook channels, what goes to them, and what was sent</source>
@@ -4827,6 +4835,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Route removed.</source>
         <translation>Route entfernt.</translation>
     </message>
+    <message>
+        <source>Next attempt: %1</source>
+        <translation>Nächster Versuch: %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::NotifyChannelRepository</name>
@@ -4921,6 +4933,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>change channel &apos;%1&apos;</source>
         <translation>Ändern des Kanals „%1“</translation>
+    </message>
+    <message>
+        <source>--to: %1 recipients; %2 at most (a list address reaches more)</source>
+        <translation>--to: %1 Empfänger; höchstens %2 (eine Listenadresse erreicht mehr)</translation>
     </message>
 </context>
 <context>
@@ -5186,6 +5202,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>read the held notifications</source>
         <translation>Lesen der zurückgehaltenen Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>held back; told of in digest %1</source>
+        <translation>zurückgehalten; in Sammelnachricht %1 berichtet</translation>
     </message>
 </context>
 <context>
@@ -6356,6 +6376,22 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>&apos;%1&apos; is not an e-mail address</source>
         <translation>„%1“ ist keine E-Mail-Adresse</translation>
     </message>
+    <message>
+        <source>import: %1: %2 routes; %3 at most</source>
+        <translation>Import: %1: %2 Routen; höchstens %3</translation>
+    </message>
+    <message>
+        <source>a channel&apos;s name, or no &quot;channel&quot; for the default e-mail channel</source>
+        <translation>der Name eines Kanals, oder kein „channel“ für den Standard-E-Mail-Kanal</translation>
+    </message>
+    <message>
+        <source>recipients are for e-mail channels</source>
+        <translation>Empfänger gibt es nur für E-Mail-Kanäle</translation>
+    </message>
+    <message>
+        <source>%1 recipients; %2 at most</source>
+        <translation>%1 Empfänger; höchstens %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::ProjectRepository</name>
@@ -6843,6 +6879,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>a&amp;lert (late, too long, a deadline)</source>
         <translation>A&amp;larm (verspätet, zu lang, eine Frist)</translation>
+    </message>
+    <message>
+        <source>%1 recipients; %2 at most.</source>
+        <translation>%1 Empfänger; höchstens %2.</translation>
     </message>
 </context>
 <context>

@@ -201,6 +201,19 @@ void TestCrontabImporter::mail_becomesAnOutputRouteOfTheJobsBelow()
     QVERIFY2(leftOut(local).at(0).contains(QLatin1String("user@host")),
              qPrintable(leftOut(local).at(0)));
     QVERIFY(!local.chains.at(0).toObject().contains(QLatin1String("notifications")));
+
+    // Repeats collapse; a@b@c is no address (a server refuses it later, and the mail is lost).
+    const ImportedDefinitions repeated =
+        convert("MAILTO=a@example.org,A@EXAMPLE.ORG,a@example.org,b@c@d\n0 1 * * * x\n");
+    QCOMPARE(repeated.chains.at(0)[QLatin1String("notifications")][0][QLatin1String("to")].toArray(),
+             QJsonArray{QStringLiteral("a@example.org")});
+    QCOMPARE(leftOut(repeated).size(), 1);
+
+    // The report shows a line's control characters, never sends them to the terminal.
+    const ImportedDefinitions hostile = convert("MAILTO=x\x1b[2J\n0 1 * * * x\n");
+    const QString text = hostile.report.toText(QStringLiteral("crontab"), true);
+    QVERIFY2(!text.contains(QChar(0x1b)) && text.contains(QLatin1String("\\e[2J")),
+             qPrintable(text));
 }
 
 void TestCrontabImporter::systemCrontab_readsTheUserColumn()

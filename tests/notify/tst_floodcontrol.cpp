@@ -32,6 +32,7 @@ private Q_SLOTS:
     void dailyCap_saysSoOnceAndHoldsTheRestForMidnight();
     void twoDeliverers_neverPastTheLimit();
     void noLimits_sendEverything();
+    void receiverAway_stillLetsOnlyTheLimitGo();
 
 private:
     struct Posted
@@ -152,6 +153,8 @@ void TestFloodControl::overTheLimit_sendsTheLimitThenOneDigestOfTheRest()
         QVERIFY(!own.contains(first.toObject().value(QLatin1String("run")).toInteger()));
     QVERIFY(digest.value(QLatin1String("text")).toString().contains(QStringLiteral("p/c: 7 × failure")));
     QCOMPARE(inState(db.store(), DeliveryState::Held), 7); // listed as held, told of once
+    // Told of: nothing waits for the channel any more (removing it loses nothing).
+    QCOMPARE(OutboxRepository(db.store()).waiting(channel.id).value(), 0);
 }
 
 void TestFloodControl::dailyCap_saysSoOnceAndHoldsTheRestForMidnight()
@@ -231,6 +234,35 @@ void TestFloodControl::noLimits_sendEverything()
     deliverer.stop();
     QCOMPARE(posted(http).runs.size(), 15);
     QCOMPARE(inState(db.store(), DeliveryState::Held), 0);
+}
+
+// A receiver away (helper-4): its failed attempts count as let go, so only the limit's
+// messages wait to be sent again and the rest are held; before, every message was let through
+// and all were sent at once when the receiver came back.
+void TestFloodControl::receiverAway_stillLetsOnlyTheLimitGo()
+{
+    HG_TEST_STORE(db);
+    const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
+    const NotifyChannel channel =
+        hook(db.store(), QUrl(QStringLiteral("http://127.0.0.1:9/away")), 2, 3600, 0);
+    NotifyRoute route;
+    route.channelId = channel.id;
+    route.chainId = chain.id;
+    route.events = {NotifyEvent::Failure};
+    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QCOMPARE(failRuns(db.store(), chain.id, 6).size(), 6);
+    DelivererThread deliverer;
+    deliverer.start(db.location(), options(QStringLiteral("e1")));
+    QTRY_COMPARE_WITH_TIMEOUT(inState(db.store(), DeliveryState::Held), 4, 20000);
+    const auto attempted = [&db] {
+        int count = 0;
+        for (const Delivery &d : OutboxRepository(db.store()).list(DeliveryState::Queued, 100).value())
+            count += d.attempts > 0 ? 1 : 0;
+        return count;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(attempted(), 2, 20000);
+    deliverer.stop();
+    QCOMPARE(inState(db.store(), DeliveryState::Held), 4);
 }
 
 QTEST_GUILESS_MAIN(TestFloodControl)

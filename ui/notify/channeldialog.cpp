@@ -30,11 +30,11 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     , m_from(new QLineEdit(existing.from, this))
     , m_to(new QLineEdit(existing.to.join(QStringLiteral(", ")), this))
     , m_password(new QLineEdit(this))
-    , m_default(new QCheckBox(tr("The default e-mail channel (crontab MAILTO routes go to it)"),
-                              this))
+    , m_default(
+          new QCheckBox(tr("The default e-mail channel (crontab MAILTO routes go to it)"), this))
     , m_hookUrl(new QLineEdit(this))
-    , m_urlIsSecret(new QCheckBox(tr("The URL is a secret (Slack's and Teams' carry a token)"),
-                                  this))
+    , m_urlIsSecret(
+          new QCheckBox(tr("The URL is a secret (Slack's and Teams' carry a token)"), this))
     , m_format(new QComboBox(this))
     , m_signingSecret(new QLineEdit(this))
     , m_flood(new QSpinBox(this))
@@ -89,9 +89,9 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
         m_hookUrl->setEchoMode(secret ? QLineEdit::Password : QLineEdit::Normal);
     });
     m_format->setObjectName(QStringLiteral("channel.format"));
-    for (const WebhookFormat format : {WebhookFormat::Json, WebhookFormat::Slack,
-                                       WebhookFormat::Discord, WebhookFormat::Teams,
-                                       WebhookFormat::Ntfy})
+    for (const WebhookFormat format :
+         {WebhookFormat::Json, WebhookFormat::Slack, WebhookFormat::Discord, WebhookFormat::Teams,
+          WebhookFormat::Ntfy})
         m_format->addItem(enumName(format), int(format));
     m_format->setCurrentIndex(m_format->findData(int(existing.format)));
     m_signingSecret->setObjectName(QStringLiteral("channel.secret"));
@@ -180,6 +180,7 @@ NotifyChannel ChannelDialog::channel() const
     c.to.clear();
     for (const QString &address : m_to->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         c.to << address.trimmed();
+    c.to = NotifyChannelRepository::distinctAddresses(c.to);
     if (m_existing.id > 0)
         return c;
     if (c.kind == ChannelKind::Email) {
@@ -232,9 +233,9 @@ void ChannelDialog::accept()
         QFile pem(c.caFile);
         if (!QFileInfo(c.caFile).isFile() || !pem.open(QIODevice::ReadOnly)
             || !pem.read(qint64(64) * 1024).contains("-----BEGIN CERTIFICATE-----"))
-            valid = Error::invalidField(QStringLiteral("ca"), 0,
-                                        tr("'%1' is not a readable PEM file of certificates")
-                                            .arg(c.caFile));
+            valid = Error::invalidField(
+                QStringLiteral("ca"), 0,
+                tr("'%1' is not a readable PEM file of certificates").arg(c.caFile));
     }
     if (!valid) {
         m_problem->setText(valid.error().message);

@@ -8,27 +8,28 @@
 #include "notify/notificationmessage.h"
 #include "notify/smtpsender.h"
 #include "notify/webhooksender.h"
-#include "storereader.h"
 #include "store/chainrepository.h"
 #include "store/notifychannelrepository.h"
 #include "store/notifyrouterepository.h"
 #include "store/outboxrepository.h"
 #include "store/projectrepository.h"
 #include "store/store.h"
+#include "storereader.h"
 
 #include <QComboBox>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSysInfo>
-#include <QTabWidget>
 #include <QTableWidget>
+#include <QTabWidget>
+#include <QtConcurrent>
 #include <QTimer>
 #include <QUuid>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace hg {
 namespace {
@@ -126,9 +127,9 @@ NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWid
     m_stateFilter->setObjectName(QStringLiteral("notify.stateFilter"));
     m_stateFilter->setAccessibleName(tr("Show deliveries"));
     m_stateFilter->addItem(tr("all"), QString());
-    for (const DeliveryState state : {DeliveryState::Queued, DeliveryState::Sent,
-                                      DeliveryState::Failed, DeliveryState::Held,
-                                      DeliveryState::Skipped})
+    for (const DeliveryState state :
+         {DeliveryState::Queued, DeliveryState::Sent, DeliveryState::Failed, DeliveryState::Held,
+          DeliveryState::Skipped})
         m_stateFilter->addItem(enumName(state), enumName(state));
     auto *filterLabel = new QLabel(tr("&Show:"), deliveriesPage);
     filterLabel->setBuddy(m_stateFilter);
@@ -274,13 +275,24 @@ void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
                 d.runId > 0 ? QString::number(d.runId) : QString(), enumName(d.state),
                 QString::number(d.attempts), d.lastAnswer},
                d.id);
+        // The whole answer (a server's may be long), and when it is tried next.
+        QString tip = terminaltext::escaped(d.lastAnswer).left(2000);
+        if (d.state == DeliveryState::Queued && d.nextAttemptAt.isValid())
+            tip +=
+                QLatin1Char('\n')
+                + tr("Next attempt: %1")
+                      .arg(QLocale().toString(d.nextAttemptAt.toLocalTime(), QLocale::ShortFormat));
+        m_deliveries->item(row, 6)->setToolTip(tip.trimmed());
     }
     // A message that could not be delivered is itself news: the tab says how many.
     m_tabs->setTabText(int(Page::Deliveries),
                        snapshot.failed > 0 ? tr("&Deliveries (%n failed)", nullptr, snapshot.failed)
                                            : tr("&Deliveries"));
-    for (QTableWidget *table : {m_channels, m_routes})
-        table->resizeColumnsToContents();
+    // To their contents, but for the last (a long answer or address list would push the
+    // rest out of sight): it takes the room left.
+    for (QTableWidget *table : {m_channels, m_routes, m_deliveries})
+        for (int column = 0; column + 1 < table->columnCount(); ++column)
+            table->resizeColumnToContents(column);
 }
 
 void NotificationsDialog::report(const QString &message)
@@ -324,9 +336,10 @@ void NotificationsDialog::addChannel()
             report(tr("Nothing was added: %1").arg(added.error().message));
             return;
         }
-        report(keptIn.isEmpty() ? tr("Channel '%1' added.").arg(channel.name)
-                                : tr("Channel '%1' added; its secrets are kept in %2.")
-                                      .arg(channel.name, keptIn));
+        report(
+            keptIn.isEmpty()
+                ? tr("Channel '%1' added.").arg(channel.name)
+                : tr("Channel '%1' added; its secrets are kept in %2.").arg(channel.name, keptIn));
         refresh();
     });
     dialog->open();
@@ -428,15 +441,15 @@ void NotificationsDialog::addRoute()
             QHash<qint64, QString> projectNames;
             for (const Project &project : projects.value()) {
                 projectNames.insert(project.id, project.name);
-                scopes << RouteDialog::Scope{tr("%1 (every chain)").arg(project.name),
-                                             project.id, 0};
+                scopes << RouteDialog::Scope{tr("%1 (every chain)").arg(project.name), project.id,
+                                             0};
             }
             const Result<QList<Chain>> chains = ChainRepository(store).list();
             if (!chains)
                 return chains.error();
             for (const Chain &chain : chains.value())
-                scopes << RouteDialog::Scope{projectNames.value(chain.projectId)
-                                                 + QLatin1Char('/') + chain.name,
+                scopes << RouteDialog::Scope{projectNames.value(chain.projectId) + QLatin1Char('/')
+                                                 + chain.name,
                                              0, chain.id};
             return scopes;
         },

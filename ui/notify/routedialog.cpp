@@ -116,6 +116,7 @@ NotifyRoute RouteDialog::route() const
     if (m_to->isEnabled())
         for (const QString &address : m_to->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
             route.recipients << address.trimmed();
+    route.recipients = NotifyChannelRepository::distinctAddresses(route.recipients);
     return route;
 }
 
@@ -127,6 +128,10 @@ void RouteDialog::accept()
     const NotifyRoute r = route();
     if (problem.isEmpty() && r.events.isEmpty())
         problem = tr("Choose one event at least.");
+    if (problem.isEmpty() && r.recipients.size() > NotifyChannelRepository::maxRecipients)
+        problem = tr("%1 recipients; %2 at most.")
+                      .arg(r.recipients.size())
+                      .arg(NotifyChannelRepository::maxRecipients);
     for (const QString &address : r.recipients)
         if (problem.isEmpty() && !NotifyChannelRepository::isMailAddress(address))
             problem = tr("'%1' is not an e-mail address.").arg(address);

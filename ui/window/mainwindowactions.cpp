@@ -70,8 +70,8 @@ void MainWindow::createActions()
         &MainWindow::quit);
     m_openSettings = action(tr("&Settings…"), QKeySequence::Preferences, &MainWindow::openSettings);
     m_openSettings->setEnabled(false); // until setSettings()
-    auto *notifications = action(tr("&Notifications…"), QKeySequence(),
-                                 [this] { openNotifications(); });
+    auto *notifications =
+        action(tr("No&tifications…"), QKeySequence(), [this] { openNotifications(); });
     notifications->setObjectName(QStringLiteral("action.notifications"));
     notifications->setStatusTip(tr("E-mail and webhook channels, what goes to them, and what "
                                    "was sent"));

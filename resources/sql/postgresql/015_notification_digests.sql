@@ -4,8 +4,13 @@
 -- digest_id names the digest row that told of them (NULL until one did). A digest row is an
 -- outbox row of its own (event 'digest', or 'cap' for the message that says the cap is
 -- reached), keyed by its channel and window so two engines add one.
+-- passed_at: when flood control let the message go (its first attempt; a digest's too): the
+-- limit counts these, so a receiver that is away cannot have every message let through to
+-- be sent at once when it is back.
 ALTER TABLE notify_outbox ADD COLUMN digest_id BIGINT;
+ALTER TABLE notify_outbox ADD COLUMN passed_at BIGINT;
 CREATE INDEX notify_outbox_held ON notify_outbox(channel_id, state, digest_id);
+CREATE INDEX notify_outbox_passed ON notify_outbox(channel_id, passed_at);
 
 -- A route without a channel goes to the default e-mail channel, whichever it is when the
 -- message is written (crontab MAILTO routes): none yet, and the route waits for one.
