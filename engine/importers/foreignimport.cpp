@@ -110,8 +110,10 @@ Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &
         WindowsTaskImporter::Options options;
         options.project = request.project;
         options.takenChainNames = taken.value();
-        return WindowsTaskImporter().convert(
+        ImportedDefinitions imported = WindowsTaskImporter().convert(
             request.bytes, fromStdin ? QStringLiteral("task.xml") : request.path, options);
+        noteWaitingMailRoutes(store, imported);
+        return imported;
     }
     case Kind::Systemd: {
         if (fromStdin)

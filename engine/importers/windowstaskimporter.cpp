@@ -2,9 +2,11 @@
 
 #include "chainnamer.h"
 #include "cron/cronparser.h"
+#include "store/notifychannelrepository.h"
 
 #include <QDomDocument>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace hg {
@@ -138,6 +140,7 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
 {
     ImportedDefinitions out{options.project, {}, ImportReport(QFileInfo(path).fileName())};
     m_report = &out.report;
+    m_routes = {};
     QDomDocument document;
     QString problem;
     int line = 0;
@@ -194,6 +197,8 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     chain.insert(QStringLiteral("tasks"), tasks);
     chain.insert(QStringLiteral("dependencies"), dependencies);
     chain.insert(QStringLiteral("schedules"), schedules);
+    if (!m_routes.isEmpty()) // no channel: the default e-mail channel
+        chain.insert(QStringLiteral("notifications"), m_routes);
     out.chains << chain;
     QStringList shown;
     for (const auto &s : std::as_const(schedules))
@@ -517,6 +522,38 @@ void WindowsTaskImporter::readTimeTrigger(const QDomElement &trigger, const QStr
         zone, trigger, catchUp);
 }
 
+void WindowsTaskImporter::readSendEmail(const QString &where, const QDomElement &action)
+{
+    // The deprecated e-mail action: each run that gets this far mails its recipients. A
+    // route of the chain does it, through the default e-mail channel, with Hourglass's own
+    // message (the run, why and its output) rather than the action's fixed text.
+    QStringList recipients;
+    QStringList refused;
+    for (const char *field : {"To", "Cc", "Bcc"})
+        for (const QString &part :
+             textOf(action, QLatin1String(field)).split(QRegularExpression(QStringLiteral("[,;]")),
+                                                       Qt::SkipEmptyParts)) {
+            const QString address = part.trimmed();
+            (NotifyChannelRepository::isMailAddress(address) ? recipients : refused) << address;
+        }
+    recipients = NotifyChannelRepository::distinctAddresses(recipients);
+    if (!refused.isEmpty())
+        m_report->leftOut(where, {},
+                          tr("'%1' is not an e-mail address").arg(refused.join(QStringLiteral(", "))));
+    if (recipients.isEmpty() || recipients.size() > NotifyChannelRepository::maxRecipients) {
+        m_report->leftOut(where, {},
+                          tr("the e-mail action names no recipient Hourglass can mail (1 to %1)")
+                              .arg(NotifyChannelRepository::maxRecipients));
+        return;
+    }
+    m_routes << QJsonObject{{QStringLiteral("on"), QJsonArray{QStringLiteral("success")}},
+                            {QStringLiteral("to"), QJsonArray::fromStringList(recipients)}};
+    m_report->note(where, {},
+                   tr("each run that succeeds mails %1 through the default e-mail channel, with "
+                      "Hourglass's message (the action's subject and body are not kept)")
+                       .arg(recipients.join(QStringLiteral(", "))));
+}
+
 QJsonArray WindowsTaskImporter::readActions(const QDomElement &actions, const QDomElement &settings)
 {
     const QDomElement restart = settings.firstChildElement(QStringLiteral("RestartOnFailure"));
@@ -528,6 +565,25 @@ QJsonArray WindowsTaskImporter::readActions(const QDomElement &actions, const QD
     for (const QDomElement &action : childrenOf(actions)) {
         const QString where =
             QStringLiteral("Actions/%1[%2]").arg(action.tagName()).arg(++seen[action.tagName()]);
+        if (action.tagName() == QLatin1String("ShowMessage")) {
+            // The deprecated message box: a desktop notification, the Notify builtin.
+            const QJsonObject message{
+                {QStringLiteral("title"), textOf(action, QStringLiteral("Title"))},
+                {QStringLiteral("message"), textOf(action, QStringLiteral("Body"))}};
+            tasks << QJsonObject{
+                {QStringLiteral("name"), names.fromName(QStringLiteral("message"))},
+                {QStringLiteral("kind"), QStringLiteral("builtin")},
+                {QStringLiteral("command"), QStringLiteral("Notify")},
+                {QStringLiteral("arguments"),
+                 QJsonArray{QString::fromUtf8(
+                     QJsonDocument(message).toJson(QJsonDocument::Compact))}}};
+            m_report->note(where, {}, tr("a desktop notification (the Notify builtin)"));
+            continue;
+        }
+        if (action.tagName() == QLatin1String("SendEmail")) {
+            readSendEmail(where, action);
+            continue;
+        }
         if (action.tagName() != QLatin1String("Exec")) {
             m_report->leftOut(
                 where, {},

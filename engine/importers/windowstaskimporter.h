@@ -51,12 +51,14 @@ private:
     bool firesOf(const QDomElement &trigger, const QString &where, const QDateTime &start,
                  bool daily, Fires &fires);
     QJsonArray readActions(const QDomElement &actions, const QDomElement &settings);
+    void readSendEmail(const QString &where, const QDomElement &action);
     void readSettings(const QDomElement &settings, QJsonObject &chain);
     void readPrincipals(const QDomElement &principals);
     QJsonObject schedule(const QString &kind, const QString &expression, const QString &zone,
                          const QDomElement &trigger, bool catchUp) const;
 
     ImportReport *m_report = nullptr;
+    QJsonArray m_routes; // the task's SendEmail actions, as routes of its chain
 };
 
 } // namespace hg

@@ -9299,5 +9299,21 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>the entity &amp;%1; stands for text this file does not hold (an external or undeclared entity)</source>
         <translation>die Entität &amp;%1; steht für Text, den diese Datei nicht enthält (eine externe oder nicht deklarierte Entität)</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not an e-mail address</source>
+        <translation>„%1“ ist keine E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>the e-mail action names no recipient Hourglass can mail (1 to %1)</source>
+        <translation>die E-Mail-Aktion nennt keinen Empfänger, den Hourglass anschreiben kann (1 bis %1)</translation>
+    </message>
+    <message>
+        <source>each run that succeeds mails %1 through the default e-mail channel, with Hourglass&apos;s message (the action&apos;s subject and body are not kept)</source>
+        <translation>jeder erfolgreiche Lauf schreibt %1 über den Standard-E-Mail-Kanal an, mit der Nachricht von Hourglass (Betreff und Text der Aktion werden nicht übernommen)</translation>
+    </message>
+    <message>
+        <source>a desktop notification (the Notify builtin)</source>
+        <translation>eine Desktop-Benachrichtigung (der eingebaute Befehl Notify)</translation>
+    </message>
 </context>
 </TS>

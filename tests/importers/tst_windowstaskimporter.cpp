@@ -3,6 +3,8 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStringDecoder>
 #include <QStringEncoder>
 #include <QTest>
@@ -96,7 +98,13 @@ void TestWindowsTaskImporter::exportedTask_becomesOneChain()
     QCOMPARE(chain[QStringLiteral("description")].toString(),
              QStringLiteral("Copies the day's reports"));
     const QJsonArray tasks = chain[QStringLiteral("tasks")].toArray();
-    QCOMPARE(tasks.size(), 1); // SendEmail is reported, not run
+    QCOMPARE(tasks.size(), 1); // SendEmail is a route of the chain, not a task
+    const QJsonArray routes = chain[QStringLiteral("notifications")].toArray();
+    QCOMPARE(routes.size(), 1);
+    QVERIFY(!routes.at(0).toObject().contains(QLatin1String("channel"))); // the default one
+    QCOMPARE(routes.at(0)[QStringLiteral("on")].toArray(), QJsonArray{QStringLiteral("success")});
+    QCOMPARE(routes.at(0)[QStringLiteral("to")].toArray(),
+             (QJsonArray{QStringLiteral("ops@example.org"), QStringLiteral("audit@example.org")}));
     QCOMPARE(tasks.at(0)[QStringLiteral("command")].toString(),
              QStringLiteral("C:\\Windows\\System32\\robocopy.exe"));
     QCOMPARE(
@@ -125,9 +133,7 @@ void TestWindowsTaskImporter::exportedTask_becomesOneChain()
                                 "delay is not kept"),
                  QStringLiteral("Triggers/IdleTrigger[1]: <IdleTrigger> has no counterpart: "
                                 "Hourglass starts runs by time, at start-up, after other chains "
-                                "or by hand"),
-                 QStringLiteral("Actions/SendEmail[1]: <SendEmail> has no counterpart; only "
-                                "<Exec> actions run")}));
+                                "or by hand")}));
 }
 
 void TestWindowsTaskImporter::eachTriggerKind_data()
@@ -327,9 +333,22 @@ void TestWindowsTaskImporter::unreadable_reportedAndNothingImported()
     QVERIFY(other.chains.isEmpty());
     QVERIFY(leftOut(other).constFirst().contains(QStringLiteral("not <Task>")));
     const ImportedDefinitions noExec =
-        convert("<Task><Actions><ShowMessage><Title>x</Title></ShowMessage></Actions></Task>");
+        convert("<Task><Actions><SendEmail><Server>x</Server></SendEmail></Actions></Task>");
     QVERIFY(noExec.chains.isEmpty());
-    QCOMPARE(leftOut(noExec).size(), 4); // the action, no Exec, the two battery defaults
+    QCOMPARE(leftOut(noExec).size(), 4); // no recipient, no Exec, the two battery defaults
+
+    // The deprecated message box: a desktop notification of its own, the Notify builtin.
+    const ImportedDefinitions message = convert(
+        "<Task><Actions><ShowMessage><Title>Backup</Title><Body>done &amp; dusted</Body>"
+        "</ShowMessage></Actions></Task>");
+    QCOMPARE(message.chains.size(), 1);
+    const QJsonObject notify = message.chains.at(0)[QStringLiteral("tasks")][0].toObject();
+    QCOMPARE(notify[QStringLiteral("kind")].toString(), QStringLiteral("builtin"));
+    QCOMPARE(notify[QStringLiteral("command")].toString(), QStringLiteral("Notify"));
+    QCOMPARE(QJsonDocument::fromJson(notify[QStringLiteral("arguments")][0].toString().toUtf8())
+                 .object(),
+             (QJsonObject{{QStringLiteral("title"), QStringLiteral("Backup")},
+                          {QStringLiteral("message"), QStringLiteral("done & dusted")}}));
     QVERIFY(broken.report.inputUnreadable());
     QVERIFY(other.report.inputUnreadable());
     QVERIFY(!noExec.report.inputUnreadable()); // a task, read, with nothing to run
