@@ -3,6 +3,7 @@
 #include "dailybackupkeeper.h"
 #include "engineconfigfactory.h"
 #include "notify/delivererthread.h"
+#include "notify/engineeventrecorder.h"
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
@@ -63,6 +64,18 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
                 if (isTerminal(run.state))
                     notifications->lookSoon();
             });
+    // Engine events for the global `engine` routes, written on the window's connection.
+    m_engineEvents =
+        std::make_unique<EngineEventRecorder>(*m_store,
+                                              QStringLiteral("%1/%2/desktop")
+                                                  .arg(QSysInfo::machineHostName())
+                                                  .arg(QCoreApplication::applicationPid()),
+                                              qint64(5) * 60000);
+    connect(engine, &Engine::leaseLost, m_engineEvents.get(), &EngineEventRecorder::leaseLost);
+    connect(engine, &Engine::storeReachabilityChanged, m_engineEvents.get(),
+            &EngineEventRecorder::reachabilityChanged);
+    connect(m_engineEvents.get(), &EngineEventRecorder::recorded, m_notifications.get(),
+            &DelivererThread::lookSoon);
     // A message that could not be delivered for good is itself shown.
     connect(m_notifications.get(), &DelivererThread::settled, m_tray.get(),
             [tray = m_tray.get()](const Delivery &delivery, const SendOutcome &) {

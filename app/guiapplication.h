@@ -14,6 +14,7 @@ namespace hg {
 class AppSettings;
 class DailyBackupKeeper;
 class DelivererThread;
+class EngineEventRecorder;
 class EngineHost;
 class MainWindow;
 class RunCounter;
@@ -75,8 +76,9 @@ private:
     std::unique_ptr<RunCounter> m_counter;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<TrayController> m_tray;
-    std::unique_ptr<DailyBackupKeeper> m_backups;     // null for a read-only or PostgreSQL store
-    std::unique_ptr<DelivererThread> m_notifications; // e-mail and webhooks from the outbox
+    std::unique_ptr<DailyBackupKeeper> m_backups;        // null for a read-only or PostgreSQL store
+    std::unique_ptr<DelivererThread> m_notifications;    // e-mail and webhooks from the outbox
+    std::unique_ptr<EngineEventRecorder> m_engineEvents; // a lease lost, the store away
 };
 
 } // namespace hg

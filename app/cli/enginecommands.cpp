@@ -4,6 +4,7 @@
 #include "engineconfigfactory.h"
 #include "executors/taskprocesses.h"
 #include "notify/deliverer.h"
+#include "notify/engineeventrecorder.h"
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/engine.h"
@@ -258,15 +259,23 @@ int serve(CliContext &context, const QStringList &args)
         QStringLiteral("notify-retry-for"),
         QStringLiteral("How long a notification is retried before it is failed (default 24)."),
         QStringLiteral("HOURS"));
-    parser.addOptions({onExit, lease, slots, notifyRetry, notifyRetryFor});
+    const QCommandLineOption notifyStoreAway(
+        QStringLiteral("notify-store-away"),
+        QStringLiteral("The store unreachable this long is an `engine` event (told once it is "
+                       "back; default 5)."),
+        QStringLiteral("MINUTES"));
+    parser.addOptions({onExit, lease, slots, notifyRetry, notifyRetryFor, notifyStoreAway});
     if (!context.parse(parser, args,
                        QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS] [--slots N] "
-                                      "[--notify-retry SECONDS] [--notify-retry-for HOURS]"))
+                                      "[--notify-retry SECONDS] [--notify-retry-for HOURS] "
+                                      "[--notify-store-away MINUTES]"))
         || !context.expectPositionals(parser, {}))
         return context.exitCode();
     int retrySeconds = 30;
     int retryHours = 24;
-    if (!context.intOption(parser, notifyRetry, retrySeconds, 1, 3600)
+    int storeAwayMinutes = 5;
+    if (!context.intOption(parser, notifyStoreAway, storeAwayMinutes, 1, 24 * 60)
+        || !context.intOption(parser, notifyRetry, retrySeconds, 1, 3600)
         || !context.intOption(parser, notifyRetryFor, retryHours, 1, 24 * 30))
         return context.exitCode();
     EngineConfig config = EngineConfigFactory::forServe(context.storeArgument());
@@ -293,6 +302,7 @@ int serve(CliContext &context, const QStringList &args)
     // the store as runs end; on a shared store one engine sends each).
     std::unique_ptr<Store> notifyStore;
     std::unique_ptr<Deliverer> deliverer;
+    std::unique_ptr<EngineEventRecorder> engineEvents;
     QObject::connect(&engine, &Engine::started, &engine, [&] {
         context.err() << "hourglass: serving " << engine.store()->location().displayName()
                       << "; a task's processes are tracked by " << TaskProcesses::mechanism()
@@ -324,7 +334,21 @@ int serve(CliContext &context, const QStringList &args)
                              out.flush();
                          });
         deliverer->start();
+        engineEvents = std::make_unique<EngineEventRecorder>(*notifyStore, options.engineName,
+                                                             qint64(storeAwayMinutes) * 60000);
+        QObject::connect(engineEvents.get(), &EngineEventRecorder::recorded, deliverer.get(),
+                         &Deliverer::lookSoon);
     });
+    // An engine event (a lease lost, the store away a while) for the global `engine` routes.
+    QObject::connect(&engine, &Engine::leaseLost, &engine, [&engineEvents](const QString &why) {
+        if (engineEvents)
+            engineEvents->leaseLost(why);
+    });
+    QObject::connect(&engine, &Engine::storeReachabilityChanged, &engine,
+                     [&engineEvents](qint64 sinceMs, const QString &why) {
+                         if (engineEvents)
+                             engineEvents->reachabilityChanged(sinceMs, why);
+                     });
     QObject::connect(&engine, &Engine::runChanged, &engine, [&deliverer](const Run &run) {
         if (deliverer && isTerminal(run.state))
             deliverer->lookSoon();

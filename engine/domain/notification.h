@@ -29,15 +29,17 @@ HG_ENUM_NAMES(WebhookFormat, {WebhookFormat::Json, "json"}, {WebhookFormat::Slac
 
 // What a route listens for. Recovery: the first success after a failure. Output: the run
 // printed anything (cron's rule for mail). One message per run and channel carries the
-// strongest of a run's events (failure, recovery, success, output).
-enum class NotifyEvent { Failure, Recovery, Success, Output, Alert, Missed };
+// strongest of a run's events (failure, recovery, success, output). Engine: an engine lost
+// its lease, or the store was unreachable longer than a setting (global routes only).
+enum class NotifyEvent { Failure, Recovery, Success, Output, Alert, Missed, Engine };
 // Rows the deliverer adds itself (flood control): a digest of held messages, and the one
 // message that says a channel's daily cap is reached.
 inline constexpr char digestEvent[] = "digest";
 inline constexpr char capEvent[] = "cap";
 HG_ENUM_NAMES(NotifyEvent, {NotifyEvent::Failure, "failure"}, {NotifyEvent::Recovery, "recovery"},
               {NotifyEvent::Success, "success"}, {NotifyEvent::Output, "output"},
-              {NotifyEvent::Alert, "alert"}, {NotifyEvent::Missed, "missed"});
+              {NotifyEvent::Alert, "alert"}, {NotifyEvent::Missed, "missed"},
+              {NotifyEvent::Engine, "engine"});
 
 enum class DeliveryState { Queued, Sent, Failed, Skipped, Held };
 HG_ENUM_NAMES(DeliveryState, {DeliveryState::Queued, "queued"}, {DeliveryState::Sent, "sent"},

@@ -217,6 +217,30 @@ Result<QList<Delivery>> OutboxRepository::takeHeld(qint64 channelId, qint64 dige
     return held;
 }
 
+Result<int> OutboxRepository::addEngineEvent(const QString &key, const QString &subject,
+                                             const QString &body, qint64 nowMs)
+{
+    const bool postgres = m_store.backend() == StoreBackend::PostgreSql;
+    StoreQuery q(
+        m_store,
+        QStringLiteral(
+            "INSERT INTO notify_outbox (dedupe_key, channel_id, route_id, event, recipients, "
+            "next_attempt_at, delivery_id, created_at, subject, body) SELECT ? || ':' || "
+            "c.channel_id, c.channel_id, c.id, 'engine', c.recipients, ?, %1, ?, ?, ? FROM "
+            "(SELECT r.id, r.recipients, COALESCE(r.channel_id, (SELECT d.id FROM notify_channel "
+            "d WHERE d.is_default = %2 AND d.kind = 'email' ORDER BY d.id LIMIT 1)) AS channel_id "
+            "FROM notify_route r WHERE r.chain_id IS NULL AND r.project_id IS NULL AND r.events "
+            "LIKE '%,engine,%') c WHERE c.channel_id IS NOT NULL ON CONFLICT (dedupe_key) DO "
+            "NOTHING")
+            .arg(postgres ? QStringLiteral("md5(random()::text || clock_timestamp()::text)")
+                          : QStringLiteral("lower(hex(randomblob(16)))"),
+                 postgres ? QStringLiteral("TRUE") : QStringLiteral("1")));
+    q.bind(key).bind(nowMs).bind(nowMs).bind(subject).bind(body);
+    if (Status s = q.exec(tr("write an engine event")); !s)
+        return s.error();
+    return q.rowsAffected();
+}
+
 Result<int> OutboxRepository::heldUntold(qint64 channelId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT count(*) FROM notify_outbox WHERE channel_id = ? "

@@ -56,6 +56,11 @@ public:
                         qint64 dueMs, qint64 nowMs);
     // The held rows no digest has told of yet, now told of by the digest row `digestId`.
     Result<QList<Delivery>> takeHeld(qint64 channelId, qint64 digestId);
+    // An engine event, composed already, for every global route that asks for `engine`
+    // (to the default e-mail channel where it names none); `key` keeps a second write of the
+    // same event out. How many rows it wrote.
+    Result<int> addEngineEvent(const QString &key, const QString &subject, const QString &body,
+                               qint64 nowMs);
     // How many rows of the channel are held and not yet told of.
     Result<int> heldUntold(qint64 channelId) const;
 

@@ -3407,6 +3407,28 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::EngineEventRecorder</name>
+    <message>
+        <source>engine %1 lost its lease</source>
+        <translation>Engine %1 hat ihre Lease verloren</translation>
+    </message>
+    <message>
+        <source>Engine %1 on %2 lost its lease: %3. Its runs were stopped there and it registered anew.</source>
+        <translation>Engine %1 auf %2 hat ihre Lease verloren: %3. Ihre Läufe wurden dort angehalten, und sie hat sich neu angemeldet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>the store was unreachable for %n minute(s) (engine %1)</source>
+        <translation>
+            <numerusform>der Speicher war %n Minute lang nicht erreichbar (Engine %1)</numerusform>
+            <numerusform>der Speicher war %n Minuten lang nicht erreichbar (Engine %1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Engine %1 on %2 could not reach its store from %3 to %4: %5. Nothing new started meanwhile; what ran went on, and its results were written once the store was back.</source>
+        <translation>Engine %1 auf %2 konnte ihren Speicher von %3 bis %4 nicht erreichen: %5. Nichts Neues startete in der Zeit; was lief, lief weiter, und seine Ergebnisse wurden geschrieben, als der Speicher zurück war.</translation>
+    </message>
+</context>
+<context>
     <name>hg::EngineLease</name>
     <message>
         <source>another engine already serves %1: %2</source>
@@ -5207,6 +5229,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>held back; told of in digest %1</source>
         <translation>zurückgehalten; in Sammelnachricht %1 berichtet</translation>
     </message>
+    <message>
+        <source>write an engine event</source>
+        <translation>Schreiben eines Engine-Ereignisses</translation>
+    </message>
 </context>
 <context>
     <name>hg::OverviewChainsModel</name>
@@ -6883,6 +6909,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>%1 recipients; %2 at most.</source>
         <translation>%1 Empfänger; höchstens %2.</translation>
+    </message>
+    <message>
+        <source>&amp;engine events (for every chain: a lease lost, the store away)</source>
+        <translation>E&amp;ngine-Ereignisse (für jede Kette: Lease verloren, Speicher weg)</translation>
     </message>
 </context>
 <context>

@@ -49,7 +49,9 @@ RouteDialog::RouteDialog(const QList<Scope> &scopes, const QList<NotifyChannel> 
         {NotifyEvent::Success, tr("&success")},
         {NotifyEvent::Output, tr("&output (it printed anything, as cron mails)")},
         {NotifyEvent::Alert, tr("a&lert (late, too long, a deadline)")},
-        {NotifyEvent::Missed, tr("&missed fire times")}};
+        {NotifyEvent::Missed, tr("&missed fire times")},
+        {NotifyEvent::Engine,
+         tr("&engine events (for every chain: a lease lost, the store away)")}};
     for (qsizetype i = 0; i < eventLabels.size(); ++i) {
         auto *box = new QCheckBox(eventLabels.at(i).second, this);
         box->setObjectName(QStringLiteral("route.on.") + enumName(eventLabels.at(i).first));
