@@ -202,14 +202,19 @@ void Deliverer::finish(const Delivery &delivery, const SendOutcome &outcome)
     qint64 next = now;
     QString answer = outcome.answer;
     if (!outcome.delivered) {
-        const bool tooOld = delivery.createdAt.isValid()
-                            && now - delivery.createdAt.toMSecsSinceEpoch() + retryDelayMs(attempts)
-                                   > m_options.retryForMs;
+        // The receiver's Retry-After where it asks for longer than the backoff, up to six
+        // hours (and never past the day of retries).
+        const qint64 delay =
+            std::max(retryDelayMs(attempts),
+                     std::min<qint64>(outcome.retryAfterMs, qint64(6) * 3600 * 1000));
+        const bool tooOld =
+            delivery.createdAt.isValid()
+            && now - delivery.createdAt.toMSecsSinceEpoch() + delay > m_options.retryForMs;
         if (outcome.permanent || tooOld) {
             state = DeliveryState::Failed;
         } else {
             state = DeliveryState::Queued;
-            next = now + retryDelayMs(attempts);
+            next = now + delay;
         }
         if (outcome.ambiguous)
             answer += tr(" — it may have arrived all the same; it is sent again with the same "

@@ -16,6 +16,9 @@ struct SendOutcome
     bool ambiguous = false;
     // The server's own answer ("250 2.0.0 Ok: queued", "HTTP 503: …"), or what failed.
     QString answer;
+    // How long the receiver asked to be left alone (HTTP Retry-After on 429 or 503); 0: it
+    // did not say.
+    qint64 retryAfterMs = 0;
 };
 
 } // namespace hg

@@ -3,6 +3,7 @@
 #include "curlsession.h"
 #include "domain/version.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMessageAuthenticationCode>
@@ -159,6 +160,24 @@ SendOutcome WebhookSender::send(const NotifyChannel &channel, const QJsonObject 
                                     : QStringLiteral("HTTP %1: %2").arg(status).arg(body);
     outcome.delivered = status >= 200 && status < 300;
     outcome.permanent = !outcome.delivered && !retryable(status);
+    // A receiver that says when to come back (RFC 9110: seconds, or an HTTP date) is obeyed.
+    curl_header *retryAfter = nullptr;
+    if (!outcome.delivered
+        && curl_easy_header(curl, "Retry-After", 0, CURLH_HEADER, -1, &retryAfter) == CURLHE_OK
+        && retryAfter) {
+        const QByteArray value = QByteArray(retryAfter->value).trimmed();
+        bool seconds = false;
+        const qint64 wait = value.toLongLong(&seconds);
+        if (seconds && wait > 0) {
+            outcome.retryAfterMs = std::min<qint64>(wait, qint64(7) * 86400) * 1000;
+        } else if (const QDateTime at =
+                       QDateTime::fromString(QString::fromLatin1(value), Qt::RFC2822Date);
+                   at.isValid()) {
+            outcome.retryAfterMs = std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(at));
+        }
+        if (outcome.retryAfterMs > 0)
+            outcome.answer += tr(" (Retry-After: %1)").arg(QString::fromLatin1(value.left(64)));
+    }
     return outcome;
 }
 

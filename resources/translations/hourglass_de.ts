@@ -9194,6 +9194,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>libcurl could not start a transfer</source>
         <translation>libcurl konnte keine Übertragung beginnen</translation>
     </message>
+    <message>
+        <source> (Retry-After: %1)</source>
+        <translation> (Retry-After: %1)</translation>
+    </message>
 </context>
 <context>
     <name>hg::WindowsTaskImporter</name>

@@ -1,8 +1,8 @@
 #include "clisandbox.h"
 #include "store/storelocation.h"
 #include "testhttpserver.h"
-#include "testsmtpserver.h"
 #include "testservers.h"
+#include "testsmtpserver.h"
 #include "teststore.h"
 
 #include <QElapsedTimer>
@@ -408,17 +408,18 @@ void TestDelivery::crontabMailto_mailsTheOutputThroughTheDefaultChannel()
     add.closeWriteChannel();
     QVERIFY(add.waitForFinished(30000));
     QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
-    const QJsonArray chains = QJsonDocument::fromJson(
-                                  m_cli->run({QStringLiteral("chain"), QStringLiteral("list"),
-                                              QStringLiteral("--json")})
-                                      .out.toUtf8())
-                                  .array();
+    const QJsonArray chains =
+        QJsonDocument::fromJson(
+            m_cli->run({QStringLiteral("chain"), QStringLiteral("list"), QStringLiteral("--json")})
+                .out.toUtf8())
+            .array();
     QCOMPARE(chains.size(), 2);
     QProcess serve;
     startServing(serve);
     for (const QJsonValue chain : chains)
-        QCOMPARE(m_cli->run({QStringLiteral("run"),
-                             chain.toObject().value(QLatin1String("path")).toString()})
+        QCOMPARE(m_cli
+                     ->run({QStringLiteral("run"),
+                            chain.toObject().value(QLatin1String("path")).toString()})
                      .exitCode,
                  0);
     QTRY_COMPARE_WITH_TIMEOUT(smtp.messages().size(), 1, 30000);

@@ -40,8 +40,7 @@ private:
         QList<QJsonObject> runs;    // one per run message
         QList<QJsonObject> digests; // digest and cap messages
     };
-    static NotifyChannel hook(Store &store, const QUrl &url, int limit, int windowSeconds,
-                              int cap);
+    static NotifyChannel hook(Store &store, const QUrl &url, int limit, int windowSeconds, int cap);
     static QList<qint64> failRuns(Store &store, qint64 chainId, int count);
     static Posted posted(const test::TestHttpServer &http);
     static int inState(Store &store, DeliveryState state);
@@ -151,7 +150,9 @@ void TestFloodControl::overTheLimit_sendsTheLimitThenOneDigestOfTheRest()
     QCOMPARE(own.size(), 3);
     for (const QJsonValue first : told.value(QLatin1String("first")).toArray())
         QVERIFY(!own.contains(first.toObject().value(QLatin1String("run")).toInteger()));
-    QVERIFY(digest.value(QLatin1String("text")).toString().contains(QStringLiteral("p/c: 7 × failure")));
+    QVERIFY(digest.value(QLatin1String("text"))
+                .toString()
+                .contains(QStringLiteral("p/c: 7 × failure")));
     QCOMPARE(inState(db.store(), DeliveryState::Held), 7); // listed as held, told of once
     // Told of: nothing waits for the channel any more (removing it loses nothing).
     QCOMPARE(OutboxRepository(db.store()).waiting(channel.id).value(), 0);
@@ -175,13 +176,16 @@ void TestFloodControl::dailyCap_saysSoOnceAndHoldsTheRestForMidnight()
     deliverer.start(db.location(), options(QStringLiteral("e1")));
     QTRY_COMPARE_WITH_TIMEOUT(inState(db.store(), DeliveryState::Held), 3, 20000);
     QTRY_COMPARE_WITH_TIMEOUT(posted(http).digests.size(), 1, 20000);
+    // Settled too (two runs' messages and the cap's), before the deliverer stops.
+    QTRY_COMPARE_WITH_TIMEOUT(inState(db.store(), DeliveryState::Sent), 3, 20000);
     deliverer.stop();
     const Posted sent = posted(http);
     QCOMPARE(sent.runs.size(), 2);
     QCOMPARE(sent.digests.at(0).value(QLatin1String("event")).toString(), QLatin1String(capEvent));
     QCOMPARE(sent.digests.at(0).value(QLatin1String("cap")).toInt(), 2);
     // Midnight's digest waits in the outbox, due at the engine's next midnight.
-    const Result<QList<Delivery>> queued = OutboxRepository(db.store()).list(DeliveryState::Queued, 10);
+    const Result<QList<Delivery>> queued =
+        OutboxRepository(db.store()).list(DeliveryState::Queued, 10);
     QVERIFY(queued);
     QCOMPARE(queued->size(), 1);
     QCOMPARE(queued->at(0).event, QLatin1String(digestEvent));
@@ -256,7 +260,8 @@ void TestFloodControl::receiverAway_stillLetsOnlyTheLimitGo()
     QTRY_COMPARE_WITH_TIMEOUT(inState(db.store(), DeliveryState::Held), 4, 20000);
     const auto attempted = [&db] {
         int count = 0;
-        for (const Delivery &d : OutboxRepository(db.store()).list(DeliveryState::Queued, 100).value())
+        for (const Delivery &d :
+             OutboxRepository(db.store()).list(DeliveryState::Queued, 100).value())
             count += d.attempts > 0 ? 1 : 0;
         return count;
     };

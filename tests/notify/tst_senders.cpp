@@ -258,6 +258,13 @@ void TestSenders::webhook_answers_sayWhetherToRetry()
     const SendOutcome tooMany =
         post(webhookChannel(http.url(QStringLiteral("/status/429")), WebhookFormat::Json), {}, m);
     QVERIFY(!tooMany.delivered && !tooMany.permanent);
+    QCOMPARE(tooMany.retryAfterMs, 0); // it did not say when
+    // A receiver that says when to come back is obeyed (the deliverer waits at least that).
+    const SendOutcome later = post(
+        webhookChannel(http.url(QStringLiteral("/retry-after/120")), WebhookFormat::Json), {}, m);
+    QVERIFY(!later.delivered && !later.permanent);
+    QCOMPARE(later.retryAfterMs, 120000);
+    QVERIFY2(later.answer.contains(QLatin1String("Retry-After: 120")), qPrintable(later.answer));
     const SendOutcome gone =
         post(webhookChannel(http.url(QStringLiteral("/status/404")), WebhookFormat::Json), {}, m);
     QVERIFY(!gone.delivered);

@@ -25,10 +25,11 @@ QUrl TestHttpServer::url(const QString &path) const
     return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(serverPort()).arg(path));
 }
 
-QByteArray TestHttpServer::response(int status, const QByteArray &body)
+QByteArray TestHttpServer::response(int status, const QByteArray &body, const QByteArray &headers)
 {
-    return "HTTP/1.1 " + QByteArray::number(status) + " Test\r\nContent-Length: "
-           + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    return "HTTP/1.1 " + QByteArray::number(status)
+           + " Test\r\nContent-Length: " + QByteArray::number(body.size())
+           + "\r\nConnection: close\r\n" + headers + "\r\n" + body;
 }
 
 void TestHttpServer::serve(QTcpSocket *socket)
@@ -63,6 +64,8 @@ void TestHttpServer::serve(QTcpSocket *socket)
     if (request.path.startsWith("/status/")) {
         const int status = request.path.mid(8).toInt();
         reply = response(status, "status " + QByteArray::number(status) + "\n");
+    } else if (request.path.startsWith("/retry-after/")) { // 503, back after that many seconds
+        reply = response(503, "busy\n", "Retry-After: " + request.path.mid(13) + "\r\n");
     } else if (request.path == "/echo") {
         reply = response(200, request.method + ' ' + request.path + "\nx-test: "
                                   + request.headers.value("x-test") + '\n' + request.body);

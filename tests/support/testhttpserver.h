@@ -10,6 +10,7 @@ namespace hg::test {
 
 // A small HTTP/1.1 server on loopback for executor tests, in the test's own thread. Routes:
 //   /status/NNN   answers NNN
+//   /retry-after/N answers 503 with "Retry-After: N"
 //   /echo         200 with "METHOD PATH", the X-Test header and the request body
 //   /bytes/N      200 with N bytes of 'x'
 //   /hang         never answers (for timeouts and stops)
@@ -34,7 +35,7 @@ public:
 
 private:
     void serve(QTcpSocket *socket);
-    static QByteArray response(int status, const QByteArray &body);
+    static QByteArray response(int status, const QByteArray &body, const QByteArray &headers = {});
 
     QList<Request> m_requests;
 };
