@@ -175,8 +175,7 @@ NotificationMessage NotificationMessage::test(const NotifyChannel &channel, cons
 {
     NotificationMessage message;
     message.subject = QStringLiteral("[Hourglass] ") + tr("test of channel '%1'").arg(channel.name);
-    message.text = tr("This is a test message from Hourglass %1 on %2, sent by `hourglass "
-                      "channel test %3`.")
+    message.text = tr("This is a test message from Hourglass %1 on %2, a test of channel '%3'.")
                        .arg(versionString(), host, channel.name);
     message.json = QJsonObject{{QStringLiteral("event"), QStringLiteral("test")},
                                {QStringLiteral("channel"), channel.name},

@@ -743,14 +743,6 @@
 <context>
     <name>hg::ChannelDialog</name>
     <message>
-        <source>The default e-mail channel (crontab MAILTO routes go to it)</source>
-        <translation>Der Standard-E-Mail-Kanal (crontab-MAILTO-Routen gehen an ihn)</translation>
-    </message>
-    <message>
-        <source>The URL is a secret (Slack&apos;s and Teams&apos; carry a token)</source>
-        <translation>Die URL ist geheim (die von Slack und Teams enthalten ein Token)</translation>
-    </message>
-    <message>
         <source>Channel %1</source>
         <translation>Kanal %1</translation>
     </message>
@@ -885,6 +877,50 @@
     <message>
         <source>Si&amp;gning secret:</source>
         <translation>Si&amp;gnaturgeheimnis:</translation>
+    </message>
+    <message>
+        <source>The default e-mail channe&amp;l (crontab MAILTO routes go to it)</source>
+        <translation>Der Standard-E-Mai&amp;l-Kanal (crontab-MAILTO-Routen gehen an ihn)</translation>
+    </message>
+    <message>
+        <source>The URL &amp;is a secret (Slack&apos;s and Teams&apos; carry a token)</source>
+        <translation>&amp;Die URL ist geheim (die von Slack und Teams enthalten ein Token)</translation>
+    </message>
+    <message>
+        <source>kept in the keychain</source>
+        <translation>im Schlüsselbund verwahrt</translation>
+    </message>
+    <message>
+        <source>a channel named &apos;%1&apos; exists</source>
+        <translation>ein Kanal namens „%1“ existiert bereits</translation>
+    </message>
+    <message>
+        <source>the Password field</source>
+        <translation>das Feld Passwort</translation>
+    </message>
+    <message>
+        <source>&apos;The URL is a secret&apos;</source>
+        <translation>„Die URL ist geheim“</translation>
+    </message>
+    <message>
+        <source>Encryption none</source>
+        <translation>Verschlüsselung keine</translation>
+    </message>
+    <message>
+        <source>The URL</source>
+        <translation>Die URL</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>The CA file</source>
+        <translation>Die CA-Datei</translation>
     </message>
 </context>
 <context>
@@ -4597,8 +4633,8 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Test des Kanals „%1“</translation>
     </message>
     <message>
-        <source>This is a test message from Hourglass %1 on %2, sent by `hourglass channel test %3`.</source>
-        <translation>Dies ist eine Testnachricht von Hourglass %1 auf %2, gesendet von `hourglass channel test %3`.</translation>
+        <source>This is a test message from Hourglass %1 on %2, a test of channel &apos;%3&apos;.</source>
+        <translation>Dies ist eine Testnachricht von Hourglass %1 auf %2, ein Test des Kanals „%3“.</translation>
     </message>
 </context>
 <context>
@@ -4854,12 +4890,24 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Route hinzugefügt: %1 an %2.</translation>
     </message>
     <message>
-        <source>Route removed.</source>
-        <translation>Route entfernt.</translation>
-    </message>
-    <message>
         <source>Next attempt: %1</source>
         <translation>Nächster Versuch: %1</translation>
+    </message>
+    <message>
+        <source>That route is there already.</source>
+        <translation>Diese Route gibt es bereits.</translation>
+    </message>
+    <message>
+        <source>Route added: %1 to the default e-mail channel; there is none yet, and the route waits for one (Add… on Channels, its default box ticked).</source>
+        <translation>Route hinzugefügt: %1 an den Standard-E-Mail-Kanal; es gibt noch keinen, und die Route wartet auf einen (Hinzufügen… unter Kanäle, mit gesetztem Standard-Haken).</translation>
+    </message>
+    <message>
+        <source>%1 to %2 on %3</source>
+        <translation>%1 an %2 bei %3</translation>
+    </message>
+    <message>
+        <source>Route removed: %1.</source>
+        <translation>Route entfernt: %1.</translation>
     </message>
 </context>
 <context>

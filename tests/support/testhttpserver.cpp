@@ -1,5 +1,6 @@
 #include "testhttpserver.h"
 
+#include <QDateTime>
 #include <QTcpSocket>
 
 namespace hg::test {
@@ -56,6 +57,7 @@ void TestHttpServer::serve(QTcpSocket *socket)
         return;
     socket->read(headerEnd + 4 + length);
     request.body = buffered.mid(headerEnd + 4, length);
+    request.receivedMs = QDateTime::currentMSecsSinceEpoch();
     m_requests << request;
 
     if (request.path == "/hang")

@@ -26,6 +26,7 @@ public:
         QByteArray path;
         QHash<QByteArray, QByteArray> headers; // lower-case names
         QByteArray body;
+        qint64 receivedMs = 0; // when it was read whole, ms since the epoch
     };
 
     explicit TestHttpServer(QObject *parent = nullptr);

@@ -35,6 +35,8 @@ private Q_SLOTS:
     void channel_addedTestedAndRemoved();
     void badUrl_isRefusedInTheDialogAndNothingIsSaved();
     void route_forOneChain_andDeliveriesShown();
+    void routeSelection_followsItsRouteWhenRowsMove();
+    void duplicateName_isRefusedInTheDialogKeepingWhatWasTyped();
 
 private:
     static ChannelDialog *openChannelDialog(NotificationsDialog &dialog);
@@ -85,7 +87,8 @@ void TestNotificationsDialog::channel_addedTestedAndRemoved()
     QTest::keyClicks(flood, QStringLiteral("3"));
     QTest::mouseClick(okOf(add), Qt::LeftButton);
     QTRY_COMPARE(dialog.channelsTable()->rowCount(), 1);
-    const Result<NotifyChannel> stored = NotifyChannelRepository(t.store()).byName(QStringLiteral("hook"));
+    const Result<NotifyChannel> stored =
+        NotifyChannelRepository(t.store()).byName(QStringLiteral("hook"));
     QVERIFY(stored);
     QCOMPARE(stored->kind, ChannelKind::Webhook);
     QCOMPARE(stored->floodLimit, 3);
@@ -100,7 +103,8 @@ void TestNotificationsDialog::channel_addedTestedAndRemoved()
 
     // Remove: asked first; Cancel keeps it, Yes removes it.
     dialog.findChild<QPushButton *>(QStringLiteral("notify.removeChannel"))->click();
-    auto *question = dialog.findChild<QMessageBox *>(QStringLiteral("notify.removeChannelQuestion"));
+    auto *question =
+        dialog.findChild<QMessageBox *>(QStringLiteral("notify.removeChannelQuestion"));
     QVERIFY(question);
     question->button(QMessageBox::Yes)->click();
     QTRY_COMPARE(dialog.channelsTable()->rowCount(), 0);
@@ -117,7 +121,8 @@ void TestNotificationsDialog::badUrl_isRefusedInTheDialogAndNothingIsSaved()
          QStringLiteral("smtp://bob:hunter2@mail.example.org"));
     type(add->findChild<QLineEdit *>(QStringLiteral("channel.from")),
          QStringLiteral("hourglass@example.org"));
-    type(add->findChild<QLineEdit *>(QStringLiteral("channel.to")), QStringLiteral("ops@example.org"));
+    type(add->findChild<QLineEdit *>(QStringLiteral("channel.to")),
+         QStringLiteral("ops@example.org"));
     QTest::mouseClick(okOf(add), Qt::LeftButton);
     auto *problem = add->findChild<QLabel *>(QStringLiteral("channel.problem"));
     QVERIFY(!problem->isHidden());
@@ -176,6 +181,70 @@ void TestNotificationsDialog::route_forOneChain_andDeliveriesShown()
     QTest::keyClick(filter, Qt::Key_Down); // sent
     QTRY_VERIFY(!dialog.isReading());
     QTRY_COMPARE(dialog.deliveriesTable()->rowCount(), 0);
+}
+
+// helper-5: a route removed elsewhere moved the selection onto the next route, whose Remove
+// then removed the wrong one. The selection follows its route's id.
+void TestNotificationsDialog::routeSelection_followsItsRouteWhenRowsMove()
+{
+    HG_TEST_STORE(t);
+    NotifyChannel hook;
+    hook.name = QStringLiteral("hook");
+    hook.kind = ChannelKind::Webhook;
+    hook.url = QStringLiteral("http://127.0.0.1:9/away");
+    const qint64 channelId = NotifyChannelRepository(t.store()).add(hook).value().id;
+    QList<qint64> routeIds;
+    for (const char *name : {"a", "b", "c"}) {
+        NotifyRoute route;
+        route.channelId = channelId;
+        route.chainId =
+            test::makeChain(t.store(), QStringLiteral("p"), QString::fromLatin1(name)).id;
+        route.events = {NotifyEvent::Failure};
+        routeIds << NotifyRouteRepository(t.store()).add(route).value().id;
+    }
+    StoreReader reader(t.store().location(), true);
+    NotificationsDialog dialog(t.store(), &reader);
+    dialog.showPage(NotificationsDialog::Page::Routes);
+    dialog.show();
+    QTRY_COMPARE(dialog.routesTable()->rowCount(), 3);
+    dialog.routesTable()->selectRow(2); // p/c
+    QCOMPARE(dialog.routesTable()->item(2, 0)->text(), QStringLiteral("p/c"));
+    QVERIFY(NotifyRouteRepository(t.store()).remove(routeIds.at(0))); // p/a, elsewhere
+    dialog.refresh();
+    QTRY_COMPARE(dialog.routesTable()->rowCount(), 2);
+    QTRY_VERIFY(!dialog.isReading());
+    const QList<QTableWidgetItem *> selected = dialog.routesTable()->selectedItems();
+    QVERIFY(!selected.isEmpty());
+    QCOMPARE(selected.first()->text(), QStringLiteral("p/c"));
+    dialog.findChild<QPushButton *>(QStringLiteral("notify.removeRoute"))->click();
+    QTRY_COMPARE(dialog.routesTable()->rowCount(), 1);
+    QCOMPARE(dialog.routesTable()->item(0, 0)->text(), QStringLiteral("p/b")); // kept
+    QVERIFY2(dialog.statusLabel()->text().contains(QLatin1String("p/c to hook")),
+             qPrintable(dialog.statusLabel()->text()));
+}
+
+void TestNotificationsDialog::duplicateName_isRefusedInTheDialogKeepingWhatWasTyped()
+{
+    HG_TEST_STORE(t);
+    NotifyChannel hook;
+    hook.name = QStringLiteral("hook");
+    hook.kind = ChannelKind::Webhook;
+    hook.url = QStringLiteral("http://127.0.0.1:9/away");
+    QVERIFY(NotifyChannelRepository(t.store()).add(hook));
+    NotificationsDialog dialog(t.store(), nullptr);
+    ChannelDialog *add = openChannelDialog(dialog);
+    type(add->findChild<QLineEdit *>(QStringLiteral("channel.name")), QStringLiteral("hook"));
+    auto *kind = add->findChild<QComboBox *>(QStringLiteral("channel.kind"));
+    kind->setFocus();
+    QTest::keyClick(kind, Qt::Key_Down);
+    type(add->findChild<QLineEdit *>(QStringLiteral("channel.webhookUrl")),
+         QStringLiteral("http://127.0.0.1:9/other"));
+    QTest::mouseClick(okOf(add), Qt::LeftButton);
+    auto *problem = add->findChild<QLabel *>(QStringLiteral("channel.problem"));
+    QVERIFY(!problem->isHidden());
+    QVERIFY2(problem->text().contains(QLatin1String("exists")), qPrintable(problem->text()));
+    QCOMPARE(add->findChild<QLineEdit *>(QStringLiteral("channel.webhookUrl"))->text(),
+             QStringLiteral("http://127.0.0.1:9/other"));
 }
 
 QTEST_MAIN(TestNotificationsDialog)

@@ -1,5 +1,6 @@
 #include "channeldialog.h"
 
+#include "base/terminaltext.h"
 #include "store/notifychannelrepository.h"
 
 #include <QCheckBox>
@@ -31,10 +32,10 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     , m_to(new QLineEdit(existing.to.join(QStringLiteral(", ")), this))
     , m_password(new QLineEdit(this))
     , m_default(
-          new QCheckBox(tr("The default e-mail channel (crontab MAILTO routes go to it)"), this))
+          new QCheckBox(tr("The default e-mail channe&l (crontab MAILTO routes go to it)"), this))
     , m_hookUrl(new QLineEdit(this))
     , m_urlIsSecret(
-          new QCheckBox(tr("The URL is a secret (Slack's and Teams' carry a token)"), this))
+          new QCheckBox(tr("The URL &is a secret (Slack's and Teams' carry a token)"), this))
     , m_format(new QComboBox(this))
     , m_signingSecret(new QLineEdit(this))
     , m_flood(new QSpinBox(this))
@@ -43,7 +44,8 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     , m_problem(new QLabel(this))
 {
     const bool editing = existing.id > 0;
-    setWindowTitle(editing ? tr("Channel %1").arg(existing.name) : tr("Add a channel"));
+    setWindowTitle(editing ? tr("Channel %1").arg(terminaltext::escaped(existing.name))
+                           : tr("Add a channel"));
     setObjectName(QStringLiteral("channelDialog"));
     m_name->setObjectName(QStringLiteral("channel.name"));
     m_kind->setObjectName(QStringLiteral("channel.kind"));
@@ -108,6 +110,10 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
 
     if (editing) {
         // Where it goes and its secrets stay as they are: a changed server is a new channel.
+        if (!existing.secretKey.isEmpty()) {
+            m_password->setPlaceholderText(tr("kept in the keychain"));
+            m_signingSecret->setPlaceholderText(tr("kept in the keychain"));
+        }
         m_smtpUrl->setText(existing.url);
         m_hookUrl->setText(existing.urlIsSecret ? tr("(kept as a secret)") : existing.url);
         for (QWidget *fixed : std::initializer_list<QWidget *>{
@@ -141,7 +147,6 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     m_problem->setObjectName(QStringLiteral("channel.problem"));
     m_problem->setWordWrap(true);
     m_problem->setTextFormat(Qt::PlainText);
-    m_problem->setForegroundRole(QPalette::BrightText);
     m_problem->hide();
 
     auto *top = new QFormLayout;
@@ -181,6 +186,8 @@ NotifyChannel ChannelDialog::channel() const
     for (const QString &address : m_to->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         c.to << address.trimmed();
     c.to = NotifyChannelRepository::distinctAddresses(c.to);
+    if (c.kind == ChannelKind::Email)
+        c.from = m_from->text().trimmed();
     if (m_existing.id > 0)
         return c;
     if (c.kind == ChannelKind::Email) {
@@ -189,7 +196,6 @@ NotifyChannel ChannelDialog::channel() const
         c.caFile = m_ca->text().trimmed();
         if (!c.caFile.isEmpty())
             c.caFile = QFileInfo(c.caFile).absoluteFilePath(); // serve may run elsewhere
-        c.from = m_from->text().trimmed();
         c.isDefault = m_default->isChecked();
     } else {
         c.urlIsSecret = m_urlIsSecret->isChecked();
@@ -221,6 +227,8 @@ void ChannelDialog::accept()
 {
     const NotifyChannel c = channel();
     Status valid = NotifyChannelRepository::validate(c);
+    if (valid && m_existing.id == 0 && m_takenNames.contains(c.name))
+        valid = Error::exists(tr("a channel named '%1' exists").arg(c.name));
     if (valid && c.kind == ChannelKind::Webhook && c.urlIsSecret && m_existing.id == 0)
         valid = NotifyChannelRepository::validateWebhookUrl(m_hookUrl->text().trimmed(), true);
     if (valid && c.kind == ChannelKind::Email && m_existing.id == 0 && !m_password->text().isEmpty()
@@ -238,7 +246,18 @@ void ChannelDialog::accept()
                 tr("'%1' is not a readable PEM file of certificates").arg(c.caFile));
     }
     if (!valid) {
-        m_problem->setText(valid.error().message);
+        // The shared checks speak of the command line's options: here, of this dialog's fields.
+        QString why = valid.error().message;
+        for (const auto &[option, field] :
+             {std::pair(QStringLiteral("--password-stdin"), tr("the Password field")),
+              std::pair(QStringLiteral("--secret-url-stdin"), tr("'The URL is a secret'")),
+              std::pair(QStringLiteral("--tls none"), tr("Encryption none")),
+              std::pair(QStringLiteral("--url"), tr("The URL")),
+              std::pair(QStringLiteral("--from"), tr("From")),
+              std::pair(QStringLiteral("--to"), tr("To")),
+              std::pair(QStringLiteral("--ca"), tr("The CA file"))})
+            why.replace(option, field);
+        m_problem->setText(terminaltext::escaped(why));
         m_problem->show();
         return;
     }

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 #include <QJsonObject>
+#include <QSet>
 
 class QCheckBox;
 class QComboBox;
@@ -31,12 +32,17 @@ public:
     // The secrets typed (empty for a channel being changed): password, secret or url.
     QJsonObject secrets() const;
 
+    // Names of the channels there are: a new one may not take one (said here, where what was
+    // typed stays, rather than after the dialog closed).
+    void setTakenNames(const QSet<QString> &names) { m_takenNames = names; }
+
     void accept() override;
 
 private:
     void kindChosen();
 
     NotifyChannel m_existing;
+    QSet<QString> m_takenNames;
     QLineEdit *m_name;
     QComboBox *m_kind;
     QStackedWidget *m_pages;

@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSysInfo>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -45,7 +46,28 @@ QTableWidget *makeTable(QWidget *parent, const QString &name, const QStringList 
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
     table->setWordWrap(false);
+    table->setTabKeyNavigation(false); // Tab leaves the table, as in every other list
     return table;
+}
+
+// The id of the selected row, or 0.
+qint64 selectedId(const QTableWidget *table)
+{
+    const QList<QTableWidgetItem *> items = table->selectedItems();
+    return items.isEmpty() ? 0 : items.first()->data(Qt::UserRole).toLongLong();
+}
+
+// After the rows were written again: the row of that id selected again (wherever it moved
+// to), and the list where it was scrolled.
+void keepSelection(QTableWidget *table, qint64 id, int scrolled)
+{
+    table->clearSelection();
+    for (int row = 0; id > 0 && row < table->rowCount(); ++row)
+        if (table->item(row, 0)->data(Qt::UserRole).toLongLong() == id) {
+            table->selectRow(row);
+            break;
+        }
+    table->verticalScrollBar()->setValue(scrolled);
 }
 
 void setRow(QTableWidget *table, int row, const QStringList &cells, qint64 id)
@@ -76,6 +98,7 @@ NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWid
     , m_stateFilter(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_poll(new QTimer(this))
+    , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     setWindowTitle(tr("Notifications"));
     setObjectName(QStringLiteral("notificationsDialog"));
@@ -183,6 +206,11 @@ NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWid
     refresh();
 }
 
+NotificationsDialog::~NotificationsDialog()
+{
+    m_cancel->store(true); // a test still sending ends now, not at its 30 s timeout
+}
+
 template<typename T>
 void NotificationsDialog::read(std::function<Result<T>(Store &)> work,
                                std::function<void(const Result<T> &)> done)
@@ -238,7 +266,11 @@ void NotificationsDialog::refresh()
 
 void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
 {
-    const qint64 chosenChannel = selectedChannel() ? selectedChannel()->id : 0;
+    // Selections follow their rows by id: a row added or removed elsewhere must not move a
+    // selection onto another route, whose Remove would then remove the wrong one.
+    QHash<QTableWidget *, std::pair<qint64, int>> kept;
+    for (QTableWidget *table : {m_channels, m_routes, m_deliveries})
+        kept.insert(table, {selectedId(table), table->verticalScrollBar()->value()});
     m_shown = snapshot;
     m_channels->setRowCount(int(snapshot.channels.size()));
     for (int row = 0; row < snapshot.channels.size(); ++row) {
@@ -255,8 +287,6 @@ void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
                {c.name, enumName(c.kind), where, flood + QStringLiteral(", ") + cap,
                 c.isDefault ? tr("default") : QString()},
                c.id);
-        if (c.id == chosenChannel)
-            m_channels->selectRow(row);
     }
     m_routes->setRowCount(int(snapshot.routes.size()));
     for (int row = 0; row < snapshot.routes.size(); ++row) {
@@ -290,14 +320,26 @@ void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
                                            : tr("&Deliveries"));
     // To their contents, but for the last (a long answer or address list would push the
     // rest out of sight): it takes the room left.
-    for (QTableWidget *table : {m_channels, m_routes, m_deliveries})
+    for (QTableWidget *table : {m_channels, m_routes, m_deliveries}) {
         for (int column = 0; column + 1 < table->columnCount(); ++column)
             table->resizeColumnToContents(column);
+        keepSelection(table, kept.value(table).first, kept.value(table).second);
+    }
+    // Opened for one chain: its routes in sight.
+    if (!m_chosenScope.isEmpty() && !m_scrolledToScope) {
+        for (int row = 0; row < m_routes->rowCount(); ++row)
+            if (m_routes->item(row, 0)->text() == terminaltext::escaped(m_chosenScope)) {
+                m_routes->scrollToItem(m_routes->item(row, 0), QAbstractItemView::PositionAtTop);
+                break;
+            }
+        m_scrolledToScope = true;
+    }
 }
 
 void NotificationsDialog::report(const QString &message)
 {
-    m_status->setText(message);
+    // Names and answers from outside: a right-to-left override must not turn the line around.
+    m_status->setText(terminaltext::escaped(message));
 }
 
 std::optional<NotifyChannel> NotificationsDialog::selectedChannel() const
@@ -316,6 +358,10 @@ void NotificationsDialog::addChannel()
 {
     auto *dialog = new ChannelDialog(NotifyChannel(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QSet<QString> names;
+    for (const NotifyChannel &channel : std::as_const(m_shown.channels))
+        names.insert(channel.name);
+    dialog->setTakenNames(names);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         NotifyChannel channel = dialog->channel();
         const QJsonObject secrets = dialog->secrets();
@@ -370,6 +416,9 @@ void NotificationsDialog::testChannel()
     if (!chosen)
         return;
     const NotifyChannel channel = *chosen;
+    if (m_testing.contains(channel.id))
+        return; // one test at a time per channel
+    m_testing.insert(channel.id);
     report(tr("Sending a test message to '%1'…").arg(channel.name));
     m_test->setEnabled(false);
     // The keychain and the server may take seconds to answer: never on the window's thread.
@@ -377,22 +426,26 @@ void NotificationsDialog::testChannel()
     connect(watcher, &QFutureWatcher<SendOutcome>::finished, this, [this, watcher, channel] {
         watcher->deleteLater();
         const SendOutcome outcome = watcher->result();
+        m_testing.remove(channel.id);
         m_test->setEnabled(selectedChannel().has_value());
         report(outcome.delivered ? tr("Sent to '%1': %2").arg(channel.name, outcome.answer)
                                  : tr("Not sent to '%1': %2").arg(channel.name, outcome.answer));
     });
-    watcher->setFuture(QtConcurrent::run(waitingWorkPool(), [channel]() -> SendOutcome {
-        const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
-        if (!secrets)
-            return SendOutcome{false, true, false, secrets.error().message};
-        const NotificationMessage message =
-            NotificationMessage::test(channel, QSysInfo::machineHostName());
-        const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        constexpr int timeoutMs = 30000;
-        return channel.kind == ChannelKind::Email
-                   ? SmtpSender::send(channel, secrets.value(), message, id, {}, timeoutMs)
-                   : WebhookSender::send(channel, secrets.value(), message, id, timeoutMs);
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(waitingWorkPool(), [channel, cancel = m_cancel]() -> SendOutcome {
+            const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
+            if (!secrets)
+                return SendOutcome{false, true, false, secrets.error().message};
+            const NotificationMessage message =
+                NotificationMessage::test(channel, QSysInfo::machineHostName());
+            const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            constexpr int timeoutMs = 30000;
+            return channel.kind == ChannelKind::Email
+                       ? SmtpSender::send(channel, secrets.value(), message, id, {}, timeoutMs,
+                                          cancel.get())
+                       : WebhookSender::send(channel, secrets.value(), message, id, timeoutMs,
+                                             cancel.get());
+        }));
 }
 
 void NotificationsDialog::removeChannel()
@@ -462,13 +515,25 @@ void NotificationsDialog::addRoute()
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             connect(dialog, &QDialog::accepted, this, [this, dialog] {
                 const NotifyRoute route = dialog->route();
+                for (const NotifyRoute &other : std::as_const(m_shown.routes))
+                    if (other.chainId == route.chainId && other.projectId == route.projectId
+                        && other.channelId == route.channelId && other.events == route.events
+                        && other.recipients == route.recipients) {
+                        report(tr("That route is there already."));
+                        return;
+                    }
                 if (Result<NotifyRoute> added = NotifyRouteRepository(m_store).add(route); !added) {
                     report(tr("No route was added: %1").arg(added.error().message));
                     return;
                 }
-                report(tr("Route added: %1 to %2.")
-                           .arg(route.scope.isEmpty() ? tr("every chain") : route.scope,
-                                route.channelName));
+                bool waits = route.channelId == 0;
+                for (const NotifyChannel &channel : std::as_const(m_shown.channels))
+                    waits = waits && !(channel.isDefault && channel.kind == ChannelKind::Email);
+                report(waits ? tr("Route added: %1 to the default e-mail channel; there is none "
+                                  "yet, and the route waits for one (Add… on Channels, its "
+                                  "default box ticked).")
+                                   .arg(route.scope)
+                             : tr("Route added: %1 to %2.").arg(route.scope, route.channelName));
                 refresh();
             });
             dialog->open();
@@ -481,11 +546,15 @@ void NotificationsDialog::removeRoute()
     if (items.isEmpty())
         return;
     const qint64 id = items.first()->data(Qt::UserRole).toLongLong();
+    const int row = m_routes->row(items.first());
+    const QString what = tr("%1 to %2 on %3")
+                             .arg(m_routes->item(row, 0)->text(), m_routes->item(row, 1)->text(),
+                                  m_routes->item(row, 2)->text());
     if (Status removed = NotifyRouteRepository(m_store).remove(id); !removed) {
         report(tr("Not removed: %1").arg(removed.error().message));
         return;
     }
-    report(tr("Route removed."));
+    report(tr("Route removed: %1.").arg(what));
     refresh();
 }
 

@@ -5,8 +5,11 @@
 #include "routedialog.h"
 
 #include <QDialog>
+#include <QSet>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -35,6 +38,7 @@ public:
 
     // `reader` may be null (read on the window's connection then).
     NotificationsDialog(Store &store, StoreReader *reader, QWidget *parent = nullptr);
+    ~NotificationsDialog() override;
 
     void showPage(Page page);
     // The scope a new route starts with (a chain the window has selected): "PROJECT/CHAIN".
@@ -86,6 +90,9 @@ private:
     QPushButton *m_removeRoute;
     QLabel *m_status;
     QTimer *m_poll;
+    bool m_scrolledToScope = false;
+    QSet<qint64> m_testing; // channels whose test is under way
+    std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 
 } // namespace hg

@@ -1,5 +1,6 @@
 #include "routedialog.h"
 
+#include "base/terminaltext.h"
 #include "store/notifychannelrepository.h"
 
 #include <QCheckBox>
@@ -28,18 +29,21 @@ RouteDialog::RouteDialog(const QList<Scope> &scopes, const QList<NotifyChannel> 
     setWindowTitle(tr("Add a notification route"));
     setObjectName(QStringLiteral("routeDialog"));
     m_scope->setObjectName(QStringLiteral("route.scope"));
+    // Names from outside: shown escaped (a right-to-left override would turn one around).
     for (int i = 0; i < m_scopes.size(); ++i)
-        m_scope->addItem(m_scopes.at(i).label, i);
+        m_scope->addItem(terminaltext::escaped(m_scopes.at(i).label), i);
     // Thousands of chains: type any part of a name to find one.
     m_scope->setEditable(true);
     m_scope->setInsertPolicy(QComboBox::NoInsert);
     m_scope->completer()->setCompletionMode(QCompleter::PopupCompletion);
     m_scope->completer()->setFilterMode(Qt::MatchContains);
     m_scope->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    m_scope->setCurrentIndex(std::max(0, m_scope->findText(chosenScope)));
+    m_scope->setCurrentIndex(std::max(0, m_scope->findText(terminaltext::escaped(chosenScope))));
+    // Typing replaces the scope shown, rather than adding to it.
+    m_scope->lineEdit()->selectAll();
     m_channel->setObjectName(QStringLiteral("route.channel"));
     for (const NotifyChannel &channel : m_channels)
-        m_channel->addItem(channel.name, channel.id);
+        m_channel->addItem(terminaltext::escaped(channel.name), channel.id);
     m_channel->addItem(tr("the default e-mail channel (whichever it is)"), qint64(0));
 
     auto *events = new QGridLayout;
@@ -87,6 +91,9 @@ RouteDialog::RouteDialog(const QList<Scope> &scopes, const QList<NotifyChannel> 
     layout->addWidget(m_problem);
     layout->addWidget(buttons);
     connect(m_channel, &QComboBox::currentIndexChanged, this, &RouteDialog::channelChosen);
+    // A problem shown goes as soon as what it was about is changed.
+    connect(m_scope, &QComboBox::editTextChanged, m_problem, &QLabel::hide);
+    connect(m_to, &QLineEdit::textEdited, m_problem, &QLabel::hide);
     channelChosen();
 }
 
