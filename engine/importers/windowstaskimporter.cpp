@@ -531,15 +531,15 @@ void WindowsTaskImporter::readSendEmail(const QString &where, const QDomElement 
     QStringList refused;
     for (const char *field : {"To", "Cc", "Bcc"})
         for (const QString &part :
-             textOf(action, QLatin1String(field)).split(QRegularExpression(QStringLiteral("[,;]")),
-                                                       Qt::SkipEmptyParts)) {
+             textOf(action, QLatin1String(field))
+                 .split(QRegularExpression(QStringLiteral("[,;]")), Qt::SkipEmptyParts)) {
             const QString address = part.trimmed();
             (NotifyChannelRepository::isMailAddress(address) ? recipients : refused) << address;
         }
     recipients = NotifyChannelRepository::distinctAddresses(recipients);
     if (!refused.isEmpty())
-        m_report->leftOut(where, {},
-                          tr("'%1' is not an e-mail address").arg(refused.join(QStringLiteral(", "))));
+        m_report->leftOut(
+            where, {}, tr("'%1' is not an e-mail address").arg(refused.join(QStringLiteral(", "))));
     if (recipients.isEmpty() || recipients.size() > NotifyChannelRepository::maxRecipients) {
         m_report->leftOut(where, {},
                           tr("the e-mail action names no recipient Hourglass can mail (1 to %1)")
@@ -575,8 +575,8 @@ QJsonArray WindowsTaskImporter::readActions(const QDomElement &actions, const QD
                 {QStringLiteral("kind"), QStringLiteral("builtin")},
                 {QStringLiteral("command"), QStringLiteral("Notify")},
                 {QStringLiteral("arguments"),
-                 QJsonArray{QString::fromUtf8(
-                     QJsonDocument(message).toJson(QJsonDocument::Compact))}}};
+                 QJsonArray{
+                     QString::fromUtf8(QJsonDocument(message).toJson(QJsonDocument::Compact))}}};
             m_report->note(where, {}, tr("a desktop notification (the Notify builtin)"));
             continue;
         }

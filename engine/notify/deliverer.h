@@ -61,7 +61,8 @@ Q_SIGNALS:
     void settled(const hg::Delivery &delivery, const hg::SendOutcome &outcome);
 
 private:
-    void look();
+    // Claims and sends what is due: how many rows it claimed (-1: none could be).
+    int look();
     void send(Delivery delivery);
     // Composes a row's message and keeps it with the row: false when it is not sent now.
     bool compose(const NotifyChannel &channel, Delivery &delivery, const QString &host,
@@ -73,6 +74,7 @@ private:
     Options m_options;
     QTimer m_poll;
     QTimer m_soon;
+    int m_soonLooksLeft = 0;
     QHash<qint64, Delivery> m_sending;
     QHash<qint64, int> m_sendingPerChannel;
     std::shared_ptr<std::atomic<bool>> m_cancel;

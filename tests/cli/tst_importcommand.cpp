@@ -114,7 +114,8 @@ void TestImportCommand::crontab_importsWhatConvertsAndExitsOneForTheRest()
     for (const QJsonValue route : routes) {
         QVERIFY(route[QStringLiteral("channel")].isNull()); // the default e-mail channel
         QCOMPARE(route[QStringLiteral("events")].toArray(), QJsonArray{QStringLiteral("output")});
-        QCOMPARE(route[QStringLiteral("to")].toArray(), QJsonArray{QStringLiteral("ops@example.com")});
+        QCOMPARE(route[QStringLiteral("to")].toArray(),
+                 QJsonArray{QStringLiteral("ops@example.com")});
     }
     QCOMPARE(chainNames(),
              (QStringList{QStringLiteral("ops/agent"), QStringLiteral("ops/backup.sh")}));

@@ -205,8 +205,9 @@ void TestCrontabImporter::mail_becomesAnOutputRouteOfTheJobsBelow()
     // Repeats collapse; a@b@c is no address (a server refuses it later, and the mail is lost).
     const ImportedDefinitions repeated =
         convert("MAILTO=a@example.org,A@EXAMPLE.ORG,a@example.org,b@c@d\n0 1 * * * x\n");
-    QCOMPARE(repeated.chains.at(0)[QLatin1String("notifications")][0][QLatin1String("to")].toArray(),
-             QJsonArray{QStringLiteral("a@example.org")});
+    QCOMPARE(
+        repeated.chains.at(0)[QLatin1String("notifications")][0][QLatin1String("to")].toArray(),
+        QJsonArray{QStringLiteral("a@example.org")});
     QCOMPARE(leftOut(repeated).size(), 1);
 
     // The report shows a line's control characters, never sends them to the terminal.

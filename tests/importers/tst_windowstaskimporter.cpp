@@ -338,9 +338,9 @@ void TestWindowsTaskImporter::unreadable_reportedAndNothingImported()
     QCOMPARE(leftOut(noExec).size(), 4); // no recipient, no Exec, the two battery defaults
 
     // The deprecated message box: a desktop notification of its own, the Notify builtin.
-    const ImportedDefinitions message = convert(
-        "<Task><Actions><ShowMessage><Title>Backup</Title><Body>done &amp; dusted</Body>"
-        "</ShowMessage></Actions></Task>");
+    const ImportedDefinitions message =
+        convert("<Task><Actions><ShowMessage><Title>Backup</Title><Body>done &amp; dusted</Body>"
+                "</ShowMessage></Actions></Task>");
     QCOMPARE(message.chains.size(), 1);
     const QJsonObject notify = message.chains.at(0)[QStringLiteral("tasks")][0].toObject();
     QCOMPARE(notify[QStringLiteral("kind")].toString(), QStringLiteral("builtin"));

@@ -107,7 +107,8 @@ QWidget *ChainSettingsBar::buildSettings()
     channels->setObjectName(QStringLiteral("chain.channels"));
     channels->setToolTip(tr("Which events of this chain go by e-mail or webhook, and to whom"));
     notifyGroup->layout()->addWidget(channels);
-    connect(channels, &QPushButton::clicked, this, [this] { Q_EMIT channelsRequested(m_chain.id); });
+    connect(channels, &QPushButton::clicked, this,
+            [this] { Q_EMIT channelsRequested(m_chain.id); });
     m_settingGroups = {notifyGroup, m_retention, group(overlapLabel, m_overlap)};
     setTabOrderOf(m_settingGroups); // as they are laid out
     relayoutSettings();

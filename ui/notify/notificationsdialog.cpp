@@ -415,7 +415,7 @@ void NotificationsDialog::testChannel()
     const std::optional<NotifyChannel> chosen = selectedChannel();
     if (!chosen)
         return;
-    const NotifyChannel channel = *chosen;
+    const NotifyChannel &channel = *chosen;
     if (m_testing.contains(channel.id))
         return; // one test at a time per channel
     m_testing.insert(channel.id);
@@ -453,7 +453,7 @@ void NotificationsDialog::removeChannel()
     const std::optional<NotifyChannel> chosen = selectedChannel();
     if (!chosen)
         return;
-    const NotifyChannel channel = *chosen;
+    const NotifyChannel &channel = *chosen;
     const Result<int> waiting = OutboxRepository(m_store).waiting(channel.id);
     QMessageBox *box = QuestionBox::create(
         this, QStringLiteral("notify.removeChannelQuestion"), tr("Remove channel"),

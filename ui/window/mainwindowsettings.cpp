@@ -2,9 +2,9 @@
 // sessions, and whether closing quits or keeps running. mainwindow.cpp holds the rest.
 #include "chain/chaineditor.h"
 #include "mainwindow.h"
+#include "notify/notificationsdialog.h"
 #include "overview/overviewpage.h"
 #include "scheduler/enginehost.h"
-#include "notify/notificationsdialog.h"
 #include "settings/colorscheme.h"
 #include "settings/settingsdialog.h"
 #include "settings/xdgautostart.h"
