@@ -1,6 +1,7 @@
 #include "projecttreemodel.h"
 
 #include "base/enumnames.h"
+#include "base/terminaltext.h"
 #include "scheduler/missedrunsinbox.h"
 #include "stateicon.h"
 #include "statepresentation.h"
@@ -258,6 +259,9 @@ QVariant ProjectTreeModel::projectData(const ProjectNode &node, int role) const
     const Project &project = node.project;
     switch (role) {
     case Qt::DisplayRole:
+        // A right-to-left override in a name must not reorder what is shown after it
+        // ("rtl\u202egnp.exe" read as "rtlexe.png"): shown escaped, as the command line does.
+        return terminaltext::escaped(project.name);
     case Qt::EditRole:
         return project.name;
     case Qt::ToolTipRole: {
@@ -294,8 +298,8 @@ QVariant ProjectTreeModel::chainData(const Chain &chain, int role) const
     case Qt::DisplayRole:
         // The badge is text: it reads the same to a screen reader as it looks.
         return missed > 0 ? tr("%1 — %n missed", nullptr, int(std::min<qint64>(missed, 1000000)))
-                                .arg(chain.name)
-                          : chain.name;
+                                .arg(terminaltext::escaped(chain.name))
+                          : terminaltext::escaped(chain.name);
     case Qt::EditRole:
         return chain.name;
     case MissedRunsRole:
@@ -485,7 +489,7 @@ bool ProjectTreeModel::setData(const QModelIndex &index, const QVariant &value, 
     if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return false;
     const QString name = value.toString().trimmed();
-    if (name.isEmpty() || name == index.data(Qt::DisplayRole).toString())
+    if (name.isEmpty() || name == index.data(Qt::EditRole).toString())
         return false;
     Q_EMIT renameRequested(index.data(IsChainRole).toBool(), index.data(IdRole).toLongLong(), name);
     return true;

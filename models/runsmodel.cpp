@@ -1,5 +1,6 @@
 #include "runsmodel.h"
 
+#include "base/terminaltext.h"
 #include "displayformat.h"
 #include "occurrencepresentation.h"
 #include "stateicon.h"
@@ -193,8 +194,8 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         switch (Column(index.column())) {
         case IdColumn:
             return run.id;
-        case ChainColumn:
-            return row.chainPath;
+        case ChainColumn: // escaped: a right-to-left override must not reorder it
+            return terminaltext::escaped(row.chainPath);
         case StateColumn:
             return StatePresentation::label(run.state);
         case TriggerColumn:

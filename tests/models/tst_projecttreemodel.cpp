@@ -22,7 +22,22 @@ private Q_SLOTS:
     void exampleProject_showsProjectsThenChains();
     void reload_picksUpNewChains();
     void connections_followTheirChecksBelowTheProjects();
+    void rightToLeftOverride_isShownEscaped();
 };
+
+// helper-2: a chain "rtl\u202egnp.exe" showed as "rtlexe.png". Shown escaped, as the command
+// line shows it; edited (renamed) as it is.
+void TestProjectTreeModel::rightToLeftOverride_isShownEscaped()
+{
+    HG_TEST_STORE(t);
+    const QString name = QStringLiteral("rtl") + QChar(0x202e) + QStringLiteral("gnp.exe");
+    QVERIFY(test::makeChain(t.store(), QStringLiteral("p"), name).id > 0);
+    ProjectTreeModel model(t.store());
+    QVERIFY(model.reload());
+    const QModelIndex chain = model.index(0, 0, model.index(0, 0));
+    QCOMPARE(chain.data().toString(), QStringLiteral("rtl\\u202egnp.exe"));
+    QCOMPARE(chain.data(Qt::EditRole).toString(), name);
+}
 
 void TestProjectTreeModel::emptyStore_hasNoRows()
 {

@@ -1,4 +1,5 @@
 // ChainEditor: opening a chain (read on the reader's thread, or here) and showing it.
+#include "base/terminaltext.h"
 #include "chain/chainoccurrencesbox.h"
 #include "chain/chainopening.h"
 #include "chain/chainschedulesbox.h"
@@ -207,7 +208,7 @@ void ChainEditor::present(const ChainOpening *opened)
     const bool shown = m_chain.id > 0;
     m_schedulesBox->setChainId(m_chain.id);
     setEnabled(shown);
-    m_title->setFullText(shown ? m_chain.name : tr("No chain selected"));
+    m_title->setFullText(shown ? terminaltext::escaped(m_chain.name) : tr("No chain selected"));
     m_description->setText(m_chain.description);
     m_description->setVisible(shown && !m_chain.description.isEmpty());
     m_settings->showChain(m_chain, shown);
