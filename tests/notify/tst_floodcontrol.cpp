@@ -41,6 +41,8 @@ private:
         QList<QJsonObject> digests; // digest and cap messages
     };
     static NotifyChannel hook(Store &store, const QUrl &url, int limit, int windowSeconds, int cap);
+    // The chain's failures (chainId 0: every chain's) to the channel.
+    static bool routeFailures(Store &store, qint64 channelId, qint64 chainId);
     static QList<qint64> failRuns(Store &store, qint64 chainId, int count);
     static Posted posted(const test::TestHttpServer &http);
     static int inState(Store &store, DeliveryState state);
@@ -61,6 +63,15 @@ NotifyChannel TestFloodControl::hook(Store &store, const QUrl &url, int limit, i
     if (!added)
         qWarning() << added.error().message;
     return added ? added.value() : NotifyChannel();
+}
+
+bool TestFloodControl::routeFailures(Store &store, qint64 channelId, qint64 chainId)
+{
+    NotifyRoute route;
+    route.channelId = channelId;
+    route.chainId = chainId;
+    route.events = {NotifyEvent::Failure};
+    return NotifyRouteRepository(store).add(route).ok();
 }
 
 QList<qint64> TestFloodControl::failRuns(Store &store, qint64 chainId, int count)
@@ -114,11 +125,7 @@ void TestFloodControl::overTheLimit_sendsTheLimitThenOneDigestOfTheRest()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel channel = hook(db.store(), http.url(QStringLiteral("/echo")), 3, 8, 0);
     QVERIFY(channel.id > 0);
-    NotifyRoute route;
-    route.channelId = channel.id;
-    route.chainId = chain.id;
-    route.events = {NotifyEvent::Failure};
-    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QVERIFY(routeFailures(db.store(), channel.id, chain.id));
     const QList<qint64> runs = failRuns(db.store(), chain.id, 10);
     QCOMPARE(runs.size(), 10);
 
@@ -167,10 +174,7 @@ void TestFloodControl::dailyCap_saysSoOnceAndHoldsTheRestForMidnight()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel channel = hook(db.store(), http.url(QStringLiteral("/echo")), 0, 600, 2);
     QVERIFY(channel.id > 0);
-    NotifyRoute route;
-    route.channelId = channel.id; // a global route
-    route.events = {NotifyEvent::Failure};
-    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QVERIFY(routeFailures(db.store(), channel.id, 0)); // a global route
     QCOMPARE(failRuns(db.store(), chain.id, 5).size(), 5);
 
     DelivererThread deliverer;
@@ -202,11 +206,7 @@ void TestFloodControl::twoDeliverers_neverPastTheLimit()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     // A long window: no digest during the test, so every post is a run's own.
     const NotifyChannel channel = hook(db.store(), http.url(QStringLiteral("/echo")), 4, 3600, 0);
-    NotifyRoute route;
-    route.channelId = channel.id;
-    route.chainId = chain.id;
-    route.events = {NotifyEvent::Failure};
-    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QVERIFY(routeFailures(db.store(), channel.id, chain.id));
     QCOMPARE(failRuns(db.store(), chain.id, 24).size(), 24);
 
     DelivererThread one;
@@ -227,11 +227,7 @@ void TestFloodControl::noLimits_sendEverything()
     QVERIFY(http.start());
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel channel = hook(db.store(), http.url(QStringLiteral("/echo")), 0, 600, 0);
-    NotifyRoute route;
-    route.channelId = channel.id;
-    route.chainId = chain.id;
-    route.events = {NotifyEvent::Failure};
-    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QVERIFY(routeFailures(db.store(), channel.id, chain.id));
     QCOMPARE(failRuns(db.store(), chain.id, 15).size(), 15);
     DelivererThread deliverer;
     deliverer.start(db.location(), options(QStringLiteral("e1")));
@@ -250,11 +246,7 @@ void TestFloodControl::receiverAway_stillLetsOnlyTheLimitGo()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel channel =
         hook(db.store(), QUrl(QStringLiteral("http://127.0.0.1:9/away")), 2, 3600, 0);
-    NotifyRoute route;
-    route.channelId = channel.id;
-    route.chainId = chain.id;
-    route.events = {NotifyEvent::Failure};
-    QVERIFY(NotifyRouteRepository(db.store()).add(route));
+    QVERIFY(routeFailures(db.store(), channel.id, chain.id));
     QCOMPARE(failRuns(db.store(), chain.id, 6).size(), 6);
     DelivererThread deliverer;
     deliverer.start(db.location(), options(QStringLiteral("e1")));

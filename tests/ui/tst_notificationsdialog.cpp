@@ -42,6 +42,8 @@ private:
     static ChannelDialog *openChannelDialog(NotificationsDialog &dialog);
     static void type(QWidget *field, const QString &text);
     static QPushButton *okOf(QDialog *dialog);
+    // A webhook channel "hook" to a port nothing listens on: its id.
+    static qint64 addAwayHook(Store &store);
 };
 
 void TestNotificationsDialog::type(QWidget *field, const QString &text)
@@ -53,6 +55,16 @@ void TestNotificationsDialog::type(QWidget *field, const QString &text)
 QPushButton *TestNotificationsDialog::okOf(QDialog *dialog)
 {
     return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+qint64 TestNotificationsDialog::addAwayHook(Store &store)
+{
+    NotifyChannel hook;
+    hook.name = QStringLiteral("hook");
+    hook.kind = ChannelKind::Webhook;
+    hook.url = QStringLiteral("http://127.0.0.1:9/away");
+    const Result<NotifyChannel> added = NotifyChannelRepository(store).add(hook);
+    return added ? added->id : 0;
 }
 
 ChannelDialog *TestNotificationsDialog::openChannelDialog(NotificationsDialog &dialog)
@@ -136,11 +148,7 @@ void TestNotificationsDialog::route_forOneChain_andDeliveriesShown()
     HG_TEST_STORE(t);
     const Chain other = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("other"));
     const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("nightly"));
-    NotifyChannel hook;
-    hook.name = QStringLiteral("hook");
-    hook.kind = ChannelKind::Webhook;
-    hook.url = QStringLiteral("http://127.0.0.1:9/away");
-    QVERIFY(NotifyChannelRepository(t.store()).add(hook));
+    QVERIFY(addAwayHook(t.store()) > 0);
     StoreReader reader(t.store().location(), true);
     NotificationsDialog dialog(t.store(), &reader);
     dialog.setChosenScope(QStringLiteral("p/nightly"));
@@ -188,11 +196,7 @@ void TestNotificationsDialog::route_forOneChain_andDeliveriesShown()
 void TestNotificationsDialog::routeSelection_followsItsRouteWhenRowsMove()
 {
     HG_TEST_STORE(t);
-    NotifyChannel hook;
-    hook.name = QStringLiteral("hook");
-    hook.kind = ChannelKind::Webhook;
-    hook.url = QStringLiteral("http://127.0.0.1:9/away");
-    const qint64 channelId = NotifyChannelRepository(t.store()).add(hook).value().id;
+    const qint64 channelId = addAwayHook(t.store());
     QList<qint64> routeIds;
     for (const char *name : {"a", "b", "c"}) {
         NotifyRoute route;
@@ -226,11 +230,7 @@ void TestNotificationsDialog::routeSelection_followsItsRouteWhenRowsMove()
 void TestNotificationsDialog::duplicateName_isRefusedInTheDialogKeepingWhatWasTyped()
 {
     HG_TEST_STORE(t);
-    NotifyChannel hook;
-    hook.name = QStringLiteral("hook");
-    hook.kind = ChannelKind::Webhook;
-    hook.url = QStringLiteral("http://127.0.0.1:9/away");
-    QVERIFY(NotifyChannelRepository(t.store()).add(hook));
+    QVERIFY(addAwayHook(t.store()) > 0);
     NotificationsDialog dialog(t.store(), nullptr);
     ChannelDialog *add = openChannelDialog(dialog);
     type(add->findChild<QLineEdit *>(QStringLiteral("channel.name")), QStringLiteral("hook"));
