@@ -61,7 +61,7 @@ Result<QList<qint64>> Recovery::recover(const Fence &self, qint64 nowMs)
                 attempt.state = RunState::Interrupted;
                 attempt.finishedAt = utcFromMs(nowMs);
                 attempt.error = QStringLiteral("the engine stopped while this attempt ran");
-                if (const Status s = taskRuns.update(attempt); !s)
+                if (const Status s = taskRuns.updateInRecovery(attempt); !s)
                     return s;
                 notes << LogLine{0,
                                  runId,

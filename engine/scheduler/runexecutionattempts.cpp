@@ -52,44 +52,45 @@ void RunExecution::startAttempt(qint64 taskId, bool offered)
     const bool retryRowWritten = state.row.state == RunState::Waiting && state.row.id > 0
                                  && m_recorder.committed(state.rowTransaction)
                                  && !m_recorder.isRefused(state.row.id);
-    if (state.attempt == 0 || state.row.state != RunState::Waiting || !retryRowWritten) {
-        TaskRun row;
+    TaskRun row = state.row;
+    // A retry whose waiting row could not be written (the store was away) has its number.
+    const bool written = state.attempt > 0 && retryRowWritten;
+    if (!written) {
+        row = TaskRun{};
         row.runId = m_run.id;
         row.taskId = taskId;
-        // A retry whose waiting row could not be written (the store was away) has its number.
         row.attempt = state.row.state == RunState::Waiting ? state.attempt : state.attempt + 1;
-        // An offered attempt waits, queued, for an engine to claim it (TaskRunOffers).
-        row.state = offered ? RunState::Queued : RunState::Running;
         row.queuedAt = utcFromMs(now);
-        if (!offered)
-            row.startedAt = utcFromMs(now);
-        const Result<TaskRun> inserted = m_recorder.insertTaskRun(row);
-        if (!inserted) {
-            const ErrorKind why = inserted.error().kind;
-            if (why == ErrorKind::Unavailable || why == ErrorKind::Fenced)
-                return; // nothing started; stays ready for when the store (or claim) is back
-            state.phase = Phase::Running;
-            state.attempt = row.attempt;
-            taskFinished(taskId,
-                         TaskOutcome{RunState::Failed, std::nullopt, inserted.error().message});
-            return;
-        }
-        state.attemptBefore = state.attempt;
-        state.rowBefore = state.row;
-        state.rowTransactionBefore = state.rowTransaction;
-        state.attempt = row.attempt;
-        state.row = inserted.value();
-        state.rowTransaction = m_store.inTransaction() ? m_store.transactionSerial() : 0;
-    } else { // a retry whose row was written when it started waiting
-        state.row.state = offered ? RunState::Queued : RunState::Running;
-        if (!offered)
-            state.row.startedAt = utcFromMs(now);
-        if (const Status s = m_recorder.updateTaskRun(state.row); !s)
-            writeSystemLine(state.row.id, s.error().message);
     }
-    state.offered = offered;
+    // An offered attempt waits, queued, for an engine to claim it (TaskRunOffers).
+    row.state = offered ? RunState::Queued : RunState::Running;
+    if (!offered)
+        row.startedAt = utcFromMs(now);
+    // A retry's waiting row is started as a new attempt's row is stored: at once, and only while
+    // no engine claimed it (an offer a commit reported as failed made after all).
+    const Result<TaskRun> stored =
+        written ? m_recorder.reuseTaskRun(row) : m_recorder.insertTaskRun(row);
+    if (!stored) {
+        const ErrorKind why = stored.error().kind;
+        if (why == ErrorKind::Unavailable || why == ErrorKind::Fenced)
+            return; // nothing started; stays ready for when the store (or claim) is back
+        state.phase = Phase::Running;
+        state.attempt = row.attempt;
+        taskFinished(taskId, TaskOutcome{RunState::Failed, std::nullopt, stored.error().message});
+        return;
+    }
+    state.attemptBefore = state.attempt;
+    state.rowBefore = state.row;
+    state.rowTransactionBefore = state.rowTransaction;
+    state.attempt = row.attempt;
+    state.row = stored.value();
+    // launch() starts nothing unless this transaction commits.
+    state.rowTransaction = m_store.inTransaction() ? m_store.transactionSerial() : 0;
+    // Claimed by an engine already: followed as an offer, wherever this dispatch meant it to run.
+    const bool claimed = !state.row.workerName.isEmpty();
+    state.offered = offered || claimed;
     state.phase = Phase::Running;
-    if (offered) {
+    if (offered && !claimed) {
         // In the dispatch's transaction, which a refused offer fails (it has no savepoint): should
         // it not commit, launch() finds the attempt unwritten and it is ready again.
         if (const Status s = TaskRunOffers(m_store).offer(state.row.id, now);
@@ -111,9 +112,9 @@ void RunExecution::startAttempt(qint64 taskId, bool offered)
     if (auto *offeredExecutor = qobject_cast<OfferedTaskExecutor *>(executor)) {
         // Claimed by a worker: its pid, start and engine show as this engine's own would.
         connect(offeredExecutor, &OfferedTaskExecutor::rowChanged, this,
-                [this, taskId](const TaskRun &row) {
-                    m_tasks[taskId].row = row;
-                    Q_EMIT taskRunChanged(row);
+                [this, taskId](const TaskRun &claimedRow) {
+                    m_tasks[taskId].row = claimedRow;
+                    Q_EMIT taskRunChanged(claimedRow);
                 });
     }
     const qint64 taskRunId = state.row.id;

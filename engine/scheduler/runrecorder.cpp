@@ -159,29 +159,73 @@ Result<TaskRun> RunRecorder::insertTaskRun(const TaskRun &row)
                 return claim;
         }
         if (!inserted && inserted.error().kind == ErrorKind::AlreadyExists) {
-            // Stored by a commit that reported failure, so never started here: take it over.
-            // One that started a process, or ended, is a real conflict.
+            // Stored by a commit that reported failure, so never started here: taken over.
             const Result<TaskRun> earlier =
                 repository.byAttempt(row.runId, row.taskId, row.attempt);
             if (!earlier) {
                 inserted = earlier.error(); // not readable now: tried again, as the insert
-            } else if (earlier->pid == 0 && !isTerminal(earlier->state)) {
+            } else {
                 TaskRun reused = row;
                 reused.id = earlier->id;
-                const Status updated = repository.update(reused);
-                inserted = updated ? Result<TaskRun>(reused) : Result<TaskRun>(updated.error());
+                inserted = takeOver(reused);
             }
         }
         return inserted ? Status{} : Status(inserted.error());
     });
+    return settleAtOnce(row.runId, done, inserted);
+}
+
+Result<TaskRun> RunRecorder::reuseTaskRun(const TaskRun &row)
+{
+    if (m_holding)
+        return Error::unavailable(tr("the store cannot be reached"));
+    Result<TaskRun> reused = Error::runtime(QString());
+    const Status done = m_store.transaction([&]() -> Status {
+        reused = takeOver(row);
+        return reused ? Status{} : Status(reused.error());
+    });
+    return settleAtOnce(row.runId, done, reused);
+}
+
+Result<TaskRun> RunRecorder::takeOver(const TaskRun &row)
+{
+    const bool fenced = m_fence.isHeld() && !isClaimChecked(row.runId);
+    TaskRunRepository repository(m_store);
+    const Result<bool> written = repository.takeOver(row, fenced ? &m_fence : nullptr);
+    if (!written)
+        return written.error();
+    if (written.value()) {
+        if (fenced)
+            m_checkedRuns.insert(row.runId); // the write checked it, and locked the run
+        return row;
+    }
+    if (const Status claim = checkClaim(row.runId); !claim)
+        return claim.error(); // taken over by another engine
+    const Result<TaskRun> stored = repository.byId(row.id);
+    if (!stored)
+        return stored.error();
+    // An engine claimed it (the commit that offered it did happen): it runs there, and the
+    // caller follows it as it follows any offered attempt.
+    if (!stored->workerName.isEmpty())
+        return stored;
+    // One that started a process, or ended, is a real conflict.
+    return Error::exists(tr("attempt %1 of task %2 in run %3 started already")
+                             .arg(row.attempt)
+                             .arg(row.taskId)
+                             .arg(row.runId));
+}
+
+Result<TaskRun> RunRecorder::settleAtOnce(qint64 runId, const Status &done,
+                                          const Result<TaskRun> &written)
+{
     if (done)
-        return inserted;
+        return written;
     if (m_store.inTransaction() && m_store.isTransactionAborted())
         return Error::unavailable(done.error().message); // not started; ready again after it
     if (done.error().kind == ErrorKind::Unavailable) {
         reportUnavailable(done.error().message);
     } else if (done.error().kind == ErrorKind::Fenced) {
-        Q_EMIT runFenced(row.runId, done.error().message);
+        Q_EMIT runFenced(runId, done.error().message);
     }
     return done.error();
 }

@@ -75,6 +75,12 @@ public:
     // row a commit reported as failed may be stored all the same (the ambiguous commit): the
     // same attempt inserted again takes that row over, if it never started a process.
     Result<TaskRun> insertTaskRun(const TaskRun &row);
+    // An attempt's row written before (a retry's waiting row) started as `row` says, if it never
+    // started a process and no engine claimed it meanwhile. Claimed (an offer an engine took,
+    // stored by a commit that reported failure), the row is returned as it is, its worker
+    // named: the caller follows it as an offered attempt. The same goes for insertTaskRun()'s
+    // row taken over. Unavailable while holding, Fenced as insertTaskRun().
+    Result<TaskRun> reuseTaskRun(const TaskRun &row);
     // Runs this engine claimed inside the open transaction: claimed again should it not commit.
     void noteClaims(const QList<qint64> &runIds, const QString &engineName);
     // Whether writes in the open transaction are kept back to its end (PostgreSQL, with a
@@ -117,6 +123,9 @@ private:
     Status apply(const Held &change);
     // Held or refused: what a failed write means for the caller.
     Status settle(const Held &change, const Status &written);
+    Result<TaskRun> takeOver(const TaskRun &row);
+    // A direct write's end: a failure held, or told as a takeover.
+    Result<TaskRun> settleAtOnce(qint64 runId, const Status &done, const Result<TaskRun> &written);
     // The claim on a run is checked once per transaction: its share lock holds to the end.
     Status checkClaim(qint64 runId);
     bool isClaimChecked(qint64 runId);

@@ -162,8 +162,9 @@ Result<QSet<qint64>> RunWriteBatch::updateTaskRuns(const QList<TaskRun> &attempt
                      "WHERE t.id = v.id AND t.run_id = v.run_id AND t.run_id = ANY(ARRAY(SELECT "
                      "id FROM run WHERE id = ANY(CAST(? AS bigint[])) AND COALESCE(owner_session, "
                      "0) = ? AND owner_epoch = ? FOR SHARE)) AND t.id = ANY(CAST(? AS bigint[])) "
-                     "RETURNING t.id"));
-    // By primary key, as writeRuns() says why.
+                     "AND t.worker_session IS NULL RETURNING t.id"));
+    // By primary key, as writeRuns() says why; a worker's claim is its own to write
+    // (TaskRunRepository::updateFenced()).
     return writeRows(q, rows, runIds, fence, tr("update task runs"), ids);
 }
 

@@ -103,7 +103,17 @@ Result<TaskRun> TaskRunRepository::add(const TaskRun &taskRun, const Fence *fenc
 
 Status TaskRunRepository::update(const TaskRun &t)
 {
-    const Result<bool> written = write(t, nullptr);
+    const Result<bool> written = write(t, nullptr, Writer::RunOwner);
+    if (!written)
+        return written.error();
+    if (!written.value())
+        return Error::notFound(tr("unknown task run %1, or another engine runs it").arg(t.id));
+    return {};
+}
+
+Status TaskRunRepository::updateInRecovery(const TaskRun &t)
+{
+    const Result<bool> written = write(t, nullptr, Writer::Recovery);
     if (!written)
         return written.error();
     if (!written.value())
@@ -113,10 +123,15 @@ Status TaskRunRepository::update(const TaskRun &t)
 
 Result<bool> TaskRunRepository::updateFenced(const TaskRun &t, const Fence &fence)
 {
-    return write(t, &fence);
+    return write(t, &fence, Writer::RunOwner);
 }
 
-Result<bool> TaskRunRepository::write(const TaskRun &t, const Fence *fence)
+Result<bool> TaskRunRepository::takeOver(const TaskRun &t, const Fence *fence)
+{
+    return write(t, fence, Writer::TakeOver);
+}
+
+Result<bool> TaskRunRepository::write(const TaskRun &t, const Fence *fence, Writer writer)
 {
     // The claim is compared through COALESCE so the planner keeps to the run's primary key
     // (RunRepository::setStateFenced() says why).
@@ -128,6 +143,14 @@ Result<bool> TaskRunRepository::write(const TaskRun &t, const Fence *fence)
                              ? QStringLiteral(" FOR SHARE")
                              : QString());
     }
+    // An attempt a worker claimed is the worker's to write (TaskRunOffers): a write of its
+    // run's engine over that claim (a stale state, an attempt taken over after a commit
+    // reported as failed) left it "queued" with its worker named, never claimed again, and
+    // its run never ended; or "running" here too, the attempt run twice.
+    if (writer != Writer::Recovery)
+        claim += QStringLiteral(" AND worker_session IS NULL");
+    if (writer == Writer::TakeOver)
+        claim += QStringLiteral(" AND pid = 0 AND state IN ('queued', 'waiting', 'running')");
     StoreQuery q(
         m_store,
         QStringLiteral(

@@ -4,11 +4,13 @@
 #include "store/runownership.h"
 #include "store/runrepository.h"
 #include "store/runwritebatch.h"
+#include "store/taskrunoffers.h"
 #include "store/taskrunrepository.h"
 #include "testservers.h"
 #include "teststore.h"
 
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace hg;
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void recorder_keptBackWritesAreSeenByTheNextStatement();
     void recorder_keptBackWriteOnATakenOverRunIsRefusedAndTold();
     void recorder_attemptStoredBeforeIsRefusedThenTakenOver();
+    void recorder_attemptAWorkerClaimedIsFollowedNeverWrittenOver();
 
 private:
     struct Claimed
@@ -275,6 +278,94 @@ void TestRunWriteBatch::recorder_attemptStoredBeforeIsRefusedThenTakenOver()
         return again ? Status{} : Status(again.error());
     }));
     QCOMPARE(again->id, before->id);
+}
+
+// A commit reported as failed that was made all the same stored an offered attempt, and an
+// engine claimed it before the run's engine dispatched the attempt again. Taking the row over
+// then wrote "queued" over the worker's claim: never claimed again, its run never ended
+// (tst_storefaultinjection, "all three", seed 14: "attempt 1 queued pid 0 offered worker 1").
+void TestRunWriteBatch::recorder_attemptAWorkerClaimedIsFollowedNeverWrittenOver()
+{
+    HG_TEST_STORE(t);
+    REQUIRE_POSTGRESQL(t);
+    const Claimed runs = claimRuns(t.store());
+    const qint64 runId = runs.mine[2];
+    QSqlQuery running(t.store().database());
+    QVERIFY(
+        running.exec(QStringLiteral("UPDATE run SET state = 'running' WHERE id = %1").arg(runId)));
+    TaskRun queued = attempt(runId, runs.taskId, 1);
+    queued.state = RunState::Queued;
+    queued.startedAt = {};
+    TaskRun retry = queued;
+    retry.attempt = 2;
+    TaskRun waiting = queued;
+    waiting.attempt = 3;
+    waiting.state = RunState::Waiting;
+    TaskRunRepository repository(t.store());
+    const Result<TaskRun> first = repository.insert(queued);
+    const Result<TaskRun> second = repository.insert(retry);
+    const Result<TaskRun> third = repository.insert(waiting);
+    QVERIFY(first && second && third);
+    TaskRunOffers offers(t.store());
+    QVERIFY(offers.offer(first->id, 1000) && offers.offer(second->id, 1000));
+    const Result<QList<TaskRunOffers::Claimed>> claimed =
+        offers.claim(mine, QStringLiteral("worker"), 2000, 8);
+    QVERIFY(claimed);
+    QCOMPARE(claimed->size(), 2);
+
+    RunRecorder recorder(t.store());
+    recorder.setFence(mine);
+    const auto inTransaction = [&](const std::function<Result<TaskRun>()> &write) {
+        Result<TaskRun> written = Error::runtime(QString());
+        (void)t.store().transaction([&]() -> Status {
+            written = write();
+            return written ? Status{} : Status(written.error());
+        });
+        return written;
+    };
+    // Attempt 1, dispatched again to run here: kept back and refused, then inserted at once,
+    // where the claimed row is returned as its worker left it.
+    const Result<TaskRun> kept = inTransaction([&] { return recorder.insertTaskRun(queued); });
+    QVERIFY(kept);
+    QVERIFY(recorder.isRefused(kept->id));
+    TaskRun here = queued;
+    here.state = RunState::Running;
+    here.startedAt = QDateTime::currentDateTimeUtc();
+    const Result<TaskRun> followed = inTransaction([&] { return recorder.insertTaskRun(here); });
+    QVERIFY2(followed, qPrintable(followed ? QString() : followed.error().message));
+    QCOMPARE(followed->id, first->id);
+    QCOMPARE(followed->workerName, QStringLiteral("worker"));
+    // Attempt 2, a retry's row: the same.
+    TaskRun retryHere = *second;
+    retryHere.state = RunState::Running;
+    const Result<TaskRun> followedRetry =
+        inTransaction([&] { return recorder.reuseTaskRun(retryHere); });
+    QVERIFY(followedRetry);
+    QCOMPARE(followedRetry->workerName, QStringLiteral("worker"));
+    // Neither row was written over: both run on their worker, which still holds its claim.
+    for (qint64 id : {first->id, second->id}) {
+        const Result<TaskRun> row = repository.byId(id);
+        QVERIFY(row);
+        QCOMPARE(row->state, RunState::Running);
+        QCOMPARE(row->workerName, QStringLiteral("worker"));
+    }
+    const Result<QList<TaskRunOffers::Look>> looks = offers.look({first->id, second->id}, mine);
+    QVERIFY(looks);
+    QCOMPARE(looks->size(), 2);
+    QVERIFY(looks->at(0).stillClaimed && looks->at(1).stillClaimed);
+    // Nor is a stale write of the run's engine (a state held while the store was away).
+    TaskRun stale = *first;
+    stale.state = RunState::Queued;
+    QVERIFY(t.store().transaction([&] { return recorder.updateTaskRun(stale); }));
+    QCOMPARE(repository.byId(first->id)->state, RunState::Running);
+    // A retry's waiting row nobody claimed is started as it says.
+    TaskRun waitingHere = *third;
+    waitingHere.state = RunState::Running;
+    const Result<TaskRun> started =
+        inTransaction([&] { return recorder.reuseTaskRun(waitingHere); });
+    QVERIFY(started);
+    QVERIFY(started->workerName.isEmpty());
+    QCOMPARE(repository.byId(third->id)->state, RunState::Running);
 }
 
 QTEST_GUILESS_MAIN(TestRunWriteBatch)
