@@ -1,5 +1,6 @@
 #include "engineconfigfactory.h"
 
+#include "notify/sendmailtask.h"
 #include "remote/keychain.h"
 #include "settings/appsettings.h"
 #include "store/storelocation.h"
@@ -20,6 +21,7 @@ EngineConfig EngineConfigFactory::common(const QString &storeArgument)
         const Result<QString> secret = Keychain().read(key);
         return secret ? secret.value() : QString();
     };
+    config.sendMail = &SendMailTask::send;
     return config;
 }
 

@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "cron/cronexplainer.h"
 #include "cron/cronexpression.h"
+#include "notify/channelsecrets.h"
 #include "remote/connectionsecrets.h"
 #include "remote/pgtimetablecatalog.h"
 #include "remote/pgtimetableconverter.h"
@@ -451,8 +452,15 @@ int importChain(CliContext &context, const QStringList &args)
     if (!chain)
         return context.fail(chain.error());
     const QString project = parser.isSet(into) ? parser.value(into) : open.profile.name;
+    QStringList notes;
+    PgTimetableConverter::ImportOptions options;
+    options.notes = &notes;
+    options.keepPassword = [&](const QString &password) {
+        return ChannelSecrets().keepPassword(QStringLiteral("sendmail %1").arg(chain->name),
+                                             password);
+    };
     const Result<QJsonObject> document = PgTimetableConverter::toDocument(
-        chain.value(), project, open.profile.name, open.catalog->info().timeZone);
+        chain.value(), project, open.profile.name, open.catalog->info().timeZone, options);
     if (!document)
         return context.fail(document.error());
     Result<Store *> store = context.store();
@@ -464,6 +472,8 @@ int importChain(CliContext &context, const QStringList &args)
         return context.fail(imported.error());
     context.out() << "imported " << chain->name << " into " << project << " (" << imported->tasks
                   << " tasks, " << imported->schedules << " schedule(s))\n";
+    for (const QString &note : std::as_const(notes))
+        context.out() << "  " << note << '\n';
     return ExitOk;
 }
 
@@ -493,7 +503,8 @@ int exportChain(CliContext &context, const QStringList &args)
                                         .toArray()
                                         .at(0)
                                         .toObject();
-    const Result<PgtChain> chain = PgTimetableConverter::fromChainObject(chainObject);
+    QStringList notes;
+    const Result<PgtChain> chain = PgTimetableConverter::fromChainObject(chainObject, &notes);
     if (!chain)
         return context.fail(Error::invalid(QStringLiteral("cannot export %1 to pg_timetable: %2")
                                                .arg(path, chain.error().message)));
@@ -505,6 +516,8 @@ int exportChain(CliContext &context, const QStringList &args)
     if (!id)
         return context.fail(id.error());
     context.out() << "exported " << path << " as chain " << id.value() << '\n';
+    for (const QString &note : std::as_const(notes))
+        context.out() << "  " << note << '\n';
     return ExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "builtinarguments.h"
 
+#include "builtinreaders.h"
 #include "jsonfieldreader.h"
 
 #include <QDir>
@@ -127,8 +128,35 @@ QString BuiltinArguments::example(Builtin builtin)
         return QStringLiteral(R"({"source": "/tmp/a", "destination": "/tmp/b"})");
     case Builtin::Notify:
         return QStringLiteral(R"({"title": "Backup", "message": "done"})");
+    case Builtin::SendMail:
+        return QStringLiteral(
+            R"x({"server": "smtp://mail.example.org", "from": "me@example.org", )x"
+            R"x("to": ["you@example.org"], "subject": "Report", "body": "…"})x");
+    case Builtin::CopyFromFile:
+        return QStringLiteral(
+            R"x({"sql": "COPY t FROM STDIN (FORMAT csv)", "file": "/srv/t.csv"})x");
+    case Builtin::CopyToFile:
+        return QStringLiteral(
+            R"x({"sql": "COPY t TO STDOUT (FORMAT csv)", "file": "/srv/t.csv"})x");
+    case Builtin::CopyFromProgram:
+        return QStringLiteral(
+            R"x({"sql": "COPY t FROM STDIN", "program": "zcat", "arguments": ["/srv/t.gz"]})x");
+    case Builtin::CopyToProgram:
+        return QStringLiteral(R"x({"sql": "COPY t TO STDOUT", "program": "gzip"})x");
     }
     return QStringLiteral("{}");
+}
+
+bool BuiltinArguments::isCopy(Builtin builtin)
+{
+    return builtin == Builtin::CopyFromFile || builtin == Builtin::CopyToFile
+           || builtin == Builtin::CopyFromProgram || builtin == Builtin::CopyToProgram;
+}
+
+bool BuiltinArguments::isCopy(const QString &builtin)
+{
+    const std::optional<Builtin> known = enumFromString<Builtin>(builtin);
+    return known && isCopy(*known);
 }
 
 Result<BuiltinArguments> BuiltinArguments::parse(const QString &builtin,
@@ -181,6 +209,15 @@ Result<BuiltinArguments> BuiltinArguments::parse(Builtin builtin, const QString 
         break;
     case Builtin::Notify:
         arguments = readNotify(fields);
+        break;
+    case Builtin::SendMail:
+        arguments = builtinreaders::readSendMail(fields);
+        break;
+    case Builtin::CopyFromFile:
+    case Builtin::CopyToFile:
+    case Builtin::CopyFromProgram:
+    case Builtin::CopyToProgram:
+        arguments = builtinreaders::readCopyData(builtin, fields);
         break;
     }
     if (!problem.isEmpty())

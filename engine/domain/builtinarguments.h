@@ -3,6 +3,7 @@
 #include "base/enumnames.h"
 #include "base/result.h"
 #include "httprequestspec.h"
+#include "notification.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -14,10 +15,26 @@
 namespace hg {
 
 // The BUILTIN tasks the engine provides; a task stores the name (its command).
-enum class Builtin { NoOp, Sleep, Log, HttpRequest, Download, CopyFile, Notify };
+enum class Builtin {
+    NoOp,
+    Sleep,
+    Log,
+    HttpRequest,
+    Download,
+    CopyFile,
+    Notify,
+    SendMail,
+    CopyFromFile,
+    CopyToFile,
+    CopyFromProgram,
+    CopyToProgram
+};
 HG_ENUM_NAMES(Builtin, {Builtin::NoOp, "NoOp"}, {Builtin::Sleep, "Sleep"}, {Builtin::Log, "Log"},
               {Builtin::HttpRequest, "HttpRequest"}, {Builtin::Download, "Download"},
-              {Builtin::CopyFile, "CopyFile"}, {Builtin::Notify, "Notify"})
+              {Builtin::CopyFile, "CopyFile"}, {Builtin::Notify, "Notify"},
+              {Builtin::SendMail, "SendMail"}, {Builtin::CopyFromFile, "CopyFromFile"},
+              {Builtin::CopyToFile, "CopyToFile"}, {Builtin::CopyFromProgram, "CopyFromProgram"},
+              {Builtin::CopyToProgram, "CopyToProgram"})
 
 // The typed argument of each builtin (NoOp takes none, HttpRequest takes an HttpRequestSpec).
 struct SleepArguments
@@ -45,6 +62,45 @@ struct NotifyArguments
     QString message;
     QString title;
 };
+struct MailAttachmentData
+{
+    QString name;
+    QByteArray content;
+};
+// One message through an SMTP server of its own (pg_timetable's SendMail), not a channel: no
+// flood control, no route; its password kept as a channel's is (ChannelSecrets).
+struct SendMailArguments
+{
+    QString server; // smtp://[USER@]HOST[:PORT]
+    SmtpSecurity security = SmtpSecurity::StartTls;
+    QString caFile;
+    QString passwordKey; // the ChannelSecrets key of {"password": …}; '' = no password
+    QString from;
+    QStringList to;
+    QStringList cc;
+    QStringList bcc;
+    QString subject;
+    QString body;
+    bool html = false;
+    QStringList attachments; // absolute paths, read when it runs
+    QList<MailAttachmentData> attachmentData;
+};
+// How a SendMail ended: the server's answer, or what failed.
+struct SendMailResult
+{
+    bool sent = false;
+    QString answer;
+};
+// The four COPY builtins (pg_timetable's): the statement runs on the task's connection (a
+// PostgreSQL one, or the store's), its data from or into a file or a program's stdout/stdin.
+struct CopyDataArguments
+{
+    QString sql;            // the whole COPY … FROM STDIN or COPY … TO STDOUT statement
+    QString file;           // absolute (CopyFromFile, CopyToFile)
+    bool overwrite = false; // CopyToFile
+    QString program;        // CopyFromProgram, CopyToProgram: run directly, no shell
+    QStringList arguments;
+};
 
 // A builtin with its JSON argument, parsed once into its typed form. Checked when a task is
 // defined (so a typo is refused at once) and again, after ${…} substitution, when it runs;
@@ -57,17 +113,29 @@ struct NotifyArguments
 //                "headers": {…}}
 //   CopyFile    {"source": "/abs/path", "destination": "/abs/path", "overwrite": false}
 //   Notify      {"message": "text", "title": "text"}
+//   SendMail    {"server": "smtp://[user@]host[:port]", "tls": "starttls|implicit|none",
+//                "ca": "/abs", "passwordKey": "key", "from": "a@b", "to": [...], "cc": [...],
+//                "bcc": [...], "subject": "…", "body": "…", "contentType": "text/plain|text/html",
+//                "attachments": ["/abs/path"], "attachmentData": [{"name": "…", "base64": "…"}]}
+//   CopyFromFile    {"sql": "COPY t FROM STDIN …", "file": "/abs/path"}
+//   CopyToFile      {"sql": "COPY t TO STDOUT …", "file": "/abs/path", "overwrite": false}
+//   CopyFromProgram {"sql": "COPY t FROM STDIN …", "program": "name", "arguments": [...]}
+//   CopyToProgram   {"sql": "COPY t TO STDOUT …", "program": "name", "arguments": [...]}
 class BuiltinArguments final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::BuiltinArguments)
 
 public:
     using Arguments = std::variant<std::monostate, SleepArguments, LogArguments, HttpRequestSpec,
-                                   DownloadArguments, CopyFileArguments, NotifyArguments>;
+                                   DownloadArguments, CopyFileArguments, NotifyArguments,
+                                   SendMailArguments, CopyDataArguments>;
 
     static QList<Builtin> all();
     static QStringList names();
     static QString example(Builtin builtin);
+    // The COPY builtins, which run on a task's connection.
+    static bool isCopy(Builtin builtin);
+    static bool isCopy(const QString &builtin);
     // Errors name the builtin and the field: `Sleep.seconds: expected a number`; an unknown
     // name lists the known ones.
     static Result<BuiltinArguments> parse(const QString &builtin, const QString &argumentText);

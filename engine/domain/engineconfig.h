@@ -1,9 +1,12 @@
 #pragma once
 
+#include "builtinarguments.h"
+
 #include <QProcessEnvironment>
 #include <QString>
 #include <QTimeZone>
 
+#include <atomic>
 #include <functional>
 
 namespace hg {
@@ -45,6 +48,12 @@ struct EngineConfig
     // The password of a connection profile from its keychain key (the app wires the OS
     // keychain in). Unset or empty: the client library's own sources (~/.pgpass …).
     std::function<QString(const QString &keychainKey)> secretLookup;
+    // Sends a SendMail builtin's message, blocking (a pool thread calls it): the app wires in
+    // the notifications' SMTP (libcurl) and secrets (SendMailTask). Unset: SendMail fails,
+    // saying so.
+    std::function<SendMailResult(const SendMailArguments &mail, qint64 timeoutMs,
+                                 const std::atomic<bool> *cancel)>
+        sendMail;
 
     static QProcessEnvironment safeEnvironment(const QProcessEnvironment &from);
 };

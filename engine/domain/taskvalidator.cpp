@@ -79,9 +79,11 @@ Status TaskValidator::validate(const Task &task)
                        tr("task '%1': a %2 task needs a command").arg(task.name, kind));
     if (Status valid = validateKind(task); !valid)
         return valid;
-    if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql)
-        return inField(connectionField,
-                       tr("task '%1': only sql tasks take a connection").arg(task.name));
+    if (!task.connectionName.isEmpty() && task.kind != TaskKind::Sql
+        && !(task.kind == TaskKind::Builtin && BuiltinArguments::isCopy(task.command)))
+        return inField(
+            connectionField,
+            tr("task '%1': only sql tasks and the COPY builtins take a connection").arg(task.name));
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it) {
         if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
             return inField(environmentField,

@@ -40,6 +40,11 @@ void BuiltinExecutor::start()
     case Builtin::HttpRequest:
     case Builtin::Download:
     case Builtin::CopyFile:
+    case Builtin::SendMail:
+    case Builtin::CopyFromFile:
+    case Builtin::CopyToFile:
+    case Builtin::CopyFromProgram:
+    case Builtin::CopyToProgram:
         deliverOutcome(
             TaskOutcome{RunState::Failed, std::nullopt,
                         QStringLiteral("%1 is not an engine builtin").arg(m_arguments.name())});

@@ -1,11 +1,13 @@
 #include "executorfactory.h"
 
 #include "builtinexecutor.h"
+#include "copydataexecutor.h"
 #include "domain/builtinarguments.h"
 #include "domain/jsonfieldreader.h"
 #include "filecopyexecutor.h"
 #include "httpexecutor.h"
 #include "processexecutor.h"
+#include "sendmailexecutor.h"
 #include "sqlexecutor.h"
 #include "store/connectionprofilerepository.h"
 #include "store/store.h"
@@ -14,12 +16,16 @@
 namespace hg {
 namespace {
 
-std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
+// A PROGRAM or SHELL task's process, or a COPY builtin's program (`program` given).
+ProcessSpec processSpec(const ExecutorContext &context, const CopyDataArguments *program = nullptr)
 {
     const Task &task = context.task;
     const EngineConfig &config = *context.config;
     ProcessSpec spec;
-    if (task.kind == TaskKind::Program) {
+    if (program) {
+        spec.program = program->program;
+        spec.arguments = program->arguments;
+    } else if (task.kind == TaskKind::Program) {
         spec.program = task.command;
         spec.arguments = task.arguments;
     } else {
@@ -43,7 +49,28 @@ std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
     spec.timeoutMs = qint64(task.timeoutSeconds) * 1000;
     spec.graceMs = config.graceMs;
     spec.outputCapBytes = config.outputCapBytes;
-    return std::make_unique<ProcessExecutor>(std::move(spec));
+    return spec;
+}
+
+std::unique_ptr<TaskExecutor> processExecutor(const ExecutorContext &context)
+{
+    return std::make_unique<ProcessExecutor>(processSpec(context));
+}
+
+// The database an SQL task or a COPY builtin runs on: its connection, or the store itself.
+Result<SqlTarget> sqlTarget(const ExecutorContext &context)
+{
+    const Task &task = context.task;
+    if (task.connectionName.isEmpty())
+        return SqlTarget::forStore(context.store->location());
+    const Result<ConnectionProfile> profile =
+        ConnectionProfileRepository(*context.store).byName(task.connectionName);
+    if (!profile)
+        return profile.error();
+    const QString password = context.config->secretLookup && !profile->keychainKey.isEmpty()
+                                 ? context.config->secretLookup(profile->keychainKey)
+                                 : QString();
+    return SqlTarget::forProfile(profile.value(), password);
 }
 
 Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &context)
@@ -69,6 +96,23 @@ Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &con
         return std::unique_ptr<TaskExecutor>(std::make_unique<FileCopyExecutor>(
             copy.source, copy.destination, copy.overwrite, timeoutMs));
     }
+    case Builtin::SendMail:
+        return std::unique_ptr<TaskExecutor>(std::make_unique<SendMailExecutor>(
+            parsed->as<SendMailArguments>(), context.config->sendMail, timeoutMs));
+    case Builtin::CopyFromFile:
+    case Builtin::CopyToFile:
+    case Builtin::CopyFromProgram:
+    case Builtin::CopyToProgram: {
+        const CopyDataArguments &copy = parsed->as<CopyDataArguments>();
+        Result<SqlTarget> target = sqlTarget(context);
+        if (!target)
+            return target.error();
+        std::optional<ProcessSpec> program;
+        if (!copy.program.isEmpty())
+            program = processSpec(context, &copy);
+        return std::unique_ptr<TaskExecutor>(std::make_unique<CopyDataExecutor>(
+            parsed->builtin(), copy, std::move(target.value()), std::move(program), timeoutMs));
+    }
     case Builtin::NoOp:
     case Builtin::Sleep:
     case Builtin::Log:
@@ -82,24 +126,12 @@ Result<std::unique_ptr<TaskExecutor>> builtinExecutor(const ExecutorContext &con
 Result<std::unique_ptr<TaskExecutor>> sqlExecutor(const ExecutorContext &context)
 {
     const Task &task = context.task;
-    SqlTarget target;
-    if (task.connectionName.isEmpty()) {
-        target = SqlTarget::forStore(context.store->location());
-    } else {
-        const Result<ConnectionProfile> profile =
-            ConnectionProfileRepository(*context.store).byName(task.connectionName);
-        if (!profile)
-            return profile.error();
-        const QString password = context.config->secretLookup && !profile->keychainKey.isEmpty()
-                                     ? context.config->secretLookup(profile->keychainKey)
-                                     : QString();
-        Result<SqlTarget> fromProfile = SqlTarget::forProfile(profile.value(), password);
-        if (!fromProfile)
-            return fromProfile.error();
-        target = std::move(fromProfile.value());
-    }
-    return std::unique_ptr<TaskExecutor>(std::make_unique<SqlExecutor>(
-        std::move(target), task.command, task.arguments, qint64(task.timeoutSeconds) * 1000));
+    Result<SqlTarget> target = sqlTarget(context);
+    if (!target)
+        return target.error();
+    return std::unique_ptr<TaskExecutor>(
+        std::make_unique<SqlExecutor>(std::move(target.value()), task.command, task.arguments,
+                                      qint64(task.timeoutSeconds) * 1000));
 }
 
 Result<std::unique_ptr<TaskExecutor>> httpExecutor(const ExecutorContext &context)

@@ -88,7 +88,10 @@ void ProcessExecutor::start()
     // End of file at once, as cron gives: a task that reads stdin (cat, read, psql without
     // -f, an ssh that prompts) must not wait on a pipe nobody writes. A crontab's '%' input
     // arrives as a here-document in the command itself.
-    m_process.setStandardInputFile(QProcess::nullDevice());
+    m_process.setStandardInputFile(m_spec.standardInputFile.isEmpty() ? QProcess::nullDevice()
+                                                                      : m_spec.standardInputFile);
+    if (!m_spec.standardOutputFile.isEmpty())
+        m_process.setStandardOutputFile(m_spec.standardOutputFile);
     const pid_t engine = ::getpid();
     const char *cgroupProcs = m_processes->cgroupProcsPath();
     m_process.setChildProcessModifier([engine, cgroupProcs] { prepareChild(engine, cgroupProcs); });

@@ -23,6 +23,10 @@ struct ProcessSpec
     qint64 timeoutMs = 0;            // 0: none
     int graceMs = 5000;              // between TERM and KILL
     qint64 outputCapBytes = qint64(10) * 1024 * 1024;
+    // A COPY builtin's pipe (/proc/self/fd/N): the child's stdin or stdout instead of
+    // /dev/null and the task's output.
+    QString standardInputFile;
+    QString standardOutputFile;
 };
 
 // PROGRAM and SHELL tasks. The child leads its own session and process group, and is tracked

@@ -30,6 +30,16 @@ QString ChannelSecrets::newKey(const QString &channelName)
         .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
 }
 
+Result<QString> ChannelSecrets::keepPassword(const QString &label, const QString &password) const
+{
+    const QString key = newKey(label);
+    if (const Result<QString> kept =
+            store(key, QJsonObject{{QStringLiteral("password"), password}});
+        !kept)
+        return kept.error();
+    return key;
+}
+
 QString ChannelSecrets::filePath() const
 {
     return m_folder + QStringLiteral("/channel-secrets.json");

@@ -30,6 +30,8 @@ public:
     // Empty for an empty key; NotFound when the key names secrets no longer kept.
     Result<QJsonObject> lookup(const QString &key) const;
     Status forget(const QString &key) const;
+    // A password alone (a SendMail task's) under a new key for `label`: returns the key.
+    Result<QString> keepPassword(const QString &label, const QString &password) const;
 
 private:
     Status prepareFolder() const;

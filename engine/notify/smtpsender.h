@@ -24,6 +24,18 @@ public:
                             const NotificationMessage &message, const QString &deliveryId,
                             const QStringList &recipients, int timeoutMs,
                             const std::atomic<bool> *cancel = nullptr);
+    // Where a message goes: smtp://[USER@]HOST[:PORT], how, and the CA its certificate is
+    // checked against ('' = the system's).
+    struct Server
+    {
+        QString url;
+        SmtpSecurity security = SmtpSecurity::StartTls;
+        QString caFile;
+    };
+    // Hands a composed message to the server for the envelope's recipients.
+    static SendOutcome transfer(const Server &server, const QString &password, const QString &from,
+                                const QStringList &recipients, const QByteArray &mime,
+                                int timeoutMs, const std::atomic<bool> *cancel = nullptr);
     // The message as it goes to the server: headers and a base64 body, CRLF lines.
     static QByteArray mimeMessage(const NotifyChannel &channel, const NotificationMessage &message,
                                   const QString &deliveryId, const QStringList &to);

@@ -2,6 +2,7 @@
 
 #include "cron/cronexpression.h"
 #include "domain/schedule.h"
+#include "pgtimetablebuiltins.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -38,41 +39,16 @@ Result<QJsonArray> argumentsOf(const QString &parameter, const QString &label)
     return arguments;
 }
 
-Result<QJsonObject> builtinTask(const PgtTask &task, const QString &label, QJsonObject object)
-{
-    const QString parameter = task.parameters.value(0);
-    object.insert(QStringLiteral("kind"), QStringLiteral("builtin"));
-    object.insert(QStringLiteral("command"), task.command);
-    if (task.command == QLatin1String("NoOp")) {
-        object.insert(QStringLiteral("arguments"), QJsonArray());
-    } else if (task.command == QLatin1String("Sleep")) {
-        const QJsonValue seconds =
-            QJsonDocument::fromJson(QByteArrayLiteral("[") + parameter.toUtf8() + "]")
-                .array()
-                .at(0);
-        object.insert(QStringLiteral("arguments"),
-                      QJsonArray{QString::fromUtf8(
-                          QJsonDocument(QJsonObject{{QStringLiteral("seconds"), seconds.toInt()}})
-                              .toJson(QJsonDocument::Compact))});
-    } else if (task.command == QLatin1String("Log")) {
-        object.insert(QStringLiteral("arguments"),
-                      QJsonArray{QString::fromUtf8(
-                          QJsonDocument(QJsonObject{{QStringLiteral("message"), parameter}})
-                              .toJson(QJsonDocument::Compact))});
-    } else {
-        return Error::invalid(PgTimetableConverter::tr("task %1: pg_timetable's builtin '%2' has "
-                                                       "no Hourglass equivalent")
-                                  .arg(label, task.command));
-    }
-    return object;
-}
-
 } // namespace
 
 Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, const QString &project,
                                                      const QString &remoteName,
-                                                     const QString &timeZone)
+                                                     const QString &timeZone,
+                                                     const ImportOptions &options)
 {
+    const PgTimetableBuiltins::Import import{remoteName, options.keepPassword, options.notes};
+    QString previousName;
+    bool previousIgnoresErrors = false;
     QJsonArray tasks;
     QJsonArray dependencies;
     QSet<QString> names;
@@ -96,11 +72,13 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
             {QStringLiteral("ignoreError"), task.ignoreError},
             {QStringLiteral("autonomous"), task.autonomous},
             {QStringLiteral("timeoutSeconds"), int(std::ceil(task.timeoutMs / 1000.0))}};
+        QList<QJsonObject> made;
         if (task.kind == QLatin1String("BUILTIN")) {
-            Result<QJsonObject> builtin = builtinTask(task, label, object);
+            Result<QList<QJsonObject>> builtin =
+                PgTimetableBuiltins::toHourglass(task, label, object, import);
             if (!builtin)
                 return builtin.error();
-            object = builtin.value();
+            made = builtin.value();
         } else {
             QJsonArray arguments;
             if (!task.parameters.isEmpty()) {
@@ -116,16 +94,21 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
             object.insert(QStringLiteral("arguments"), arguments);
             if (sql)
                 object.insert(QStringLiteral("connection"), remoteName);
+            made << object;
         }
-        tasks << object;
-        if (i > 0) {
-            const PgtTask &previous = chain.tasks.at(i - 1);
-            dependencies << QJsonObject{{QStringLiteral("task"), label},
-                                        {QStringLiteral("upstream"),
-                                         tasks.at(i - 1).toObject().value(QStringLiteral("name"))},
-                                        {QStringLiteral("when"), previous.ignoreError
-                                                                     ? QStringLiteral("completion")
-                                                                     : QStringLiteral("success")}};
+        // One after another, as pg_timetable runs them (a Download of several URLs is several).
+        for (const QJsonObject &one : std::as_const(made)) {
+            const QString name = one.value(QStringLiteral("name")).toString();
+            if (!previousName.isEmpty())
+                dependencies << QJsonObject{
+                    {QStringLiteral("task"), name},
+                    {QStringLiteral("upstream"), previousName},
+                    {QStringLiteral("when"), previousIgnoresErrors ? QStringLiteral("completion")
+                                                                   : QStringLiteral("success")}};
+            names.insert(name);
+            tasks << one;
+            previousName = name;
+            previousIgnoresErrors = task.ignoreError;
         }
     }
     QJsonArray schedules;
@@ -159,7 +142,8 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
                                 {QStringLiteral("chains"), QJsonArray{chainObject}}}}}};
 }
 
-Result<PgtChain> PgTimetableConverter::fromChainObject(const QJsonObject &object)
+Result<PgtChain> PgTimetableConverter::fromChainObject(const QJsonObject &object,
+                                                       QStringList *notes)
 {
     PgtChain chain;
     chain.name = object.value(QStringLiteral("name")).toString();
@@ -262,30 +246,13 @@ Result<PgtChain> PgTimetableConverter::fromChainObject(const QJsonObject &object
             out.parameters << QString::fromUtf8(
                 QJsonDocument(QJsonArray{QStringLiteral("-c"), command})
                     .toJson(QJsonDocument::Compact));
-        } else if (kind == QLatin1String("builtin") && command == QLatin1String("NoOp")) {
-            out.kind = QStringLiteral("BUILTIN");
-            out.command = command;
-        } else if (kind == QLatin1String("builtin")
-                   && (command == QLatin1String("Sleep") || command == QLatin1String("Log"))) {
-            out.kind = QStringLiteral("BUILTIN");
-            out.command = command;
-            const QJsonObject argument =
-                QJsonDocument::fromJson(arguments.at(0).toString().toUtf8()).object();
-            out.parameters
-                << (command == QLatin1String("Sleep")
-                        ? QString::number(argument.value(QStringLiteral("seconds")).toInt())
-                        : QString::fromUtf8(
-                              QJsonDocument(QJsonArray{argument.value(QStringLiteral("message"))})
-                                  .toJson(QJsonDocument::Compact))
-                              .mid(1)
-                              .chopped(1));
+        } else if (kind == QLatin1String("builtin")) {
+            if (Status s = PgTimetableBuiltins::toPgTimetable(task, out, notes); !s)
+                return s.error();
         } else {
-            return Error::invalid(tr("task %1 is a %2 task%3: pg_timetable runs SQL, programs "
-                                     "and its builtins NoOp, Sleep and Log")
-                                      .arg(name, kind,
-                                           kind == QLatin1String("builtin")
-                                               ? QStringLiteral(" (%1)").arg(command)
-                                               : QString()));
+            return Error::invalid(tr("task %1 is a %2 task: pg_timetable runs SQL, programs and "
+                                     "its builtins")
+                                      .arg(name, kind));
         }
         chain.tasks << out;
     }

@@ -124,7 +124,7 @@ void TestTaskRepository::validate_data()
     row("subchain ok", TaskKind::Subchain, "p/other", "", "");
     row("subchain bad", TaskKind::Subchain, "other", "", "not PROJECT/CHAIN");
     row("connection on program", TaskKind::Program, "/bin/true", "",
-        "only sql tasks take a connection", "db");
+        "only sql tasks and the COPY builtins take a connection", "db");
 }
 
 void TestTaskRepository::validate()

@@ -4,6 +4,7 @@
 #include "common/questionbox.h"
 #include "connectiondialog.h"
 #include "importers/foreignimport.h"
+#include "notify/channelsecrets.h"
 #include "projecttreemodel.h"
 #include "remote/connectionsecrets.h"
 #include "remote/dolphinschedulercatalog.h"
@@ -217,16 +218,25 @@ void ConnectionsController::importPgTimetableChain(const ConnectionProfile &prof
                                                    const QString &chainName, const QString &project)
 {
     const QString remoteName = profile.name;
+    // What the conversion says (a SendMail password kept apart), told with the result.
+    const auto notes = std::make_shared<QStringList>();
     runRemoteJob<PgTimetableCatalog, QJsonObject>(
         this, profile,
-        [chainName, project, remoteName](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
+        [chainName, project, remoteName,
+         notes](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
             const Result<PgtChain> chain = catalog.chain(chainName);
             if (!chain)
                 return chain.error();
+            PgTimetableConverter::ImportOptions options;
+            options.notes = notes.get();
+            options.keepPassword = [&chainName](const QString &password) {
+                return ChannelSecrets().keepPassword(QStringLiteral("sendmail %1").arg(chainName),
+                                                     password);
+            };
             return PgTimetableConverter::toDocument(chain.value(), project, remoteName,
-                                                    catalog.info().timeZone);
+                                                    catalog.info().timeZone, options);
         },
-        [this, chainName, project](const Result<QJsonObject> &document) {
+        [this, chainName, project, notes](const Result<QJsonObject> &document) {
             // The store belongs to this thread: the import runs here, in one transaction.
             const Result<ProjectImporter::Summary> imported =
                 document ? ProjectImporter(m_store).importDocument(
@@ -236,8 +246,10 @@ void ConnectionsController::importPgTimetableChain(const ConnectionProfile &prof
                 QMessageBox::warning(m_window, tr("Import chain"), imported.error().message);
                 return;
             }
-            Q_EMIT reported(
-                tr("'%1' is now a local chain in project '%2'.").arg(chainName, project));
+            Q_EMIT reported(tr("'%1' is now a local chain in project '%2'.").arg(chainName, project)
+                            + (notes->isEmpty()
+                                   ? QString()
+                                   : QLatin1Char(' ') + notes->join(QLatin1Char(' '))));
             Q_EMIT chainImported();
         });
 }

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -10,7 +11,7 @@
 namespace hg {
 namespace {
 
-enum class FieldType { Text, Number, Flag };
+enum class FieldType { Text, List, Number, Flag };
 struct Field
 {
     const char *key;
@@ -43,6 +44,31 @@ QList<Field> fieldsOf(Builtin builtin)
         return {{"url", FieldType::Text, "https://…"},
                 {"method", FieldType::Text, "GET"},
                 {"body", FieldType::Text, ""}};
+    case Builtin::SendMail:
+        return {{"server", FieldType::Text, "smtp://user@mail.example.org:587"},
+                {"tls", FieldType::Text, "starttls, implicit or none"},
+                {"from", FieldType::Text, "me@example.org"},
+                {"to", FieldType::List, "you@example.org, …"},
+                {"cc", FieldType::List, ""},
+                {"subject", FieldType::Text, ""},
+                {"body", FieldType::Text, ""},
+                {"attachments", FieldType::List, "/absolute/path, …"},
+                {"passwordKey", FieldType::Text, "hourglass secret set KEY"}};
+    case Builtin::CopyFromFile:
+        return {{"sql", FieldType::Text, "COPY t FROM STDIN (FORMAT csv)"},
+                {"file", FieldType::Text, "/absolute/path"}};
+    case Builtin::CopyToFile:
+        return {{"sql", FieldType::Text, "COPY t TO STDOUT (FORMAT csv)"},
+                {"file", FieldType::Text, "/absolute/path"},
+                {"overwrite", FieldType::Flag, ""}};
+    case Builtin::CopyFromProgram:
+        return {{"sql", FieldType::Text, "COPY t FROM STDIN"},
+                {"program", FieldType::Text, "zcat"},
+                {"arguments", FieldType::List, "/srv/t.gz"}};
+    case Builtin::CopyToProgram:
+        return {{"sql", FieldType::Text, "COPY t TO STDOUT"},
+                {"program", FieldType::Text, "gzip"},
+                {"arguments", FieldType::List, ""}};
     }
     return {};
 }
@@ -82,6 +108,27 @@ void BuiltinArgumentForm::show(Builtin builtin, const QJsonObject &argument)
                     m_argument.remove(key);
                 else
                     m_argument.insert(key, text);
+                Q_EMIT changed();
+            });
+            editor = line;
+            break;
+        }
+        case FieldType::List: {
+            // Comma-separated (addresses, paths, arguments: none holds a comma in practice).
+            QStringList items;
+            for (const QJsonValue item : m_argument.value(key).toArray())
+                items << item.toString();
+            auto *line = new QLineEdit(items.join(QLatin1String(", ")), this);
+            line->setPlaceholderText(QString::fromUtf8(field.hint));
+            connect(line, &QLineEdit::textEdited, this, [this, key](const QString &text) {
+                QJsonArray list;
+                for (const QString &item : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                    if (!item.trimmed().isEmpty())
+                        list << item.trimmed();
+                if (list.isEmpty())
+                    m_argument.remove(key);
+                else
+                    m_argument.insert(key, list);
                 Q_EMIT changed();
             });
             editor = line;

@@ -1,0 +1,156 @@
+#include "builtinreaders.h"
+
+#include "mailaddress.h"
+
+#include <QDir>
+#include <QHostAddress>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace hg::builtinreaders {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("hg::BuiltinArguments", text);
+}
+
+QString absolutePath(JsonFieldReader &fields, const QString &key, bool required)
+{
+    const QString path = required ? fields.requiredString(key) : fields.string(key);
+    if ((required || !path.isEmpty()) && !QDir::isAbsolutePath(path))
+        fields.fail(key, tr("'%1' is not an absolute path").arg(path));
+    return path;
+}
+
+bool isLoopback(const QString &host)
+{
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
+}
+
+QStringList addresses(JsonFieldReader &fields, const QString &key)
+{
+    const QStringList list = fields.stringList(key);
+    for (const QString &address : list)
+        if (!mailaddress::isValid(address)) {
+            fields.fail(key, tr("'%1' is not an e-mail address").arg(address.left(300)));
+            break;
+        }
+    return list;
+}
+
+} // namespace
+
+SendMailArguments readSendMail(JsonFieldReader &fields)
+{
+    fields.rejectUnknownKeys({QStringLiteral("server"), QStringLiteral("tls"), QStringLiteral("ca"),
+                              QStringLiteral("passwordKey"), QStringLiteral("from"),
+                              QStringLiteral("to"), QStringLiteral("cc"), QStringLiteral("bcc"),
+                              QStringLiteral("subject"), QStringLiteral("body"),
+                              QStringLiteral("contentType"), QStringLiteral("attachments"),
+                              QStringLiteral("attachmentData")});
+    SendMailArguments mail;
+    mail.server = fields.requiredString(QStringLiteral("server"));
+    const QUrl server(mail.server, QUrl::StrictMode);
+    if (!mail.server.isEmpty()
+        && (!server.isValid() || server.scheme() != QLatin1String("smtp") || server.host().isEmpty()
+            || !server.path().isEmpty() || server.port() == 0))
+        fields.fail(QStringLiteral("server"),
+                    tr("'%1' is not smtp://[USER@]HOST[:PORT]").arg(mail.server.left(300)));
+    if (!server.password().isEmpty())
+        fields.fail(QStringLiteral("server"),
+                    tr("a password in the URL would be kept in the store in plain text; keep it "
+                       "with 'hourglass secret set KEY' and name KEY in passwordKey"));
+    mail.security = fields.enumeration(QStringLiteral("tls"), SmtpSecurity::StartTls);
+    if (mail.security == SmtpSecurity::None && server.isValid() && !isLoopback(server.host()))
+        fields.fail(QStringLiteral("tls"),
+                    tr("'none' sends the message and the password unencrypted: only to a server "
+                       "on this machine (localhost)"));
+    mail.caFile = absolutePath(fields, QStringLiteral("ca"), false);
+    mail.passwordKey = fields.string(QStringLiteral("passwordKey"));
+    mail.from = fields.requiredString(QStringLiteral("from"));
+    if (!mail.from.isEmpty() && !mailaddress::isValid(mail.from))
+        fields.fail(QStringLiteral("from"),
+                    tr("'%1' is not an e-mail address").arg(mail.from.left(300)));
+    mail.to = addresses(fields, QStringLiteral("to"));
+    mail.cc = addresses(fields, QStringLiteral("cc"));
+    mail.bcc = addresses(fields, QStringLiteral("bcc"));
+    const qsizetype recipients = mail.to.size() + mail.cc.size() + mail.bcc.size();
+    if (recipients == 0)
+        fields.fail(QStringLiteral("to"), tr("a message needs a recipient (to, cc or bcc)"));
+    else if (recipients > 100)
+        fields.fail(
+            QStringLiteral("to"),
+            tr("%1 recipients; 100 at most (a list server is the place for more)").arg(recipients));
+    mail.subject = fields.string(QStringLiteral("subject"));
+    mail.body = fields.string(QStringLiteral("body"));
+    const QString type = fields.string(QStringLiteral("contentType"), QStringLiteral("text/plain"));
+    // pg_timetable's samples write "text/html; charset=UTF-8": the charset is always UTF-8.
+    const QString mediaType = type.section(QLatin1Char(';'), 0, 0).trimmed().toLower();
+    if (mediaType != QLatin1String("text/plain") && mediaType != QLatin1String("text/html"))
+        fields.fail(QStringLiteral("contentType"),
+                    tr("'%1' is not text/plain or text/html").arg(type.left(100)));
+    mail.html = mediaType == QLatin1String("text/html");
+    mail.attachments = fields.stringList(QStringLiteral("attachments"));
+    for (const QString &path : std::as_const(mail.attachments))
+        if (!QDir::isAbsolutePath(path)) {
+            fields.fail(QStringLiteral("attachments"),
+                        tr("'%1' is not an absolute path").arg(path.left(300)));
+            break;
+        }
+    const QJsonArray data = fields.array(QStringLiteral("attachmentData"));
+    for (qsizetype i = 0; i < data.size(); ++i) {
+        const QJsonObject item = data.at(i).toObject();
+        const QString name = item.value(QLatin1String("name")).toString();
+        const QByteArray encoded = item.value(QLatin1String("base64")).toString().toLatin1();
+        const QByteArray::FromBase64Result decoded = QByteArray::fromBase64Encoding(
+            encoded, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
+        if (!data.at(i).isObject() || name.trimmed().isEmpty() || !decoded) {
+            fields.fail(fields.childPath(QStringLiteral("attachmentData"), i),
+                        tr("expected {\"name\": \"file name\", \"base64\": \"…\"}"));
+            break;
+        }
+        mail.attachmentData << MailAttachmentData{name, decoded.decoded};
+    }
+    return mail;
+}
+
+CopyDataArguments readCopyData(Builtin builtin, JsonFieldReader &fields)
+{
+    const bool fromFile = builtin == Builtin::CopyFromFile;
+    const bool toFile = builtin == Builtin::CopyToFile;
+    const bool into = fromFile || builtin == Builtin::CopyFromProgram; // into the database
+    QStringList keys{QStringLiteral("sql")};
+    if (fromFile || toFile)
+        keys << QStringLiteral("file");
+    else
+        keys << QStringLiteral("program") << QStringLiteral("arguments");
+    if (toFile)
+        keys << QStringLiteral("overwrite");
+    fields.rejectUnknownKeys(keys);
+    CopyDataArguments copy;
+    copy.sql = fields.requiredString(QStringLiteral("sql"));
+    // The data goes by the COPY protocol through this connection: a COPY … FROM 'file' would
+    // read a file on the database server instead, as that server's user.
+    static const QRegularExpression fromStdin(
+        QStringLiteral(R"(^\s*COPY\b[\s\S]*\bFROM\s+STDIN\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression toStdout(QStringLiteral(R"(^\s*COPY\b[\s\S]*\bTO\s+STDOUT\b)"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    if (!copy.sql.isEmpty() && !(into ? fromStdin : toStdout).match(copy.sql).hasMatch())
+        fields.fail(QStringLiteral("sql"), into ? tr("must be a COPY … FROM STDIN statement")
+                                                : tr("must be a COPY … TO STDOUT statement"));
+    if (fromFile || toFile) {
+        copy.file = absolutePath(fields, QStringLiteral("file"), true);
+        copy.overwrite = fields.boolean(QStringLiteral("overwrite"), false);
+    } else {
+        copy.program = fields.requiredString(QStringLiteral("program"));
+        copy.arguments = fields.stringList(QStringLiteral("arguments"));
+    }
+    return copy;
+}
+
+} // namespace hg::builtinreaders
