@@ -10,16 +10,13 @@
 namespace hg::builtinreaders {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("hg::BuiltinArguments", text);
-}
-
 QString absolutePath(JsonFieldReader &fields, const QString &key, bool required)
 {
     const QString path = required ? fields.requiredString(key) : fields.string(key);
     if ((required || !path.isEmpty()) && !QDir::isAbsolutePath(path))
-        fields.fail(key, tr("'%1' is not an absolute path").arg(path));
+        fields.fail(
+            key, QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an absolute path")
+                     .arg(path));
     return path;
 }
 
@@ -36,7 +33,9 @@ QStringList addresses(JsonFieldReader &fields, const QString &key)
     const QStringList list = fields.stringList(key);
     for (const QString &address : list)
         if (!mailaddress::isValid(address)) {
-            fields.fail(key, tr("'%1' is not an e-mail address").arg(address.left(300)));
+            fields.fail(key, QCoreApplication::translate("hg::BuiltinArguments",
+                                                         "'%1' is not an e-mail address")
+                                 .arg(address.left(300)));
             break;
         }
     return list;
@@ -59,32 +58,44 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
         && (!server.isValid() || server.scheme() != QLatin1String("smtp") || server.host().isEmpty()
             || !server.path().isEmpty() || server.port() == 0))
         fields.fail(QStringLiteral("server"),
-                    tr("'%1' is not smtp://[USER@]HOST[:PORT]").arg(mail.server.left(300)));
+                    QCoreApplication::translate("hg::BuiltinArguments",
+                                                "'%1' is not smtp://[USER@]HOST[:PORT]")
+                        .arg(mail.server.left(300)));
     if (!server.password().isEmpty())
         fields.fail(QStringLiteral("server"),
-                    tr("a password in the URL would be kept in the store in plain text; keep it "
-                       "with 'hourglass secret set KEY' and name KEY in passwordKey"));
+                    QCoreApplication::translate(
+                        "hg::BuiltinArguments",
+                        "a password in the URL would be kept in the store in plain text; name the "
+                        "key it is kept under apart from the store in passwordKey"));
     mail.security = fields.enumeration(QStringLiteral("tls"), SmtpSecurity::StartTls);
     if (mail.security == SmtpSecurity::None && server.isValid() && !isLoopback(server.host()))
         fields.fail(QStringLiteral("tls"),
-                    tr("'none' sends the message and the password unencrypted: only to a server "
-                       "on this machine (localhost)"));
+                    QCoreApplication::translate(
+                        "hg::BuiltinArguments",
+                        "'none' sends the message and the password unencrypted: only to a server "
+                        "on this machine (localhost)"));
     mail.caFile = absolutePath(fields, QStringLiteral("ca"), false);
     mail.passwordKey = fields.string(QStringLiteral("passwordKey"));
     mail.from = fields.requiredString(QStringLiteral("from"));
     if (!mail.from.isEmpty() && !mailaddress::isValid(mail.from))
-        fields.fail(QStringLiteral("from"),
-                    tr("'%1' is not an e-mail address").arg(mail.from.left(300)));
+        fields.fail(
+            QStringLiteral("from"),
+            QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an e-mail address")
+                .arg(mail.from.left(300)));
     mail.to = addresses(fields, QStringLiteral("to"));
     mail.cc = addresses(fields, QStringLiteral("cc"));
     mail.bcc = addresses(fields, QStringLiteral("bcc"));
     const qsizetype recipients = mail.to.size() + mail.cc.size() + mail.bcc.size();
     if (recipients == 0)
-        fields.fail(QStringLiteral("to"), tr("a message needs a recipient (to, cc or bcc)"));
+        fields.fail(QStringLiteral("to"),
+                    QCoreApplication::translate("hg::BuiltinArguments",
+                                                "a message needs a recipient (to, cc or bcc)"));
     else if (recipients > 100)
-        fields.fail(
-            QStringLiteral("to"),
-            tr("%1 recipients; 100 at most (a list server is the place for more)").arg(recipients));
+        fields.fail(QStringLiteral("to"),
+                    QCoreApplication::translate(
+                        "hg::BuiltinArguments",
+                        "%1 recipients; 100 at most (a list server is the place for more)")
+                        .arg(recipients));
     mail.subject = fields.string(QStringLiteral("subject"));
     mail.body = fields.string(QStringLiteral("body"));
     const QString type = fields.string(QStringLiteral("contentType"), QStringLiteral("text/plain"));
@@ -92,13 +103,17 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
     const QString mediaType = type.section(QLatin1Char(';'), 0, 0).trimmed().toLower();
     if (mediaType != QLatin1String("text/plain") && mediaType != QLatin1String("text/html"))
         fields.fail(QStringLiteral("contentType"),
-                    tr("'%1' is not text/plain or text/html").arg(type.left(100)));
+                    QCoreApplication::translate("hg::BuiltinArguments",
+                                                "'%1' is not text/plain or text/html")
+                        .arg(type.left(100)));
     mail.html = mediaType == QLatin1String("text/html");
     mail.attachments = fields.stringList(QStringLiteral("attachments"));
     for (const QString &path : std::as_const(mail.attachments))
         if (!QDir::isAbsolutePath(path)) {
-            fields.fail(QStringLiteral("attachments"),
-                        tr("'%1' is not an absolute path").arg(path.left(300)));
+            fields.fail(
+                QStringLiteral("attachments"),
+                QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an absolute path")
+                    .arg(path.left(300)));
             break;
         }
     const QJsonArray data = fields.array(QStringLiteral("attachmentData"));
@@ -110,7 +125,9 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
             encoded, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
         if (!data.at(i).isObject() || name.trimmed().isEmpty() || !decoded) {
             fields.fail(fields.childPath(QStringLiteral("attachmentData"), i),
-                        tr("expected {\"name\": \"file name\", \"base64\": \"…\"}"));
+                        QCoreApplication::translate(
+                            "hg::BuiltinArguments",
+                            "expected {\"name\": \"file name\", \"base64\": \"…\"}"));
             break;
         }
         mail.attachmentData << MailAttachmentData{name, decoded.decoded};
@@ -141,8 +158,11 @@ CopyDataArguments readCopyData(Builtin builtin, JsonFieldReader &fields)
     static const QRegularExpression toStdout(QStringLiteral(R"(^\s*COPY\b[\s\S]*\bTO\s+STDOUT\b)"),
                                              QRegularExpression::CaseInsensitiveOption);
     if (!copy.sql.isEmpty() && !(into ? fromStdin : toStdout).match(copy.sql).hasMatch())
-        fields.fail(QStringLiteral("sql"), into ? tr("must be a COPY … FROM STDIN statement")
-                                                : tr("must be a COPY … TO STDOUT statement"));
+        fields.fail(QStringLiteral("sql"),
+                    into ? QCoreApplication::translate("hg::BuiltinArguments",
+                                                       "must be a COPY … FROM STDIN statement")
+                         : QCoreApplication::translate("hg::BuiltinArguments",
+                                                       "must be a COPY … TO STDOUT statement"));
     if (fromFile || toFile) {
         copy.file = absolutePath(fields, QStringLiteral("file"), true);
         copy.overwrite = fields.boolean(QStringLiteral("overwrite"), false);

@@ -317,6 +317,46 @@
         <source>%1: the argument must be a JSON object, like %2</source>
         <translation>%1: das Argument muss ein JSON-Objekt sein, etwa %2</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not an e-mail address</source>
+        <translation>„%1“ ist keine E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not smtp://[USER@]HOST[:PORT]</source>
+        <translation>„%1“ ist nicht smtp://[BENUTZER@]HOST[:PORT]</translation>
+    </message>
+    <message>
+        <source>a password in the URL would be kept in the store in plain text; name the key it is kept under apart from the store in passwordKey</source>
+        <translation>ein Passwort in der URL würde im Klartext im Speicher abgelegt; den Schlüssel, unter dem es getrennt vom Speicher verwahrt wird, in passwordKey angeben</translation>
+    </message>
+    <message>
+        <source>&apos;none&apos; sends the message and the password unencrypted: only to a server on this machine (localhost)</source>
+        <translation>„none“ sendet Nachricht und Passwort unverschlüsselt: nur an einen Server auf diesem Rechner (localhost)</translation>
+    </message>
+    <message>
+        <source>a message needs a recipient (to, cc or bcc)</source>
+        <translation>eine Nachricht braucht einen Empfänger (to, cc oder bcc)</translation>
+    </message>
+    <message>
+        <source>%1 recipients; 100 at most (a list server is the place for more)</source>
+        <translation>%1 Empfänger; höchstens 100 (für mehr ist ein Listenserver da)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not text/plain or text/html</source>
+        <translation>„%1“ ist weder text/plain noch text/html</translation>
+    </message>
+    <message>
+        <source>expected {&quot;name&quot;: &quot;file name&quot;, &quot;base64&quot;: &quot;…&quot;}</source>
+        <translation>erwartet {&quot;name&quot;: &quot;Dateiname&quot;, &quot;base64&quot;: &quot;…&quot;}</translation>
+    </message>
+    <message>
+        <source>must be a COPY … FROM STDIN statement</source>
+        <translation>muss eine Anweisung COPY … FROM STDIN sein</translation>
+    </message>
+    <message>
+        <source>must be a COPY … TO STDOUT statement</source>
+        <translation>muss eine Anweisung COPY … TO STDOUT sein</translation>
+    </message>
 </context>
 <context>
     <name>hg::CalendarRepository</name>
@@ -5872,6 +5912,69 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::PgTimetableBuiltins</name>
+    <message>
+        <source>task %1: its %2 parameter is not a JSON object: %3</source>
+        <translation>Aufgabe %1: ihr %2-Parameter ist kein JSON-Objekt: %3</translation>
+    </message>
+    <message>
+        <source>task %1: its %2 &apos;%3&apos; is relative to pg_timetable&apos;s working folder; give it as an absolute path</source>
+        <translation>Aufgabe %1: ihr %2 „%3“ ist relativ zum Arbeitsordner von pg_timetable; als absoluten Pfad angeben</translation>
+    </message>
+    <message>
+        <source>task %1: its SendMail password has nowhere to be kept</source>
+        <translation>Aufgabe %1: ihr SendMail-Passwort kann nirgends verwahrt werden</translation>
+    </message>
+    <message>
+        <source>task %1: its SendMail password cannot be kept: %2</source>
+        <translation>Aufgabe %1: ihr SendMail-Passwort kann nicht verwahrt werden: %2</translation>
+    </message>
+    <message>
+        <source>task %1: its SendMail password is kept apart from the store, in the keychain (or a file only you may read), as %2; pg_timetable keeps it in timetable.parameter in plain text</source>
+        <translation>Aufgabe %1: ihr SendMail-Passwort wird getrennt vom Speicher verwahrt, im Schlüsselbund (oder einer Datei, die nur Sie lesen dürfen), als %2; pg_timetable hält es im Klartext in timetable.parameter</translation>
+    </message>
+    <message>
+        <source>task %1: Hourglass sends by STARTTLS and checks the server&apos;s certificate; pg_timetable went on in clear text where the server offered no STARTTLS</source>
+        <translation>Aufgabe %1: Hourglass sendet per STARTTLS und prüft das Zertifikat des Servers; pg_timetable machte im Klartext weiter, wo der Server kein STARTTLS anbot</translation>
+    </message>
+    <message>
+        <source>task %1: its Download names no fileurls</source>
+        <translation>Aufgabe %1: ihr Download nennt keine fileurls</translation>
+    </message>
+    <message>
+        <source>task %1: the URL %2 names no file to save it as</source>
+        <translation>Aufgabe %1: die URL %2 nennt keine Datei, unter der sie gespeichert werden kann</translation>
+    </message>
+    <message>
+        <source>task %1: its %2 URLs are downloaded one after another, by %3-1 to %3-%2</source>
+        <translation>Aufgabe %1: ihre %2 URLs werden nacheinander heruntergeladen, von %3-1 bis %3-%2</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable&apos;s Shutdown ends the pg_timetable process (exit code 5, not restarted); an Hourglass engine serves every chain of its store and is stopped by its service manager (systemctl stop hourglass), not by a task</source>
+        <translation>Aufgabe %1: Shutdown von pg_timetable beendet den pg_timetable-Prozess (Exit-Code 5, kein Neustart); eine Hourglass-Engine bedient jede Kette ihres Speichers und wird von ihrem Dienstverwalter beendet (systemctl stop hourglass), nicht von einer Aufgabe</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable has no builtin &apos;%2&apos;</source>
+        <translation>Aufgabe %1: pg_timetable hat keinen eingebauten Befehl „%2“</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable uses implicit TLS on port 465 and only there (this one: %2 on port %3)</source>
+        <translation>Aufgabe %1: pg_timetable nutzt implizites TLS auf Port 465 und nur dort (diese: %2 auf Port %3)</translation>
+    </message>
+    <message>
+        <source>task %1: its password stays here (pg_timetable would keep it in timetable.parameter in plain text); add &quot;password&quot; to that row yourself if the server needs one</source>
+        <translation>Aufgabe %1: ihr Passwort bleibt hier (pg_timetable hielte es im Klartext in timetable.parameter); fügen Sie &quot;password&quot; dieser Zeile selbst hinzu, wenn der Server eines braucht</translation>
+    </message>
+    <message>
+        <source>task %1: its Download sends headers; pg_timetable&apos;s cannot</source>
+        <translation>Aufgabe %1: ihr Download sendet Header; der von pg_timetable kann das nicht</translation>
+    </message>
+    <message>
+        <source>task %1 is the builtin %2, which pg_timetable does not have</source>
+        <translation>Aufgabe %1 ist der eingebaute Befehl %2, den pg_timetable nicht hat</translation>
+    </message>
+</context>
+<context>
     <name>hg::PgTimetableCatalog</name>
     <message>
         <source>task %1: kind &apos;%2&apos; is not SQL, PROGRAM or BUILTIN</source>
@@ -6316,10 +6419,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Task %1: sein Parameter %2 ist kein JSON-Array</translation>
     </message>
     <message>
-        <source>task %1: pg_timetable&apos;s builtin &apos;%2&apos; has no Hourglass equivalent</source>
-        <translation>Task %1: der eingebaute Befehl &apos;%2&apos; von pg_timetable hat in Hourglass keine Entsprechung</translation>
-    </message>
-    <message>
         <source>task %1: pg_timetable runs it once per parameter row (%2 rows); a Hourglass task runs once</source>
         <translation>Task %1: pg_timetable führt ihn einmal je Parameterzeile aus (%2 Zeilen); ein Hourglass-Task läuft einmal</translation>
     </message>
@@ -6360,12 +6459,12 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Task %1 setzt seine Umgebung oder sein Arbeitsverzeichnis: pg_timetable kann das nicht</translation>
     </message>
     <message>
-        <source>task %1 is a %2 task%3: pg_timetable runs SQL, programs and its builtins NoOp, Sleep and Log</source>
-        <translation>Task %1 ist ein %2-Task%3: pg_timetable führt SQL, Programme und seine eingebauten Befehle NoOp, Sleep und Log aus</translation>
-    </message>
-    <message>
         <source>chain %1: its tasks form a cycle</source>
         <translation>Kette %1: ihre Tasks bilden einen Zyklus</translation>
+    </message>
+    <message>
+        <source>task %1 is a %2 task: pg_timetable runs SQL, programs and its builtins</source>
+        <translation>Aufgabe %1 ist eine %2-Aufgabe: pg_timetable führt SQL, Programme und seine eingebauten Befehle aus</translation>
     </message>
 </context>
 <context>
@@ -7069,6 +7168,10 @@ Worker-Gruppe: %6</translation>
         <source>unknown run %1</source>
         <translation>unbekannter Lauf %1</translation>
     </message>
+    <message>
+        <source>attempt %1 of task %2 in run %3 started already</source>
+        <translation>Versuch %1 der Aufgabe %2 in Lauf %3 hat bereits begonnen</translation>
+    </message>
 </context>
 <context>
     <name>hg::RunRepository</name>
@@ -7743,6 +7846,51 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hg::SendMailExecutor</name>
+    <message>
+        <source>the message was not sent through %1: %2</source>
+        <translation>die Nachricht wurde nicht über %1 gesendet: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>sent &apos;%1&apos; to %n recipient(s) through %2: %3</source>
+        <translation>
+            <numerusform>„%1“ an %n Empfänger über %2 gesendet: %3</numerusform>
+            <numerusform>„%1“ an %n Empfänger über %2 gesendet: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this engine cannot send mail (it was built without it)</source>
+        <translation>diese Engine kann keine E-Mail senden (sie wurde ohne gebaut)</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+</context>
+<context>
+    <name>hg::SendMailTask</name>
+    <message>
+        <source>attachment %1: %2</source>
+        <translation>Anhang %1: %2</translation>
+    </message>
+    <message>
+        <source>attachment %1 is not a file</source>
+        <translation>Anhang %1 ist keine Datei</translation>
+    </message>
+    <message>
+        <source>the attachments come to more than %L1 MB</source>
+        <translation>die Anhänge sind zusammen größer als %L1 MB</translation>
+    </message>
+    <message>
+        <source>its password (%1) cannot be read: %2</source>
+        <translation>sein Passwort (%1) kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -8848,6 +8996,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>read task runs</source>
         <translation>Task-Läufe lesen</translation>
     </message>
+    <message>
+        <source>unknown task run %1, or another engine runs it</source>
+        <translation>unbekannter Aufgabenlauf %1, oder eine andere Engine führt ihn aus</translation>
+    </message>
 </context>
 <context>
     <name>hg::TaskRunsModel</name>
@@ -8912,10 +9064,6 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <translation>Aufgabe „%1“: eine Aufgabe vom Typ %2 braucht einen Befehl</translation>
     </message>
     <message>
-        <source>task &apos;%1&apos;: only sql tasks take a connection</source>
-        <translation>Aufgabe „%1“: nur SQL-Aufgaben nehmen eine Verbindung an</translation>
-    </message>
-    <message>
         <source>task &apos;%1&apos;: bad environment name &apos;%2&apos;</source>
         <translation>Aufgabe „%1“: ungültiger Name einer Umgebungsvariablen „%2“</translation>
     </message>
@@ -8930,6 +9078,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>task &apos;%1&apos;: retry backoff must be between 1 and %2</source>
         <translation>Aufgabe &apos;%1&apos;: der Wiederholungsfaktor muss zwischen 1 und %2 liegen</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos;: only sql tasks and the COPY builtins take a connection</source>
+        <translation>Aufgabe „%1“: nur SQL-Aufgaben und die COPY-Befehle nehmen eine Verbindung</translation>
     </message>
 </context>
 <context>

@@ -53,7 +53,7 @@ QList<Field> fieldsOf(Builtin builtin)
                 {"subject", FieldType::Text, ""},
                 {"body", FieldType::Text, ""},
                 {"attachments", FieldType::List, "/absolute/path, …"},
-                {"passwordKey", FieldType::Text, "hourglass secret set KEY"}};
+                {"passwordKey", FieldType::Text, "the key its password is kept under"}};
     case Builtin::CopyFromFile:
         return {{"sql", FieldType::Text, "COPY t FROM STDIN (FORMAT csv)"},
                 {"file", FieldType::Text, "/absolute/path"}};
