@@ -272,9 +272,20 @@ int setChannel(CliContext &context, const QStringList &args)
     QCommandLineParser parser;
     const FloodOptions flood;
     parser.addOptions(flood.all());
+    // An imported channel comes without its secrets: they are given here.
+    const QCommandLineOption passwordStdin(QStringLiteral("password-stdin"),
+                                           QStringLiteral("Read the SMTP password from stdin."));
+    const QCommandLineOption secretStdin(
+        QStringLiteral("secret-stdin"),
+        QStringLiteral("Read the webhook's signing secret from stdin."));
+    const QCommandLineOption secretUrlStdin(
+        QStringLiteral("secret-url-stdin"),
+        QStringLiteral("Read the webhook's secret URL from stdin."));
+    parser.addOptions({passwordStdin, secretStdin, secretUrlStdin});
     Store *store = context.prepare(
         parser, args,
-        QStringLiteral("channel set NAME [--flood N] [--flood-window SECONDS] [--daily-cap N]"),
+        QStringLiteral("channel set NAME [--flood N] [--flood-window SECONDS] [--daily-cap N] "
+                       "[--password-stdin|--secret-stdin|--secret-url-stdin]"),
         {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
@@ -282,13 +293,65 @@ int setChannel(CliContext &context, const QStringList &args)
         NotifyChannelRepository(*store).byName(parser.positionalArguments().at(0));
     if (!channel)
         return context.fail(channel.error());
-    if (!flood.isSet(parser))
-        return context.usage(QStringLiteral("nothing to change: give --flood, --flood-window or "
-                                            "--daily-cap"));
-    if (!flood.read(context, parser, channel.value()))
-        return context.exitCode();
-    if (Status written = NotifyChannelRepository(*store).updateSettings(channel.value()); !written)
-        return context.fail(written.error());
+    const int secretOptions = int(parser.isSet(passwordStdin)) + int(parser.isSet(secretStdin))
+                              + int(parser.isSet(secretUrlStdin));
+    if (!flood.isSet(parser) && secretOptions == 0)
+        return context.usage(QStringLiteral("nothing to change: give --flood, --flood-window, "
+                                            "--daily-cap or a secret"));
+    if (secretOptions > 1)
+        return context.usage(QStringLiteral("the secret options read the same stdin: give one"));
+    if (flood.isSet(parser)) {
+        if (!flood.read(context, parser, channel.value()))
+            return context.exitCode();
+        if (Status written = NotifyChannelRepository(*store).updateSettings(channel.value());
+            !written)
+            return context.fail(written.error());
+    }
+    if (secretOptions == 0)
+        return ExitOk;
+    const bool email = channel->kind == ChannelKind::Email;
+    QString field = QStringLiteral("password");
+    QString option = QStringLiteral("--password-stdin");
+    if (parser.isSet(passwordStdin) && (!email || QUrl(channel->url).userName().isEmpty()))
+        return context.usage(QStringLiteral("--password-stdin is for an e-mail channel whose URL "
+                                            "names a user (smtp://USER@HOST)"));
+    if (parser.isSet(secretStdin)) {
+        field = QStringLiteral("secret");
+        option = QStringLiteral("--secret-stdin");
+    } else if (parser.isSet(secretUrlStdin)) {
+        field = QStringLiteral("url");
+        option = QStringLiteral("--secret-url-stdin");
+        if (!channel->urlIsSecret)
+            return context.usage(QStringLiteral("--secret-url-stdin: this channel's URL is not "
+                                                "kept as a secret; remove it and add it again "
+                                                "with --secret-url-stdin"));
+    }
+    if (!parser.isSet(passwordStdin) && email)
+        return context.usage(QStringLiteral("%1 is for webhook channels").arg(option));
+    const Result<QString> secret = CliContext::secretFromStdin(option, field);
+    if (!secret)
+        return context.fail(secret.error());
+    if (field == QLatin1String("url"))
+        if (Status valid = NotifyChannelRepository::validateWebhookUrl(secret.value(), true);
+            !valid)
+            return context.fail(valid.error());
+    const ChannelSecrets keeper;
+    const Result<QJsonObject> kept = keeper.lookup(channel->secretKey);
+    QJsonObject secrets = kept ? kept.value() : QJsonObject();
+    secrets.insert(field, secret.value());
+    const bool newKey = channel->secretKey.isEmpty();
+    const QString key = newKey ? ChannelSecrets::newKey(channel->name) : channel->secretKey;
+    const Result<QString> where = keeper.store(key, secrets);
+    if (!where)
+        return context.fail(where.error());
+    if (newKey) {
+        if (Status written = NotifyChannelRepository(*store).setSecretKey(channel->id, key);
+            !written) {
+            (void)keeper.forget(key);
+            return context.fail(written.error());
+        }
+    }
+    context.err() << "hourglass: the channel's secrets are kept in " << where.value() << '\n';
     return ExitOk;
 }
 

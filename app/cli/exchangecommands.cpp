@@ -1,8 +1,10 @@
 #include "base/outputfile.h"
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "store/projectexporter.h"
 #include "subcommands.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace hg {
@@ -39,6 +41,14 @@ int runExportCommand(CliContext &context, const QStringList &args)
     }
     if (!document)
         return context.fail(document.error());
+    // Channels travel without their secrets: said, so that nobody is surprised on the other side.
+    for (const QJsonValue channel : document->value(QLatin1String("channels")).toArray())
+        if (channel.toObject().value(QLatin1String("secretsLeftBehind")).toBool())
+            context.err() << "hourglass: channel '"
+                          << terminaltext::escaped(
+                                 channel.toObject().value(QLatin1String("name")).toString())
+                          << "' is exported without its secrets (they stay in this machine's "
+                             "keychain)\n";
     const QByteArray bytes = QJsonDocument(document.value()).toJson(QJsonDocument::Indented);
     if (!parser.isSet(output)) {
         context.out() << bytes;

@@ -1,3 +1,4 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "importers/foreignimport.h"
 #include "store/projectimporter.h"
@@ -69,6 +70,8 @@ int runImportCommand(CliContext &context, const QStringList &args)
         context.out() << (checkOnly ? "would import " : "imported ") << summary->projects
                       << " project(s), " << summary->chains << " chain(s), " << summary->tasks
                       << " task(s), " << summary->schedules << " schedule(s)\n";
+        for (const QString &note : summary->notes)
+            context.out() << "  " << terminaltext::escaped(note) << '\n';
         context.out().flush();
         return ExitOk;
     }

@@ -1,10 +1,13 @@
 #include "clicontext.h"
+#include "domain/jsonfieldreader.h"
+#include "notify/channelsecrets.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace hg {
@@ -60,14 +63,18 @@ int addTask(CliContext &context, const QStringList &args)
     const QCommandLineOption connection(QStringLiteral("connection"),
                                         QStringLiteral("Connection profile of an sql task."),
                                         QStringLiteral("NAME"));
+    const QCommandLineOption passwordStdin(
+        QStringLiteral("password-stdin"),
+        QStringLiteral("A SendMail builtin's SMTP password, read from stdin and kept apart from "
+                       "the store."));
     parser.addOptions({kind, command, argument, after, timeout, retries, retryDelay, ignoreError,
-                       environment, workdir, connection});
+                       environment, workdir, connection, passwordStdin});
     Store *store = context.prepare(
         parser, args,
         QStringLiteral("task add PROJECT/CHAIN TASK --kind KIND --command CMD [--arg A]... "
                        "[--after TASK[:CONDITION]]... [--timeout SEC] [--retries N] "
                        "[--retry-delay SEC] [--ignore-error] [--env K=V]... [--workdir DIR] "
-                       "[--connection NAME]"),
+                       "[--connection NAME] [--password-stdin]"),
         {QStringLiteral("PROJECT/CHAIN"), QStringLiteral("TASK")});
     if (!store)
         return context.exitCode();
@@ -97,10 +104,39 @@ int addTask(CliContext &context, const QStringList &args)
     QList<UpstreamSpec> upstreams;
     for (const QString &text : parser.values(after))
         upstreams << parseAfter(text);
+    // The password goes to the keychain (or a 0600 file), the argument names its key only.
+    QString passwordKey;
+    if (parser.isSet(passwordStdin)) {
+        const std::optional<QJsonObject> object =
+            JsonFieldReader::parseObject(task.arguments.value(0));
+        if (task.kind != TaskKind::Builtin || task.command != QLatin1String("SendMail") || !object)
+            return context.usage(QStringLiteral("--password-stdin is for a SendMail builtin "
+                                                "(--kind builtin --command SendMail --arg '{…}')"));
+        const Result<QString> password = CliContext::secretFromStdin(
+            QStringLiteral("--password-stdin"), QStringLiteral("password"));
+        if (!password)
+            return context.fail(password.error());
+        const Result<QString> key = ChannelSecrets().keepPassword(
+            QStringLiteral("sendmail %1/%2").arg(parser.positionalArguments().at(0), task.name),
+            password.value());
+        if (!key)
+            return context.fail(key.error());
+        passwordKey = key.value();
+        QJsonObject withKey = *object;
+        withKey.insert(QStringLiteral("passwordKey"), passwordKey);
+        task.arguments =
+            QStringList{QString::fromUtf8(QJsonDocument(withKey).toJson(QJsonDocument::Compact))};
+    }
+    const auto forgetPassword = [&passwordKey] {
+        if (!passwordKey.isEmpty())
+            (void)ChannelSecrets().forget(passwordKey);
+    };
 
     const Result<Chain> chain = ChainRepository(*store).byPath(parser.positionalArguments().at(0));
-    if (!chain)
+    if (!chain) {
+        forgetPassword();
         return context.fail(chain.error());
+    }
     task.chainId = chain->id;
     // The task and its edges land together or not at all.
     const Status added = store->transaction([&]() -> Status {
@@ -127,7 +163,13 @@ int addTask(CliContext &context, const QStringList &args)
         }
         return {};
     });
-    return added ? ExitOk : context.fail(added.error());
+    if (!added) {
+        forgetPassword();
+        return context.fail(added.error());
+    }
+    if (!passwordKey.isEmpty())
+        context.out() << "its password is kept apart from the store, as " << passwordKey << '\n';
+    return ExitOk;
 }
 
 int listTasks(CliContext &context, const QStringList &args)

@@ -65,8 +65,8 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
         fields.fail(QStringLiteral("server"),
                     QCoreApplication::translate(
                         "hg::BuiltinArguments",
-                        "a password in the URL would be kept in the store in plain text; name the "
-                        "key it is kept under apart from the store in passwordKey"));
+                        "a password in the URL would be kept in the store in plain text; give it "
+                        "with task add --password-stdin"));
     mail.security = fields.enumeration(QStringLiteral("tls"), SmtpSecurity::StartTls);
     if (mail.security == SmtpSecurity::None && server.isValid() && !isLoopback(server.host()))
         fields.fail(QStringLiteral("tls"),

@@ -52,15 +52,38 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
     QJsonArray tasks;
     QJsonArray dependencies;
     QSet<QString> names;
+    // pg_timetable runs an SQL or builtin task once per parameter row, in order, and stops at
+    // the first that fails: here, a task per row, one after another.
+    QList<PgtTask> expanded;
     for (qsizetype i = 0; i < chain.tasks.size(); ++i) {
         const PgtTask &task = chain.tasks.at(i);
+        if (task.parameters.size() <= 1 || task.kind == QLatin1String("PROGRAM")) {
+            expanded << task;
+            continue;
+        }
+        const QString label = taskLabel(task, i);
+        for (qsizetype row = 0; row < task.parameters.size(); ++row) {
+            PgtTask one = task;
+            one.name = QStringLiteral("%1-%2").arg(label).arg(row + 1);
+            one.parameters = QStringList{task.parameters.at(row)};
+            expanded << one;
+        }
+        if (options.notes)
+            *options.notes << tr("task %1: its %2 parameter rows run as tasks %1-1 to %1-%2, one "
+                                 "after another")
+                                  .arg(label)
+                                  .arg(task.parameters.size());
+    }
+    for (qsizetype i = 0; i < expanded.size(); ++i) {
+        const PgtTask &task = expanded.at(i);
         QString label = taskLabel(task, i);
         if (names.contains(label))
             label = QStringLiteral("%1-%2").arg(label).arg(i + 1);
         names.insert(label);
         if (task.parameters.size() > 1)
-            return Error::invalid(tr("task %1: pg_timetable runs it once per parameter row (%2 "
-                                     "rows); a Hourglass task runs once")
+            return Error::invalid(tr("task %1: pg_timetable runs a program once per parameter row "
+                                     "(%2 rows), each whatever the one before did; a Hourglass "
+                                     "task runs once")
                                       .arg(label)
                                       .arg(task.parameters.size()));
         if (!task.databaseConnection.isEmpty())

@@ -19,14 +19,9 @@ namespace {
 const QString selectChannel = QStringLiteral("SELECT id, name, kind, url, settings, secret_key, "
                                              "is_default, created_at FROM notify_channel ");
 
-NotifyChannel readChannel(const StoreQuery &q)
+// The settings column (and an export's channel) into a channel's fields.
+void readSettings(const QJsonObject &settings, NotifyChannel &c)
 {
-    NotifyChannel c;
-    c.id = q.int64(0);
-    c.name = q.text(1);
-    c.kind = enumFromString<ChannelKind>(q.text(2)).value_or(ChannelKind::Email);
-    c.url = q.text(3);
-    const QJsonObject settings = q.object(4);
     c.security = enumFromString<SmtpSecurity>(settings.value(QLatin1String("security")).toString())
                      .value_or(SmtpSecurity::StartTls);
     c.caFile = settings.value(QLatin1String("ca")).toString();
@@ -40,6 +35,16 @@ NotifyChannel readChannel(const StoreQuery &q)
     c.floodWindowSeconds =
         settings.value(QLatin1String("floodWindowSeconds")).toInt(c.floodWindowSeconds);
     c.dailyCap = settings.value(QLatin1String("dailyCap")).toInt(c.dailyCap);
+}
+
+NotifyChannel readChannel(const StoreQuery &q)
+{
+    NotifyChannel c;
+    c.id = q.int64(0);
+    c.name = q.text(1);
+    c.kind = enumFromString<ChannelKind>(q.text(2)).value_or(ChannelKind::Email);
+    c.url = q.text(3);
+    readSettings(q.object(4), c);
     c.secretKey = q.text(5);
     c.isDefault = q.boolean(6);
     c.createdAt = q.time(7);
@@ -189,6 +194,39 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
     if (c.urlIsSecret)
         return {};
     return validateWebhookUrl(c.url, false);
+}
+
+QJsonObject NotifyChannelRepository::toExport(const NotifyChannel &channel)
+{
+    QJsonObject object = settingsOf(channel);
+    object.insert(QLatin1String("name"), channel.name);
+    object.insert(QLatin1String("kind"), enumName(channel.kind));
+    if (!channel.url.isEmpty())
+        object.insert(QLatin1String("url"), channel.url); // a secret URL is with the secrets
+    if (channel.isDefault)
+        object.insert(QLatin1String("default"), true);
+    if (!channel.secretKey.isEmpty())
+        object.insert(QLatin1String("secretsLeftBehind"), true);
+    return object;
+}
+
+NotifyChannel NotifyChannelRepository::fromExport(const QJsonObject &object)
+{
+    NotifyChannel channel;
+    channel.name = object.value(QLatin1String("name")).toString();
+    channel.kind = enumFromString<ChannelKind>(object.value(QLatin1String("kind")).toString())
+                       .value_or(ChannelKind::Email);
+    channel.url = object.value(QLatin1String("url")).toString();
+    readSettings(object, channel);
+    channel.isDefault = object.value(QLatin1String("default")).toBool();
+    return channel;
+}
+
+Status NotifyChannelRepository::setSecretKey(qint64 channelId, const QString &key)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE notify_channel SET secret_key = ? WHERE id = ?"));
+    q.bind(key).bind(channelId);
+    return q.exec(tr("keep the secrets of channel %1").arg(channelId));
 }
 
 Result<NotifyChannel> NotifyChannelRepository::add(const NotifyChannel &channel)

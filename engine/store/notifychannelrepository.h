@@ -4,6 +4,7 @@
 #include "domain/notification.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QList>
 
 namespace hg {
@@ -32,6 +33,13 @@ public:
     static QStringList distinctAddresses(const QStringList &addresses);
     // Recipients of one channel or route: more is a mailing list's work.
     static constexpr int maxRecipients = 100;
+
+    // A channel as an export carries it: its settings, never its secrets ("secretsLeftBehind"
+    // says it has some); and back, for an import.
+    static QJsonObject toExport(const NotifyChannel &channel);
+    static NotifyChannel fromExport(const QJsonObject &object);
+    // Where its secrets are kept now (ChannelSecrets): set by `channel set --password-stdin`.
+    Status setSecretKey(qint64 channelId, const QString &key);
 
     // The default e-mail channel is the only one: adding another default makes it so.
     Result<NotifyChannel> add(const NotifyChannel &channel);

@@ -5,6 +5,7 @@
 #include "chainrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
+#include "notifychannelrepository.h"
 #include "notifyrouterepository.h"
 #include "projectrepository.h"
 #include "schedulerepository.h"
@@ -183,10 +184,11 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     DependencyRepository dependencies(m_store);
     ScheduleRepository schedules(m_store);
     QSet<QString> usedConnections;
+    QSet<QString> usedChannels;
     QSet<QString> usedCalendars;
     // A chain's own notification routes, by the channel's name (no name: the default e-mail
-    // channel). Channels are not in the document: their secrets must not be, and the
-    // importing store has its own (an import names one it lacks).
+    // channel). The channels they name are in the document without their secrets, which
+    // must not travel (the import says so); the importing store keeps its own of a name.
     QHash<qint64, QJsonArray> routesOfChain;
     const Result<QList<NotifyRoute>> routeList = NotifyRouteRepository(m_store).list();
     if (!routeList)
@@ -274,8 +276,15 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
                     usedCalendars.insert(schedule.calendarName);
             }
             chainObject.insert(QStringLiteral("schedules"), scheduleArray);
-            if (routesOfChain.contains(chain.id))
-                chainObject.insert(QStringLiteral("notifications"), routesOfChain.value(chain.id));
+            if (routesOfChain.contains(chain.id)) {
+                const QJsonArray routes = routesOfChain.value(chain.id);
+                for (const QJsonValue route : routes)
+                    if (const QString name =
+                            route.toObject().value(QLatin1String("channel")).toString();
+                        !name.isEmpty())
+                        usedChannels.insert(name);
+                chainObject.insert(QStringLiteral("notifications"), routes);
+            }
             chainArray << chainObject;
         }
         projectArray << QJsonObject{{QStringLiteral("name"), project->name},
@@ -314,6 +323,20 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     }
     if (!calendarArray.isEmpty()) // documents without calendars stay as they were
         document.insert(QStringLiteral("calendars"), calendarArray);
+    QStringList channelNames(usedChannels.begin(), usedChannels.end());
+    channelNames.sort();
+    QJsonArray channelArray;
+    for (const QString &name : std::as_const(channelNames)) {
+        const Result<NotifyChannel> channel = NotifyChannelRepository(m_store).byName(name);
+        if (!channel) {
+            if (skip(name, channel.error()))
+                continue;
+            return channel.error();
+        }
+        channelArray << NotifyChannelRepository::toExport(channel.value());
+    }
+    if (!channelArray.isEmpty())
+        document.insert(QStringLiteral("channels"), channelArray);
     return document;
 }
 

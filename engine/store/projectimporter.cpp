@@ -87,6 +87,8 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
                                   .arg(ProjectExporter::formatVersion));
     if (Status connections = importConnections(document); !connections)
         return connections;
+    if (Status channels = importChannels(document, summary); !channels)
+        return channels;
     if (Status calendars = importCalendars(document); !calendars)
         return calendars;
 
@@ -143,6 +145,27 @@ Status ProjectImporter::importConnections(JsonFieldReader &document)
             continue; // profiles are shared by every project; keep the one the user has
         if (Result<ConnectionProfile> added = profiles.add(profile); !added)
             return at(path, added.error());
+    }
+    return {};
+}
+
+Status ProjectImporter::importChannels(JsonFieldReader &document, Summary &summary)
+{
+    NotifyChannelRepository channels(m_store);
+    const QJsonArray array = document.array(QStringLiteral("channels"));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = document.childPath(QStringLiteral("channels"), i);
+        const QJsonObject object = array.at(i).toObject();
+        const NotifyChannel channel = NotifyChannelRepository::fromExport(object);
+        if (channels.byName(channel.name))
+            continue; // channels serve every project; keep the one the user has
+        if (Result<NotifyChannel> added = channels.add(channel); !added)
+            return at(path, added.error());
+        if (object.value(QLatin1String("secretsLeftBehind")).toBool())
+            summary.notes << tr("channel '%1' came without its secrets (they stay where it was "
+                                "exported): give them with `hourglass channel set %1 "
+                                "--password-stdin` (or --secret-stdin, --secret-url-stdin)")
+                                 .arg(channel.name);
     }
     return {};
 }

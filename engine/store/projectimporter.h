@@ -25,6 +25,7 @@ public:
         int chains = 0;
         int tasks = 0;
         int schedules = 0;
+        QStringList notes; // what the user should hear (a channel without its secrets)
     };
 
     explicit ProjectImporter(Store &store)
@@ -41,6 +42,7 @@ private:
     Status importDocumentObject(const QJsonObject &document, Summary &summary);
     Status importConnections(JsonFieldReader &document);
     Status importCalendars(JsonFieldReader &document);
+    Status importChannels(JsonFieldReader &document, Summary &summary);
     Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,
                        const QString &path, Summary &summary);
     // A chain's notification routes; a route that names no channel goes to the default one.

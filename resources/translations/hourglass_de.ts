@@ -326,10 +326,6 @@
         <translation>„%1“ ist nicht smtp://[BENUTZER@]HOST[:PORT]</translation>
     </message>
     <message>
-        <source>a password in the URL would be kept in the store in plain text; name the key it is kept under apart from the store in passwordKey</source>
-        <translation>ein Passwort in der URL würde im Klartext im Speicher abgelegt; den Schlüssel, unter dem es getrennt vom Speicher verwahrt wird, in passwordKey angeben</translation>
-    </message>
-    <message>
         <source>&apos;none&apos; sends the message and the password unencrypted: only to a server on this machine (localhost)</source>
         <translation>„none“ sendet Nachricht und Passwort unverschlüsselt: nur an einen Server auf diesem Rechner (localhost)</translation>
     </message>
@@ -356,6 +352,10 @@
     <message>
         <source>must be a COPY … TO STDOUT statement</source>
         <translation>muss eine Anweisung COPY … TO STDOUT sein</translation>
+    </message>
+    <message>
+        <source>a password in the URL would be kept in the store in plain text; give it with task add --password-stdin</source>
+        <translation>ein Passwort in der URL würde im Klartext im Speicher abgelegt; es mit task add --password-stdin angeben</translation>
     </message>
 </context>
 <context>
@@ -5048,6 +5048,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>--to: %1 recipients; %2 at most (a list address reaches more)</source>
         <translation>--to: %1 Empfänger; höchstens %2 (eine Listenadresse erreicht mehr)</translation>
     </message>
+    <message>
+        <source>keep the secrets of channel %1</source>
+        <translation>Verwahren der Geheimnisse von Kanal %1</translation>
+    </message>
 </context>
 <context>
     <name>hg::NotifyRouteRepository</name>
@@ -6419,10 +6423,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Task %1: sein Parameter %2 ist kein JSON-Array</translation>
     </message>
     <message>
-        <source>task %1: pg_timetable runs it once per parameter row (%2 rows); a Hourglass task runs once</source>
-        <translation>Task %1: pg_timetable führt ihn einmal je Parameterzeile aus (%2 Zeilen); ein Hourglass-Task läuft einmal</translation>
-    </message>
-    <message>
         <source>task %1: it runs on another database (database_connection); add that database as a connection first</source>
         <translation>Task %1: er läuft auf einer anderen Datenbank (database_connection); legen Sie diese Datenbank zuerst als Verbindung an</translation>
     </message>
@@ -6465,6 +6465,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>task %1 is a %2 task: pg_timetable runs SQL, programs and its builtins</source>
         <translation>Aufgabe %1 ist eine %2-Aufgabe: pg_timetable führt SQL, Programme und seine eingebauten Befehle aus</translation>
+    </message>
+    <message>
+        <source>task %1: its %2 parameter rows run as tasks %1-1 to %1-%2, one after another</source>
+        <translation>Aufgabe %1: ihre %2 Parameterzeilen laufen als Aufgaben %1-1 bis %1-%2, eine nach der anderen</translation>
+    </message>
+    <message>
+        <source>task %1: pg_timetable runs a program once per parameter row (%2 rows), each whatever the one before did; a Hourglass task runs once</source>
+        <translation>Aufgabe %1: pg_timetable führt ein Programm einmal je Parameterzeile aus (%2 Zeilen), jede gleich, was die vorige tat; eine Hourglass-Aufgabe läuft einmal</translation>
     </message>
 </context>
 <context>
@@ -6564,6 +6572,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>%1 recipients; %2 at most</source>
         <translation>%1 Empfänger; höchstens %2</translation>
+    </message>
+    <message>
+        <source>channel &apos;%1&apos; came without its secrets (they stay where it was exported): give them with `hourglass channel set %1 --password-stdin` (or --secret-stdin, --secret-url-stdin)</source>
+        <translation>Kanal „%1“ kam ohne seine Geheimnisse (sie bleiben, wo er exportiert wurde): geben Sie sie mit `hourglass channel set %1 --password-stdin` an (oder --secret-stdin, --secret-url-stdin)</translation>
     </message>
 </context>
 <context>
@@ -8863,6 +8875,18 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>SQL statements, run all or nothing; ? marks bind the parameters below (a single statement only)</source>
         <translation>SQL-Anweisungen, alle oder keine ausgeführt; ? bindet die Parameter unten (nur bei einer einzigen Anweisung)</translation>
+    </message>
+    <message>
+        <source>Database connection of the COPY</source>
+        <translation>Datenbankverbindung des COPY</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL database a COPY builtin runs on</source>
+        <translation>Die PostgreSQL-Datenbank, auf der ein COPY-Befehl läuft</translation>
+    </message>
+    <message>
+        <source>COPY on:</source>
+        <translation>COPY auf:</translation>
     </message>
 </context>
 <context>

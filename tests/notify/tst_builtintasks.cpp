@@ -40,6 +40,7 @@ private Q_SLOTS:
     void copy_programThatFails_storesNothing();
     void copy_stop_endsTheProgramAndTheStatement();
     void pgTimetable_builtins_importWithThePasswordKeptApartAndExportBack();
+    void pgTimetable_parameterRows_becomeATaskEach();
     void pgTimetable_shutdown_isRefusedWithItsReason();
 
 private:
@@ -511,6 +512,52 @@ void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExp
     const QJsonObject dump =
         QJsonDocument::fromJson(back->tasks.at(3).parameters.at(0).toUtf8()).object();
     QCOMPARE(dump.value(QStringLiteral("cmd")).toString(), QStringLiteral("gzip"));
+}
+
+void TestBuiltinTasks::pgTimetable_parameterRows_becomeATaskEach()
+{
+    PgtChain chain;
+    chain.name = QStringLiteral("rows");
+    PgtTask task;
+    task.name = QStringLiteral("say");
+    task.kind = QStringLiteral("BUILTIN");
+    task.command = QStringLiteral("Log");
+    task.parameters << QStringLiteral("\"one\"") << QStringLiteral("\"two\"");
+    PgtTask program;
+    program.name = QStringLiteral("p");
+    program.kind = QStringLiteral("PROGRAM");
+    program.command = QStringLiteral("echo");
+    program.parameters << QStringLiteral("[\"a\"]") << QStringLiteral("[\"b\"]");
+    chain.tasks << task;
+    QStringList notes;
+    PgTimetableConverter::ImportOptions options;
+    options.notes = &notes;
+    const Result<QJsonObject> document = PgTimetableConverter::toDocument(
+        chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"), options);
+    QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
+    const QJsonObject chainObject = document->value(QStringLiteral("projects"))
+                                        .toArray()
+                                        .at(0)
+                                        .toObject()
+                                        .value(QStringLiteral("chains"))
+                                        .toArray()
+                                        .at(0)
+                                        .toObject();
+    const QJsonArray tasks = chainObject.value(QStringLiteral("tasks")).toArray();
+    QCOMPARE(tasks.size(), 2);
+    QCOMPARE(tasks.at(0).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("say-1"));
+    QCOMPARE(tasks.at(1).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("say-2"));
+    QCOMPARE(chainObject.value(QStringLiteral("dependencies")).toArray().size(), 1);
+    QVERIFY(notes.join(QLatin1Char(' ')).contains(QLatin1String("say-1 to say-2")));
+    // A program runs every row whatever the one before did: still refused, saying why.
+    chain.tasks = {program};
+    const Result<QJsonObject> refused = PgTimetableConverter::toDocument(
+        chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"));
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("once per parameter row")),
+             qPrintable(refused.error().message));
 }
 
 void TestBuiltinTasks::pgTimetable_shutdown_isRefusedWithItsReason()

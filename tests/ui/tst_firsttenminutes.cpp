@@ -21,6 +21,7 @@
 #include "settings/colorscheme.h"
 #include "statepresentation.h"
 #include "store/chainrepository.h"
+#include "store/connectionprofilerepository.h"
 #include "store/dependencyrepository.h"
 #include "store/runrepository.h"
 #include "store/taskrepository.h"
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void taskForm_keepsApplyInView_marksEdits_andAppliesOnEnter();
     void taskForm_showsTheMessageBesideItsField();
     void builtinTask_shownUnchanged_hasNoUnappliedEdits();
+    void copyBuiltin_keepsItsConnectionThroughAnEdit();
     void otherTask_orChain_asksApplyDiscardOrCancel();
     void overlapBox_showsAndSetsTheRealRule();
     void retention_isShownAndSetFromTheChainEditor();
@@ -185,6 +187,50 @@ void TestFirstTenMinutes::builtinTask_shownUnchanged_hasNoUnappliedEdits()
     QVERIFY(!desk.form()->hasUnappliedChanges());
     desk.selectTask(desk.taskIds.at(0));
     QTRY_COMPARE(desk.form()->taskId(), desk.taskIds.at(0)); // no question asked
+}
+
+// A COPY builtin runs on its task's connection: the form cleared every builtin's on Apply,
+// which would have moved an imported pg_timetable COPY onto the store without a word.
+void TestFirstTenMinutes::copyBuiltin_keepsItsConnectionThroughAnEdit()
+{
+    HG_TEST_STORE(t);
+    ConnectionProfile warehouse;
+    warehouse.name = QStringLiteral("warehouse");
+    warehouse.host = QStringLiteral("127.0.0.1");
+    warehouse.database = QStringLiteral("dw");
+    QVERIFY(ConnectionProfileRepository(t.store()).add(warehouse));
+    Desk desk(t);
+    Task copy =
+        test::addTask(t.store(), desk.chain.id, QStringLiteral("load"), TaskKind::Builtin,
+                      QStringLiteral("CopyFromFile"),
+                      {QStringLiteral(R"({"sql": "COPY t FROM STDIN", "file": "/srv/in/t.csv"})")});
+    copy.connectionName = warehouse.name;
+    QVERIFY(TaskRepository(t.store()).update(copy));
+    desk.editor()->showChain(0);
+    desk.editor()->showChain(desk.chain.id);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_VERIFY(desk.editor()->scene()->node(copy.id));
+    desk.selectTask(copy.id);
+    QTRY_COMPARE(desk.form()->taskId(), copy.id);
+    auto *connection = desk.form()->findChild<QComboBox *>(QStringLiteral("builtin.connection"));
+    QVERIFY(connection);
+    QVERIFY(connection->isEnabled());
+    QCOMPARE(connection->currentText(), warehouse.name);
+    QVERIFY(!desk.form()->hasUnappliedChanges());
+    // An edit of its file, typed, then Enter.
+    auto *file = desk.form()->findChild<QLineEdit *>(QStringLiteral("builtin.file"));
+    QVERIFY(file);
+    file->setFocus();
+    file->selectAll();
+    QTest::keyClicks(file, QStringLiteral("/srv/in/u.csv"));
+    QTest::keyClick(file, Qt::Key_Return);
+    QTRY_VERIFY(TaskRepository(t.store()).byId(copy.id)->arguments.value(0).contains(
+        QLatin1String("u.csv")));
+    QCOMPARE(TaskRepository(t.store()).byId(copy.id)->connectionName, warehouse.name);
+    // Another builtin takes no connection: the box says so by being off.
+    auto *builtin = desk.form()->findChild<QComboBox *>(QStringLiteral("builtin.name"));
+    builtin->setCurrentText(QStringLiteral("Sleep"));
+    QVERIFY(!connection->isEnabled());
 }
 
 void TestFirstTenMinutes::taskForm_showsTheMessageBesideItsField()

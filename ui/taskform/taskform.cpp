@@ -63,6 +63,7 @@ TaskForm::TaskForm(QWidget *parent)
     , m_sqlParameters(new ArgumentListEditor(this))
     , m_builtin(new QComboBox(this))
     , m_builtinArgument(new BuiltinArgumentForm(this))
+    , m_builtinConnection(new QComboBox(this))
     , m_http(new HttpRequestForm(this))
     , m_subchain(new QComboBox(this))
     , m_workingDirectory(new QLineEdit(this))
@@ -83,6 +84,7 @@ TaskForm::TaskForm(QWidget *parent)
     m_connection->setObjectName(QStringLiteral("sql.connection"));
     m_sql->setObjectName(QStringLiteral("sql.text"));
     m_builtin->setObjectName(QStringLiteral("builtin.name"));
+    m_builtinConnection->setObjectName(QStringLiteral("builtin.connection"));
     m_subchain->setObjectName(QStringLiteral("subchain.path"));
     m_problem->setObjectName(QStringLiteral("validation"));
     m_apply->setObjectName(QStringLiteral("apply"));
@@ -99,6 +101,7 @@ TaskForm::TaskForm(QWidget *parent)
         {m_sqlParameters, tr("SQL parameters")},
         {m_builtin, tr("Builtin")},
         {m_builtinArgument, tr("Builtin arguments")},
+        {m_builtinConnection, tr("Database connection of the COPY")},
         {m_http, tr("HTTP request")},
         {m_subchain, tr("Chain to run")},
         {m_workingDirectory, tr("Working directory")},
@@ -120,6 +123,7 @@ TaskForm::TaskForm(QWidget *parent)
         {m_sql, tr("One statement, run in its own transaction")},
         {m_connection, tr("The database the SQL runs on")},
         {m_builtin, tr("The builtin to run")},
+        {m_builtinConnection, tr("The PostgreSQL database a COPY builtin runs on")},
         {m_subchain, tr("PROJECT/CHAIN, run as part of this one")},
         {m_workingDirectory, tr("Where the task runs; empty: the engine's directory")},
         {m_timeout, tr("Stopped after this many seconds; 0: never")},
@@ -163,10 +167,12 @@ TaskForm::TaskForm(QWidget *parent)
                     {tr("SQL:"), withMessage(m_sql, TaskValidator::commandField, TaskKind::Sql)},
                     {tr("Parameters:"),
                      withMessage(m_sqlParameters, TaskValidator::argumentsField, TaskKind::Sql)}}));
-    m_pages->addWidget(
-        page(this, {{tr("Builtin:"), m_builtin},
-                    {tr("Argument:"), withMessage(m_builtinArgument, TaskValidator::argumentsField,
-                                                  TaskKind::Builtin)}}));
+    m_pages->addWidget(page(
+        this, {{tr("Builtin:"), m_builtin},
+               {tr("Argument:"),
+                withMessage(m_builtinArgument, TaskValidator::argumentsField, TaskKind::Builtin)},
+               {tr("COPY on:"), withMessage(m_builtinConnection, TaskValidator::connectionField,
+                                            TaskKind::Builtin)}}));
     QWidget *http = withMessage(m_http, TaskValidator::argumentsField, TaskKind::Http);
     // The URL is part of the HTTP form: a bad one is shown under it too.
     m_messages.insert(messageKey(TaskValidator::commandField, TaskKind::Http),
@@ -252,6 +258,7 @@ TaskForm::TaskForm(QWidget *parent)
         m_builtinArgument->show(builtin,
                                 JsonFieldReader::parseObject(BuiltinArguments::example(builtin))
                                     .value_or(QJsonObject()));
+        m_builtinConnection->setEnabled(BuiltinArguments::isCopy(builtin));
     });
     const auto changed = [this] {
         validate();
@@ -266,6 +273,7 @@ TaskForm::TaskForm(QWidget *parent)
     connect(m_sqlParameters, &ArgumentListEditor::changed, this, changed);
     connect(m_builtin, &QComboBox::currentIndexChanged, this, changed);
     connect(m_builtinArgument, &BuiltinArgumentForm::changed, this, changed);
+    connect(m_builtinConnection, &QComboBox::currentIndexChanged, this, changed);
     connect(m_http, &HttpRequestForm::changed, this, changed);
     connect(m_subchain, &QComboBox::currentTextChanged, this, changed);
     connect(m_workingDirectory, &QLineEdit::textChanged, this, changed);
@@ -329,11 +337,13 @@ QWidget *TaskForm::withMessage(QWidget *field, const QString &fieldName)
 void TaskForm::setChoices(const QStringList &connectionNames,
                           std::function<QStringList()> chainPaths)
 {
-    const QSignalBlocker a(m_connection), b(m_subchain);
-    m_connection->clear();
-    m_connection->addItem(tr("(the store itself)"), QString());
-    for (const QString &name : connectionNames)
-        m_connection->addItem(name, name);
+    const QSignalBlocker a(m_connection), b(m_subchain), c(m_builtinConnection);
+    for (QComboBox *box : {m_connection, m_builtinConnection}) {
+        box->clear();
+        box->addItem(tr("(the store itself)"), QString());
+        for (const QString &name : connectionNames)
+            box->addItem(name, name);
+    }
     const QString text = m_subchain->currentText();
     m_subchain->clear();
     m_subchain->setCurrentText(text);
@@ -413,6 +423,8 @@ void TaskForm::showTask(const Task &task)
         break;
     case TaskKind::Builtin:
         m_builtin->setCurrentText(task.command);
+        m_builtinConnection->setCurrentIndex(
+            std::max(0, m_builtinConnection->findData(task.connectionName)));
         break;
     case TaskKind::Http:
         m_http->show(task.command, argument);
@@ -423,6 +435,7 @@ void TaskForm::showTask(const Task &task)
     }
     m_builtinArgument->show(currentBuiltin(),
                             task.kind == TaskKind::Builtin ? argument : QJsonObject());
+    m_builtinConnection->setEnabled(BuiltinArguments::isCopy(currentBuiltin()));
     m_workingDirectory->setText(task.workingDirectory);
     m_timeout->setValue(task.timeoutSeconds);
     m_retries->setValue(task.maxRetries);
@@ -456,6 +469,9 @@ Task TaskForm::task() const
     case TaskKind::Builtin:
         task.command = enumName(currentBuiltin());
         task.arguments = QStringList{m_builtinArgument->argumentText()};
+        // A COPY builtin's database: cleared with the rest, it would run on the store instead.
+        if (BuiltinArguments::isCopy(currentBuiltin()))
+            task.connectionName = m_builtinConnection->currentData().toString();
         break;
     case TaskKind::Http:
         task.command = m_http->url();

@@ -96,6 +96,7 @@ private:
     ArgumentListEditor *m_sqlParameters;
     QComboBox *m_builtin;
     BuiltinArgumentForm *m_builtinArgument;
+    QComboBox *m_builtinConnection;
     HttpRequestForm *m_http;
     QComboBox *m_subchain;
     std::function<QStringList()> m_chainPaths; // until the subchain field first takes focus
