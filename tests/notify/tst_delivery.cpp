@@ -37,6 +37,7 @@ private Q_SLOTS:
     void channelsAddedAtOnce_keepEverySecret();
     void channelWithQueuedMessages_isRemovedOnlyWithForce();
     void crontabMailto_mailsTheOutputThroughTheDefaultChannel();
+    void exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet();
 
 private:
     void define(const QList<QStringList> &commands);
@@ -437,6 +438,69 @@ void TestDelivery::crontabMailto_mailsTheOutputThroughTheDefaultChannel()
                              20000);
     stopServing(serve);
     QCOMPARE(smtp.messages().size(), 1);
+}
+
+// A chain's route travels with its channel, the channel without its password: the export and
+// the import say so, the import's channel cannot log in, and `channel set --password-stdin`
+// gives it what it lacks.
+void TestDelivery::exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet()
+{
+    test::TestSmtpServer smtp;
+    if (const QString failed = smtp.start(test::TestSmtpServer::Mode::StartTls); !failed.isEmpty())
+        HG_REQUIRE_PART(false, "the test SMTP server (python3-aiosmtpd, openssl)");
+    const auto withStdin = [](const test::CliSandbox &cli, const QStringList &arguments,
+                              const QByteArray &input) {
+        QProcess process;
+        cli.start(process, arguments);
+        process.write(input);
+        process.closeWriteChannel();
+        process.waitForFinished(30000);
+        return std::pair{process.exitCode(), QString::fromUtf8(process.readAllStandardError())};
+    };
+    const auto [added, addErr] =
+        withStdin(*m_cli,
+                  {QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("mail"),
+                   QStringLiteral("--kind"), QStringLiteral("email"), QStringLiteral("--url"),
+                   QStringLiteral("smtp://bob@127.0.0.1:%1").arg(smtp.port()),
+                   QStringLiteral("--ca"), smtp.caFile(), QStringLiteral("--from"),
+                   QStringLiteral("hourglass@example.org"), QStringLiteral("--to"),
+                   QStringLiteral("ops@example.org"), QStringLiteral("--password-stdin")},
+                  "hunter2\n");
+    QVERIFY2(added == 0, qPrintable(addErr));
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("ops")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("ops/nightly")},
+            {QStringLiteral("notify"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+             QStringLiteral("--channel"), QStringLiteral("mail"), QStringLiteral("--on"),
+             QStringLiteral("failure")}});
+    const QString document = m_cli->filePath(QStringLiteral("ops.json"));
+    const test::CliSandbox::Output exported = m_cli->run(
+        {QStringLiteral("export"), QStringLiteral("ops"), QStringLiteral("--output"), document});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QVERIFY2(exported.err.contains(QLatin1String("exported without its secrets")),
+             qPrintable(exported.err));
+    QFile written(document);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(!written.readAll().contains("hunter2"));
+
+    test::CliSandbox elsewhere{QStringLiteral(HOURGLASS_BINARY)};
+    const test::CliSandbox::Output imported = elsewhere.run({QStringLiteral("import"), document});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+    QVERIFY2(imported.out.contains(QLatin1String("came without its secrets")),
+             qPrintable(imported.out));
+    const test::CliSandbox::Output refused =
+        elsewhere.run({QStringLiteral("channel"), QStringLiteral("test"), QStringLiteral("mail")});
+    QVERIFY2(refused.exitCode != 0, qPrintable(refused.out + refused.err));
+    const auto [set, setErr] =
+        withStdin(elsewhere,
+                  {QStringLiteral("channel"), QStringLiteral("set"), QStringLiteral("mail"),
+                   QStringLiteral("--password-stdin")},
+                  "hunter2\n");
+    QVERIFY2(set == 0, qPrintable(setErr));
+    const test::CliSandbox::Output tested =
+        elsewhere.run({QStringLiteral("channel"), QStringLiteral("test"), QStringLiteral("mail")});
+    QVERIFY2(tested.exitCode == 0, qPrintable(tested.out + tested.err));
+    QTRY_VERIFY(!smtp.messages().isEmpty());
+    QCOMPARE(smtp.messages().constLast().to, QStringList{QStringLiteral("ops@example.org")});
 }
 
 QTEST_GUILESS_MAIN(TestDelivery)
