@@ -54,7 +54,7 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
     SendMailArguments mail;
     mail.server = fields.requiredString(QStringLiteral("server"));
     const QUrl server(mail.server, QUrl::StrictMode);
-    if (!mail.server.isEmpty()
+    if (fields.has(QStringLiteral("server"))
         && (!server.isValid() || server.scheme() != QLatin1String("smtp") || server.host().isEmpty()
             || !server.path().isEmpty() || server.port() == 0))
         fields.fail(QStringLiteral("server"),
@@ -77,7 +77,7 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
     mail.caFile = absolutePath(fields, QStringLiteral("ca"), false);
     mail.passwordKey = fields.string(QStringLiteral("passwordKey"));
     mail.from = fields.requiredString(QStringLiteral("from"));
-    if (!mail.from.isEmpty() && !mailaddress::isValid(mail.from))
+    if (fields.has(QStringLiteral("from")) && !mailaddress::isValid(mail.from))
         fields.fail(
             QStringLiteral("from"),
             QCoreApplication::translate("hg::BuiltinArguments", "'%1' is not an e-mail address")
@@ -124,7 +124,7 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
         const QByteArray::FromBase64Result decoded = QByteArray::fromBase64Encoding(
             encoded, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
         if (!data.at(i).isObject() || name.trimmed().isEmpty() || !decoded) {
-            fields.fail(fields.childPath(QStringLiteral("attachmentData"), i),
+            fields.fail(QStringLiteral("attachmentData[%1]").arg(i),
                         QCoreApplication::translate(
                             "hg::BuiltinArguments",
                             "expected {\"name\": \"file name\", \"base64\": \"…\"}"));
@@ -157,7 +157,8 @@ CopyDataArguments readCopyData(Builtin builtin, JsonFieldReader &fields)
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression toStdout(QStringLiteral(R"(^\s*COPY\b[\s\S]*\bTO\s+STDOUT\b)"),
                                              QRegularExpression::CaseInsensitiveOption);
-    if (!copy.sql.isEmpty() && !(into ? fromStdin : toStdout).match(copy.sql).hasMatch())
+    if (fields.has(QStringLiteral("sql"))
+        && !(into ? fromStdin : toStdout).match(copy.sql).hasMatch())
         fields.fail(QStringLiteral("sql"),
                     into ? QCoreApplication::translate("hg::BuiltinArguments",
                                                        "must be a COPY … FROM STDIN statement")
@@ -168,6 +169,9 @@ CopyDataArguments readCopyData(Builtin builtin, JsonFieldReader &fields)
         copy.overwrite = fields.boolean(QStringLiteral("overwrite"), false);
     } else {
         copy.program = fields.requiredString(QStringLiteral("program"));
+        if (fields.has(QStringLiteral("program")) && copy.program.trimmed().isEmpty())
+            fields.fail(QStringLiteral("program"),
+                        QCoreApplication::translate("hg::BuiltinArguments", "names no program"));
         copy.arguments = fields.stringList(QStringLiteral("arguments"));
     }
     return copy;

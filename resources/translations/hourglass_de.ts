@@ -357,6 +357,10 @@
         <source>a password in the URL would be kept in the store in plain text; give it with task add --password-stdin</source>
         <translation>ein Passwort in der URL würde im Klartext im Speicher abgelegt; es mit task add --password-stdin angeben</translation>
     </message>
+    <message>
+        <source>names no program</source>
+        <translation>nennt kein Programm</translation>
+    </message>
 </context>
 <context>
     <name>hg::CalendarRepository</name>

@@ -34,6 +34,13 @@ std::size_t argumentIndex(Builtin builtin)
         return 5;
     case Builtin::Notify:
         return 6;
+    case Builtin::SendMail:
+        return 7;
+    case Builtin::CopyFromFile:
+    case Builtin::CopyToFile:
+    case Builtin::CopyFromProgram:
+    case Builtin::CopyToProgram:
+        return 8;
     }
     HG_FUZZ_FAIL();
 }
@@ -77,6 +84,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             HG_FUZZ_FAIL();
         break;
     }
+    case Builtin::SendMail: {
+        // Somebody to send to, within the bound, and no address that could add a header.
+        const SendMailArguments &mail = parsed->as<SendMailArguments>();
+        const qsizetype recipients = mail.to.size() + mail.cc.size() + mail.bcc.size();
+        if (recipients < 1 || recipients > 100)
+            HG_FUZZ_FAIL();
+        for (const QString &address : mail.to + mail.cc + mail.bcc + QStringList{mail.from})
+            if (address.contains(QLatin1Char('\n')) || address.contains(QLatin1Char('\r')))
+                HG_FUZZ_FAIL();
+        break;
+    }
+    case Builtin::CopyFromFile:
+    case Builtin::CopyToFile: {
+        const CopyDataArguments &copy = parsed->as<CopyDataArguments>();
+        if (!QDir::isAbsolutePath(copy.file)
+            || !copy.sql.contains(QLatin1String("STD"), Qt::CaseInsensitive))
+            HG_FUZZ_FAIL();
+        break;
+    }
+    case Builtin::CopyFromProgram:
+    case Builtin::CopyToProgram:
+        if (parsed->as<CopyDataArguments>().program.isEmpty())
+            HG_FUZZ_FAIL();
+        break;
     default:
         break;
     }
