@@ -124,11 +124,19 @@ Result<QString> CliContext::secretFromStdin(const QString &option, const QString
     QFile in;
     if (!in.open(stdin, QIODevice::ReadOnly))
         return Error::runtime(QStringLiteral("cannot read the %1 from stdin").arg(what));
-    QByteArray line = in.readLine();
+    // A secret is a line; 64 KiB is far more than any is (a 50 MB one went into the secrets
+    // file whole, helper-7).
+    constexpr qint64 longest = 64 * 1024;
+    QByteArray line = in.readLine(longest + 2);
+    const bool cut = line.size() > longest && !line.endsWith('\n');
     while (line.endsWith('\n') || line.endsWith('\r'))
         line.chop(1);
+    if (cut || line.size() > longest)
+        return Error::invalid(QStringLiteral("%1: the %2 is longer than 64 KiB").arg(option, what));
     if (line.isEmpty())
         return Error::invalid(QStringLiteral("%1: stdin gave no %2").arg(option, what));
+    if (line.contains('\0'))
+        return Error::invalid(QStringLiteral("%1: the %2 holds a NUL byte").arg(option, what));
     return QString::fromUtf8(line);
 }
 

@@ -453,23 +453,32 @@ int importChain(CliContext &context, const QStringList &args)
         return context.fail(chain.error());
     const QString project = parser.isSet(into) ? parser.value(into) : open.profile.name;
     QStringList notes;
+    QStringList keptKeys; // forgotten again should the import not happen
     PgTimetableConverter::ImportOptions options;
     options.notes = &notes;
     options.keepPassword = [&](const QString &password) {
-        return ChannelSecrets().keepPassword(QStringLiteral("sendmail %1").arg(chain->name),
-                                             password);
+        Result<QString> key =
+            ChannelSecrets().keepPassword(QStringLiteral("sendmail %1").arg(chain->name), password);
+        if (key)
+            keptKeys << key.value();
+        return key;
+    };
+    const auto failed = [&](const Error &error) {
+        for (const QString &key : std::as_const(keptKeys))
+            (void)ChannelSecrets().forget(key);
+        return context.fail(error);
     };
     const Result<QJsonObject> document = PgTimetableConverter::toDocument(
         chain.value(), project, open.profile.name, open.catalog->info().timeZone, options);
     if (!document)
-        return context.fail(document.error());
+        return failed(document.error());
     Result<Store *> store = context.store();
     if (!store)
-        return context.fail(store.error());
+        return failed(store.error());
     const Result<ProjectImporter::Summary> imported =
         ProjectImporter(*store.value()).importDocument(QJsonDocument(document.value()).toJson());
     if (!imported)
-        return context.fail(imported.error());
+        return failed(imported.error());
     context.out() << "imported " << chain->name << " into " << project << " (" << imported->tasks
                   << " tasks, " << imported->schedules << " schedule(s))\n";
     for (const QString &note : std::as_const(notes))

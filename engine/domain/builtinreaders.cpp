@@ -43,6 +43,18 @@ QStringList addresses(JsonFieldReader &fields, const QString &key)
 
 } // namespace
 
+// A NUL in a path or an argument cut it there when it reached the system (a file "a\0.evil"
+// opened "a", helper-7).
+void refuseNul(JsonFieldReader &fields, const QString &key, const QStringList &values)
+{
+    for (const QString &value : values)
+        if (value.contains(QChar(0))) {
+            fields.fail(
+                key, QCoreApplication::translate("hg::BuiltinArguments", "holds a NUL character"));
+            return;
+        }
+}
+
 SendMailArguments readSendMail(JsonFieldReader &fields)
 {
     fields.rejectUnknownKeys({QStringLiteral("server"), QStringLiteral("tls"), QStringLiteral("ca"),
@@ -116,6 +128,16 @@ SendMailArguments readSendMail(JsonFieldReader &fields)
                     .arg(path.left(300)));
             break;
         }
+    refuseNul(fields, QStringLiteral("attachments"), mail.attachments);
+    refuseNul(fields, QStringLiteral("ca"), {mail.caFile});
+    // Only a SendMail's own password: a key of a channel's would send its password to any
+    // server the task names.
+    if (!mail.passwordKey.isEmpty()
+        && !mail.passwordKey.startsWith(QLatin1String("hourglass-sendmail:")))
+        fields.fail(QStringLiteral("passwordKey"),
+                    QCoreApplication::translate("hg::BuiltinArguments",
+                                                "names no SendMail password (give it with task "
+                                                "add --password-stdin)"));
     const QJsonArray data = fields.array(QStringLiteral("attachmentData"));
     for (qsizetype i = 0; i < data.size(); ++i) {
         const QJsonObject item = data.at(i).toObject();
@@ -173,7 +195,10 @@ CopyDataArguments readCopyData(Builtin builtin, JsonFieldReader &fields)
             fields.fail(QStringLiteral("program"),
                         QCoreApplication::translate("hg::BuiltinArguments", "names no program"));
         copy.arguments = fields.stringList(QStringLiteral("arguments"));
+        refuseNul(fields, QStringLiteral("program"), {copy.program});
+        refuseNul(fields, QStringLiteral("arguments"), copy.arguments);
     }
+    refuseNul(fields, QStringLiteral("file"), {copy.file});
     return copy;
 }
 

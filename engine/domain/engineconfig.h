@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "builtinarguments.h"
 
 #include <QProcessEnvironment>
@@ -52,7 +53,7 @@ struct EngineConfig
     // the notifications' SMTP (libcurl) and secrets (SendMailTask). Unset: SendMail fails,
     // saying so.
     std::function<SendMailResult(const SendMailArguments &mail, qint64 timeoutMs,
-                                 const std::atomic<bool> *cancel)>
+                                 CancelToken *cancel)>
         sendMail;
 
     static QProcessEnvironment safeEnvironment(const QProcessEnvironment &from);

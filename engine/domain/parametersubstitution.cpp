@@ -1,5 +1,6 @@
 #include "parametersubstitution.h"
 
+#include "builtinarguments.h"
 #include "domain/jsonfieldreader.h"
 
 #include <QJsonArray>
@@ -74,12 +75,20 @@ Task ParameterSubstitution::applyTo(Task task) const
     const bool jsonArgument = task.kind == TaskKind::Builtin || task.kind == TaskKind::Http;
     if (task.kind != TaskKind::Sql)
         task.command = apply(task.command);
+    // A COPY builtin's statement is SQL: never substituted, as an SQL task's is not (a
+    // parameter "; DROP TABLE t" would have run as SQL, helper-7).
+    const bool copy = task.kind == TaskKind::Builtin && BuiltinArguments::isCopy(task.command);
     for (QString &argument : task.arguments) {
         const std::optional<QJsonObject> json =
             jsonArgument ? JsonFieldReader::parseObject(argument) : std::nullopt;
-        argument = json ? QString::fromUtf8(
-                       QJsonDocument(applyJson(*json).toObject()).toJson(QJsonDocument::Compact))
-                        : apply(argument);
+        if (!json) {
+            argument = apply(argument);
+            continue;
+        }
+        QJsonObject substituted = applyJson(*json).toObject();
+        if (copy && json->contains(QLatin1String("sql")))
+            substituted.insert(QLatin1String("sql"), json->value(QLatin1String("sql")));
+        argument = QString::fromUtf8(QJsonDocument(substituted).toJson(QJsonDocument::Compact));
     }
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
         it.value() = apply(it.value().toString());

@@ -55,10 +55,17 @@ CopyTransfer::Outcome copyToFile(const std::shared_ptr<CopyTransfer> &transfer, 
     return outcome;
 }
 
-CopyTransfer::Outcome copyWithPipe(const std::shared_ptr<CopyTransfer> &transfer, int fd)
+// The pipe's end is closed here only when the COPY went well (the program's end of file);
+// after a failure the program is stopped first (finishIfDone()), so that a program fed half
+// the rows never takes their end for the whole (helper-7: cat wrote 499,999 rows, exit 0).
+CopyTransfer::Outcome copyWithPipe(const std::shared_ptr<CopyTransfer> &transfer, int fd,
+                                   const std::shared_ptr<std::atomic<int>> &keptOpen)
 {
     CopyTransfer::Outcome outcome = transfer->run(fd);
-    ::close(fd); // the program's end of file (its stdin), or the reader's own end
+    if (outcome.ok)
+        ::close(fd);
+    else
+        keptOpen->store(fd);
     return outcome;
 }
 
@@ -97,6 +104,10 @@ void CopyDataExecutor::start()
 {
     if (m_timeoutMs > 0)
         m_timeout.start(m_timeoutMs);
+    if (!m_transfer->isPostgres()) { // before any program starts for nothing
+        fail(m_transfer->notPostgres());
+        return;
+    }
     if (m_builtin == Builtin::CopyFromFile) {
         m_watcher.setFuture(
             QtConcurrent::run(waitingWorkPool(), copyFromFile, m_transfer, m_copy.file));
@@ -137,7 +148,8 @@ void CopyDataExecutor::start()
     // The child has its copy now: closed here, its end of file is the program's own end.
     ::close(std::exchange(into ? m_pipe[1] : m_pipe[0], -1));
     (into ? m_pipe[0] : m_pipe[1]) = -1; // the COPY closes its end when it is done
-    m_watcher.setFuture(QtConcurrent::run(waitingWorkPool(), copyWithPipe, m_transfer, copyEnd));
+    m_watcher.setFuture(
+        QtConcurrent::run(waitingWorkPool(), copyWithPipe, m_transfer, copyEnd, m_keptOpen));
 }
 
 void CopyDataExecutor::stop(RunState reason)

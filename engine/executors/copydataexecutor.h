@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -44,6 +45,8 @@ private:
     std::unique_ptr<ProcessExecutor> m_program;
     std::optional<TaskOutcome> m_programOutcome;
     int m_pipe[2] = {-1, -1};
+    // The COPY's end of the pipe, left open by a failed COPY until the program is stopped.
+    std::shared_ptr<std::atomic<int>> m_keptOpen = std::make_shared<std::atomic<int>>(-1);
     qint64 m_timeoutMs = 0;
     QFutureWatcher<CopyTransfer::Outcome> m_watcher;
     LongTimer m_timeout;

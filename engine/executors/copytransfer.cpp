@@ -16,6 +16,14 @@ namespace {
 
 std::atomic<int> connectionCounter{0};
 
+// One statement only: the extended protocol (PQexecParams) refuses a second, which PQexec
+// would have run ("COPY t FROM STDIN; DROP TABLE t" passed the check, helper-7).
+PGresult *execOne(PGconn *connection, const QString &sql)
+{
+    return PQexecParams(connection, sql.toUtf8().constData(), 0, nullptr, nullptr, nullptr, nullptr,
+                        0);
+}
+
 QString serverError(PGconn *connection)
 {
     return QString::fromUtf8(PQerrorMessage(connection)).trimmed();
@@ -74,10 +82,8 @@ void CopyTransfer::cancel()
 CopyTransfer::Outcome CopyTransfer::run(int fd,
                                         const std::function<bool(const QByteArray &)> &written)
 {
-    if (m_target.driver != QLatin1String("QPSQL"))
-        return {false, 0,
-                QStringLiteral("COPY needs a PostgreSQL database; %1 is not one")
-                    .arg(m_target.displayName)};
+    if (!isPostgres())
+        return {false, 0, notPostgres()};
     const SigpipeBlock sigpipe;
     const QString name = QStringLiteral("hourglass-copy-%1").arg(++connectionCounter);
     Outcome outcome;
@@ -91,9 +97,8 @@ CopyTransfer::Outcome CopyTransfer::run(int fd,
             // Qt names the type as libpq declares it: "pg_conn*" (struct pg_conn).
             const bool libpq = qstrcmp(handle.typeName(), "pg_conn*") == 0
                                || qstrcmp(handle.typeName(), "PGconn*") == 0;
-            PGconn *connection = libpq
-                                     ? *static_cast<PGconn *const *>(handle.constData())
-                                     : nullptr;
+            PGconn *connection =
+                libpq ? *static_cast<PGconn *const *>(handle.constData()) : nullptr;
             if (!connection) {
                 outcome.error = QStringLiteral("the PostgreSQL driver gave no connection");
             } else {
@@ -121,7 +126,7 @@ CopyTransfer::Outcome CopyTransfer::run(int fd,
 CopyTransfer::Outcome CopyTransfer::into(void *handle, int fd)
 {
     auto *connection = static_cast<PGconn *>(handle);
-    PGresult *started = PQexec(connection, m_sql.toUtf8().constData());
+    PGresult *started = execOne(connection, m_sql);
     const ExecStatusType status = PQresultStatus(started);
     PQclear(started);
     if (status != PGRES_COPY_IN)
@@ -187,7 +192,7 @@ CopyTransfer::Outcome CopyTransfer::outOf(void *handle, int fd,
                                           const std::function<bool(const QByteArray &)> &written)
 {
     auto *connection = static_cast<PGconn *>(handle);
-    PGresult *started = PQexec(connection, m_sql.toUtf8().constData());
+    PGresult *started = execOne(connection, m_sql);
     const ExecStatusType status = PQresultStatus(started);
     PQclear(started);
     if (status != PGRES_COPY_OUT)

@@ -37,6 +37,12 @@ public:
     // caller's to close. `written` is told each chunk (OutOfDatabase), for a file to commit.
     Outcome run(int fd, const std::function<bool(const QByteArray &)> &written = {});
     void cancel();
+    bool isPostgres() const { return m_target.driver == QLatin1String("QPSQL"); }
+    QString notPostgres() const
+    {
+        return QStringLiteral("COPY needs a PostgreSQL database; %1 is not one")
+            .arg(m_target.displayName);
+    }
     void setProgramState(ProgramState state) { m_program.store(state); }
 
 private:

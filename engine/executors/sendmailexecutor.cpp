@@ -35,7 +35,7 @@ SendMailExecutor::SendMailExecutor(SendMailArguments mail, Sender sender, qint64
 
 SendMailExecutor::~SendMailExecutor()
 {
-    m_cancelled->store(true);
+    m_cancelled->cancel();
     m_watcher.disconnect(this);
     m_watcher.waitForFinished(); // the transfer must not outlive the engine that started it
 }
@@ -58,7 +58,7 @@ void SendMailExecutor::start()
 
 void SendMailExecutor::stop(RunState reason)
 {
-    m_cancelled->store(true);
+    m_cancelled->cancel();
     m_watcher.disconnect(this);
     m_timeout.stop();
     deliverOutcome(TaskOutcome{reason, std::nullopt,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "base/longtimer.h"
 #include "domain/builtinarguments.h"
 #include "taskexecutor.h"
@@ -22,8 +23,7 @@ class SendMailExecutor final : public TaskExecutor
     Q_DISABLE_COPY_MOVE(SendMailExecutor)
 
 public:
-    using Sender =
-        std::function<SendMailResult(const SendMailArguments &, qint64, const std::atomic<bool> *)>;
+    using Sender = std::function<SendMailResult(const SendMailArguments &, qint64, CancelToken *)>;
 
     SendMailExecutor(SendMailArguments mail, Sender sender, qint64 timeoutMs,
                      QObject *parent = nullptr);
@@ -36,7 +36,7 @@ private:
     SendMailArguments m_mail;
     Sender m_sender;
     qint64 m_timeoutMs = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
+    std::shared_ptr<CancelToken> m_cancelled = std::make_shared<CancelToken>();
     QFutureWatcher<SendMailResult> m_watcher;
     LongTimer m_timeout;
 };

@@ -32,7 +32,11 @@ QString ChannelSecrets::newKey(const QString &channelName)
 
 Result<QString> ChannelSecrets::keepPassword(const QString &label, const QString &password) const
 {
-    const QString key = newKey(label);
+    // Its own prefix: a SendMail task may name only such a key, never a channel's.
+    const QString key =
+        QStringLiteral("hourglass-sendmail:%1:%2")
+            .arg(label)
+            .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     if (const Result<QString> kept =
             store(key, QJsonObject{{QStringLiteral("password"), password}});
         !kept)

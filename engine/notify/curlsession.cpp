@@ -1,8 +1,12 @@
 #include "curlsession.h"
 
+#include "base/canceltoken.h"
+
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace hg {
 namespace {
@@ -37,6 +41,8 @@ CurlSession::CurlSession()
 
 CurlSession::~CurlSession()
 {
+    if (m_cancel)
+        m_cancel->setHook({}); // never called on a session that is gone
     if (m_curl)
         curl_easy_cleanup(m_curl);
 }
@@ -51,20 +57,57 @@ void CurlSession::setUpload(const QByteArray &upload)
     curl_easy_setopt(m_curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(upload.size()));
 }
 
-void CurlSession::setCancel(const std::atomic<bool> *cancel)
+void CurlSession::setCancel(CancelToken *cancel)
 {
+    if (m_cancel)
+        m_cancel->setHook({});
     m_cancel = cancel;
     if (!cancel)
         return;
     curl_easy_setopt(m_curl, CURLOPT_XFERINFOFUNCTION, &CurlSession::progress);
     curl_easy_setopt(m_curl, CURLOPT_XFERINFODATA, this);
     curl_easy_setopt(m_curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(m_curl, CURLOPT_OPENSOCKETFUNCTION, &CurlSession::openSocket);
+    curl_easy_setopt(m_curl, CURLOPT_OPENSOCKETDATA, this);
+    curl_easy_setopt(m_curl, CURLOPT_CLOSESOCKETFUNCTION, &CurlSession::closeSocket);
+    curl_easy_setopt(m_curl, CURLOPT_CLOSESOCKETDATA, this);
+    cancel->setHook([this] { cutSocket(); });
 }
 
 int CurlSession::progress(void *self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
 {
     const auto *session = static_cast<const CurlSession *>(self);
-    return session->m_cancel && session->m_cancel->load() ? 1 : 0; // non-zero aborts
+    return session->m_cancel && session->m_cancel->isCancelled() ? 1 : 0; // non-zero aborts
+}
+
+curl_socket_t CurlSession::openSocket(void *self, curlsocktype, curl_sockaddr *address)
+{
+    auto *session = static_cast<CurlSession *>(self);
+    const std::lock_guard lock(session->m_socketMutex);
+    if (session->m_cancel && session->m_cancel->isCancelled())
+        return CURL_SOCKET_BAD;
+    const curl_socket_t socket =
+        ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+    session->m_socket = socket;
+    return socket;
+}
+
+int CurlSession::closeSocket(void *self, curl_socket_t socket)
+{
+    auto *session = static_cast<CurlSession *>(self);
+    const std::lock_guard lock(session->m_socketMutex);
+    if (session->m_socket == socket)
+        session->m_socket = CURL_SOCKET_BAD;
+    return ::close(socket);
+}
+
+void CurlSession::cutSocket()
+{
+    // Shut down, not closed: libcurl still owns the descriptor and closes it itself, so the
+    // number is never reused under it.
+    const std::lock_guard lock(m_socketMutex);
+    if (m_socket != CURL_SOCKET_BAD)
+        ::shutdown(m_socket, SHUT_RDWR);
 }
 
 CURLcode CurlSession::perform()

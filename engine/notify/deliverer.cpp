@@ -31,7 +31,7 @@ Deliverer::Deliverer(Store &store, Options options, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_options(std::move(options))
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+    , m_cancel(std::make_shared<CancelToken>())
 {
     m_poll.setInterval(int(m_options.pollMs));
     connect(&m_poll, &QTimer::timeout, this, &Deliverer::look);
@@ -56,7 +56,7 @@ Deliverer::~Deliverer()
 void Deliverer::start()
 {
     m_running = true;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = std::make_shared<CancelToken>();
     m_poll.start();
     lookSoon();
 }
@@ -66,7 +66,7 @@ void Deliverer::stop()
     m_running = false;
     m_poll.stop();
     m_soon.stop();
-    m_cancel->store(true);
+    m_cancel->cancel();
     // Given back, so the next engine (this one restarted) sends them at once rather than
     // after the claim ran out.
     if (!m_sending.isEmpty())
@@ -145,7 +145,7 @@ void Deliverer::send(Delivery delivery)
         waitingWorkPool(),
         [channel = channel.value(), message, delivery, timeoutMs,
          cancel = m_cancel]() -> SendOutcome {
-            if (cancel->load())
+            if (cancel->isCancelled())
                 return SendOutcome{false, false, false, QStringLiteral("the engine stopped")};
             const Result<QJsonObject> secrets = ChannelSecrets().lookup(channel.secretKey);
             if (!secrets) // gone for good: sending unsigned, or without a password, is worse

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "domain/notification.h"
 #include "notificationmessage.h"
 #include "sendoutcome.h"
@@ -77,7 +78,7 @@ private:
     int m_soonLooksLeft = 0;
     QHash<qint64, Delivery> m_sending;
     QHash<qint64, int> m_sendingPerChannel;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<CancelToken> m_cancel;
     bool m_running = false;
 };
 

@@ -1,5 +1,6 @@
 #include "mailcomposer.h"
 
+#include <QFileInfo>
 #include <QLocale>
 #include <QMimeDatabase>
 #include <QUuid>
@@ -105,7 +106,10 @@ QByteArray MailComposer::compose(const SendMailArguments &mail,
             types.mimeTypeForFile(attachment.name, QMimeDatabase::MatchExtension).name().toLatin1();
         // The name as a quoted string (RFC 2231's form would be longer to write): quotes and
         // backslashes, which would end it, become '_'.
-        QString name = attachment.name;
+        // Its own name only: a receiver that saved "../../etc/passwd" as given would write there.
+        QString name = QFileInfo(attachment.name).fileName();
+        if (name.isEmpty())
+            name = QStringLiteral("attachment");
         name.replace(QLatin1Char('"'), QLatin1Char('_'))
             .replace(QLatin1Char('\\'), QLatin1Char('_'));
         mime += "--" + boundary + "\r\nContent-Type: " + type

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QUrl>
 #include <QUuid>
 
 #include <cerrno>
@@ -28,7 +29,9 @@ Result<QList<MailAttachmentData>> readAttachments(const SendMailArguments &mail)
         if (::stat(QFile::encodeName(path).constData(), &info) != 0)
             return Error::notFound(SendMailTask::tr("attachment %1: %2")
                                        .arg(path, QString::fromLocal8Bit(std::strerror(errno))));
-        if (!S_ISREG(info.st_mode))
+        // /proc's files look regular (and read as the engine's own environment, helper-7).
+        if (!S_ISREG(info.st_mode)
+            || QFileInfo(path).canonicalFilePath().startsWith(QLatin1String("/proc/")))
             return Error::invalid(SendMailTask::tr("attachment %1 is not a file").arg(path));
         total += qint64(info.st_size);
         if (total > SendMailTask::maxAttachmentBytes)
@@ -46,12 +49,15 @@ Result<QList<MailAttachmentData>> readAttachments(const SendMailArguments &mail)
 } // namespace
 
 SendMailResult SendMailTask::send(const SendMailArguments &mail, qint64 timeoutMs,
-                                  const std::atomic<bool> *cancelled)
+                                  CancelToken *cancelled)
 {
     const Result<QList<MailAttachmentData>> attachments = readAttachments(mail);
     if (!attachments)
         return {false, attachments.error().message};
     QString password;
+    if (mail.passwordKey.isEmpty() && !QUrl(mail.server).userName().isEmpty())
+        return {false, SendMailTask::tr("its server names a user but no password is kept (task "
+                                        "add --password-stdin)")};
     if (!mail.passwordKey.isEmpty()) {
         const Result<QJsonObject> secrets = ChannelSecrets().lookup(mail.passwordKey);
         if (!secrets)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "domain/builtinarguments.h"
 
 #include <QCoreApplication>
@@ -21,7 +22,7 @@ public:
     static constexpr qint64 maxAttachmentBytes = 50LL * 1024 * 1024;
 
     static SendMailResult send(const SendMailArguments &mail, qint64 timeoutMs,
-                               const std::atomic<bool> *cancelled);
+                               CancelToken *cancelled);
 };
 
 } // namespace hg

@@ -6,6 +6,8 @@
 #include <QDateTime>
 #include <QUrl>
 
+#include <sys/stat.h>
+
 namespace hg {
 namespace {
 
@@ -57,8 +59,7 @@ QByteArray SmtpSender::mimeMessage(const NotifyChannel &channel, const Notificat
 
 SendOutcome SmtpSender::send(const NotifyChannel &channel, const QJsonObject &secrets,
                              const NotificationMessage &message, const QString &deliveryId,
-                             const QStringList &recipients, int timeoutMs,
-                             const std::atomic<bool> *cancel)
+                             const QStringList &recipients, int timeoutMs, CancelToken *cancel)
 {
     const QStringList to = recipients.isEmpty() ? channel.to : recipients;
     return transfer(Server{channel.url, channel.security, channel.caFile},
@@ -68,8 +69,7 @@ SendOutcome SmtpSender::send(const NotifyChannel &channel, const QJsonObject &se
 
 SendOutcome SmtpSender::transfer(const Server &smtp, const QString &passwordText,
                                  const QString &sender, const QStringList &recipients,
-                                 const QByteArray &mime, int timeoutMs,
-                                 const std::atomic<bool> *cancel)
+                                 const QByteArray &mime, int timeoutMs, CancelToken *cancel)
 {
     SendOutcome outcome;
     CurlSession session;
@@ -91,6 +91,12 @@ SendOutcome SmtpSender::transfer(const Server &smtp, const QString &passwordText
                      smtp.security == SmtpSecurity::StartTls ? long(CURLUSESSL_ALL)
                                                              : long(CURLUSESSL_NONE));
     const QByteArray ca = smtp.caFile.toLocal8Bit();
+    if (struct stat info = {};
+        !ca.isEmpty() && (::stat(ca.constData(), &info) != 0 || !S_ISREG(info.st_mode))) {
+        outcome.answer = tr("the CA file %1 is not a file").arg(smtp.caFile);
+        outcome.permanent = true;
+        return outcome;
+    }
     if (!ca.isEmpty())
         curl_easy_setopt(curl, CURLOPT_CAINFO, ca.constData());
     const QByteArray user = url.userName().toUtf8();
@@ -110,6 +116,9 @@ SendOutcome SmtpSender::transfer(const Server &smtp, const QString &passwordText
     curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(timeoutMs));
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(timeoutMs, 10000)));
+    // The wait for the server's answer to the message's end does not heed the transfer's
+    // timeout (a server that never answered held a 5 s task for 125 s, helper-7).
+    curl_easy_setopt(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, long(std::max(1, timeoutMs / 1000)));
     session.setUpload(mime);
     const CURLcode code = session.perform();
     curl_slist_free_all(rcpt);

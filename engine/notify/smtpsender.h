@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "domain/notification.h"
 #include "notificationmessage.h"
 #include "sendoutcome.h"
@@ -23,7 +24,7 @@ public:
     static SendOutcome send(const NotifyChannel &channel, const QJsonObject &secrets,
                             const NotificationMessage &message, const QString &deliveryId,
                             const QStringList &recipients, int timeoutMs,
-                            const std::atomic<bool> *cancel = nullptr);
+                            CancelToken *cancel = nullptr);
     // Where a message goes: smtp://[USER@]HOST[:PORT], how, and the CA its certificate is
     // checked against ('' = the system's).
     struct Server
@@ -35,7 +36,7 @@ public:
     // Hands a composed message to the server for the envelope's recipients.
     static SendOutcome transfer(const Server &server, const QString &password, const QString &from,
                                 const QStringList &recipients, const QByteArray &mime,
-                                int timeoutMs, const std::atomic<bool> *cancel = nullptr);
+                                int timeoutMs, CancelToken *cancel = nullptr);
     // The message as it goes to the server: headers and a base64 body, CRLF lines.
     static QByteArray mimeMessage(const NotifyChannel &channel, const NotificationMessage &message,
                                   const QString &deliveryId, const QStringList &to);

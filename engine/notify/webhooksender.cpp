@@ -106,7 +106,7 @@ WebhookSender::Request WebhookSender::request(const NotifyChannel &channel,
 
 SendOutcome WebhookSender::send(const NotifyChannel &channel, const QJsonObject &secrets,
                                 const NotificationMessage &message, const QString &deliveryId,
-                                int timeoutMs, const std::atomic<bool> *cancel)
+                                int timeoutMs, CancelToken *cancel)
 {
     SendOutcome outcome;
     const QString url =

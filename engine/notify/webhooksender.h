@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "domain/notification.h"
 #include "notificationmessage.h"
 #include "sendoutcome.h"
@@ -34,7 +35,7 @@ public:
     static QByteArray signature(const QByteArray &body, const QByteArray &secret);
     static SendOutcome send(const NotifyChannel &channel, const QJsonObject &secrets,
                             const NotificationMessage &message, const QString &deliveryId,
-                            int timeoutMs, const std::atomic<bool> *cancel = nullptr);
+                            int timeoutMs, CancelToken *cancel = nullptr);
 };
 
 } // namespace hg

@@ -361,6 +361,14 @@
         <source>names no program</source>
         <translation>nennt kein Programm</translation>
     </message>
+    <message>
+        <source>holds a NUL character</source>
+        <translation>enthält ein NUL-Zeichen</translation>
+    </message>
+    <message>
+        <source>names no SendMail password (give it with task add --password-stdin)</source>
+        <translation>nennt kein SendMail-Passwort (mit task add --password-stdin angeben)</translation>
+    </message>
 </context>
 <context>
     <name>hg::CalendarRepository</name>
@@ -7908,6 +7916,10 @@ Worker-Gruppe: %6</translation>
         <source>its password (%1) cannot be read: %2</source>
         <translation>sein Passwort (%1) kann nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>its server names a user but no password is kept (task add --password-stdin)</source>
+        <translation>sein Server nennt einen Benutzer, aber es ist kein Passwort verwahrt (task add --password-stdin)</translation>
+    </message>
 </context>
 <context>
     <name>hg::SettingsDialog</name>
@@ -8025,6 +8037,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source> (the server said: %1)</source>
         <translation> (der Server sagte: %1)</translation>
+    </message>
+    <message>
+        <source>the CA file %1 is not a file</source>
+        <translation>die CA-Datei %1 ist keine Datei</translation>
     </message>
 </context>
 <context>

@@ -183,6 +183,14 @@ void TestParameterSubstitution::applyTo_data()
         << QStringList{QStringLiteral(R"({"body": "${x}"})")}
         << QStringLiteral("https://example.org/echo")
         << QStringList{QStringLiteral(R"({"body":"say \"hi\""})")};
+    // A COPY's statement is SQL, never substituted ("; DROP TABLE t" ran, helper-7); its file
+    // and program are, as a PROGRAM task's arguments are.
+    QTest::newRow("COPY builtin: sql kept, file substituted")
+        << kind(TaskKind::Builtin) << QStringLiteral("CopyFromFile")
+        << QStringList{QStringLiteral(
+               R"({"sql": "COPY t FROM STDIN ${x}", "file": "/in/${tool}"})")}
+        << QStringLiteral("CopyFromFile")
+        << QStringList{QStringLiteral(R"({"file":"/in/echo","sql":"COPY t FROM STDIN ${x}"})")};
     QTest::newRow("subchain: path substituted")
         << kind(TaskKind::Subchain) << QStringLiteral("ops/${tool}") << QStringList()
         << QStringLiteral("ops/echo") << QStringList();

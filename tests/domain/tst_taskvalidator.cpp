@@ -53,8 +53,8 @@ void TestTaskValidator::validate_data()
     row("slash in name", TaskKind::Program, "/bin/true", "", "name", Tweak::None, "", "a/b");
     row("blank command", TaskKind::Shell, "  ", "", "task 't': a shell task needs a command");
     row("sql with connection", TaskKind::Sql, "SELECT 1", "", "", Tweak::None, "db");
-    row("connection on shell", TaskKind::Shell, "true", "", "only sql tasks and the COPY builtins take a connection",
-        Tweak::None, "db");
+    row("connection on shell", TaskKind::Shell, "true", "",
+        "only sql tasks and the COPY builtins take a connection", Tweak::None, "db");
     row("builtin ok", TaskKind::Builtin, "Log", R"({"message": "hi"})", "");
     row("builtin unknown", TaskKind::Builtin, "Nap", "", "task 't': unknown builtin 'Nap'");
     row("builtin bad argument", TaskKind::Builtin, "Sleep", R"({"seconds": "x"})",

@@ -17,6 +17,8 @@
 #include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -39,6 +41,8 @@ private Q_SLOTS:
     void copy_throughPrograms_roundTrips();
     void copy_programThatFails_storesNothing();
     void copy_stop_endsTheProgramAndTheStatement();
+    void copy_secondStatement_isRefusedAndRunsNothing();
+    void sendMail_serverSilentAfterTheMessage_stopEndsItAtOnce();
     void pgTimetable_builtins_importWithThePasswordKeptApartAndExportBack();
     void pgTimetable_parameterRows_becomeATaskEach();
     void pgTimetable_shutdown_isRefusedWithItsReason();
@@ -409,6 +413,78 @@ void TestBuiltinTasks::copy_stop_endsTheProgramAndTheStatement()
     QCOMPARE(count(table), 0);
 }
 
+// The check at definition reads the statement's start; a second statement after it ran too
+// (PQexec runs them all): "COPY t FROM STDIN; DROP TABLE canary" dropped it (helper-7).
+void TestBuiltinTasks::copy_secondStatement_isRefusedAndRunsNothing()
+{
+    HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
+    const QString table = m_table + QStringLiteral("_two");
+    const QString canary = m_table + QStringLiteral("_canary");
+    {
+        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
+        QVERIFY(db);
+        QSqlQuery q(db.value());
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)));
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(canary)));
+        db->close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    const QString in = m_dir.filePath(QStringLiteral("two.txt"));
+    QFile file(in);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("1\n2\n");
+    file.close();
+    const test::ExecutorRun run = test::runExecutor(
+        *copy(Builtin::CopyFromFile,
+              {{QStringLiteral("sql"),
+                QStringLiteral("COPY %1 FROM STDIN; DROP TABLE %2").arg(table, canary)},
+               {QStringLiteral("file"), in}}));
+    QCOMPARE(run.outcome.state, RunState::Failed);
+    QCOMPARE(count(canary), 0); // still there (-1 were it gone)
+    QCOMPARE(count(table), 0);
+}
+
+// A server that takes the message and never answers its end: libcurl waits two minutes there
+// without a callback (a 5 s task took 125 s; `serve` took 120 s to end on SIGTERM). A stop
+// cuts the socket: the attempt and its thread end at once.
+void TestBuiltinTasks::sendMail_serverSilentAfterTheMessage_stopEndsItAtOnce()
+{
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    QList<QTcpSocket *> clients;
+    connect(&server, &QTcpServer::newConnection, this, [&] {
+        QTcpSocket *client = server.nextPendingConnection();
+        clients << client;
+        client->write("220 silent ESMTP\r\n");
+        connect(client, &QTcpSocket::readyRead, client, [client] {
+            while (client->canReadLine()) {
+                const QByteArray line = client->readLine().trimmed().toUpper();
+                if (line.startsWith("EHLO") || line.startsWith("HELO") || line.startsWith("MAIL")
+                    || line.startsWith("RCPT"))
+                    client->write("250 ok\r\n");
+                else if (line == "DATA")
+                    client->write("354 go on\r\n");
+                // "." (the message's end): no answer, ever.
+            }
+        });
+    });
+    SendMailArguments mail;
+    mail.server = QStringLiteral("smtp://127.0.0.1:%1").arg(server.serverPort());
+    mail.security = SmtpSecurity::None;
+    mail.from = QStringLiteral("etl@example.org");
+    mail.to = {QStringLiteral("ops@example.org")};
+    mail.body = QStringLiteral("body");
+    QElapsedTimer clock;
+    clock.start();
+    {
+        SendMailExecutor executor(mail, &SendMailTask::send, 0);
+        const test::ExecutorRun run = test::runExecutor(executor, 1500);
+        QCOMPARE(run.outcome.state, RunState::Cancelled);
+    } // its destructor waits for the transfer's thread
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(!clients.isEmpty()); // it did reach the end of the message's conversation
+}
+
 void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExportBack()
 {
     PgtChain chain;
@@ -447,7 +523,7 @@ void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExp
     options.notes = &notes;
     options.keepPassword = [&kept](const QString &password) -> Result<QString> {
         kept << password;
-        return QStringLiteral("key-1");
+        return QStringLiteral("hourglass-sendmail:key-1");
     };
     const Result<QJsonObject> document = PgTimetableConverter::toDocument(
         chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"), options);
@@ -488,7 +564,7 @@ void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExp
                 .toArray()
                 .at(0)
                 .toString()
-                .contains(QLatin1String("\"passwordKey\":\"key-1\"")));
+                .contains(QLatin1String("\"passwordKey\":\"hourglass-sendmail:key-1\"")));
     // Back to pg_timetable: the password stays here, and the report says so.
     QJsonObject chainObject = document->value(QStringLiteral("projects"))
                                   .toArray()

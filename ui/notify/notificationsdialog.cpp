@@ -98,7 +98,7 @@ NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWid
     , m_stateFilter(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_poll(new QTimer(this))
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+    , m_cancel(std::make_shared<CancelToken>())
 {
     setWindowTitle(tr("Notifications"));
     setObjectName(QStringLiteral("notificationsDialog"));
@@ -208,7 +208,7 @@ NotificationsDialog::NotificationsDialog(Store &store, StoreReader *reader, QWid
 
 NotificationsDialog::~NotificationsDialog()
 {
-    m_cancel->store(true); // a test still sending ends now, not at its 30 s timeout
+    m_cancel->cancel(); // a test still sending ends now, not at its 30 s timeout
 }
 
 template<typename T>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/canceltoken.h"
 #include "base/result.h"
 #include "domain/notification.h"
 #include "routedialog.h"
@@ -92,7 +93,7 @@ private:
     QTimer *m_poll;
     bool m_scrolledToScope = false;
     QSet<qint64> m_testing; // channels whose test is under way
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<CancelToken> m_cancel;
 };
 
 } // namespace hg

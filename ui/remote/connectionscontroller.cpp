@@ -220,29 +220,35 @@ void ConnectionsController::importPgTimetableChain(const ConnectionProfile &prof
     const QString remoteName = profile.name;
     // What the conversion says (a SendMail password kept apart), told with the result.
     const auto notes = std::make_shared<QStringList>();
+    const auto keptKeys = std::make_shared<QStringList>(); // forgotten should the import fail
     runRemoteJob<PgTimetableCatalog, QJsonObject>(
         this, profile,
-        [chainName, project, remoteName,
-         notes](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
+        [chainName, project, remoteName, notes,
+         keptKeys](const PgTimetableCatalog &catalog) -> Result<QJsonObject> {
             const Result<PgtChain> chain = catalog.chain(chainName);
             if (!chain)
                 return chain.error();
             PgTimetableConverter::ImportOptions options;
             options.notes = notes.get();
-            options.keepPassword = [&chainName](const QString &password) {
-                return ChannelSecrets().keepPassword(QStringLiteral("sendmail %1").arg(chainName),
-                                                     password);
+            options.keepPassword = [&chainName, &keptKeys](const QString &password) {
+                Result<QString> key = ChannelSecrets().keepPassword(
+                    QStringLiteral("sendmail %1").arg(chainName), password);
+                if (key)
+                    *keptKeys << key.value();
+                return key;
             };
             return PgTimetableConverter::toDocument(chain.value(), project, remoteName,
                                                     catalog.info().timeZone, options);
         },
-        [this, chainName, project, notes](const Result<QJsonObject> &document) {
+        [this, chainName, project, notes, keptKeys](const Result<QJsonObject> &document) {
             // The store belongs to this thread: the import runs here, in one transaction.
             const Result<ProjectImporter::Summary> imported =
                 document ? ProjectImporter(m_store).importDocument(
                     QJsonDocument(document.value()).toJson())
                          : Result<ProjectImporter::Summary>(document.error());
             if (!imported) {
+                for (const QString &key : std::as_const(*keptKeys))
+                    (void)ChannelSecrets().forget(key);
                 QMessageBox::warning(m_window, tr("Import chain"), imported.error().message);
                 return;
             }
