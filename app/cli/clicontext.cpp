@@ -126,7 +126,7 @@ Result<QString> CliContext::secretFromStdin(const QString &option, const QString
         return Error::runtime(QStringLiteral("cannot read the %1 from stdin").arg(what));
     // A secret is a line; 64 KiB is far more than any is (a 50 MB one went into the secrets
     // file whole, helper-7).
-    constexpr qint64 longest = 64 * 1024;
+    constexpr qint64 longest = qint64(64) * 1024;
     QByteArray line = in.readLine(longest + 2);
     const bool cut = line.size() > longest && !line.endsWith('\n');
     while (line.endsWith('\n') || line.endsWith('\r'))
