@@ -50,6 +50,18 @@ struct FloodOptions
     }
 };
 
+// How a channel's secrets are read (stdin only: never argv, which `ps` shows).
+struct SecretOptions
+{
+    QCommandLineOption password{QStringLiteral("password-stdin"),
+                                QStringLiteral("Read the SMTP password from stdin.")};
+    QCommandLineOption secret{QStringLiteral("secret-stdin"),
+                              QStringLiteral("Read the webhook's signing secret from stdin.")};
+    QCommandLineOption url{QStringLiteral("secret-url-stdin"),
+                           QStringLiteral("Read the webhook's URL from stdin and keep it as a "
+                                          "secret (Slack's and Teams' carry a token).")};
+};
+
 int addChannel(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -74,15 +86,10 @@ int addChannel(CliContext &context, const QStringList &args)
     const QCommandLineOption format(
         QStringLiteral("format"), QStringLiteral("json (default), slack, discord, teams or ntfy."),
         QStringLiteral("FORMAT"));
-    const QCommandLineOption passwordStdin(QStringLiteral("password-stdin"),
-                                           QStringLiteral("Read the SMTP password from stdin."));
-    const QCommandLineOption secretStdin(
-        QStringLiteral("secret-stdin"),
-        QStringLiteral("Read the webhook's signing secret from stdin."));
-    const QCommandLineOption secretUrlStdin(
-        QStringLiteral("secret-url-stdin"),
-        QStringLiteral("Read the webhook's URL from stdin and keep it as a secret (Slack's and "
-                       "Teams' carry a token)."));
+    const SecretOptions stdinOptions;
+    const QCommandLineOption &passwordStdin = stdinOptions.password;
+    const QCommandLineOption &secretStdin = stdinOptions.secret;
+    const QCommandLineOption &secretUrlStdin = stdinOptions.url;
     const QCommandLineOption isDefault(QStringLiteral("default"),
                                        QStringLiteral("The default e-mail channel (crontab "
                                                       "MAILTO routes go to it)."));
@@ -273,14 +280,10 @@ int setChannel(CliContext &context, const QStringList &args)
     const FloodOptions flood;
     parser.addOptions(flood.all());
     // An imported channel comes without its secrets: they are given here.
-    const QCommandLineOption passwordStdin(QStringLiteral("password-stdin"),
-                                           QStringLiteral("Read the SMTP password from stdin."));
-    const QCommandLineOption secretStdin(
-        QStringLiteral("secret-stdin"),
-        QStringLiteral("Read the webhook's signing secret from stdin."));
-    const QCommandLineOption secretUrlStdin(
-        QStringLiteral("secret-url-stdin"),
-        QStringLiteral("Read the webhook's secret URL from stdin."));
+    const SecretOptions stdinOptions;
+    const QCommandLineOption &passwordStdin = stdinOptions.password;
+    const QCommandLineOption &secretStdin = stdinOptions.secret;
+    const QCommandLineOption &secretUrlStdin = stdinOptions.url;
     parser.addOptions({passwordStdin, secretStdin, secretUrlStdin});
     Store *store = context.prepare(
         parser, args,

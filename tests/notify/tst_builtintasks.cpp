@@ -49,6 +49,9 @@ private Q_SLOTS:
 
 private:
     SqlTarget postgres();
+    // One statement on a connection of its own: its first value, and what failed.
+    QVariant query(const QString &sql, QString *error);
+    QString execute(const QString &sql); // empty when it worked
     int count(const QString &table);
     CopyDataExecutor *copy(Builtin builtin, const QJsonObject &argument);
     ProcessSpec program(const QString &name, const QStringList &arguments);
@@ -193,20 +196,38 @@ SqlTarget TestBuiltinTasks::postgres()
     return SqlTarget::forStore(StoreLocation::parse(test::postgresUrl().toString()).value());
 }
 
-int TestBuiltinTasks::count(const QString &table)
+QVariant TestBuiltinTasks::query(const QString &sql, QString *error)
 {
-    int rows = -1;
+    QVariant value;
     {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-count"));
-        if (db) {
+        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-test"));
+        if (!db) {
+            *error = db.error().message;
+        } else {
             QSqlQuery q(db.value());
-            if (q.exec(QStringLiteral("SELECT count(*) FROM %1").arg(table)) && q.next())
-                rows = q.value(0).toInt();
+            if (!q.exec(sql))
+                *error = q.lastError().text();
+            else if (q.next())
+                value = q.value(0);
             db->close();
         }
     }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-count"));
-    return rows;
+    QSqlDatabase::removeDatabase(QStringLiteral("hg-test"));
+    return value;
+}
+
+QString TestBuiltinTasks::execute(const QString &sql)
+{
+    QString error;
+    (void)query(sql, &error);
+    return error;
+}
+
+int TestBuiltinTasks::count(const QString &table)
+{
+    QString error;
+    const QVariant rows = query(QStringLiteral("SELECT count(*) FROM %1").arg(table), &error);
+    return error.isEmpty() ? rows.toInt() : -1;
 }
 
 ProcessSpec TestBuiltinTasks::program(const QString &name, const QStringList &arguments)
@@ -238,15 +259,8 @@ CopyDataExecutor *TestBuiltinTasks::copy(Builtin builtin, const QJsonObject &arg
 void TestBuiltinTasks::copy_fileInAndOut_roundTrips()
 {
     HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
-    {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
-        QVERIFY(db);
-        QSqlQuery q(db.value());
-        QVERIFY2(q.exec(QStringLiteral("CREATE TABLE %1 (id int, name text)").arg(m_table)),
-                 qPrintable(q.lastError().text()));
-        db->close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (id int, name text)").arg(m_table)),
+             QString());
     const QString in = m_dir.filePath(QStringLiteral("in.csv"));
     QFile file(in);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -307,14 +321,7 @@ void TestBuiltinTasks::copy_throughPrograms_roundTrips()
 {
     HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
     const QString table = m_table + QStringLiteral("_p");
-    {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
-        QVERIFY(db);
-        QSqlQuery q(db.value());
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)));
-        db->close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)), QString());
     test::ExecutorRun run = test::runExecutor(*copy(
         Builtin::CopyFromProgram,
         {{QStringLiteral("sql"), QStringLiteral("COPY %1 FROM STDIN").arg(table)},
@@ -354,14 +361,7 @@ void TestBuiltinTasks::copy_programThatFails_storesNothing()
 {
     HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
     const QString table = m_table + QStringLiteral("_f");
-    {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
-        QVERIFY(db);
-        QSqlQuery q(db.value());
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)));
-        db->close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)), QString());
     // Half its output, then a failure: pg_timetable would have stored the half.
     const test::ExecutorRun run = test::runExecutor(
         *copy(Builtin::CopyFromProgram,
@@ -383,14 +383,7 @@ void TestBuiltinTasks::copy_stop_endsTheProgramAndTheStatement()
 {
     HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
     const QString table = m_table + QStringLiteral("_s");
-    {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
-        QVERIFY(db);
-        QSqlQuery q(db.value());
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)));
-        db->close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)), QString());
     const QString pidFile = m_dir.filePath(QStringLiteral("pid"));
     CopyDataExecutor *executor = copy(
         Builtin::CopyFromProgram,
@@ -420,15 +413,8 @@ void TestBuiltinTasks::copy_secondStatement_isRefusedAndRunsNothing()
     HG_REQUIRE_SERVER(test::postgresUrl(), "HOURGLASS_TEST_PG_URL");
     const QString table = m_table + QStringLiteral("_two");
     const QString canary = m_table + QStringLiteral("_canary");
-    {
-        Result<QSqlDatabase> db = postgres().open(QStringLiteral("hg-setup"));
-        QVERIFY(db);
-        QSqlQuery q(db.value());
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)));
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE %1 (n int)").arg(canary)));
-        db->close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("hg-setup"));
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (n int)").arg(table)), QString());
+    QCOMPARE(execute(QStringLiteral("CREATE TABLE %1 (n int)").arg(canary)), QString());
     const QString in = m_dir.filePath(QStringLiteral("two.txt"));
     QFile file(in);
     QVERIFY(file.open(QIODevice::WriteOnly));
