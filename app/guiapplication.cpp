@@ -128,6 +128,27 @@ void GuiApplication::start(bool minimized)
     notifying.engineName = QStringLiteral("%1/%2/desktop")
                                .arg(QSysInfo::machineHostName())
                                .arg(QCoreApplication::applicationPid());
+    // Desktop channels' messages, shown in this window's tray (queued to its thread).
+    notifying.showOnDesktop = [tray = m_tray.get()](const NotificationMessage &message,
+                                                    qint64 runId) {
+        QString title = message.subject;
+        if (const QLatin1String prefix("[Hourglass] "); title.startsWith(prefix))
+            title.remove(0, prefix.size());
+        QStringList lines;
+        for (const QString &line : message.text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (lines.size() == 3)
+                break;
+            lines << line.left(200);
+        }
+        QMetaObject::invokeMethod(
+            tray,
+            [tray, title, body = lines.join(QLatin1Char('\n')), runId] {
+                Run run;
+                run.id = runId;
+                tray->showMessage(run, title, body);
+            },
+            Qt::QueuedConnection);
+    };
     m_notifications->start(m_store->location(), notifying);
     if (m_backups)
         m_backups->start();

@@ -2,6 +2,7 @@
 #include "store/chainrepository.h"
 #include "store/projectexporter.h"
 #include "store/projectrepository.h"
+#include "store/taskrepository.h"
 #include "subcommands.h"
 
 #include <QJsonArray>
@@ -202,8 +203,14 @@ int removeChain(CliContext &context, const QStringList &args)
     const Result<Chain> chain = chains.byPath(parser.positionalArguments().at(0));
     if (!chain)
         return context.fail(chain.error());
+    const Result<QList<Task>> tasks = TaskRepository(*store).list(chain->id);
+    if (!tasks)
+        return context.fail(tasks.error());
     const Status removed = chains.remove(chain->id);
-    return removed ? ExitOk : context.fail(removed.error());
+    if (!removed)
+        return context.fail(removed.error());
+    context.forgetSendMailPasswords(*store, tasks.value());
+    return ExitOk;
 }
 
 } // namespace

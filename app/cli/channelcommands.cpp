@@ -10,11 +10,14 @@
 #include "subcommands.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSysInfo>
+#include <QThread>
 #include <QUrl>
 #include <QUuid>
 
@@ -65,8 +68,15 @@ struct SecretOptions
 int addChannel(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
-    const QCommandLineOption kind(QStringLiteral("kind"), QStringLiteral("email or webhook."),
+    const QCommandLineOption kind(QStringLiteral("kind"),
+                                  QStringLiteral("email, webhook or desktop (the tray of "
+                                                 "Hourglass's window)."),
                                   QStringLiteral("KIND"));
+    const QCommandLineOption host(QStringLiteral("host"),
+                                  QStringLiteral("A desktop channel: shown on this machine's "
+                                                 "desktop only (default: any desktop of the "
+                                                 "store)."),
+                                  QStringLiteral("HOST"));
     const QCommandLineOption url(QStringLiteral("url"),
                                  QStringLiteral("smtp://[USER@]HOST[:PORT], or the webhook's URL."),
                                  QStringLiteral("URL"));
@@ -94,14 +104,15 @@ int addChannel(CliContext &context, const QStringList &args)
                                        QStringLiteral("The default e-mail channel (crontab "
                                                       "MAILTO routes go to it)."));
     const FloodOptions flood;
-    parser.addOptions({kind, url, tls, ca, from, to, format, passwordStdin, secretStdin,
+    parser.addOptions({kind, url, host, tls, ca, from, to, format, passwordStdin, secretStdin,
                        secretUrlStdin, isDefault});
     parser.addOptions(flood.all());
     Store *store = context.prepare(
         parser, args,
         QStringLiteral(
-            "channel add NAME --kind email|webhook --url URL [--tls starttls|implicit|"
-            "none] [--ca FILE] [--from ADDR] [--to ADDR,…] [--format FORMAT] "
+            "channel add NAME --kind email|webhook|desktop [--url URL] [--host HOST] "
+            "[--tls starttls|implicit|none] [--ca FILE] [--from ADDR] [--to ADDR,…] [--format "
+            "FORMAT] "
             "[--password-stdin|--secret-stdin|--secret-url-stdin] [--default] [--flood N] "
             "[--flood-window SECONDS] [--daily-cap N]"),
         {QStringLiteral("NAME")});
@@ -110,20 +121,27 @@ int addChannel(CliContext &context, const QStringList &args)
     NotifyChannel channel;
     channel.name = parser.positionalArguments().at(0);
     if (!parser.isSet(kind))
-        return context.usage(QStringLiteral("missing --kind (email or webhook)"));
+        return context.usage(QStringLiteral("missing --kind (email, webhook or desktop)"));
     if (!context.enumOption(parser, kind, channel.kind)
         || !context.enumOption(parser, tls, channel.security)
         || !context.enumOption(parser, format, channel.format)
         || !flood.read(context, parser, channel))
         return context.exitCode();
-    if (channel.kind == ChannelKind::Desktop)
-        return context.usage(QStringLiteral("--kind: email or webhook (the desktop's tray is "
-                                            "there already: a chain's notify policy chooses "
-                                            "what it shows)"));
+    if (channel.kind == ChannelKind::Desktop) {
+        if (parser.isSet(url) || parser.isSet(tls) || parser.isSet(ca) || parser.isSet(from)
+            || parser.isSet(to) || parser.isSet(format) || parser.isSet(passwordStdin)
+            || parser.isSet(secretStdin) || parser.isSet(secretUrlStdin))
+            return context.usage(QStringLiteral("--kind desktop: a desktop channel takes --host "
+                                                "only (the tray needs no server nor secret)"));
+        channel.url = parser.value(host);
+    } else if (parser.isSet(host)) {
+        return context.usage(QStringLiteral("--host is for desktop channels"));
+    }
     if (parser.isSet(isDefault) && channel.kind != ChannelKind::Email)
         return context.usage(QStringLiteral("--default: the default channel is an e-mail one "
                                             "(crontab MAILTO routes go to it)"));
-    channel.url = parser.value(url);
+    if (channel.kind != ChannelKind::Desktop)
+        channel.url = parser.value(url);
     channel.caFile = parser.value(ca);
     channel.from = parser.value(from);
     channel.to = parser.value(to).split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -230,8 +248,11 @@ QJsonObject channelJson(const NotifyChannel &c)
         object.insert(QStringLiteral("to"), QJsonArray::fromStringList(c.to));
         if (!c.caFile.isEmpty())
             object.insert(QStringLiteral("ca"), c.caFile);
-    } else {
+    } else if (c.kind == ChannelKind::Webhook) {
         object.insert(QStringLiteral("format"), enumName(c.format));
+    } else {
+        object.remove(QStringLiteral("url"));
+        object.insert(QStringLiteral("host"), c.url);
     }
     return object;
 }
@@ -249,15 +270,22 @@ int listChannels(CliContext &context, const QStringList &args)
     QList<QStringList> rows;
     for (const NotifyChannel &c : channels.value()) {
         array << channelJson(c);
-        const QString where =
-            c.kind == ChannelKind::Email
-                ? QStringLiteral("%1 → %2").arg(c.url, c.to.join(QLatin1Char(',')))
-            : c.urlIsSecret ? QStringLiteral("(URL kept as a secret)")
-                            : c.url;
+        QString where = c.url;
+        QString mode = enumName(c.format);
+        if (c.kind == ChannelKind::Email) {
+            where = QStringLiteral("%1 → %2").arg(c.url, c.to.join(QLatin1Char(',')));
+            mode = enumName(c.security);
+        } else if (c.kind == ChannelKind::Desktop) {
+            where = c.url.isEmpty() ? QStringLiteral("any desktop of this store")
+                                    : QStringLiteral("the desktop of %1").arg(c.url);
+            mode = QStringLiteral("tray");
+        } else if (c.urlIsSecret) {
+            where = QStringLiteral("(URL kept as a secret)");
+        }
         rows << QStringList{
             terminaltext::escaped(c.name),
             enumName(c.kind),
-            c.kind == ChannelKind::Email ? enumName(c.security) : enumName(c.format),
+            mode,
             terminaltext::escaped(where),
             (c.floodLimit > 0 ? QStringLiteral("%1/%2s").arg(c.floodLimit).arg(c.floodWindowSeconds)
                               : QStringLiteral("-"))
@@ -392,6 +420,36 @@ int removeChannel(CliContext &context, const QStringList &args)
     return ExitOk;
 }
 
+// Only the window's engine can show a message in its tray: the test is queued in the outbox
+// for it, and the answer is what it said (or that none took it in time).
+SendOutcome testOnDesktop(Store &store, const NotifyChannel &channel,
+                          const NotificationMessage &message, int timeoutMs, QString &deliveryId)
+{
+    OutboxRepository outbox(store);
+    const qint64 queuedAt = QDateTime::currentMSecsSinceEpoch();
+    const Result<qint64> id =
+        outbox.addTest(channel.id, message.subject, message.bodyForStore(), queuedAt);
+    if (!id)
+        return SendOutcome{false, false, false, id.error().message};
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < timeoutMs) {
+        const Result<Delivery> row = outbox.byId(id.value());
+        if (!row)
+            return SendOutcome{false, false, false, row.error().message};
+        deliveryId = row->deliveryId;
+        if (row->state != DeliveryState::Queued)
+            return SendOutcome{row->state == DeliveryState::Sent, false, false, row->lastAnswer};
+        QThread::msleep(100); // another process answers: nothing here to wait on but the row
+    }
+    return SendOutcome{false, false, false,
+                       QStringLiteral("no desktop took it in %1 s: is Hourglass's window running "
+                                      "%2? (it stays queued; the window shows it when it starts)")
+                           .arg(timeoutMs / 1000)
+                           .arg(channel.url.isEmpty() ? QStringLiteral("on this store")
+                                                      : QStringLiteral("on %1").arg(channel.url))};
+}
+
 int testChannel(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -410,10 +468,12 @@ int testChannel(CliContext &context, const QStringList &args)
     }
     const NotificationMessage message =
         NotificationMessage::test(channel.value(), QSysInfo::machineHostName());
-    const QString deliveryId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QString deliveryId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     constexpr int timeoutMs = 30000;
     const SendOutcome outcome =
-        channel->kind == ChannelKind::Email
+        channel->kind == ChannelKind::Desktop
+            ? testOnDesktop(*store, channel.value(), message, timeoutMs, deliveryId)
+        : channel->kind == ChannelKind::Email
             ? SmtpSender::send(channel.value(), secrets.value(), message, deliveryId, {}, timeoutMs)
             : WebhookSender::send(channel.value(), secrets.value(), message, deliveryId, timeoutMs);
     if (context.json()) {

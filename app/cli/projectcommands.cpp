@@ -1,5 +1,7 @@
 #include "clicontext.h"
+#include "store/chainrepository.h"
 #include "store/projectrepository.h"
+#include "store/taskrepository.h"
 #include "subcommands.h"
 
 #include <QCommandLineParser>
@@ -66,9 +68,26 @@ int removeProject(CliContext &context, const QStringList &args)
                                    {QStringLiteral("NAME")});
     if (!store)
         return context.exitCode();
+    // Its SendMail tasks' passwords go with it (read first: the tasks go with the project).
+    QList<Task> tasks;
+    if (const Result<Project> project =
+            ProjectRepository(*store).byName(parser.positionalArguments().at(0))) {
+        const Result<QList<Chain>> chains = ChainRepository(*store).list(project->id);
+        if (!chains)
+            return context.fail(chains.error());
+        for (const Chain &chain : chains.value()) {
+            const Result<QList<Task>> ofChain = TaskRepository(*store).list(chain.id);
+            if (!ofChain)
+                return context.fail(ofChain.error());
+            tasks << ofChain.value();
+        }
+    }
     const Status removed =
         ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
-    return removed ? ExitOk : context.fail(removed.error());
+    if (!removed)
+        return context.fail(removed.error());
+    context.forgetSendMailPasswords(*store, tasks);
+    return ExitOk;
 }
 
 } // namespace

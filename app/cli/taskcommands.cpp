@@ -237,7 +237,10 @@ int removeTask(CliContext &context, const QStringList &args)
     if (!task)
         return context.fail(task.error());
     const Status removed = tasks.remove(task->id);
-    return removed ? ExitOk : context.fail(removed.error());
+    if (!removed)
+        return context.fail(removed.error());
+    context.forgetSendMailPasswords(*store, {task.value()});
+    return ExitOk;
 }
 
 } // namespace

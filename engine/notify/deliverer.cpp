@@ -102,8 +102,12 @@ int Deliverer::look()
          ++channel)
         if (channel.value() >= m_options.inFlightPerChannel)
             busy << channel.key();
+    OutboxRepository::DesktopScope desktop;
+    if (m_options.showOnDesktop)
+        desktop.host = QSysInfo::machineHostName();
+    desktop.unshownBeforeMs = nowMs() - m_options.retryForMs;
     const Result<QList<Delivery>> due = OutboxRepository(m_store).claimDue(
-        m_options.engineName, nowMs() - m_options.settleMs, m_options.leaseMs, room, busy);
+        m_options.engineName, nowMs() - m_options.settleMs, m_options.leaseMs, room, busy, desktop);
     if (!due)
         return -1; // the store is away: the next look tries again
     for (const Delivery &delivery : due.value()) {
@@ -128,6 +132,10 @@ void Deliverer::send(Delivery delivery)
         message = NotificationMessage::fromStore(delivery.subject, delivery.body);
     } else if (!compose(channel.value(), delivery, host, message)) {
         return; // held for a digest, skipped, or the store is away (the claim runs out)
+    }
+    if (channel->kind == ChannelKind::Desktop) {
+        showOnDesktop(channel.value(), delivery, message, host);
+        return;
     }
     m_sending.insert(delivery.id, delivery);
     ++m_sendingPerChannel[delivery.channelId];
@@ -242,6 +250,23 @@ void Deliverer::finish(const Delivery &delivery, const SendOutcome &outcome)
         Q_EMIT settled(told, outcome);
     }
     lookSoon();
+}
+
+void Deliverer::showOnDesktop(const NotifyChannel &channel, const Delivery &delivery,
+                              const NotificationMessage &message, const QString &host)
+{
+    if (!m_options.showOnDesktop || (!channel.url.isEmpty() && channel.url != host)) {
+        const QString where = channel.url.isEmpty() ? tr("no desktop of this store")
+                                                    : tr("the desktop of %1").arg(channel.url);
+        finish(delivery, SendOutcome{false, true, false,
+                                     tr("%1 showed it in %2 min of retries: Hourglass's window "
+                                        "was not running there")
+                                         .arg(where)
+                                         .arg(m_options.retryForMs / 60000)});
+        return;
+    }
+    m_options.showOnDesktop(message, delivery.runId);
+    finish(delivery, SendOutcome{true, false, false, tr("shown on the desktop of %1").arg(host)});
 }
 
 } // namespace hg

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace hg {
@@ -45,6 +46,10 @@ public:
         // writes a task's last lines up to 100 ms after its end (LogBatcher), and a message
         // composed before them would miss them (an `output` route would think it silent).
         qint64 settleMs = 300;
+        // Shows a desktop channel's message in this process's tray (runId 0: no run). Called
+        // on the deliverer's thread: it must only queue the message to the window's. Unset
+        // (serve), this engine leaves desktop channels' messages to a desktop's engine.
+        std::function<void(const NotificationMessage &message, qint64 runId)> showOnDesktop;
     };
 
     Deliverer(Store &store, Options options, QObject *parent = nullptr);
@@ -69,6 +74,10 @@ private:
     bool compose(const NotifyChannel &channel, Delivery &delivery, const QString &host,
                  NotificationMessage &message);
     void finish(const Delivery &delivery, const SendOutcome &outcome);
+    // A desktop channel's message: shown here at once, or failed when no desktop showed it
+    // in the day of retries (this engine has none, or the channel names another host).
+    void showOnDesktop(const NotifyChannel &channel, const Delivery &delivery,
+                       const NotificationMessage &message, const QString &host);
     qint64 retryDelayMs(int attempts) const;
 
     Store &m_store;

@@ -370,6 +370,16 @@ Result<qint64> PgTimetableCatalog::create(const PgtChain &chain) const
     qint64 id = 0;
     const Status created = inTransaction(tr("add chain '%1'").arg(chain.name), [&]() -> Status {
         QSqlQuery q(m_remote->db());
+        // chain_name is unique in pg_timetable: said plainly, not as the constraint's error.
+        q.prepare(QStringLiteral("SELECT chain_id FROM timetable.chain WHERE chain_name = ?"));
+        q.addBindValue(chain.name);
+        if (Status s = exec(q, tr("add chain '%1'").arg(chain.name)); !s)
+            return s;
+        if (q.next())
+            return Error::exists(tr("remote '%1' has a chain named '%2' already (chain %3); "
+                                    "pg_timetable's chain names are unique: rename one of them")
+                                     .arg(m_remote->profile().name, chain.name)
+                                     .arg(q.value(0).toLongLong()));
         q.prepare(QStringLiteral(
             "INSERT INTO timetable.chain (chain_name, run_at, max_instances, timeout, live, "
             "self_destruct, exclusive_execution, client_name, on_error) VALUES "

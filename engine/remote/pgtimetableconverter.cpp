@@ -52,12 +52,13 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
     QJsonArray tasks;
     QJsonArray dependencies;
     QSet<QString> names;
-    // pg_timetable runs an SQL or builtin task once per parameter row, in order, and stops at
-    // the first that fails: here, a task per row, one after another.
+    // pg_timetable runs a task once per parameter row, in order, and stops at the first that
+    // fails (a program too: ExecuteProgramCommand returns at the first non-zero exit): here, a
+    // task per row, one after another.
     QList<PgtTask> expanded;
     for (qsizetype i = 0; i < chain.tasks.size(); ++i) {
         const PgtTask &task = chain.tasks.at(i);
-        if (task.parameters.size() <= 1 || task.kind == QLatin1String("PROGRAM")) {
+        if (task.parameters.size() <= 1) {
             expanded << task;
             continue;
         }
@@ -80,12 +81,6 @@ Result<QJsonObject> PgTimetableConverter::toDocument(const PgtChain &chain, cons
         if (names.contains(label))
             label = QStringLiteral("%1-%2").arg(label).arg(i + 1);
         names.insert(label);
-        if (task.parameters.size() > 1)
-            return Error::invalid(tr("task %1: pg_timetable runs a program once per parameter row "
-                                     "(%2 rows), each whatever the one before did; a Hourglass "
-                                     "task runs once")
-                                      .arg(label)
-                                      .arg(task.parameters.size()));
         if (!task.databaseConnection.isEmpty())
             return Error::invalid(tr("task %1: it runs on another database (database_connection); "
                                      "add that database as a connection first")

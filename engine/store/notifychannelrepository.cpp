@@ -154,8 +154,19 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
                                    tr("--daily-cap: %1 is not a number of messages from 0 (no "
                                       "cap) to 1000000")
                                        .arg(c.dailyCap));
-    if (c.kind == ChannelKind::Desktop)
+    if (c.kind == ChannelKind::Desktop) {
+        // The host name a desktop channel is shown on, as QSysInfo::machineHostName says it.
+        static const QRegularExpression hostName(
+            QStringLiteral("^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$"));
+        if (!c.url.isEmpty() && !hostName.match(c.url).hasMatch())
+            return Error::invalidField(
+                QStringLiteral("host"), 0,
+                tr("--host: '%1' is not a host name").arg(terminaltext::escaped(c.url.left(300))));
+        if (c.isDefault)
+            return Error::invalidField(QStringLiteral("default"), 0,
+                                       tr("--default: the default channel is an e-mail one"));
         return {};
+    }
     if (c.kind == ChannelKind::Email) {
         const QUrl url(c.url, QUrl::StrictMode);
         if (!url.isValid() || url.scheme() != QLatin1String("smtp") || url.host().isEmpty()

@@ -40,20 +40,30 @@ Delivery readDelivery(const StoreQuery &q)
 
 Result<QList<Delivery>> OutboxRepository::claimDue(const QString &engine, qint64 nowMs,
                                                    qint64 leaseMs, int limit,
-                                                   const QList<qint64> &busyChannels)
+                                                   const QList<qint64> &busyChannels,
+                                                   const DesktopScope &desktop)
 {
     const bool postgres = m_store.backend() == StoreBackend::PostgreSql;
     QList<qint64> ids;
     const Status claimed = m_store.transaction([&]() -> Status {
+        // A desktop channel's rows wait for a desktop that may show them (any, or the one host
+        // the channel names); once too old for any to, whoever looks fails them.
         StoreQuery due(
-            m_store, QStringLiteral("SELECT id FROM notify_outbox WHERE state = 'queued' AND "
-                                    "next_attempt_at <= ? AND claimed_until < ?%1 ORDER BY "
-                                    "next_attempt_at, id LIMIT ?%2")
-                         .arg(busyChannels.isEmpty() ? QString()
-                                                     : QStringLiteral(" AND channel_id NOT IN (%1)")
-                                                           .arg(StoreQuery::idList(busyChannels)),
-                              postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()));
-        due.bind(nowMs).bind(nowMs).bind(limit);
+            m_store,
+            QStringLiteral("SELECT id FROM notify_outbox WHERE state = 'queued' AND "
+                           "next_attempt_at <= ? AND claimed_until < ?%1 AND (channel_id NOT IN "
+                           "(SELECT id FROM notify_channel WHERE kind = 'desktop'%3) OR created_at "
+                           "< ?) ORDER BY next_attempt_at, id LIMIT ?%2")
+                .arg(busyChannels.isEmpty() ? QString()
+                                            : QStringLiteral(" AND channel_id NOT IN (%1)")
+                                                  .arg(StoreQuery::idList(busyChannels)),
+                     postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString(),
+                     desktop.host.isEmpty() ? QString()
+                                            : QStringLiteral(" AND url <> '' AND url <> ?")));
+        due.bind(nowMs).bind(nowMs);
+        if (!desktop.host.isEmpty())
+            due.bind(desktop.host);
+        due.bind(desktop.unshownBeforeMs).bind(limit);
         if (Status s = due.exec(tr("read the notifications due")); !s)
             return s;
         while (due.next())
@@ -150,6 +160,39 @@ Result<QList<Delivery>> OutboxRepository::list(std::optional<DeliveryState> stat
     while (q.next())
         deliveries << readDelivery(q);
     return deliveries;
+}
+
+Result<qint64> OutboxRepository::addTest(qint64 channelId, const QString &subject,
+                                         const QString &body, qint64 nowMs)
+{
+    const QString deliveryId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_outbox (dedupe_key, channel_id, "
+                                         "event, next_attempt_at, delivery_id, created_at, "
+                                         "subject, body) VALUES (?, ?, 'test', ?, ?, ?, ?, ?) "
+                                         "RETURNING id"));
+    q.bind(QString(QStringLiteral("test:") + deliveryId))
+        .bind(channelId)
+        .bind(nowMs)
+        .bind(deliveryId)
+        .bind(nowMs)
+        .bind(subject)
+        .bind(body);
+    if (Status s = q.execSingle(tr("queue a test message"), {}); !s)
+        return s.error();
+    return q.int64(0);
+}
+
+Result<Delivery> OutboxRepository::byId(qint64 id) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "
+                                         "c.id = o.channel_id WHERE o.id = ?")
+                              .arg(deliveryColumns));
+    q.bind(id);
+    if (Status s = q.execSingle(tr("read a notification"),
+                                tr("notification %1 is gone (its channel was removed)").arg(id));
+        !s)
+        return s.error();
+    return readDelivery(q);
 }
 
 Result<int> OutboxRepository::passedSince(qint64 channelId, qint64 sinceMs, qint64 exceptId) const

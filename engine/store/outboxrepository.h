@@ -26,8 +26,24 @@ public:
     // engine takes them meanwhile (FOR UPDATE SKIP LOCKED on PostgreSQL); a claim that runs
     // out (its engine died mid-send) lets another engine send the row again.
     // Rows of `busyChannels` are left: one hanging receiver must not hold up the others.
+    // Rows of desktop channels are taken only where `desktop` can show them.
+    struct DesktopScope
+    {
+        // The host whose desktop this engine shows messages on; '' when it has none (serve).
+        QString host;
+        // Rows of desktop channels created before this are taken all the same: no desktop
+        // showed them while they could be retried, and they are failed.
+        qint64 unshownBeforeMs = 0;
+    };
     Result<QList<Delivery>> claimDue(const QString &engine, qint64 nowMs, qint64 leaseMs, int limit,
-                                     const QList<qint64> &busyChannels = {});
+                                     const QList<qint64> &busyChannels,
+                                     const DesktopScope &desktop);
+    // A `channel test` message for a channel no command can reach itself (a desktop's tray):
+    // queued for the engine that can, already composed. Its row id.
+    Result<qint64> addTest(qint64 channelId, const QString &subject, const QString &body,
+                           qint64 nowMs);
+    // One row as it stands now.
+    Result<Delivery> byId(qint64 id) const;
     // Gives claims back (an engine stopping mid-send): the next engine sends them at once.
     Status release(const QList<qint64> &ids, const QString &engine);
     // Queued messages of a channel and held ones no digest has told of yet: what removing it

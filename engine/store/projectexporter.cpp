@@ -160,7 +160,7 @@ Result<QJsonObject> ProjectExporter::exportAll()
     QStringList names;
     for (const Project &project : projects.value())
         names << project.name;
-    return exportProjects(names, std::nullopt);
+    return exportProjects(names, std::nullopt, true);
 }
 
 Result<QJsonObject> ProjectExporter::exportProject(const QString &project,
@@ -172,11 +172,12 @@ Result<QJsonObject> ProjectExporter::exportProject(const QString &project,
         if (Result<Chain> found = ChainRepository(m_store).byPath({project, *chain}); !found)
             return found.error();
     }
-    return exportProjects({project}, chain);
+    return exportProjects({project}, chain, false);
 }
 
 Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNames,
-                                                    const std::optional<QString> &onlyChain)
+                                                    const std::optional<QString> &onlyChain,
+                                                    bool withGlobalRoutes)
 {
     ProjectRepository projects(m_store);
     ChainRepository chains(m_store);
@@ -189,13 +190,14 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
     // A chain's own notification routes, by the channel's name (no name: the default e-mail
     // channel). The channels they name are in the document without their secrets, which
     // must not travel (the import says so); the importing store keeps its own of a name.
+    // A project's routes go with the whole project, the global ones with the whole store.
     QHash<qint64, QJsonArray> routesOfChain;
+    QHash<qint64, QJsonArray> routesOfProject;
+    QJsonArray globalRoutes;
     const Result<QList<NotifyRoute>> routeList = NotifyRouteRepository(m_store).list();
     if (!routeList)
         return routeList.error();
     for (const NotifyRoute &route : routeList.value()) {
-        if (route.chainId == 0)
-            continue;
         QStringList events;
         for (const NotifyEvent event : route.events)
             events << enumName(event);
@@ -204,8 +206,19 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             entry.insert(QStringLiteral("channel"), route.channelName);
         if (!route.recipients.isEmpty())
             entry.insert(QStringLiteral("to"), QJsonArray::fromStringList(route.recipients));
-        routesOfChain[route.chainId] << entry;
+        if (route.chainId > 0)
+            routesOfChain[route.chainId] << entry;
+        else if (route.projectId > 0 && !onlyChain)
+            routesOfProject[route.projectId] << entry;
+        else if (route.projectId == 0 && withGlobalRoutes)
+            globalRoutes << entry;
     }
+    const auto useChannels = [&usedChannels](const QJsonArray &routes) {
+        for (const QJsonValue route : routes)
+            if (const QString name = route.toObject().value(QLatin1String("channel")).toString();
+                !name.isEmpty())
+                usedChannels.insert(name);
+    };
 
     QJsonArray projectArray;
     for (const QString &projectName : projectNames) {
@@ -277,19 +290,20 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             }
             chainObject.insert(QStringLiteral("schedules"), scheduleArray);
             if (routesOfChain.contains(chain.id)) {
-                const QJsonArray routes = routesOfChain.value(chain.id);
-                for (const QJsonValue route : routes)
-                    if (const QString name =
-                            route.toObject().value(QLatin1String("channel")).toString();
-                        !name.isEmpty())
-                        usedChannels.insert(name);
-                chainObject.insert(QStringLiteral("notifications"), routes);
+                useChannels(routesOfChain.value(chain.id));
+                chainObject.insert(QStringLiteral("notifications"), routesOfChain.value(chain.id));
             }
             chainArray << chainObject;
         }
-        projectArray << QJsonObject{{QStringLiteral("name"), project->name},
-                                    {QStringLiteral("description"), project->description},
-                                    {QStringLiteral("chains"), chainArray}};
+        QJsonObject projectObject{{QStringLiteral("name"), project->name},
+                                  {QStringLiteral("description"), project->description},
+                                  {QStringLiteral("chains"), chainArray}};
+        if (routesOfProject.contains(project->id)) {
+            useChannels(routesOfProject.value(project->id));
+            projectObject.insert(QStringLiteral("notifications"),
+                                 routesOfProject.value(project->id));
+        }
+        projectArray << projectObject;
     }
 
     QStringList connectionNames(usedConnections.begin(), usedConnections.end());
@@ -320,6 +334,10 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             return calendar.error();
         }
         calendarArray << calendarToJson(calendar.value());
+    }
+    if (!globalRoutes.isEmpty()) {
+        useChannels(globalRoutes);
+        document.insert(QStringLiteral("notifications"), globalRoutes);
     }
     if (!calendarArray.isEmpty()) // documents without calendars stay as they were
         document.insert(QStringLiteral("calendars"), calendarArray);

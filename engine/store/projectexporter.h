@@ -35,8 +35,9 @@ public:
                                       const std::optional<QString> &chain = std::nullopt);
 
 private:
+    // The global notification routes go only with the whole store (exportAll).
     Result<QJsonObject> exportProjects(const QStringList &projects,
-                                       const std::optional<QString> &chain);
+                                       const std::optional<QString> &chain, bool withGlobalRoutes);
 
     // False when the error must end the export; true when it was noted and is skipped.
     bool skip(const QString &what, const Error &error);

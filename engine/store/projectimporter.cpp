@@ -18,8 +18,10 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QSet>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hg {
@@ -118,8 +120,10 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
                 !chain)
                 return chain;
         }
+        if (Status routes = importNotifications(stored->id, 0, project); !routes)
+            return routes;
     }
-    return {};
+    return importNotifications(0, 0, document);
 }
 
 Status ProjectImporter::importConnections(JsonFieldReader &document)
@@ -387,14 +391,30 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
             return at(schedulePath, added.error());
         ++summary.schedules;
     }
-    return importNotifications(stored->id, field);
+    return importNotifications(0, stored->id, field);
 }
 
-Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &field)
+Status ProjectImporter::importNotifications(qint64 projectId, qint64 chainId,
+                                            JsonFieldReader &field)
 {
     NotifyRouteRepository routes(m_store);
     const QJsonArray routeArray = field.array(QStringLiteral("notifications"));
-    constexpr qsizetype mostRoutes = 100; // a chain's own: more is a mistake, not a need
+    // A project's and the global routes may be here already (the project imported before,
+    // or the same store's export read back): one alike is not added twice. (A chain is new.)
+    Result<QList<NotifyRoute>> existing = QList<NotifyRoute>();
+    if (chainId == 0 && !routeArray.isEmpty())
+        existing = routes.list();
+    if (!existing)
+        return existing.error();
+    const auto alreadyThere = [&existing](const NotifyRoute &route) {
+        return std::any_of(existing->cbegin(), existing->cend(), [&route](const NotifyRoute &o) {
+            return o.chainId == route.chainId && o.projectId == route.projectId
+                   && o.channelId == route.channelId && o.recipients == route.recipients
+                   && QSet<NotifyEvent>(o.events.cbegin(), o.events.cend())
+                          == QSet<NotifyEvent>(route.events.cbegin(), route.events.cend());
+        });
+    };
+    constexpr qsizetype mostRoutes = 100; // a scope's own: more is a mistake, not a need
     if (routeArray.size() > mostRoutes)
         return Error::invalid(tr("import: %1: %2 routes; %3 at most")
                                   .arg(field.childPath(QStringLiteral("notifications"), mostRoutes))
@@ -407,6 +427,7 @@ Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &fie
             {QStringLiteral("channel"), QStringLiteral("on"), QStringLiteral("to")});
         NotifyRoute route;
         route.chainId = chainId;
+        route.projectId = projectId;
         // No channel: the default e-mail channel, whichever it is when a message is written.
         const bool named = routeArray.at(i).toObject().contains(QLatin1String("channel"));
         bool email = true;
@@ -446,6 +467,8 @@ Status ProjectImporter::importNotifications(qint64 chainId, JsonFieldReader &fie
                 n.fail(QStringLiteral("to"), tr("'%1' is not an e-mail address").arg(address));
         if (!m_problem.isEmpty())
             return Error::invalid(tr("import: %1").arg(m_problem));
+        if (alreadyThere(route))
+            continue;
         if (Result<NotifyRoute> added = routes.add(route); !added)
             return at(routePath, added.error());
     }

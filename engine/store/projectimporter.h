@@ -46,7 +46,9 @@ private:
     Status importChain(qint64 projectId, const QString &projectName, const QJsonObject &chain,
                        const QString &path, Summary &summary);
     // A chain's notification routes; a route that names no channel goes to the default one.
-    Status importNotifications(qint64 chainId, JsonFieldReader &field);
+    // The field's "notifications": a chain's routes (chainId), a project's (projectId), or
+    // the global ones (both 0).
+    Status importNotifications(qint64 projectId, qint64 chainId, JsonFieldReader &field);
 
     Store &m_store;
     QString m_problem;

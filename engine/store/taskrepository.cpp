@@ -173,6 +173,19 @@ Result<QList<Task>> TaskRepository::list(qint64 chainId) const
     return tasks;
 }
 
+Result<bool> TaskRepository::anyArgumentsHold(const QString &text) const
+{
+    // instr/strpos, not LIKE: a key's text may hold LIKE's wildcards.
+    StoreQuery q(m_store,
+                 QStringLiteral("SELECT count(*) FROM task WHERE %1(arguments, ?) > 0")
+                     .arg(m_store.backend() == StoreBackend::PostgreSql ? QStringLiteral("strpos")
+                                                                        : QStringLiteral("instr")));
+    q.bind(text);
+    if (Status s = q.execSingle(tr("look for a task's key"), {}); !s)
+        return s.error();
+    return q.int64(0) > 0;
+}
+
 Status TaskRepository::remove(qint64 id)
 {
     return m_store.transaction([&]() -> Status {

@@ -30,6 +30,9 @@ public:
     Result<QList<Task>> list(qint64 chainId) const;
     // Refused while a run of its chain has not ended (RunsInFlight).
     Status remove(qint64 id);
+    // Whether any task's arguments hold `text` (a SendMail password's keychain key, before
+    // it is forgotten).
+    Result<bool> anyArgumentsHold(const QString &text) const;
 
 private:
     Result<QVariant> connectionIdFor(const Task &task) const;

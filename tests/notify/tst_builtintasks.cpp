@@ -613,13 +613,30 @@ void TestBuiltinTasks::pgTimetable_parameterRows_becomeATaskEach()
              QStringLiteral("say-2"));
     QCOMPARE(chainObject.value(QStringLiteral("dependencies")).toArray().size(), 1);
     QVERIFY(notes.join(QLatin1Char(' ')).contains(QLatin1String("say-1 to say-2")));
-    // A program runs every row whatever the one before did: still refused, saying why.
+    // A program likewise (pg_timetable stops at its first row that exits non-zero): a task
+    // per row with that row's arguments, each after the one before succeeded.
     chain.tasks = {program};
-    const Result<QJsonObject> refused = PgTimetableConverter::toDocument(
+    const Result<QJsonObject> programs = PgTimetableConverter::toDocument(
         chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"));
-    QVERIFY(!refused);
-    QVERIFY2(refused.error().message.contains(QLatin1String("once per parameter row")),
-             qPrintable(refused.error().message));
+    QVERIFY2(programs, qPrintable(programs ? QString() : programs.error().message));
+    const QJsonObject programChain = programs->value(QStringLiteral("projects"))
+                                         .toArray()
+                                         .at(0)
+                                         .toObject()
+                                         .value(QStringLiteral("chains"))
+                                         .toArray()
+                                         .at(0)
+                                         .toObject();
+    const QJsonArray programTasks = programChain.value(QStringLiteral("tasks")).toArray();
+    QCOMPARE(programTasks.size(), 2);
+    QCOMPARE(programTasks.at(0).toObject().value(QStringLiteral("arguments")).toArray(),
+             QJsonArray{QStringLiteral("a")});
+    QCOMPARE(programTasks.at(1).toObject().value(QStringLiteral("arguments")).toArray(),
+             QJsonArray{QStringLiteral("b")});
+    const QJsonArray edges = programChain.value(QStringLiteral("dependencies")).toArray();
+    QCOMPARE(edges.size(), 1);
+    QCOMPARE(edges.at(0).toObject().value(QStringLiteral("when")).toString(),
+             QStringLiteral("success"));
 }
 
 void TestBuiltinTasks::pgTimetable_shutdown_isRefusedWithItsReason()

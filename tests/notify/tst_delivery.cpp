@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSet>
 #include <QTest>
 
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void channelWithQueuedMessages_isRemovedOnlyWithForce();
     void crontabMailto_mailsTheOutputThroughTheDefaultChannel();
     void exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet();
+    void sendMailPassword_goesWithTheLastTaskThatNamesIt();
 
 private:
     void define(const QList<QStringList> &commands);
@@ -501,6 +503,54 @@ void TestDelivery::exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet()
     QVERIFY2(tested.exitCode == 0, qPrintable(tested.out + tested.err));
     QTRY_VERIFY(!smtp.messages().isEmpty());
     QCOMPARE(smtp.messages().constLast().to, QStringList{QStringLiteral("ops@example.org")});
+}
+
+void TestDelivery::sendMailPassword_goesWithTheLastTaskThatNamesIt()
+{
+    // No keychain here (no session bus): the kept passwords are in the 0600 file, readable.
+    const QString secretsFile =
+        m_cli->filePath(QStringLiteral("config/hourglass/channel-secrets.json"));
+    const auto keptKeys = [&secretsFile] {
+        QFile file(secretsFile);
+        if (!file.open(QIODevice::ReadOnly))
+            return QStringList();
+        return QJsonDocument::fromJson(file.readAll()).object().keys();
+    };
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/d")}});
+    const QString mail =
+        QStringLiteral("{\"server\":\"smtp://u@mail.example.org:587\",\"from\":\"a@example.org\","
+                       "\"to\":[\"b@example.org\"],\"subject\":\"s\",\"body\":\"b\"}");
+    const auto addMailTask = [&](const QString &chain, const QString &name) {
+        QProcess add;
+        m_cli->start(add, {QStringLiteral("task"), QStringLiteral("add"), chain, name,
+                           QStringLiteral("--kind"), QStringLiteral("builtin"),
+                           QStringLiteral("--command"), QStringLiteral("SendMail"),
+                           QStringLiteral("--arg"), mail, QStringLiteral("--password-stdin")});
+        add.write("pw-123\n");
+        add.closeWriteChannel();
+        return add.waitForFinished(60000) && add.exitCode() == 0;
+    };
+    QVERIFY(addMailTask(QStringLiteral("p/c"), QStringLiteral("mail")));
+    QVERIFY(addMailTask(QStringLiteral("p/c"), QStringLiteral("mail2")));
+    QVERIFY(addMailTask(QStringLiteral("p/d"), QStringLiteral("mail")));
+    QCOMPARE(keptKeys().size(), 3);
+
+    const test::CliSandbox::Output removed =
+        m_cli->run({QStringLiteral("task"), QStringLiteral("rm"), QStringLiteral("p/c"),
+                    QStringLiteral("mail")});
+    QVERIFY2(removed.exitCode == 0, qPrintable(removed.err));
+    QCOMPARE(keptKeys().size(), 2);
+    const test::CliSandbox::Output chainGone =
+        m_cli->run({QStringLiteral("chain"), QStringLiteral("rm"), QStringLiteral("p/c")});
+    QVERIFY2(chainGone.exitCode == 0, qPrintable(chainGone.err));
+    QCOMPARE(keptKeys().size(), 1);
+    const test::CliSandbox::Output projectGone =
+        m_cli->run({QStringLiteral("project"), QStringLiteral("rm"), QStringLiteral("p"),
+                    QStringLiteral("--force")});
+    QVERIFY2(projectGone.exitCode == 0, qPrintable(projectGone.err));
+    QCOMPARE(keptKeys(), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestDelivery)

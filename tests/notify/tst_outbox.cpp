@@ -183,18 +183,19 @@ void TestOutbox::claim_isOneEnginesUntilItRunsOut()
     std::unique_ptr<Store> other = db.openAnother(QStringLiteral("engine two"));
     const qint64 now = QDateTime::currentMSecsSinceEpoch() + 1000;
     const Result<QList<Delivery>> first =
-        OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1);
+        OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1, {}, {});
     QVERIFY(first);
     QCOMPARE(first->size(), 1);
     const Result<QList<Delivery>> second =
-        OutboxRepository(*other).claimDue(QStringLiteral("e2"), now, 60000, 10);
+        OutboxRepository(*other).claimDue(QStringLiteral("e2"), now, 60000, 10, {}, {});
     QVERIFY(second);
     QCOMPARE(second->size(), 1); // the other row only
     QVERIFY(second->at(0).id != first->at(0).id);
-    QVERIFY(OutboxRepository(*other).claimDue(QStringLiteral("e2"), now, 60000, 10)->isEmpty());
+    QVERIFY(
+        OutboxRepository(*other).claimDue(QStringLiteral("e2"), now, 60000, 10, {}, {})->isEmpty());
     // e1 died mid-send: once its claim runs out, e2 sends that row (at least once).
     const Result<QList<Delivery>> later =
-        OutboxRepository(*other).claimDue(QStringLiteral("e2"), now + 61000, 60000, 10);
+        OutboxRepository(*other).claimDue(QStringLiteral("e2"), now + 61000, 60000, 10, {}, {});
     QVERIFY(later);
     QCOMPARE(later->size(), 2);
 }
@@ -208,7 +209,7 @@ void TestOutbox::settle_byAnotherEngine_isRefused()
     QVERIFY(endRun(db.store(), chain.id, RunState::Failed));
     const qint64 now = QDateTime::currentMSecsSinceEpoch() + 1000;
     const Result<QList<Delivery>> claimed =
-        OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1);
+        OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1, {}, {});
     QVERIFY(claimed && claimed->size() == 1);
     const qint64 id = claimed->at(0).id;
     const Result<bool> stranger = OutboxRepository(db.store())

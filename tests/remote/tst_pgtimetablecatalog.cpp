@@ -484,6 +484,16 @@ void TestPgTimetableCatalog::importExport_roundTripsALinearChain()
     QCOMPARE(copy.tasks.at(0).parameters, QStringList{QStringLiteral("[\"x\"]")});
     QCOMPARE(copy.tasks.at(1).kind, QStringLiteral("PROGRAM"));
     QCOMPARE(copy.tasks.at(1).command, QStringLiteral("/bin/true"));
+
+    // Exported again under a name the remote has: refused, naming it, and nothing written.
+    const Result<qint64> again = catalog->create(back.value());
+    QVERIFY(!again);
+    QCOMPARE(again.error().kind, ErrorKind::AlreadyExists);
+    QVERIFY2(again.error().message.contains(QLatin1String("a chain named 'report-copy' already")),
+             qPrintable(again.error().message));
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM timetable.task")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 4);
 }
 
 QTEST_GUILESS_MAIN(TestPgTimetableCatalog)

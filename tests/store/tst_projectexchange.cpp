@@ -13,6 +13,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace hg;
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void dstRule_roundTrips();
     void alertRules_roundTrip();
     void notificationRoutes_travelByChannelName();
+    void projectAndGlobalRoutes_travelWithTheirScope_once();
     void calendar_travelsWithTheSchedulesThatUseIt();
 };
 
@@ -205,6 +207,79 @@ void TestProjectExchange::notificationRoutes_travelByChannelName()
     QVERIFY(routes);
     QCOMPARE(routes->size(), 2);
     QCOMPARE(NotifyChannelRepository(target.store()).byName(hook.name)->url, hook.url);
+}
+
+void TestProjectExchange::projectAndGlobalRoutes_travelWithTheirScope_once()
+{
+    HG_TEST_STORE(source);
+    QVERIFY(ExampleProject::install(source.store()));
+    const Project project = ProjectRepository(source.store()).list()->constFirst();
+    NotifyChannel desk;
+    desk.name = QStringLiteral("desk");
+    desk.kind = ChannelKind::Desktop;
+    const Result<NotifyChannel> added = NotifyChannelRepository(source.store()).add(desk);
+    QVERIFY(added);
+    NotifyRoute projectRoute;
+    projectRoute.channelId = added->id;
+    projectRoute.projectId = project.id;
+    projectRoute.events = {NotifyEvent::Failure, NotifyEvent::Missed};
+    QVERIFY(NotifyRouteRepository(source.store()).add(projectRoute));
+    NotifyRoute globalRoute;
+    globalRoute.events = {NotifyEvent::Engine};
+    globalRoute.recipients = {QStringLiteral("ops@example.org")};
+    QVERIFY(NotifyRouteRepository(source.store()).add(globalRoute));
+
+    // The whole store carries both; one project its own routes, and not the global ones.
+    const QByteArray all = exportAll(source.store());
+    QVERIFY2(all.contains("\"engine\""), all.constData());
+    QVERIFY(all.contains("\"channel\": \"desk\""));
+    const Result<QJsonObject> one = ProjectExporter(source.store()).exportProject(project.name);
+    QVERIFY(one);
+    QVERIFY(!one->contains(QLatin1String("notifications")));
+    QCOMPARE(one->value(QLatin1String("projects"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QLatin1String("notifications"))
+                 .toArray()
+                 .size(),
+             1);
+    const Result<QJsonObject> chainOnly =
+        ProjectExporter(source.store())
+            .exportProject(project.name, ChainRepository(source.store()).list()->constFirst().name);
+    QVERIFY(chainOnly);
+    QVERIFY(!QJsonDocument(chainOnly.value()).toJson().contains("\"desk\""));
+
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> first =
+        ProjectImporter(target.store()).importDocument(all);
+    QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+    const Result<QList<NotifyRoute>> routes = NotifyRouteRepository(target.store()).list();
+    QVERIFY(routes);
+    QCOMPARE(routes->size(), 2);
+    for (const NotifyRoute &route : routes.value()) {
+        QCOMPARE(route.chainId, 0);
+        if (route.projectId > 0) {
+            QCOMPARE(route.channelName, QStringLiteral("desk"));
+            QCOMPARE(route.events, projectRoute.events);
+        } else {
+            QCOMPARE(route.channelId, 0); // the default e-mail channel
+            QCOMPARE(route.recipients, globalRoute.recipients);
+        }
+    }
+    QCOMPARE(exportAll(target.store()), all);
+    // Read again without its chains (they are there): the project's and the global routes
+    // are there already and not added twice.
+    QJsonObject again = QJsonDocument::fromJson(all).object();
+    QJsonArray projects = again.value(QLatin1String("projects")).toArray();
+    QJsonObject projectObject = projects.at(0).toObject();
+    projectObject.insert(QStringLiteral("chains"), QJsonArray());
+    projects.replace(0, projectObject);
+    again.insert(QStringLiteral("projects"), projects);
+    const Result<ProjectImporter::Summary> second =
+        ProjectImporter(target.store()).importDocument(QJsonDocument(again).toJson());
+    QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+    QCOMPARE(NotifyRouteRepository(target.store()).list()->size(), 2);
 }
 
 void TestProjectExchange::dstRule_roundTrips()

@@ -39,6 +39,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QGraphicsView>
 #include <QHeaderView>
 #include <QLabel>
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void taskForm_showsTheMessageBesideItsField();
     void builtinTask_shownUnchanged_hasNoUnappliedEdits();
     void copyBuiltin_keepsItsConnectionThroughAnEdit();
+    void sendMailPassword_typedInTheForm_isKeptByKeyNeverAsText();
     void otherTask_orChain_asksApplyDiscardOrCancel();
     void overlapBox_showsAndSetsTheRealRule();
     void retention_isShownAndSetFromTheChainEditor();
@@ -231,6 +233,46 @@ void TestFirstTenMinutes::copyBuiltin_keepsItsConnectionThroughAnEdit()
     auto *builtin = desk.form()->findChild<QComboBox *>(QStringLiteral("builtin.name"));
     builtin->setCurrentText(QStringLiteral("Sleep"));
     QVERIFY(!connection->isEnabled());
+}
+
+void TestFirstTenMinutes::sendMailPassword_typedInTheForm_isKeptByKeyNeverAsText()
+{
+    // No keychain here (CTest gives no session bus): the password goes to the 0600 file.
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    HG_TEST_STORE(t);
+    Desk desk(t);
+    const Task mail = test::addTask(
+        t.store(), desk.chain.id, QStringLiteral("mail"), TaskKind::Builtin,
+        QStringLiteral("SendMail"),
+        {QStringLiteral("{\"server\": \"smtp://u@mail.example.org:587\", \"from\": "
+                        "\"a@example.org\", \"to\": [\"b@example.org\"], \"subject\": \"s\"}")});
+    desk.editor()->showChain(0);
+    desk.editor()->showChain(desk.chain.id);
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    QTRY_VERIFY(desk.editor()->scene()->node(mail.id));
+    desk.selectTask(mail.id);
+    QTRY_COMPARE(desk.form()->taskId(), mail.id);
+    auto *password = desk.form()->findChild<QLineEdit *>(QStringLiteral("builtin.passwordKey"));
+    QVERIFY(password);
+    QCOMPARE(password->echoMode(), QLineEdit::Password);
+    password->setFocus();
+    QTest::keyClicks(password, QStringLiteral("s3cret-pw"));
+    QTest::keyClick(password, Qt::Key_Return);
+    QTRY_VERIFY(TaskRepository(t.store()).byId(mail.id)->arguments.value(0).contains(
+        QLatin1String("hourglass-sendmail:")));
+    const QString stored = TaskRepository(t.store()).byId(mail.id)->arguments.value(0);
+    QVERIFY2(!stored.contains(QLatin1String("s3cret-pw")), qPrintable(stored));
+    // Shown again after the apply: empty, and saying where the password is.
+    password = desk.form()->findChild<QLineEdit *>(QStringLiteral("builtin.passwordKey"));
+    QVERIFY(password);
+    QVERIFY(password->text().isEmpty());
+    QVERIFY2(password->placeholderText().contains(QLatin1String("kept in the keychain")),
+             qPrintable(password->placeholderText()));
+    QFile kept(m_dir.filePath(QStringLiteral("config/hourglass/channel-secrets.json")));
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QVERIFY(kept.readAll().contains("s3cret-pw"));
+    QCOMPARE(kept.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+             QFileDevice::Permissions());
 }
 
 void TestFirstTenMinutes::taskForm_showsTheMessageBesideItsField()

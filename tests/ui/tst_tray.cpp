@@ -29,6 +29,7 @@ private Q_SLOTS:
     void notifications_followTheChainsPolicy();
     void notifications_withAReaderReadNothingOnTheWindowsConnection();
     void iconState_followsTheRuns();
+    void storeAwayLongerThanTheNotice_isToldThenBack();
     void autostart_writesAndRemovesAValidDesktopEntry();
     void bell_keepsNotificationsUntilSeenAndOpensTheirRun();
 
@@ -141,6 +142,26 @@ void TestTray::iconState_followsTheRuns()
     next.state = RunState::Succeeded;
     apply(next);
     QCOMPARE(tray.iconState(), TrayController::IconState::Idle);
+}
+
+void TestTray::storeAwayLongerThanTheNotice_isToldThenBack()
+{
+    HG_TEST_STORE(t);
+    TrayController tray(t.store());
+    tray.setStoreLostNoticeAfter(200);
+    QStringList told;
+    connect(&tray, &TrayController::notified, this,
+            [&told](const QString &title, const QString &, qint64) { told << title; });
+    // Away and back before the notice: nothing said.
+    tray.setStoreLost(QDateTime::currentMSecsSinceEpoch());
+    tray.setStoreLost(-1);
+    // Away for longer: said once, then that it is back.
+    tray.setStoreLost(QDateTime::currentMSecsSinceEpoch());
+    tray.setStoreLost(QDateTime::currentMSecsSinceEpoch()); // the engine says it again
+    QTRY_COMPARE(told, QStringList{QStringLiteral("The store is unreachable")});
+    tray.setStoreLost(-1);
+    QCOMPARE(told, (QStringList{QStringLiteral("The store is unreachable"),
+                                QStringLiteral("The store is back")}));
 }
 
 // Where no notification service runs, a desktop notification is lost; the window's bell

@@ -22,7 +22,8 @@ ChainSettingsBar::ChainSettingsBar(QWidget *parent)
     , m_overlap(new QComboBox(this))
 {
     m_notify->setAccessibleName(tr("Notify"));
-    m_notify->setToolTip(tr("When a run of this chain ends, whether to show a notification"));
+    m_notify->setToolTip(
+        tr("When a run of this chain ends, whether the tray shows a notification"));
     m_overlap->setAccessibleName(tr("A run while one runs"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -105,7 +106,8 @@ QWidget *ChainSettingsBar::buildSettings()
     // The tray follows the policy above; e-mail and webhooks follow the chain's routes.
     auto *channels = new QPushButton(tr("Channe&ls…"), notifyGroup);
     channels->setObjectName(QStringLiteral("chain.channels"));
-    channels->setToolTip(tr("Which events of this chain go by e-mail or webhook, and to whom"));
+    channels->setToolTip(tr("Which events of this chain go to which channels (e-mail, webhooks, a "
+                            "desktop), and to whom"));
     notifyGroup->layout()->addWidget(channels);
     connect(channels, &QPushButton::clicked, this,
             [this] { Q_EMIT channelsRequested(m_chain.id); });

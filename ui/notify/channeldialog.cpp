@@ -38,6 +38,7 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
           new QCheckBox(tr("The URL &is a secret (Slack's and Teams' carry a token)"), this))
     , m_format(new QComboBox(this))
     , m_signingSecret(new QLineEdit(this))
+    , m_desktopHost(new QLineEdit(this))
     , m_flood(new QSpinBox(this))
     , m_window(new QSpinBox(this))
     , m_cap(new QSpinBox(this))
@@ -51,7 +52,8 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     m_kind->setObjectName(QStringLiteral("channel.kind"));
     m_kind->addItem(tr("E-mail (SMTP)"), int(ChannelKind::Email));
     m_kind->addItem(tr("Webhook (HTTP POST)"), int(ChannelKind::Webhook));
-    m_kind->setCurrentIndex(existing.kind == ChannelKind::Webhook ? 1 : 0);
+    m_kind->addItem(tr("Desktop (the tray of Hourglass's window)"), int(ChannelKind::Desktop));
+    m_kind->setCurrentIndex(m_kind->findData(int(existing.kind)));
 
     // E-mail page
     m_smtpUrl->setObjectName(QStringLiteral("channel.smtpUrl"));
@@ -108,6 +110,21 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
     hookForm->addRow(tr("Si&gning secret:"), m_signingSecret);
     m_pages->addWidget(hook);
 
+    // Desktop page
+    m_desktopHost->setObjectName(QStringLiteral("channel.host"));
+    m_desktopHost->setPlaceholderText(tr("any desktop of this store"));
+    auto *desktop = new QWidget(m_pages);
+    auto *desktopForm = new QFormLayout(desktop);
+    desktopForm->setContentsMargins(0, 0, 0, 0);
+    desktopForm->addRow(tr("Shown on (&host):"), m_desktopHost);
+    auto *desktopNote = new QLabel(tr("Shown by the window's engine on that machine; on a shared "
+                                      "store, name the host so others' desktops leave it."),
+                                   desktop);
+    desktopNote->setWordWrap(true);
+    desktopNote->setForegroundRole(QPalette::PlaceholderText);
+    desktopForm->addRow(desktopNote);
+    m_pages->addWidget(desktop);
+
     if (editing) {
         // Where it goes and its secrets stay as they are: a changed server is a new channel.
         if (!existing.secretKey.isEmpty()) {
@@ -116,9 +133,11 @@ ChannelDialog::ChannelDialog(const NotifyChannel &existing, QWidget *parent)
         }
         m_smtpUrl->setText(existing.url);
         m_hookUrl->setText(existing.urlIsSecret ? tr("(kept as a secret)") : existing.url);
+        if (existing.kind == ChannelKind::Desktop)
+            m_desktopHost->setText(existing.url);
         for (QWidget *fixed : std::initializer_list<QWidget *>{
                  m_name, m_kind, m_smtpUrl, m_tls, m_ca, m_password, m_default, m_hookUrl,
-                 m_urlIsSecret, m_format, m_signingSecret})
+                 m_urlIsSecret, m_format, m_signingSecret, m_desktopHost})
             fixed->setEnabled(false);
     }
 
@@ -197,6 +216,9 @@ NotifyChannel ChannelDialog::channel() const
         if (!c.caFile.isEmpty())
             c.caFile = QFileInfo(c.caFile).absoluteFilePath(); // serve may run elsewhere
         c.isDefault = m_default->isChecked();
+    } else if (c.kind == ChannelKind::Desktop) {
+        c.url = m_desktopHost->text().trimmed();
+        c.to.clear();
     } else {
         c.urlIsSecret = m_urlIsSecret->isChecked();
         c.url = c.urlIsSecret ? QString() : m_hookUrl->text().trimmed();
@@ -214,7 +236,7 @@ QJsonObject ChannelDialog::secrets() const
     if (m_kind->currentData().toInt() == int(ChannelKind::Email)) {
         if (!m_password->text().isEmpty())
             secrets.insert(QStringLiteral("password"), m_password->text());
-    } else {
+    } else if (m_kind->currentData().toInt() == int(ChannelKind::Webhook)) {
         if (!m_signingSecret->text().isEmpty())
             secrets.insert(QStringLiteral("secret"), m_signingSecret->text());
         if (m_urlIsSecret->isChecked())
@@ -255,7 +277,8 @@ void ChannelDialog::accept()
               std::pair(QStringLiteral("--url"), tr("The URL")),
               std::pair(QStringLiteral("--from"), tr("From")),
               std::pair(QStringLiteral("--to"), tr("To")),
-              std::pair(QStringLiteral("--ca"), tr("The CA file"))})
+              std::pair(QStringLiteral("--ca"), tr("The CA file")),
+              std::pair(QStringLiteral("--host"), tr("Shown on"))})
             why.replace(option, field);
         m_problem->setText(terminaltext::escaped(why));
         m_problem->show();

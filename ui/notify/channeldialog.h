@@ -59,6 +59,7 @@ private:
     QCheckBox *m_urlIsSecret;
     QComboBox *m_format;
     QLineEdit *m_signingSecret;
+    QLineEdit *m_desktopHost;
     // Flood control
     QSpinBox *m_flood;
     QSpinBox *m_window;

@@ -17,6 +17,7 @@
 #include "storereader.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -275,10 +276,14 @@ void NotificationsDialog::showSnapshot(const Snapshot &snapshot)
     m_channels->setRowCount(int(snapshot.channels.size()));
     for (int row = 0; row < snapshot.channels.size(); ++row) {
         const NotifyChannel &c = snapshot.channels.at(row);
-        const QString where = c.kind == ChannelKind::Email
-                                  ? tr("%1 → %2").arg(c.url, c.to.join(QStringLiteral(", ")))
-                              : c.urlIsSecret ? tr("(URL kept as a secret)")
-                                              : c.url;
+        QString where = c.url;
+        if (c.kind == ChannelKind::Email)
+            where = tr("%1 → %2").arg(c.url, c.to.join(QStringLiteral(", ")));
+        else if (c.kind == ChannelKind::Desktop)
+            where = c.url.isEmpty() ? tr("the tray of any desktop of this store")
+                                    : tr("the tray of %1").arg(c.url);
+        else if (c.urlIsSecret)
+            where = tr("(URL kept as a secret)");
         const QString flood = c.floodLimit > 0
                                   ? tr("%1 in %2 s").arg(c.floodLimit).arg(c.floodWindowSeconds)
                                   : tr("no limit");
@@ -418,6 +423,21 @@ void NotificationsDialog::testChannel()
     const NotifyChannel &channel = *chosen;
     if (m_testing.contains(channel.id))
         return; // one test at a time per channel
+    if (channel.kind == ChannelKind::Desktop) {
+        // Shown the way its messages are: queued, then taken by the engine of a desktop.
+        const NotificationMessage message =
+            NotificationMessage::test(channel, QSysInfo::machineHostName());
+        const Result<qint64> queued =
+            OutboxRepository(m_store).addTest(channel.id, message.subject, message.bodyForStore(),
+                                              QDateTime::currentMSecsSinceEpoch());
+        report(queued ? tr("A test message for '%1' is queued: the tray of %2 shows it in a "
+                           "moment (see Deliveries).")
+                            .arg(channel.name, channel.url.isEmpty() ? tr("a desktop of this store")
+                                                                     : channel.url)
+                      : tr("Not queued for '%1': %2").arg(channel.name, queued.error().message));
+        refresh();
+        return;
+    }
     m_testing.insert(channel.id);
     report(tr("Sending a test message to '%1'…").arg(channel.name));
     m_test->setEnabled(false);

@@ -1,5 +1,7 @@
 #include "builtinargumentform.h"
 
+#include "notify/channelsecrets.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -11,7 +13,7 @@
 namespace hg {
 namespace {
 
-enum class FieldType { Text, List, Number, Flag };
+enum class FieldType { Text, List, Number, Flag, Password };
 struct Field
 {
     const char *key;
@@ -53,7 +55,7 @@ QList<Field> fieldsOf(Builtin builtin)
                 {"subject", FieldType::Text, ""},
                 {"body", FieldType::Text, ""},
                 {"attachments", FieldType::List, "/absolute/path, …"},
-                {"passwordKey", FieldType::Text, "the key its password is kept under"}};
+                {"passwordKey", FieldType::Password, ""}};
     case Builtin::CopyFromFile:
         return {{"sql", FieldType::Text, "COPY t FROM STDIN (FORMAT csv)"},
                 {"file", FieldType::Text, "/absolute/path"}};
@@ -150,6 +152,32 @@ void BuiltinArgumentForm::show(Builtin builtin, const QJsonObject &argument)
             editor = spin;
             break;
         }
+        case FieldType::Password: {
+            // Typed here, kept in the keychain (a 0600 file without one) when the field is
+            // left; the argument names only its key, as `task add --password-stdin` writes it.
+            auto *line = new QLineEdit(this);
+            line->setEchoMode(QLineEdit::Password);
+            line->setPlaceholderText(m_argument.value(key).toString().isEmpty()
+                                         ? tr("none: no login")
+                                         : tr("kept in the keychain; type to replace it"));
+            line->setAccessibleName(tr("SendMail password"));
+            connect(line, &QLineEdit::editingFinished, this, [this, line, key] {
+                if (line->text().isEmpty())
+                    return;
+                const Result<QString> kept =
+                    ChannelSecrets().keepPassword(QStringLiteral("sendmail task"), line->text());
+                line->clear();
+                if (!kept) {
+                    line->setPlaceholderText(tr("not kept: %1").arg(kept.error().message));
+                    return;
+                }
+                m_argument.insert(key, kept.value());
+                line->setPlaceholderText(tr("kept in the keychain; type to replace it"));
+                Q_EMIT changed();
+            });
+            editor = line;
+            break;
+        }
         case FieldType::Flag: {
             auto *box = new QCheckBox(this);
             box->setChecked(m_argument.value(key).toBool());
@@ -165,7 +193,8 @@ void BuiltinArgumentForm::show(Builtin builtin, const QJsonObject &argument)
         }
         }
         editor->setObjectName(QStringLiteral("builtin.") + key);
-        m_layout->addRow(key + QLatin1Char(':'), editor);
+        m_layout->addRow(
+            field.type == FieldType::Password ? tr("password:") : key + QLatin1Char(':'), editor);
     }
 }
 

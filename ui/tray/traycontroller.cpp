@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDateTime>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
@@ -60,6 +61,16 @@ TrayController::TrayController(Store &store, QObject *parent)
     : QObject(parent)
     , m_store(store)
 {
+    m_storeLostNotice.setSingleShot(true);
+    connect(&m_storeLostNotice, &QTimer::timeout, this, [this] {
+        m_storeLostNoticed = true;
+        deliver(Notification{
+            tr("The store is unreachable"),
+            tr("Hourglass has not reached its store for %n minute(s): schedules wait, and what "
+               "ends meanwhile is written once it is back.",
+               nullptr, int(std::max<qint64>(m_storeLostNoticeMs / 60000, 1))),
+            0});
+    });
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(this);
         m_menu = new QMenu;
@@ -238,8 +249,20 @@ void TrayController::deliver(const Notification &notification)
 
 void TrayController::setStoreLost(qint64 sinceMs)
 {
+    const bool wasLost = m_storeLost;
     m_storeLost = sinceMs >= 0;
     updateIcon();
+    if (m_storeLost && !wasLost) {
+        const qint64 away = QDateTime::currentMSecsSinceEpoch() - sinceMs;
+        m_storeLostNotice.start(
+            std::chrono::milliseconds(std::max<qint64>(m_storeLostNoticeMs - away, 0)));
+    } else if (!m_storeLost) {
+        m_storeLostNotice.stop();
+        if (m_storeLostNoticed)
+            deliver(Notification{tr("The store is back"),
+                                 tr("Hourglass reaches its store again; runs go on."), 0});
+        m_storeLostNoticed = false;
+    }
 }
 
 void TrayController::updateIcon()

@@ -4,6 +4,7 @@
 #include "runcounts.h"
 
 #include <QObject>
+#include <QTimer>
 
 #include <optional>
 
@@ -47,7 +48,11 @@ public:
     void setSchedulesPaused(bool paused);
     // The engine's store went away (a shared server restarting; sinceMs -1: it is back):
     // the tooltip says so until it is back.
+    // Away longer than `storeLostNoticeMs` (5 min; the engine routes' setting), a
+    // notification says so at once, and another when it is back: the engine routes' e-mail
+    // and webhooks can only be written to the store's outbox once it is.
     void setStoreLost(qint64 sinceMs);
+    void setStoreLostNoticeAfter(qint64 ms) { m_storeLostNoticeMs = ms; }
     // Fire times waiting in the missed-runs inbox: a dot on the icon, a line in the tooltip, a
     // menu entry, and a notification when the count grows.
     void setMissedRuns(qint64 count);
@@ -89,6 +94,9 @@ private:
     IconState m_state = IconState::Idle;
     RunCounts m_counts;
     bool m_storeLost = false;
+    bool m_storeLostNoticed = false;
+    qint64 m_storeLostNoticeMs = qint64(5) * 60000;
+    QTimer m_storeLostNotice;
     bool m_notificationsEnabled = true;
     qint64 m_lastNotifiedRun = 0;
     bool m_lastNotifiedMissed = false;
