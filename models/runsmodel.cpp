@@ -199,7 +199,7 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         case StateColumn:
             return StatePresentation::label(run.state);
         case TriggerColumn:
-            return StatePresentation::label(run.trigger);
+            return StatePresentation::triggerText(run);
         case ScheduledColumn:
             return DisplayFormat::recent(run.scheduledFor, QDateTime::currentDateTime());
         case StartedColumn:

@@ -1,5 +1,7 @@
 #include "statepresentation.h"
 
+#include "base/terminaltext.h"
+
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -48,8 +50,24 @@ QString StatePresentation::label(RunTrigger trigger)
         return tr("backfill");
     case RunTrigger::Subchain:
         return tr("subchain");
+    case RunTrigger::Trigger:
+        return tr("trigger");
     }
     return {};
+}
+
+QString StatePresentation::triggerText(const Run &run)
+{
+    const QString upstream = run.parameters.value(QLatin1String("trigger.upstream_run")).toString();
+    if (run.trigger != RunTrigger::Trigger || upstream.isEmpty())
+        return label(run.trigger);
+    const std::optional<RunState> state = enumFromString<RunState>(
+        run.parameters.value(QLatin1String("trigger.upstream_state")).toString());
+    return tr("after run %1 of %2 %3")
+        .arg(upstream,
+             terminaltext::escaped(
+                 run.parameters.value(QLatin1String("trigger.upstream_chain")).toString()),
+             state ? label(*state) : tr("ended"));
 }
 
 QColor StatePresentation::fill(std::optional<RunState> state)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/enums.h"
+#include "domain/run.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -24,6 +25,9 @@ public:
     // A task that has no attempt yet: "never ran".
     static QString label(std::optional<RunState> state);
     static QString label(RunTrigger trigger);
+    // What started the run, as the Runs view's trigger column says it: "schedule", or for a
+    // triggered run "after run 41 of ops/load succeeded".
+    static QString triggerText(const Run &run);
 
     static QColor fill(std::optional<RunState> state);
     // An invalid colour where the view's own text colour should stay. Follows the palette:

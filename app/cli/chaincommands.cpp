@@ -133,8 +133,9 @@ int showChain(CliContext &context, const QStringList &args)
     if (!path)
         return context.fail(path.error());
     // The export document already describes a chain completely; show prints that.
-    const Result<QJsonObject> document =
-        ProjectExporter(*store).exportProject(path->project, path->chain);
+    ProjectExporter exporter(*store);
+    exporter.keepPasswordKeys(true); // shown, not sent elsewhere: a key names no secret
+    const Result<QJsonObject> document = exporter.exportProject(path->project, path->chain);
     if (!document)
         return context.fail(document.error());
     QJsonObject chain = document->value(QStringLiteral("projects"))

@@ -6,6 +6,7 @@
 #include "notify/smtpsender.h"
 #include "notify/webhooksender.h"
 #include "store/notifychannelrepository.h"
+#include "store/notifyrouterepository.h"
 #include "store/outboxrepository.h"
 #include "subcommands.h"
 
@@ -149,16 +150,19 @@ int addChannel(CliContext &context, const QStringList &args)
         address = address.trimmed();
     channel.to = NotifyChannelRepository::distinctAddresses(channel.to);
     channel.isDefault = parser.isSet(isDefault);
+    if (channel.kind == ChannelKind::Webhook) {
+        // Options of e-mail channels, refused rather than dropped in silence (helper-8).
+        for (const QCommandLineOption *mailOnly : {&tls, &ca, &from, &to})
+            if (parser.isSet(*mailOnly))
+                return context.usage(QStringLiteral("--%1 is for e-mail channels")
+                                         .arg(mailOnly->names().constFirst()));
+    } else if (parser.isSet(format)) {
+        return context.usage(QStringLiteral("--format is for webhook channels"));
+    }
     if (!channel.caFile.isEmpty()) {
-        QFile pem(channel.caFile);
-        // A regular file only: a FIFO would be opened and waited on for good.
-        if (!QFileInfo(channel.caFile).isFile() || !pem.open(QIODevice::ReadOnly)
-            || !pem.read(qint64(64) * 1024).contains("-----BEGIN CERTIFICATE-----"))
-            return context.fail(Error::invalidField(
-                QStringLiteral("ca"), 0,
-                QStringLiteral("--ca: '%1' is not a readable PEM file of certificates")
-                    .arg(terminaltext::escaped(channel.caFile))));
         channel.caFile = QFileInfo(channel.caFile).absoluteFilePath(); // serve runs elsewhere
+        if (Status pem = NotifyChannelRepository::validateCaFile(channel.caFile); !pem)
+            return context.fail(pem.error());
     }
     QJsonObject secrets;
     const bool email = channel.kind == ChannelKind::Email;
@@ -412,8 +416,20 @@ int removeChannel(CliContext &context, const QStringList &args)
                            "same")
                 .arg(terminaltext::escaped(name))
                 .arg(waiting.value())));
+    // Its routes go with it (the chains they served fall back to their project's or the
+    // global routes): said, never in silence (helper-8).
+    QStringList routed;
+    if (const Result<QList<NotifyRoute>> routes = NotifyRouteRepository(*store).list())
+        for (const NotifyRoute &route : routes.value())
+            if (route.channelId == channel->id)
+                routed << (route.scope.isEmpty() ? QStringLiteral("the global routes")
+                                                 : terminaltext::escaped(route.scope));
     if (Status removed = NotifyChannelRepository(*store).remove(name); !removed)
         return context.fail(removed.error());
+    if (!routed.isEmpty())
+        context.err() << "hourglass: removed with its " << routed.size() << " route(s), of "
+                      << routed.join(QStringLiteral(", "))
+                      << "; those chains now follow their project's or the global routes\n";
     if (Status forgotten = ChannelSecrets().forget(channel->secretKey); !forgotten)
         context.err() << "hourglass: the channel is removed, but its secrets could not be: "
                       << forgotten.error().message << '\n';

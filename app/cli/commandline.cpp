@@ -111,6 +111,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("store"), runStoreCommand},
         {QLatin1StringView("channel"), runChannelCommand},
         {QLatin1StringView("notify"), runNotifyCommand},
+        {QLatin1StringView("trigger"), runTriggerCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

@@ -49,6 +49,20 @@ int runExportCommand(CliContext &context, const QStringList &args)
                                  channel.toObject().value(QLatin1String("name")).toString())
                           << "' is exported without its secrets (they stay in this machine's "
                              "keychain)\n";
+    // So do SendMail tasks' passwords.
+    for (const QJsonValue project : document->value(QLatin1String("projects")).toArray())
+        for (const QJsonValue chain : project.toObject().value(QLatin1String("chains")).toArray())
+            for (const QJsonValue task : chain.toObject().value(QLatin1String("tasks")).toArray())
+                if (task.toObject().value(QLatin1String("passwordLeftBehind")).toBool())
+                    context.err() << "hourglass: task "
+                                  << terminaltext::escaped(
+                                         project.toObject().value(QLatin1String("name")).toString()
+                                         + QLatin1Char('/')
+                                         + chain.toObject().value(QLatin1String("name")).toString()
+                                         + QLatin1Char('/')
+                                         + task.toObject().value(QLatin1String("name")).toString())
+                                  << " is exported without its SendMail password (it stays in this "
+                                     "machine's keychain)\n";
     const QByteArray bytes = QJsonDocument(document.value()).toJson(QJsonDocument::Indented);
     if (!parser.isSet(output)) {
         context.out() << bytes;

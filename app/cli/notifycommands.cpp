@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QSet>
 
 namespace hg {
 namespace {
@@ -100,6 +101,16 @@ int addRoute(CliContext &context, const QStringList &args)
                                     QStringLiteral("--to: '%1' is not an e-mail address")
                                         .arg(terminaltext::escaped(address))));
     }
+    // The same route twice would only be listed twice (a run gives one message a channel).
+    if (const Result<QList<NotifyRoute>> existing = NotifyRouteRepository(*store).list())
+        for (const NotifyRoute &other : existing.value())
+            if (other.chainId == route.chainId && other.projectId == route.projectId
+                && other.channelId == route.channelId && other.recipients == route.recipients
+                && QSet<NotifyEvent>(other.events.cbegin(), other.events.cend())
+                       == QSet<NotifyEvent>(route.events.cbegin(), route.events.cend()))
+                return context.fail(Error::exists(
+                    QStringLiteral("route %1 is this one already (`hourglass notify list`)")
+                        .arg(other.id)));
     const Result<NotifyRoute> added = NotifyRouteRepository(*store).add(route);
     if (!added)
         return context.fail(added.error());

@@ -475,8 +475,10 @@ int importChain(CliContext &context, const QStringList &args)
     Result<Store *> store = context.store();
     if (!store)
         return failed(store.error());
+    ProjectImporter importer(*store.value());
+    importer.takePasswordKeys(true); // the converter's, for the passwords it just kept
     const Result<ProjectImporter::Summary> imported =
-        ProjectImporter(*store.value()).importDocument(QJsonDocument(document.value()).toJson());
+        importer.importDocument(QJsonDocument(document.value()).toJson());
     if (!imported)
         return failed(imported.error());
     context.out() << "imported " << chain->name << " into " << project << " (" << imported->tasks
@@ -500,8 +502,10 @@ int exportChain(CliContext &context, const QStringList &args)
     Result<Store *> store = context.store();
     if (!store)
         return context.fail(store.error());
+    ProjectExporter exporter(*store.value());
+    exporter.keepPasswordKeys(true); // the converter says the password stays here
     const Result<QJsonObject> exported =
-        ProjectExporter(*store.value()).exportProject(path.left(slash), path.mid(slash + 1));
+        exporter.exportProject(path.left(slash), path.mid(slash + 1));
     if (!exported)
         return context.fail(exported.error());
     const QJsonObject chainObject = exported->value(QStringLiteral("projects"))

@@ -32,6 +32,8 @@ int runDolphinSchedulerCommand(CliContext &context, const ConnectionProfile &pro
 // channel add|list|set|test|rm (channelcommands.cpp), notify add|list|rm (notifycommands.cpp).
 int runChannelCommand(CliContext &context, const QString &verb, const QStringList &args);
 int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
+// trigger add|list|rm|pause|resume: chains started by other chains' ends.
+int runTriggerCommand(CliContext &context, const QString &verb, const QStringList &args);
 // deliveries: the notification outbox.
 int runDeliveriesCommand(CliContext &context, const QStringList &args);
 int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrl>
 
 namespace hg {
 namespace {
@@ -112,6 +113,9 @@ int addTask(CliContext &context, const QStringList &args)
         if (task.kind != TaskKind::Builtin || task.command != QLatin1String("SendMail") || !object)
             return context.usage(QStringLiteral("--password-stdin is for a SendMail builtin "
                                                 "(--kind builtin --command SendMail --arg '{…}')"));
+        if (QUrl(object->value(QLatin1String("server")).toString()).userName().isEmpty())
+            return context.usage(QStringLiteral("--password-stdin: the server names no user to "
+                                                "log in as (smtp://USER@HOST)"));
         const Result<QString> password = CliContext::secretFromStdin(
             QStringLiteral("--password-stdin"), QStringLiteral("password"));
         if (!password)

@@ -46,10 +46,12 @@ enum class MisfirePolicy { Skip, Once, All, Ask };
 HG_ENUM_NAMES(MisfirePolicy, {MisfirePolicy::Skip, "skip"}, {MisfirePolicy::Once, "once"},
               {MisfirePolicy::All, "all"}, {MisfirePolicy::Ask, "ask"})
 
-enum class RunTrigger { Schedule, Manual, Rerun, Backfill, Subchain };
+// Trigger: started by a chain trigger (ChainTrigger), not the clock; the run's parameters
+// say what fired it (trigger.upstream_run, trigger.upstream_state, trigger.upstream_chain).
+enum class RunTrigger { Schedule, Manual, Rerun, Backfill, Subchain, Trigger };
 HG_ENUM_NAMES(RunTrigger, {RunTrigger::Schedule, "schedule"}, {RunTrigger::Manual, "manual"},
               {RunTrigger::Rerun, "rerun"}, {RunTrigger::Backfill, "backfill"},
-              {RunTrigger::Subchain, "subchain"})
+              {RunTrigger::Subchain, "subchain"}, {RunTrigger::Trigger, "trigger"})
 
 // DolphinScheduler-like states shared by runs and task runs.
 enum class RunState {

@@ -87,11 +87,19 @@ Result<QJsonObject> ChannelSecrets::lookup(const QString &key) const
         return all.error();
     // Kept once and gone now: sending without it would go out unsigned (or log in without a
     // password), as if nothing were wrong.
-    if (!all->contains(key))
-        return Error::notFound(
-            tr("the channel's secrets are gone (neither the keychain nor %1 holds %2): add the "
-               "channel again")
-                .arg(filePath(), key));
+    if (!all->contains(key)) {
+        // An imported channel comes without them, under a key that holds nothing yet.
+        const QString channel = key.section(QLatin1Char(':'), 1, -2);
+        const QString remedy =
+            key.startsWith(QLatin1String("hourglass-sendmail:"))
+                ? tr("type the password in the task form's password field")
+                : tr("give them with `hourglass channel set %1 --password-stdin` (or "
+                     "--secret-stdin, --secret-url-stdin)")
+                      .arg(channel);
+        return Error::notFound(tr("the secrets are not here (neither the keychain nor %1 holds "
+                                  "%2): %3")
+                                   .arg(filePath(), key, remedy));
+    }
     return all->value(key).toObject();
 }
 
@@ -127,6 +135,14 @@ Result<QJsonObject> ChannelSecrets::readFile() const
             tr("%1 is not a regular file; it should hold the channels' secrets").arg(filePath()));
     if (!file.open(QIODevice::ReadOnly))
         return Error::runtime(tr("cannot read %1: %2").arg(filePath(), file.errorString()));
+    // Made readable by others (a copy, an archive unpacked): closed again at once, not at
+    // the next write (helper-8).
+    constexpr QFileDevice::Permissions ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    constexpr QFileDevice::Permissions allowed =
+        ownerOnly | QFileDevice::ReadUser | QFileDevice::WriteUser; // the same bits, for us
+    if ((file.permissions() & ~allowed) != QFileDevice::Permissions()
+        && QFileInfo(filePath()).ownerId() == ::geteuid())
+        (void)file.setPermissions(ownerOnly);
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
     if (error.error != QJsonParseError::NoError || !document.isObject())

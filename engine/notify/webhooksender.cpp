@@ -47,7 +47,16 @@ WebhookSender::Request WebhookSender::request(const NotifyChannel &channel,
         request.body = compact(message.json);
         break;
     case WebhookFormat::Slack:
-        request.body = compact(QJsonObject{{QStringLiteral("text"), clipped(message.text, 3000)}});
+        // Slack reads <…> as mentions and links (<!channel>, <http://x|click>): a task's output
+        // must not ping a channel or dress a link, so its control characters are escaped as
+        // Slack documents (&amp; &lt; &gt;), and unfurling is off.
+        request.body = compact(QJsonObject{
+            {QStringLiteral("text"), clipped(message.text, 3000)
+                                         .replace(QLatin1Char('&'), QLatin1String("&amp;"))
+                                         .replace(QLatin1Char('<'), QLatin1String("&lt;"))
+                                         .replace(QLatin1Char('>'), QLatin1String("&gt;"))},
+            {QStringLiteral("unfurl_links"), false},
+            {QStringLiteral("unfurl_media"), false}});
         break;
     case WebhookFormat::Discord:
         request.body = compact(QJsonObject{{QStringLiteral("content"), clipped(message.text, 2000)},
@@ -145,6 +154,16 @@ SendOutcome WebhookSender::send(const NotifyChannel &channel, const QJsonObject 
     const CURLcode code = session.perform();
     curl_slist_free_all(headers);
     // Never the URL in an answer: it may carry the token.
+    // The status line came, then the body stalled or broke off: a 2xx is the receiver's
+    // yes already, and sending again would only repeat it (helper-8).
+    if (code != CURLE_OK && session.responseCode() >= 200 && session.responseCode() < 300) {
+        outcome.delivered = true;
+        outcome.answer = tr("HTTP %1 (the answer's body did not arrive: %2)")
+                             .arg(session.responseCode())
+                             .arg(session.errorText(code));
+        outcome.answer.replace(url, QStringLiteral("<the webhook's URL>"));
+        return outcome;
+    }
     if (code != CURLE_OK) {
         outcome.ambiguous = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_RECV_ERROR
                             || code == CURLE_GOT_NOTHING;

@@ -6,6 +6,8 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -204,6 +206,14 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
     }
     if (c.urlIsSecret)
         return {};
+    // Slack's, Discord's and Teams' incoming-webhook URLs carry their token in the path:
+    // kept as a secret, never in the store or an export (helper-8).
+    if (c.format == WebhookFormat::Slack || c.format == WebhookFormat::Discord
+        || c.format == WebhookFormat::Teams)
+        return Error::invalidField(QStringLiteral("url"), 0,
+                                   tr("--url: a %1 webhook's URL is itself a secret (its token "
+                                      "is in the path); give it with --secret-url-stdin")
+                                       .arg(enumName(c.format)));
     return validateWebhookUrl(c.url, false);
 }
 
@@ -221,16 +231,53 @@ QJsonObject NotifyChannelRepository::toExport(const NotifyChannel &channel)
     return object;
 }
 
-NotifyChannel NotifyChannelRepository::fromExport(const QJsonObject &object)
+Result<NotifyChannel> NotifyChannelRepository::fromExport(const QJsonObject &object)
 {
     NotifyChannel channel;
     channel.name = object.value(QLatin1String("name")).toString();
-    channel.kind = enumFromString<ChannelKind>(object.value(QLatin1String("kind")).toString())
-                       .value_or(ChannelKind::Email);
-    channel.url = object.value(QLatin1String("url")).toString();
+    // Checked as `channel add` checks them: an unknown word is an error, never a default.
+    const auto word = [&object](const char *key) {
+        return object.value(QLatin1String(key)).toString();
+    };
+    const std::optional<ChannelKind> kind = enumFromString<ChannelKind>(word("kind"));
+    if (!kind)
+        return Error::invalidField(
+            QStringLiteral("kind"), 0,
+            tr("'%1' is not a kind of channel (%2)")
+                .arg(terminaltext::escaped(word("kind").left(100)), enumChoices<ChannelKind>()));
+    channel.kind = *kind;
+    if (object.contains(QLatin1String("security"))
+        && !enumFromString<SmtpSecurity>(word("security")))
+        return Error::invalidField(QStringLiteral("security"), 0,
+                                   tr("'%1' is not an encryption (%2)")
+                                       .arg(terminaltext::escaped(word("security").left(100)),
+                                            enumChoices<SmtpSecurity>()));
+    if (object.contains(QLatin1String("format")) && !enumFromString<WebhookFormat>(word("format")))
+        return Error::invalidField(QStringLiteral("format"), 0,
+                                   tr("'%1' is not a webhook body (%2)")
+                                       .arg(terminaltext::escaped(word("format").left(100)),
+                                            enumChoices<WebhookFormat>()));
+    channel.url = word("url");
     readSettings(object, channel);
     channel.isDefault = object.value(QLatin1String("default")).toBool();
+    if (Status valid = validate(channel); !valid)
+        return valid.error();
+    if (!channel.caFile.isEmpty())
+        if (Status ca = validateCaFile(channel.caFile); !ca)
+            return ca.error();
     return channel;
+}
+
+Status NotifyChannelRepository::validateCaFile(const QString &path)
+{
+    // A regular file only: a FIFO would be opened and waited on for good.
+    QFile pem(path);
+    if (!QFileInfo(path).isAbsolute() || !QFileInfo(path).isFile() || !pem.open(QIODevice::ReadOnly)
+        || !pem.read(qint64(64) * 1024).contains("-----BEGIN CERTIFICATE-----"))
+        return Error::invalidField(QStringLiteral("ca"), 0,
+                                   tr("--ca: '%1' is not a readable PEM file of certificates")
+                                       .arg(terminaltext::escaped(path.left(300))));
+    return {};
 }
 
 Status NotifyChannelRepository::setSecretKey(qint64 channelId, const QString &key)

@@ -37,7 +37,10 @@ public:
     // A channel as an export carries it: its settings, never its secrets ("secretsLeftBehind"
     // says it has some); and back, for an import.
     static QJsonObject toExport(const NotifyChannel &channel);
-    static NotifyChannel fromExport(const QJsonObject &object);
+    // Checked as `channel add` checks a channel (kind, encryption, body, URL, addresses, CA).
+    static Result<NotifyChannel> fromExport(const QJsonObject &object);
+    // An absolute path to a regular, readable file of PEM certificates.
+    static Status validateCaFile(const QString &path);
     // Where its secrets are kept now (ChannelSecrets): set by `channel set --password-stdin`.
     Status setSecretKey(qint64 channelId, const QString &key);
 

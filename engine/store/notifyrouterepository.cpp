@@ -39,6 +39,10 @@ Result<NotifyRoute> NotifyRouteRepository::add(const NotifyRoute &route)
 {
     if (route.events.isEmpty())
         return Error::invalidField(QStringLiteral("on"), 0, tr("--on: name one event at least"));
+    if (route.events.contains(NotifyEvent::Engine) && (route.chainId > 0 || route.projectId > 0))
+        return Error::invalidField(QStringLiteral("on"), 0,
+                                   tr("--on engine: an engine's events belong to no chain; give "
+                                      "them to a global route (`notify add --global`)"));
     StoreQuery q(m_store, QStringLiteral("INSERT INTO notify_route (channel_id, project_id, "
                                          "chain_id, events, recipients) VALUES (?, ?, ?, ?, ?) "
                                          "RETURNING id"));

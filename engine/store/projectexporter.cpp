@@ -3,6 +3,8 @@
 #include "alertrepository.h"
 #include "calendarrepository.h"
 #include "chainrepository.h"
+#include "chaintriggerexchange.h"
+#include "chaintriggerrepository.h"
 #include "connectionprofilerepository.h"
 #include "dependencyrepository.h"
 #include "notifychannelrepository.h"
@@ -14,6 +16,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 
 namespace hg {
@@ -24,7 +27,7 @@ QJsonValue timeValue(const QDateTime &time)
     return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
 }
 
-QJsonObject taskToJson(const Task &t)
+QJsonObject taskToJson(const Task &t, bool keepPasswordKey)
 {
     QJsonObject o{{QStringLiteral("name"), t.name},
                   {QStringLiteral("kind"), enumName(t.kind)},
@@ -42,6 +45,20 @@ QJsonObject taskToJson(const Task &t)
                   {QStringLiteral("priority"), enumName(t.priority)}};
     if (t.position)
         o.insert(QStringLiteral("position"), QJsonArray{t.position->x(), t.position->y()});
+    // A SendMail's password stays in this machine's keychain, as a channel's secrets do: a key
+    // named by two stores would be forgotten by one while the other still sends with it.
+    if (!keepPasswordKey && t.kind == TaskKind::Builtin && t.command == QLatin1String("SendMail")
+        && !t.arguments.isEmpty()) {
+        QJsonObject argument = QJsonDocument::fromJson(t.arguments.constFirst().toUtf8()).object();
+        if (argument.contains(QLatin1String("passwordKey"))) {
+            argument.remove(QStringLiteral("passwordKey"));
+            QStringList arguments = t.arguments;
+            arguments.first() =
+                QString::fromUtf8(QJsonDocument(argument).toJson(QJsonDocument::Compact));
+            o.insert(QStringLiteral("arguments"), QJsonArray::fromStringList(arguments));
+            o.insert(QStringLiteral("passwordLeftBehind"), true);
+        }
+    }
     return o;
 }
 
@@ -213,6 +230,14 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
         else if (route.projectId == 0 && withGlobalRoutes)
             globalRoutes << entry;
     }
+    // The triggers that start each chain, by their upstream chains' paths.
+    QHash<qint64, QJsonArray> triggersOfChain;
+    const Result<QList<ChainTrigger>> triggerList = ChainTriggerRepository(m_store).list();
+    if (!triggerList)
+        return triggerList.error();
+    for (const ChainTrigger &trigger : triggerList.value()) {
+        triggersOfChain[trigger.chainId] << ChainTriggerExchange::toJson(trigger);
+    }
     const auto useChannels = [&usedChannels](const QJsonArray &routes) {
         for (const QJsonValue route : routes)
             if (const QString name = route.toObject().value(QLatin1String("channel")).toString();
@@ -256,7 +281,7 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
             }
             QJsonArray taskArray;
             for (const Task &task : taskList.value()) {
-                taskArray << taskToJson(task);
+                taskArray << taskToJson(task, m_keepPasswordKeys);
                 if (!task.connectionName.isEmpty())
                     usedConnections.insert(task.connectionName);
             }
@@ -289,6 +314,8 @@ Result<QJsonObject> ProjectExporter::exportProjects(const QStringList &projectNa
                     usedCalendars.insert(schedule.calendarName);
             }
             chainObject.insert(QStringLiteral("schedules"), scheduleArray);
+            if (triggersOfChain.contains(chain.id))
+                chainObject.insert(QStringLiteral("triggers"), triggersOfChain.value(chain.id));
             if (routesOfChain.contains(chain.id)) {
                 useChannels(routesOfChain.value(chain.id));
                 chainObject.insert(QStringLiteral("notifications"), routesOfChain.value(chain.id));

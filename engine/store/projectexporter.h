@@ -29,6 +29,9 @@ public:
     // instead of failing the whole export. Off by default: a sound store exports whole or
     // not at all.
     void salvageInto(QStringList *unreadable) { m_unreadable = unreadable; }
+    // A copy within this store (the window's undo, `chain show`): SendMail tasks keep their
+    // password's key. Off by default: a document for elsewhere leaves it behind.
+    void keepPasswordKeys(bool keep) { m_keepPasswordKeys = keep; }
 
     Result<QJsonObject> exportAll();
     Result<QJsonObject> exportProject(const QString &project,
@@ -44,6 +47,7 @@ private:
 
     Store &m_store;
     QStringList *m_unreadable = nullptr;
+    bool m_keepPasswordKeys = false;
 };
 
 } // namespace hg

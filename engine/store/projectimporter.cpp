@@ -18,11 +18,13 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRandomGenerator>
 #include <QSet>
 #include <QTimeZone>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace hg {
 namespace {
@@ -77,6 +79,7 @@ Result<ProjectImporter::Summary> ProjectImporter::read(const QByteArray &json, b
 
 Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary &summary)
 {
+    m_triggers.clear();
     JsonFieldReader document(object, {}, &m_problem);
     if (document.string(QStringLiteral("format")) != ProjectExporter::formatName())
         return Error::invalid(tr("import: not an Hourglass export (format is not '%1')")
@@ -123,7 +126,10 @@ Status ProjectImporter::importDocumentObject(const QJsonObject &object, Summary 
         if (Status routes = importNotifications(stored->id, 0, project); !routes)
             return routes;
     }
-    return importNotifications(0, 0, document);
+    if (Status routes = importNotifications(0, 0, document); !routes)
+        return routes;
+    const QList<ChainTriggerExchange::Pending> triggers = std::exchange(m_triggers, {});
+    return ChainTriggerExchange::importAll(m_store, triggers);
 }
 
 Status ProjectImporter::importConnections(JsonFieldReader &document)
@@ -156,20 +162,40 @@ Status ProjectImporter::importConnections(JsonFieldReader &document)
 Status ProjectImporter::importChannels(JsonFieldReader &document, Summary &summary)
 {
     NotifyChannelRepository channels(m_store);
+    QSet<QString> names;
     const QJsonArray array = document.array(QStringLiteral("channels"));
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString path = document.childPath(QStringLiteral("channels"), i);
         const QJsonObject object = array.at(i).toObject();
-        const NotifyChannel channel = NotifyChannelRepository::fromExport(object);
-        if (channels.byName(channel.name))
+        Result<NotifyChannel> channel = NotifyChannelRepository::fromExport(object);
+        if (!channel)
+            return at(path, channel.error());
+        if (names.contains(channel->name))
+            return Error::invalid(
+                tr("import: %1: a second channel named '%2'").arg(path, channel->name));
+        names.insert(channel->name);
+        if (channels.byName(channel->name))
             continue; // channels serve every project; keep the one the user has
-        if (Result<NotifyChannel> added = channels.add(channel); !added)
+        const bool leftBehind = object.value(QLatin1String("secretsLeftBehind")).toBool();
+        // A key that holds nothing yet: the channel fails its messages, saying to give its
+        // secrets, rather than send them unsigned or log in without its password (helper-8).
+        if (leftBehind)
+            channel->secretKey =
+                QStringLiteral("hourglass-channel:%1:%2")
+                    .arg(channel->name)
+                    .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+        if (Result<NotifyChannel> added = channels.add(channel.value()); !added)
             return at(path, added.error());
-        if (object.value(QLatin1String("secretsLeftBehind")).toBool())
+        if (leftBehind) {
+            const QString option = channel->kind == ChannelKind::Email
+                                       ? QStringLiteral("--password-stdin")
+                                   : channel->urlIsSecret ? QStringLiteral("--secret-url-stdin")
+                                                          : QStringLiteral("--secret-stdin");
             summary.notes << tr("channel '%1' came without its secrets (they stay where it was "
-                                "exported): give them with `hourglass channel set %1 "
-                                "--password-stdin` (or --secret-stdin, --secret-url-stdin)")
-                                 .arg(channel.name);
+                                "exported), and sends nothing until it has them: give them "
+                                "with `hourglass channel set %1 %2`")
+                                 .arg(channel->name, option);
+        }
     }
     return {};
 }
@@ -324,6 +350,24 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
             t.fail(QStringLiteral("position"), tr("expected [x, y]"));
         if (!m_problem.isEmpty())
             return Error::invalid(tr("import: %1").arg(m_problem));
+        // A SendMail's password key is this machine's and one store's: never taken from a
+        // document (export leaves it out; a hand-written one would share another's key).
+        if (!m_takePasswordKeys && task.kind == TaskKind::Builtin
+            && task.command == QLatin1String("SendMail") && !task.arguments.isEmpty()) {
+            QJsonObject argument =
+                QJsonDocument::fromJson(task.arguments.constFirst().toUtf8()).object();
+            const bool hadKey = argument.contains(QLatin1String("passwordKey"));
+            if (hadKey) {
+                argument.remove(QStringLiteral("passwordKey"));
+                task.arguments.first() =
+                    QString::fromUtf8(QJsonDocument(argument).toJson(QJsonDocument::Compact));
+            }
+            if (hadKey || t.boolean(QStringLiteral("passwordLeftBehind"), false))
+                summary.notes << tr("task %1/%2/%3 came without its SendMail password (it stays "
+                                    "where it was exported): type it in the task form's password "
+                                    "field")
+                                     .arg(projectName, chain.name, task.name);
+        }
         const Result<Task> added = tasks.add(task);
         if (!added)
             return at(taskPath, added.error());
@@ -391,6 +435,10 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
             return at(schedulePath, added.error());
         ++summary.schedules;
     }
+    if (field.has(QStringLiteral("triggers")))
+        m_triggers << ChainTriggerExchange::Pending{stored->id,
+                                                    projectName + QLatin1Char('/') + chain.name,
+                                                    path, field.array(QStringLiteral("triggers"))};
     return importNotifications(0, stored->id, field);
 }
 

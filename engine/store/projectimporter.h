@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "chaintriggerexchange.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -33,6 +34,10 @@ public:
     {}
 
     Result<Summary> importDocument(const QByteArray &json);
+    // Documents made here (the window's undo, a pg_timetable import that just kept the
+    // password): SendMail tasks keep the password key they name. Off by default: a key from
+    // a document may be another store's, which would forget it while this one sends with it.
+    void takePasswordKeys(bool take) { m_takePasswordKeys = take; }
     // As importDocument(), then every write is rolled back: it finds any problem a real import
     // would (a chain that exists, a bad schedule) and changes nothing.
     Result<Summary> checkDocument(const QByteArray &json);
@@ -52,6 +57,8 @@ private:
 
     Store &m_store;
     QString m_problem;
+    bool m_takePasswordKeys = false;
+    QList<ChainTriggerExchange::Pending> m_triggers; // read once every chain is in
 };
 
 } // namespace hg

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void crontabMailto_mailsTheOutputThroughTheDefaultChannel();
     void exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet();
     void sendMailPassword_goesWithTheLastTaskThatNamesIt();
+    void importedHookWithoutItsSecret_sendsNothingUnsigned();
 
 private:
     void define(const QList<QStringList> &commands);
@@ -327,7 +328,7 @@ void TestDelivery::lostSecret_failsRatherThanSendingUnsigned()
     const test::CliSandbox::Output tested =
         m_cli->run({QStringLiteral("channel"), QStringLiteral("test"), QStringLiteral("hook")});
     QCOMPARE(tested.exitCode, 1);
-    QVERIFY2(tested.err.contains(QLatin1String("secrets are gone")), qPrintable(tested.err));
+    QVERIFY2(tested.err.contains(QLatin1String("secrets are not here")), qPrintable(tested.err));
     QVERIFY(http.requests().isEmpty());
 }
 
@@ -503,6 +504,38 @@ void TestDelivery::exportedChannel_arrivesWithoutItsPassword_thenTakesItBySet()
     QVERIFY2(tested.exitCode == 0, qPrintable(tested.out + tested.err));
     QTRY_VERIFY(!smtp.messages().isEmpty());
     QCOMPARE(smtp.messages().constLast().to, QStringList{QStringLiteral("ops@example.org")});
+}
+
+void TestDelivery::importedHookWithoutItsSecret_sendsNothingUnsigned()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    QProcess add;
+    m_cli->start(add,
+                 {QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("hook"),
+                  QStringLiteral("--kind"), QStringLiteral("webhook"), QStringLiteral("--url"),
+                  http.url(QStringLiteral("/echo")).toString(), QStringLiteral("--secret-stdin")});
+    add.write("s3cret\n");
+    add.closeWriteChannel();
+    QVERIFY(add.waitForFinished(30000) && add.exitCode() == 0);
+    define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("ops")},
+            {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("ops/nightly")},
+            {QStringLiteral("notify"), QStringLiteral("add"), QStringLiteral("ops/nightly"),
+             QStringLiteral("--channel"), QStringLiteral("hook"), QStringLiteral("--on"),
+             QStringLiteral("failure")}});
+    const QString document = m_cli->filePath(QStringLiteral("ops.json"));
+    QCOMPARE(m_cli->run({QStringLiteral("export"), QStringLiteral("--output"), document}).exitCode,
+             0);
+    test::CliSandbox elsewhere{QStringLiteral(HOURGLASS_BINARY)};
+    const test::CliSandbox::Output imported = elsewhere.run({QStringLiteral("import"), document});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+    QVERIFY2(imported.out.contains(QLatin1String("channel set hook --secret-stdin")),
+             qPrintable(imported.out));
+    const test::CliSandbox::Output tested =
+        elsewhere.run({QStringLiteral("channel"), QStringLiteral("test"), QStringLiteral("hook")});
+    QVERIFY(tested.exitCode != 0);
+    QVERIFY2(tested.err.contains(QLatin1String("channel set hook")), qPrintable(tested.err));
+    QCOMPARE(http.requests().size(), 0); // nothing went out unsigned
 }
 
 void TestDelivery::sendMailPassword_goesWithTheLastTaskThatNamesIt()

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void channelNamingAnotherHost_isLeftToThatHost();
     void commandLineTest_waitsForTheDesktopsAnswer();
     void commandLine_refusesWhatADesktopChannelCannotHave();
+    void commandLine_refusesWhatAWebhookOrRouteCannotHave();
 
 private:
     struct Shown
@@ -265,6 +266,53 @@ void TestDesktopChannel::commandLine_refusesWhatADesktopChannelCannotHave()
     QCOMPARE(hostOnMail.exitCode, 2);
     QVERIFY2(hostOnMail.err.contains(QLatin1String("--host is for desktop channels")),
              qPrintable(hostOnMail.err));
+}
+
+// What helper-8 found accepted in silence: e-mail options on a webhook, a chat service's
+// secret URL in plain text, an engine event on a chain, a route twice; and a channel removed
+// with its routes says so.
+void TestDesktopChannel::commandLine_refusesWhatAWebhookOrRouteCannotHave()
+{
+    HG_TEST_STORE(db);
+    const std::unique_ptr<test::CliSandbox> cli = sandboxFor(db);
+    const QStringList hook{QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("h"),
+                           QStringLiteral("--kind"), QStringLiteral("webhook")};
+    const test::CliSandbox::Output withTls =
+        cli->run(hook
+                 + QStringList{QStringLiteral("--url"), QStringLiteral("https://x.example/h"),
+                               QStringLiteral("--tls"), QStringLiteral("implicit")});
+    QCOMPARE(withTls.exitCode, 2);
+    QVERIFY2(withTls.err.contains(QLatin1String("--tls is for e-mail channels")),
+             qPrintable(withTls.err));
+    const test::CliSandbox::Output slack = cli->run(
+        hook
+        + QStringList{QStringLiteral("--format"), QStringLiteral("slack"), QStringLiteral("--url"),
+                      QStringLiteral("https://hooks.slack.com/services/T0/B0/XXXX")});
+    QVERIFY(slack.exitCode != 0);
+    QVERIFY2(slack.err.contains(QLatin1String("is itself a secret")), qPrintable(slack.err));
+    const test::CliSandbox::Output added = cli->run(
+        hook + QStringList{QStringLiteral("--url"), QStringLiteral("https://x.example/h")});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+
+    QVERIFY(cli->define({{QStringLiteral("project"), QStringLiteral("add"), QStringLiteral("p")},
+                         {QStringLiteral("chain"), QStringLiteral("add"), QStringLiteral("p/c")}})
+                .isEmpty());
+    const QStringList route{QStringLiteral("notify"), QStringLiteral("add"),
+                            QStringLiteral("p/c"),    QStringLiteral("--channel"),
+                            QStringLiteral("h"),      QStringLiteral("--on")};
+    const test::CliSandbox::Output engine = cli->run(route + QStringList{QStringLiteral("engine")});
+    QVERIFY(engine.exitCode != 0);
+    QVERIFY2(engine.err.contains(QLatin1String("global route")), qPrintable(engine.err));
+    QCOMPARE(cli->run(route + QStringList{QStringLiteral("failure,success")}).exitCode, 0);
+    const test::CliSandbox::Output twice =
+        cli->run(route + QStringList{QStringLiteral("success,failure")});
+    QVERIFY(twice.exitCode != 0);
+    QVERIFY2(twice.err.contains(QLatin1String("is this one already")), qPrintable(twice.err));
+    const test::CliSandbox::Output removed =
+        cli->run({QStringLiteral("channel"), QStringLiteral("rm"), QStringLiteral("h")});
+    QCOMPARE(removed.exitCode, 0);
+    QVERIFY2(removed.err.contains(QLatin1String("removed with its 1 route(s), of p/c")),
+             qPrintable(removed.err));
 }
 
 QTEST_GUILESS_MAIN(TestDesktopChannel)

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void webhook_isSignedAndCarriesTheDeliveryId();
     void webhook_answers_sayWhetherToRetry();
     void webhook_presets_shapeTheBody();
+    void slack_taskOutputCannotMentionOrDressALink();
     void webhook_unreachable_isRetriedAndHidesASecretUrl();
 
 private:
@@ -277,6 +278,20 @@ void TestSenders::webhook_answers_sayWhetherToRetry()
         post(webhookChannel(http.url(QStringLiteral("/hang")), WebhookFormat::Json), {}, m, 1000);
     QVERIFY(!hung.delivered && !hung.permanent);
     QVERIFY(hung.ambiguous);
+}
+
+void TestSenders::slack_taskOutputCannotMentionOrDressALink()
+{
+    test::TestHttpServer http;
+    QVERIFY(http.start());
+    const NotificationMessage m = message(QStringLiteral("[Hourglass] p/c failed (run 7)"),
+                                          QStringLiteral("<!channel> a & b <http://evil|click>"));
+    QVERIFY(post(webhookChannel(http.url(QStringLiteral("/echo")), WebhookFormat::Slack), {}, m)
+                .delivered);
+    const QJsonObject slack = QJsonDocument::fromJson(http.requests().at(0).body).object();
+    QCOMPARE(slack.value(QLatin1String("text")).toString(),
+             QStringLiteral("&lt;!channel&gt; a &amp; b &lt;http://evil|click&gt;"));
+    QCOMPARE(slack.value(QLatin1String("unfurl_links")).toBool(true), false);
 }
 
 void TestSenders::webhook_presets_shapeTheBody()

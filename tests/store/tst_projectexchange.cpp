@@ -1,6 +1,8 @@
+#include "fixtures.h"
 #include "store/alertrepository.h"
 #include "store/calendarrepository.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/exampleproject.h"
 #include "store/notifychannelrepository.h"
 #include "store/notifyrouterepository.h"
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void alertRules_roundTrip();
     void notificationRoutes_travelByChannelName();
     void projectAndGlobalRoutes_travelWithTheirScope_once();
+    void chainTriggers_travelByPath_andAMissingUpstreamChangesNothing();
     void calendar_travelsWithTheSchedulesThatUseIt();
 };
 
@@ -106,6 +109,25 @@ void TestProjectExchange::import_badDocumentChangesNothing_data()
     wrongType.replace("\"maxInstances\": 1", "\"maxInstances\": \"one\"");
     QTest::newRow("wrong type") << wrongType
                                 << QStringLiteral("maxInstances: expected a whole number");
+    // A channel is checked as `channel add` checks it (helper-8: these were taken, defaulted).
+    const auto withChannel = [&good](const QByteArray &channel) {
+        QByteArray document = good;
+        document.replace("\"projects\":",
+                         QByteArray("\"channels\": [" + channel + "], \"projects\":"));
+        return document;
+    };
+    QTest::newRow("channel of a bad format") << withChannel(
+        R"({"name": "h", "kind": "webhook", "url": "https://x.example/h", "format": "bogus"})")
+                                             << QStringLiteral("'bogus' is not a webhook body");
+    QTest::newRow("channel of a bad kind")
+        << withChannel(R"({"name": "s", "kind": "sms", "url": "tel:1"})")
+        << QStringLiteral("'sms' is not a kind of channel");
+    QTest::newRow("channel CA a FIFO-like device") << withChannel(
+        R"({"name": "m", "kind": "email", "url": "smtp://m.example", "ca": "/dev/stdout", "from": "a@example.org", "to": ["b@example.org"]})")
+                                                   << QStringLiteral("is not a readable PEM file");
+    QTest::newRow("two channels of one name")
+        << withChannel(R"({"name": "d", "kind": "desktop"}, {"name": "d", "kind": "desktop"})")
+        << QStringLiteral("a second channel named 'd'");
     QByteArray badDst = good;
     badDst.replace("\"kind\": \"cron\", \"misfire\"",
                    "\"dst\": \"sometimes\", \"kind\": \"cron\", \"misfire\"");
@@ -190,7 +212,9 @@ void TestProjectExchange::notificationRoutes_travelByChannelName()
     QVERIFY(arrived);
     QCOMPARE(arrived->url, hook.url);
     QCOMPARE(arrived->floodLimit, 3);
-    QVERIFY(arrived->secretKey.isEmpty());
+    // A key of its own that holds nothing yet: it sends nothing until given its secrets.
+    QVERIFY(!arrived->secretKey.isEmpty());
+    QVERIFY(arrived->secretKey != hook.secretKey);
     QVERIFY2(created->notes.join(QLatin1Char(' ')).contains(QLatin1String("without its secrets")),
              qPrintable(created->notes.join(QLatin1Char(' '))));
     QCOMPARE(NotifyRouteRepository(lacking.store()).list()->size(), 2);
@@ -280,6 +304,51 @@ void TestProjectExchange::projectAndGlobalRoutes_travelWithTheirScope_once()
         ProjectImporter(target.store()).importDocument(QJsonDocument(again).toJson());
     QVERIFY2(second, second ? "" : qPrintable(second.error().message));
     QCOMPARE(NotifyRouteRepository(target.store()).list()->size(), 2);
+}
+
+void TestProjectExchange::chainTriggers_travelByPath_andAMissingUpstreamChangesNothing()
+{
+    HG_TEST_STORE(source);
+    // The downstream first: it is imported before its upstream, which comes later.
+    const Chain b = test::makeChain(source.store(), QStringLiteral("ops"), QStringLiteral("b"));
+    const Chain a = test::makeChain(source.store(), QStringLiteral("ops"), QStringLiteral("z-a"));
+    const Chain c = test::makeChain(source.store(), QStringLiteral("etl"), QStringLiteral("c"));
+    ChainTrigger trigger;
+    trigger.chainId = b.id;
+    trigger.upstreams = {{a.id, QStringLiteral("ops/z-a")}, {c.id, QStringLiteral("etl/c")}};
+    trigger.on = TriggerOn::Finished;
+    trigger.withinMs = 7200000;
+    trigger.paused = true;
+    QVERIFY(ChainTriggerRepository(source.store()).add(trigger));
+    const QByteArray all = exportAll(source.store());
+    QVERIFY2(all.contains("\"triggers\""), all.constData());
+
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> imported =
+        ProjectImporter(target.store()).importDocument(all);
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().message));
+    const Result<QList<ChainTrigger>> arrived = ChainTriggerRepository(target.store()).list();
+    QVERIFY(arrived);
+    QCOMPARE(arrived->size(), 1);
+    QCOMPARE(arrived->at(0).path, QStringLiteral("ops/b"));
+    QCOMPARE(arrived->at(0).upstreams.size(), 2);
+    QCOMPARE(arrived->at(0).on, TriggerOn::Finished);
+    QCOMPARE(arrived->at(0).withinMs, qint64(7200000));
+    QVERIFY(arrived->at(0).paused);
+    QCOMPARE(exportAll(target.store()), all);
+
+    // One project alone names an upstream in another project the new store lacks: refused,
+    // naming it, and nothing is written.
+    const Result<QJsonObject> ops =
+        ProjectExporter(source.store()).exportProject(QStringLiteral("ops"));
+    QVERIFY(ops);
+    HG_TEST_STORE(lacking);
+    const Result<ProjectImporter::Summary> refused =
+        ProjectImporter(lacking.store()).importDocument(QJsonDocument(ops.value()).toJson());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("no chain etl/c")),
+             qPrintable(refused.error().message));
+    QVERIFY(ProjectRepository(lacking.store()).list()->isEmpty());
 }
 
 void TestProjectExchange::dstRule_roundTrips()

@@ -225,13 +225,17 @@ Result<QJsonObject> DefinitionEditor::exportChains(qint64 projectId,
     const Result<Project> project = ProjectRepository(m_store).byId(projectId);
     if (!project)
         return project.error();
-    return ProjectExporter(m_store).exportProject(project->name, chain);
+    ProjectExporter exporter(m_store);
+    exporter.keepPasswordKeys(true); // a copy within this store: its SendMail keeps its password
+    return exporter.exportProject(project->name, chain);
 }
 
 Status DefinitionEditor::import(const QJsonObject &document)
 {
+    ProjectImporter importer(m_store);
+    importer.takePasswordKeys(true); // made by exportChains, in this store
     const Result<ProjectImporter::Summary> imported =
-        ProjectImporter(m_store).importDocument(QJsonDocument(document).toJson());
+        importer.importDocument(QJsonDocument(document).toJson());
     if (!imported)
         return imported.error();
     return {};

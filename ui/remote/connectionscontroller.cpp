@@ -242,9 +242,10 @@ void ConnectionsController::importPgTimetableChain(const ConnectionProfile &prof
         },
         [this, chainName, project, notes, keptKeys](const Result<QJsonObject> &document) {
             // The store belongs to this thread: the import runs here, in one transaction.
+            ProjectImporter importer(m_store);
+            importer.takePasswordKeys(true); // the converter's, for the passwords it just kept
             const Result<ProjectImporter::Summary> imported =
-                document ? ProjectImporter(m_store).importDocument(
-                    QJsonDocument(document.value()).toJson())
+                document ? importer.importDocument(QJsonDocument(document.value()).toJson())
                          : Result<ProjectImporter::Summary>(document.error());
             if (!imported) {
                 for (const QString &key : std::as_const(*keptKeys))

@@ -61,7 +61,7 @@ RunsView::RunsView(Store &store, QWidget *parent)
         m_state->addItem(StatePresentation::label(state), int(state));
     m_trigger->addItem(tr("All triggers"));
     for (RunTrigger trigger : {RunTrigger::Schedule, RunTrigger::Manual, RunTrigger::Rerun,
-                               RunTrigger::Backfill, RunTrigger::Subchain})
+                               RunTrigger::Backfill, RunTrigger::Subchain, RunTrigger::Trigger})
         m_trigger->addItem(StatePresentation::label(trigger), int(trigger));
 
     auto *toolbar = new QToolBar(this);

@@ -1,0 +1,220 @@
+#include "chaintriggerrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QSet>
+#include <queue>
+
+namespace hg {
+namespace {
+
+constexpr int mostUpstreams = 50;
+constexpr qint64 longestWindowMs = qint64(30) * 24 * 3600 * 1000;
+
+const QString chainPathSql = QStringLiteral("p.name || '/' || c.name");
+
+} // namespace
+
+Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
+{
+    if (trigger.upstreams.isEmpty())
+        return Error::invalidField(QStringLiteral("after"), 0,
+                                   tr("--after: name the chain (or chains) whose runs start it"));
+    if (trigger.upstreams.size() > mostUpstreams)
+        return Error::invalidField(
+            QStringLiteral("after"), 0,
+            tr("--after: %1 chains; %2 at most").arg(trigger.upstreams.size()).arg(mostUpstreams));
+    QSet<qint64> seen;
+    for (const ChainTrigger::Upstream &upstream : trigger.upstreams) {
+        if (upstream.chainId == trigger.chainId)
+            return Error::invalidField(QStringLiteral("after"), 0,
+                                       tr("--after: %1 cannot start itself when it ends (every "
+                                          "run would start the next for good)")
+                                           .arg(upstream.path));
+        if (seen.contains(upstream.chainId))
+            return Error::invalidField(QStringLiteral("after"), 0,
+                                       tr("--after: %1 is named twice").arg(upstream.path));
+        seen.insert(upstream.chainId);
+    }
+    if (trigger.withinMs < 0 || trigger.withinMs > longestWindowMs)
+        return Error::invalidField(QStringLiteral("within"), 0,
+                                   tr("--within: a window from 1 s to 30 days"));
+    if (trigger.withinMs > 0 && trigger.withinMs < 1000)
+        return Error::invalidField(QStringLiteral("within"), 0,
+                                   tr("--within: a window from 1 s to 30 days"));
+    if (trigger.withinMs > 0 && trigger.upstreams.size() < 2)
+        return Error::invalidField(QStringLiteral("within"), 0,
+                                   tr("--within: waits for every one of several chains; with "
+                                      "one, each of its ends starts a run"));
+    Result<ChainTrigger> stored = Error::runtime(QString());
+    const Status written = m_store.transaction([&]() -> Status {
+        for (const ChainTrigger::Upstream &upstream : trigger.upstreams) {
+            const Result<QStringList> cycle = pathOfTriggers(trigger.chainId, upstream.chainId);
+            if (!cycle)
+                return cycle.error();
+            if (!cycle->isEmpty())
+                return Error::invalidField(
+                    QStringLiteral("after"), 0,
+                    tr("--after: a cycle of triggers, each end starting the next for good: %1")
+                        .arg((QStringList{upstream.path} + cycle.value())
+                                 .join(QStringLiteral(" → "))));
+        }
+        StoreQuery q(m_store, QStringLiteral("INSERT INTO chain_trigger (chain_id, kind, "
+                                             "on_state, within_ms, paused, created_at) VALUES "
+                                             "(?, ?, ?, ?, ?, ?) RETURNING id"));
+        q.bind(trigger.chainId)
+            .bind(enumName(trigger.kind))
+            .bind(enumName(trigger.on))
+            .bind(trigger.withinMs)
+            .bind(trigger.paused)
+            .bind(QDateTime::currentMSecsSinceEpoch());
+        if (Status s = q.execSingle(tr("add a trigger"), {}); !s)
+            return s;
+        const qint64 id = q.int64(0);
+        for (const ChainTrigger::Upstream &upstream : trigger.upstreams) {
+            StoreQuery u(m_store, QStringLiteral("INSERT INTO chain_trigger_upstream "
+                                                 "(trigger_id, chain_id) VALUES (?, ?)"));
+            u.bind(id).bind(upstream.chainId);
+            if (Status s = u.exec(tr("add a trigger")); !s)
+                return s;
+        }
+        stored = byId(id);
+        return stored ? Status{} : Status(stored.error());
+    });
+    if (!written)
+        return written.error();
+    return stored;
+}
+
+Result<QStringList> ChainTriggerRepository::pathOfTriggers(qint64 from, qint64 target) const
+{
+    // Every edge upstream -> downstream, read once: a store holds dozens, not millions.
+    StoreQuery edges(m_store, QStringLiteral("SELECT u.chain_id, t.chain_id FROM "
+                                             "chain_trigger_upstream u JOIN chain_trigger t ON "
+                                             "t.id = u.trigger_id"));
+    if (Status s = edges.exec(tr("read the triggers")); !s)
+        return s.error();
+    QHash<qint64, QList<qint64>> next;
+    while (edges.next())
+        next[edges.int64(0)] << edges.int64(1);
+    QHash<qint64, qint64> cameFrom{{from, 0}};
+    std::queue<qint64> open;
+    open.push(from);
+    while (!open.empty()) {
+        const qint64 at = open.front();
+        open.pop();
+        if (at == target)
+            break;
+        for (const qint64 to : next.value(at))
+            if (!cameFrom.contains(to)) {
+                cameFrom.insert(to, at);
+                open.push(to);
+            }
+    }
+    if (!cameFrom.contains(target))
+        return QStringList();
+    QList<qint64> chain;
+    for (qint64 at = target; at != 0; at = cameFrom.value(at))
+        chain.prepend(at);
+    StoreQuery names(m_store, QStringLiteral("SELECT c.id, %1 FROM chain c JOIN project p ON p.id "
+                                             "= c.project_id WHERE c.id IN (%2)")
+                                  .arg(chainPathSql, StoreQuery::idList(chain)));
+    if (Status s = names.exec(tr("read the triggers")); !s)
+        return s.error();
+    QHash<qint64, QString> pathOf;
+    while (names.next())
+        pathOf.insert(names.int64(0), names.text(1));
+    QStringList path;
+    for (const qint64 id : chain)
+        path << pathOf.value(id);
+    return path;
+}
+
+Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> chainId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT t.id, t.chain_id, %1, t.kind, t.on_state, "
+                                         "t.within_ms, t.paused, t.created_at FROM chain_trigger "
+                                         "t JOIN chain c ON c.id = t.chain_id JOIN project p ON "
+                                         "p.id = c.project_id %2 ORDER BY 3, t.id")
+                              .arg(chainPathSql,
+                                   chainId ? QStringLiteral("WHERE t.chain_id = ?") : QString()));
+    if (chainId)
+        q.bind(*chainId);
+    if (Status s = q.exec(tr("list triggers")); !s)
+        return s.error();
+    QList<ChainTrigger> triggers;
+    QHash<qint64, qsizetype> indexOf;
+    while (q.next()) {
+        ChainTrigger t;
+        t.id = q.int64(0);
+        t.chainId = q.int64(1);
+        t.path = q.text(2);
+        t.kind = enumFromString<TriggerKind>(q.text(3)).value_or(TriggerKind::After);
+        t.on = enumFromString<TriggerOn>(q.text(4)).value_or(TriggerOn::Succeeded);
+        t.withinMs = q.int64(5);
+        t.paused = q.boolean(6);
+        t.createdAt = q.time(7);
+        indexOf.insert(t.id, triggers.size());
+        triggers << t;
+    }
+    if (triggers.isEmpty())
+        return triggers;
+    StoreQuery u(m_store, QStringLiteral("SELECT u.trigger_id, u.chain_id, %1 FROM "
+                                         "chain_trigger_upstream u JOIN chain c ON c.id = "
+                                         "u.chain_id JOIN project p ON p.id = c.project_id %2 "
+                                         "ORDER BY 3")
+                              .arg(chainPathSql,
+                                   chainId ? QStringLiteral("WHERE u.trigger_id IN (SELECT id FROM "
+                                                            "chain_trigger WHERE chain_id = ?)")
+                                           : QString()));
+    if (chainId)
+        u.bind(*chainId);
+    if (Status s = u.exec(tr("list triggers")); !s)
+        return s.error();
+    while (u.next())
+        if (const auto at = indexOf.constFind(u.int64(0)); at != indexOf.constEnd())
+            triggers[at.value()].upstreams << ChainTrigger::Upstream{u.int64(1), u.text(2)};
+    return triggers;
+}
+
+Result<ChainTrigger> ChainTriggerRepository::byId(qint64 id) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT chain_id FROM chain_trigger WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.execSingle(tr("read a trigger"), tr("no trigger %1").arg(id)); !s)
+        return s.error();
+    const Result<QList<ChainTrigger>> ofChain = list(q.int64(0));
+    if (!ofChain)
+        return ofChain.error();
+    for (const ChainTrigger &t : ofChain.value())
+        if (t.id == id)
+            return t;
+    return Error::notFound(tr("no trigger %1").arg(id));
+}
+
+Status ChainTriggerRepository::remove(qint64 id)
+{
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM chain_trigger WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.exec(tr("remove a trigger")); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("no trigger %1 (`hourglass trigger list` shows them)").arg(id));
+    return {};
+}
+
+Status ChainTriggerRepository::setPaused(qint64 id, bool paused)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE chain_trigger SET paused = ? WHERE id = ?"));
+    q.bind(paused).bind(id);
+    if (Status s = q.exec(paused ? tr("pause a trigger") : tr("resume a trigger")); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("no trigger %1 (`hourglass trigger list` shows them)").arg(id));
+    return {};
+}
+
+} // namespace hg
