@@ -298,6 +298,26 @@
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
     </message>
+    <message>
+        <source>none: no login</source>
+        <translation>keines: keine Anmeldung</translation>
+    </message>
+    <message>
+        <source>kept in the keychain; type to replace it</source>
+        <translation>im Schlüsselbund verwahrt; zum Ersetzen eintippen</translation>
+    </message>
+    <message>
+        <source>SendMail password</source>
+        <translation>SendMail-Passwort</translation>
+    </message>
+    <message>
+        <source>not kept: %1</source>
+        <translation>nicht verwahrt: %1</translation>
+    </message>
+    <message>
+        <source>password:</source>
+        <translation>Passwort:</translation>
+    </message>
 </context>
 <context>
     <name>hg::BuiltinArguments</name>
@@ -721,10 +741,6 @@
         <translation>Benachrichtigen</translation>
     </message>
     <message>
-        <source>When a run of this chain ends, whether to show a notification</source>
-        <translation>Ob beim Ende eines Laufs dieser Kette eine Benachrichtigung erscheint</translation>
-    </message>
-    <message>
         <source>A run while one runs</source>
         <translation>Wenn bereits ein Lauf läuft</translation>
     </message>
@@ -769,12 +785,106 @@
         <translation>Wie lange die beendeten Läufe dieser Kette und ihre Protokolle aufbewahrt werden</translation>
     </message>
     <message>
-        <source>Which events of this chain go by e-mail or webhook, and to whom</source>
-        <translation>Welche Ereignisse dieser Kette per E-Mail oder Webhook gehen, und an wen</translation>
-    </message>
-    <message>
         <source>Channe&amp;ls…</source>
         <translation>Kanäl&amp;e…</translation>
+    </message>
+    <message>
+        <source>When a run of this chain ends, whether the tray shows a notification</source>
+        <translation>Ob der Infobereich eine Benachrichtigung zeigt, wenn ein Lauf dieser Kette endet</translation>
+    </message>
+    <message>
+        <source>Which events of this chain go to which channels (e-mail, webhooks, a desktop), and to whom</source>
+        <translation>Welche Ereignisse dieser Kette an welche Kanäle gehen (E-Mail, Webhooks, ein Desktop) und an wen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainTriggerExchange</name>
+    <message>
+        <source>import: %1.triggers: %2 triggers; %3 at most</source>
+        <translation>Import: %1.triggers: %2 Auslöser; höchstens %3</translation>
+    </message>
+    <message>
+        <source>a window in milliseconds, from 1,000 to 30 days</source>
+        <translation>ein Zeitfenster in Millisekunden, von 1.000 bis 30 Tage</translation>
+    </message>
+    <message>
+        <source>no chain %1 in this store or the document</source>
+        <translation>keine Kette %1 in diesem Datenspeicher oder dem Dokument</translation>
+    </message>
+    <message>
+        <source>import: %1</source>
+        <translation>Import: %1</translation>
+    </message>
+    <message>
+        <source>import: %1: %2</source>
+        <translation>Import: %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ChainTriggerRepository</name>
+    <message>
+        <source>--after: name the chain (or chains) whose runs start it</source>
+        <translation>--after: die Kette (oder Ketten) nennen, deren Läufe sie starten</translation>
+    </message>
+    <message>
+        <source>--after: %1 chains; %2 at most</source>
+        <translation>--after: %1 Ketten; höchstens %2</translation>
+    </message>
+    <message>
+        <source>--after: %1 cannot start itself when it ends (every run would start the next for good)</source>
+        <translation>--after: %1 kann sich nicht selbst starten, wenn sie endet (jeder Lauf würde für immer den nächsten starten)</translation>
+    </message>
+    <message>
+        <source>--after: %1 is named twice</source>
+        <translation>--after: %1 ist zweimal genannt</translation>
+    </message>
+    <message>
+        <source>--within: a window from 1 s to 30 days</source>
+        <translation>--within: ein Zeitfenster von 1 s bis 30 Tage</translation>
+    </message>
+    <message>
+        <source>--within: waits for every one of several chains; with one, each of its ends starts a run</source>
+        <translation>--within: wartet auf jede von mehreren Ketten; bei einer startet jedes ihrer Enden einen Lauf</translation>
+    </message>
+    <message>
+        <source>--after: a cycle of triggers, each end starting the next for good: %1</source>
+        <translation>--after: ein Kreis von Auslösern, jedes Ende startet für immer das nächste: %1</translation>
+    </message>
+    <message>
+        <source>add a trigger</source>
+        <translation>einen Auslöser hinzufügen</translation>
+    </message>
+    <message>
+        <source>read the triggers</source>
+        <translation>die Auslöser lesen</translation>
+    </message>
+    <message>
+        <source>list triggers</source>
+        <translation>Auslöser auflisten</translation>
+    </message>
+    <message>
+        <source>read a trigger</source>
+        <translation>einen Auslöser lesen</translation>
+    </message>
+    <message>
+        <source>no trigger %1</source>
+        <translation>kein Auslöser %1</translation>
+    </message>
+    <message>
+        <source>remove a trigger</source>
+        <translation>einen Auslöser entfernen</translation>
+    </message>
+    <message>
+        <source>no trigger %1 (`hourglass trigger list` shows them)</source>
+        <translation>kein Auslöser %1 (`hourglass trigger list` zeigt sie)</translation>
+    </message>
+    <message>
+        <source>pause a trigger</source>
+        <translation>einen Auslöser anhalten</translation>
+    </message>
+    <message>
+        <source>resume a trigger</source>
+        <translation>einen Auslöser fortsetzen</translation>
     </message>
 </context>
 <context>
@@ -974,6 +1084,26 @@
         <source>The CA file</source>
         <translation>Die CA-Datei</translation>
     </message>
+    <message>
+        <source>Desktop (the tray of Hourglass&apos;s window)</source>
+        <translation>Desktop (der Infobereich des Hourglass-Fensters)</translation>
+    </message>
+    <message>
+        <source>any desktop of this store</source>
+        <translation>jeder Desktop dieses Datenspeichers</translation>
+    </message>
+    <message>
+        <source>Shown on (&amp;host):</source>
+        <translation>Gezeigt auf (&amp;Host):</translation>
+    </message>
+    <message>
+        <source>Shown by the window&apos;s engine on that machine; on a shared store, name the host so others&apos; desktops leave it.</source>
+        <translation>Gezeigt von der Engine des Fensters auf diesem Rechner; bei einem geteilten Datenspeicher den Host nennen, damit die Desktops anderer ihn auslassen.</translation>
+    </message>
+    <message>
+        <source>Shown on</source>
+        <translation>Gezeigt auf</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChannelSecrets</name>
@@ -1002,16 +1132,24 @@
         <translation>%1 ist von einem anderen Prozess gesperrt</translation>
     </message>
     <message>
-        <source>the channel&apos;s secrets are gone (neither the keychain nor %1 holds %2): add the channel again</source>
-        <translation>die Geheimnisse des Kanals sind fort (weder der Schlüsselbund noch %1 enthält %2): fügen Sie den Kanal erneut hinzu</translation>
-    </message>
-    <message>
         <source>%1 belongs to another user: the channels&apos; secrets are not kept there</source>
         <translation>%1 gehört einem anderen Benutzer: die Geheimnisse der Kanäle werden dort nicht aufbewahrt</translation>
     </message>
     <message>
         <source>%1 is not a regular file; it should hold the channels&apos; secrets</source>
         <translation>%1 ist keine gewöhnliche Datei; sie sollte die Geheimnisse der Kanäle enthalten</translation>
+    </message>
+    <message>
+        <source>type the password in the task form&apos;s password field</source>
+        <translation>das Passwort im Passwortfeld des Aufgabenformulars eintippen</translation>
+    </message>
+    <message>
+        <source>give them with `hourglass channel set %1 --password-stdin` (or --secret-stdin, --secret-url-stdin)</source>
+        <translation>mit `hourglass channel set %1 --password-stdin` angeben (oder --secret-stdin, --secret-url-stdin)</translation>
+    </message>
+    <message>
+        <source>the secrets are not here (neither the keychain nor %1 holds %2): %3</source>
+        <translation>die Geheimnisse sind nicht hier (weder der Schlüsselbund noch %1 enthält %2): %3</translation>
     </message>
 </context>
 <context>
@@ -2170,6 +2308,22 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>nothing was held back</source>
         <translation>nichts wurde zurückgehalten</translation>
+    </message>
+    <message>
+        <source>no desktop of this store</source>
+        <translation>kein Desktop dieses Datenspeichers</translation>
+    </message>
+    <message>
+        <source>the desktop of %1</source>
+        <translation>der Desktop von %1</translation>
+    </message>
+    <message>
+        <source>%1 showed it in %2 min of retries: Hourglass&apos;s window was not running there</source>
+        <translation>%1 hat sie in %2 min Wiederholungen nicht gezeigt: das Hourglass-Fenster lief dort nicht</translation>
+    </message>
+    <message>
+        <source>shown on the desktop of %1</source>
+        <translation>auf dem Desktop von %1 gezeigt</translation>
     </message>
 </context>
 <context>
@@ -4961,6 +5115,26 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Route removed: %1.</source>
         <translation>Route entfernt: %1.</translation>
     </message>
+    <message>
+        <source>the tray of any desktop of this store</source>
+        <translation>der Infobereich jedes Desktops dieses Datenspeichers</translation>
+    </message>
+    <message>
+        <source>the tray of %1</source>
+        <translation>der Infobereich von %1</translation>
+    </message>
+    <message>
+        <source>A test message for &apos;%1&apos; is queued: the tray of %2 shows it in a moment (see Deliveries).</source>
+        <translation>Eine Testnachricht für „%1“ ist eingereiht: der Infobereich von %2 zeigt sie gleich (siehe Zustellungen).</translation>
+    </message>
+    <message>
+        <source>a desktop of this store</source>
+        <translation>ein Desktop dieses Datenspeichers</translation>
+    </message>
+    <message>
+        <source>Not queued for &apos;%1&apos;: %2</source>
+        <translation>Nicht eingereiht für „%1“: %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::NotifyChannelRepository</name>
@@ -5064,6 +5238,34 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>keep the secrets of channel %1</source>
         <translation>Verwahren der Geheimnisse von Kanal %1</translation>
     </message>
+    <message>
+        <source>--host: &apos;%1&apos; is not a host name</source>
+        <translation>--host: „%1“ ist kein Hostname</translation>
+    </message>
+    <message>
+        <source>--default: the default channel is an e-mail one</source>
+        <translation>--default: der Standardkanal ist ein E-Mail-Kanal</translation>
+    </message>
+    <message>
+        <source>--url: a %1 webhook&apos;s URL is itself a secret (its token is in the path); give it with --secret-url-stdin</source>
+        <translation>--url: die URL eines %1-Webhooks ist selbst ein Geheimnis (ihr Token steht im Pfad); mit --secret-url-stdin angeben</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a kind of channel (%2)</source>
+        <translation>„%1“ ist keine Kanalart (%2)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an encryption (%2)</source>
+        <translation>„%1“ ist keine Verschlüsselung (%2)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a webhook body (%2)</source>
+        <translation>„%1“ ist kein Webhook-Inhalt (%2)</translation>
+    </message>
+    <message>
+        <source>--ca: &apos;%1&apos; is not a readable PEM file of certificates</source>
+        <translation>--ca: „%1“ ist keine lesbare PEM-Datei mit Zertifikaten</translation>
+    </message>
 </context>
 <context>
     <name>hg::NotifyRouteRepository</name>
@@ -5094,6 +5296,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>unknown notification route %1 (see `hourglass notify list`)</source>
         <translation>unbekannter Benachrichtigungsweg %1 (siehe `hourglass notify list`)</translation>
+    </message>
+    <message>
+        <source>--on engine: an engine&apos;s events belong to no chain; give them to a global route (`notify add --global`)</source>
+        <translation>--on engine: die Ereignisse einer Engine gehören zu keiner Kette; einer globalen Route geben (`notify add --global`)</translation>
     </message>
 </context>
 <context>
@@ -5336,6 +5542,18 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>write an engine event</source>
         <translation>Schreiben eines Engine-Ereignisses</translation>
+    </message>
+    <message>
+        <source>queue a test message</source>
+        <translation>eine Testnachricht einreihen</translation>
+    </message>
+    <message>
+        <source>read a notification</source>
+        <translation>eine Benachrichtigung lesen</translation>
+    </message>
+    <message>
+        <source>notification %1 is gone (its channel was removed)</source>
+        <translation>Benachrichtigung %1 ist fort (ihr Kanal wurde entfernt)</translation>
     </message>
 </context>
 <context>
@@ -6148,6 +6366,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>older than 5.0 (migration %1)</source>
         <translation>älter als 5.0 (Migration %1)</translation>
     </message>
+    <message>
+        <source>remote &apos;%1&apos; has a chain named &apos;%2&apos; already (chain %3); pg_timetable&apos;s chain names are unique: rename one of them</source>
+        <translation>die Gegenstelle „%1“ hat bereits eine Kette namens „%2“ (Kette %3); die Kettennamen von pg_timetable sind eindeutig: eine davon umbenennen</translation>
+    </message>
 </context>
 <context>
     <name>hg::PgTimetableChainPage</name>
@@ -6482,10 +6704,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>task %1: its %2 parameter rows run as tasks %1-1 to %1-%2, one after another</source>
         <translation>Aufgabe %1: ihre %2 Parameterzeilen laufen als Aufgaben %1-1 bis %1-%2, eine nach der anderen</translation>
     </message>
-    <message>
-        <source>task %1: pg_timetable runs a program once per parameter row (%2 rows), each whatever the one before did; a Hourglass task runs once</source>
-        <translation>Aufgabe %1: pg_timetable führt ein Programm einmal je Parameterzeile aus (%2 Zeilen), jede gleich, was die vorige tat; eine Hourglass-Aufgabe läuft einmal</translation>
-    </message>
 </context>
 <context>
     <name>hg::ProjectImporter</name>
@@ -6586,8 +6804,16 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>%1 Empfänger; höchstens %2</translation>
     </message>
     <message>
-        <source>channel &apos;%1&apos; came without its secrets (they stay where it was exported): give them with `hourglass channel set %1 --password-stdin` (or --secret-stdin, --secret-url-stdin)</source>
-        <translation>Kanal „%1“ kam ohne seine Geheimnisse (sie bleiben, wo er exportiert wurde): geben Sie sie mit `hourglass channel set %1 --password-stdin` an (oder --secret-stdin, --secret-url-stdin)</translation>
+        <source>import: %1: a second channel named &apos;%2&apos;</source>
+        <translation>Import: %1: ein zweiter Kanal namens „%2“</translation>
+    </message>
+    <message>
+        <source>channel &apos;%1&apos; came without its secrets (they stay where it was exported), and sends nothing until it has them: give them with `hourglass channel set %1 %2`</source>
+        <translation>Kanal „%1“ kam ohne seine Geheimnisse (sie bleiben, wo er exportiert wurde) und sendet nichts, bis er sie hat: mit `hourglass channel set %1 %2` angeben</translation>
+    </message>
+    <message>
+        <source>task %1/%2/%3 came without its SendMail password (it stays where it was exported): type it in the task form&apos;s password field</source>
+        <translation>Aufgabe %1/%2/%3 kam ohne ihr SendMail-Passwort (es bleibt, wo sie exportiert wurde): es im Passwortfeld des Aufgabenformulars eintippen</translation>
     </message>
 </context>
 <context>
@@ -8147,6 +8373,18 @@ Worker-Gruppe: %6</translation>
         <source>subchain</source>
         <translation>Unterkette</translation>
     </message>
+    <message>
+        <source>trigger</source>
+        <translation>Auslöser</translation>
+    </message>
+    <message>
+        <source>after run %1 of %2 %3</source>
+        <translation>nach Lauf %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
 </context>
 <context>
     <name>hg::Store</name>
@@ -8958,6 +9196,10 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
         <source>the chain of task &apos;%1&apos;</source>
         <translation>die Kette der Aufgabe &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>look for a task&apos;s key</source>
+        <translation>den Schlüssel einer Aufgabe suchen</translation>
+    </message>
 </context>
 <context>
     <name>hg::TaskRunOffers</name>
@@ -9233,6 +9475,25 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
             <numerusform>%n versäumte Läufe warten auf Ihre Entscheidung</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The store is unreachable</source>
+        <translation>Der Datenspeicher ist nicht erreichbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hourglass has not reached its store for %n minute(s): schedules wait, and what ends meanwhile is written once it is back.</source>
+        <translation>
+            <numerusform>Hourglass hat seinen Datenspeicher seit %n Minute nicht erreicht: die Zeitpläne warten, und was inzwischen endet, wird geschrieben, sobald er wieder da ist.</numerusform>
+            <numerusform>Hourglass hat seinen Datenspeicher seit %n Minuten nicht erreicht: die Zeitpläne warten, und was inzwischen endet, wird geschrieben, sobald er wieder da ist.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The store is back</source>
+        <translation>Der Datenspeicher ist wieder da</translation>
+    </message>
+    <message>
+        <source>Hourglass reaches its store again; runs go on.</source>
+        <translation>Hourglass erreicht seinen Datenspeicher wieder; die Läufe gehen weiter.</translation>
+    </message>
 </context>
 <context>
     <name>hg::TreeEditing</name>
@@ -9441,6 +9702,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source> (Retry-After: %1)</source>
         <translation> (Retry-After: %1)</translation>
+    </message>
+    <message>
+        <source>HTTP %1 (the answer&apos;s body did not arrive: %2)</source>
+        <translation>HTTP %1 (der Inhalt der Antwort kam nicht an: %2)</translation>
     </message>
 </context>
 <context>
