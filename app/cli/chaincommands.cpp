@@ -138,14 +138,7 @@ int showChain(CliContext &context, const QStringList &args)
     const Result<QJsonObject> document = exporter.exportProject(path->project, path->chain);
     if (!document)
         return context.fail(document.error());
-    QJsonObject chain = document->value(QStringLiteral("projects"))
-                            .toArray()
-                            .first()
-                            .toObject()
-                            .value(QStringLiteral("chains"))
-                            .toArray()
-                            .first()
-                            .toObject();
+    QJsonObject chain = ProjectExporter::firstChain(*document);
     chain.insert(QStringLiteral("path"), path->toString());
     if (context.json()) {
         context.printJson(chain);

@@ -99,7 +99,7 @@ int addRoute(CliContext &context, const QStringList &args)
             return context.fail(
                 Error::invalidField(QStringLiteral("to"), 0,
                                     QStringLiteral("--to: '%1' is not an e-mail address")
-                                        .arg(terminaltext::escaped(address))));
+                                        .arg(terminaltext::escaped(address.left(300)))));
     }
     // The same route twice would only be listed twice (a run gives one message a channel).
     if (const Result<QList<NotifyRoute>> existing = NotifyRouteRepository(*store).list())

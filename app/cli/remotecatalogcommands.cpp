@@ -508,14 +508,7 @@ int exportChain(CliContext &context, const QStringList &args)
         exporter.exportProject(path.left(slash), path.mid(slash + 1));
     if (!exported)
         return context.fail(exported.error());
-    const QJsonObject chainObject = exported->value(QStringLiteral("projects"))
-                                        .toArray()
-                                        .at(0)
-                                        .toObject()
-                                        .value(QStringLiteral("chains"))
-                                        .toArray()
-                                        .at(0)
-                                        .toObject();
+    const QJsonObject chainObject = ProjectExporter::firstChain(*exported);
     QStringList notes;
     const Result<PgtChain> chain = PgTimetableConverter::fromChainObject(chainObject, &notes);
     if (!chain)

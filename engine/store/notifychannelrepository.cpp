@@ -188,7 +188,8 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
                     .arg(url.host()));
         if (!isMailAddress(c.from))
             return Error::invalidField(QStringLiteral("from"), 0,
-                                       tr("--from: '%1' is not an e-mail address").arg(c.from));
+                                       tr("--from: '%1' is not an e-mail address")
+                                           .arg(terminaltext::escaped(c.from.left(300))));
         if (c.to.isEmpty())
             return Error::invalidField(QStringLiteral("to"), 0,
                                        tr("--to: an e-mail channel needs a recipient"));
@@ -201,7 +202,8 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
         for (const QString &to : c.to)
             if (!isMailAddress(to))
                 return Error::invalidField(QStringLiteral("to"), 0,
-                                           tr("--to: '%1' is not an e-mail address").arg(to));
+                                           tr("--to: '%1' is not an e-mail address")
+                                               .arg(terminaltext::escaped(to.left(300))));
         return {};
     }
     if (c.urlIsSecret)

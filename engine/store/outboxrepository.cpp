@@ -182,6 +182,16 @@ Result<qint64> OutboxRepository::addTest(qint64 channelId, const QString &subjec
     return q.int64(0);
 }
 
+Result<bool> OutboxRepository::withdraw(qint64 id, qint64 nowMs)
+{
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM notify_outbox WHERE id = ? AND state = "
+                                         "'queued' AND claimed_until < ?"));
+    q.bind(id).bind(nowMs);
+    if (Status s = q.exec(tr("withdraw a test message")); !s)
+        return s.error();
+    return q.rowsAffected() > 0;
+}
+
 Result<Delivery> OutboxRepository::byId(qint64 id) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT %1 FROM notify_outbox o JOIN notify_channel c ON "

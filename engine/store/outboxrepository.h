@@ -44,6 +44,9 @@ public:
                            qint64 nowMs);
     // One row as it stands now.
     Result<Delivery> byId(qint64 id) const;
+    // Takes a queued row back that no engine has claimed (a test nobody took in time): true
+    // when it is gone, false when an engine took it meanwhile.
+    Result<bool> withdraw(qint64 id, qint64 nowMs);
     // Gives claims back (an engine stopping mid-send): the next engine sends them at once.
     Status release(const QList<qint64> &ids, const QString &engine);
     // Queued messages of a channel and held ones no digest has told of yet: what removing it

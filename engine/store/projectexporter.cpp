@@ -169,6 +169,18 @@ bool ProjectExporter::skip(const QString &what, const Error &error)
     return true;
 }
 
+QJsonObject ProjectExporter::firstChain(const QJsonObject &document)
+{
+    return document.value(QLatin1String("projects"))
+        .toArray()
+        .at(0)
+        .toObject()
+        .value(QLatin1String("chains"))
+        .toArray()
+        .at(0)
+        .toObject();
+}
+
 Result<QJsonObject> ProjectExporter::exportAll()
 {
     const Result<QList<Project>> projects = ProjectRepository(m_store).list();

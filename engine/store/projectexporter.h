@@ -33,6 +33,9 @@ public:
     // password's key. Off by default: a document for elsewhere leaves it behind.
     void keepPasswordKeys(bool keep) { m_keepPasswordKeys = keep; }
 
+    // The first chain of the document's first project (exportProject with a chain: the one).
+    static QJsonObject firstChain(const QJsonObject &document);
+
     Result<QJsonObject> exportAll();
     Result<QJsonObject> exportProject(const QString &project,
                                       const std::optional<QString> &chain = std::nullopt);

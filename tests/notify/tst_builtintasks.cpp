@@ -6,6 +6,7 @@
 #include "notify/channelsecrets.h"
 #include "notify/sendmailtask.h"
 #include "remote/pgtimetableconverter.h"
+#include "store/projectexporter.h"
 #include "store/storelocation.h"
 #include "testservers.h"
 #include "testsmtpserver.h"
@@ -518,16 +519,8 @@ void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExp
     QVERIFY2(!text.contains(QLatin1String("s3cret")), qPrintable(text)); // never in the store
     QCOMPARE(kept, QStringList{QStringLiteral("s3cret")});
     QVERIFY(notes.join(QLatin1Char(' ')).contains(QLatin1String("kept apart")));
-    const QJsonArray tasks = document->value(QStringLiteral("projects"))
-                                 .toArray()
-                                 .at(0)
-                                 .toObject()
-                                 .value(QStringLiteral("chains"))
-                                 .toArray()
-                                 .at(0)
-                                 .toObject()
-                                 .value(QStringLiteral("tasks"))
-                                 .toArray();
+    const QJsonArray tasks =
+        ProjectExporter::firstChain(*document).value(QStringLiteral("tasks")).toArray();
     QCOMPARE(tasks.size(), 5); // two Downloads, one after the other
     QStringList names;
     for (const QJsonValue task : tasks) {
@@ -552,14 +545,7 @@ void TestBuiltinTasks::pgTimetable_builtins_importWithThePasswordKeptApartAndExp
                 .toString()
                 .contains(QLatin1String("\"passwordKey\":\"hourglass-sendmail:key-1\"")));
     // Back to pg_timetable: the password stays here, and the report says so.
-    QJsonObject chainObject = document->value(QStringLiteral("projects"))
-                                  .toArray()
-                                  .at(0)
-                                  .toObject()
-                                  .value(QStringLiteral("chains"))
-                                  .toArray()
-                                  .at(0)
-                                  .toObject();
+    QJsonObject chainObject = ProjectExporter::firstChain(*document);
     QStringList exportNotes;
     const Result<PgtChain> back = PgTimetableConverter::fromChainObject(chainObject, &exportNotes);
     QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
@@ -597,14 +583,7 @@ void TestBuiltinTasks::pgTimetable_parameterRows_becomeATaskEach()
     const Result<QJsonObject> document = PgTimetableConverter::toDocument(
         chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"), options);
     QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
-    const QJsonObject chainObject = document->value(QStringLiteral("projects"))
-                                        .toArray()
-                                        .at(0)
-                                        .toObject()
-                                        .value(QStringLiteral("chains"))
-                                        .toArray()
-                                        .at(0)
-                                        .toObject();
+    const QJsonObject chainObject = ProjectExporter::firstChain(*document);
     const QJsonArray tasks = chainObject.value(QStringLiteral("tasks")).toArray();
     QCOMPARE(tasks.size(), 2);
     QCOMPARE(tasks.at(0).toObject().value(QStringLiteral("name")).toString(),
@@ -619,14 +598,7 @@ void TestBuiltinTasks::pgTimetable_parameterRows_becomeATaskEach()
     const Result<QJsonObject> programs = PgTimetableConverter::toDocument(
         chain, QStringLiteral("pgt"), QStringLiteral("remote"), QStringLiteral("UTC"));
     QVERIFY2(programs, qPrintable(programs ? QString() : programs.error().message));
-    const QJsonObject programChain = programs->value(QStringLiteral("projects"))
-                                         .toArray()
-                                         .at(0)
-                                         .toObject()
-                                         .value(QStringLiteral("chains"))
-                                         .toArray()
-                                         .at(0)
-                                         .toObject();
+    const QJsonObject programChain = ProjectExporter::firstChain(*programs);
     const QJsonArray programTasks = programChain.value(QStringLiteral("tasks")).toArray();
     QCOMPARE(programTasks.size(), 2);
     QCOMPARE(programTasks.at(0).toObject().value(QStringLiteral("arguments")).toArray(),

@@ -46,7 +46,6 @@ private:
     static NotifyChannel addChannel(Store &store, const QString &name, ChannelKind kind,
                                     const QString &url);
     static bool routeFailures(Store &store, qint64 channelId, qint64 chainId);
-    static qint64 failRun(Store &store, qint64 chainId);
     static std::optional<Delivery> deliveryOf(Store &store, qint64 channelId);
     static Deliverer::Options options(const QString &engine, QList<Shown> *shown);
     static std::unique_ptr<test::CliSandbox> sandboxFor(const test::TestStore &db);
@@ -72,17 +71,6 @@ bool TestDesktopChannel::routeFailures(Store &store, qint64 channelId, qint64 ch
     route.chainId = chainId;
     route.events = {NotifyEvent::Failure};
     return NotifyRouteRepository(store).add(route).ok();
-}
-
-qint64 TestDesktopChannel::failRun(Store &store, qint64 chainId)
-{
-    const Run run = test::queueRun(store, chainId);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (!RunRepository(store).setState(run.id, RunState::Running, now, QStringLiteral("e1"))
-        || !RunRepository(store).setState(run.id, RunState::Failed, now.addMSecs(5),
-                                          QStringLiteral("e1")))
-        return 0;
-    return run.id;
 }
 
 std::optional<Delivery> TestDesktopChannel::deliveryOf(Store &store, qint64 channelId)
@@ -129,7 +117,7 @@ void TestDesktopChannel::routedFailure_isShownOnceInTheTray()
         addChannel(db.store(), QStringLiteral("desk"), ChannelKind::Desktop, QString());
     QVERIFY(desk.id > 0);
     QVERIFY(routeFailures(db.store(), desk.id, chain.id));
-    const qint64 runId = failRun(db.store(), chain.id);
+    const qint64 runId = test::endRun(db.store(), chain.id, RunState::Failed);
     QVERIFY(runId > 0);
 
     QList<Shown> shown;
@@ -144,7 +132,7 @@ void TestDesktopChannel::routedFailure_isShownOnceInTheTray()
              QStringLiteral("shown on the desktop of %1").arg(QSysInfo::machineHostName()));
 
     // A second failure is shown too; the first is not shown again.
-    QVERIFY(failRun(db.store(), chain.id) > 0);
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed) > 0);
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 20000);
     QVERIFY(shown.at(1).runId != runId);
 }
@@ -162,7 +150,7 @@ void TestDesktopChannel::noDesktopHere_leavesItQueued_thenFailsItWhenTooOld()
     QVERIFY(desk.id > 0 && hook.id > 0);
     QVERIFY(routeFailures(db.store(), desk.id, chain.id));
     QVERIFY(routeFailures(db.store(), hook.id, chain.id));
-    QVERIFY(failRun(db.store(), chain.id) > 0);
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed) > 0);
 
     {
         // serve's deliverer: it sends the webhook's message and leaves the desktop's.
@@ -200,7 +188,7 @@ void TestDesktopChannel::channelNamingAnotherHost_isLeftToThatHost()
     QVERIFY(theirs.id > 0 && mine.id > 0 && hook.id > 0);
     for (const qint64 channel : {theirs.id, mine.id, hook.id})
         QVERIFY(routeFailures(db.store(), channel, chain.id));
-    QVERIFY(failRun(db.store(), chain.id) > 0);
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed) > 0);
 
     QList<Shown> shown;
     Deliverer deliverer(db.store(), options(QStringLiteral("desktop"), &shown));

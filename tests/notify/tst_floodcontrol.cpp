@@ -78,13 +78,10 @@ QList<qint64> TestFloodControl::failRuns(Store &store, qint64 chainId, int count
 {
     QList<qint64> ids;
     for (int i = 0; i < count; ++i) {
-        const Run run = test::queueRun(store, chainId);
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        if (!RunRepository(store).setState(run.id, RunState::Running, now, QStringLiteral("e1"))
-            || !RunRepository(store).setState(run.id, RunState::Failed, now.addMSecs(5),
-                                              QStringLiteral("e1")))
+        const qint64 id = test::endRun(store, chainId, RunState::Failed);
+        if (id == 0)
             return {};
-        ids << run.id;
+        ids << id;
     }
     return ids;
 }

@@ -31,7 +31,6 @@ private:
     static NotifyChannel webhook(Store &store, const QString &name);
     static qint64 route(Store &store, qint64 channelId, const QList<NotifyEvent> &events,
                         qint64 chainId = 0, qint64 projectId = 0);
-    static qint64 endRun(Store &store, qint64 chainId, RunState state);
     static QList<Delivery> rows(Store &store);
 };
 
@@ -61,16 +60,6 @@ qint64 TestOutbox::route(Store &store, qint64 channelId, const QList<NotifyEvent
     return added ? added->id : 0;
 }
 
-qint64 TestOutbox::endRun(Store &store, qint64 chainId, RunState state)
-{
-    const Run run = test::queueRun(store, chainId);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (!RunRepository(store).setState(run.id, RunState::Running, now, QStringLiteral("e1"))
-        || !RunRepository(store).setState(run.id, state, now.addMSecs(5), QStringLiteral("e1")))
-        return 0;
-    return run.id;
-}
-
 QList<Delivery> TestOutbox::rows(Store &store)
 {
     const Result<QList<Delivery>> listed = OutboxRepository(store).list(std::nullopt, 1000);
@@ -87,7 +76,7 @@ void TestOutbox::failure_writesOneRowPerRouteChannel()
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure, NotifyEvent::Output}, chain.id));
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Output}, chain.id)); // the same channel again
     QVERIFY(route(db.store(), b.id, {NotifyEvent::Success}, chain.id));
-    const qint64 runId = endRun(db.store(), chain.id, RunState::Failed);
+    const qint64 runId = test::endRun(db.store(), chain.id, RunState::Failed);
     QVERIFY(runId > 0);
     const QList<Delivery> written = rows(db.store());
     QCOMPARE(written.size(), 1); // b wants successes only; a once, with the strongest event
@@ -104,11 +93,12 @@ void TestOutbox::recovery_isTheFirstSuccessAfterAFailure()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure, NotifyEvent::Recovery}, chain.id));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Succeeded)); // nothing: no failure before
-    QVERIFY(endRun(db.store(), chain.id, RunState::Failed));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Cancelled)); // not an outcome: skipped over
-    const qint64 recovered = endRun(db.store(), chain.id, RunState::Succeeded);
-    QVERIFY(endRun(db.store(), chain.id, RunState::Succeeded)); // already recovered: nothing
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Succeeded)); // nothing: no failure before
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed));
+    QVERIFY(
+        test::endRun(db.store(), chain.id, RunState::Cancelled)); // not an outcome: skipped over
+    const qint64 recovered = test::endRun(db.store(), chain.id, RunState::Succeeded);
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Succeeded)); // already recovered: nothing
     const QList<Delivery> written = rows(db.store());
     QCOMPARE(written.size(), 2);
     QCOMPARE(written.at(0).event, QStringLiteral("recovery")); // newest first
@@ -129,9 +119,9 @@ void TestOutbox::routes_chainReplacesProjectReplacesGlobal()
     QVERIFY(route(db.store(), chainLevel.id, failure, own.id));
     QVERIFY(route(db.store(), projectLevel.id, failure, 0, own.projectId));
     QVERIFY(route(db.store(), global.id, failure));
-    const qint64 ownRun = endRun(db.store(), own.id, RunState::Failed);
-    const qint64 projectRun = endRun(db.store(), inProject.id, RunState::Failed);
-    const qint64 globalRun = endRun(db.store(), elsewhere.id, RunState::TimedOut);
+    const qint64 ownRun = test::endRun(db.store(), own.id, RunState::Failed);
+    const qint64 projectRun = test::endRun(db.store(), inProject.id, RunState::Failed);
+    const qint64 globalRun = test::endRun(db.store(), elsewhere.id, RunState::TimedOut);
     QHash<qint64, QStringList> channelsOfRun;
     for (const Delivery &delivery : rows(db.store()))
         channelsOfRun[delivery.runId] << delivery.channelName;
@@ -144,11 +134,11 @@ void TestOutbox::cancelledRun_andNoRoutes_writeNothing()
 {
     HG_TEST_STORE(db);
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Failed)); // no route at all
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed)); // no route at all
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
     QVERIFY(route(db.store(), a.id,
                   {NotifyEvent::Failure, NotifyEvent::Success, NotifyEvent::Output}, chain.id));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Cancelled)); // the user's own stop
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Cancelled)); // the user's own stop
     QVERIFY(rows(db.store()).isEmpty());
 }
 
@@ -158,7 +148,7 @@ void TestOutbox::endedTwice_writesOnce()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure}, chain.id));
-    const qint64 runId = endRun(db.store(), chain.id, RunState::Failed);
+    const qint64 runId = test::endRun(db.store(), chain.id, RunState::Failed);
     // A writer that tells the end again (a retried transaction, a recovered engine): from a
     // terminal state to another the trigger writes nothing, and a repeat of the same key adds
     // nothing either.
@@ -178,8 +168,8 @@ void TestOutbox::claim_isOneEnginesUntilItRunsOut()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure}, chain.id));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Failed));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Failed));
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed));
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed));
     std::unique_ptr<Store> other = db.openAnother(QStringLiteral("engine two"));
     const qint64 now = QDateTime::currentMSecsSinceEpoch() + 1000;
     const Result<QList<Delivery>> first =
@@ -206,7 +196,7 @@ void TestOutbox::settle_byAnotherEngine_isRefused()
     const Chain chain = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
     const NotifyChannel a = webhook(db.store(), QStringLiteral("a"));
     QVERIFY(route(db.store(), a.id, {NotifyEvent::Failure}, chain.id));
-    QVERIFY(endRun(db.store(), chain.id, RunState::Failed));
+    QVERIFY(test::endRun(db.store(), chain.id, RunState::Failed));
     const qint64 now = QDateTime::currentMSecsSinceEpoch() + 1000;
     const Result<QList<Delivery>> claimed =
         OutboxRepository(db.store()).claimDue(QStringLiteral("e1"), now, 60000, 1, {}, {});

@@ -465,14 +465,7 @@ void TestPgTimetableCatalog::importExport_roundTripsALinearChain()
         ProjectExporter(local.store())
             .exportProject(QStringLiteral("ops"), QStringLiteral("report"));
     QVERIFY(exported);
-    QJsonObject chainObject = exported->value(QStringLiteral("projects"))
-                                  .toArray()
-                                  .at(0)
-                                  .toObject()
-                                  .value(QStringLiteral("chains"))
-                                  .toArray()
-                                  .at(0)
-                                  .toObject();
+    QJsonObject chainObject = ProjectExporter::firstChain(*exported);
     chainObject.insert(QStringLiteral("name"), QStringLiteral("report-copy"));
     const Result<PgtChain> back = PgTimetableConverter::fromChainObject(chainObject);
     QVERIFY2(back, qPrintable(back ? QString() : back.error().message));

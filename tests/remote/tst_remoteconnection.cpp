@@ -3,6 +3,7 @@
 #include "remote/passwordfile.h"
 #include "remote/pgtimetableconverter.h"
 #include "remote/remotedatabase.h"
+#include "store/projectexporter.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -190,14 +191,7 @@ private Q_SLOTS:
         const Result<QJsonObject> document = PgTimetableConverter::toDocument(
             chain, QStringLiteral("ops"), QStringLiteral("tt"), QStringLiteral("Europe/Vienna"));
         QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
-        const QJsonObject local = document->value(QStringLiteral("projects"))
-                                      .toArray()
-                                      .at(0)
-                                      .toObject()
-                                      .value(QStringLiteral("chains"))
-                                      .toArray()
-                                      .at(0)
-                                      .toObject();
+        const QJsonObject local = ProjectExporter::firstChain(*document);
         QCOMPARE(local.value(QStringLiteral("timeoutSeconds")).toInt(), 2);
         const QJsonArray tasks = local.value(QStringLiteral("tasks")).toArray();
         QCOMPARE(tasks.size(), 3);

@@ -30,21 +30,10 @@ private Q_SLOTS:
     void engine_runsTheDownstreamWithTheUpstreamsRunInItsParameters();
 
 private:
-    static qint64 endRun(Store &store, qint64 chainId, RunState state);
     static QList<Run> runsOf(Store &store, qint64 chainId);
     static ChainTrigger after(const Chain &downstream, const QList<Chain> &upstreams,
                               TriggerOn on = TriggerOn::Succeeded, qint64 withinMs = 0);
 };
-
-qint64 TestChainTriggers::endRun(Store &store, qint64 chainId, RunState state)
-{
-    const Run run = test::queueRun(store, chainId);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (!RunRepository(store).setState(run.id, RunState::Running, now, QStringLiteral("e1"))
-        || !RunRepository(store).setState(run.id, state, now.addMSecs(5), QStringLiteral("e1")))
-        return 0;
-    return run.id;
-}
 
 QList<Run> TestChainTriggers::runsOf(Store &store, qint64 chainId)
 {
@@ -77,7 +66,7 @@ void TestChainTriggers::upstreamEnd_startsOneRunSayingWhatFiredIt()
     QCOMPARE(trigger->upstreams.size(), 1);
     QCOMPARE(trigger->upstreams.at(0).path, QStringLiteral("p/a"));
 
-    const qint64 first = endRun(db.store(), a.id, RunState::Succeeded);
+    const qint64 first = test::endRun(db.store(), a.id, RunState::Succeeded);
     QVERIFY(first > 0);
     QList<Run> started = runsOf(db.store(), b.id);
     QCOMPARE(started.size(), 1);
@@ -90,7 +79,7 @@ void TestChainTriggers::upstreamEnd_startsOneRunSayingWhatFiredIt()
     QCOMPARE(started.at(0).parameters.value(QLatin1String("trigger.upstream_chain")).toString(),
              QStringLiteral("p/a"));
     // A second end starts a second run; B's own end starts nothing.
-    QVERIFY(endRun(db.store(), a.id, RunState::Succeeded) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Succeeded) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 2);
     QVERIFY(RunRepository(db.store())
                 .setState(started.at(0).id, RunState::Running, QDateTime::currentDateTimeUtc(),
@@ -113,27 +102,27 @@ void TestChainTriggers::onState_pausedAndDisabled_startNothing()
     const Result<ChainTrigger> onAny = triggers.add(after(c, {a}, TriggerOn::Finished));
     QVERIFY(onAny);
 
-    QVERIFY(endRun(db.store(), a.id, RunState::Succeeded) > 0); // c only
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Succeeded) > 0); // c only
     QCOMPARE(runsOf(db.store(), b.id).size(), 0);
     QCOMPARE(runsOf(db.store(), c.id).size(), 1);
-    QVERIFY(endRun(db.store(), a.id, RunState::TimedOut) > 0); // a failure: both
+    QVERIFY(test::endRun(db.store(), a.id, RunState::TimedOut) > 0); // a failure: both
     QCOMPARE(runsOf(db.store(), b.id).size(), 1);
     QCOMPARE(runsOf(db.store(), c.id).size(), 2);
-    QVERIFY(endRun(db.store(), a.id, RunState::Cancelled) > 0); // finished: c only
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Cancelled) > 0); // finished: c only
     QCOMPARE(runsOf(db.store(), b.id).size(), 1);
     QCOMPARE(runsOf(db.store(), c.id).size(), 3);
 
     QVERIFY(triggers.setPaused(onAny->id, true));
-    QVERIFY(endRun(db.store(), a.id, RunState::Failed) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Failed) > 0);
     QCOMPARE(runsOf(db.store(), c.id).size(), 3);
     QCOMPARE(runsOf(db.store(), b.id).size(), 2);
     Chain disabled = ChainRepository(db.store()).byId(b.id).value();
     disabled.enabled = false;
     QVERIFY(ChainRepository(db.store()).update(disabled));
-    QVERIFY(endRun(db.store(), a.id, RunState::Failed) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Failed) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 2);
     QVERIFY(triggers.setPaused(onAny->id, false));
-    QVERIFY(endRun(db.store(), a.id, RunState::Failed) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Failed) > 0);
     QCOMPARE(runsOf(db.store(), c.id).size(), 4);
     QVERIFY(!triggers.setPaused(9999, true));
     QVERIFY(!triggers.remove(9999));
@@ -149,11 +138,11 @@ void TestChainTriggers::allWithin_waitsForEveryUpstream_andUsesEachEndOnce()
         ChainTriggerRepository(db.store()).add(after(b, {a, c}, TriggerOn::Succeeded, 3600000));
     QVERIFY2(trigger, trigger ? "" : qPrintable(trigger.error().message));
 
-    QVERIFY(endRun(db.store(), a.id, RunState::Succeeded) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Succeeded) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 0); // c has not ended yet
-    QVERIFY(endRun(db.store(), c.id, RunState::Failed) > 0);
+    QVERIFY(test::endRun(db.store(), c.id, RunState::Failed) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 0); // nor succeeded
-    const qint64 completing = endRun(db.store(), c.id, RunState::Succeeded);
+    const qint64 completing = test::endRun(db.store(), c.id, RunState::Succeeded);
     QCOMPARE(runsOf(db.store(), b.id).size(), 1);
     QCOMPARE(runsOf(db.store(), b.id)
                  .at(0)
@@ -161,9 +150,9 @@ void TestChainTriggers::allWithin_waitsForEveryUpstream_andUsesEachEndOnce()
                  .toString(),
              QString::number(completing));
     // c again: a's end was used already; then a again: both are new, one more run.
-    QVERIFY(endRun(db.store(), c.id, RunState::Succeeded) > 0);
+    QVERIFY(test::endRun(db.store(), c.id, RunState::Succeeded) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 1);
-    QVERIFY(endRun(db.store(), a.id, RunState::Succeeded) > 0);
+    QVERIFY(test::endRun(db.store(), a.id, RunState::Succeeded) > 0);
     QCOMPARE(runsOf(db.store(), b.id).size(), 2);
 
     // Checked before anything is written: a window with one upstream, one too short.

@@ -67,4 +67,14 @@ Run queueRun(Store &store, qint64 chainId, const QJsonObject &parameters)
     return inserted ? inserted.value() : Run{};
 }
 
+qint64 endRun(Store &store, qint64 chainId, RunState state)
+{
+    const Run run = queueRun(store, chainId);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (!RunRepository(store).setState(run.id, RunState::Running, now, QStringLiteral("e1"))
+        || !RunRepository(store).setState(run.id, state, now.addMSecs(5), QStringLiteral("e1")))
+        return 0;
+    return run.id;
+}
+
 } // namespace hg::test

@@ -26,5 +26,8 @@ class TestStore;
 EngineConfig engineConfig(const TestStore &store, const QString &name = QStringLiteral("test"));
 // A queued manual run of the chain (what `hourglass run` inserts).
 Run queueRun(Store &store, qint64 chainId, const QJsonObject &parameters = {});
+// A run of the chain queued, running and ended in `state` by engine "e1", as the store's own
+// triggers see an end (the outbox's, the chain triggers'); its id, 0 when a write failed.
+qint64 endRun(Store &store, qint64 chainId, RunState state);
 
 } // namespace hg::test

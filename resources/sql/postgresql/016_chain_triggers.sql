@@ -11,7 +11,6 @@ CREATE TABLE chain_trigger (
                   CHECK (on_state IN ('succeeded', 'failed', 'finished')),
     within_ms     BIGINT  NOT NULL DEFAULT 0 CHECK (within_ms >= 0),
     paused        BOOLEAN NOT NULL DEFAULT FALSE,
-    fired_through BIGINT  NOT NULL DEFAULT 0,
     settings      TEXT    NOT NULL DEFAULT '{}',
     created_at    BIGINT  NOT NULL
 );
@@ -20,6 +19,8 @@ CREATE INDEX chain_trigger_chain ON chain_trigger(chain_id);
 CREATE TABLE chain_trigger_upstream (
     trigger_id BIGINT NOT NULL REFERENCES chain_trigger(id) ON DELETE CASCADE,
     chain_id   BIGINT NOT NULL REFERENCES chain(id) ON DELETE CASCADE,
+    used_at    BIGINT NOT NULL DEFAULT 0,
+    used_run   BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (trigger_id, chain_id)
 );
 CREATE INDEX chain_trigger_upstream_chain ON chain_trigger_upstream(chain_id);
@@ -59,11 +60,13 @@ FOR t IN SELECT tr.id, tr.chain_id, tr.within_ms, tr.on_state FROM chain_trigger
     END IF;
     IF t.within_ms > 0 THEN
         PERFORM 1 FROM chain_trigger WHERE id = t.id FOR UPDATE;
-        IF EXISTS (SELECT 1 FROM chain_trigger_upstream o JOIN chain_trigger tr ON tr.id = o.trigger_id
+        IF EXISTS (SELECT 1 FROM chain_trigger_upstream o
                    WHERE o.trigger_id = t.id AND o.chain_id <> NEW.chain_id
                      AND NOT EXISTS (SELECT 1 FROM chain_trigger_end y
                                      WHERE y.trigger_id = t.id AND y.chain_id = o.chain_id
-                                       AND y.finished_at > tr.fired_through
+                                       AND (y.finished_at > o.used_at
+                                            OR (y.finished_at = o.used_at
+                                                AND y.run_id > o.used_run))
                                        AND y.finished_at >= at - t.within_ms)) THEN
             CONTINUE;
         END IF;
@@ -77,7 +80,13 @@ FOR t IN SELECT tr.id, tr.chain_id, tr.within_ms, tr.on_state FROM chain_trigger
             at, t.id, NEW.id::text)
     ON CONFLICT (trigger_id, trigger_key) DO NOTHING;
     IF t.within_ms > 0 THEN
-        UPDATE chain_trigger SET fired_through = at WHERE id = t.id;
+        -- The ends of every upstream up to its latest are used by the run just started.
+        UPDATE chain_trigger_upstream u
+        SET used_at = l.finished_at, used_run = l.run_id
+        FROM (SELECT DISTINCT ON (y.chain_id) y.chain_id, y.finished_at, y.run_id
+              FROM chain_trigger_end y WHERE y.trigger_id = t.id
+              ORDER BY y.chain_id, y.finished_at DESC, y.run_id DESC) l
+        WHERE u.trigger_id = t.id AND u.chain_id = l.chain_id;
     END IF;
 END LOOP;
 RETURN NULL;

@@ -3,8 +3,9 @@
 -- starts); kind 'after' starts it when runs of its upstream chains (chain_trigger_upstream)
 -- end in on_state ('succeeded'; 'failed', which counts a timeout; or 'finished', any end).
 -- within_ms 0: the end of any one upstream's run starts a run; above 0: once every upstream
--- has such an end within within_ms of each other, counting only ends after fired_through
--- (the end that started the last run), so one end never serves two runs.
+-- has such an end within within_ms of each other, counting only each upstream's ends after
+-- the last one a run was started on (used_at, used_run: its end time, then its run id for
+-- ends in the same millisecond), so one end never serves two runs.
 -- A run a trigger started names it (trigger_id) and what fired it (trigger_key: here the
 -- upstream run's id); UNIQUE (trigger_id, trigger_key) makes one upstream end start at most
 -- one run, however often its transaction is tried, and the run is written in the
@@ -17,7 +18,6 @@ CREATE TABLE chain_trigger (
                   CHECK (on_state IN ('succeeded', 'failed', 'finished')),
     within_ms     BIGINT  NOT NULL DEFAULT 0 CHECK (within_ms >= 0),
     paused        INTEGER NOT NULL DEFAULT 0,
-    fired_through BIGINT  NOT NULL DEFAULT 0,
     settings      TEXT    NOT NULL DEFAULT '{}',
     created_at    BIGINT  NOT NULL
 );
@@ -26,6 +26,8 @@ CREATE INDEX chain_trigger_chain ON chain_trigger(chain_id);
 CREATE TABLE chain_trigger_upstream (
     trigger_id INTEGER NOT NULL REFERENCES chain_trigger(id) ON DELETE CASCADE,
     chain_id   INTEGER NOT NULL REFERENCES chain(id) ON DELETE CASCADE,
+    used_at    BIGINT  NOT NULL DEFAULT 0,
+    used_run   BIGINT  NOT NULL DEFAULT 0,
     PRIMARY KEY (trigger_id, chain_id)
 );
 CREATE INDEX chain_trigger_upstream_chain ON chain_trigger_upstream(chain_id);
@@ -77,11 +79,20 @@ WHEN NEW.state IN ('succeeded', 'failed', 'cancelled', 'timed_out')
                  AND NOT EXISTS (
                      SELECT 1 FROM chain_trigger_end y
                      WHERE y.trigger_id = t.id AND y.chain_id = o.chain_id
-                       AND y.finished_at > t.fired_through
+                       AND (y.finished_at > o.used_at
+                            OR (y.finished_at = o.used_at AND y.run_id > o.used_run))
                        AND y.finished_at >= e.at - t.within_ms)));
-    UPDATE chain_trigger SET fired_through = (SELECT r.scheduled_for FROM run r
-                                              WHERE r.trigger_id = chain_trigger.id
-                                                AND r.trigger_key = CAST(NEW.id AS TEXT))
-    WHERE within_ms > 0 AND EXISTS (SELECT 1 FROM run r WHERE r.trigger_id = chain_trigger.id
-                                      AND r.trigger_key = CAST(NEW.id AS TEXT));
+    -- The ends of every upstream up to its latest are used by the run just started.
+    UPDATE chain_trigger_upstream
+    SET used_at = COALESCE((SELECT y.finished_at FROM chain_trigger_end y
+                            WHERE y.trigger_id = chain_trigger_upstream.trigger_id
+                              AND y.chain_id = chain_trigger_upstream.chain_id
+                            ORDER BY y.finished_at DESC, y.run_id DESC LIMIT 1), used_at),
+        used_run = COALESCE((SELECT y.run_id FROM chain_trigger_end y
+                             WHERE y.trigger_id = chain_trigger_upstream.trigger_id
+                               AND y.chain_id = chain_trigger_upstream.chain_id
+                             ORDER BY y.finished_at DESC, y.run_id DESC LIMIT 1), used_run)
+    WHERE trigger_id IN (SELECT t.id FROM chain_trigger t WHERE t.within_ms > 0
+                         AND EXISTS (SELECT 1 FROM run r WHERE r.trigger_id = t.id
+                                     AND r.trigger_key = CAST(NEW.id AS TEXT)));
 END;
