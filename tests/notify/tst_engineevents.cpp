@@ -71,7 +71,13 @@ void TestEngineEvents::leaseLost_writesOneRowPerGlobalEngineRoute()
         hook(db.store(), QStringLiteral("chat"), QUrl(QStringLiteral("http://127.0.0.1:9/chat")));
     QVERIFY(ops.id > 0 && chat.id > 0);
     route(db.store(), ops.id, 0, {NotifyEvent::Engine, NotifyEvent::Failure});
-    route(db.store(), chat.id, chain.id, {NotifyEvent::Engine}); // a chain's: not for engines
+    // A chain's route cannot ask for engine events (they belong to no chain): refused.
+    NotifyRoute chainEngine;
+    chainEngine.channelId = chat.id;
+    chainEngine.chainId = chain.id;
+    chainEngine.events = {NotifyEvent::Engine};
+    QVERIFY(!NotifyRouteRepository(db.store()).add(chainEngine));
+    route(db.store(), chat.id, chain.id, {NotifyEvent::Success}); // the chain's own
     route(db.store(), chat.id, 0, {NotifyEvent::Failure});       // global, but not `engine`
     EngineEventRecorder recorder(db.store(), QStringLiteral("e1"), 300000);
     QSignalSpy recorded(&recorder, &EngineEventRecorder::recorded);
