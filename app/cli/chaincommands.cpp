@@ -203,7 +203,7 @@ int removeChain(CliContext &context, const QStringList &args)
     const Status removed = chains.remove(chain->id);
     if (!removed)
         return context.fail(removed.error());
-    context.forgetSendMailPasswords(*store, tasks.value());
+    forgetSendMailPasswords(context, *store, tasks.value());
     return ExitOk;
 }
 

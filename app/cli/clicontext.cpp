@@ -2,7 +2,6 @@
 
 #include "base/terminaltext.h"
 #include "cron/isotime.h"
-#include "notify/sendmailpasswords.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -118,14 +117,6 @@ Store *CliContext::prepare(QCommandLineParser &parser, const QStringList &args,
         return nullptr;
     }
     return opened.value();
-}
-
-void CliContext::forgetSendMailPasswords(Store &store, const QList<Task> &removed)
-{
-    for (const QString &problem :
-         SendMailPasswords::forgetUnused(store, SendMailPasswords::keysOf(removed)))
-        err() << "hourglass: removed, but a SendMail password stays kept: "
-              << terminaltext::escaped(problem) << '\n';
 }
 
 Result<QString> CliContext::secretFromStdin(const QString &option, const QString &what)

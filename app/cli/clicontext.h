@@ -2,7 +2,6 @@
 
 #include "base/enumnames.h"
 #include "base/result.h"
-#include "domain/task.h"
 #include "store/store.h"
 
 #include <QCommandLineParser>
@@ -59,9 +58,6 @@ public:
     // passes argv, where every user of the machine reads it in ps. `what` names it in the
     // error when stdin gives nothing.
     static Result<QString> secretFromStdin(const QString &option, const QString &what);
-    // After removing tasks: the SendMail passwords only they named are forgotten
-    // (SendMailPasswords); one that could not be is said on stderr.
-    void forgetSendMailPasswords(Store &store, const QList<Task> &removed);
     // A stored instant (ms since the epoch) as ISO 8601 in this machine's zone, with offset.
     static QString localTimeText(qint64 ms);
     // A time read from a remote server as ISO 8601; `whenNone` for an invalid (absent) one.

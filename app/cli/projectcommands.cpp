@@ -86,7 +86,7 @@ int removeProject(CliContext &context, const QStringList &args)
         ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
     if (!removed)
         return context.fail(removed.error());
-    context.forgetSendMailPasswords(*store, tasks);
+    forgetSendMailPasswords(context, *store, tasks);
     return ExitOk;
 }
 

@@ -5,6 +5,8 @@
 namespace hg {
 
 class CliContext;
+class Store;
+struct Task;
 struct ConnectionProfile;
 
 // One entry point per group of subcommands; each returns the process exit code.
@@ -34,6 +36,9 @@ int runChannelCommand(CliContext &context, const QString &verb, const QStringLis
 int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
 // trigger add|list|rm|pause|resume: chains started by other chains' ends.
 int runTriggerCommand(CliContext &context, const QString &verb, const QStringList &args);
+// After removing tasks: the SendMail passwords only they named are forgotten
+// (SendMailPasswords); one that could not be is said on stderr (taskcommands.cpp).
+void forgetSendMailPasswords(CliContext &context, Store &store, const QList<Task> &removed);
 // deliveries: the notification outbox.
 int runDeliveriesCommand(CliContext &context, const QStringList &args);
 int runStoreCommand(CliContext &context, const QString &verb, const QStringList &args);

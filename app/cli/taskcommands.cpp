@@ -1,6 +1,8 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "domain/jsonfieldreader.h"
 #include "notify/channelsecrets.h"
+#include "notify/sendmailpasswords.h"
 #include "store/chainrepository.h"
 #include "store/dependencyrepository.h"
 #include "store/taskrepository.h"
@@ -226,6 +228,18 @@ int listTasks(CliContext &context, const QStringList &args)
     return ExitOk;
 }
 
+} // namespace
+
+void forgetSendMailPasswords(CliContext &context, Store &store, const QList<Task> &removed)
+{
+    for (const QString &problem :
+         SendMailPasswords::forgetUnused(store, SendMailPasswords::keysOf(removed)))
+        context.err() << "hourglass: removed, but a SendMail password stays kept: "
+                      << terminaltext::escaped(problem) << '\n';
+}
+
+namespace {
+
 int removeTask(CliContext &context, const QStringList &args)
 {
     QCommandLineParser parser;
@@ -243,7 +257,7 @@ int removeTask(CliContext &context, const QStringList &args)
     const Status removed = tasks.remove(task->id);
     if (!removed)
         return context.fail(removed.error());
-    context.forgetSendMailPasswords(*store, {task.value()});
+    forgetSendMailPasswords(context, *store, {task.value()});
     return ExitOk;
 }
 

@@ -208,14 +208,6 @@ Status NotifyChannelRepository::validate(const NotifyChannel &c)
     }
     if (c.urlIsSecret)
         return {};
-    // Slack's, Discord's and Teams' incoming-webhook URLs carry their token in the path:
-    // kept as a secret, never in the store or an export (helper-8).
-    if (c.format == WebhookFormat::Slack || c.format == WebhookFormat::Discord
-        || c.format == WebhookFormat::Teams)
-        return Error::invalidField(QStringLiteral("url"), 0,
-                                   tr("--url: a %1 webhook's URL is itself a secret (its token "
-                                      "is in the path); give it with --secret-url-stdin")
-                                       .arg(enumName(c.format)));
     return validateWebhookUrl(c.url, false);
 }
 
@@ -293,6 +285,16 @@ Result<NotifyChannel> NotifyChannelRepository::add(const NotifyChannel &channel)
 {
     if (Status valid = validate(channel); !valid)
         return valid.error();
+    // Slack's, Discord's and Teams' incoming-webhook URLs carry their token in the path: a
+    // new channel keeps one only as a secret, never in the store or an export (helper-8). (A
+    // channel stored before this rule can still have its settings changed.)
+    if (channel.kind == ChannelKind::Webhook && !channel.urlIsSecret
+        && (channel.format == WebhookFormat::Slack || channel.format == WebhookFormat::Discord
+            || channel.format == WebhookFormat::Teams))
+        return Error::invalidField(QStringLiteral("url"), 0,
+                                   tr("--url: a %1 webhook's URL is itself a secret (its token "
+                                      "is in the path); give it with --secret-url-stdin")
+                                       .arg(enumName(channel.format)));
     NotifyChannel stored = channel;
     stored.createdAt = QDateTime::currentDateTimeUtc();
     const Status written = m_store.transaction([&]() -> Status {

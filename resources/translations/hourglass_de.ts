@@ -1104,6 +1104,10 @@
         <source>Shown on</source>
         <translation>Gezeigt auf</translation>
     </message>
+    <message>
+        <source>a %1 webhook&apos;s URL is itself a secret (its token is in the path): check &apos;The URL is a secret&apos;</source>
+        <translation>die URL eines %1-Webhooks ist selbst ein Geheimnis (ihr Token steht im Pfad): „Die URL ist geheim“ ankreuzen</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChannelSecrets</name>
@@ -5554,6 +5558,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>notification %1 is gone (its channel was removed)</source>
         <translation>Benachrichtigung %1 ist fort (ihr Kanal wurde entfernt)</translation>
+    </message>
+    <message>
+        <source>withdraw a test message</source>
+        <translation>eine Testnachricht zurücknehmen</translation>
     </message>
 </context>
 <context>

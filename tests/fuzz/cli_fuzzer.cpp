@@ -112,6 +112,7 @@ HG_FUZZ_GROUP(runStoreCommand)
 HG_FUZZ_GROUP(runEngineCommand)
 HG_FUZZ_GROUP(runChannelCommand)
 HG_FUZZ_GROUP(runNotifyCommand)
+HG_FUZZ_GROUP(runTriggerCommand)
 #undef HG_FUZZ_GROUP
 
 int runExportCommand(CliContext &context, const QStringList &args)

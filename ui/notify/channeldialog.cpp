@@ -251,6 +251,14 @@ void ChannelDialog::accept()
     Status valid = NotifyChannelRepository::validate(c);
     if (valid && m_existing.id == 0 && m_takenNames.contains(c.name))
         valid = Error::exists(tr("a channel named '%1' exists").arg(c.name));
+    // Slack's, Discord's and Teams' URLs carry their token: only as a secret (as add() says).
+    if (valid && m_existing.id == 0 && c.kind == ChannelKind::Webhook && !c.urlIsSecret
+        && (c.format == WebhookFormat::Slack || c.format == WebhookFormat::Discord
+            || c.format == WebhookFormat::Teams))
+        valid = Error::invalidField(QStringLiteral("url"), 0,
+                                    tr("a %1 webhook's URL is itself a secret (its token is in "
+                                       "the path): check 'The URL is a secret'")
+                                        .arg(enumName(c.format)));
     if (valid && c.kind == ChannelKind::Webhook && c.urlIsSecret && m_existing.id == 0)
         valid = NotifyChannelRepository::validateWebhookUrl(m_hookUrl->text().trimmed(), true);
     if (valid && c.kind == ChannelKind::Email && m_existing.id == 0 && !m_password->text().isEmpty()
