@@ -78,7 +78,7 @@ void TestEngineEvents::leaseLost_writesOneRowPerGlobalEngineRoute()
     chainEngine.events = {NotifyEvent::Engine};
     QVERIFY(!NotifyRouteRepository(db.store()).add(chainEngine));
     route(db.store(), chat.id, chain.id, {NotifyEvent::Success}); // the chain's own
-    route(db.store(), chat.id, 0, {NotifyEvent::Failure});       // global, but not `engine`
+    route(db.store(), chat.id, 0, {NotifyEvent::Failure});        // global, but not `engine`
     EngineEventRecorder recorder(db.store(), QStringLiteral("e1"), 300000);
     QSignalSpy recorded(&recorder, &EngineEventRecorder::recorded);
     recorder.leaseLost(QStringLiteral("another engine took the session over"));
