@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/enumnames.h"
+#include "filetriggerspec.h"
 
 #include <QDateTime>
 #include <QList>
@@ -14,14 +15,16 @@ enum class TriggerOn { Succeeded, Failed, Finished };
 HG_ENUM_NAMES(TriggerOn, {TriggerOn::Succeeded, "succeeded"}, {TriggerOn::Failed, "failed"},
               {TriggerOn::Finished, "finished"});
 
-enum class TriggerKind { After };
-HG_ENUM_NAMES(TriggerKind, {TriggerKind::After, "after"});
+enum class TriggerKind { After, File };
+HG_ENUM_NAMES(TriggerKind, {TriggerKind::After, "after"}, {TriggerKind::File, "file"});
 
 // A start of a chain that is not the clock (migration 016). After: when a run of an upstream
 // chain ends in `on`; with several upstreams and `withinMs` above 0, once each has ended so
 // within that window of the others (Kestra's preconditions). The store itself writes the
 // run, in the transaction that ends the upstream run, keyed by that run: exactly one
 // downstream run per upstream end, on any number of engines, across any restart.
+// File (migration 017): files matching a glob that settled (FileTriggerSpec); the engine
+// that watches them writes the runs, keyed by the file's version (FileTriggerRepository).
 struct ChainTrigger
 {
     struct Upstream
@@ -37,6 +40,10 @@ struct ChainTrigger
     QList<Upstream> upstreams;
     TriggerOn on = TriggerOn::Succeeded;
     qint64 withinMs = 0; // 0: any one upstream's end starts a run
+    FileTriggerSpec file;
+    // What the watching engine says of it now: "" all is well; the folder gone, unreadable.
+    QString watchNote;
+    QDateTime watchNoteAt;
     bool paused = false;
     QDateTime createdAt;
 };

@@ -14,7 +14,7 @@
 namespace hg {
 namespace {
 
-std::atomic<int> connectionCounter{0};
+std::atomic<int> copyConnectionCounter{0};
 
 // One statement only: the extended protocol (PQexecParams) refuses a second, which PQexec
 // would have run ("COPY t FROM STDIN; DROP TABLE t" passed the check, helper-7).
@@ -85,7 +85,7 @@ CopyTransfer::Outcome CopyTransfer::run(int fd,
     if (!isPostgres())
         return {false, 0, notPostgres()};
     const SigpipeBlock sigpipe;
-    const QString name = QStringLiteral("hourglass-copy-%1").arg(++connectionCounter);
+    const QString name = QStringLiteral("hourglass-copy-%1").arg(++copyConnectionCounter);
     Outcome outcome;
     {
         Result<QSqlDatabase> opened = m_target.open(name);

@@ -34,11 +34,11 @@ struct SqlExecutor::Control
 
 namespace {
 
-QAtomicInteger<quint64> connectionCounter;
+QAtomicInteger<quint64> sqlConnectionCounter;
 
 QString nextConnectionName()
 {
-    return QStringLiteral("hourglass-sql-%1").arg(++connectionCounter);
+    return QStringLiteral("hourglass-sql-%1").arg(++sqlConnectionCounter);
 }
 
 // Runs `statement` on a short-lived second connection to the same server (to cancel the

@@ -1,4 +1,5 @@
 #include "engine.h"
+#include "filetriggerwatch.h"
 
 #include "admission.h"
 #include "alertwatch.h"
@@ -197,8 +198,18 @@ void Engine::start()
     // it ran them and cancelled them when its own run ended).
     m_commands->setOwnRunsOnly(m_config.onlyHandedRuns);
     m_running = true;
-    if (m_config.runSchedules)
+    if (m_config.runSchedules) {
+        m_fileTriggers = std::make_unique<FileTriggerWatch>(
+            *m_store, m_config.name, [clock = m_clock] { return clock->monotonicMs(); },
+            [clock = m_clock] { return clock->nowMs(); });
+        connect(m_fileTriggers.get(), &FileTriggerWatch::runsStarted, this, [this] {
+            m_claimMore = true; // the runs are queued in the store: claimed as any other
+            scheduleDispatch();
+        });
+        connect(m_fileTriggers.get(), &FileTriggerWatch::noted, this,
+                &Engine::fileTriggerNoted);
         reloadSchedules();
+    }
     m_commandTimer.start(m_config.commandPollMs);
     m_heartbeatTimer.start(m_config.heartbeatMs);
     m_clockWatch.reset();

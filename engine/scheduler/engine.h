@@ -30,6 +30,7 @@ namespace hg {
 
 class AlertWatch;
 class ElsewhereWatch;
+class FileTriggerWatch;
 class Clock;
 class EngineLease;
 class LogBatcher;
@@ -128,6 +129,8 @@ Q_SIGNALS:
     void runsChangedElsewhere();
     // Tasks of other engines' runs this engine runs now (a shared store spreads tasks).
     void hostedTasksChanged(int count);
+    // A file trigger's watching changed, said once: its folder gone or back, polled.
+    void fileTriggerNoted(const QString &message);
 
 private:
     // What a pass over the due fires found late: fires missed, of how many chains, and how
@@ -226,6 +229,7 @@ private:
     std::unique_ptr<ElsewhereWatch> m_elsewhere; // other engines' attempts and output (windows)
     std::unique_ptr<OfferBoard> m_board;         // attempts this engine's runs offered
     std::unique_ptr<TaskHost> m_host;            // attempts this engine runs for any run
+    std::unique_ptr<FileTriggerWatch> m_fileTriggers; // only while schedules run here
     QTimer m_offerTimer;                         // the next ready task to wait long enough
     bool m_offersWaiting = true; // an offer may be claimable (a notification, a heartbeat)
     static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks

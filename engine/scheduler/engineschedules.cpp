@@ -4,6 +4,7 @@
 #include "base/epochtime.h"
 #include "clock.h"
 #include "engine.h"
+#include "filetriggerwatch.h"
 #include "enginelease.h"
 #include "store/chainrepository.h"
 #include "store/definitionchangerepository.h"
@@ -57,6 +58,8 @@ void Engine::reloadSchedules()
     m_plans = std::move(loaded.plans);
     m_queue = FireQueue();
     queueLoaded(loaded, firstLoad ? OccurrenceCause::Down : loadCause());
+    if (m_fileTriggers)
+        m_fileTriggers->reload();
 }
 
 OccurrenceCause Engine::loadCause() const
@@ -136,6 +139,8 @@ void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
         loader.load(schedules, m_chains, history, m_clock->nowMs(), false, m_schedulesPaused);
     m_plans.insert(loaded.plans);
     queueLoaded(loaded, loadCause());
+    if (m_fileTriggers)
+        m_fileTriggers->reload(); // a trigger's changes are its chain's
 }
 
 void Engine::armTimer()

@@ -7,6 +7,7 @@
 #include "commandpump.h"
 #include "elsewherewatch.h"
 #include "engine.h"
+#include "filetriggerwatch.h"
 #include "enginelease.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
@@ -36,6 +37,8 @@ void Engine::shutdown(ExitPolicy policy)
     if (!m_running || m_shuttingDown)
         return;
     m_shuttingDown = true;
+    // What was still settling is not in the snapshot: the next start finds it as missed.
+    m_fileTriggers.reset();
     m_timer.stop();
     m_clockTimer.stop();
     m_commandTimer.stop();

@@ -20,6 +20,8 @@ const QString chainPathSql = QStringLiteral("p.name || '/' || c.name");
 
 Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
 {
+    if (trigger.kind == TriggerKind::File)
+        return addFile(trigger);
     if (trigger.upstreams.isEmpty())
         return Error::invalidField(QStringLiteral("after"), 0,
                                    tr("--after: name the chain (or chains) whose runs start it"));
@@ -89,6 +91,46 @@ Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
     return stored;
 }
 
+Result<ChainTrigger> ChainTriggerRepository::addFile(const ChainTrigger &trigger)
+{
+    if (const QString problem = trigger.file.problem(); !problem.isEmpty())
+        return Error::invalidField(QStringLiteral("file"), 0, problem);
+    if (m_store.backend() == StoreBackend::PostgreSql) {
+        // A file is on one machine: the engine named by the chain's client name watches it.
+        StoreQuery chain(m_store, QStringLiteral("SELECT client_name FROM chain WHERE id = ?"));
+        chain.bind(trigger.chainId);
+        if (Status s = chain.execSingle(tr("add a trigger"), tr("no chain %1").arg(trigger.path));
+            !s)
+            return s.error();
+        if (chain.text(0).isEmpty())
+            return Error::invalidField(
+                QStringLiteral("client_name"), 0,
+                tr("--file: %1 has no client name, and on a shared store a file is on one "
+                   "machine: set the chain's client name to the name of the engine that "
+                   "watches it (the chain editor, or `chain add … --client NAME`)")
+                    .arg(trigger.path.left(300)));
+    }
+    StoreQuery q(m_store, QStringLiteral("INSERT INTO chain_trigger (chain_id, kind, paused, "
+                                         "settings, created_at) VALUES (?, ?, ?, ?, ?) "
+                                         "RETURNING id"));
+    q.bind(trigger.chainId)
+        .bind(enumName(TriggerKind::File))
+        .bind(trigger.paused)
+        .bind(trigger.file.toJson())
+        .bind(QDateTime::currentMSecsSinceEpoch());
+    if (Status s = q.execSingle(tr("add a trigger"), {}); !s)
+        return s.error();
+    return byId(q.int64(0));
+}
+
+Status ChainTriggerRepository::setWatchNote(qint64 id, const QString &note)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE chain_trigger SET watch_note = ?, "
+                                         "watch_note_at = ? WHERE id = ? AND watch_note <> ?"));
+    q.bind(note).bind(QDateTime::currentMSecsSinceEpoch()).bind(id).bind(note);
+    return q.exec(tr("note how a trigger is watched"));
+}
+
 Result<QStringList> ChainTriggerRepository::pathOfTriggers(qint64 from, qint64 target) const
 {
     // Every edge upstream -> downstream, read once: a store holds dozens, not millions.
@@ -136,7 +178,8 @@ Result<QStringList> ChainTriggerRepository::pathOfTriggers(qint64 from, qint64 t
 Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> chainId) const
 {
     StoreQuery q(m_store, QStringLiteral("SELECT t.id, t.chain_id, %1, t.kind, t.on_state, "
-                                         "t.within_ms, t.paused, t.created_at FROM chain_trigger "
+                                         "t.within_ms, t.paused, t.created_at, t.settings, "
+                                         "t.watch_note, t.watch_note_at FROM chain_trigger "
                                          "t JOIN chain c ON c.id = t.chain_id JOIN project p ON "
                                          "p.id = c.project_id %2 ORDER BY 3, t.id")
                               .arg(chainPathSql,
@@ -157,6 +200,11 @@ Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> c
         t.withinMs = q.int64(5);
         t.paused = q.boolean(6);
         t.createdAt = q.time(7);
+        if (t.kind == TriggerKind::File)
+            t.file = FileTriggerSpec::fromJson(q.text(8));
+        t.watchNote = q.text(9);
+        if (q.int64(10) > 0)
+            t.watchNoteAt = q.time(10);
         indexOf.insert(t.id, triggers.size());
         triggers << t;
     }

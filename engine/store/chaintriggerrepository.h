@@ -31,8 +31,13 @@ public:
     Result<ChainTrigger> byId(qint64 id) const;
     Status remove(qint64 id);
     Status setPaused(qint64 id, bool paused);
+    // What the watching engine says of a file trigger ("" all is well); written when it
+    // changes only.
+    Status setWatchNote(qint64 id, const QString &note);
 
 private:
+    // A file trigger: its settings checked; on a shared store its chain must name the engine.
+    Result<ChainTrigger> addFile(const ChainTrigger &trigger);
     // The chains `from` starts, through triggers, as far as they go: the path back to
     // `target` when one is reached.
     Result<QStringList> pathOfTriggers(qint64 from, qint64 target) const;

@@ -35,6 +35,22 @@ QStringList migrationFiles(StoreBackend backend)
 
 QAtomicInteger<quint64> referenceCounter;
 
+// A SQLite migration that rebuilds a table others refer to says so in its first line: with
+// foreign keys on, dropping the old table would cascade to (or clear) the rows naming it.
+const QByteArray foreignKeysOff = QByteArrayLiteral("-- hourglass: foreign keys off");
+
+bool pendingNeedsForeignKeysOff(int from)
+{
+    for (const QString &fileName : migrationFiles(StoreBackend::Sqlite)) {
+        if (versionOf(fileName) <= from)
+            continue;
+        QFile file(folderFor(StoreBackend::Sqlite) + QLatin1Char('/') + fileName);
+        if (file.open(QIODevice::ReadOnly) && file.readLine().trimmed() == foreignKeysOff)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 Result<QMap<QString, QStringList>> Migrator::expectedTables(int sqliteVersion)
@@ -151,6 +167,21 @@ Result<int> Migrator::currentVersion() const
 Status Migrator::migrateFrom(int version)
 {
     const StoreBackend backend = m_store.backend();
+    // PRAGMA foreign_keys is ignored inside a transaction: it is set around it, and what the
+    // rebuild left is checked before the commit.
+    const bool keysOff =
+        backend == StoreBackend::Sqlite && pendingNeedsForeignKeysOff(version);
+    if (keysOff)
+        QSqlQuery(m_store.database()).exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
+    const Status migrated = migrateInTransaction(version, keysOff);
+    if (keysOff)
+        QSqlQuery(m_store.database()).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    return migrated;
+}
+
+Status Migrator::migrateInTransaction(int version, bool checkForeignKeys)
+{
+    const StoreBackend backend = m_store.backend();
     return m_store.transaction([&]() -> Status {
         QSqlQuery query(m_store.database());
         const auto run = [&](const QString &sql) -> Status {
@@ -193,6 +224,15 @@ Status Migrator::migrateFrom(int version)
             if (!query.exec())
                 return Error::storage(
                     tr("cannot record schema version: %1").arg(query.lastError().text()));
+        }
+        if (checkForeignKeys) {
+            if (!query.exec(QStringLiteral("PRAGMA foreign_key_check")))
+                return Error::storage(tr("migration failed: %1").arg(query.lastError().text()));
+            if (query.next())
+                return Error::storage(tr("migration failed: a row of %1 names a missing row "
+                                         "of %2")
+                                          .arg(query.value(0).toString(),
+                                               query.value(2).toString()));
         }
         return {};
     });

@@ -36,6 +36,9 @@ public:
     Status migrateFrom(int version);
 
 private:
+    // checkForeignKeys: keys were off (a table rebuilt); the rows must still agree.
+    Status migrateInTransaction(int version, bool checkForeignKeys);
+
     Store &m_store;
 };
 

@@ -1,0 +1,131 @@
+#include "filetriggerrepository.h"
+
+#include "store.h"
+#include "storequery.h"
+
+namespace hg {
+namespace {
+
+QString waitingName(const std::optional<FileEvent> &event)
+{
+    // The store keeps created, modified and deleted; a file moved in is one created.
+    if (!event)
+        return {};
+    return *event == FileEvent::Moved ? enumName(FileEvent::Created) : enumName(*event);
+}
+
+} // namespace
+
+QString FileTriggerRepository::Version::key() const
+{
+    return QStringLiteral("%1|%2|%3|%4").arg(path).arg(inode).arg(size).arg(mtimeMs);
+}
+
+Result<QHash<QString, FileTriggerRepository::Seen>>
+FileTriggerRepository::seen(qint64 triggerId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT path, inode, size, mtime_ms, waiting FROM "
+                                         "file_trigger_seen WHERE trigger_id = ?"));
+    q.bind(triggerId);
+    if (Status s = q.exec(tr("read what a file trigger has seen")); !s)
+        return s.error();
+    QHash<QString, Seen> seen;
+    while (q.next()) {
+        Seen row{{q.text(0), q.int64(1), q.int64(2), q.int64(3)},
+                 enumFromString<FileEvent>(q.text(4))};
+        seen.insert(row.version.path, row);
+    }
+    return seen;
+}
+
+Result<std::optional<qint64>> FileTriggerRepository::baselineAt(qint64 triggerId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT baseline_at FROM chain_trigger WHERE id = ?"));
+    q.bind(triggerId);
+    if (Status s = q.execSingle(tr("read a file trigger"), tr("no trigger %1").arg(triggerId));
+        !s)
+        return s.error();
+    if (q.value(0).isNull())
+        return std::optional<qint64>();
+    return std::optional<qint64>(q.int64(0));
+}
+
+Status FileTriggerRepository::takeBaseline(qint64 triggerId, const QList<Version> &present,
+                                           qint64 nowMs)
+{
+    return m_store.transaction([&]() -> Status {
+        QList<Seen> rows;
+        rows.reserve(present.size());
+        for (const Version &version : present)
+            rows << Seen{version, std::nullopt};
+        if (Status s = writeSeen(triggerId, rows); !s)
+            return s;
+        StoreQuery q(m_store,
+                     QStringLiteral("UPDATE chain_trigger SET baseline_at = ? WHERE id = ?"));
+        q.bind(nowMs).bind(triggerId);
+        return q.exec(tr("note what a file trigger found first"));
+    });
+}
+
+Status FileTriggerRepository::writeSeen(qint64 triggerId, const QList<Seen> &seen)
+{
+    for (const Seen &row : seen) {
+        StoreQuery q(m_store,
+                     QStringLiteral("INSERT INTO file_trigger_seen (trigger_id, path, inode, "
+                                    "size, mtime_ms, waiting) VALUES (?, ?, ?, ?, ?, ?) "
+                                    "ON CONFLICT (trigger_id, path) DO UPDATE SET inode = "
+                                    "excluded.inode, size = excluded.size, mtime_ms = "
+                                    "excluded.mtime_ms, waiting = excluded.waiting"));
+        q.bind(triggerId)
+            .bind(row.version.path)
+            .bind(row.version.inode)
+            .bind(row.version.size)
+            .bind(row.version.mtimeMs)
+            .bind(waitingName(row.waiting));
+        if (Status s = q.exec(tr("note what a file trigger has seen")); !s)
+            return s;
+    }
+    return {};
+}
+
+Result<QList<qint64>> FileTriggerRepository::apply(qint64 triggerId, qint64 chainId,
+                                                   const Change &change, qint64 nowMs)
+{
+    QList<qint64> started;
+    const Status written = m_store.transaction([&]() -> Status {
+        started.clear();
+        for (const RunStart &run : change.runs) {
+            StoreQuery q(m_store,
+                         QStringLiteral("INSERT INTO run (chain_id, trigger, scheduled_for, "
+                                        "state, parameters, created_at, trigger_id, "
+                                        "trigger_key) VALUES (?, 'trigger', ?, 'queued', ?, ?, "
+                                        "?, ?) ON CONFLICT (trigger_id, trigger_key) DO "
+                                        "NOTHING RETURNING id"));
+            q.bind(chainId)
+                .bind(nowMs)
+                .bind(StoreQuery::fromJson(run.parameters))
+                .bind(nowMs)
+                .bind(triggerId)
+                .bind(run.key);
+            if (Status s = q.exec(tr("start a run of a file trigger")); !s)
+                return s;
+            if (q.next())
+                started << q.int64(0);
+        }
+        if (Status s = writeSeen(triggerId, change.seen); !s)
+            return s;
+        for (const QString &path : change.forgotten) {
+            StoreQuery q(m_store, QStringLiteral("DELETE FROM file_trigger_seen WHERE "
+                                                 "trigger_id = ? AND path = ?"));
+            q.bind(triggerId).bind(path);
+            if (Status s = q.exec(tr("note what a file trigger has seen")); !s)
+                return s;
+        }
+        return Status{};
+    });
+    if (!written)
+        return written.error();
+    return started;
+}
+
+} // namespace hg
