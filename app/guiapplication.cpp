@@ -54,6 +54,10 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
             [tray = m_tray.get()](const QString &summary) {
                 tray->showMessage(Run{}, tr("Hourglass"), summary);
             });
+    connect(engine, &Engine::fileTriggerNoted, m_tray.get(),
+            [tray = m_tray.get()](const QString &message) {
+                tray->showMessage(Run{}, tr("Hourglass"), message);
+            });
     connect(engine, &Engine::storeReachabilityChanged, m_tray.get(),
             [tray = m_tray.get()](qint64 sinceMs) { tray->setStoreLost(sinceMs); });
     // E-mail and webhooks (the channels and routes of `hourglass channel`/`notify`), sent

@@ -59,6 +59,9 @@ QString StatePresentation::label(RunTrigger trigger)
 QString StatePresentation::triggerText(const Run &run)
 {
     const QString upstream = run.parameters.value(QLatin1String("trigger.upstream_run")).toString();
+    const QString path = run.parameters.value(QLatin1String("trigger.path")).toString();
+    if (run.trigger == RunTrigger::Trigger && upstream.isEmpty() && !path.isEmpty())
+        return fileTriggerText(run);
     if (run.trigger != RunTrigger::Trigger || upstream.isEmpty())
         return label(run.trigger);
     const std::optional<RunState> state = enumFromString<RunState>(
@@ -68,6 +71,39 @@ QString StatePresentation::triggerText(const Run &run)
              terminaltext::escaped(
                  run.parameters.value(QLatin1String("trigger.upstream_chain")).toString()),
              state ? label(*state) : tr("ended"));
+}
+
+QString StatePresentation::fileTriggerText(const Run &run)
+{
+    const auto parameter = [&run](const char *key) {
+        return run.parameters.value(QLatin1String(key)).toString();
+    };
+    const bool missed = !parameter("trigger.missed").isEmpty();
+    const int count = parameter("trigger.count").toInt();
+    const int gathered = parameter("trigger.gathered").toInt();
+    QString text;
+    if (count > 0 && gathered > 0)
+        text = tr("%n file(s), %1 gathered by the storm guard", nullptr, count).arg(gathered);
+    else if (count > 0)
+        text = tr("%n file(s) at once", nullptr, count);
+    else
+        text = tr("file %1 %2")
+                   .arg(terminaltext::escaped(parameter("trigger.path")),
+                        parameter("trigger.event") == QLatin1String("moved")
+                            ? tr("moved in")
+                            : fileEventLabel(parameter("trigger.event")));
+    return missed ? tr("%1 (while no engine watched)").arg(text) : text;
+}
+
+QString StatePresentation::fileEventLabel(const QString &event)
+{
+    if (event == QLatin1String("created"))
+        return tr("created");
+    if (event == QLatin1String("modified"))
+        return tr("modified");
+    if (event == QLatin1String("deleted"))
+        return tr("deleted");
+    return terminaltext::escaped(event);
 }
 
 QColor StatePresentation::fill(std::optional<RunState> state)

@@ -28,6 +28,9 @@ public:
     // What started the run, as the Runs view's trigger column says it: "schedule", or for a
     // triggered run "after run 41 of ops/load succeeded".
     static QString triggerText(const Run &run);
+    // A file trigger's run: "file /srv/in/a.csv created", "12 files at once".
+    static QString fileTriggerText(const Run &run);
+    static QString fileEventLabel(const QString &event);
 
     static QColor fill(std::optional<RunState> state);
     // An invalid colour where the view's own text colour should stay. Follows the palette:

@@ -363,6 +363,12 @@ int serve(CliContext &context, const QStringList &args)
         out << QDateTime::currentDateTime().toString(Qt::ISODate) << ' ' << summary << '\n';
         out.flush();
     });
+    // A file trigger's folder gone or back, polling chosen: said once each time.
+    QObject::connect(&engine, &Engine::fileTriggerNoted, &engine, [&](const QString &message) {
+        out << QDateTime::currentDateTime().toString(Qt::ISODate) << ' '
+            << terminaltext::escaped(message) << '\n';
+        out.flush();
+    });
     QObject::connect(&engine, &Engine::missedRunsWaiting, &engine, [&] {
         out << QDateTime::currentDateTime().toString(Qt::ISODate)
             << " missed runs wait for a decision (misfire policy ask): hourglass missed\n";

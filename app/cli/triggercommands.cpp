@@ -14,9 +14,48 @@
 namespace hg {
 namespace {
 
+// "2s", "1h30m", "500ms", "0": a length in milliseconds; -1 when it is none.
+qint64 parseLengthMs(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.endsWith(QLatin1String("ms"))) {
+        bool ok = false;
+        const qint64 ms = trimmed.chopped(2).trimmed().toLongLong(&ok);
+        return ok && ms >= 0 ? ms : -1;
+    }
+    if (trimmed == QLatin1String("0"))
+        return 0;
+    const Result<qint64> seconds = PgInterval::parseSeconds(trimmed);
+    if (!seconds || seconds.value() < 0 || seconds.value() > qint64(366) * 24 * 3600)
+        return -1;
+    return seconds.value() * 1000;
+}
+
+QString describeFile(const ChainTrigger &t)
+{
+    const FileTriggerSpec &f = t.file;
+    QStringList events;
+    for (const FileEvent event : f.events)
+        events << (event == FileEvent::Moved ? QStringLiteral("moved in") : enumName(event));
+    QString text = QStringLiteral("when files matching %1 are %2 (settled %3")
+                       .arg(terminaltext::escaped(f.glob), events.join(QStringLiteral(", ")),
+                            ClockWatch::describeLength(f.settleMs));
+    if (f.batchMs > 0)
+        text += QStringLiteral("; one run for every file of %1")
+                    .arg(ClockWatch::describeLength(f.batchMs));
+    if (f.maxPerMinute > 0)
+        text += QStringLiteral("; at most %1 runs a minute").arg(f.maxPerMinute);
+    if (f.pollMs > 0)
+        text += QStringLiteral("; polled every %1").arg(ClockWatch::describeLength(f.pollMs));
+    text += QStringLiteral("; arrivals while stopped: %1)").arg(enumName(f.misfire));
+    return text;
+}
+
 // Said in one line, as `trigger list` and the chain's explanation say it.
 QString describe(const ChainTrigger &t)
 {
+    if (t.kind == TriggerKind::File)
+        return describeFile(t);
     QStringList upstreams;
     for (const ChainTrigger::Upstream &u : t.upstreams)
         upstreams << terminaltext::escaped(u.path);
@@ -32,6 +71,24 @@ QString describe(const ChainTrigger &t)
 
 QJsonObject triggerJson(const ChainTrigger &t)
 {
+    if (t.kind == TriggerKind::File) {
+        QJsonArray events;
+        for (const FileEvent event : t.file.events)
+            events << enumName(event);
+        return {{QStringLiteral("id"), t.id},
+                {QStringLiteral("chain"), t.path},
+                {QStringLiteral("kind"), enumName(t.kind)},
+                {QStringLiteral("file"), t.file.glob},
+                {QStringLiteral("events"), events},
+                {QStringLiteral("settleMs"), t.file.settleMs},
+                {QStringLiteral("batchMs"), t.file.batchMs},
+                {QStringLiteral("maxPerMinute"), t.file.maxPerMinute},
+                {QStringLiteral("pollMs"), t.file.pollMs},
+                {QStringLiteral("misfire"), enumName(t.file.misfire)},
+                {QStringLiteral("paused"), t.paused},
+                {QStringLiteral("note"), t.watchNote},
+                {QStringLiteral("explained"), describe(t)}};
+    }
     QJsonArray upstreams;
     for (const ChainTrigger::Upstream &u : t.upstreams)
         upstreams << u.path;
@@ -43,6 +100,69 @@ QJsonObject triggerJson(const ChainTrigger &t)
             {QStringLiteral("withinMs"), t.withinMs},
             {QStringLiteral("paused"), t.paused},
             {QStringLiteral("explained"), describe(t)}};
+}
+
+int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &parser)
+{
+    const Result<Chain> chain = ChainRepository(store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    ChainTrigger trigger;
+    trigger.kind = TriggerKind::File;
+    trigger.chainId = chain->id;
+    trigger.path = parser.positionalArguments().at(0);
+    trigger.paused = parser.isSet(QStringLiteral("paused"));
+    FileTriggerSpec &spec = trigger.file;
+    spec.glob = parser.value(QStringLiteral("file"));
+    if (parser.isSet(QStringLiteral("events"))) {
+        spec.events.clear();
+        for (const QString &name :
+             parser.value(QStringLiteral("events")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const std::optional<FileEvent> event = enumFromString<FileEvent>(name.trimmed());
+            if (!event)
+                return context.usage(QStringLiteral("--events: '%1' is not one of created, "
+                                                    "modified, deleted, moved")
+                                         .arg(terminaltext::escaped(name.left(100))));
+            if (!spec.events.contains(*event))
+                spec.events << *event;
+        }
+    }
+    const auto length = [&](const QString &option, qint64 &into) {
+        if (!parser.isSet(option))
+            return true;
+        into = parseLengthMs(parser.value(option));
+        return into >= 0;
+    };
+    for (const auto &[option, into] :
+         {std::pair<QString, qint64 *>{QStringLiteral("settle"), &spec.settleMs},
+          {QStringLiteral("batch"), &spec.batchMs},
+          {QStringLiteral("poll"), &spec.pollMs}})
+        if (!length(option, *into))
+            return context.usage(QStringLiteral("--%1: '%2' is not a length of time (such as "
+                                                "2s, 500ms, 10 min)")
+                                     .arg(option, terminaltext::escaped(
+                                                      parser.value(option).left(100))));
+    if (parser.isSet(QStringLiteral("max-per-minute"))) {
+        bool ok = false;
+        spec.maxPerMinute = parser.value(QStringLiteral("max-per-minute")).toInt(&ok);
+        if (!ok)
+            return context.usage(QStringLiteral("--max-per-minute: a number of runs (0: no "
+                                                "limit)"));
+    }
+    if (parser.isSet(QStringLiteral("misfire"))) {
+        const std::optional<MisfirePolicy> policy =
+            enumFromString<MisfirePolicy>(parser.value(QStringLiteral("misfire")).trimmed());
+        if (!policy)
+            return context.usage(QStringLiteral("--misfire: all, once or skip"));
+        spec.misfire = *policy;
+    }
+    const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
+    if (!added)
+        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
+                                                        : context.fail(added.error());
+    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
+                  << " starts " << describe(added.value()) << '\n';
+    return ExitOk;
 }
 
 int addTrigger(CliContext &context, const QStringList &args)
@@ -60,34 +180,72 @@ int addTrigger(CliContext &context, const QStringList &args)
                                     QStringLiteral("DURATION"));
     const QCommandLineOption paused(QStringLiteral("paused"),
                                     QStringLiteral("Added paused (`trigger resume ID`)."));
-    // The kinds the issue plans beyond chains; refused by name until they are built.
-    const QStringList notYet{QStringLiteral("file"),      QStringLiteral("on-unlock"),
-                             QStringLiteral("on-resume"), QStringLiteral("on-network"),
-                             QStringLiteral("on-idle"),   QStringLiteral("on-ac-power"),
-                             QStringLiteral("webhook")};
+    const QCommandLineOption file(QStringLiteral("file"),
+                                  QStringLiteral("Start it when files matching this glob settle "
+                                                 "(/srv/in/*.csv, /srv/in/**/*.csv)."),
+                                  QStringLiteral("GLOB"));
+    const QCommandLineOption events(QStringLiteral("events"),
+                                    QStringLiteral("created,modified,deleted,moved (default "
+                                                   "created,moved)."),
+                                    QStringLiteral("LIST"));
+    const QCommandLineOption settle(QStringLiteral("settle"),
+                                    QStringLiteral("Unchanged this long after the last write "
+                                                   "(default 2s)."),
+                                    QStringLiteral("DURATION"));
+    const QCommandLineOption batch(QStringLiteral("batch"),
+                                   QStringLiteral("One run for every file of this window."),
+                                   QStringLiteral("WINDOW"));
+    const QCommandLineOption perMinute(QStringLiteral("max-per-minute"),
+                                       QStringLiteral("Storm guard (default 60; 0: none)."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption poll(QStringLiteral("poll"),
+                                  QStringLiteral("Poll at this interval instead of inotify."),
+                                  QStringLiteral("DURATION"));
+    const QCommandLineOption misfire(QStringLiteral("misfire"),
+                                     QStringLiteral("Files that arrived while no engine "
+                                                    "watched: all (default), once or skip."),
+                                     QStringLiteral("POLICY"));
+    // The kinds the issue plans beyond these; refused by name until they are built.
+    const QStringList notYet{QStringLiteral("on-unlock"),  QStringLiteral("on-resume"),
+                             QStringLiteral("on-network"), QStringLiteral("on-idle"),
+                             QStringLiteral("on-ac-power"), QStringLiteral("webhook")};
     QList<QCommandLineOption> planned;
     for (const QString &name : notYet)
-        planned << (name == QLatin1String("file") || name == QLatin1String("on-idle")
+        planned << (name == QLatin1String("on-idle")
                         ? QCommandLineOption(name, QStringLiteral("Not built yet."),
                                              QStringLiteral("VALUE"))
                         : QCommandLineOption(name, QStringLiteral("Not built yet.")));
-    parser.addOptions({after, on, within, paused});
+    parser.addOptions({after, on, within, paused, file, events, settle, batch, perMinute, poll,
+                       misfire});
     parser.addOptions(planned);
-    Store *store =
-        context.prepare(parser, args,
-                        QStringLiteral("trigger add PROJECT/CHAIN --after PROJECT/CHAIN[,…] [--on "
-                                       "succeeded|failed|finished] [--within DURATION] [--paused]"),
-                        {QStringLiteral("PROJECT/CHAIN")});
+    Store *store = context.prepare(
+        parser, args,
+        QStringLiteral("trigger add PROJECT/CHAIN --after PROJECT/CHAIN[,…] [--on "
+                       "succeeded|failed|finished] [--within DURATION] [--paused]\n"
+                       "       trigger add PROJECT/CHAIN --file GLOB [--events LIST] [--settle "
+                       "DURATION] [--batch WINDOW] [--max-per-minute N] [--poll DURATION] "
+                       "[--misfire all|once|skip] [--paused]"),
+        {QStringLiteral("PROJECT/CHAIN")});
     if (!store)
         return context.exitCode();
     for (const QString &name : notYet)
         if (parser.isSet(name))
             return context.usage(QStringLiteral("--%1: this Hourglass starts chains after other "
-                                                "chains only (--after); file, desktop and "
-                                                "webhook triggers are not built yet")
+                                                "chains (--after) and on files (--file); "
+                                                "desktop and webhook triggers are not built yet")
                                      .arg(name));
+    if (parser.isSet(file) && parser.isSet(after))
+        return context.usage(QStringLiteral("--file and --after: one trigger starts on one "
+                                            "kind of thing; add two triggers"));
+    if (parser.isSet(file))
+        return addFileTrigger(context, *store, parser);
+    for (const QCommandLineOption &fileOnly : {events, settle, batch, perMinute, poll, misfire})
+        if (parser.isSet(fileOnly))
+            return context.usage(QStringLiteral("--%1 is a setting of file triggers (--file)")
+                                     .arg(fileOnly.names().constFirst()));
     if (!parser.isSet(after))
-        return context.usage(QStringLiteral("name what starts it: --after PROJECT/CHAIN[,…]"));
+        return context.usage(
+            QStringLiteral("name what starts it: --after PROJECT/CHAIN[,…] or --file GLOB"));
     ChainRepository chains(*store);
     const Result<Chain> chain = chains.byPath(parser.positionalArguments().at(0));
     if (!chain)
@@ -145,9 +303,11 @@ int listTriggers(CliContext &context, const QStringList &args)
     QList<QStringList> rows;
     for (const ChainTrigger &t : triggers.value()) {
         array << triggerJson(t);
+        QString when = QStringLiteral("starts ") + describe(t);
+        if (!t.watchNote.isEmpty())
+            when += QStringLiteral(" — ") + terminaltext::escaped(t.watchNote);
         rows << QStringList{QString::number(t.id), terminaltext::escaped(t.path),
-                            t.paused ? QStringLiteral("paused") : QStringLiteral("on"),
-                            QStringLiteral("starts ") + describe(t)};
+                            t.paused ? QStringLiteral("paused") : QStringLiteral("on"), when};
     }
     if (context.json())
         context.printJson(array);

@@ -222,13 +222,15 @@ void FileTriggerWatcher::folderChanged(const QString &folder, const QString &nam
     if (!m_watched.contains(folder))
         return;
     if (name.isEmpty()) {
-        // The folder itself went away (its watch with it).
-        m_watched.remove(folder);
+        // Events of the folder itself: its reading (a scan opens it) is none of ours.
+        if (!(mask & (IN_DELETE_SELF | IN_MOVE_SELF)))
+            return;
+        // The folder itself went away (renamed: its watch would follow it elsewhere).
+        releaseFolders(folder);
         if (folder == m_glob.root()) {
             rootLost(FolderScan::RootState::Missing);
             return;
         }
-        releaseFolders(folder);
         compare(FolderScan::scan(m_glob, relativeOf(folder)), false, relativeOf(folder));
         armSettle();
         return;
