@@ -40,6 +40,9 @@ public:
     const QHash<QString, FileTriggerRepository::Seen> &seen() const { return m_seen; }
     // False: the store refused; nothing changed, the caller tries again later.
     bool take(const QList<Settled> &settled, bool missedStillSettling);
+    // One run for the waiting files now, if the storm guard allows (the timer calls it when
+    // it should; tests call it after moving their clock). False: the store refused.
+    bool flushNow() { return flush(); }
     // Where the lists of gathered runs are kept (files older than 30 days are removed).
     static QString listFolder();
 

@@ -238,6 +238,9 @@ void FileTriggerWatcher::folderChanged(const QString &folder, const QString &nam
     const QString path = FolderScan::join(folder, name);
     const QString relative = relativeOf(path);
     if (mask & IN_ISDIR) {
+        // A subfolder opened or closed (a scan reads it) is no change of what it holds.
+        if (!(mask & (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)))
+            return;
         if (mask & (IN_MOVED_FROM | IN_DELETE))
             releaseFolders(path);
         if (m_glob.mayContain(relative)) {

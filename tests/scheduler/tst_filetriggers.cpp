@@ -1,0 +1,420 @@
+#include "fixtures.h"
+#include "scheduler/enginehost.h"
+#include "scheduler/filetriggerruns.h"
+#include "store/chaintriggerrepository.h"
+#include "store/filetriggerrepository.h"
+#include "store/logrepository.h"
+#include "store/runrepository.h"
+#include "store/storequery.h"
+#include "testservers.h"
+#include "teststore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hg;
+
+// File triggers (issue 36) on real files with real inotify and a real engine: a file counts
+// once every writer closed it (or it was renamed into place) and it stayed unchanged for the
+// settle time; one run per file version, across restarts; what arrived while no engine
+// watched follows the trigger's misfire policy; the storm guard gathers, never drops; a
+// folder that goes is watched again when it is back; polling sees what inotify would.
+class TestFileTriggers final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void chunkedWriter_startsOneRunOnceItClosed();
+    void renameIntoPlace_isMovedIn();
+    void thousandFilesAtOnce_eachStartOneRun();
+    void folderRemovedAndMadeAgain_isWatchedAgain();
+    void pollingForced_seesArrivals();
+    void arrivalsWhileStopped_followTheMisfirePolicy_data();
+    void arrivalsWhileStopped_followTheMisfirePolicy();
+    void stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop();
+    void badSettings_areRefusedNamingThem();
+    void sharedStore_refusesAChainWithoutClientName();
+
+private:
+    static QList<Run> runsOf(Store &store, qint64 chainId);
+    static ChainTrigger fileTrigger(const Chain &chain, const QString &glob, qint64 settleMs = 300);
+    // A chain whose client name is this engine's (a shared store wants it).
+    static Chain chainHere(test::TestStore &t, const QString &name);
+    static bool write(const QString &path, const QByteArray &content);
+    static QString said(Store &store, qint64 runId);
+};
+
+void TestFileTriggers::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // the lists of gathered runs go to a test folder
+}
+
+QList<Run> TestFileTriggers::runsOf(Store &store, qint64 chainId)
+{
+    RunFilter filter;
+    filter.chainId = chainId;
+    filter.limit = 5000;
+    const Result<QList<Run>> runs = RunRepository(store).list(filter);
+    return runs ? runs.value() : QList<Run>();
+}
+
+ChainTrigger TestFileTriggers::fileTrigger(const Chain &chain, const QString &glob,
+                                           qint64 settleMs)
+{
+    ChainTrigger t;
+    t.kind = TriggerKind::File;
+    t.chainId = chain.id;
+    t.path = QStringLiteral("p/") + chain.name;
+    t.file.glob = glob;
+    t.file.settleMs = settleMs;
+    t.file.maxPerMinute = 0;
+    return t;
+}
+
+Chain TestFileTriggers::chainHere(test::TestStore &t, const QString &name)
+{
+    Chain chain = test::makeChain(t.store(), QStringLiteral("p"), name);
+    StoreQuery q(t.store(), QStringLiteral("UPDATE chain SET client_name = ? WHERE id = ?"));
+    q.bind(QStringLiteral("files")).bind(chain.id);
+    if (!q.exec(QStringLiteral("test")))
+        chain.id = 0;
+    chain.clientName = QStringLiteral("files");
+    return chain;
+}
+
+bool TestFileTriggers::write(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+QString TestFileTriggers::said(Store &store, qint64 runId)
+{
+    const Result<QList<LogLine>> lines = LogRepository(store).read(runId);
+    QStringList texts;
+    if (lines)
+        for (const LogLine &line : lines.value())
+            texts << line.text;
+    return texts.join(QLatin1Char('\n'));
+}
+
+void TestFileTriggers::chunkedWriter_startsOneRunOnceItClosed()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    test::addTask(t.store(), c.id, QStringLiteral("say"), TaskKind::Shell,
+                  QStringLiteral("echo \"got ${trigger.path} ${trigger.event}\""));
+    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+
+    // Another process writes in chunks a second apart, longer than the settle time (300 ms):
+    // only the file being open keeps it from counting early.
+    QProcess writer;
+    writer.start(QStringLiteral("/bin/sh"),
+                 {QStringLiteral("-c"), QStringLiteral("for i in 1 2 3 4; do printf chunk$i; "
+                                                       "sleep 1; done > '%1/slow.csv'")
+                                            .arg(folder.path())});
+    QVERIFY(writer.waitForStarted());
+    QVERIFY(writer.waitForFinished(20000));
+    const QDateTime closed = QDateTime::currentDateTimeUtc();
+    QCOMPARE(runsOf(t.store(), c.id).size(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+    const Run run = runsOf(t.store(), c.id).at(0);
+    QVERIFY(run.createdAt >= closed.addMSecs(250));
+    QCOMPARE(run.trigger, RunTrigger::Trigger);
+    QCOMPARE(run.parameters.value(QLatin1String("trigger.event")).toString(),
+             QStringLiteral("created"));
+    QTRY_VERIFY_WITH_TIMEOUT(said(t.store(), run.id)
+                                 .contains(QStringLiteral("got %1/slow.csv created")
+                                               .arg(folder.path())),
+                             10000);
+    // A reader (the task itself, a `cat`) opening it is no new version.
+    QFile reading(folder.path() + QStringLiteral("/slow.csv"));
+    QVERIFY(reading.open(QIODevice::ReadOnly));
+    reading.close();
+    QVERIFY(write(folder.path() + QStringLiteral("/other.txt"), "not matched"));
+    QVERIFY(write(folder.path() + QStringLiteral("/marker.csv"), "x"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 2, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.path")),
+             QJsonValue(folder.path() + QStringLiteral("/marker.csv")));
+}
+
+void TestFileTriggers::renameIntoPlace_isMovedIn()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/**/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    // Written under a dot name (no wildcard matches it), renamed into place.
+    QVERIFY(write(folder.path() + QStringLiteral("/.part"), "payload"));
+    QVERIFY(QFile::rename(folder.path() + QStringLiteral("/.part"), folder.path() + QStringLiteral("/in.csv")));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
+             QJsonValue(QStringLiteral("moved")));
+    // A folder made below, then a file in it: ** watches it as it comes.
+    QVERIFY(QDir(folder.path()).mkpath(QStringLiteral("a/b")));
+    QVERIFY(write(folder.path() + QStringLiteral("/a/b/deep.csv"), "deep"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 2, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.path")),
+             QJsonValue(folder.path() + QStringLiteral("/a/b/deep.csv")));
+}
+
+void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/*"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    constexpr int files = 1000;
+    for (int i = 0; i < files; ++i)
+        QVERIFY(write(QStringLiteral("%1/f%2").arg(folder.path()).arg(i), QByteArray::number(i)));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), files, 60000);
+    QSet<QString> paths;
+    for (const Run &run : runsOf(t.store(), c.id))
+        paths.insert(run.parameters.value(QLatin1String("trigger.path")).toString());
+    QCOMPARE(paths.size(), files);
+    // Stopped and started again: nothing seen runs twice.
+    QSignalSpy stopped(&host, &EngineHost::stopped);
+    host.shutdown(Engine::ExitPolicy::Stop);
+    QVERIFY(stopped.wait(20000));
+    EngineHost again(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy startedAgain(&again, &EngineHost::started);
+    again.start();
+    QVERIFY(startedAgain.wait(10000));
+    QVERIFY(write(folder.path() + QStringLiteral("/last"), "after the restart"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), files + 1, 10000);
+}
+
+void TestFileTriggers::folderRemovedAndMadeAgain_isWatchedAgain()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir parent;
+    const QString folder = parent.path() + QStringLiteral("/in");
+    QVERIFY(QDir().mkpath(folder));
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder + QStringLiteral("/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    QVERIFY(QDir(folder).removeRecursively());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        ChainTriggerRepository(t.store()).byId(1)->watchNote.contains(QStringLiteral("is gone")),
+        10000);
+    QVERIFY(QDir().mkpath(folder));
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(1)->watchNote.isEmpty(),
+                             10000);
+    QVERIFY(write(folder + QStringLiteral("/back.csv"), "back"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+}
+
+void TestFileTriggers::pollingForced_seesArrivals()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    ChainTrigger trigger = fileTrigger(c, folder.path() + QStringLiteral("/*.csv"), 200);
+    trigger.file.pollMs = 300;
+    trigger.file.events = {FileEvent::Created, FileEvent::Modified, FileEvent::Deleted};
+    QVERIFY(ChainTriggerRepository(t.store()).add(trigger));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    QVERIFY(write(folder.path() + QStringLiteral("/a.csv"), "one"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+    QVERIFY(write(folder.path() + QStringLiteral("/a.csv"), "one and more"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 2, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
+             QJsonValue(QStringLiteral("modified")));
+    QVERIFY(QFile::remove(folder.path() + QStringLiteral("/a.csv")));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 3, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
+             QJsonValue(QStringLiteral("deleted")));
+}
+
+void TestFileTriggers::arrivalsWhileStopped_followTheMisfirePolicy_data()
+{
+    QTest::addColumn<MisfirePolicy>("policy");
+    QTest::addColumn<int>("runs");
+    QTest::newRow("all: a run each") << MisfirePolicy::All << 3;
+    QTest::newRow("once: one run for all") << MisfirePolicy::Once << 1;
+    QTest::newRow("skip: none") << MisfirePolicy::Skip << 0;
+}
+
+void TestFileTriggers::arrivalsWhileStopped_followTheMisfirePolicy()
+{
+    QFETCH(MisfirePolicy, policy);
+    QFETCH(int, runs);
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    QVERIFY(write(folder.path() + QStringLiteral("/before.csv"), "there before the trigger"));
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    ChainTrigger trigger = fileTrigger(c, folder.path() + QStringLiteral("/*.csv"));
+    trigger.file.misfire = policy;
+    QVERIFY(ChainTriggerRepository(t.store()).add(trigger));
+    {
+        EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+        QSignalSpy started(&host, &EngineHost::started);
+        host.start();
+        QVERIFY(started.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            FileTriggerRepository(t.store()).baselineAt(1).value().has_value(), 10000);
+        QSignalSpy stopped(&host, &EngineHost::stopped);
+        host.shutdown(Engine::ExitPolicy::Stop);
+        QVERIFY(stopped.wait(20000));
+    }
+    for (const char *name : {"/x.csv", "/y.csv", "/z.csv"})
+        QVERIFY(write(folder.path() + QLatin1String(name), name));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    // Every arrival is in the snapshot once it was decided, run or not.
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).seen(1)->size() == 4
+                                 && std::none_of(FileTriggerRepository(t.store()).seen(1)->cbegin(),
+                                                 FileTriggerRepository(t.store()).seen(1)->cend(),
+                                                 [](const auto &s) { return s.waiting; }),
+                             10000);
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), runs, 10000);
+    for (const Run &run : runsOf(t.store(), c.id)) {
+        QCOMPARE(run.parameters.value(QLatin1String("trigger.missed")),
+                 QJsonValue(QStringLiteral("1")));
+        QVERIFY(!run.parameters.value(QLatin1String("trigger.path"))
+                     .toString()
+                     .endsWith(QLatin1String("before.csv")));
+    }
+    if (policy == MisfirePolicy::Once) {
+        const Run run = runsOf(t.store(), c.id).at(0);
+        QCOMPARE(run.parameters.value(QLatin1String("trigger.count")),
+                 QJsonValue(QStringLiteral("3")));
+        QFile list(run.parameters.value(QLatin1String("trigger.paths")).toString());
+        QVERIFY(list.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(list.readAll()),
+                 QStringLiteral("%1/x.csv\n%1/y.csv\n%1/z.csv\n").arg(folder.path()));
+        QCOMPARE(list.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+    }
+}
+
+void TestFileTriggers::stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop()
+{
+    HG_TEST_STORE(t);
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    ChainTrigger spec = fileTrigger(c, QStringLiteral("/srv/in/*.csv"));
+    spec.file.maxPerMinute = 3;
+    const Result<ChainTrigger> trigger = ChainTriggerRepository(t.store()).add(spec);
+    QVERIFY(trigger);
+    qint64 monotonic = 1000000;
+    const auto now = [&monotonic] { return monotonic; };
+    const auto wall = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    QList<FileTriggerRuns::Settled> ten;
+    for (int i = 0; i < 10; ++i)
+        ten << FileTriggerRuns::Settled{{QStringLiteral("/srv/in/%1.csv").arg(i), 100 + i, 5, 7},
+                                        FileEvent::Created, false};
+    {
+        FileTriggerRuns runs(trigger.value(), t.store(), now, wall);
+        runs.load({});
+        QVERIFY(runs.take(ten, false));
+        QCOMPARE(runsOf(t.store(), c.id).size(), 3);
+        QCOMPARE(FileTriggerRepository(t.store()).seen(trigger->id)->size(), 10);
+        // Within the minute the guard holds them back, however often asked.
+        monotonic += 30000;
+        QVERIFY(runs.flushNow());
+        QCOMPARE(runsOf(t.store(), c.id).size(), 3);
+    }
+    // Stopped before their run: the seven wait in the store, and the next start runs them.
+    FileTriggerRuns after(trigger.value(), t.store(), now, wall);
+    after.load(FileTriggerRepository(t.store()).seen(trigger->id).value());
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 4, 5000);
+    const Run gathered = runsOf(t.store(), c.id).at(0);
+    QCOMPARE(gathered.parameters.value(QLatin1String("trigger.count")),
+             QJsonValue(QStringLiteral("7")));
+    QCOMPARE(gathered.parameters.value(QLatin1String("trigger.gathered")),
+             QJsonValue(QStringLiteral("7")));
+    QFile list(gathered.parameters.value(QLatin1String("trigger.paths")).toString());
+    QVERIFY(list.open(QIODevice::ReadOnly));
+    QCOMPARE(list.readAll().count('\n'), 7);
+    const auto seen = FileTriggerRepository(t.store()).seen(trigger->id);
+    QVERIFY(std::none_of(seen->cbegin(), seen->cend(), [](const auto &s) { return s.waiting; }));
+    // The same versions again start nothing: their keys are used.
+    QVERIFY(after.take(ten.mid(0, 3), false));
+    QCOMPARE(runsOf(t.store(), c.id).size(), 4);
+}
+
+void TestFileTriggers::badSettings_areRefusedNamingThem()
+{
+    HG_TEST_STORE(t);
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    ChainTriggerRepository triggers(t.store());
+    const auto refused = [&](const ChainTrigger &trigger, const QString &named) {
+        const Result<ChainTrigger> added = triggers.add(trigger);
+        if (added || !added.error().message.contains(named)) {
+            qWarning() << (added ? QStringLiteral("accepted") : added.error().message);
+            return false;
+        }
+        return true;
+    };
+    QVERIFY(refused(fileTrigger(c, QStringLiteral("in/*.csv")), QStringLiteral("absolute")));
+    QVERIFY(refused(fileTrigger(c, QString()), QStringLiteral("--file")));
+    QVERIFY(refused(fileTrigger(c, QStringLiteral("/")), QStringLiteral("names no files")));
+    QVERIFY(refused(fileTrigger(c, QStringLiteral("/srv/**")), QStringLiteral("ends in **")));
+    QVERIFY(refused(fileTrigger(c, QStringLiteral("/srv/../etc/*")), QStringLiteral("'..'")));
+    ChainTrigger t2 = fileTrigger(c, QStringLiteral("/srv/in/*"), -1);
+    QVERIFY(refused(t2, QStringLiteral("--settle")));
+    t2 = fileTrigger(c, QStringLiteral("/srv/in/*"));
+    t2.file.events.clear();
+    QVERIFY(refused(t2, QStringLiteral("--events")));
+    t2 = fileTrigger(c, QStringLiteral("/srv/in/*"));
+    t2.file.pollMs = 5;
+    QVERIFY(refused(t2, QStringLiteral("--poll")));
+    t2 = fileTrigger(c, QStringLiteral("/srv/in/*"));
+    t2.file.misfire = MisfirePolicy::Ask;
+    QVERIFY(refused(t2, QStringLiteral("--misfire")));
+    QCOMPARE(triggers.list()->size(), 0);
+}
+
+void TestFileTriggers::sharedStore_refusesAChainWithoutClientName()
+{
+    HG_TEST_STORE(t);
+    const Chain anywhere = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("any"));
+    const Result<ChainTrigger> added =
+        ChainTriggerRepository(t.store()).add(fileTrigger(anywhere, QStringLiteral("/srv/*.csv")));
+    if (test::TestStore::backend() == StoreBackend::Sqlite) {
+        QVERIFY(added); // one engine per SQLite store: it watches
+        return;
+    }
+    QVERIFY(!added);
+    QVERIFY2(added.error().message.contains(QStringLiteral("client name")),
+             qPrintable(added.error().message));
+}
+
+QTEST_GUILESS_MAIN(TestFileTriggers)
+#include "tst_filetriggers.moc"
