@@ -886,6 +886,18 @@
         <source>resume a trigger</source>
         <translation>einen Auslöser fortsetzen</translation>
     </message>
+    <message>
+        <source>no chain %1</source>
+        <translation>keine Kette %1</translation>
+    </message>
+    <message>
+        <source>--file: %1 has no client name, and on a shared store a file is on one machine: set the chain&apos;s client name to the name of the engine that watches it (the chain editor, or `chain add … --client NAME`)</source>
+        <translation>--file: %1 hat keinen Client-Namen, und in einem gemeinsamen Speicher liegt eine Datei auf einem Rechner: Setzen Sie den Client-Namen der Kette auf den Namen der Engine, die sie beobachtet (im Ketten-Editor oder mit `chain add … --client NAME`)</translation>
+    </message>
+    <message>
+        <source>note how a trigger is watched</source>
+        <translation>festhalten, wie ein Auslöser beobachtet wird</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainValidator</name>
@@ -3741,6 +3753,90 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     </message>
 </context>
 <context>
+    <name>hg::FileTriggerRepository</name>
+    <message>
+        <source>read what a file trigger has seen</source>
+        <translation>lesen, was ein Dateiauslöser gesehen hat</translation>
+    </message>
+    <message>
+        <source>read a file trigger</source>
+        <translation>einen Dateiauslöser lesen</translation>
+    </message>
+    <message>
+        <source>no trigger %1</source>
+        <translation>kein Auslöser %1</translation>
+    </message>
+    <message>
+        <source>note what a file trigger found first</source>
+        <translation>festhalten, was ein Dateiauslöser zuerst vorfand</translation>
+    </message>
+    <message>
+        <source>note what a file trigger has seen</source>
+        <translation>festhalten, was ein Dateiauslöser gesehen hat</translation>
+    </message>
+    <message>
+        <source>start a run of a file trigger</source>
+        <translation>einen Lauf eines Dateiauslösers starten</translation>
+    </message>
+</context>
+<context>
+    <name>hg::FileTriggerSpec</name>
+    <message>
+        <source>--events: name at least one of created, modified, deleted, moved</source>
+        <translation>--events: nennen Sie mindestens eines von created, modified, deleted, moved</translation>
+    </message>
+    <message>
+        <source>--settle: from 0 s to 24 h</source>
+        <translation>--settle: von 0 s bis 24 h</translation>
+    </message>
+    <message>
+        <source>--batch: a window from 1 s to 24 h</source>
+        <translation>--batch: ein Fenster von 1 s bis 24 h</translation>
+    </message>
+    <message>
+        <source>--max-per-minute: from 1 to %1 (0: no limit)</source>
+        <translation>--max-per-minute: von 1 bis %1 (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <source>--poll: an interval from 100 ms to 24 h</source>
+        <translation>--poll: ein Abstand von 100 ms bis 24 h</translation>
+    </message>
+    <message>
+        <source>--misfire: ask is not built for file triggers yet; all (a run for each file that arrived while no engine watched), once or skip</source>
+        <translation>--misfire: ask gibt es für Dateiauslöser noch nicht; all (ein Lauf für jede Datei, die ankam, während keine Engine beobachtete), once oder skip</translation>
+    </message>
+</context>
+<context>
+    <name>hg::FileTriggerWatch</name>
+    <message>
+        <source>trigger %1 (%2): watching again</source>
+        <translation>Auslöser %1 (%2): beobachtet wieder</translation>
+    </message>
+    <message>
+        <source>trigger %1 (%2): %3</source>
+        <translation>Auslöser %1 (%2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>hg::FileTriggerWatcher</name>
+    <message>
+        <source>polled every %1 s: inotify&apos;s watch limit is reached (fs.inotify.max_user_watches)</source>
+        <translation>alle %1 s abgefragt: die Beobachtungsgrenze von inotify ist erreicht (fs.inotify.max_user_watches)</translation>
+    </message>
+    <message>
+        <source>polled every %1 s: %2 is on %3, where inotify sees no changes made on other machines</source>
+        <translation>alle %1 s abgefragt: %2 liegt auf %3, wo inotify keine Änderungen anderer Rechner sieht</translation>
+    </message>
+    <message>
+        <source>no permission to read the folder %1</source>
+        <translation>keine Berechtigung, den Ordner %1 zu lesen</translation>
+    </message>
+    <message>
+        <source>the folder %1 is gone; watched again when it is back</source>
+        <translation>der Ordner %1 ist weg; er wird wieder beobachtet, sobald er zurück ist</translation>
+    </message>
+</context>
+<context>
     <name>hg::FloodGate</name>
     <message numerus="yes">
         <source>held: the channel&apos;s daily cap of %n message(s) is reached; a digest at midnight tells of it</source>
@@ -3770,6 +3866,37 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>there is no default e-mail channel yet: the mail routes wait for one. Add it with `hourglass channel add NAME --kind email --url smtp://HOST --from ADDR --to ADDR --default`</source>
         <translation>es gibt noch keinen Standard-E-Mail-Kanal: die E-Mail-Routen warten auf einen. Anlegen mit `hourglass channel add NAME --kind email --url smtp://HOST --from ADDR --to ADDR --default`</translation>
+    </message>
+</context>
+<context>
+    <name>hg::GlobPattern</name>
+    <message>
+        <source>name the files to watch</source>
+        <translation>nennen Sie die zu beobachtenden Dateien</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an absolute path (start it with /)</source>
+        <translation>&apos;%1&apos; ist kein absoluter Pfad (beginnen Sie ihn mit /)</translation>
+    </message>
+    <message>
+        <source>the path holds a NUL character</source>
+        <translation>der Pfad enthält ein NUL-Zeichen</translation>
+    </message>
+    <message>
+        <source>&apos;/&apos; names no files; name them (/srv/in/*.csv)</source>
+        <translation>&apos;/&apos; nennt keine Dateien; nennen Sie sie (/srv/in/*.csv)</translation>
+    </message>
+    <message>
+        <source>more than %1 folders deep</source>
+        <translation>mehr als %1 Ordner tief</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; holds &apos;%2&apos;: name the folder itself</source>
+        <translation>&apos;%1&apos; enthält &apos;%2&apos;: nennen Sie den Ordner selbst</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; ends in **: say which files (**/*.csv, **/*)</source>
+        <translation>&apos;%1&apos; endet auf **: sagen Sie, welche Dateien (**/*.csv, **/*)</translation>
     </message>
 </context>
 <context>
@@ -4641,6 +4768,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>migration %1 failed in memory: %2</source>
         <translation>Migration %1 schlug im Arbeitsspeicher fehl: %2</translation>
+    </message>
+    <message>
+        <source>migration failed: %1</source>
+        <translation>Migration fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>migration failed: a row of %1 names a missing row of %2</source>
+        <translation>Migration fehlgeschlagen: eine Zeile von %1 verweist auf eine fehlende Zeile von %2</translation>
     </message>
 </context>
 <context>
@@ -8392,6 +8527,44 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>ended</source>
         <translation>beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 gathered by the storm guard</source>
+        <translation>
+            <numerusform>%n Datei, %1 vom Sturmschutz gesammelt</numerusform>
+            <numerusform>%n Dateien, %1 vom Sturmschutz gesammelt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) at once</source>
+        <translation>
+            <numerusform>%n Datei auf einmal</numerusform>
+            <numerusform>%n Dateien auf einmal</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>file %1 %2</source>
+        <translation>Datei %1 %2</translation>
+    </message>
+    <message>
+        <source>moved in</source>
+        <translation>hineinverschoben</translation>
+    </message>
+    <message>
+        <source>%1 (while no engine watched)</source>
+        <translation>%1 (während keine Engine beobachtete)</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>erstellt</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
     </message>
 </context>
 <context>
