@@ -138,10 +138,10 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
           {QStringLiteral("batch"), &spec.batchMs},
           {QStringLiteral("poll"), &spec.pollMs}})
         if (!length(option, *into))
-            return context.usage(QStringLiteral("--%1: '%2' is not a length of time (such as "
-                                                "2s, 500ms, 10 min)")
-                                     .arg(option, terminaltext::escaped(
-                                                      parser.value(option).left(100))));
+            return context.usage(
+                QStringLiteral("--%1: '%2' is not a length of time (such as "
+                               "2s, 500ms, 10 min)")
+                    .arg(option, terminaltext::escaped(parser.value(option).left(100))));
     if (parser.isSet(QStringLiteral("max-per-minute"))) {
         bool ok = false;
         spec.maxPerMinute = parser.value(QStringLiteral("max-per-minute")).toInt(&ok);
@@ -206,8 +206,8 @@ int addTrigger(CliContext &context, const QStringList &args)
                                                     "watched: all (default), once or skip."),
                                      QStringLiteral("POLICY"));
     // The kinds the issue plans beyond these; refused by name until they are built.
-    const QStringList notYet{QStringLiteral("on-unlock"),  QStringLiteral("on-resume"),
-                             QStringLiteral("on-network"), QStringLiteral("on-idle"),
+    const QStringList notYet{QStringLiteral("on-unlock"),   QStringLiteral("on-resume"),
+                             QStringLiteral("on-network"),  QStringLiteral("on-idle"),
                              QStringLiteral("on-ac-power"), QStringLiteral("webhook")};
     QList<QCommandLineOption> planned;
     for (const QString &name : notYet)
@@ -215,8 +215,8 @@ int addTrigger(CliContext &context, const QStringList &args)
                         ? QCommandLineOption(name, QStringLiteral("Not built yet."),
                                              QStringLiteral("VALUE"))
                         : QCommandLineOption(name, QStringLiteral("Not built yet.")));
-    parser.addOptions({after, on, within, paused, file, events, settle, batch, perMinute, poll,
-                       misfire});
+    parser.addOptions(
+        {after, on, within, paused, file, events, settle, batch, perMinute, poll, misfire});
     parser.addOptions(planned);
     Store *store = context.prepare(
         parser, args,

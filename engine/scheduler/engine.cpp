@@ -1,5 +1,4 @@
 #include "engine.h"
-#include "filetriggerwatch.h"
 
 #include "admission.h"
 #include "alertwatch.h"
@@ -8,6 +7,7 @@
 #include "commandpump.h"
 #include "elsewherewatch.h"
 #include "enginelease.h"
+#include "filetriggerwatch.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
 #include "offerboard.h"
@@ -206,8 +206,7 @@ void Engine::start()
             m_claimMore = true; // the runs are queued in the store: claimed as any other
             scheduleDispatch();
         });
-        connect(m_fileTriggers.get(), &FileTriggerWatch::noted, this,
-                &Engine::fileTriggerNoted);
+        connect(m_fileTriggers.get(), &FileTriggerWatch::noted, this, &Engine::fileTriggerNoted);
         reloadSchedules();
     }
     m_commandTimer.start(m_config.commandPollMs);

@@ -142,7 +142,8 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
         const std::optional<FileEvent> alreadyWaiting =
             known == m_seen.cend() ? std::nullopt : known->waiting;
         FileTriggerRepository::Seen row{s.version, alreadyWaiting};
-        const bool wanted = spec.wants(s.event) && !(s.missed && spec.misfire == MisfirePolicy::Skip);
+        const bool wanted =
+            spec.wants(s.event) && !(s.missed && spec.misfire == MisfirePolicy::Skip);
         if (!wanted || alreadyWaiting) {
             // Noted only, or already waiting for the next run (as the version it has now).
             if (s.event == FileEvent::Deleted && !alreadyWaiting)
@@ -192,8 +193,9 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
 
 void FileTriggerRuns::armFlush()
 {
-    const bool waiting = std::any_of(m_seen.cbegin(), m_seen.cend(),
-                                     [](const FileTriggerRepository::Seen &s) { return s.waiting; });
+    const bool waiting =
+        std::any_of(m_seen.cbegin(), m_seen.cend(),
+                    [](const FileTriggerRepository::Seen &s) { return s.waiting; });
     if (!waiting || m_holdForMissed) {
         m_flushTimer.stop();
         return;
@@ -216,9 +218,8 @@ bool FileTriggerRuns::flush()
             files << row;
     if (files.isEmpty())
         return true;
-    std::sort(files.begin(), files.end(), [](const auto &a, const auto &b) {
-        return a.version.path < b.version.path;
-    });
+    std::sort(files.begin(), files.end(),
+              [](const auto &a, const auto &b) { return a.version.path < b.version.path; });
     const FileTriggerRepository::Seen &first = files.constFirst();
     const QString key = QStringLiteral("batch|") + first.version.key();
     const QString list = writeList(files, key);
@@ -265,12 +266,13 @@ QString FileTriggerRuns::writeList(const QList<FileTriggerRepository::Seen> &fil
     if (!QDir().mkpath(folder))
         return {};
     ::chmod(QFile::encodeName(folder).constData(), 0700);
-    const QString name =
-        QStringLiteral("%1/trigger-%2-%3.txt")
-            .arg(folder)
-            .arg(m_trigger.id)
-            .arg(QString::fromLatin1(
-                QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(20)));
+    const QString name = QStringLiteral("%1/trigger-%2-%3.txt")
+                             .arg(folder)
+                             .arg(m_trigger.id)
+                             .arg(QString::fromLatin1(
+                                 QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256)
+                                     .toHex()
+                                     .left(20)));
     QSaveFile out(name);
     if (!out.open(QIODevice::WriteOnly))
         return {};

@@ -31,9 +31,8 @@ public:
     };
 
     // monotonicMs and wallMs: the engine's clocks.
-    FileTriggerRuns(const ChainTrigger &trigger, Store &store,
-                    std::function<qint64()> monotonicMs, std::function<qint64()> wallMs,
-                    QObject *parent = nullptr);
+    FileTriggerRuns(const ChainTrigger &trigger, Store &store, std::function<qint64()> monotonicMs,
+                    std::function<qint64()> wallMs, QObject *parent = nullptr);
 
     // The snapshot as read at start; its waiting files go into the next run.
     void load(const QHash<QString, FileTriggerRepository::Seen> &seen);
@@ -65,9 +64,9 @@ private:
     QHash<QString, FileTriggerRepository::Seen> m_seen;
     std::deque<qint64> m_recentStarts; // monotonic ms of the last minute's runs
     qint64 m_batchOpenedMs = -1;
-    qint64 m_gatheredByGuard = 0;    // of the waiting files, those the storm guard held
-    bool m_waitingMissed = false;    // waiting files include ones that arrived unwatched
-    bool m_holdForMissed = false;    // misfire once: wait until every missed file settled
+    qint64 m_gatheredByGuard = 0; // of the waiting files, those the storm guard held
+    bool m_waitingMissed = false; // waiting files include ones that arrived unwatched
+    bool m_holdForMissed = false; // misfire once: wait until every missed file settled
     QTimer m_flushTimer;
 };
 

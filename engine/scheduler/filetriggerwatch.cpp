@@ -50,9 +50,8 @@ void FileTriggerWatch::reload()
         if (trigger.kind != TriggerKind::File || trigger.paused || !chain || !chain->enabled)
             continue;
         // A file is on one machine: a shared store's trigger is the named engine's.
-        const bool ours = chain->clientName.isEmpty()
-                              ? m_store.backend() == StoreBackend::Sqlite
-                              : chain->clientName == m_engineName;
+        const bool ours = chain->clientName.isEmpty() ? m_store.backend() == StoreBackend::Sqlite
+                                                      : chain->clientName == m_engineName;
         if (ours)
             wanted.insert(trigger.id, trigger);
     }
@@ -67,8 +66,8 @@ void FileTriggerWatch::reload()
         it = m_watchers.erase(it);
     }
     for (const ChainTrigger &trigger : std::as_const(wanted)) {
-        auto *watcher = new FileTriggerWatcher(trigger, m_store, *m_inotify, m_monotonicMs,
-                                               m_wallMs, this);
+        auto *watcher =
+            new FileTriggerWatcher(trigger, m_store, *m_inotify, m_monotonicMs, m_wallMs, this);
         connect(watcher, &FileTriggerWatcher::runsStarted, this, &FileTriggerWatch::runsStarted);
         const QString path = trigger.path;
         connect(watcher, &FileTriggerWatcher::noted, this,

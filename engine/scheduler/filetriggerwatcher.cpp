@@ -43,7 +43,9 @@ FileTriggerWatcher::~FileTriggerWatcher()
 
 QString FileTriggerWatcher::remoteFilesystem(const QString &folder)
 {
-    struct statfs fs {};
+    struct statfs fs
+    {
+    };
     if (::statfs(QFile::encodeName(folder).constData(), &fs) != 0)
         return {};
     switch (static_cast<unsigned long>(fs.f_type)) {
@@ -190,8 +192,7 @@ void FileTriggerWatcher::follow(const QString &path,
         pending.changedMs -= m_trigger.file.settleMs;
 }
 
-void FileTriggerWatcher::compare(const FolderScan::Found &found, bool missed,
-                                 const QString &under)
+void FileTriggerWatcher::compare(const FolderScan::Found &found, bool missed, const QString &under)
 {
     const QHash<QString, FileTriggerRepository::Seen> &seen = m_runs->seen();
     QSet<QString> present;
@@ -216,8 +217,7 @@ void FileTriggerWatcher::compare(const FolderScan::Found &found, bool missed,
     }
 }
 
-void FileTriggerWatcher::folderChanged(const QString &folder, const QString &name,
-                                       quint32 mask)
+void FileTriggerWatcher::folderChanged(const QString &folder, const QString &name, quint32 mask)
 {
     if (!m_watched.contains(folder))
         return;

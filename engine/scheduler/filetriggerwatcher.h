@@ -2,8 +2,8 @@
 
 #include "domain/chaintrigger.h"
 #include "domain/globpattern.h"
-#include "folderscan.h"
 #include "filetriggerruns.h"
+#include "folderscan.h"
 
 #include <QHash>
 #include <QObject>

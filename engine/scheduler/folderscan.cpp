@@ -23,8 +23,8 @@ FileTriggerRepository::Version versionOf(const QString &path, const struct stat 
     return {path, qint64(st.st_ino), qint64(st.st_size), mtimeMsOf(st)};
 }
 
-void scanFolder(const GlobPattern &glob, const QString &folder, const QString &relative,
-                int depth, FolderScan::Found &found)
+void scanFolder(const GlobPattern &glob, const QString &folder, const QString &relative, int depth,
+                FolderScan::Found &found)
 {
     const int fd = ::open(QFile::encodeName(folder).constData(),
                           O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
@@ -42,7 +42,9 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
             continue;
         const QString path = FolderScan::join(folder, name);
         const QString below = relative.isEmpty() ? name : relative + QLatin1Char('/') + name;
-        struct stat st {};
+        struct stat st
+        {
+        };
         if (entry->d_type == DT_DIR
             || (entry->d_type == DT_UNKNOWN
                 && fstatat(fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0
@@ -65,7 +67,9 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
 FolderScan::Found FolderScan::scan(const GlobPattern &glob, const QString &below)
 {
     Found found;
-    struct stat st {};
+    struct stat st
+    {
+    };
     const QByteArray root = QFile::encodeName(glob.root());
     if (::stat(root.constData(), &st) != 0) {
         found.root = errno == EACCES ? RootState::Denied : RootState::Missing;
@@ -93,7 +97,9 @@ QString FolderScan::join(const QString &folder, const QString &name)
 
 std::optional<FileTriggerRepository::Version> FolderScan::stat(const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
         return std::nullopt;
     return versionOf(path, st);

@@ -42,8 +42,7 @@ Result<std::optional<qint64>> FileTriggerRepository::baselineAt(qint64 triggerId
 {
     StoreQuery q(m_store, QStringLiteral("SELECT baseline_at FROM chain_trigger WHERE id = ?"));
     q.bind(triggerId);
-    if (Status s = q.execSingle(tr("read a file trigger"), tr("no trigger %1").arg(triggerId));
-        !s)
+    if (Status s = q.execSingle(tr("read a file trigger"), tr("no trigger %1").arg(triggerId)); !s)
         return s.error();
     if (q.value(0).isNull())
         return std::optional<qint64>();

@@ -169,8 +169,7 @@ Status Migrator::migrateFrom(int version)
     const StoreBackend backend = m_store.backend();
     // PRAGMA foreign_keys is ignored inside a transaction: it is set around it, and what the
     // rebuild left is checked before the commit.
-    const bool keysOff =
-        backend == StoreBackend::Sqlite && pendingNeedsForeignKeysOff(version);
+    const bool keysOff = backend == StoreBackend::Sqlite && pendingNeedsForeignKeysOff(version);
     if (keysOff)
         QSqlQuery(m_store.database()).exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
     const Status migrated = migrateInTransaction(version, keysOff);
@@ -229,10 +228,10 @@ Status Migrator::migrateInTransaction(int version, bool checkForeignKeys)
             if (!query.exec(QStringLiteral("PRAGMA foreign_key_check")))
                 return Error::storage(tr("migration failed: %1").arg(query.lastError().text()));
             if (query.next())
-                return Error::storage(tr("migration failed: a row of %1 names a missing row "
-                                         "of %2")
-                                          .arg(query.value(0).toString(),
-                                               query.value(2).toString()));
+                return Error::storage(
+                    tr("migration failed: a row of %1 names a missing row "
+                       "of %2")
+                        .arg(query.value(0).toString(), query.value(2).toString()));
         }
         return {};
     });

@@ -64,8 +64,7 @@ QList<Run> TestFileTriggers::runsOf(Store &store, qint64 chainId)
     return runs ? runs.value() : QList<Run>();
 }
 
-ChainTrigger TestFileTriggers::fileTrigger(const Chain &chain, const QString &glob,
-                                           qint64 settleMs)
+ChainTrigger TestFileTriggers::fileTrigger(const Chain &chain, const QString &glob, qint64 settleMs)
 {
     ChainTrigger t;
     t.kind = TriggerKind::File;
@@ -111,7 +110,8 @@ void TestFileTriggers::chunkedWriter_startsOneRunOnceItClosed()
     const Chain c = chainHere(t, QStringLiteral("c"));
     test::addTask(t.store(), c.id, QStringLiteral("say"), TaskKind::Shell,
                   QStringLiteral("echo \"got ${trigger.path} ${trigger.event}\""));
-    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
+    QVERIFY(ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
     QSignalSpy started(&host, &EngineHost::started);
     host.start();
@@ -136,10 +136,10 @@ void TestFileTriggers::chunkedWriter_startsOneRunOnceItClosed()
     QCOMPARE(run.trigger, RunTrigger::Trigger);
     QCOMPARE(run.parameters.value(QLatin1String("trigger.event")).toString(),
              QStringLiteral("created"));
-    QTRY_VERIFY_WITH_TIMEOUT(said(t.store(), run.id)
-                                 .contains(QStringLiteral("got %1/slow.csv created")
-                                               .arg(folder.path())),
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        said(t.store(), run.id)
+            .contains(QStringLiteral("got %1/slow.csv created").arg(folder.path())),
+        10000);
     // A reader (the task itself, a `cat`) opening it is no new version.
     QFile reading(folder.path() + QStringLiteral("/slow.csv"));
     QVERIFY(reading.open(QIODevice::ReadOnly));
@@ -156,7 +156,8 @@ void TestFileTriggers::renameIntoPlace_isMovedIn()
     HG_TEST_STORE(t);
     QTemporaryDir folder;
     const Chain c = chainHere(t, QStringLiteral("c"));
-    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/**/*.csv"))));
+    QVERIFY(ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/**/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
     QSignalSpy started(&host, &EngineHost::started);
     host.start();
@@ -165,7 +166,8 @@ void TestFileTriggers::renameIntoPlace_isMovedIn()
                              10000);
     // Written under a dot name (no wildcard matches it), renamed into place.
     QVERIFY(write(folder.path() + QStringLiteral("/.part"), "payload"));
-    QVERIFY(QFile::rename(folder.path() + QStringLiteral("/.part"), folder.path() + QStringLiteral("/in.csv")));
+    QVERIFY(QFile::rename(folder.path() + QStringLiteral("/.part"),
+                          folder.path() + QStringLiteral("/in.csv")));
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
     QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
              QJsonValue(QStringLiteral("moved")));
@@ -182,7 +184,8 @@ void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
     HG_TEST_STORE(t);
     QTemporaryDir folder;
     const Chain c = chainHere(t, QStringLiteral("c"));
-    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder.path() + QStringLiteral("/*"))));
+    QVERIFY(ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/*"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
     QSignalSpy started(&host, &EngineHost::started);
     host.start();
@@ -216,7 +219,8 @@ void TestFileTriggers::folderRemovedAndMadeAgain_isWatchedAgain()
     const QString folder = parent.path() + QStringLiteral("/in");
     QVERIFY(QDir().mkpath(folder));
     const Chain c = chainHere(t, QStringLiteral("c"));
-    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, folder + QStringLiteral("/*.csv"))));
+    QVERIFY(
+        ChainTriggerRepository(t.store()).add(fileTrigger(c, folder + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
     QSignalSpy started(&host, &EngineHost::started);
     host.start();
@@ -228,8 +232,7 @@ void TestFileTriggers::folderRemovedAndMadeAgain_isWatchedAgain()
         ChainTriggerRepository(t.store()).byId(1)->watchNote.contains(QStringLiteral("is gone")),
         10000);
     QVERIFY(QDir().mkpath(folder));
-    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(1)->watchNote.isEmpty(),
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(1)->watchNote.isEmpty(), 10000);
     QVERIFY(write(folder + QStringLiteral("/back.csv"), "back"));
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
 }
@@ -286,8 +289,8 @@ void TestFileTriggers::arrivalsWhileStopped_followTheMisfirePolicy()
         QSignalSpy started(&host, &EngineHost::started);
         host.start();
         QVERIFY(started.wait(10000));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            FileTriggerRepository(t.store()).baselineAt(1).value().has_value(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                                 10000);
         QSignalSpy stopped(&host, &EngineHost::stopped);
         host.shutdown(Engine::ExitPolicy::Stop);
         QVERIFY(stopped.wait(20000));
@@ -333,12 +336,16 @@ void TestFileTriggers::stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop(
     const Result<ChainTrigger> trigger = ChainTriggerRepository(t.store()).add(spec);
     QVERIFY(trigger);
     qint64 monotonic = 1000000;
-    const auto now = [&monotonic] { return monotonic; };
-    const auto wall = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    const auto now = [&monotonic] {
+        return monotonic;
+    };
+    const auto wall = [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
     QList<FileTriggerRuns::Settled> ten;
     for (int i = 0; i < 10; ++i)
-        ten << FileTriggerRuns::Settled{{QStringLiteral("/srv/in/%1.csv").arg(i), 100 + i, 5, 7},
-                                        FileEvent::Created, false};
+        ten << FileTriggerRuns::Settled{
+            {QStringLiteral("/srv/in/%1.csv").arg(i), 100 + i, 5, 7}, FileEvent::Created, false};
     {
         FileTriggerRuns runs(trigger.value(), t.store(), now, wall);
         runs.load({});
