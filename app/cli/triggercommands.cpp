@@ -31,6 +31,14 @@ qint64 parseLengthMs(const QString &text)
     return seconds.value() * 1000;
 }
 
+// As ClockWatch says a length, but a settle time of 500 ms is not "1 s".
+QString describeMs(qint64 ms)
+{
+    if (ms % 1000 != 0 && ms < 60 * 1000)
+        return QStringLiteral("%1 ms").arg(ms);
+    return ClockWatch::describeLength(ms);
+}
+
 QString describeFile(const ChainTrigger &t)
 {
     const FileTriggerSpec &f = t.file;
@@ -39,14 +47,14 @@ QString describeFile(const ChainTrigger &t)
         events << (event == FileEvent::Moved ? QStringLiteral("moved in") : enumName(event));
     QString text = QStringLiteral("when files matching %1 are %2 (settled %3")
                        .arg(terminaltext::escaped(f.glob), events.join(QStringLiteral(", ")),
-                            ClockWatch::describeLength(f.settleMs));
+                            describeMs(f.settleMs));
     if (f.batchMs > 0)
         text += QStringLiteral("; one run for every file of %1")
                     .arg(ClockWatch::describeLength(f.batchMs));
     if (f.maxPerMinute > 0)
         text += QStringLiteral("; at most %1 runs a minute").arg(f.maxPerMinute);
     if (f.pollMs > 0)
-        text += QStringLiteral("; polled every %1").arg(ClockWatch::describeLength(f.pollMs));
+        text += QStringLiteral("; polled every %1").arg(describeMs(f.pollMs));
     text += QStringLiteral("; arrivals while stopped: %1)").arg(enumName(f.misfire));
     return text;
 }

@@ -220,6 +220,24 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     };
     QTest::newRow("unknown project")
         << words("chain|add|nope/x") << QStringLiteral("unknown project 'nope'");
+    QTest::newRow("file trigger, relative glob")
+        << words("trigger|add|ops/nightly|--file|in/*.csv")
+        << QStringLiteral("--file: 'in/*.csv' is not an absolute path");
+    QTest::newRow("file trigger, unknown event")
+        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--events|created,born")
+        << QStringLiteral("--events: 'born' is not one of created, modified, deleted, moved");
+    QTest::newRow("file trigger, no length")
+        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--settle|soon")
+        << QStringLiteral("--settle: 'soon' is not a length of time");
+    QTest::newRow("file trigger, ask")
+        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--misfire|ask")
+        << QStringLiteral("--misfire: ask is not built for file triggers yet");
+    QTest::newRow("file and after at once")
+        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--after|ops/nightly")
+        << QStringLiteral("one trigger starts on one kind of thing");
+    QTest::newRow("file setting without a file")
+        << words("trigger|add|ops/nightly|--after|ops/nightly|--settle|2s")
+        << QStringLiteral("--settle is a setting of file triggers");
     QTest::newRow("unknown chain")
         << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
     QTest::newRow("duplicate project")
