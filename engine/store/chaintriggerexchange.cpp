@@ -4,12 +4,21 @@
 #include "chaintriggerrepository.h"
 #include "domain/jsonfieldreader.h"
 
+#include <QJsonDocument>
+
 #include <cmath>
 
 namespace hg {
 
 QJsonObject ChainTriggerExchange::toJson(const ChainTrigger &trigger)
 {
+    if (trigger.kind == TriggerKind::File) {
+        QJsonObject entry{{QStringLiteral("file"),
+                           QJsonDocument::fromJson(trigger.file.toJson().toUtf8()).object()}};
+        if (trigger.paused)
+            entry.insert(QStringLiteral("paused"), true);
+        return entry;
+    }
     QStringList upstreams;
     for (const ChainTrigger::Upstream &upstream : trigger.upstreams)
         upstreams << upstream.path;
@@ -37,11 +46,26 @@ Status ChainTriggerExchange::importAll(Store &store, const QList<Pending> &pendi
             const QString path = QStringLiteral("%1.triggers[%2]").arg(chain.fieldPath).arg(i);
             QString problem;
             JsonFieldReader field(chain.triggers.at(i).toObject(), path, &problem);
-            field.rejectUnknownKeys({QStringLiteral("after"), QStringLiteral("on"),
-                                     QStringLiteral("withinMs"), QStringLiteral("paused")});
             ChainTrigger trigger;
             trigger.chainId = chain.chainId;
             trigger.path = chain.path;
+            if (field.has(QStringLiteral("file"))) {
+                // A file trigger's settings as the store keeps them (FileTriggerSpec's JSON);
+                // the repository checks them, naming what is wrong.
+                field.rejectUnknownKeys({QStringLiteral("file"), QStringLiteral("paused")});
+                trigger.kind = TriggerKind::File;
+                trigger.file = FileTriggerSpec::fromJson(QString::fromUtf8(
+                    QJsonDocument(field.object(QStringLiteral("file"))).toJson()));
+                trigger.paused = field.boolean(QStringLiteral("paused"), false);
+                if (!problem.isEmpty())
+                    return Error::invalid(tr("import: %1").arg(problem));
+                if (const Result<ChainTrigger> added = triggers.add(trigger); !added)
+                    return Error(added.error().kind,
+                                 tr("import: %1: %2").arg(path, added.error().message));
+                continue;
+            }
+            field.rejectUnknownKeys({QStringLiteral("after"), QStringLiteral("on"),
+                                     QStringLiteral("withinMs"), QStringLiteral("paused")});
             trigger.on = field.enumeration(QStringLiteral("on"), TriggerOn::Succeeded);
             // A number beyond qint64 has none: checked before the cast (the repository checks
             // the window's range).

@@ -10,6 +10,7 @@
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
 #include "store/schedulerepository.h"
+#include "store/storequery.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void import_badDocumentChangesNothing_data();
     void import_badDocumentChangesNothing();
     void import_intoExistingProjectAddsChains();
+    void fileTriggers_roundTripWithTheirSettings();
     void dstRule_roundTrips();
     void alertRules_roundTrip();
     void notificationRoutes_travelByChannelName();
@@ -349,6 +351,42 @@ void TestProjectExchange::chainTriggers_travelByPath_andAMissingUpstreamChangesN
     QVERIFY2(refused.error().message.contains(QLatin1String("no chain etl/c")),
              qPrintable(refused.error().message));
     QVERIFY(ProjectRepository(lacking.store()).list()->isEmpty());
+}
+
+void TestProjectExchange::fileTriggers_roundTripWithTheirSettings()
+{
+    HG_TEST_STORE(source);
+    const Chain c = test::makeChain(source.store(), QStringLiteral("ops"), QStringLiteral("in"));
+    StoreQuery named(source.store(),
+                     QStringLiteral("UPDATE chain SET client_name = 'box' WHERE id = ?"));
+    named.bind(c.id);
+    QVERIFY(named.exec(QStringLiteral("test")));
+    ChainTrigger trigger;
+    trigger.kind = TriggerKind::File;
+    trigger.chainId = c.id;
+    trigger.path = QStringLiteral("ops/in");
+    trigger.file.glob = QStringLiteral("/srv/in/**/*.csv");
+    trigger.file.events = {FileEvent::Created, FileEvent::Deleted};
+    trigger.file.settleMs = 500;
+    trigger.file.batchMs = 30000;
+    trigger.file.maxPerMinute = 5;
+    trigger.file.pollMs = 2000;
+    trigger.file.misfire = MisfirePolicy::Once;
+    trigger.paused = true;
+    QVERIFY(ChainTriggerRepository(source.store()).add(trigger));
+    const QByteArray all = exportAll(source.store());
+    QVERIFY2(all.contains("/srv/in/**/*.csv"), all.constData());
+    HG_TEST_STORE(target);
+    const Result<ProjectImporter::Summary> imported =
+        ProjectImporter(target.store()).importDocument(all);
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().message));
+    const Result<QList<ChainTrigger>> arrived = ChainTriggerRepository(target.store()).list();
+    QVERIFY(arrived);
+    QCOMPARE(arrived->size(), 1);
+    QCOMPARE(arrived->at(0).kind, TriggerKind::File);
+    QVERIFY(arrived->at(0).file == trigger.file);
+    QVERIFY(arrived->at(0).paused);
+    QCOMPARE(exportAll(target.store()), all);
 }
 
 void TestProjectExchange::dstRule_roundTrips()
