@@ -59,7 +59,7 @@ FileTriggerSpec FileTriggerSpec::fromJson(const QString &json)
     spec.glob = object.value(QLatin1String("glob")).toString();
     if (const QJsonValue names = object.value(QLatin1String("events")); names.isArray()) {
         spec.events.clear();
-        for (const QJsonValue &name : names.toArray())
+        for (const auto &name : names.toArray())
             if (const std::optional<FileEvent> event = enumFromString<FileEvent>(name.toString());
                 event && !spec.events.contains(*event))
                 spec.events << *event;

@@ -14,7 +14,7 @@
 namespace hg {
 namespace {
 
-constexpr qint64 guardWindowMs = 60 * 1000;
+constexpr qint64 guardWindowMs = qint64(60) * 1000;
 constexpr qint64 retryMs = 1000;
 constexpr qint64 listsKeptMs = qint64(30) * 24 * 3600 * 1000;
 

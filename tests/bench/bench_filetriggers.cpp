@@ -103,8 +103,9 @@ int main(int argc, char **argv)
     QDir().mkpath(big);
     qint64 bigTrigger = 0;
     {
-        auto store = std::move(
-            Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("setup")).value());
+        Result<std::unique_ptr<Store>> opened =
+            Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("setup"));
+        std::unique_ptr<Store> store = std::move(opened.value());
         addTrigger(*store, chainNamed(*store, QStringLiteral("arrivals")),
                    arrivals + QStringLiteral("/*.csv"));
         bigTrigger = addTrigger(*store, chainNamed(*store, QStringLiteral("big")),
@@ -130,8 +131,9 @@ int main(int argc, char **argv)
         if (file.open(QIODevice::WriteOnly))
             file.write(QByteArray::number(i));
     }
-    auto store = std::move(
-        Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("compare")).value());
+    Result<std::unique_ptr<Store>> opened =
+        Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("compare"));
+    std::unique_ptr<Store> store = std::move(opened.value());
     const Result<ChainTrigger> trigger = ChainTriggerRepository(*store).byId(bigTrigger);
     if (!trigger)
         return 1;
