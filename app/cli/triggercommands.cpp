@@ -34,7 +34,7 @@ qint64 parseLengthMs(const QString &text)
 // As ClockWatch says a length, but a settle time of 500 ms is not "1 s".
 QString describeMs(qint64 ms)
 {
-    if (ms % 1000 != 0 && ms < 60 * 1000)
+    if (ms % 1000 != 0 && ms < 60'000)
         return QStringLiteral("%1 ms").arg(ms);
     return ClockWatch::describeLength(ms);
 }
