@@ -1,6 +1,7 @@
 #include "statepresentation.h"
 
 #include "base/terminaltext.h"
+#include "domain/desktoptriggerspec.h"
 
 #include <QGuiApplication>
 #include <QPalette>
@@ -62,6 +63,12 @@ QString StatePresentation::triggerText(const Run &run)
     const QString path = run.parameters.value(QLatin1String("trigger.path")).toString();
     if (run.trigger == RunTrigger::Trigger && upstream.isEmpty() && !path.isEmpty())
         return fileTriggerText(run);
+    if (run.trigger == RunTrigger::Trigger && upstream.isEmpty())
+        if (const std::optional<DesktopEvent> event = enumFromString<DesktopEvent>(
+                run.parameters.value(QLatin1String("trigger.event")).toString()))
+            return DesktopTriggerSpec::describe(
+                *event,
+                run.parameters.value(QLatin1String("trigger.idle_ms")).toString().toLongLong());
     if (run.trigger != RunTrigger::Trigger || upstream.isEmpty())
         return label(run.trigger);
     const std::optional<RunState> state = enumFromString<RunState>(

@@ -6,6 +6,7 @@
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
 #include "subcommands.h"
+#include "triggertext.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -29,85 +30,6 @@ qint64 parseLengthMs(const QString &text)
     if (!seconds || seconds.value() < 0 || seconds.value() > qint64(366) * 24 * 3600)
         return -1;
     return seconds.value() * 1000;
-}
-
-// As ClockWatch says a length, but a settle time of 500 ms is not "1 s".
-QString describeMs(qint64 ms)
-{
-    if (ms % 1000 != 0 && ms < 60'000)
-        return QStringLiteral("%1 ms").arg(ms);
-    return ClockWatch::describeLength(ms);
-}
-
-QString describeFile(const ChainTrigger &t)
-{
-    const FileTriggerSpec &f = t.file;
-    QStringList events;
-    for (const FileEvent event : f.events)
-        events << (event == FileEvent::Moved ? QStringLiteral("moved in") : enumName(event));
-    QString text = QStringLiteral("when files matching %1 are %2 (settled %3")
-                       .arg(terminaltext::escaped(f.glob), events.join(QStringLiteral(", ")),
-                            describeMs(f.settleMs));
-    if (f.batchMs > 0)
-        text += QStringLiteral("; one run for every file of %1")
-                    .arg(ClockWatch::describeLength(f.batchMs));
-    if (f.maxPerMinute > 0)
-        text += QStringLiteral("; at most %1 runs a minute").arg(f.maxPerMinute);
-    if (f.pollMs > 0)
-        text += QStringLiteral("; polled every %1").arg(describeMs(f.pollMs));
-    text += QStringLiteral("; arrivals while stopped: %1)").arg(enumName(f.misfire));
-    return text;
-}
-
-// Said in one line, as `trigger list` and the chain's explanation say it.
-QString describe(const ChainTrigger &t)
-{
-    if (t.kind == TriggerKind::File)
-        return describeFile(t);
-    QStringList upstreams;
-    for (const ChainTrigger::Upstream &u : t.upstreams)
-        upstreams << terminaltext::escaped(u.path);
-    const QString state = enumName(t.on);
-    if (t.upstreams.size() == 1)
-        return QStringLiteral("when a run of %1 has %2").arg(upstreams.constFirst(), state);
-    if (t.withinMs == 0)
-        return QStringLiteral("when a run of any of %1 has %2")
-            .arg(upstreams.join(QStringLiteral(", ")), state);
-    return QStringLiteral("when runs of all of %1 have %2 within %3")
-        .arg(upstreams.join(QStringLiteral(", ")), state, ClockWatch::describeLength(t.withinMs));
-}
-
-QJsonObject triggerJson(const ChainTrigger &t)
-{
-    if (t.kind == TriggerKind::File) {
-        QJsonArray events;
-        for (const FileEvent event : t.file.events)
-            events << enumName(event);
-        return {{QStringLiteral("id"), t.id},
-                {QStringLiteral("chain"), t.path},
-                {QStringLiteral("kind"), enumName(t.kind)},
-                {QStringLiteral("file"), t.file.glob},
-                {QStringLiteral("events"), events},
-                {QStringLiteral("settleMs"), t.file.settleMs},
-                {QStringLiteral("batchMs"), t.file.batchMs},
-                {QStringLiteral("maxPerMinute"), t.file.maxPerMinute},
-                {QStringLiteral("pollMs"), t.file.pollMs},
-                {QStringLiteral("misfire"), enumName(t.file.misfire)},
-                {QStringLiteral("paused"), t.paused},
-                {QStringLiteral("note"), t.watchNote},
-                {QStringLiteral("explained"), describe(t)}};
-    }
-    QJsonArray upstreams;
-    for (const ChainTrigger::Upstream &u : t.upstreams)
-        upstreams << u.path;
-    return {{QStringLiteral("id"), t.id},
-            {QStringLiteral("chain"), t.path},
-            {QStringLiteral("kind"), enumName(t.kind)},
-            {QStringLiteral("after"), upstreams},
-            {QStringLiteral("on"), enumName(t.on)},
-            {QStringLiteral("withinMs"), t.withinMs},
-            {QStringLiteral("paused"), t.paused},
-            {QStringLiteral("explained"), describe(t)}};
 }
 
 int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &parser)
@@ -169,7 +91,35 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
         return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
                                                         : context.fail(added.error());
     context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
-                  << " starts " << describe(added.value()) << '\n';
+                  << " starts " << triggertext::describe(added.value()) << '\n';
+    return ExitOk;
+}
+
+int addDesktopTrigger(CliContext &context, Store &store, const QCommandLineParser &parser,
+                      const QString &eventName)
+{
+    const Result<Chain> chain = ChainRepository(store).byPath(parser.positionalArguments().at(0));
+    if (!chain)
+        return context.fail(chain.error());
+    ChainTrigger trigger;
+    trigger.kind = TriggerKind::Desktop;
+    trigger.chainId = chain->id;
+    trigger.path = parser.positionalArguments().at(0);
+    trigger.paused = parser.isSet(QStringLiteral("paused"));
+    trigger.desktop.event = enumFromString<DesktopEvent>(eventName).value_or(DesktopEvent::Unlock);
+    if (trigger.desktop.event == DesktopEvent::Idle) {
+        trigger.desktop.idleMs = parseLengthMs(parser.value(QStringLiteral("on-idle")));
+        if (trigger.desktop.idleMs < 0)
+            return context.usage(
+                QStringLiteral("--on-idle: '%1' is not a length of time (such as 10 min, 1h)")
+                    .arg(terminaltext::escaped(parser.value(QStringLiteral("on-idle")).left(100))));
+    }
+    const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
+    if (!added)
+        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
+                                                        : context.fail(added.error());
+    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
+                  << " starts " << triggertext::describe(added.value()) << '\n';
     return ExitOk;
 }
 
@@ -213,38 +163,58 @@ int addTrigger(CliContext &context, const QStringList &args)
                                      QStringLiteral("Files that arrived while no engine "
                                                     "watched: all (default), once or skip."),
                                      QStringLiteral("POLICY"));
-    // The kinds the issue plans beyond these; refused by name until they are built.
-    const QStringList notYet{QStringLiteral("on-unlock"),   QStringLiteral("on-resume"),
-                             QStringLiteral("on-network"),  QStringLiteral("on-idle"),
-                             QStringLiteral("on-ac-power"), QStringLiteral("webhook")};
-    QList<QCommandLineOption> planned;
-    for (const QString &name : notYet)
-        planned << (name == QLatin1String("on-idle")
-                        ? QCommandLineOption(name, QStringLiteral("Not built yet."),
-                                             QStringLiteral("VALUE"))
-                        : QCommandLineOption(name, QStringLiteral("Not built yet.")));
+    const QCommandLineOption onIdle(QStringLiteral("on-idle"),
+                                    QStringLiteral("Start it when the session has been idle "
+                                                   "this long (whole minutes)."),
+                                    QStringLiteral("DURATION"));
+    // The desktop's events without a value: --on-unlock, --on-resume, …
+    QList<QCommandLineOption> desktopEvents;
+    for (const auto &[name, help] :
+         {std::pair{"on-unlock", "Start it when the session is unlocked."},
+          {"on-resume", "Start it when the machine wakes from sleep."},
+          {"on-network", "Start it when the network comes up."},
+          {"on-ac-power", "Start it when the machine goes onto AC power."}})
+        desktopEvents << QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help));
+    // Planned with the local API (issue 37); refused by name until it is built.
+    const QCommandLineOption webhook(QStringLiteral("webhook"), QStringLiteral("Not built yet."));
     parser.addOptions(
         {after, on, within, paused, file, events, settle, batch, perMinute, poll, misfire});
-    parser.addOptions(planned);
+    parser.addOptions(desktopEvents);
+    parser.addOptions({onIdle, webhook});
     Store *store = context.prepare(
         parser, args,
         QStringLiteral("trigger add PROJECT/CHAIN --after PROJECT/CHAIN[,…] [--on "
                        "succeeded|failed|finished] [--within DURATION] [--paused]\n"
                        "       trigger add PROJECT/CHAIN --file GLOB [--events LIST] [--settle "
                        "DURATION] [--batch WINDOW] [--max-per-minute N] [--poll DURATION] "
-                       "[--misfire all|once|skip] [--paused]"),
+                       "[--misfire all|once|skip] [--paused]\n"
+                       "       trigger add PROJECT/CHAIN --on-unlock|--on-resume|--on-network|"
+                       "--on-ac-power|--on-idle DURATION [--paused]"),
         {QStringLiteral("PROJECT/CHAIN")});
     if (!store)
         return context.exitCode();
-    for (const QString &name : notYet)
-        if (parser.isSet(name))
-            return context.usage(QStringLiteral("--%1: this Hourglass starts chains after other "
-                                                "chains (--after) and on files (--file); "
-                                                "desktop and webhook triggers are not built yet")
-                                     .arg(name));
-    if (parser.isSet(file) && parser.isSet(after))
-        return context.usage(QStringLiteral("--file and --after: one trigger starts on one "
-                                            "kind of thing; add two triggers"));
+    if (parser.isSet(webhook))
+        return context.usage(QStringLiteral("--webhook: webhook triggers come with the local API "
+                                            "and are not built yet"));
+    QStringList kinds;
+    for (const QCommandLineOption &kind : desktopEvents)
+        if (parser.isSet(kind))
+            kinds << QStringLiteral("--") + kind.names().constFirst();
+    for (const QCommandLineOption &kind : {onIdle, file, after})
+        if (parser.isSet(kind))
+            kinds << QStringLiteral("--") + kind.names().constFirst();
+    if (kinds.size() > 1)
+        return context.usage(QStringLiteral("%1: one trigger starts on one kind of thing; add "
+                                            "one trigger for each")
+                                 .arg(kinds.join(QStringLiteral(" and "))));
+    if (!kinds.isEmpty() && kinds.constFirst().startsWith(QLatin1String("--on-"))) {
+        for (const QCommandLineOption &other : {on, within, events, settle, batch, perMinute,
+                                                poll, misfire})
+            if (parser.isSet(other))
+                return context.usage(QStringLiteral("--%1 is not a setting of %2")
+                                         .arg(other.names().constFirst(), kinds.constFirst()));
+        return addDesktopTrigger(context, *store, parser, kinds.constFirst().mid(5));
+    }
     if (parser.isSet(file))
         return addFileTrigger(context, *store, parser);
     for (const QCommandLineOption &fileOnly : {events, settle, batch, perMinute, poll, misfire})
@@ -253,7 +223,9 @@ int addTrigger(CliContext &context, const QStringList &args)
                                      .arg(fileOnly.names().constFirst()));
     if (!parser.isSet(after))
         return context.usage(
-            QStringLiteral("name what starts it: --after PROJECT/CHAIN[,…] or --file GLOB"));
+            QStringLiteral("name what starts it: --after PROJECT/CHAIN[,…], --file GLOB, "
+                           "--on-unlock, --on-resume, --on-network, --on-idle DURATION or "
+                           "--on-ac-power"));
     ChainRepository chains(*store);
     const Result<Chain> chain = chains.byPath(parser.positionalArguments().at(0));
     if (!chain)
@@ -284,7 +256,7 @@ int addTrigger(CliContext &context, const QStringList &args)
         return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
                                                         : context.fail(added.error());
     context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
-                  << " starts " << describe(added.value()) << '\n';
+                  << " starts " << triggertext::describe(added.value()) << '\n';
     return ExitOk;
 }
 
@@ -310,8 +282,8 @@ int listTriggers(CliContext &context, const QStringList &args)
     QJsonArray array;
     QList<QStringList> rows;
     for (const ChainTrigger &t : triggers.value()) {
-        array << triggerJson(t);
-        QString when = QStringLiteral("starts ") + describe(t);
+        array << triggertext::json(t);
+        QString when = QStringLiteral("starts ") + triggertext::describe(t);
         if (!t.watchNote.isEmpty())
             when += QStringLiteral(" — ") + terminaltext::escaped(t.watchNote);
         rows << QStringList{QString::number(t.id), terminaltext::escaped(t.path),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/enumnames.h"
+#include "desktoptriggerspec.h"
 #include "filetriggerspec.h"
 
 #include <QDateTime>
@@ -15,8 +16,9 @@ enum class TriggerOn { Succeeded, Failed, Finished };
 HG_ENUM_NAMES(TriggerOn, {TriggerOn::Succeeded, "succeeded"}, {TriggerOn::Failed, "failed"},
               {TriggerOn::Finished, "finished"});
 
-enum class TriggerKind { After, File };
-HG_ENUM_NAMES(TriggerKind, {TriggerKind::After, "after"}, {TriggerKind::File, "file"});
+enum class TriggerKind { After, File, Desktop };
+HG_ENUM_NAMES(TriggerKind, {TriggerKind::After, "after"}, {TriggerKind::File, "file"},
+              {TriggerKind::Desktop, "desktop"});
 
 // A start of a chain that is not the clock (migration 016). After: when a run of an upstream
 // chain ends in `on`; with several upstreams and `withinMs` above 0, once each has ended so
@@ -41,6 +43,7 @@ struct ChainTrigger
     TriggerOn on = TriggerOn::Succeeded;
     qint64 withinMs = 0; // 0: any one upstream's end starts a run
     FileTriggerSpec file;
+    DesktopTriggerSpec desktop;
     // What the watching engine says of it now: "" all is well; the folder gone, unreadable.
     QString watchNote;
     QDateTime watchNoteAt;

@@ -7,6 +7,7 @@
 #include "commandpump.h"
 #include "elsewherewatch.h"
 #include "enginelease.h"
+#include "desktoptriggerwatch.h"
 #include "filetriggerwatch.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
@@ -207,6 +208,14 @@ void Engine::start()
             scheduleDispatch();
         });
         connect(m_fileTriggers.get(), &FileTriggerWatch::noted, this, &Engine::fileTriggerNoted);
+        m_desktopTriggers = std::make_unique<DesktopTriggerWatch>(
+            *m_store, m_config.name, [clock = m_clock] { return clock->nowMs(); });
+        connect(m_desktopTriggers.get(), &DesktopTriggerWatch::runsStarted, this, [this] {
+            m_claimMore = true;
+            scheduleDispatch();
+        });
+        connect(m_desktopTriggers.get(), &DesktopTriggerWatch::noted, this,
+                &Engine::fileTriggerNoted);
         reloadSchedules();
     }
     m_commandTimer.start(m_config.commandPollMs);

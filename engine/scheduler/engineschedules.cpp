@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "engine.h"
 #include "enginelease.h"
+#include "desktoptriggerwatch.h"
 #include "filetriggerwatch.h"
 #include "store/chainrepository.h"
 #include "store/definitionchangerepository.h"
@@ -60,6 +61,8 @@ void Engine::reloadSchedules()
     queueLoaded(loaded, firstLoad ? OccurrenceCause::Down : loadCause());
     if (m_fileTriggers)
         m_fileTriggers->reload();
+    if (m_desktopTriggers)
+        m_desktopTriggers->reload();
 }
 
 OccurrenceCause Engine::loadCause() const
@@ -141,6 +144,8 @@ void Engine::reloadChains(const QSet<qint64> &chainIds, qint64 revision)
     queueLoaded(loaded, loadCause());
     if (m_fileTriggers)
         m_fileTriggers->reload(); // a trigger's changes are its chain's
+    if (m_desktopTriggers)
+        m_desktopTriggers->reload();
 }
 
 void Engine::armTimer()
@@ -260,6 +265,8 @@ void Engine::reportJump()
     if (m_lastJump.kind != ClockWatch::JumpKind::StepBack)
         handleDue(&missed);
     armTimer();
+    if (m_lastJump.kind == ClockWatch::JumpKind::Sleep && m_desktopTriggers)
+        m_desktopTriggers->noteResumed(m_lastJump.toMs);
     Q_EMIT clockJumped(describeJump(m_lastJump, missed));
 }
 

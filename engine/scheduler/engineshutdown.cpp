@@ -8,6 +8,7 @@
 #include "elsewherewatch.h"
 #include "engine.h"
 #include "enginelease.h"
+#include "desktoptriggerwatch.h"
 #include "filetriggerwatch.h"
 #include "heldjournal.h"
 #include "logbatcher.h"
@@ -39,6 +40,7 @@ void Engine::shutdown(ExitPolicy policy)
     m_shuttingDown = true;
     // What was still settling is not in the snapshot: the next start finds it as missed.
     m_fileTriggers.reset();
+    m_desktopTriggers.reset();
     m_timer.stop();
     m_clockTimer.stop();
     m_commandTimer.stop();

@@ -12,9 +12,13 @@ namespace hg {
 
 QJsonObject ChainTriggerExchange::toJson(const ChainTrigger &trigger)
 {
-    if (trigger.kind == TriggerKind::File) {
-        QJsonObject entry{{QStringLiteral("file"),
-                           QJsonDocument::fromJson(trigger.file.toJson().toUtf8()).object()}};
+    if (trigger.kind == TriggerKind::File || trigger.kind == TriggerKind::Desktop) {
+        const bool file = trigger.kind == TriggerKind::File;
+        QJsonObject entry{
+            {file ? QStringLiteral("file") : QStringLiteral("desktop"),
+             QJsonDocument::fromJson((file ? trigger.file.toJson() : trigger.desktop.toJson())
+                                         .toUtf8())
+                 .object()}};
         if (trigger.paused)
             entry.insert(QStringLiteral("paused"), true);
         return entry;
@@ -49,13 +53,22 @@ Status ChainTriggerExchange::importAll(Store &store, const QList<Pending> &pendi
             ChainTrigger trigger;
             trigger.chainId = chain.chainId;
             trigger.path = chain.path;
-            if (field.has(QStringLiteral("file"))) {
-                // A file trigger's settings as the store keeps them (FileTriggerSpec's JSON);
-                // the repository checks them, naming what is wrong.
-                field.rejectUnknownKeys({QStringLiteral("file"), QStringLiteral("paused")});
-                trigger.kind = TriggerKind::File;
-                trigger.file = FileTriggerSpec::fromJson(QString::fromUtf8(
-                    QJsonDocument(field.object(QStringLiteral("file"))).toJson()));
+            const bool file = field.has(QStringLiteral("file"));
+            if (file || field.has(QStringLiteral("desktop"))) {
+                // A file or desktop trigger's settings as the store keeps them (the spec's
+                // JSON); the repository checks them, naming what is wrong.
+                const QString key = file ? QStringLiteral("file") : QStringLiteral("desktop");
+                field.rejectUnknownKeys({key, QStringLiteral("paused")});
+                const QString settings =
+                    QString::fromUtf8(QJsonDocument(field.object(key)).toJson());
+                trigger.kind = file ? TriggerKind::File : TriggerKind::Desktop;
+                if (file)
+                    trigger.file = FileTriggerSpec::fromJson(settings);
+                else if (!enumFromString<DesktopEvent>(
+                             field.object(key).value(QLatin1String("event")).toString()))
+                    field.fail(key, tr("event: one of unlock, resume, network, idle, ac-power"));
+                else
+                    trigger.desktop = DesktopTriggerSpec::fromJson(settings);
                 trigger.paused = field.boolean(QStringLiteral("paused"), false);
                 if (!problem.isEmpty())
                     return Error::invalid(tr("import: %1").arg(problem));

@@ -20,8 +20,8 @@ const QString chainPathSql = QStringLiteral("p.name || '/' || c.name");
 
 Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
 {
-    if (trigger.kind == TriggerKind::File)
-        return addFile(trigger);
+    if (trigger.kind == TriggerKind::File || trigger.kind == TriggerKind::Desktop)
+        return addWatched(trigger);
     if (trigger.upstreams.isEmpty())
         return Error::invalidField(QStringLiteral("after"), 0,
                                    tr("--after: name the chain (or chains) whose runs start it"));
@@ -91,12 +91,15 @@ Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
     return stored;
 }
 
-Result<ChainTrigger> ChainTriggerRepository::addFile(const ChainTrigger &trigger)
+Result<ChainTrigger> ChainTriggerRepository::addWatched(const ChainTrigger &trigger)
 {
-    if (const QString problem = trigger.file.problem(); !problem.isEmpty())
-        return Error::invalidField(QStringLiteral("file"), 0, problem);
+    const bool file = trigger.kind == TriggerKind::File;
+    if (const QString problem = file ? trigger.file.problem() : trigger.desktop.problem();
+        !problem.isEmpty())
+        return Error::invalidField(QStringLiteral("settings"), 0, problem);
     if (m_store.backend() == StoreBackend::PostgreSql) {
-        // A file is on one machine: the engine named by the chain's client name watches it.
+        // A file or a desktop is on one machine: the engine named by the chain's client name
+        // watches it.
         StoreQuery chain(m_store, QStringLiteral("SELECT client_name FROM chain WHERE id = ?"));
         chain.bind(trigger.chainId);
         if (Status s = chain.execSingle(tr("add a trigger"), tr("no chain %1").arg(trigger.path));
@@ -105,18 +108,19 @@ Result<ChainTrigger> ChainTriggerRepository::addFile(const ChainTrigger &trigger
         if (chain.text(0).isEmpty())
             return Error::invalidField(
                 QStringLiteral("client_name"), 0,
-                tr("--file: %1 has no client name, and on a shared store a file is on one "
-                   "machine: set the chain's client name to the name of the engine that "
-                   "watches it (the chain editor, or `chain add … --client NAME`)")
-                    .arg(trigger.path.left(300)));
+                tr("%1: %2 has no client name, and on a shared store %3 is on one machine: "
+                   "set the chain's client name to the name of the engine that watches it "
+                   "(the chain editor, or `chain add … --client NAME`)")
+                    .arg(file ? QStringLiteral("--file") : trigger.desktop.option(),
+                         trigger.path.left(300), file ? tr("a file") : tr("a desktop")));
     }
     StoreQuery q(m_store, QStringLiteral("INSERT INTO chain_trigger (chain_id, kind, paused, "
                                          "settings, created_at) VALUES (?, ?, ?, ?, ?) "
                                          "RETURNING id"));
     q.bind(trigger.chainId)
-        .bind(enumName(TriggerKind::File))
+        .bind(enumName(trigger.kind))
         .bind(trigger.paused)
-        .bind(trigger.file.toJson())
+        .bind(file ? trigger.file.toJson() : trigger.desktop.toJson())
         .bind(QDateTime::currentMSecsSinceEpoch());
     if (Status s = q.execSingle(tr("add a trigger"), {}); !s)
         return s.error();
@@ -202,6 +206,8 @@ Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> c
         t.createdAt = q.time(7);
         if (t.kind == TriggerKind::File)
             t.file = FileTriggerSpec::fromJson(q.text(8));
+        else if (t.kind == TriggerKind::Desktop)
+            t.desktop = DesktopTriggerSpec::fromJson(q.text(8));
         t.watchNote = q.text(9);
         if (q.int64(10) > 0)
             t.watchNoteAt = q.time(10);

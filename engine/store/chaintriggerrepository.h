@@ -36,8 +36,9 @@ public:
     Status setWatchNote(qint64 id, const QString &note);
 
 private:
-    // A file trigger: its settings checked; on a shared store its chain must name the engine.
-    Result<ChainTrigger> addFile(const ChainTrigger &trigger);
+    // A file or desktop trigger: its settings checked; on a shared store its chain must name
+    // the engine that watches it.
+    Result<ChainTrigger> addWatched(const ChainTrigger &trigger);
     // The chains `from` starts, through triggers, as far as they go: the path back to
     // `target` when one is reached.
     Result<QStringList> pathOfTriggers(qint64 from, qint64 target) const;

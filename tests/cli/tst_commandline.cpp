@@ -238,6 +238,21 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     QTest::newRow("file setting without a file")
         << words("trigger|add|ops/nightly|--after|ops/nightly|--settle|2s")
         << QStringLiteral("--settle is a setting of file triggers");
+    QTest::newRow("idle of seconds")
+        << words("trigger|add|ops/nightly|--on-idle|30s")
+        << QStringLiteral("--on-idle: whole minutes from 1 min to 7 d");
+    QTest::newRow("idle of no length")
+        << words("trigger|add|ops/nightly|--on-idle|a while")
+        << QStringLiteral("--on-idle: 'a while' is not a length of time");
+    QTest::newRow("two desktop events")
+        << words("trigger|add|ops/nightly|--on-unlock|--on-resume")
+        << QStringLiteral("--on-unlock and --on-resume: one trigger starts on one kind");
+    QTest::newRow("file setting on a desktop trigger")
+        << words("trigger|add|ops/nightly|--on-network|--settle|2s")
+        << QStringLiteral("--settle is not a setting of --on-network");
+    QTest::newRow("webhook not yet")
+        << words("trigger|add|ops/nightly|--webhook")
+        << QStringLiteral("--webhook: webhook triggers come with the local API");
     QTest::newRow("unknown chain")
         << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
     QTest::newRow("duplicate project")

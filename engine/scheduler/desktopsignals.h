@@ -1,0 +1,79 @@
+#pragma once
+
+#include "domain/desktoptriggerspec.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <functional>
+#include <optional>
+
+class QDBusPendingCallWatcher;
+
+namespace hg {
+
+// What the desktop says happened, from the sources a Linux desktop has: logind on the system
+// bus (the session's LockedHint and IdleHint, PrepareForSleep), the session bus's screen saver
+// (ActiveChanged, KDE's and GNOME's), UPower (OnBattery) and QNetworkInformation (reachability,
+// NetworkManager's or GLib's). A source that is not there is said (missing()), never waited
+// for: D-Bus is asked asynchronously, so a hung service holds nothing up. The same event from
+// two sources (logind and the screen saver both saying "unlocked") is one event.
+class DesktopSignals final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DesktopSignals)
+
+public:
+    explicit DesktopSignals(std::function<qint64()> wallMs, QObject *parent = nullptr);
+    ~DesktopSignals() override;
+
+    // Connects to the sources; the network only when asked (QNetworkInformation loads a
+    // backend for the whole process, once).
+    void start(bool network);
+    // The engine's own look at the clocks saw a sleep (it does without logind).
+    void noteResumed(qint64 atMs);
+    // Why an event cannot be seen here, "" when its source answered (or is still asked).
+    QString missing(DesktopEvent event) const;
+    // Idle since (wall ms) as the desktop says; nullopt: not idle.
+    std::optional<qint64> idleSince() const { return m_idleSinceMs; }
+
+Q_SIGNALS:
+    void happened(hg::DesktopEvent event, qint64 atMs);
+    void idleChanged();
+    void sourcesChanged(); // what missing() says changed
+
+private Q_SLOTS:
+    void sleepPrepared(bool beforeSleep);
+    void sessionPropertiesChanged(const QString &interfaceName, const QVariantMap &changed,
+                                  const QStringList &invalidated);
+    void powerPropertiesChanged(const QString &interfaceName, const QVariantMap &changed,
+                                const QStringList &invalidated);
+    void screenSaverActiveChanged(bool active);
+
+private:
+    void findSession();
+    void watchSession(const QString &path);
+    void readSession();
+    void applySession(const QVariantMap &properties);
+    void readPower();
+    void applyPower(const QVariantMap &properties);
+    void watchNetwork();
+    void emitOnce(DesktopEvent event, qint64 atMs);
+    void setMissing(DesktopEvent event, const QString &why);
+
+    std::function<qint64()> m_wallMs;
+    QString m_sessionPath;
+    std::optional<bool> m_locked;
+    std::optional<bool> m_onBattery;
+    std::optional<qint64> m_idleSinceMs;
+    int m_reachability = -1; // QNetworkInformation::Reachability, -1 not yet known
+    QHash<DesktopEvent, QString> m_missing;
+    QHash<DesktopEvent, qint64> m_lastAtMs;
+    bool m_started = false;
+    bool m_networkWatched = false;
+};
+
+} // namespace hg
