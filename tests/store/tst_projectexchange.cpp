@@ -374,6 +374,14 @@ void TestProjectExchange::fileTriggers_roundTripWithTheirSettings()
     trigger.file.misfire = MisfirePolicy::Once;
     trigger.paused = true;
     QVERIFY(ChainTriggerRepository(source.store()).add(trigger));
+    // A desktop trigger travels the same way.
+    ChainTrigger idle;
+    idle.kind = TriggerKind::Desktop;
+    idle.chainId = c.id;
+    idle.path = QStringLiteral("ops/in");
+    idle.desktop.event = DesktopEvent::Idle;
+    idle.desktop.idleMs = 600'000;
+    QVERIFY(ChainTriggerRepository(source.store()).add(idle));
     const QByteArray all = exportAll(source.store());
     QVERIFY2(all.contains("/srv/in/**/*.csv"), all.constData());
     HG_TEST_STORE(target);
@@ -382,11 +390,25 @@ void TestProjectExchange::fileTriggers_roundTripWithTheirSettings()
     QVERIFY2(imported, imported ? "" : qPrintable(imported.error().message));
     const Result<QList<ChainTrigger>> arrived = ChainTriggerRepository(target.store()).list();
     QVERIFY(arrived);
-    QCOMPARE(arrived->size(), 1);
+    QCOMPARE(arrived->size(), 2);
     QCOMPARE(arrived->at(0).kind, TriggerKind::File);
     QVERIFY(arrived->at(0).file == trigger.file);
     QVERIFY(arrived->at(0).paused);
+    QCOMPARE(arrived->at(1).kind, TriggerKind::Desktop);
+    QVERIFY(arrived->at(1).desktop == idle.desktop);
+    QVERIFY(!arrived->at(1).paused);
     QCOMPARE(exportAll(target.store()), all);
+
+    // An event this Hourglass does not know is refused, naming it; nothing is imported.
+    QByteArray unknown = all;
+    unknown.replace("\"idle\"", "\"lid-closed\"");
+    HG_TEST_STORE(refused);
+    const Result<ProjectImporter::Summary> wrong =
+        ProjectImporter(refused.store()).importDocument(unknown);
+    QVERIFY(!wrong);
+    QVERIFY2(wrong.error().message.contains(QLatin1String("event: one of unlock")),
+             qPrintable(wrong.error().message));
+    QCOMPARE(ChainTriggerRepository(refused.store()).list().value().size(), 0);
 }
 
 void TestProjectExchange::dstRule_roundTrips()
