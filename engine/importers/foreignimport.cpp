@@ -5,12 +5,14 @@
 #include "store/notifychannelrepository.h"
 #include "store/projectimporter.h"
 #include "store/projectrepository.h"
+#include "store/store.h"
 #include "systemdtimerimporter.h"
 #include "windowstaskimporter.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QSysInfo>
 
 #include <pwd.h>
 #include <unistd.h>
@@ -23,6 +25,17 @@ QString currentUser()
     // Asked from one thread, once per import.
     const passwd *entry = ::getpwuid(::getuid()); // NOLINT(concurrency-mt-unsafe)
     return entry ? QString::fromLocal8Bit(entry->pw_name) : QString::number(::getuid());
+}
+
+// Files and the desktop are this machine's: on a shared store a chain with file or desktop
+// triggers names the engine here (HOURGLASS_ENGINE_NAME, else the host name, as the engine
+// takes it). Empty on SQLite, where the one engine watches every trigger.
+QString sharedEngineName(const Store &store)
+{
+    if (store.backend() != StoreBackend::PostgreSql)
+        return {};
+    const QString name = qEnvironmentVariable("HOURGLASS_ENGINE_NAME");
+    return name.isEmpty() ? QSysInfo::machineHostName() : name;
 }
 
 } // namespace
@@ -109,6 +122,7 @@ Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &
     case Kind::WindowsTask: {
         WindowsTaskImporter::Options options;
         options.project = request.project;
+        options.engineName = sharedEngineName(store);
         options.takenChainNames = taken.value();
         ImportedDefinitions imported = WindowsTaskImporter().convert(
             request.bytes, fromStdin ? QStringLiteral("task.xml") : request.path, options);
@@ -121,6 +135,7 @@ Result<ImportedDefinitions> ForeignImport::convert(Store &store, const Request &
                                      "beside it, not from standard input"));
         SystemdTimerImporter::Options options;
         options.project = request.project;
+        options.engineName = sharedEngineName(store);
         options.currentUser = currentUser();
         options.homeDirectory = QDir::homePath();
         options.takenChainNames = taken.value();

@@ -3,6 +3,7 @@
 #include "chainnamer.h"
 #include "cron/cronparser.h"
 #include "systemdcalendar.h"
+#include "systemdpathunit.h"
 #include "systemdunitfile.h"
 
 #include <QDir>
@@ -81,9 +82,11 @@ QString shellWord(const QString &word, bool *splits)
 QString SystemdTimerImporter::servicePathFor(const QByteArray &timer, const QString &timerPath)
 {
     const QFileInfo info(timerPath);
-    const QString unit =
-        SystemdUnitFile::parse(timer).value(QStringLiteral("Timer"), QStringLiteral("Unit"),
-                                            info.completeBaseName() + QStringLiteral(".service"));
+    // A .path unit names its service in [Path], a timer in [Timer].
+    const QString section = timerPath.endsWith(QLatin1String(".path")) ? QStringLiteral("Path")
+                                                                       : QStringLiteral("Timer");
+    const QString unit = SystemdUnitFile::parse(timer).value(
+        section, QStringLiteral("Unit"), info.completeBaseName() + QStringLiteral(".service"));
     return info.dir().filePath(unit);
 }
 
@@ -155,12 +158,25 @@ ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
         out.report.note(QFileInfo(servicePath).fileName(), {},
                         tr("a service without a timer: the chain runs when started (add a "
                            "schedule to run it on a calendar)"));
+    // A .path unit starts the service on files: file triggers, no schedule.
+    const bool pathUnit = !serviceAlone && timerPath.endsWith(QLatin1String(".path"));
+    const QJsonArray triggerArray =
+        pathUnit ? SystemdPathUnit::triggers(timer, timerPath, out.report) : QJsonArray();
     const QJsonArray scheduleArray =
-        serviceAlone ? QJsonArray() : schedules(timer, timerPath, out.report);
+        serviceAlone || pathUnit ? QJsonArray() : schedules(timer, timerPath, out.report);
     const QJsonArray taskArray = tasks(service, servicePath, options, chain, out.report);
     if (taskArray.isEmpty())
         return out; // the reason is reported
     chain.insert(QStringLiteral("schedules"), scheduleArray);
+    if (!triggerArray.isEmpty()) {
+        chain.insert(QStringLiteral("triggers"), triggerArray);
+        if (!options.engineName.isEmpty()) {
+            chain.insert(QStringLiteral("client"), options.engineName);
+            out.report.note(QFileInfo(timerPath).fileName(), {},
+                            tr("its files are watched by the engine %1 (this machine's)")
+                                .arg(options.engineName));
+        }
+    }
     chain.insert(QStringLiteral("tasks"), taskArray);
     QJsonArray dependencies;
     for (qsizetype i = 1; i < taskArray.size(); ++i)
@@ -177,6 +193,9 @@ ImportedDefinitions SystemdTimerImporter::convert(const QByteArray &timerText,
                             ? QString()
                             : QStringLiteral(" in ")
                                   + schedule[QStringLiteral("timeZone")].toString());
+    for (const auto &trigger : triggerArray)
+        shown << tr("files %1")
+                     .arg(trigger[QStringLiteral("file")][QStringLiteral("glob")].toString());
     out.report.converted(QFileInfo(timerPath).fileName(), {},
                          chain[QStringLiteral("name")].toString(),
                          shown.isEmpty() ? tr("no schedule") : shown.join(QStringLiteral("; ")));

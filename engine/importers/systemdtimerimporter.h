@@ -15,7 +15,8 @@ class ChainNamer;
 // schedule), OnUnitActiveSec= (every N), OnUnitInactiveSec= (N after the previous run ends),
 // Persistent= (misfire "once", else "skip"); ExecStartPre=, ExecStart= and ExecStartPost=
 // lines become program tasks, each after the one before, with the service's working
-// directory and Environment=. Every key with no counterpart is reported, with its line.
+// directory and Environment=. A .path unit in place of the timer gives file triggers
+// (SystemdPathUnit). Every key with no counterpart is reported, with its line.
 class SystemdTimerImporter final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::SystemdTimerImporter)
@@ -27,6 +28,7 @@ public:
         QSet<QString> takenChainNames;
         QString currentUser;
         QString homeDirectory;
+        QString engineName; // set: a .path unit's chain is watched by this engine
     };
 
     // The service a timer starts: Unit= in [Timer], else the timer's own name.

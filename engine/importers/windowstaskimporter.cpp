@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace hg {
 namespace {
 
@@ -179,8 +181,10 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     readSettings(settings, chain);
     readPrincipals(task.firstChildElement(QStringLiteral("Principals")));
     QJsonArray schedules;
-    readTriggers(task.firstChildElement(QStringLiteral("Triggers")),
-                 isTrue(settings, QStringLiteral("StartWhenAvailable")), schedules);
+    QJsonArray desktopTriggers;
+    readTriggers(task.firstChildElement(QStringLiteral("Triggers")), settings,
+                 isTrue(settings, QStringLiteral("StartWhenAvailable")), schedules,
+                 desktopTriggers);
     const QJsonArray tasks =
         readActions(task.firstChildElement(QStringLiteral("Actions")), settings);
     if (tasks.isEmpty()) {
@@ -197,12 +201,19 @@ ImportedDefinitions WindowsTaskImporter::convert(const QByteArray &xml, const QS
     chain.insert(QStringLiteral("tasks"), tasks);
     chain.insert(QStringLiteral("dependencies"), dependencies);
     chain.insert(QStringLiteral("schedules"), schedules);
+    if (!desktopTriggers.isEmpty()) {
+        chain.insert(QStringLiteral("triggers"), desktopTriggers);
+        if (!options.engineName.isEmpty()) // a shared store: the desktop is this machine's
+            chain.insert(QStringLiteral("client"), options.engineName);
+    }
     if (!m_routes.isEmpty()) // no channel: the default e-mail channel
         chain.insert(QStringLiteral("notifications"), m_routes);
     out.chains << chain;
     QStringList shown;
     for (const auto &s : std::as_const(schedules))
         shown << s[QStringLiteral("expression")].toString();
+    for (const auto &d : std::as_const(desktopTriggers))
+        shown << tr("on %1").arg(d[QStringLiteral("desktop")][QStringLiteral("event")].toString());
     out.report.converted(uri.isEmpty() ? QStringLiteral("Task") : uri, {},
                          chain[QStringLiteral("name")].toString(),
                          shown.isEmpty() ? tr("no schedule") : shown.join(QStringLiteral("; ")));
@@ -268,8 +279,9 @@ void WindowsTaskImporter::readPrincipals(const QDomElement &principals)
                        tr("Hourglass runs it as the user of its engine"));
 }
 
-void WindowsTaskImporter::readTriggers(const QDomElement &triggers, bool catchUp,
-                                       QJsonArray &schedules)
+void WindowsTaskImporter::readTriggers(const QDomElement &triggers, const QDomElement &settings,
+                                       bool catchUp, QJsonArray &schedules,
+                                       QJsonArray &desktopTriggers)
 {
     QHash<QString, int> seen;
     bool startup = false;
@@ -292,10 +304,14 @@ void WindowsTaskImporter::readTriggers(const QDomElement &triggers, bool catchUp
                                   tr("runs when the engine starts: the delay is not kept"));
             if (kind == QLatin1String("LogonTrigger"))
                 m_report->note(where, {}, tr("a logon is taken as the engine's start"));
+        } else if (kind == QLatin1String("SessionStateChangeTrigger")
+                   || kind == QLatin1String("IdleTrigger")) {
+            readDesktopTrigger(trigger, where, settings, desktopTriggers);
         } else {
             m_report->leftOut(where, {},
                               tr("<%1> has no counterpart: Hourglass starts runs by time, at "
-                                 "start-up, after other chains or by hand")
+                                 "start-up, after other chains, on files, on desktop events "
+                                 "or by hand")
                                   .arg(kind));
         }
         if (!textOf(trigger, QStringLiteral("RandomDelay")).isEmpty())
@@ -303,6 +319,49 @@ void WindowsTaskImporter::readTriggers(const QDomElement &triggers, bool catchUp
                               textOf(trigger, QStringLiteral("RandomDelay")),
                               tr("a random start delay has no counterpart"));
     }
+}
+
+void WindowsTaskImporter::readDesktopTrigger(const QDomElement &trigger, const QString &where,
+                                             const QDomElement &settings,
+                                             QJsonArray &desktopTriggers)
+{
+    QJsonObject desktop;
+    if (trigger.tagName() == QLatin1String("SessionStateChangeTrigger")) {
+        const QString change = textOf(trigger, QStringLiteral("StateChange"));
+        if (change != QLatin1String("SessionUnlock")) {
+            m_report->leftOut(where + QStringLiteral("/StateChange"), change,
+                              tr("only SessionUnlock has a counterpart (a trigger on unlock)"));
+            return;
+        }
+        desktop.insert(QStringLiteral("event"), QStringLiteral("unlock"));
+        if (!textOf(trigger, QStringLiteral("UserId")).isEmpty())
+            m_report->note(where + QStringLiteral("/UserId"),
+                           textOf(trigger, QStringLiteral("UserId")),
+                           tr("the session the engine runs in is the one watched"));
+    } else {
+        // The idle time is the task's IdleSettings/Duration (10 minutes where it is left
+        // out, as the Task Scheduler has it), in whole minutes as the desktop's idle hint.
+        const QDomElement idle = settings.firstChildElement(QStringLiteral("IdleSettings"));
+        const qint64 seconds =
+            durationSeconds(textOf(idle, QStringLiteral("Duration"), QStringLiteral("PT10M")));
+        const qint64 minutes = std::clamp<qint64>((seconds + 30) / 60, 1, 7 * 24 * 60);
+        if (seconds < 0) {
+            m_report->leftOut(where, textOf(idle, QStringLiteral("Duration")),
+                              tr("the idle time is not a duration"));
+            return;
+        }
+        if (minutes * 60 != seconds)
+            m_report->note(QStringLiteral("Settings/IdleSettings/Duration"),
+                           textOf(idle, QStringLiteral("Duration")),
+                           tr("idle for %n minute(s): the desktop's idle hint counts minutes",
+                              nullptr, int(minutes)));
+        desktop.insert(QStringLiteral("event"), QStringLiteral("idle"));
+        desktop.insert(QStringLiteral("idle_ms"), minutes * 60'000);
+    }
+    QJsonObject entry{{QStringLiteral("desktop"), desktop}};
+    if (!isTrue(trigger, QStringLiteral("Enabled"), true))
+        entry.insert(QStringLiteral("paused"), true);
+    desktopTriggers << entry;
 }
 
 QJsonObject WindowsTaskImporter::schedule(const QString &kind, const QString &expression,

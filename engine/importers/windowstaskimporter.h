@@ -14,6 +14,7 @@ namespace hg {
 // UTF-16 or UTF-8) as one chain. Calendar triggers (daily, weekly, monthly, monthly on a
 // weekday) become Quartz-dialect schedules, the dialect whose day-or-weekday rule and L and #
 // say what Windows says; a time trigger fires once; boot and logon triggers run at start-up;
+// a session-unlock trigger and an idle trigger become desktop triggers;
 // a repetition interval that divides the hour or the day becomes a step. Exec actions are
 // program tasks in a line; the execution time limit, restart on failure and the
 // multiple-instances policy carry over. Everything else is reported with its element path.
@@ -26,6 +27,7 @@ public:
     {
         QString project = QStringLiteral("windows-task");
         QSet<QString> takenChainNames;
+        QString engineName; // set: a chain with desktop triggers is watched by this engine
     };
 
     // xs:duration ("PT15M", "P1DT2H") in seconds; -1 when it is none.
@@ -42,7 +44,11 @@ private:
         QString hour;
     };
 
-    void readTriggers(const QDomElement &triggers, bool catchUp, QJsonArray &schedules);
+    // Time triggers into schedules, desktop ones (unlock, idle) into triggers.
+    void readTriggers(const QDomElement &triggers, const QDomElement &settings, bool catchUp,
+                      QJsonArray &schedules, QJsonArray &desktopTriggers);
+    void readDesktopTrigger(const QDomElement &trigger, const QString &where,
+                            const QDomElement &settings, QJsonArray &desktopTriggers);
     void readCalendarTrigger(const QDomElement &trigger, const QString &where, bool catchUp,
                              QJsonArray &schedules);
     void readTimeTrigger(const QDomElement &trigger, const QString &where, bool catchUp,

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void service_commandsRunInOrderWithItsEnvironment();
     void keysWithoutCounterpart_reportedWithFileAndLine();
     void missingService_leftOutAndNothingImported();
+    void pathUnit_becomesFileTriggers();
     void spanSeconds_readsSystemdSpans();
     void servicePathFor_followsUnit();
     void commandLine_expandsAsSystemdDoesAndRunsNothingElse();
@@ -153,6 +154,57 @@ void TestSystemdTimerImporter::missingService_leftOutAndNothingImported()
     QCOMPARE(leftOut(imported).size(), 1);
     QVERIFY(leftOut(imported).constFirst().contains(QStringLiteral("cannot be read")));
     QVERIFY(convert("[Timer]\nOnCalendar=daily\n", "[Service]\nType=oneshot\n").chains.isEmpty());
+}
+
+void TestSystemdTimerImporter::pathUnit_becomesFileTriggers()
+{
+    const QByteArray unit = "[Unit]\nDescription=Upload what arrives\n"
+                            "[Path]\n"
+                            "PathExistsGlob=/srv/in/*.csv\n"
+                            "PathChanged=/etc/app.conf\n"
+                            "DirectoryNotEmpty=/var/spool/app/\n"
+                            "PathModified=/var/log/app/\n"
+                            "PathExists=relative/file\n"
+                            "TriggerLimitIntervalSec=10s\n"
+                            "TriggerLimitBurst=5\n"
+                            "MakeDirectory=yes\n"
+                            "Unit=upload.service\n"
+                            "[Install]\nWantedBy=paths.target\n";
+    QCOMPARE(SystemdTimerImporter::servicePathFor(unit, QStringLiteral("/u/watch.path")),
+             QStringLiteral("/u/upload.service"));
+    SystemdTimerImporter::Options options;
+    options.currentUser = QStringLiteral("alice");
+    options.engineName = QStringLiteral("box");
+    const ImportedDefinitions imported = SystemdTimerImporter().convert(
+        unit, QStringLiteral("/u/watch.path"), "[Service]\nExecStart=/usr/bin/upload\n",
+        QStringLiteral("/u/upload.service"), options);
+    QCOMPARE(imported.chains.size(), 1);
+    const QJsonObject chain = imported.chains.at(0).toObject();
+    QCOMPARE(chain[QStringLiteral("schedules")].toArray().size(), 0);
+    // Files are this machine's: on a shared store the chain names the engine here.
+    QCOMPARE(chain[QStringLiteral("client")].toString(), QStringLiteral("box"));
+    const QJsonArray triggers = chain[QStringLiteral("triggers")].toArray();
+    QCOMPARE(triggers.size(), 4);
+    QStringList globs;
+    for (const QJsonValue &trigger : triggers) {
+        const QJsonObject file = trigger[QStringLiteral("file")].toObject();
+        globs << file[QStringLiteral("glob")].toString();
+        QCOMPARE(file[QStringLiteral("settle_ms")].toInteger(), 0);
+        QCOMPARE(file[QStringLiteral("max_per_minute")].toInteger(), 30); // 5 in 10 s
+        QCOMPARE(file[QStringLiteral("misfire")].toString(), QStringLiteral("once"));
+    }
+    QCOMPARE(globs,
+             (QStringList{QStringLiteral("/srv/in/*.csv"), QStringLiteral("/etc/app.conf"),
+                          QStringLiteral("/var/spool/app/*"), QStringLiteral("/var/log/app/*")}));
+    QCOMPARE(triggers.at(0)[QStringLiteral("file")][QStringLiteral("events")].toArray(),
+             (QJsonArray{QStringLiteral("created"), QStringLiteral("moved")}));
+    QCOMPARE(triggers.at(1)[QStringLiteral("file")][QStringLiteral("events")].toArray().size(), 4);
+    const QStringList left = leftOut(imported);
+    QCOMPARE(left.size(), 2);
+    QVERIFY2(left.at(0).startsWith(QStringLiteral("watch.path:8: --file: 'relative/file' is not "
+                                                  "an absolute path")),
+             qPrintable(left.join(QLatin1Char('\n'))));
+    QVERIFY(left.at(1).startsWith(QStringLiteral("watch.path:11: Hourglass does not make")));
 }
 
 void TestSystemdTimerImporter::spanSeconds_readsSystemdSpans()

@@ -18,6 +18,7 @@ class TestWindowsTaskImporter final : public QObject
 
 private Q_SLOTS:
     void exportedTask_becomesOneChain();
+    void desktopTriggers_becomeTriggers();
     void eachTriggerKind_data();
     void eachTriggerKind();
     void triggers_becomeQuartzSchedules();
@@ -130,10 +131,46 @@ void TestWindowsTaskImporter::exportedTask_becomesOneChain()
                  QStringLiteral("Principals/Principal/RunLevel: Hourglass runs tasks with its "
                                 "engine's rights, never raised"),
                  QStringLiteral("Triggers/BootTrigger[1]/Delay: runs when the engine starts: the "
-                                "delay is not kept"),
-                 QStringLiteral("Triggers/IdleTrigger[1]: <IdleTrigger> has no counterpart: "
-                                "Hourglass starts runs by time, at start-up, after other chains "
-                                "or by hand")}));
+                                "delay is not kept")}));
+    // The idle trigger is a desktop trigger: idle for the Task Scheduler's default 10 minutes.
+    QCOMPARE(chain[QStringLiteral("triggers")].toArray(),
+             (QJsonArray{QJsonObject{{QStringLiteral("desktop"),
+                                      QJsonObject{{QStringLiteral("event"), QStringLiteral("idle")},
+                                                  {QStringLiteral("idle_ms"), 600'000}}}}}));
+}
+
+void TestWindowsTaskImporter::desktopTriggers_becomeTriggers()
+{
+    const ImportedDefinitions imported = convert(
+        task(QStringLiteral(
+                 "<SessionStateChangeTrigger><StateChange>SessionUnlock</StateChange>"
+                 "<UserId>DOMAIN\\ada</UserId></SessionStateChangeTrigger>"
+                 "<SessionStateChangeTrigger><StateChange>SessionLock</StateChange>"
+                 "</SessionStateChangeTrigger>"
+                 "<SessionStateChangeTrigger><Enabled>false</Enabled><StateChange>SessionUnlock"
+                 "</StateChange></SessionStateChangeTrigger>"
+                 "<IdleTrigger />"),
+             QStringLiteral("<IdleSettings><Duration>PT90S</Duration></IdleSettings>")));
+    QCOMPARE(imported.chains.size(), 1);
+    const QJsonArray triggers = imported.chains.at(0)[QStringLiteral("triggers")].toArray();
+    QCOMPARE(triggers.size(), 3);
+    QCOMPARE(triggers.at(0)[QStringLiteral("desktop")][QStringLiteral("event")].toString(),
+             QStringLiteral("unlock"));
+    QVERIFY(!triggers.at(0).toObject().contains(QLatin1String("paused")));
+    QCOMPARE(triggers.at(1)[QStringLiteral("paused")].toBool(), true); // Enabled false
+    // 90 s is rounded to the minute the desktop's idle hint counts, and said.
+    QCOMPARE(triggers.at(2)[QStringLiteral("desktop")][QStringLiteral("idle_ms")].toInteger(),
+             120'000);
+    QCOMPARE(leftOut(imported),
+             QStringList{QStringLiteral("Triggers/SessionStateChangeTrigger[2]/StateChange: only "
+                                        "SessionUnlock has a counterpart (a trigger on unlock)")});
+    QStringList notes;
+    for (const ImportReport::Item &item : imported.report.items())
+        if (item.kind == ImportReport::Kind::Note)
+            notes << item.where + QStringLiteral(": ") + item.message;
+    QVERIFY2(notes.contains(QStringLiteral("Settings/IdleSettings/Duration: idle for 2 minute(s): "
+                                           "the desktop's idle hint counts minutes")),
+             qPrintable(notes.join(QLatin1Char('\n'))));
 }
 
 void TestWindowsTaskImporter::eachTriggerKind_data()
