@@ -208,8 +208,8 @@ int addTrigger(CliContext &context, const QStringList &args)
                                             "one trigger for each")
                                  .arg(kinds.join(QStringLiteral(" and "))));
     if (!kinds.isEmpty() && kinds.constFirst().startsWith(QLatin1String("--on-"))) {
-        for (const QCommandLineOption &other : {on, within, events, settle, batch, perMinute,
-                                                poll, misfire})
+        for (const QCommandLineOption &other :
+             {on, within, events, settle, batch, perMinute, poll, misfire})
             if (parser.isSet(other))
                 return context.usage(QStringLiteral("--%1 is not a setting of %2")
                                          .arg(other.names().constFirst(), kinds.constFirst()));

@@ -1,15 +1,15 @@
 #include "desktopsignals.h"
 
+#include <QCoreApplication>
 #include <QDBusConnection>
 #include <QDBusMessage>
 #include <QDBusObjectPath>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
 #include <QDBusVariant>
-#include <QCoreApplication>
 #include <QNetworkInformation>
-#include <QThread>
 #include <QtGlobal>
+#include <QThread>
 
 #include <unistd.h>
 
@@ -33,9 +33,8 @@ qint64 sameEventWindowMs(DesktopEvent event)
 }
 
 QDBusPendingCallWatcher *ask(const QDBusConnection &bus, const QString &service,
-                             const QString &path, const QString &interface,
-                             const QString &method, const QVariantList &arguments,
-                             QObject *parent)
+                             const QString &path, const QString &interface, const QString &method,
+                             const QVariantList &arguments, QObject *parent)
 {
     QDBusMessage message = QDBusMessage::createMethodCall(service, path, interface, method);
     message.setArguments(arguments);
@@ -106,39 +105,38 @@ void DesktopSignals::findSession()
         }
         const QByteArray id = qgetenv("XDG_SESSION_ID");
         if (id.isEmpty()) {
-            const QString why =
-                reply.error().type() == QDBusError::ServiceUnknown
-                    ? tr("no login manager (logind) on the system bus")
-                    : tr("this engine runs in no login session (logind: %1)")
-                          .arg(reply.error().message().left(200));
+            const QString why = reply.error().type() == QDBusError::ServiceUnknown
+                                    ? tr("no login manager (logind) on the system bus")
+                                    : tr("this engine runs in no login session (logind: %1)")
+                                          .arg(reply.error().message().left(200));
             setMissing(DesktopEvent::Unlock, why);
             setMissing(DesktopEvent::Idle, why);
             return;
         }
         auto *byId = ask(QDBusConnection::systemBus(), login1, login1Path, login1Manager,
                          QStringLiteral("GetSession"), {QString::fromLocal8Bit(id)}, this);
-        connect(byId, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w2) {
-            w2->deleteLater();
-            const QDBusPendingReply<QDBusObjectPath> second = *w2;
-            if (second.isError()) {
-                const QString why =
-                    tr("logind knows no session of this engine (%1)")
-                        .arg(second.error().message().left(200));
-                setMissing(DesktopEvent::Unlock, why);
-                setMissing(DesktopEvent::Idle, why);
-                return;
-            }
-            watchSession(second.value().path());
-        });
+        connect(byId, &QDBusPendingCallWatcher::finished, this,
+                [this](QDBusPendingCallWatcher *w2) {
+                    w2->deleteLater();
+                    const QDBusPendingReply<QDBusObjectPath> second = *w2;
+                    if (second.isError()) {
+                        const QString why = tr("logind knows no session of this engine (%1)")
+                                                .arg(second.error().message().left(200));
+                        setMissing(DesktopEvent::Unlock, why);
+                        setMissing(DesktopEvent::Idle, why);
+                        return;
+                    }
+                    watchSession(second.value().path());
+                });
     });
 }
 
 void DesktopSignals::watchSession(const QString &path)
 {
     m_sessionPath = path;
-    QDBusConnection::systemBus().connect(login1, path, properties, propertiesChanged, this,
-                                         SLOT(sessionPropertiesChanged(QString, QVariantMap,
-                                                                       QStringList)));
+    QDBusConnection::systemBus().connect(
+        login1, path, properties, propertiesChanged, this,
+        SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
     readSession();
 }
 
@@ -207,8 +205,9 @@ void DesktopSignals::readPower()
         w->deleteLater();
         const QDBusPendingReply<QVariantMap> reply = *w;
         if (reply.isError()) {
-            setMissing(DesktopEvent::AcPower, tr("no UPower on the system bus (%1)")
-                                                  .arg(reply.error().message().left(200)));
+            setMissing(
+                DesktopEvent::AcPower,
+                tr("no UPower on the system bus (%1)").arg(reply.error().message().left(200)));
             return;
         }
         setMissing(DesktopEvent::AcPower, {});
@@ -264,8 +263,7 @@ void DesktopSignals::watchNetwork()
     if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
         QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
     QNetworkInformation *network = QNetworkInformation::instance();
-    if (!network
-        || !network->supports(QNetworkInformation::Feature::Reachability)) {
+    if (!network || !network->supports(QNetworkInformation::Feature::Reachability)) {
         setMissing(DesktopEvent::Network,
                    tr("no network information here (Qt found no backend: %1)")
                        .arg(QNetworkInformation::availableBackends().join(QLatin1String(", "))));

@@ -230,9 +230,9 @@ private:
     std::unique_ptr<ElsewhereWatch> m_elsewhere; // other engines' attempts and output (windows)
     std::unique_ptr<OfferBoard> m_board;         // attempts this engine's runs offered
     std::unique_ptr<TaskHost> m_host;            // attempts this engine runs for any run
-    std::unique_ptr<FileTriggerWatch> m_fileTriggers; // only while schedules run here
+    std::unique_ptr<FileTriggerWatch> m_fileTriggers;       // only while schedules run here
     std::unique_ptr<DesktopTriggerWatch> m_desktopTriggers; // likewise
-    QTimer m_offerTimer;                              // the next ready task to wait long enough
+    QTimer m_offerTimer;         // the next ready task to wait long enough
     bool m_offersWaiting = true; // an offer may be claimable (a notification, a heartbeat)
     static constexpr int alertLookTicks = 5; // of the clock watch's one-second ticks
     int m_clockTicks = 0;

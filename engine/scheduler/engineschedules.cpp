@@ -3,9 +3,9 @@
 // what became of every fire time (the occurrence ledger). engine.cpp holds the rest.
 #include "base/epochtime.h"
 #include "clock.h"
+#include "desktoptriggerwatch.h"
 #include "engine.h"
 #include "enginelease.h"
-#include "desktoptriggerwatch.h"
 #include "filetriggerwatch.h"
 #include "store/chainrepository.h"
 #include "store/definitionchangerepository.h"

@@ -14,11 +14,10 @@ QJsonObject ChainTriggerExchange::toJson(const ChainTrigger &trigger)
 {
     if (trigger.kind == TriggerKind::File || trigger.kind == TriggerKind::Desktop) {
         const bool file = trigger.kind == TriggerKind::File;
-        QJsonObject entry{
-            {file ? QStringLiteral("file") : QStringLiteral("desktop"),
-             QJsonDocument::fromJson((file ? trigger.file.toJson() : trigger.desktop.toJson())
-                                         .toUtf8())
-                 .object()}};
+        QJsonObject entry{{file ? QStringLiteral("file") : QStringLiteral("desktop"),
+                           QJsonDocument::fromJson(
+                               (file ? trigger.file.toJson() : trigger.desktop.toJson()).toUtf8())
+                               .object()}};
         if (trigger.paused)
             entry.insert(QStringLiteral("paused"), true);
         return entry;

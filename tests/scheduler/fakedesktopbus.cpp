@@ -62,14 +62,13 @@ bool FakeDesktopBus::start()
         m_failure = QStringLiteral("cannot connect: ") + m_bus.lastError().message();
         return false;
     }
-    for (const QString &path :
-         {login1Path, QString::fromLatin1(sessionPath), upowerPath, nmPath})
+    for (const QString &path : {login1Path, QString::fromLatin1(sessionPath), upowerPath, nmPath})
         if (!m_bus.registerVirtualObject(path, this)) {
             m_failure = QStringLiteral("cannot register ") + path;
             return false;
         }
-    for (const QString &service : {QStringLiteral("org.freedesktop.login1"),
-                                   QStringLiteral("org.freedesktop.UPower"), nm})
+    for (const QString &service :
+         {QStringLiteral("org.freedesktop.login1"), QStringLiteral("org.freedesktop.UPower"), nm})
         if (!m_bus.registerService(service)) {
             m_failure = QStringLiteral("cannot own ") + service;
             return false;
@@ -87,12 +86,11 @@ bool FakeDesktopBus::handleMessage(const QDBusMessage &message, const QDBusConne
     const QMutexLocker lock(&m_mutex);
     ++m_asked[message.member() + QLatin1Char(' ') + message.path()];
     if (message.member() == QLatin1String("GetSessionByPID")) {
-        connection.send(m_noSession
-                            ? message.createErrorReply(
-                                  QStringLiteral("org.freedesktop.login1.NoSessionForPID"),
-                                  QStringLiteral("PID is not part of any session"))
-                            : message.createReply(QVariant::fromValue(
-                                  QDBusObjectPath(QString::fromLatin1(sessionPath)))));
+        connection.send(m_noSession ? message.createErrorReply(
+                            QStringLiteral("org.freedesktop.login1.NoSessionForPID"),
+                            QStringLiteral("PID is not part of any session"))
+                                    : message.createReply(QVariant::fromValue(
+                                        QDBusObjectPath(QString::fromLatin1(sessionPath)))));
         return true;
     }
     if (message.interface() == propertiesInterface && !message.arguments().isEmpty()) {
@@ -148,9 +146,9 @@ void FakeDesktopBus::setNetworkState(uint state)
 
 void FakeDesktopBus::prepareForSleep(bool beforeSleep)
 {
-    QDBusMessage signal = QDBusMessage::createSignal(
-        login1Path, QStringLiteral("org.freedesktop.login1.Manager"),
-        QStringLiteral("PrepareForSleep"));
+    QDBusMessage signal =
+        QDBusMessage::createSignal(login1Path, QStringLiteral("org.freedesktop.login1.Manager"),
+                                   QStringLiteral("PrepareForSleep"));
     signal << beforeSleep;
     m_bus.send(signal);
 }

@@ -58,7 +58,7 @@ private:
     QProcess m_daemon;
     QString m_failure;
     QDBusConnection m_bus{QString()};
-    mutable QMutex m_mutex; // the bus may ask from its own thread
+    mutable QMutex m_mutex;                   // the bus may ask from its own thread
     QHash<QString, QVariantMap> m_properties; // path + " " + interface
     QHash<QString, int> m_asked;
     bool m_noSession = false;

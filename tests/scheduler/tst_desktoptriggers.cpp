@@ -66,8 +66,8 @@ Chain TestDesktopTriggers::chainHere(test::TestStore &t, const QString &name)
     return chain;
 }
 
-qint64 TestDesktopTriggers::addTrigger(test::TestStore &t, const Chain &chain,
-                                       DesktopEvent event, qint64 idleMs)
+qint64 TestDesktopTriggers::addTrigger(test::TestStore &t, const Chain &chain, DesktopEvent event,
+                                       qint64 idleMs)
 {
     ChainTrigger trigger;
     trigger.kind = TriggerKind::Desktop;
@@ -222,10 +222,9 @@ void TestDesktopTriggers::idle_firesOncePerIdlePeriod_alsoAcrossARestart()
 
     // Active, then idle again: a new period, a new run.
     m_desktop.setSession({{QStringLiteral("IdleHint"), false}});
-    m_desktop.setSession(
-        {{QStringLiteral("IdleHint"), true},
-         {QStringLiteral("IdleSinceHint"),
-          qulonglong(QDateTime::currentMSecsSinceEpoch() - 60'000) * 1000}});
+    m_desktop.setSession({{QStringLiteral("IdleHint"), true},
+                          {QStringLiteral("IdleSinceHint"),
+                           qulonglong(QDateTime::currentMSecsSinceEpoch() - 60'000) * 1000}});
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), idle.id).size(), 2, 10000);
 }
 
@@ -271,10 +270,8 @@ void TestDesktopTriggers::noSession_isSaidOnTheTrigger()
     QSignalSpy started(&host, &EngineHost::started);
     host.start();
     QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store())
-                                 .byId(id)
-                                 .value()
-                                 .watchNote.contains(QLatin1String("no login session")),
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(id).value().watchNote.contains(
+                                 QLatin1String("no login session")),
                              10000);
     m_desktop.setNoSession(false);
     if (hadXdgSession)
