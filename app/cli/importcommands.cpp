@@ -13,9 +13,10 @@ int runImportCommand(CliContext &context, const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption from(
         QStringLiteral("from"),
-        QStringLiteral("What FILE is: hourglass (an export, the default), crontab, windows-task "
-                       "(schtasks /query /xml) or systemd (a .timer; its .service is read from "
-                       "beside it)."),
+        QStringLiteral(
+            "What FILE is: hourglass (an export, the default), crontab, windows-task "
+            "(schtasks /query /xml) or systemd (a .timer or .path; its .service is read from "
+            "beside it)."),
         QStringLiteral("KIND"), QStringLiteral("hourglass"));
     const QCommandLineOption into(QStringLiteral("into"),
                                   QStringLiteral("The project the chains go to."),
@@ -43,7 +44,8 @@ int runImportCommand(CliContext &context, const QStringList &args)
     if (kind == QLatin1String("systemd")
         && parser.positionalArguments().value(0) == QLatin1String("-"))
         return context.usage(QStringLiteral(
-            "--from systemd reads a .timer file and the .service beside it, not standard input"));
+            "--from systemd reads a .timer or .path file and the .service beside it, not "
+            "standard input"));
     if (kind == QLatin1String("hourglass") && (parser.isSet(into) || parser.isSet(userColumn)))
         return context.usage(QStringLiteral(
             "--into and --user-column are for foreign files: an export names its projects"));

@@ -819,6 +819,10 @@
         <source>import: %1: %2</source>
         <translation>Import: %1: %2</translation>
     </message>
+    <message>
+        <source>event: one of unlock, resume, network, idle, ac-power</source>
+        <translation>event: eines von unlock, resume, network, idle, ac-power</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainTriggerRepository</name>
@@ -891,12 +895,20 @@
         <translation>keine Kette %1</translation>
     </message>
     <message>
-        <source>--file: %1 has no client name, and on a shared store a file is on one machine: set the chain&apos;s client name to the name of the engine that watches it (the chain editor, or `chain add … --client NAME`)</source>
-        <translation>--file: %1 hat keinen Client-Namen, und in einem gemeinsamen Speicher liegt eine Datei auf einem Rechner: Setzen Sie den Client-Namen der Kette auf den Namen der Engine, die sie beobachtet (im Ketten-Editor oder mit `chain add … --client NAME`)</translation>
-    </message>
-    <message>
         <source>note how a trigger is watched</source>
         <translation>festhalten, wie ein Auslöser beobachtet wird</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no client name, and on a shared store %3 is on one machine: set the chain&apos;s client name to the name of the engine that watches it (the chain editor, or `chain add … --client NAME`)</source>
+        <translation>%1: %2 hat keinen Client-Namen, und in einem gemeinsamen Speicher gehört %3 zu einem Rechner: Setzen Sie den Client-Namen der Kette auf den Namen der Engine, die ihn beobachtet (im Ketten-Editor oder mit `chain add … --client NAME`)</translation>
+    </message>
+    <message>
+        <source>a file</source>
+        <translation>eine Datei</translation>
+    </message>
+    <message>
+        <source>a desktop</source>
+        <translation>ein Desktop</translation>
     </message>
 </context>
 <context>
@@ -2396,6 +2408,98 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DesktopSignals</name>
+    <message>
+        <source>no system bus (D-Bus) to ask logind and UPower</source>
+        <translation>kein Systembus (D-Bus), um logind und UPower zu fragen</translation>
+    </message>
+    <message>
+        <source>no login manager (logind) on the system bus</source>
+        <translation>kein Anmeldedienst (logind) auf dem Systembus</translation>
+    </message>
+    <message>
+        <source>this engine runs in no login session (logind: %1)</source>
+        <translation>diese Engine läuft in keiner Anmeldesitzung (logind: %1)</translation>
+    </message>
+    <message>
+        <source>logind knows no session of this engine (%1)</source>
+        <translation>logind kennt keine Sitzung dieser Engine (%1)</translation>
+    </message>
+    <message>
+        <source>logind did not say the session&apos;s state (%1)</source>
+        <translation>logind hat den Zustand der Sitzung nicht genannt (%1)</translation>
+    </message>
+    <message>
+        <source>no UPower on the system bus (%1)</source>
+        <translation>kein UPower auf dem Systembus (%1)</translation>
+    </message>
+    <message>
+        <source>no network information here (Qt found no backend: %1)</source>
+        <translation>hier keine Netzwerkinformation (Qt fand kein Backend: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DesktopTriggerRepository</name>
+    <message>
+        <source>start a run of a desktop trigger</source>
+        <translation>einen Lauf eines Desktop-Auslösers starten</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DesktopTriggerSpec</name>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>an idle time belongs to --on-idle only</source>
+        <translation>eine Leerlaufzeit gehört nur zu --on-idle</translation>
+    </message>
+    <message>
+        <source>--on-idle: whole minutes from 1 min to 7 d (the desktop&apos;s idle hint is no finer)</source>
+        <translation>--on-idle: ganze Minuten von 1 min bis 7 d (der Leerlaufhinweis des Desktops ist nicht feiner)</translation>
+    </message>
+    <message>
+        <source>session unlocked</source>
+        <translation>Sitzung entsperrt</translation>
+    </message>
+    <message>
+        <source>resumed from sleep</source>
+        <translation>aus dem Ruhezustand erwacht</translation>
+    </message>
+    <message>
+        <source>network came up</source>
+        <translation>Netzwerk verfügbar</translation>
+    </message>
+    <message>
+        <source>idle for %1</source>
+        <translation>%1 im Leerlauf</translation>
+    </message>
+    <message>
+        <source>on AC power</source>
+        <translation>am Netzstrom</translation>
+    </message>
+</context>
+<context>
+    <name>hg::DesktopTriggerWatch</name>
+    <message>
+        <source>cannot fire here: %1</source>
+        <translation>kann hier nicht auslösen: %1</translation>
+    </message>
+    <message>
+        <source>trigger %1 (%2): watching again</source>
+        <translation>Auslöser %1 (%2): beobachtet wieder</translation>
+    </message>
+    <message>
+        <source>trigger %1 (%2): %3</source>
+        <translation>Auslöser %1 (%2): %3</translation>
     </message>
 </context>
 <context>
@@ -4156,10 +4260,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Aufgabe der Windows-Aufgabenplanung (schtasks /query /xml)</translation>
     </message>
     <message>
-        <source>systemd timer (.timer, with its .service beside it)</source>
-        <translation>systemd-Timer (.timer, mit seinem .service daneben)</translation>
-    </message>
-    <message>
         <source>the file to import</source>
         <translation>die zu importierende Datei</translation>
     </message>
@@ -4214,10 +4314,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Task Scheduler XML (*.xml)</source>
         <translation>XML der Aufgabenplanung (*.xml)</translation>
-    </message>
-    <message>
-        <source>systemd timer (*.timer)</source>
-        <translation>systemd-Timer (*.timer)</translation>
     </message>
     <message>
         <source>All files (*)</source>
@@ -4282,6 +4378,14 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Importing %1 chain(s)…</source>
         <translation>%1 Kette(n) werden importiert…</translation>
+    </message>
+    <message>
+        <source>systemd timer or path unit (.timer, .path, with its .service beside it)</source>
+        <translation>systemd-Timer oder -Pfad-Unit (.timer, .path, mit dem .service daneben)</translation>
+    </message>
+    <message>
+        <source>systemd timer or path unit (*.timer *.path)</source>
+        <translation>systemd-Timer oder -Pfad-Unit (*.timer *.path)</translation>
     </message>
 </context>
 <context>
@@ -8983,6 +9087,41 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     </message>
 </context>
 <context>
+    <name>hg::SystemdPathUnit</name>
+    <message>
+        <source>section [%1] has no counterpart</source>
+        <translation>der Abschnitt [%1] hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>systemd starts on every write; Hourglass once the writer closed the file</source>
+        <translation>systemd startet bei jedem Schreiben; Hourglass, sobald der Schreibende die Datei geschlossen hat</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time span</source>
+        <translation>&apos;%1&apos; ist keine Zeitspanne</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number of starts</source>
+        <translation>&apos;%1&apos; ist keine Anzahl von Starts</translation>
+    </message>
+    <message>
+        <source>Hourglass does not make the watched folder; it watches it once it is there</source>
+        <translation>Hourglass legt den beobachteten Ordner nicht an; es beobachtet ihn, sobald er da ist</translation>
+    </message>
+    <message>
+        <source>%1= has no counterpart</source>
+        <translation>%1= hat keine Entsprechung</translation>
+    </message>
+    <message>
+        <source>a folder: watched as its files, %1</source>
+        <translation>ein Ordner: beobachtet als seine Dateien, %1</translation>
+    </message>
+    <message>
+        <source>no path could be imported: the chain runs only when started</source>
+        <translation>kein Pfad konnte importiert werden: die Kette läuft nur, wenn sie gestartet wird</translation>
+    </message>
+</context>
+<context>
     <name>hg::SystemdTimerImporter</name>
     <message>
         <source>the service this timer starts cannot be read: %1</source>
@@ -9059,6 +9198,14 @@ Der jetzt verwendete Datenspeicher bleibt daneben als %4-before-restore-DATUM-ZE
     <message>
         <source>a service without a timer: the chain runs when started (add a schedule to run it on a calendar)</source>
         <translation>ein Dienst ohne Timer: die Kette läuft, wenn sie gestartet wird (fügen Sie einen Zeitplan hinzu, um sie nach Kalender laufen zu lassen)</translation>
+    </message>
+    <message>
+        <source>its files are watched by the engine %1 (this machine&apos;s)</source>
+        <translation>seine Dateien beobachtet die Engine %1 (die dieses Rechners)</translation>
+    </message>
+    <message>
+        <source>files %1</source>
+        <translation>Dateien %1</translation>
     </message>
 </context>
 <context>
@@ -9956,10 +10103,6 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>eine Anmeldung gilt als Start der Engine</translation>
     </message>
     <message>
-        <source>&lt;%1&gt; has no counterpart: Hourglass starts runs by time, at start-up, after other chains or by hand</source>
-        <translation>&lt;%1&gt; hat keine Entsprechung: Hourglass startet Läufe nach Zeit, beim Start, nach anderen Ketten oder von Hand</translation>
-    </message>
-    <message>
         <source>a random start delay has no counterpart</source>
         <translation>eine zufällige Startverzögerung hat keine Entsprechung</translation>
     </message>
@@ -10038,6 +10181,33 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>a desktop notification (the Notify builtin)</source>
         <translation>eine Desktop-Benachrichtigung (der eingebaute Befehl Notify)</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>bei %1</translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; has no counterpart: Hourglass starts runs by time, at start-up, after other chains, on files, on desktop events or by hand</source>
+        <translation>&lt;%1&gt; hat keine Entsprechung: Hourglass startet Läufe nach der Zeit, beim Start, nach anderen Ketten, bei Dateien, bei Desktop-Ereignissen oder von Hand</translation>
+    </message>
+    <message>
+        <source>only SessionUnlock has a counterpart (a trigger on unlock)</source>
+        <translation>nur SessionUnlock hat eine Entsprechung (ein Auslöser beim Entsperren)</translation>
+    </message>
+    <message>
+        <source>the session the engine runs in is the one watched</source>
+        <translation>beobachtet wird die Sitzung, in der die Engine läuft</translation>
+    </message>
+    <message>
+        <source>the idle time is not a duration</source>
+        <translation>die Leerlaufzeit ist keine Dauer</translation>
+    </message>
+    <message numerus="yes">
+        <source>idle for %n minute(s): the desktop&apos;s idle hint counts minutes</source>
+        <translation>
+            <numerusform>%n Minute im Leerlauf: der Leerlaufhinweis des Desktops zählt Minuten</numerusform>
+            <numerusform>%n Minuten im Leerlauf: der Leerlaufhinweis des Desktops zählt Minuten</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

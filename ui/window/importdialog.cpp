@@ -48,7 +48,7 @@ ImportDialog::ImportDialog(Store &store, StoreReader &reader, QWidget *parent)
                     QStringLiteral("crontab"));
     m_kind->addItem(tr("Windows Task Scheduler task (schtasks /query /xml)"),
                     QStringLiteral("windows-task"));
-    m_kind->addItem(tr("systemd timer (.timer, with its .service beside it)"),
+    m_kind->addItem(tr("systemd timer or path unit (.timer, .path, with its .service beside it)"),
                     QStringLiteral("systemd"));
     m_file = new QLineEdit(this);
     m_file->setPlaceholderText(tr("the file to import"));
@@ -119,7 +119,7 @@ void ImportDialog::browse()
         {QStringLiteral("hourglass"), tr("Hourglass export (*.json)")},
         {QStringLiteral("crontab"), tr("crontab (*)")},
         {QStringLiteral("windows-task"), tr("Task Scheduler XML (*.xml)")},
-        {QStringLiteral("systemd"), tr("systemd timer (*.timer)")}};
+        {QStringLiteral("systemd"), tr("systemd timer or path unit (*.timer *.path)")}};
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Import"), QFileInfo(m_file->text()).path(),
         filters.value(kind()) + QStringLiteral(";;") + tr("All files (*)"));
