@@ -54,6 +54,14 @@ GlobPattern::GlobPattern(const QString &glob)
         ++fixed;
     m_root = QLatin1Char('/') + segments.mid(0, fixed).join(QLatin1Char('/'));
     m_segments = segments.mid(fixed);
+    for (const QString &segment : std::as_const(m_segments))
+        m_encoded << segment.toLocal8Bit();
+}
+
+bool GlobPattern::matchesNameInRoot(const char *name) const
+{
+    return m_encoded.size() == 1
+           && fnmatch(m_encoded.constFirst().constData(), name, FNM_PERIOD) == 0;
 }
 
 bool GlobPattern::spansFolders() const
@@ -90,9 +98,8 @@ bool GlobPattern::matchFrom(const QStringList &parts, qsizetype part, qsizetype 
     // The last segment names files: a folder never matches it.
     if (prefixOnly && segment == m_segments.size() - 1)
         return false;
-    const QByteArray p = pattern.toLocal8Bit();
     const QByteArray name = parts.at(part).toLocal8Bit();
-    if (fnmatch(p.constData(), name.constData(), FNM_PERIOD) != 0)
+    if (fnmatch(m_encoded.at(segment).constData(), name.constData(), FNM_PERIOD) != 0)
         return false;
     return matchFrom(parts, part + 1, segment + 1, prefixOnly);
 }

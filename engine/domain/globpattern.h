@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayList>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,9 @@ public:
     bool matches(const QString &relative) const;
     // Whether a file below the folder `relative` ("" is root) can match: it is watched.
     bool mayContain(const QString &relative) const;
+    // A name straight in root, as readdir gives it, against a glob that does not span
+    // folders: the scan of a folder of 100,000 files makes no string for one that misses.
+    bool matchesNameInRoot(const char *name) const;
 
 private:
     bool matchFrom(const QStringList &parts, qsizetype part, qsizetype segment,
@@ -31,6 +35,7 @@ private:
 
     QString m_root;
     QStringList m_segments;
+    QByteArrayList m_encoded; // the segments as fnmatch(3) takes them
 };
 
 } // namespace hg

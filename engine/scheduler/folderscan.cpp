@@ -36,7 +36,20 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
         return;
     }
     found.folders << folder;
+    // Files straight in the root: matched on readdir's bytes, a string made for a match only.
+    const bool flat = !glob.spansFolders() && relative.isEmpty();
     while (const struct dirent *entry = readdir(dir)) {
+        if (flat) {
+            struct stat st
+            {
+            };
+            if (entry->d_type == DT_DIR || !glob.matchesNameInRoot(entry->d_name))
+                continue; // "." and "..": a leading dot never matches
+            if (fstatat(fd, entry->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
+                found.files << versionOf(FolderScan::join(folder, QFile::decodeName(entry->d_name)),
+                                         st);
+            continue;
+        }
         const QString name = QFile::decodeName(entry->d_name);
         if (name == QLatin1String(".") || name == QLatin1String(".."))
             continue;

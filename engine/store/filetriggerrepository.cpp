@@ -3,6 +3,8 @@
 #include "store.h"
 #include "storequery.h"
 
+#include <algorithm>
+
 namespace hg {
 namespace {
 
@@ -68,19 +70,30 @@ Status FileTriggerRepository::takeBaseline(qint64 triggerId, const QList<Version
 
 Status FileTriggerRepository::writeSeen(qint64 triggerId, const QList<Seen> &seen)
 {
-    for (const Seen &row : seen) {
-        StoreQuery q(m_store,
-                     QStringLiteral("INSERT INTO file_trigger_seen (trigger_id, path, inode, "
-                                    "size, mtime_ms, waiting) VALUES (?, ?, ?, ?, ?, ?) "
-                                    "ON CONFLICT (trigger_id, path) DO UPDATE SET inode = "
-                                    "excluded.inode, size = excluded.size, mtime_ms = "
-                                    "excluded.mtime_ms, waiting = excluded.waiting"));
-        q.bind(triggerId)
-            .bind(row.version.path)
-            .bind(row.version.inode)
-            .bind(row.version.size)
-            .bind(row.version.mtimeMs)
-            .bind(waitingName(row.waiting));
+    // Many rows a statement: a baseline of 100,000 files took 8 s one row at a time. 500 rows
+    // of 6 values stay far below SQLite's 32,766 host parameters.
+    constexpr qsizetype rowsPerStatement = 500;
+    for (qsizetype from = 0; from < seen.size(); from += rowsPerStatement) {
+        const qsizetype count = std::min(rowsPerStatement, seen.size() - from);
+        QString sql = QStringLiteral("INSERT INTO file_trigger_seen (trigger_id, path, inode, "
+                                     "size, mtime_ms, waiting) VALUES ");
+        sql.reserve(sql.size() + count * 20 + 200);
+        for (qsizetype i = 0; i < count; ++i)
+            sql += i == 0 ? QStringLiteral("(?, ?, ?, ?, ?, ?)")
+                          : QStringLiteral(", (?, ?, ?, ?, ?, ?)");
+        sql += QStringLiteral(" ON CONFLICT (trigger_id, path) DO UPDATE SET inode = "
+                              "excluded.inode, size = excluded.size, mtime_ms = "
+                              "excluded.mtime_ms, waiting = excluded.waiting");
+        StoreQuery q(m_store, sql);
+        for (qsizetype i = from; i < from + count; ++i) {
+            const Seen &row = seen.at(i);
+            q.bind(triggerId)
+                .bind(row.version.path)
+                .bind(row.version.inode)
+                .bind(row.version.size)
+                .bind(row.version.mtimeMs)
+                .bind(waitingName(row.waiting));
+        }
         if (Status s = q.exec(tr("note what a file trigger has seen")); !s)
             return s;
     }
