@@ -1,7 +1,8 @@
 // File triggers (scripts/bench): how soon a file closed starts its run with inotify, set
 // beside the issue's goal (the settle time + 50 ms); and the start-up comparison of a folder
 // of 100,000 files with the trigger's snapshot, beside its goal (1 s) and beside the bare
-// folder scan (readdir and fstatat of every file) it is made of.
+// folder scan (readdir and fstatat of every file) it is made of; the same latency polled
+// (beside the poll interval + 50 ms); and what 100 idle triggers cost (inotify: nothing).
 #include "benchsupport.h"
 #include "domain/chaintrigger.h"
 #include "scheduler/engine.h"
@@ -23,6 +24,8 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <sys/resource.h>
+
 using namespace hg;
 
 namespace {
@@ -40,7 +43,7 @@ qint64 chainNamed(Store &store, const QString &name)
     return added ? added->id : 0;
 }
 
-qint64 addTrigger(Store &store, qint64 chainId, const QString &glob)
+qint64 addTrigger(Store &store, qint64 chainId, const QString &glob, qint64 pollMs = 0)
 {
     ChainTrigger trigger;
     trigger.kind = TriggerKind::File;
@@ -49,6 +52,10 @@ qint64 addTrigger(Store &store, qint64 chainId, const QString &glob)
     trigger.file.glob = glob;
     trigger.file.settleMs = settleMs;
     trigger.file.maxPerMinute = 0;
+    if (pollMs > 0) { // polled: nothing to settle beyond what two looks see
+        trigger.file.pollMs = pollMs;
+        trigger.file.settleMs = 0;
+    }
     const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
     return added ? added->id : 0;
 }
@@ -88,6 +95,54 @@ QList<qint64> closedToStarted(const QString &dbPath, const QString &folder, int 
     return latencies;
 }
 
+struct Usage
+{
+    qint64 cpuMs = 0;
+    qint64 wakeUps = 0; // context switches: each one a wake-up of this process
+};
+
+Usage usageNow()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return {qint64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+                + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000,
+            qint64(usage.ru_nvcsw + usage.ru_nivcsw)};
+}
+
+// 100 file triggers on 100 folders, watched with inotify, nothing arriving: what they cost
+// over 10 s of an event loop that has nothing else to do.
+Usage idleCostOf100(Store &store, const QString &under)
+{
+    QList<qint64> ids;
+    const qint64 chain = chainNamed(store, QStringLiteral("idle"));
+    for (int i = 0; i < 100; ++i) {
+        const QString folder = QStringLiteral("%1/%2").arg(under).arg(i);
+        QDir().mkpath(folder);
+        ids << addTrigger(store, chain, folder + QStringLiteral("/*.csv"));
+    }
+    InotifyWatch inotify;
+    const auto clock = [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
+    std::vector<std::unique_ptr<FileTriggerWatcher>> watchers;
+    for (const qint64 id : ids) {
+        const Result<ChainTrigger> trigger = ChainTriggerRepository(store).byId(id);
+        if (!trigger)
+            continue;
+        watchers.push_back(
+            std::make_unique<FileTriggerWatcher>(trigger.value(), store, inotify, clock, clock));
+        watchers.back()->start();
+    }
+    QTimer::singleShot(1000, qApp, &QCoreApplication::quit); // settled in
+    QCoreApplication::exec();
+    const Usage before = usageNow();
+    QTimer::singleShot(10000, qApp, &QCoreApplication::quit);
+    QCoreApplication::exec();
+    const Usage after = usageNow();
+    return {after.cpuMs - before.cpuMs, after.wakeUps - before.wakeUps};
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -99,15 +154,23 @@ int main(int argc, char **argv)
     const QString dbPath = dir.filePath(QStringLiteral("bench.db"));
     const QString arrivals = dir.filePath(QStringLiteral("arrivals"));
     const QString big = dir.filePath(QStringLiteral("big"));
+    const QString polled = dir.filePath(QStringLiteral("polled"));
+    QDir().mkpath(polled);
     QDir().mkpath(arrivals);
     QDir().mkpath(big);
     qint64 bigTrigger = 0;
+    qint64 arrivalsTrigger = 0;
+    qint64 polledTrigger = 0;
+    constexpr qint64 pollMs = 500;
     {
         Result<std::unique_ptr<Store>> opened =
             Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("setup"));
         std::unique_ptr<Store> store = std::move(opened.value());
-        addTrigger(*store, chainNamed(*store, QStringLiteral("arrivals")),
-                   arrivals + QStringLiteral("/*.csv"));
+        arrivalsTrigger = addTrigger(*store, chainNamed(*store, QStringLiteral("arrivals")),
+                                     arrivals + QStringLiteral("/*.csv"));
+        polledTrigger = addTrigger(*store, chainNamed(*store, QStringLiteral("polled")),
+                                   polled + QStringLiteral("/*.csv"), pollMs);
+        (void)ChainTriggerRepository(*store).setPaused(polledTrigger, true);
         bigTrigger = addTrigger(*store, chainNamed(*store, QStringLiteral("big")),
                                 big + QStringLiteral("/*"));
         // Paused in the store so the engine of the first part leaves it alone.
@@ -125,6 +188,20 @@ int main(int argc, char **argv)
                     QStringLiteral("file closed -> run started, p99"),
                     bench::percentile(latencies, 99), bench::Beside::Target,
                     QStringLiteral("settle + 50 ms"), double(settleMs + 50));
+
+    {
+        Result<std::unique_ptr<Store>> opened =
+            Store::open(StoreLocation::parse(dbPath).value(), QStringLiteral("setup"));
+        (void)ChainTriggerRepository(*opened.value()).setPaused(arrivalsTrigger, true);
+        (void)ChainTriggerRepository(*opened.value()).setPaused(polledTrigger, false);
+    }
+    const QList<qint64> polledLatencies = closedToStarted(dbPath, polled, 20);
+    out << "  polled every " << pollMs << " ms: file closed -> run started ("
+        << polledLatencies.size() << " files): " << bench::figures(polledLatencies) << '\n';
+    bench::reportMs(out, QStringLiteral("bench_filetriggers"),
+                    QStringLiteral("polled, file closed -> run started, p99"),
+                    bench::percentile(polledLatencies, 99), bench::Beside::Target,
+                    QStringLiteral("poll interval + 50 ms"), double(pollMs + 50));
 
     for (int i = 0; i < files; ++i) {
         QFile file(QStringLiteral("%1/%2").arg(big).arg(i));
@@ -166,6 +243,12 @@ int main(int argc, char **argv)
                     QStringLiteral("start-up comparison, %1 files").arg(files), double(compareMs),
                     bench::Beside::Limit, QStringLiteral("readdir + fstatat alone"),
                     double(std::max<qint64>(bareMs, 1)));
+    const Usage idle = idleCostOf100(*store, dir.filePath(QStringLiteral("idle")));
+    out << "  100 file triggers idle for 10 s: " << idle.cpuMs << " ms of CPU, " << idle.wakeUps
+        << " wake-ups\n";
+    bench::reportMs(out, QStringLiteral("bench_filetriggers"),
+                    QStringLiteral("100 idle file triggers, CPU over 10 s"), double(idle.cpuMs),
+                    bench::Beside::Limit, QStringLiteral("none: inotify wakes no one"), 1.0);
     out.flush();
-    return latencies.size() == 50 ? 0 : 1;
+    return latencies.size() == 50 && polledLatencies.size() == 20 ? 0 : 1;
 }
