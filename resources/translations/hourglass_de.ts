@@ -912,6 +912,112 @@
     </message>
 </context>
 <context>
+    <name>hg::ChainTriggersBox</name>
+    <message>
+        <source>created</source>
+        <translation>erstellt</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>moved in</source>
+        <translation>hineinverschoben</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Triggers</source>
+        <translation>Auslöser</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>What starts this chain besides its schedules: other chains, files, desktop events</source>
+        <translation>Was diese Kette außer ihren Zeitplänen startet: andere Ketten, Dateien, Desktop-Ereignisse</translation>
+    </message>
+    <message>
+        <source>Add trigger</source>
+        <translation>Auslöser hinzufügen</translation>
+    </message>
+    <message>
+        <source>Start this chain after other chains, when files arrive, or on a desktop event</source>
+        <translation>Diese Kette nach anderen Ketten, bei ankommenden Dateien oder bei einem Desktop-Ereignis starten</translation>
+    </message>
+    <message>
+        <source>After other chains end…</source>
+        <translation>Nach dem Ende anderer Ketten…</translation>
+    </message>
+    <message>
+        <source>When files arrive…</source>
+        <translation>Wenn Dateien ankommen…</translation>
+    </message>
+    <message>
+        <source>On a desktop event…</source>
+        <translation>Bei einem Desktop-Ereignis…</translation>
+    </message>
+    <message>
+        <source>Pause or resume the selected trigger; Undo takes it back</source>
+        <translation>Den gewählten Auslöser pausieren oder fortsetzen; Rückgängig nimmt es zurück</translation>
+    </message>
+    <message>
+        <source>Remove the selected trigger; Undo brings it back</source>
+        <translation>Den gewählten Auslöser entfernen; Rückgängig holt ihn zurück</translation>
+    </message>
+    <message>
+        <source>after a run of %1 %2</source>
+        <translation>nach einem Lauf von %1: %2</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message numerus="yes">
+        <source>after runs of all of %1 %2 within %n min</source>
+        <translation>
+            <numerusform>nach Läufen aller von %1: %2 innerhalb %n min</numerusform>
+            <numerusform>nach Läufen aller von %1: %2 innerhalb %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>files %1 %2</source>
+        <translation>Dateien %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (paused)</source>
+        <translation>%1 (pausiert)</translation>
+    </message>
+    <message>
+        <source>No trigger: the chain starts by its schedules or by hand</source>
+        <translation>Kein Auslöser: die Kette startet nach ihren Zeitplänen oder von Hand</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+</context>
+<context>
     <name>hg::ChainValidator</name>
     <message>
         <source>max instances must be 0 (no limit) or more</source>
@@ -2317,6 +2423,26 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>Delete schedule %1</source>
         <translation>Zeitplan %1 löschen</translation>
+    </message>
+    <message>
+        <source>after another chain</source>
+        <translation>nach einer anderen Kette</translation>
+    </message>
+    <message>
+        <source>New trigger %1</source>
+        <translation>Neuer Auslöser %1</translation>
+    </message>
+    <message>
+        <source>Delete trigger %1</source>
+        <translation>Auslöser %1 löschen</translation>
+    </message>
+    <message>
+        <source>Pause trigger %1</source>
+        <translation>Auslöser %1 pausieren</translation>
+    </message>
+    <message>
+        <source>Resume trigger %1</source>
+        <translation>Auslöser %1 fortsetzen</translation>
     </message>
 </context>
 <context>
@@ -9939,6 +10065,157 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>Next day&apos;s fires</source>
         <translation>In 1 Tag fällig</translation>
+    </message>
+</context>
+<context>
+    <name>hg::TriggerDialog</name>
+    <message>
+        <source>New trigger</source>
+        <translation>Neuer Auslöser</translation>
+    </message>
+    <message>
+        <source>Starts</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>After other chains end</source>
+        <translation>Nach dem Ende anderer Ketten</translation>
+    </message>
+    <message>
+        <source>When files arrive</source>
+        <translation>Wenn Dateien ankommen</translation>
+    </message>
+    <message>
+        <source>On a desktop event</source>
+        <translation>Bei einem Desktop-Ereignis</translation>
+    </message>
+    <message>
+        <source>&amp;Starts:</source>
+        <translation>&amp;Startet:</translation>
+    </message>
+    <message>
+        <source>PROJECT/CHAIN, another…</source>
+        <translation>PROJEKT/KETTE, weitere…</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed (a timeout too)</source>
+        <translation>fehlgeschlagen (auch eine Zeitüberschreitung)</translation>
+    </message>
+    <message>
+        <source>finished (any end)</source>
+        <translation>beendet (jedes Ende)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>any one of them</source>
+        <translation>irgendeine davon</translation>
+    </message>
+    <message>
+        <source>&amp;After:</source>
+        <translation>&amp;Nach:</translation>
+    </message>
+    <message>
+        <source>&amp;When a run has:</source>
+        <translation>&amp;Wenn ein Lauf:</translation>
+    </message>
+    <message>
+        <source>&amp;created</source>
+        <translation>&amp;erstellt</translation>
+    </message>
+    <message>
+        <source>&amp;modified</source>
+        <translation>&amp;geändert</translation>
+    </message>
+    <message>
+        <source>&amp;deleted</source>
+        <translation>ge&amp;löscht</translation>
+    </message>
+    <message>
+        <source>mo&amp;ved in</source>
+        <translation>hinein&amp;verschoben</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>inotify (polled where it cannot see)</source>
+        <translation>inotify (abgefragt, wo es nicht sieht)</translation>
+    </message>
+    <message>
+        <source>a run for each</source>
+        <translation>ein Lauf für jede</translation>
+    </message>
+    <message>
+        <source>one run for all</source>
+        <translation>ein Lauf für alle</translation>
+    </message>
+    <message>
+        <source>skip them</source>
+        <translation>überspringen</translation>
+    </message>
+    <message>
+        <source>&amp;Files:</source>
+        <translation>&amp;Dateien:</translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation>Ereignisse:</translation>
+    </message>
+    <message>
+        <source>&amp;Settled for:</source>
+        <translation>&amp;Ruhig seit:</translation>
+    </message>
+    <message>
+        <source>&amp;Poll every:</source>
+        <translation>&amp;Abfragen alle:</translation>
+    </message>
+    <message>
+        <source>session idle</source>
+        <translation>Sitzung im Leerlauf</translation>
+    </message>
+    <message>
+        <source>&amp;Event:</source>
+        <translation>&amp;Ereignis:</translation>
+    </message>
+    <message>
+        <source>&amp;Idle for:</source>
+        <translation>&amp;Leerlauf seit:</translation>
+    </message>
+    <message>
+        <source>After: %1</source>
+        <translation>Nach: %1</translation>
+    </message>
+    <message>
+        <source>After: name the chains whose runs start this one</source>
+        <translation>Nach: nennen Sie die Ketten, deren Läufe diese starten</translation>
+    </message>
+    <message>
+        <source>All with&amp;in:</source>
+        <translation>Alle inner&amp;halb:</translation>
+    </message>
+    <message>
+        <source>At most, a minu&amp;te:</source>
+        <translation>Höchstens pro Minu&amp;te:</translation>
+    </message>
+    <message>
+        <source>Arrived while st&amp;opped:</source>
+        <translation>Angekommen während ange&amp;halten:</translation>
     </message>
 </context>
 <context>

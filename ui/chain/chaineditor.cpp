@@ -3,6 +3,7 @@
 #include "chain/chainoccurrencesbox.h"
 #include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
+#include "chain/chaintriggersbox.h"
 #include "common/elidedlabel.h"
 #include "common/questionbox.h"
 #include "common/taborder.h"
@@ -92,6 +93,9 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
         if (!m_opening)
             m_schedulesBox->editSchedule(0);
     });
+    m_triggersBox = new ChainTriggersBox(store, m_editor, this);
+    connect(m_triggersBox, &ChainTriggersBox::refused, this,
+            [this](const QString &message) { report(Error::invalid(message)); });
     connect(m_schedulesBox, &ChainSchedulesBox::removeRequested, this,
             [this](qint64 id) { report(m_editor->removeSchedule(id)); });
     connect(m_schedulesBox, &ChainSchedulesBox::scheduleEdited, this,
@@ -143,12 +147,15 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     right->setObjectName(QStringLiteral("chain.formAndSchedules"));
     right->addWidget(m_form);
     right->addWidget(m_schedulesBox);
+    right->addWidget(m_triggersBox);
     right->addWidget(m_occurrences);
-    // Most of the height to the task's fields: the schedules and fire times need a few lines.
+    // Most of the height to the task's fields: the schedules, triggers and fire times need a
+    // few lines.
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
-    right->setStretchFactor(2, 0);
-    right->setSizes({500, 170, 130}); // proportions until the editor has its size
+    right->setStretchFactor(2, 1);
+    right->setStretchFactor(3, 0);
+    right->setSizes({460, 150, 100, 130}); // proportions until the editor has its size
 
     auto *split = new QSplitter(this);
     split->setObjectName(QStringLiteral("chain.canvasAndForm"));
@@ -162,7 +169,8 @@ ChainEditor::ChainEditor(Store &store, DefinitionEditor *editor, QWidget *parent
     layout->addWidget(split);
     // Tab as the eye reads, top to bottom, left to right (creation order put the canvas
     // first and the header's buttons last).
-    tabOrder << m_settings << m_emptyState << m_view << m_form << m_schedulesBox << m_occurrences;
+    tabOrder << m_settings << m_emptyState << m_view << m_form << m_schedulesBox << m_triggersBox
+             << m_occurrences;
     setTabOrderOf(tabOrder);
 
     connect(m_scene, &DagScene::currentTaskChanged, this, &ChainEditor::selectTask);

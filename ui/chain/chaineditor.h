@@ -26,6 +26,7 @@ struct ChainOpening;
 class ElidedLabel;
 class StoreReader;
 class ChainSchedulesBox;
+class ChainTriggersBox;
 class ChainSettingsBar;
 class DagScene;
 class DefinitionEditor;
@@ -113,6 +114,7 @@ private:
     ElidedLabel *m_title; // the chain's name, elided where the editor is narrow
     QLabel *m_description;
     ChainSchedulesBox *m_schedulesBox = nullptr;
+    ChainTriggersBox *m_triggersBox = nullptr;
     ChainSettingsBar *m_settings;
     QFrame *m_emptyState = nullptr; // shown while the chain has no task
     QAction *m_addTask;

@@ -4,6 +4,7 @@
 #include "chain/chainopening.h"
 #include "chain/chainschedulesbox.h"
 #include "chain/chainsettingsbar.h"
+#include "chain/chaintriggersbox.h"
 #include "chaineditor.h"
 #include "common/elidedlabel.h"
 #include "dag/dagscene.h"
@@ -12,6 +13,7 @@
 #include "domain/chainpath.h"
 #include "schedulesmodel.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/projectrepository.h"
 #include "storereader.h"
@@ -221,10 +223,15 @@ void ChainEditor::present(const ChainOpening *opened)
         m_tasks->show(opened->tasks);
         m_dependencies->show(m_chain.id, opened->dependencies);
         m_schedules->show(m_chain.id, opened->schedules, m_chain.enabled);
+        m_triggersBox->show(m_chain.id, opened->triggers);
     } else {
         (void)m_tasks->show(m_chain.id);
         (void)m_dependencies->show(m_chain.id);
         (void)m_schedules->show(m_chain.id, m_chain.enabled);
+        const Result<QList<ChainTrigger>> triggers =
+            m_chain.id > 0 ? ChainTriggerRepository(m_store).list(m_chain.id)
+                           : Result<QList<ChainTrigger>>(QList<ChainTrigger>());
+        m_triggersBox->show(m_chain.id, triggers ? triggers.value() : QList<ChainTrigger>());
     }
     m_emptyState->setVisible(shown && m_tasks->tasks().isEmpty());
     // The strip reads a day of the ledger: not again for an edit that cannot change it (a node

@@ -1,6 +1,7 @@
 #include "chainopening.h"
 
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/connectionprofilerepository.h"
 #include "store/dependencyrepository.h"
 #include "store/schedulerepository.h"
@@ -31,6 +32,10 @@ Result<ChainOpening> ChainOpening::read(Store &store, qint64 chainId)
     if (!schedules)
         return schedules.error();
     opening.schedules = std::move(schedules.value());
+    Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(store).list(chainId);
+    if (!triggers)
+        return triggers.error();
+    opening.triggers = std::move(triggers.value());
     return opening;
 }
 

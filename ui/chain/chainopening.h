@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "domain/chain.h"
+#include "domain/chaintrigger.h"
 #include "domain/dependency.h"
 #include "domain/schedule.h"
 #include "tasksmodel.h"
@@ -23,6 +24,7 @@ struct ChainOpening
     TasksModel::Read tasks;
     QList<Dependency> dependencies;
     QList<Schedule> schedules;
+    QList<ChainTrigger> triggers;
 
     static Result<ChainOpening> read(Store &store, qint64 chainId);
 };

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "domain/chain.h"
+#include "domain/chaintrigger.h"
 #include "domain/dependency.h"
 #include "domain/project.h"
 #include "domain/schedule.h"
@@ -63,8 +64,13 @@ public:
     Status updateSchedule(const Schedule &schedule);
     Status removeSchedule(qint64 scheduleId);
 
+    // Triggers (definitioneditortriggers.cpp): checked as the command line checks them.
+    Result<ChainTrigger> addTrigger(const ChainTrigger &trigger);
+    Status removeTrigger(qint64 triggerId);
+    Status setTriggerPaused(qint64 triggerId, bool paused);
+
     // The id an object has now, given an id it had when a command was made.
-    enum class Entity { Project, Chain, Task, Schedule };
+    enum class Entity { Project, Chain, Task, Schedule, Trigger };
     qint64 currentId(Entity entity, qint64 id) const;
 
 Q_SIGNALS:
@@ -103,7 +109,7 @@ private:
 
     Store &m_store;
     QUndoStack *m_stack = nullptr;
-    std::array<QHash<qint64, qint64>, 4> m_replacedIds;
+    std::array<QHash<qint64, qint64>, 5> m_replacedIds;
 };
 
 } // namespace hg
