@@ -947,7 +947,7 @@
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation>&amp;Pausieren</translation>
+        <translation>Pausieren</translation>
     </message>
     <message>
         <source>Remove</source>
@@ -1014,7 +1014,7 @@
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation>&amp;Fortsetzen</translation>
+        <translation>Fortsetzen</translation>
     </message>
 </context>
 <context>
