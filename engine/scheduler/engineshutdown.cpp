@@ -72,8 +72,18 @@ void Engine::stopEverything()
     // (an execution waiting on a store that will not answer, a run whose rows went) must not
     // keep the engine: SIGTERM always ends it.
     m_shutdownDeadline.start(m_config.graceMs + shutdownSlackMs);
-    for (RunExecution *execution : std::as_const(m_executions))
+    RunOwnership ownership(*m_store);
+    for (RunExecution *execution : std::as_const(m_executions)) {
+        if (execution->isAbandoned())
+            continue;
+        // Claimed but not begun (waiting for a slot): queued again whole, for the next
+        // engine, rather than cancelled — a stop must not lose what a crash would not.
+        if (!execution->startedAnyTask() && ownership.release(execution->run().id)) {
+            execution->abandon();
+            continue;
+        }
         execution->stop(RunState::Cancelled, tr("stopped: the engine shut down"));
+    }
     if (m_host)
         m_host->stopAll();
 }

@@ -279,6 +279,13 @@ void RunExecution::stop(RunState reason, const QString &why)
     finishIfDone();
 }
 
+bool RunExecution::startedAnyTask() const
+{
+    return std::any_of(m_tasks.cbegin(), m_tasks.cend(), [](const auto &entry) {
+        return entry.second.attempt > 0 || entry.second.launched || entry.second.offered;
+    });
+}
+
 void RunExecution::abandon()
 {
     m_abandoned = true;

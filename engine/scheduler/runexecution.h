@@ -55,6 +55,9 @@ public:
     // A SUBCHAIN task only waits for its child run: holding a slot could starve the child.
     bool takesSlot(qint64 taskId) const;
     bool isFinished() const { return m_finished; }
+    // Whether any task of it has had an attempt (here or offered): a run that has none can go
+    // back to the queue whole.
+    bool startedAnyTask() const;
 
     // A shared store: tasks that waited for a slot here may be offered to other engines.
     void setOfferBoard(OfferBoard *board) { m_board = board; }

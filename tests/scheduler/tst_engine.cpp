@@ -54,6 +54,7 @@ private Q_SLOTS:
     void otherEnginesRuns_areToldOncePerState();
     void shutdown_waitLetsTasksFinishStopCancelsThem_data();
     void shutdown_waitLetsTasksFinishStopCancelsThem();
+    void shutdownStop_queuesAgainARunThatWaitedForASlot();
     void recovery_killsLeftoverProcessAndRetries();
     void recovery_leavesAReusedPidAlone();
     void secondEngine_isRefusedOnSqlite();
@@ -653,6 +654,31 @@ void TestEngine::shutdown_waitLetsTasksFinishStopCancelsThem()
         QCOMPARE(RunRepository(t.store()).failureReason(created.id).value(),
                  QStringLiteral("a: stopped: the engine shut down"));
     QVERIFY(!h.engine->isRunning());
+}
+
+// A run admitted but waiting for a slot has started nothing: a stop queues it again whole
+// (a crash would have let the next engine run it; a clean stop must lose no more).
+void TestEngine::shutdownStop_queuesAgainARunThatWaitedForASlot()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("c"));
+    addTask(t.store(), chain.id, QStringLiteral("a"), TaskKind::Shell, QStringLiteral("sleep 30"));
+    Harness h = startEngine(t, QDateTime::currentMSecsSinceEpoch(), 1);
+    Run run;
+    run.chainId = chain.id;
+    const Run first = RunRepository(t.store()).insert(run).value();
+    const Run second = RunRepository(t.store()).insert(run).value();
+    h.engine->admitRun(first.id);
+    QTRY_VERIFY(!TaskRunRepository(t.store()).listForRun(first.id).value().isEmpty());
+    h.engine->admitRun(second.id);
+    QTRY_COMPARE(h.engine->activeRunCount(), 2); // the second holds no slot: none is free
+    QVERIFY(TaskRunRepository(t.store()).listForRun(second.id).value().isEmpty());
+    QSignalSpy stopped(h.engine.get(), &Engine::stopped);
+    h.engine->shutdown(Engine::ExitPolicy::Stop);
+    QTRY_COMPARE_WITH_TIMEOUT(stopped.size(), 1, 10000);
+    QCOMPARE(RunRepository(t.store()).byId(first.id)->state, RunState::Cancelled);
+    QCOMPARE(RunRepository(t.store()).byId(second.id)->state, RunState::Queued);
+    QVERIFY(TaskRunRepository(t.store()).listForRun(second.id).value().isEmpty());
 }
 
 void TestEngine::recovery_killsLeftoverProcessAndRetries()
