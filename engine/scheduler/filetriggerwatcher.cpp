@@ -270,6 +270,8 @@ void FileTriggerWatcher::folderChanged(const QString &folder, const QString &nam
             pending.opens = std::max(0, pending.opens - 1);
         if (mask & (IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE))
             pending.opens = 0;
+        if (mask & (IN_MOVED_FROM | IN_DELETE))
+            pending.wentAway = true;
         if (mask & IN_MOVED_TO)
             pending.movedIn = true;
         if (known)
@@ -311,7 +313,12 @@ void FileTriggerWatcher::settle()
             if (wasSeen)
                 settled << FileTriggerRuns::Settled{known->version, FileEvent::Deleted,
                                                     pending.missed};
-        } else if (!wasSeen) {
+        } else if (!wasSeen || (pending.wentAway && !pending.movedIn)
+                   || known->version.inode != current->inode) {
+            // Removed and written again (`rm out.csv; produce > out.csv`), even within the
+            // settle time and under a reused inode, is a new file, not a change of the old.
+            if (wasSeen && known->version == *current)
+                continue; // the very same version back (moved out and in again)
             settled << FileTriggerRuns::Settled{
                 *current, pending.movedIn ? FileEvent::Moved : FileEvent::Created, pending.missed};
         } else if (known->version != *current) {

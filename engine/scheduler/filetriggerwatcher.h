@@ -58,6 +58,7 @@ private:
         qint64 changedMs = 0;                               // monotonic
         int opens = 0;        // writers (and readers) that have it open
         bool movedIn = false; // renamed into place
+        bool wentAway = false; // deleted or moved out meanwhile: what is there now is new
         bool missed = false;  // changed while no engine watched
     };
 

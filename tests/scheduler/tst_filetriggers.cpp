@@ -32,6 +32,7 @@ private Q_SLOTS:
     void initTestCase();
     void chunkedWriter_startsOneRunOnceItClosed();
     void renameIntoPlace_isMovedIn();
+    void removedAndWrittenAgainWithinTheSettleTime_isANewFile();
     void thousandFilesAtOnce_eachStartOneRun();
     void folderRemovedAndMadeAgain_isWatchedAgain();
     void pollingForced_seesArrivals();
@@ -177,6 +178,33 @@ void TestFileTriggers::renameIntoPlace_isMovedIn()
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 2, 10000);
     QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.path")),
              QJsonValue(folder.path() + QStringLiteral("/a/b/deep.csv")));
+}
+
+// `rm out.csv; produce > out.csv` within the settle time: a new file (created), whatever
+// inode the filesystem gives it back, though the default events have no "modified".
+void TestFileTriggers::removedAndWrittenAgainWithinTheSettleTime_isANewFile()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    QVERIFY(ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    const QString path = folder.path() + QStringLiteral("/out.csv");
+    QVERIFY(write(path, "first"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+    for (int again = 0; again < 2; ++again) {
+        QVERIFY(QFile::remove(path));
+        QVERIFY(write(path, again == 0 ? "second" : "third!")); // well within the 300 ms
+        QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), again + 2, 10000);
+        QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
+                 QJsonValue(QStringLiteral("created")));
+    }
 }
 
 void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
