@@ -197,6 +197,16 @@ Status Store::openSqlite()
             tr("cannot open store %1: it is not a regular file (a FIFO, a device or a socket)")
                 .arg(path));
     }
+    // SQLite names its journal and its lock file after the path it opened: under two hard
+    // links two engines each get their own and write one database at once (every file of a
+    // file trigger ran twice; hostile test). A symbolic link is one name: fine.
+    if (struct stat st{}; ::stat(QFile::encodeName(path).constData(), &st) == 0 && st.st_nlink > 1)
+        return Error::storage(
+            tr("cannot open store %1: the file has %2 hard links, and SQLite keeps its journal "
+               "and locks by name, so two names of one file let two engines write it at once; "
+               "remove the other links (find / -samefile %1) or use a symbolic link")
+                .arg(path)
+                .arg(qulonglong(st.st_nlink)));
 
     m_database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     QSqlDatabase &db = m_database;

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace hg;
 
 class TestStore final : public QObject
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void fileRemovedWhileOpen_writesAreRefusedNamingIt();
     void open_createsPrivateDataDirectory();
     void open_unwritablePathIsAClearError();
+    void open_hardLinkedFileIsRefusedSymlinkIsNot();
     void open_unreachablePostgresIsAClearError();
     void transaction_rollsBackOnError();
     void transaction_failedStatementWithoutSavepoint_rollsBackAllOfIt();
@@ -145,6 +148,33 @@ void TestStore::open_createsPrivateDataDirectory()
     QVERIFY(!(permissions
               & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::ExeGroup
                  | QFileDevice::ExeOther)));
+}
+
+// Two hard links are two names of one file, and SQLite journals and locks by name: two
+// engines would write it at once. Refused under either name; a symbolic link is fine.
+void TestStore::open_hardLinkedFileIsRefusedSymlinkIsNot()
+{
+    QTemporaryDir root;
+    const QString path = root.filePath(QStringLiteral("h.db"));
+    {
+        const Result<std::unique_ptr<Store>> store =
+            Store::open(StoreLocation::parse(path).value(), QStringLiteral("first"));
+        QVERIFY(store);
+    }
+    const QString symbolic = root.filePath(QStringLiteral("soft.db"));
+    QVERIFY(QFile::link(path, symbolic));
+    QVERIFY(Store::open(StoreLocation::parse(symbolic).value(), QStringLiteral("soft")));
+    const QString hard = root.filePath(QStringLiteral("hard.db"));
+    QCOMPARE(::link(QFile::encodeName(path).constData(), QFile::encodeName(hard).constData()), 0);
+    for (const QString &name : {path, hard}) {
+        const Result<std::unique_ptr<Store>> store =
+            Store::open(StoreLocation::parse(name).value(), QStringLiteral("linked"));
+        QVERIFY(!store);
+        QVERIFY2(store.error().message.contains(QLatin1String("2 hard links")),
+                 qPrintable(store.error().message));
+    }
+    QVERIFY(QFile::remove(hard));
+    QVERIFY(Store::open(StoreLocation::parse(path).value(), QStringLiteral("again")));
 }
 
 void TestStore::open_unwritablePathIsAClearError()
