@@ -44,6 +44,15 @@ ProcessSpec processSpec(const ExecutorContext &context, const CopyDataArguments 
     spec.environment.insert(QStringLiteral("HOURGLASS_ATTEMPT"), QString::number(context.attempt));
     spec.environment.insert(QStringLiteral("HOURGLASS_SCHEDULED_FOR"),
                             context.run.scheduledFor.toUTC().toString(Qt::ISODate));
+    // What started the run, also as variables: a file name from a drop folder substituted
+    // into a shell task's text (${trigger.path}) is shell text, "$HOURGLASS_TRIGGER_PATH" is
+    // a value. trigger.upstream_run -> HOURGLASS_TRIGGER_UPSTREAM_RUN.
+    for (auto it = context.run.parameters.begin(); it != context.run.parameters.end(); ++it)
+        if (it.key().startsWith(QLatin1String("trigger.")) && it.value().isString())
+            spec.environment.insert(QStringLiteral("HOURGLASS_")
+                                        + it.key().toUpper().replace(QLatin1Char('.'),
+                                                                     QLatin1Char('_')),
+                                    it.value().toString());
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
         spec.environment.insert(it.key(), it.value().toString());
     spec.timeoutMs = qint64(task.timeoutSeconds) * 1000;

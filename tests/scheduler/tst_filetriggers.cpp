@@ -33,6 +33,7 @@ private Q_SLOTS:
     void chunkedWriter_startsOneRunOnceItClosed();
     void renameIntoPlace_isMovedIn();
     void removedAndWrittenAgainWithinTheSettleTime_isANewFile();
+    void hostileName_reachesAShellTaskAsAValue();
     void thousandFilesAtOnce_eachStartOneRun();
     void folderRemovedAndMadeAgain_isWatchedAgain();
     void pollingForced_seesArrivals();
@@ -205,6 +206,36 @@ void TestFileTriggers::removedAndWrittenAgainWithinTheSettleTime_isANewFile()
         QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.event")),
                  QJsonValue(QStringLiteral("created")));
     }
+}
+
+// A drop folder's file name is anyone's text: through HOURGLASS_TRIGGER_PATH it reaches a
+// shell task as a value, never run.
+void TestFileTriggers::hostileName_reachesAShellTaskAsAValue()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    test::addTask(t.store(), c.id, QStringLiteral("say"), TaskKind::Shell,
+                  QStringLiteral("printf '%s|%s' \"$HOURGLASS_TRIGGER_PATH\" "
+                                 "\"$HOURGLASS_TRIGGER_EVENT\" > '%1/said'")
+                      .arg(folder.path()));
+    QVERIFY(ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
+                             10000);
+    const QString name = QStringLiteral("$(touch PWNED) \";touch PWNED2;\" `touch PWNED3`\n.csv");
+    QVERIFY(write(folder.filePath(name), "x"));
+    const auto said = [&] {
+        QFile file(folder.filePath(QStringLiteral("said")));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(said(), folder.filePath(name) + QStringLiteral("|created"), 20000);
+    for (const char *pwned : {"PWNED", "PWNED2", "PWNED3"})
+        QVERIFY(!QFile::exists(folder.filePath(QString::fromLatin1(pwned))));
 }
 
 void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
