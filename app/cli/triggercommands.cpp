@@ -5,6 +5,7 @@
 #include "scheduler/clockwatch.h"
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
+#include "store/taskrepository.h"
 #include "subcommands.h"
 #include "triggertext.h"
 
@@ -92,6 +93,14 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
                                                         : context.fail(added.error());
     context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
                   << " starts " << triggertext::describe(added.value()) << '\n';
+    // A file name in a shell task's text is shell text: said once, where it is written.
+    if (const Result<QList<Task>> tasks = TaskRepository(store).list(chain->id))
+        for (const Task &task : tasks.value())
+            if (task.kind == TaskKind::Shell
+                && task.command.contains(QLatin1String("${trigger.path")))
+                context.err() << "hourglass: task " << terminaltext::escaped(task.name)
+                              << " puts ${trigger.path} into its shell text, where a file's "
+                                 "name is shell code; use \"$HOURGLASS_TRIGGER_PATH\" instead\n";
     return ExitOk;
 }
 
