@@ -106,6 +106,7 @@ bool FileTriggerWatcher::start()
     }
     if (m_trigger.file.pollMs > 0 || m_pollMs == 0)
         setNote(QString());
+    sayUndecodable(found);
     if (m_needsBaseline) {
         if (!takeBaseline(found))
             return false;
@@ -254,6 +255,11 @@ void FileTriggerWatcher::folderChanged(const QString &folder, const QString &nam
     }
     if (!m_glob.matches(relative))
         return;
+    if (name.contains(QChar(QChar::ReplacementCharacter))) {
+        // Perhaps a name that is not UTF-8, which no string of Qt's names again: said.
+        sayUndecodable(FolderScan::scan(m_glob, relativeOf(folder)));
+        return;
+    }
     const bool known = m_pending.contains(path);
     Pending &pending = m_pending[path];
     if (!known)
@@ -390,6 +396,7 @@ void FileTriggerWatcher::lookForRoot()
         m_pollTimer.start(int(m_pollMs));
     if (m_pollMs == 0 || m_trigger.file.pollMs > 0)
         setNote(QString());
+    sayUndecodable(found);
     compare(found, false);
     armSettle();
 }
@@ -417,8 +424,20 @@ void FileTriggerWatcher::rescan()
         return;
     }
     watchFolders(found.folders);
+    sayUndecodable(found);
     compare(found, false);
     armSettle();
+}
+
+void FileTriggerWatcher::sayUndecodable(const FolderScan::Found &found)
+{
+    // Said, not silently passed over; a later look that finds none leaves the note until
+    // the next change of state clears it.
+    if (found.undecodable > 0)
+        setNote(tr("%n file name(s) here are not UTF-8 and cannot start a run (%1); rename "
+                   "them",
+                   nullptr, found.undecodable)
+                    .arg(found.undecodableExamples.join(QStringLiteral(", "))));
 }
 
 void FileTriggerWatcher::setNote(const QString &note)

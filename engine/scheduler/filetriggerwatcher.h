@@ -56,10 +56,10 @@ private:
     {
         std::optional<FileTriggerRepository::Version> last; // nullopt: not there
         qint64 changedMs = 0;                               // monotonic
-        int opens = 0;        // writers (and readers) that have it open
-        bool movedIn = false; // renamed into place
+        int opens = 0;         // writers (and readers) that have it open
+        bool movedIn = false;  // renamed into place
         bool wentAway = false; // deleted or moved out meanwhile: what is there now is new
-        bool missed = false;  // changed while no engine watched
+        bool missed = false;   // changed while no engine watched
     };
 
     bool takeBaseline(const FolderScan::Found &found);
@@ -75,6 +75,7 @@ private:
     void rootLost(FolderScan::RootState state);
     void poll();
     void setNote(const QString &note);
+    void sayUndecodable(const FolderScan::Found &found);
     QString relativeOf(const QString &path) const;
     // Polling chosen by itself: the filesystem's name when inotify cannot see it.
     static QString remoteFilesystem(const QString &folder);

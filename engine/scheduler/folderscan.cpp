@@ -23,6 +23,20 @@ FileTriggerRepository::Version versionOf(const QString &path, const struct stat 
     return {path, qint64(st.st_ino), qint64(st.st_size), mtimeMsOf(st)};
 }
 
+// Whether Qt's string of a name gives the same bytes back (it cannot for one that is not
+// UTF-8): if not, the file cannot be opened under that string.
+bool roundTrips(const char *name, const QString &decoded)
+{
+    return QFile::encodeName(decoded) == QByteArray(name);
+}
+
+void noteUndecodable(const char *name, FolderScan::Found &found)
+{
+    ++found.undecodable;
+    if (found.undecodableExamples.size() < 3)
+        found.undecodableExamples << FolderScan::shownBytes(QByteArray(name));
+}
+
 void scanFolder(const GlobPattern &glob, const QString &folder, const QString &relative, int depth,
                 FolderScan::Found &found)
 {
@@ -45,9 +59,13 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
             };
             if (entry->d_type == DT_DIR || !glob.matchesNameInRoot(entry->d_name))
                 continue; // "." and "..": a leading dot never matches
+            const QString decoded = QFile::decodeName(entry->d_name);
+            if (!roundTrips(entry->d_name, decoded)) {
+                noteUndecodable(entry->d_name, found);
+                continue;
+            }
             if (fstatat(fd, entry->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
-                found.files << versionOf(FolderScan::join(folder, QFile::decodeName(entry->d_name)),
-                                         st);
+                found.files << versionOf(FolderScan::join(folder, decoded), st);
             continue;
         }
         const QString name = QFile::decodeName(entry->d_name);
@@ -68,6 +86,10 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
         }
         if (!glob.matches(below))
             continue;
+        if (!roundTrips(entry->d_name, name)) {
+            noteUndecodable(entry->d_name, found);
+            continue;
+        }
         // Followed: a link to a file counts as the file; to a folder it is nothing here.
         if (fstatat(fd, entry->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
             found.files << versionOf(path, st);
@@ -99,6 +121,22 @@ FolderScan::Found FolderScan::scan(const GlobPattern &glob, const QString &below
     const QString start = below.isEmpty() ? glob.root() : join(glob.root(), below);
     scanFolder(glob, start, below, int(below.count(QLatin1Char('/'))), found);
     return found;
+}
+
+QString FolderScan::shownBytes(const QByteArray &name)
+{
+    QString shown;
+    const QString decoded = QString::fromUtf8(name);
+    if (decoded.toUtf8() == name)
+        return decoded;
+    for (const char byte : name) {
+        const auto value = static_cast<unsigned char>(byte);
+        if (value >= 0x20 && value < 0x7f)
+            shown += QLatin1Char(byte);
+        else
+            shown += QStringLiteral("\\x%1").arg(value, 2, 16, QLatin1Char('0'));
+    }
+    return shown;
 }
 
 QString FolderScan::join(const QString &folder, const QString &name)

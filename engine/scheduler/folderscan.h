@@ -22,7 +22,13 @@ public:
         RootState root = RootState::Present;
         QList<FileTriggerRepository::Version> files;
         QStringList folders; // root first
+        // Matching names that are not UTF-8: Qt's strings cannot name them again, so no run
+        // can be started for them; counted, and a few shown (bytes as \xNN), to be said.
+        int undecodable = 0;
+        QStringList undecodableExamples;
     };
+    // A name as readdir gives it, bytes beyond ASCII that are not UTF-8 as \xNN.
+    static QString shownBytes(const QByteArray &name);
 
     // below: one folder under the root ("" the root itself) to look in and under.
     static Found scan(const GlobPattern &glob, const QString &below = QString());

@@ -4065,6 +4065,13 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>the folder %1 is gone; watched again when it is back</source>
         <translation>der Ordner %1 ist weg; er wird wieder beobachtet, sobald er zurück ist</translation>
     </message>
+    <message numerus="yes">
+        <source>%n file name(s) here are not UTF-8 and cannot start a run (%1); rename them</source>
+        <translation>
+            <numerusform>%n Dateiname hier ist kein UTF-8 und kann keinen Lauf starten (%1); benennen Sie ihn um</numerusform>
+            <numerusform>%n Dateinamen hier sind kein UTF-8 und können keinen Lauf starten (%1); benennen Sie sie um</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hg::FloodGate</name>
@@ -8870,6 +8877,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>cannot open store %1: it is not a regular file (a FIFO, a device or a socket)</source>
         <translation>Speicher %1 kann nicht geöffnet werden: keine reguläre Datei (ein FIFO, ein Gerät oder ein Socket)</translation>
+    </message>
+    <message>
+        <source>cannot open store %1: the file has %2 hard links, and SQLite keeps its journal and locks by name, so two names of one file let two engines write it at once; remove the other links (find / -samefile %1) or use a symbolic link</source>
+        <translation>Speicher %1 kann nicht geöffnet werden: die Datei hat %2 harte Links, und SQLite führt Journal und Sperren nach dem Namen, sodass zwei Namen einer Datei zwei Engines zugleich schreiben lassen; entfernen Sie die anderen Links (find / -samefile %1) oder nutzen Sie einen symbolischen Link</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 using namespace hg;
 
 // File triggers (issue 36) on real files with real inotify and a real engine: a file counts
@@ -34,6 +37,7 @@ private Q_SLOTS:
     void renameIntoPlace_isMovedIn();
     void removedAndWrittenAgainWithinTheSettleTime_isANewFile();
     void hostileName_reachesAShellTaskAsAValue();
+    void nameNotUtf8_isSaidOnTheTrigger();
     void thousandFilesAtOnce_eachStartOneRun();
     void folderRemovedAndMadeAgain_isWatchedAgain();
     void pollingForced_seesArrivals();
@@ -236,6 +240,38 @@ void TestFileTriggers::hostileName_reachesAShellTaskAsAValue()
     QTRY_COMPARE_WITH_TIMEOUT(said(), folder.filePath(name) + QStringLiteral("|created"), 20000);
     for (const char *pwned : {"PWNED", "PWNED2", "PWNED3"})
         QVERIFY(!QFile::exists(folder.filePath(QString::fromLatin1(pwned))));
+}
+
+// A Latin-1 name ("caf\xe9.csv") cannot be named again by a Qt string: no run can start
+// for it, and the trigger says so rather than pass it over in silence.
+void TestFileTriggers::nameNotUtf8_isSaidOnTheTrigger()
+{
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    const Result<ChainTrigger> trigger = ChainTriggerRepository(t.store()).add(
+        fileTrigger(c, folder.path() + QStringLiteral("/*.csv")));
+    QVERIFY(trigger);
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        FileTriggerRepository(t.store()).baselineAt(trigger->id).value().has_value(), 10000);
+    const QByteArray raw = QFile::encodeName(folder.path()) + "/caf\xe9.csv";
+    const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::write(fd, "x", 1), ssize_t(1));
+    ::close(fd);
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store())
+                                 .byId(trigger->id)
+                                 .value()
+                                 .watchNote.contains(QLatin1String("not UTF-8")),
+                             10000);
+    QVERIFY(ChainTriggerRepository(t.store())
+                .byId(trigger->id)
+                .value()
+                .watchNote.contains(QLatin1String("caf\\xe9.csv")));
 }
 
 void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
