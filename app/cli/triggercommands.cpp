@@ -12,25 +12,59 @@
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
+
+#include <limits>
 
 namespace hg {
 namespace {
 
-// "2s", "1h30m", "500ms", "0": a length in milliseconds; -1 when it is none.
+// "2s", "1h30m", "500ms", "0.5s", "10 min", "0": a length in milliseconds; -1 when it is
+// none, -2 when it is one beyond a year (said apart: "out of range", not "not a length").
 qint64 parseLengthMs(const QString &text)
 {
-    const QString trimmed = text.trimmed();
-    if (trimmed.endsWith(QLatin1String("ms"))) {
-        bool ok = false;
-        const qint64 ms = trimmed.chopped(2).trimmed().toLongLong(&ok);
-        return ok && ms >= 0 ? ms : -1;
-    }
-    if (trimmed == QLatin1String("0"))
-        return 0;
-    const Result<qint64> seconds = PgInterval::parseSeconds(trimmed);
-    if (!seconds || seconds.value() < 0 || seconds.value() > qint64(366) * 24 * 3600)
+    static const QRegularExpression part(QStringLiteral(
+        R"(\s*(\d{1,15}(?:\.\d+)?)\s*(msec|ms|seconds|second|secs|sec|s|minutes|minute|mins|min|m|hours|hour|hrs|hr|h|days|day|d)?)"));
+    static const QHash<QString, qint64> unitMs{{QStringLiteral("ms"), 1},
+                                               {QStringLiteral("msec"), 1},
+                                               {QString(), 1000},
+                                               {QStringLiteral("s"), 1000},
+                                               {QStringLiteral("sec"), 1000},
+                                               {QStringLiteral("secs"), 1000},
+                                               {QStringLiteral("second"), 1000},
+                                               {QStringLiteral("seconds"), 1000},
+                                               {QStringLiteral("m"), 60'000},
+                                               {QStringLiteral("min"), 60'000},
+                                               {QStringLiteral("mins"), 60'000},
+                                               {QStringLiteral("minute"), 60'000},
+                                               {QStringLiteral("minutes"), 60'000},
+                                               {QStringLiteral("h"), 3'600'000},
+                                               {QStringLiteral("hr"), 3'600'000},
+                                               {QStringLiteral("hrs"), 3'600'000},
+                                               {QStringLiteral("hour"), 3'600'000},
+                                               {QStringLiteral("hours"), 3'600'000},
+                                               {QStringLiteral("d"), 86'400'000},
+                                               {QStringLiteral("day"), 86'400'000},
+                                               {QStringLiteral("days"), 86'400'000}};
+    constexpr double longestMs = 366.0 * 86'400'000;
+    const QString trimmed = text.trimmed().toLower();
+    if (trimmed.isEmpty())
         return -1;
-    return seconds.value() * 1000;
+    double total = 0;
+    for (qsizetype at = 0; at < trimmed.size();) {
+        const QRegularExpressionMatch match =
+            part.match(trimmed, at, QRegularExpression::NormalMatch,
+                       QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!match.hasMatch() || match.capturedLength() == 0)
+            return -1;
+        total += match.captured(1).toDouble() * double(unitMs.value(match.captured(2)));
+        at += match.capturedLength();
+    }
+    if (total > longestMs)
+        return -2;
+    const auto ms = qint64(total + 0.5);
+    // Below a millisecond is not a length a file or a desktop can be timed by.
+    return total > 0 && ms == 0 ? -1 : ms;
 }
 
 int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &parser)
@@ -62,6 +96,8 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
         if (!parser.isSet(option))
             return true;
         into = parseLengthMs(parser.value(option));
+        if (into == -2) // a length, beyond a year: the setting's own check names its range
+            into = std::numeric_limits<qint64>::max() / 2;
         return into >= 0;
     };
     for (const auto &[option, into] :
@@ -118,6 +154,8 @@ int addDesktopTrigger(CliContext &context, Store &store, const QCommandLineParse
     trigger.desktop.event = enumFromString<DesktopEvent>(eventName).value_or(DesktopEvent::Unlock);
     if (trigger.desktop.event == DesktopEvent::Idle) {
         trigger.desktop.idleMs = parseLengthMs(parser.value(QStringLiteral("on-idle")));
+        if (trigger.desktop.idleMs == -2) // beyond a year: the range is said below
+            trigger.desktop.idleMs = std::numeric_limits<qint64>::max() / 2;
         if (trigger.desktop.idleMs < 0)
             return context.usage(
                 QStringLiteral("--on-idle: '%1' is not a length of time (such as 10 min, 1h)")

@@ -6,6 +6,7 @@
 
 #include <QFile>
 
+#include <cerrno>
 #include <sys/inotify.h>
 #include <sys/vfs.h>
 
@@ -138,21 +139,29 @@ void FileTriggerWatcher::watchFolders(const QStringList &folders)
             return;
         if (m_watched.contains(folder))
             continue;
-        switch (m_inotify.add(folder)) {
+        const InotifyWatch::Added added = m_inotify.add(folder);
+        switch (added) {
         case InotifyWatch::Added::Watched:
             m_watched.insert(folder);
             break;
         case InotifyWatch::Added::LimitReached:
-        case InotifyWatch::Added::Failed:
+        case InotifyWatch::Added::Failed: {
             // Every folder polled from now on: a trigger half watched would miss arrivals.
+            const int why = errno; // what inotify_add_watch said, for a failure not the limit
             releaseFolders(QString());
             m_pollMs = FileTriggerSpec::autoPollMs;
             if (m_rootPresent)
                 m_pollTimer.start(int(m_pollMs));
-            setNote(tr("polled every %1 s: inotify's watch limit is reached "
-                       "(fs.inotify.max_user_watches)")
-                        .arg(m_pollMs / 1000));
+            if (added == InotifyWatch::Added::LimitReached)
+                setNote(tr("polled every %1 s: inotify's watch limit is reached "
+                           "(fs.inotify.max_user_watches)")
+                            .arg(m_pollMs / 1000));
+            else
+                setNote(tr("polled every %1 s: inotify cannot watch %2 (%3)")
+                            .arg(m_pollMs / 1000)
+                            .arg(folder.left(300), qt_error_string(why)));
             return;
+        }
         case InotifyWatch::Added::Denied:
             setNote(tr("no permission to read the folder %1").arg(folder.left(300)));
             break;
