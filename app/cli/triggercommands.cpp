@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <cmath>
 #include <limits>
 
 namespace hg {
@@ -62,7 +63,7 @@ qint64 parseLengthMs(const QString &text)
     }
     if (total > longestMs)
         return -2;
-    const auto ms = qint64(total + 0.5);
+    const auto ms = qint64(std::llround(total));
     // Below a millisecond is not a length a file or a desktop can be timed by.
     return total > 0 && ms == 0 ? -1 : ms;
 }
