@@ -344,7 +344,7 @@ void WindowsTaskImporter::readDesktopTrigger(const QDomElement &trigger, const Q
         const QDomElement idle = settings.firstChildElement(QStringLiteral("IdleSettings"));
         const qint64 seconds =
             durationSeconds(textOf(idle, QStringLiteral("Duration"), QStringLiteral("PT10M")));
-        const qint64 minutes = std::clamp<qint64>((seconds + 30) / 60, 1, 7 * 24 * 60);
+        const qint64 minutes = std::clamp<qint64>((seconds + 30) / 60, 1, qint64(7) * 24 * 60);
         if (seconds < 0) {
             m_report->leftOut(where, textOf(idle, QStringLiteral("Duration")),
                               tr("the idle time is not a duration"));
