@@ -68,6 +68,17 @@ qint64 parseLengthMs(const QString &text)
     return total > 0 && ms == 0 ? -1 : ms;
 }
 
+// "trigger 4: p/c starts when …", or the refusal (a bad setting is a usage error).
+int sayAdded(CliContext &context, const Result<ChainTrigger> &added)
+{
+    if (!added)
+        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
+                                                        : context.fail(added.error());
+    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path.left(300))
+                  << " starts " << triggertext::describe(added.value()) << '\n';
+    return ExitOk;
+}
+
 int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &parser)
 {
     const Result<Chain> chain = ChainRepository(store).byPath(parser.positionalArguments().at(0));
@@ -125,11 +136,8 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
         spec.misfire = *policy;
     }
     const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
-    if (!added)
-        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
-                                                        : context.fail(added.error());
-    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
-                  << " starts " << triggertext::describe(added.value()) << '\n';
+    if (const int failed = sayAdded(context, added); failed != ExitOk)
+        return failed;
     // A file name in a shell task's text is shell text: said once, where it is written.
     if (const Result<QList<Task>> tasks = TaskRepository(store).list(chain->id))
         for (const Task &task : tasks.value())
@@ -163,11 +171,8 @@ int addDesktopTrigger(CliContext &context, Store &store, const QCommandLineParse
                     .arg(terminaltext::escaped(parser.value(QStringLiteral("on-idle")).left(100))));
     }
     const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
-    if (!added)
-        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
-                                                        : context.fail(added.error());
-    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
-                  << " starts " << triggertext::describe(added.value()) << '\n';
+    if (const int failed = sayAdded(context, added); failed != ExitOk)
+        return failed;
     return ExitOk;
 }
 
@@ -300,11 +305,8 @@ int addTrigger(CliContext &context, const QStringList &args)
         trigger.withinMs = seconds.value() * 1000;
     }
     const Result<ChainTrigger> added = ChainTriggerRepository(*store).add(trigger);
-    if (!added)
-        return added.error().kind == ErrorKind::Invalid ? context.usage(added.error().message)
-                                                        : context.fail(added.error());
-    context.out() << "trigger " << added->id << ": " << terminaltext::escaped(added->path)
-                  << " starts " << triggertext::describe(added.value()) << '\n';
+    if (const int failed = sayAdded(context, added); failed != ExitOk)
+        return failed;
     return ExitOk;
 }
 

@@ -13,16 +13,6 @@
 namespace hg {
 namespace {
 
-QString where(const QString &path, int line)
-{
-    return QStringLiteral("%1:%2").arg(QFileInfo(path).fileName()).arg(line);
-}
-
-QString text(const SystemdUnitFile::Entry &entry)
-{
-    return entry.key + QLatin1Char('=') + entry.value;
-}
-
 // systemd's own defaults (systemd.path(5)): 200 activations in 2 s.
 constexpr qint64 defaultLimitIntervalSec = 2;
 constexpr qint64 defaultLimitBurst = 200;
@@ -36,11 +26,11 @@ QJsonArray SystemdPathUnit::triggers(const SystemdUnitFile &unit, const QString 
     qint64 intervalSec = defaultLimitIntervalSec;
     qint64 burst = defaultLimitBurst;
     for (const SystemdUnitFile::Entry &entry : unit.entries()) {
-        const QString at = where(unitPath, entry.line);
+        const QString at = entry.where(unitPath);
         if (entry.section == QLatin1String("Unit") || entry.section == QLatin1String("Install"))
             continue; // the description is the chain's; [Install] only enables the unit
         if (entry.section != QLatin1String("Path")) {
-            report.leftOut(at, text(entry),
+            report.leftOut(at, entry.text(),
                            tr("section [%1] has no counterpart").arg(entry.section));
             continue;
         }
@@ -63,37 +53,37 @@ QJsonArray SystemdPathUnit::triggers(const SystemdUnitFile &unit, const QString 
             spec.events = {FileEvent::Created, FileEvent::Modified, FileEvent::Deleted,
                            FileEvent::Moved};
             if (key == QLatin1String("PathModified"))
-                report.note(at, text(entry),
+                report.note(at, entry.text(),
                             tr("systemd starts on every write; Hourglass once the writer "
                                "closed the file"));
         } else if (key == QLatin1String("TriggerLimitIntervalSec")) {
             intervalSec = SystemdTimerImporter::spanSeconds(value);
             if (intervalSec <= 0)
-                report.leftOut(at, text(entry), tr("'%1' is not a time span").arg(value));
+                report.leftOut(at, entry.text(), tr("'%1' is not a time span").arg(value));
             continue;
         } else if (key == QLatin1String("TriggerLimitBurst")) {
             bool ok = false;
             burst = value.toLongLong(&ok);
             if (!ok || burst <= 0)
-                report.leftOut(at, text(entry), tr("'%1' is not a number of starts").arg(value));
+                report.leftOut(at, entry.text(), tr("'%1' is not a number of starts").arg(value));
             continue;
         } else if (key == QLatin1String("Unit")) {
             continue; // the service read
         } else if (key == QLatin1String("MakeDirectory") || key == QLatin1String("DirectoryMode")) {
-            report.leftOut(at, text(entry),
+            report.leftOut(at, entry.text(),
                            tr("Hourglass does not make the watched folder; it watches it once "
                               "it is there"));
             continue;
         } else {
-            report.leftOut(at, text(entry), tr("%1= has no counterpart").arg(key));
+            report.leftOut(at, entry.text(), tr("%1= has no counterpart").arg(key));
             continue;
         }
         if (const QString problem = spec.problem(); !problem.isEmpty()) {
-            report.leftOut(at, text(entry), problem);
+            report.leftOut(at, entry.text(), problem);
             continue;
         }
         if (folder && key != QLatin1String("DirectoryNotEmpty"))
-            report.note(at, text(entry), tr("a folder: watched as its files, %1").arg(spec.glob));
+            report.note(at, entry.text(), tr("a folder: watched as its files, %1").arg(spec.glob));
         specs << spec;
     }
     // The storm guard is per minute: systemd's burst over its interval, as a rate.

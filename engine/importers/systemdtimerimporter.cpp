@@ -13,16 +13,6 @@
 namespace hg {
 namespace {
 
-QString where(const QString &path, int line)
-{
-    return QStringLiteral("%1:%2").arg(QFileInfo(path).fileName()).arg(line);
-}
-
-QString text(const SystemdUnitFile::Entry &entry)
-{
-    return entry.key + QLatin1Char('=') + entry.value;
-}
-
 QString singleQuoted(const QString &literal)
 {
     QString quoted = literal;
@@ -221,11 +211,11 @@ QJsonArray SystemdTimerImporter::schedules(const SystemdUnitFile &timer, const Q
     };
     bool startup = false;
     for (const SystemdUnitFile::Entry &entry : timer.entries()) {
-        const QString at = where(timerPath, entry.line);
+        const QString at = entry.where(timerPath);
         if (entry.section == QLatin1String("Unit") || entry.section == QLatin1String("Install"))
             continue; // the description is the chain's; [Install] only enables the timer
         if (entry.section != QLatin1String("Timer")) {
-            report.leftOut(at, text(entry),
+            report.leftOut(at, entry.text(),
                            tr("section [%1] has no counterpart").arg(entry.section));
             continue;
         }
@@ -233,13 +223,13 @@ QJsonArray SystemdTimerImporter::schedules(const SystemdUnitFile &timer, const Q
         if (key == QLatin1String("OnCalendar")) {
             const Result<SystemdCalendar::Cron> cron = SystemdCalendar::toCron(entry.value);
             if (!cron) {
-                report.leftOut(at, text(entry), cron.error().message);
+                report.leftOut(at, entry.text(), cron.error().message);
                 continue;
             }
             if (const Result<CronExpression> parsed =
                     CronParser::parse(cron->expression, CronDialect::Seconds);
                 !parsed) {
-                report.leftOut(at, text(entry), parsed.error().message);
+                report.leftOut(at, entry.text(), parsed.error().message);
                 continue;
             }
             add(QStringLiteral("cron"), cron->expression, QStringLiteral("seconds"),
@@ -251,14 +241,14 @@ QJsonArray SystemdTimerImporter::schedules(const SystemdUnitFile &timer, const Q
                     {});
             startup = true;
             if (delay != 0)
-                report.leftOut(at, text(entry),
+                report.leftOut(at, entry.text(),
                                tr("runs when the engine starts: the delay of %1 is not kept")
                                    .arg(entry.value));
         } else if (key == QLatin1String("OnUnitActiveSec")
                    || key == QLatin1String("OnUnitInactiveSec")) {
             const qint64 seconds = spanSeconds(entry.value);
             if (seconds <= 0) {
-                report.leftOut(at, text(entry), tr("'%1' is not a time span").arg(entry.value));
+                report.leftOut(at, entry.text(), tr("'%1' is not a time span").arg(entry.value));
                 continue;
             }
             const bool afterEnd = key == QLatin1String("OnUnitInactiveSec");
@@ -270,14 +260,14 @@ QJsonArray SystemdTimerImporter::schedules(const SystemdUnitFile &timer, const Q
         } else if (key == QLatin1String("Persistent") || key == QLatin1String("Unit")) {
             continue; // the misfire policy; the service read
         } else if (key == QLatin1String("AccuracySec")) {
-            report.note(at, text(entry), tr("Hourglass fires at the second; no accuracy window"));
+            report.note(at, entry.text(), tr("Hourglass fires at the second; no accuracy window"));
         } else if (key == QLatin1String("RandomizedDelaySec")
                    || key == QLatin1String("FixedRandomDelay")) {
-            report.leftOut(at, text(entry),
+            report.leftOut(at, entry.text(),
                            tr("a random start delay has no counterpart; runs start at their "
                               "fire times"));
         } else {
-            report.leftOut(at, text(entry), tr("%1= has no counterpart").arg(key));
+            report.leftOut(at, entry.text(), tr("%1= has no counterpart").arg(key));
         }
     }
     if (schedules.isEmpty())
@@ -296,17 +286,17 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
     const QStringList harmless{QStringLiteral("Type"), QStringLiteral("StandardOutput"),
                                QStringLiteral("StandardError"), QStringLiteral("SyslogIdentifier")};
     for (const SystemdUnitFile::Entry &entry : service.entries()) {
-        const QString at = where(servicePath, entry.line);
+        const QString at = entry.where(servicePath);
         const QString &key = entry.key;
         if (entry.section == QLatin1String("Unit")) {
             if (key.startsWith(QLatin1String("Condition"))
                 || key.startsWith(QLatin1String("Assert")))
-                report.leftOut(at, text(entry),
+                report.leftOut(at, entry.text(),
                                tr("a condition systemd checks before each run; Hourglass runs "
                                   "the chain without it"));
             else if (key != QLatin1String("Description") && key != QLatin1String("Documentation"))
                 report.leftOut(
-                    at, text(entry),
+                    at, entry.text(),
                     tr("%1= relates this unit to others; Hourglass knows no units").arg(key));
             continue;
         }
@@ -330,7 +320,7 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
             }
         } else if (key == QLatin1String("User")) {
             if (entry.value != options.currentUser)
-                report.leftOut(at, text(entry),
+                report.leftOut(at, entry.text(),
                                tr("systemd runs it as %1; Hourglass runs it as %2, the user of "
                                   "its engine")
                                    .arg(entry.value, options.currentUser));
@@ -339,9 +329,9 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
             if (seconds > 0)
                 chain.insert(QStringLiteral("timeoutSeconds"), int(seconds));
             else if (entry.value != QLatin1String("infinity"))
-                report.leftOut(at, text(entry), tr("'%1' is not a time span").arg(entry.value));
+                report.leftOut(at, entry.text(), tr("'%1' is not a time span").arg(entry.value));
         } else if (!harmless.contains(key)) {
-            report.leftOut(at, text(entry), tr("%1= has no counterpart").arg(key));
+            report.leftOut(at, entry.text(), tr("%1= has no counterpart").arg(key));
         }
     }
     if (commands.isEmpty()) {
@@ -361,14 +351,14 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
     ChainNamer taskNames;
     QJsonArray tasks;
     for (const SystemdUnitFile::Entry &entry : std::as_const(commands)) {
-        const QString at = where(servicePath, entry.line);
+        const QString at = entry.where(servicePath);
         QString line = entry.value;
         bool ignoreError = false;
         while (!line.isEmpty() && QStringLiteral("-@:+!").contains(line.front())) {
             if (line.front() == QLatin1Char('-'))
                 ignoreError = true;
             else if (line.front() != QLatin1Char(':'))
-                report.leftOut(at, text(entry),
+                report.leftOut(at, entry.text(),
                                tr("the '%1' prefix (another argv[0] or more privileges) has no "
                                   "counterpart")
                                    .arg(line.front()));
@@ -399,10 +389,10 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
         }
         line = expanded;
         if (!unknown.isEmpty())
-            report.leftOut(at, text(entry), tr("the specifier %1 is not replaced").arg(unknown));
+            report.leftOut(at, entry.text(), tr("the specifier %1 is not replaced").arg(unknown));
         QStringList words;
         if (!SystemdUnitFile::splitCommandLine(line, words) || words.isEmpty()) {
-            report.leftOut(at, text(entry), tr("a quote is not closed"));
+            report.leftOut(at, entry.text(), tr("a quote is not closed"));
             return {};
         }
         QJsonObject task{{QStringLiteral("name"), taskNames.fromName(words.constFirst())},
@@ -421,7 +411,7 @@ QJsonArray SystemdTimerImporter::tasks(const SystemdUnitFile &service, const QSt
             const QString command = quoted.join(QLatin1Char(' '));
             task.insert(QStringLiteral("command"),
                         splits ? QStringLiteral("set -f; ") + command : command);
-            report.note(at, text(entry),
+            report.note(at, entry.text(),
                         tr("runs through /bin/sh, which expands its variables as systemd did"));
         } else {
             // No variable: the words as systemd made them, "$$" being one '$'.

@@ -1,8 +1,14 @@
 #include "systemdunitfile.h"
 
+#include <QFileInfo>
 #include <QStringList>
 
 namespace hg {
+
+QString SystemdUnitFile::Entry::where(const QString &unitPath) const
+{
+    return QStringLiteral("%1:%2").arg(QFileInfo(unitPath).fileName()).arg(line);
+}
 
 SystemdUnitFile SystemdUnitFile::parse(const QByteArray &text)
 {

@@ -17,6 +17,10 @@ public:
         QString key;
         QString value;
         int line = 0;
+        // "Key=value", as a report quotes it.
+        QString text() const { return key + QLatin1Char('=') + value; }
+        // "unit.timer:7": the file's name and the entry's line, where a report points.
+        QString where(const QString &unitPath) const;
     };
 
     static SystemdUnitFile parse(const QByteArray &text);
