@@ -49,10 +49,10 @@ ProcessSpec processSpec(const ExecutorContext &context, const CopyDataArguments 
     // a value. trigger.upstream_run -> HOURGLASS_TRIGGER_UPSTREAM_RUN.
     for (auto it = context.run.parameters.begin(); it != context.run.parameters.end(); ++it)
         if (it.key().startsWith(QLatin1String("trigger.")) && it.value().isString())
-            spec.environment.insert(QStringLiteral("HOURGLASS_")
-                                        + it.key().toUpper().replace(QLatin1Char('.'),
-                                                                     QLatin1Char('_')),
-                                    it.value().toString());
+            spec.environment.insert(
+                QStringLiteral("HOURGLASS_")
+                    + it.key().toUpper().replace(QLatin1Char('.'), QLatin1Char('_')),
+                it.value().toString());
     for (auto it = task.environment.begin(); it != task.environment.end(); ++it)
         spec.environment.insert(it.key(), it.value().toString());
     spec.timeoutMs = qint64(task.timeoutSeconds) * 1000;
