@@ -4072,6 +4072,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
             <numerusform>%n Dateinamen hier sind kein UTF-8 und können keinen Lauf starten (%1); benennen Sie sie um</numerusform>
         </translation>
     </message>
+    <message>
+        <source>polled every %1 s: inotify cannot watch %2 (%3)</source>
+        <translation>alle %1 s abgefragt: inotify kann %2 nicht beobachten (%3)</translation>
+    </message>
 </context>
 <context>
     <name>hg::FloodGate</name>
