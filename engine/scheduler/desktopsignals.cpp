@@ -6,10 +6,12 @@
 #include <QDBusObjectPath>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
+#include <QDBusServiceWatcher>
 #include <QDBusVariant>
 #include <QNetworkInformation>
 #include <QtGlobal>
 #include <QThread>
+#include <QTimer>
 
 #include <unistd.h>
 
@@ -24,13 +26,25 @@ const QString upower = QStringLiteral("org.freedesktop.UPower");
 const QString upowerPath = QStringLiteral("/org/freedesktop/UPower");
 const QString properties = QStringLiteral("org.freedesktop.DBus.Properties");
 const QString propertiesChanged = QStringLiteral("PropertiesChanged");
+const QString networkManager = QStringLiteral("org.freedesktop.NetworkManager");
+const QString networkManagerPath = QStringLiteral("/org/freedesktop/NetworkManager");
 
 // Two sources of one event report it this far apart at most (logind's PrepareForSleep and
-// the engine's own look at the clocks, which comes up to a second or two later).
+// the engine's own look at the clocks, which may come a while later on a busy machine; the
+// screen saver's ActiveChanged and logind's LockedHint, seconds apart).
 qint64 sameEventWindowMs(DesktopEvent event)
 {
-    return event == DesktopEvent::Resume ? 60'000 : 5'000;
+    return event == DesktopEvent::Resume ? 60'000 : 15'000;
 }
+
+// A service that is there but did not answer in time: asked again later, not given up on.
+bool noAnswer(const QDBusError &error)
+{
+    return error.type() == QDBusError::NoReply || error.type() == QDBusError::Timeout
+           || error.type() == QDBusError::TimedOut;
+}
+
+constexpr int askAgainMs = 60'000;
 
 QDBusPendingCallWatcher *ask(const QDBusConnection &bus, const QString &service,
                              const QString &path, const QString &interface, const QString &method,
@@ -76,6 +90,18 @@ void DesktopSignals::start(bool network)
         system.connect(upower, upowerPath, properties, propertiesChanged, this,
                        SLOT(powerPropertiesChanged(QString, QVariantMap, QStringList)));
         readPower();
+        // Started after the engine (or again after a crash): asked again as they come.
+        auto *services = new QDBusServiceWatcher(this);
+        services->setConnection(system);
+        services->setWatchMode(QDBusServiceWatcher::WatchForRegistration);
+        services->setWatchedServices({login1, upower});
+        connect(services, &QDBusServiceWatcher::serviceRegistered, this,
+                [this](const QString &service) {
+                    if (service == login1)
+                        findSession();
+                    else
+                        readPower();
+                });
     }
     QDBusConnection session = QDBusConnection::sessionBus();
     if (session.isConnected()) {
@@ -101,6 +127,13 @@ void DesktopSignals::findSession()
         const QDBusPendingReply<QDBusObjectPath> reply = *w;
         if (!reply.isError()) {
             watchSession(reply.value().path());
+            return;
+        }
+        if (noAnswer(reply.error())) {
+            const QString why = tr("logind does not answer; asked again in a minute");
+            setMissing(DesktopEvent::Unlock, why);
+            setMissing(DesktopEvent::Idle, why);
+            QTimer::singleShot(askAgainMs, this, &DesktopSignals::findSession);
             return;
         }
         const QByteArray id = qgetenv("XDG_SESSION_ID");
@@ -156,7 +189,7 @@ void DesktopSignals::readSession()
         }
         setMissing(DesktopEvent::Unlock, {});
         setMissing(DesktopEvent::Idle, {});
-        applySession(reply.value());
+        applySession(reply.value(), false);
     });
 }
 
@@ -166,20 +199,20 @@ void DesktopSignals::sessionPropertiesChanged(const QString &interfaceName,
 {
     if (interfaceName != login1Session)
         return;
-    applySession(changed);
+    applySession(changed, true);
     if (invalidated.contains(QLatin1String("LockedHint"))
         || invalidated.contains(QLatin1String("IdleHint")))
         readSession(); // said changed without the value: asked again
 }
 
-void DesktopSignals::applySession(const QVariantMap &changed)
+void DesktopSignals::applySession(const QVariantMap &changed, bool fromChange)
 {
     const qint64 now = m_wallMs();
     if (const auto locked = changed.constFind(QStringLiteral("LockedHint"));
         locked != changed.cend()) {
         const bool nowLocked = locked->toBool();
         if (m_locked.value_or(false) && !nowLocked)
-            emitOnce(DesktopEvent::Unlock, now);
+            emitOnce(DesktopEvent::Unlock, now, Source::Logind);
         m_locked = nowLocked;
     }
     const auto idle = changed.constFind(QStringLiteral("IdleHint"));
@@ -187,9 +220,17 @@ void DesktopSignals::applySession(const QVariantMap &changed)
         return;
     std::optional<qint64> since;
     if (idle->toBool()) {
-        // IdleSinceHint is CLOCK_REALTIME in microseconds; 0 when the desktop did not say.
-        const qint64 sinceUs = changed.value(QStringLiteral("IdleSinceHint")).toLongLong();
-        since = sinceUs > 0 && sinceUs / 1000 <= now ? sinceUs / 1000 : now;
+        // IdleSinceHint is CLOCK_REALTIME in microseconds. One the desktop did not say (0),
+        // in the future or absurd is no moment to key a run by: an idle period seen
+        // beginning is keyed by now; one found at the first read is left alone — it may
+        // have fired before this engine, and a new key would fire it twice.
+        const qulonglong sinceUs = changed.value(QStringLiteral("IdleSinceHint")).toULongLong();
+        if (sinceUs > 0 && sinceUs / 1000 <= qulonglong(now))
+            since = qint64(sinceUs / 1000);
+        else if (fromChange)
+            since = now;
+        else
+            return;
     }
     if (since.has_value() != m_idleSinceMs.has_value()) {
         m_idleSinceMs = since;
@@ -204,6 +245,12 @@ void DesktopSignals::readPower()
     connect(all, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
         w->deleteLater();
         const QDBusPendingReply<QVariantMap> reply = *w;
+        if (reply.isError() && noAnswer(reply.error())) {
+            setMissing(DesktopEvent::AcPower,
+                       tr("UPower does not answer; asked again in a minute"));
+            QTimer::singleShot(askAgainMs, this, &DesktopSignals::readPower);
+            return;
+        }
         if (reply.isError()) {
             setMissing(
                 DesktopEvent::AcPower,
@@ -233,35 +280,56 @@ void DesktopSignals::applyPower(const QVariantMap &changed)
         return;
     const bool nowOnBattery = onBattery->toBool();
     if (m_onBattery.value_or(false) && !nowOnBattery)
-        emitOnce(DesktopEvent::AcPower, m_wallMs());
+        emitOnce(DesktopEvent::AcPower, m_wallMs(), Source::Power);
     m_onBattery = nowOnBattery;
 }
 
 void DesktopSignals::sleepPrepared(bool beforeSleep)
 {
     if (!beforeSleep)
-        emitOnce(DesktopEvent::Resume, m_wallMs());
+        emitOnce(DesktopEvent::Resume, m_wallMs(), Source::Logind);
 }
 
 void DesktopSignals::noteResumed(qint64 atMs)
 {
-    emitOnce(DesktopEvent::Resume, atMs);
+    emitOnce(DesktopEvent::Resume, atMs, Source::Clock);
 }
 
 void DesktopSignals::screenSaverActiveChanged(bool active)
 {
     if (!active)
-        emitOnce(DesktopEvent::Unlock, m_wallMs());
+        emitOnce(DesktopEvent::Unlock, m_wallMs(), Source::ScreenSaver);
 }
 
 void DesktopSignals::watchNetwork()
 {
     m_networkWatched = true;
-    // NetworkManager's backend where it runs; else any that tells reachability (GLib's reads
-    // the kernel's routes). Qt's NetworkManager backend asks NetworkManager once, waiting for
-    // the answer: the one D-Bus call here that is not asynchronous.
-    if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
-        QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
+    if (QNetworkInformation::instance()) {
+        connectNetwork();
+        return;
+    }
+    // Qt's NetworkManager backend asks NetworkManager once as it loads and waits for the
+    // answer (25 s when it hangs, the engine held all along): asked first here, without
+    // waiting; loaded once it answered (or is not there at all, when GLib's backend is).
+    auto *probe = ask(QDBusConnection::systemBus(), networkManager, networkManagerPath, properties,
+                      QStringLiteral("GetAll"), {networkManager}, this);
+    connect(probe, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
+        w->deleteLater();
+        const QDBusError error = w->error();
+        if (noAnswer(error)) {
+            setMissing(DesktopEvent::Network,
+                       tr("NetworkManager does not answer; asked again in a minute"));
+            QTimer::singleShot(askAgainMs, this, &DesktopSignals::watchNetwork);
+            return;
+        }
+        if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
+            QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
+        connectNetwork();
+    });
+}
+
+void DesktopSignals::connectNetwork()
+{
     QNetworkInformation *network = QNetworkInformation::instance();
     if (!network || !network->supports(QNetworkInformation::Feature::Reachability)) {
         setMissing(DesktopEvent::Network,
@@ -269,6 +337,7 @@ void DesktopSignals::watchNetwork()
                        .arg(QNetworkInformation::availableBackends().join(QLatin1String(", "))));
         return;
     }
+    setMissing(DesktopEvent::Network, {});
     // Loaded in the engine's thread, which ends with the engine: the instance is the
     // process's, so it lives in the application's thread (this connection is queued).
     if (QCoreApplication *app = QCoreApplication::instance();
@@ -284,16 +353,17 @@ void DesktopSignals::watchNetwork()
                 const int unknown = int(QNetworkInformation::Reachability::Unknown);
                 if (m_reachability == online && before != online && before != unknown
                     && before != -1)
-                    emitOnce(DesktopEvent::Network, m_wallMs());
+                    emitOnce(DesktopEvent::Network, m_wallMs(), Source::Network);
             });
 }
 
-void DesktopSignals::emitOnce(DesktopEvent event, qint64 atMs)
+void DesktopSignals::emitOnce(DesktopEvent event, qint64 atMs, Source source)
 {
-    const auto last = m_lastAtMs.constFind(event);
-    if (last != m_lastAtMs.cend() && std::llabs(atMs - *last) < sameEventWindowMs(event))
-        return;
-    m_lastAtMs.insert(event, atMs);
+    const auto last = m_last.constFind(event);
+    if (last != m_last.cend() && last->source != source
+        && std::llabs(atMs - last->atMs) < sameEventWindowMs(event))
+        return; // the other service saying the same
+    m_last.insert(event, Said{source, atMs});
     Q_EMIT happened(event, atMs);
 }
 

@@ -57,11 +57,18 @@ private:
     void findSession();
     void watchSession(const QString &path);
     void readSession();
-    void applySession(const QVariantMap &properties);
+    // fromChange: a PropertiesChanged (an idle period seen beginning) rather than the first
+    // read (one that may have begun, and fired, before this engine).
+    void applySession(const QVariantMap &properties, bool fromChange);
     void readPower();
     void applyPower(const QVariantMap &properties);
     void watchNetwork();
-    void emitOnce(DesktopEvent event, qint64 atMs);
+    void connectNetwork();
+    // Which service said it: the same event said by two within the window is one; said
+    // twice by one, it happened twice.
+    enum class Source { Logind, ScreenSaver, Clock, Power, Network };
+    void emitOnce(DesktopEvent event, qint64 atMs, Source source);
+    void watchServices();
     void setMissing(DesktopEvent event, const QString &why);
 
     std::function<qint64()> m_wallMs;
@@ -71,7 +78,12 @@ private:
     std::optional<qint64> m_idleSinceMs;
     int m_reachability = -1; // QNetworkInformation::Reachability, -1 not yet known
     QHash<DesktopEvent, QString> m_missing;
-    QHash<DesktopEvent, qint64> m_lastAtMs;
+    struct Said
+    {
+        Source source = Source::Logind;
+        qint64 atMs = 0;
+    };
+    QHash<DesktopEvent, Said> m_last;
     bool m_started = false;
     bool m_networkWatched = false;
 };

@@ -2566,6 +2566,18 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>no network information here (Qt found no backend: %1)</source>
         <translation>hier keine Netzwerkinformation (Qt fand kein Backend: %1)</translation>
     </message>
+    <message>
+        <source>logind does not answer; asked again in a minute</source>
+        <translation>logind antwortet nicht; in einer Minute wird wieder gefragt</translation>
+    </message>
+    <message>
+        <source>UPower does not answer; asked again in a minute</source>
+        <translation>UPower antwortet nicht; in einer Minute wird wieder gefragt</translation>
+    </message>
+    <message>
+        <source>NetworkManager does not answer; asked again in a minute</source>
+        <translation>NetworkManager antwortet nicht; in einer Minute wird wieder gefragt</translation>
+    </message>
 </context>
 <context>
     <name>hg::DesktopTriggerRepository</name>
