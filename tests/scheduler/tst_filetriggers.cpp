@@ -54,7 +54,24 @@ private:
     static Chain chainHere(test::TestStore &t, const QString &name);
     static bool write(const QString &path, const QByteArray &content);
     static QString said(Store &store, qint64 runId);
+    // Starts the engine and waits for its first look at the trigger's folder (the baseline).
+    static bool startAndLook(test::TestStore &t, EngineHost &host, qint64 triggerId);
 };
+
+bool TestFileTriggers::startAndLook(test::TestStore &t, EngineHost &host, qint64 triggerId)
+{
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    return started.wait(10000)
+           && QTest::qWaitFor(
+               [&] {
+                   return FileTriggerRepository(t.store())
+                       .baselineAt(triggerId)
+                       .value()
+                       .has_value();
+               },
+               10000);
+}
 
 void TestFileTriggers::initTestCase()
 {
@@ -119,11 +136,7 @@ void TestFileTriggers::chunkedWriter_startsOneRunOnceItClosed()
     QVERIFY(ChainTriggerRepository(t.store()).add(
         fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
 
     // Another process writes in chunks a second apart, longer than the settle time (300 ms):
     // only the file being open keeps it from counting early.
@@ -165,11 +178,7 @@ void TestFileTriggers::renameIntoPlace_isMovedIn()
     QVERIFY(ChainTriggerRepository(t.store()).add(
         fileTrigger(c, folder.path() + QStringLiteral("/**/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     // Written under a dot name (no wildcard matches it), renamed into place.
     QVERIFY(write(folder.path() + QStringLiteral("/.part"), "payload"));
     QVERIFY(QFile::rename(folder.path() + QStringLiteral("/.part"),
@@ -195,11 +204,7 @@ void TestFileTriggers::removedAndWrittenAgainWithinTheSettleTime_isANewFile()
     QVERIFY(ChainTriggerRepository(t.store()).add(
         fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     const QString path = folder.path() + QStringLiteral("/out.csv");
     QVERIFY(write(path, "first"));
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
@@ -226,11 +231,7 @@ void TestFileTriggers::hostileName_reachesAShellTaskAsAValue()
     QVERIFY(ChainTriggerRepository(t.store()).add(
         fileTrigger(c, folder.path() + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     const QString name = QStringLiteral("$(touch PWNED) \";touch PWNED2;\" `touch PWNED3`\n.csv");
     QVERIFY(write(folder.filePath(name), "x"));
     const auto said = [&] {
@@ -253,11 +254,7 @@ void TestFileTriggers::nameNotUtf8_isSaidOnTheTrigger()
         fileTrigger(c, folder.path() + QStringLiteral("/*.csv")));
     QVERIFY(trigger);
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(
-        FileTriggerRepository(t.store()).baselineAt(trigger->id).value().has_value(), 10000);
+    QVERIFY(startAndLook(t, host, trigger->id));
     const QByteArray raw = QFile::encodeName(folder.path()) + "/caf\xe9.csv";
     const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     QVERIFY(fd >= 0);
@@ -282,11 +279,7 @@ void TestFileTriggers::thousandFilesAtOnce_eachStartOneRun()
     QVERIFY(ChainTriggerRepository(t.store()).add(
         fileTrigger(c, folder.path() + QStringLiteral("/*"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     constexpr int files = 1000;
     for (int i = 0; i < files; ++i)
         QVERIFY(write(QStringLiteral("%1/f%2").arg(folder.path()).arg(i), QByteArray::number(i)));
@@ -317,11 +310,7 @@ void TestFileTriggers::folderRemovedAndMadeAgain_isWatchedAgain()
     QVERIFY(
         ChainTriggerRepository(t.store()).add(fileTrigger(c, folder + QStringLiteral("/*.csv"))));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     QVERIFY(QDir(folder).removeRecursively());
     QTRY_VERIFY_WITH_TIMEOUT(
         ChainTriggerRepository(t.store()).byId(1)->watchNote.contains(QStringLiteral("is gone")),
@@ -342,11 +331,7 @@ void TestFileTriggers::pollingForced_seesArrivals()
     trigger.file.events = {FileEvent::Created, FileEvent::Modified, FileEvent::Deleted};
     QVERIFY(ChainTriggerRepository(t.store()).add(trigger));
     EngineHost host(test::engineConfig(t, QStringLiteral("files")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(FileTriggerRepository(t.store()).baselineAt(1).value().has_value(),
-                             10000);
+    QVERIFY(startAndLook(t, host, 1));
     QVERIFY(write(folder.path() + QStringLiteral("/a.csv"), "one"));
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
     QVERIFY(write(folder.path() + QStringLiteral("/a.csv"), "one and more"));
