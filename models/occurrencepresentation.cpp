@@ -48,6 +48,10 @@ QString OccurrencePresentation::label(OccurrenceCause cause)
         return tr("because the engine was late");
     case OccurrenceCause::Paused:
         return tr("while schedules were paused");
+    case OccurrenceCause::Batch:
+        return tr("by the trigger's batch window");
+    case OccurrenceCause::StormGuard:
+        return tr("by the trigger's limit of runs a minute");
     }
     return {};
 }
@@ -61,6 +65,8 @@ QString OccurrencePresentation::detail(const Occurrence &o)
                  int(std::min<qint64>(o.count, std::numeric_limits<int>::max())))
                   .arg(when, DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.lastFireMs)))
             : when;
+    if (o.triggerId > 0 && o.outcome != OccurrenceOutcome::Ran)
+        return triggerDetail(o);
     switch (o.outcome) {
     case OccurrenceOutcome::Ran: {
         QString text =
@@ -96,6 +102,41 @@ QString OccurrencePresentation::detail(const Occurrence &o)
         return tr("%1: not run, schedules were paused").arg(span);
     }
     return span;
+}
+
+QString OccurrencePresentation::triggerDetail(const Occurrence &o)
+{
+    // A trigger's row counts files; its times are when they were written.
+    QString when = DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.firstFireMs));
+    if (o.lastFireMs != o.firstFireMs)
+        when = tr("%1 to %2").arg(when,
+                                  DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.lastFireMs)));
+    const int files = int(std::min<qint64>(o.count, std::numeric_limits<int>::max()));
+    const QString what = o.detail.isEmpty()
+                             ? tr("%n file(s), written %1", nullptr, files).arg(when)
+                             : tr("%n file(s) (%1), written %2", nullptr, files).arg(o.detail, when);
+    switch (o.outcome) {
+    case OccurrenceOutcome::SkippedMisfire:
+        return tr("%1: skipped by the misfire policy, arrived %2").arg(what, label(o.cause));
+    case OccurrenceOutcome::Coalesced:
+        return tr("%1: gathered into run %2 %3").arg(what).arg(o.runId).arg(label(o.cause));
+    case OccurrenceOutcome::Missed: {
+        QString text = tr("%1: arrived %2").arg(what, label(o.cause));
+        if (o.inbox == InboxState::Pending)
+            text += tr("; waiting in the missed-runs inbox");
+        else if (o.inbox == InboxState::Run)
+            text += tr("; run from the inbox");
+        else if (o.inbox == InboxState::Dismissed)
+            text += tr("; dismissed from the inbox");
+        return text;
+    }
+    case OccurrenceOutcome::Ran:
+    case OccurrenceOutcome::SkippedOverlap:
+    case OccurrenceOutcome::Excluded:
+    case OccurrenceOutcome::Paused:
+        break;
+    }
+    return what;
 }
 
 QColor OccurrencePresentation::fill(const Occurrence &o)

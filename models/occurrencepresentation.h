@@ -34,6 +34,11 @@ public:
     {
         return occurrence.outcome != OccurrenceOutcome::Ran;
     }
+
+private:
+    // "3 files: a.csv, b.csv, c.csv, written 09:12 to 09:14: arrived while the engine was not
+    // running; waiting in the missed-runs inbox".
+    static QString triggerDetail(const Occurrence &occurrence);
 };
 
 } // namespace hg

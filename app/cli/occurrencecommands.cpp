@@ -32,10 +32,12 @@ struct Line
 QList<Line> collapse(const QList<Occurrence> &occurrences)
 {
     QList<Line> lines;
-    QHash<qint64, qsizetype> openRuns; // schedule -> its line of runs, while no other outcome
+    // schedule (a trigger: minus its id) -> its line of runs, while no other outcome
+    QHash<qint64, qsizetype> openRuns;
     for (const Occurrence &o : occurrences) {
+        const qint64 source = o.triggerId > 0 ? -o.triggerId : o.scheduleId;
         if (o.outcome == OccurrenceOutcome::Ran) {
-            if (const auto open = openRuns.constFind(o.scheduleId); open != openRuns.cend()) {
+            if (const auto open = openRuns.constFind(source); open != openRuns.cend()) {
                 Line &line = lines[*open];
                 line.lastFireMs = o.lastFireMs;
                 ++line.count;
@@ -44,9 +46,9 @@ QList<Line> collapse(const QList<Occurrence> &occurrences)
                     line.lateness << o.latenessMs;
                 continue;
             }
-            openRuns.insert(o.scheduleId, lines.size());
+            openRuns.insert(source, lines.size());
         } else {
-            openRuns.remove(o.scheduleId);
+            openRuns.remove(source);
         }
         Line line{o, o.lastFireMs, o.count, o.runId, {}};
         if (o.latenessMs >= 0)
@@ -54,6 +56,14 @@ QList<Line> collapse(const QList<Occurrence> &occurrences)
         lines << line;
     }
     return lines;
+}
+
+// "3 files: a.csv, b.csv, c.csv": a trigger row's files.
+QString filesOf(const Occurrence &o)
+{
+    return QStringLiteral("%1 file%2: %3")
+        .arg(o.count)
+        .arg(o.count == 1 ? QString() : QStringLiteral("s"), o.detail);
 }
 
 QString detailOf(const Line &line)
@@ -75,9 +85,13 @@ QString detailOf(const Line &line)
         return runs;
     }
     case OccurrenceOutcome::Coalesced:
-        return QStringLiteral("into run %1 (%2)").arg(o.runId).arg(enumName(o.cause));
+        return QStringLiteral("into run %1 (%2)%3")
+            .arg(o.runId)
+            .arg(enumName(o.cause), o.detail.isEmpty() ? QString() : QStringLiteral("; ") + filesOf(o));
     case OccurrenceOutcome::Missed: {
         QString text = QStringLiteral("engine %1").arg(enumName(o.cause));
+        if (!o.detail.isEmpty())
+            text += QStringLiteral("; ") + filesOf(o);
         if (o.inbox == InboxState::Pending)
             text += QStringLiteral("; in the missed-runs inbox");
         else if (o.inbox == InboxState::Run)
@@ -88,7 +102,8 @@ QString detailOf(const Line &line)
     }
     case OccurrenceOutcome::SkippedMisfire:
     case OccurrenceOutcome::Paused:
-        return enumName(o.cause);
+        return o.detail.isEmpty() ? enumName(o.cause)
+                                  : enumName(o.cause) + QStringLiteral("; ") + filesOf(o);
     case OccurrenceOutcome::SkippedOverlap:
         return QStringLiteral("the previous run still ran");
     case OccurrenceOutcome::Excluded:
@@ -180,7 +195,8 @@ int listOccurrences(CliContext &context, const QStringList &args)
         QJsonArray rows;
         for (const Line &line : lines) {
             QJsonObject row{
-                {QStringLiteral("schedule"), line.first.scheduleId},
+                {line.first.triggerId > 0 ? QStringLiteral("trigger") : QStringLiteral("schedule"),
+                 line.first.triggerId > 0 ? line.first.triggerId : line.first.scheduleId},
                 {QStringLiteral("outcome"), enumName(line.first.outcome)},
                 {QStringLiteral("first"), CliContext::localTimeText(line.first.firstFireMs)},
                 {QStringLiteral("last"), CliContext::localTimeText(line.lastFireMs)},
@@ -198,6 +214,8 @@ int listOccurrences(CliContext &context, const QStringList &args)
             }
             if (line.first.inbox != InboxState::None)
                 row.insert(QStringLiteral("inbox"), enumName(line.first.inbox));
+            if (!line.first.detail.isEmpty())
+                row.insert(QStringLiteral("detail"), line.first.detail);
             rows << row;
         }
         context.printJson(QJsonObject{{QStringLiteral("chain"), path},
@@ -214,7 +232,10 @@ int listOccurrences(CliContext &context, const QStringList &args)
                                  : CliContext::localTimeText(line.first.firstFireMs)
                                        + QStringLiteral(" .. ")
                                        + CliContext::localTimeText(line.lastFireMs);
-        rows << QStringList{when, QString::number(line.first.scheduleId),
+        rows << QStringList{when,
+                            line.first.triggerId > 0
+                                ? QStringLiteral("trigger %1").arg(line.first.triggerId)
+                                : QString::number(line.first.scheduleId),
                             enumName(line.first.outcome), QString::number(line.count),
                             detailOf(line)};
     }
@@ -222,7 +243,7 @@ int listOccurrences(CliContext &context, const QStringList &args)
         context.out() << "no fire time of " << path << " since "
                       << CliContext::localTimeText(fromMs) << '\n';
     else
-        context.printTable({QStringLiteral("FIRE TIME"), QStringLiteral("SCHEDULE"),
+        context.printTable({QStringLiteral("FIRE TIME"), QStringLiteral("SOURCE"),
                             QStringLiteral("OUTCOME"), QStringLiteral("COUNT"),
                             QStringLiteral("DETAIL")},
                            rows);
@@ -281,7 +302,8 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
 {
     QCommandLineParser parser;
     const QCommandLineOption latest(QStringLiteral("latest"),
-                                    QStringLiteral("Run only the latest missed fire time."));
+                                    QStringLiteral("Run only the latest missed fire time (of a file "
+                                                   "trigger: one run for all its files)."));
     const QCommandLineOption parallel(QStringLiteral("parallel"),
                                       QStringLiteral("Runs at once (default 1: oldest first, "
                                                      "one after another)."),
@@ -318,7 +340,10 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     if (!decided)
         return context.fail(decided.error());
     const QList<Run> &runs = decided->runs;
-    if (run)
+    if (run && runs.isEmpty())
+        context.out() << QStringLiteral("nothing to run: every missed file of %1 ran already\n")
+                             .arg(path);
+    else if (run)
         context.out() << QStringLiteral("queued %1 runs of %2 (batch %3), %4 at a time, oldest "
                                         "first\n")
                              .arg(runs.size())

@@ -132,7 +132,7 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
         const std::optional<MisfirePolicy> policy =
             enumFromString<MisfirePolicy>(parser.value(QStringLiteral("misfire")).trimmed());
         if (!policy)
-            return context.usage(QStringLiteral("--misfire: all, once or skip"));
+            return context.usage(QStringLiteral("--misfire: all, once, skip or ask"));
         spec.misfire = *policy;
     }
     const Result<ChainTrigger> added = ChainTriggerRepository(store).add(trigger);
@@ -214,7 +214,7 @@ int addTrigger(CliContext &context, const QStringList &args)
                                   QStringLiteral("DURATION"));
     const QCommandLineOption misfire(QStringLiteral("misfire"),
                                      QStringLiteral("Files that arrived while no engine "
-                                                    "watched: all (default), once or skip."),
+                                                    "watched: all (default), once, skip or ask (the missed-runs inbox)."),
                                      QStringLiteral("POLICY"));
     const QCommandLineOption onIdle(QStringLiteral("on-idle"),
                                     QStringLiteral("Start it when the session has been idle "
@@ -240,7 +240,7 @@ int addTrigger(CliContext &context, const QStringList &args)
                        "succeeded|failed|finished] [--within DURATION] [--paused]\n"
                        "       trigger add PROJECT/CHAIN --file GLOB [--events LIST] [--settle "
                        "DURATION] [--batch WINDOW] [--max-per-minute N] [--poll DURATION] "
-                       "[--misfire all|once|skip] [--paused]\n"
+                       "[--misfire all|once|skip|ask] [--paused]\n"
                        "       trigger add PROJECT/CHAIN --on-unlock|--on-resume|--on-network|"
                        "--on-ac-power|--on-idle DURATION [--paused]"),
         {QStringLiteral("PROJECT/CHAIN")});

@@ -31,9 +31,6 @@ QString FileTriggerSpec::problem() const
         return tr("--max-per-minute: from 1 to %1 (0: no limit)").arg(mostPerMinute);
     if (pollMs != 0 && (pollMs < shortestPollMs || pollMs > longestPollMs))
         return tr("--poll: an interval from 100 ms to 24 h");
-    if (misfire == MisfirePolicy::Ask)
-        return tr("--misfire: ask is not built for file triggers yet; all (a run for each "
-                  "file that arrived while no engine watched), once or skip");
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include "base/enumnames.h"
 #include "enums.h"
 
+#include <QString>
 #include <QtGlobal>
 
 namespace hg {
@@ -26,12 +27,14 @@ HG_ENUM_NAMES(OccurrenceOutcome, {OccurrenceOutcome::Ran, "ran"},
               {OccurrenceOutcome::Excluded, "excluded"}, {OccurrenceOutcome::Paused, "paused"})
 
 // Why fire times passed unrun: the engine was not there (down, asleep, a clock step, its
-// store gone), was late beyond its tolerance, or schedules were paused.
-enum class OccurrenceCause { None, Down, Asleep, ClockStep, StoreLost, Late, Paused };
+// store gone), was late beyond its tolerance, or schedules were paused. A trigger's files
+// are also gathered into one run by its batch window or its storm guard.
+enum class OccurrenceCause { None, Down, Asleep, ClockStep, StoreLost, Late, Paused, Batch, StormGuard };
 HG_ENUM_NAMES(OccurrenceCause, {OccurrenceCause::None, ""}, {OccurrenceCause::Down, "down"},
               {OccurrenceCause::Asleep, "asleep"}, {OccurrenceCause::ClockStep, "clock-step"},
               {OccurrenceCause::StoreLost, "store-lost"}, {OccurrenceCause::Late, "late"},
-              {OccurrenceCause::Paused, "paused"})
+              {OccurrenceCause::Paused, "paused"}, {OccurrenceCause::Batch, "batch"},
+              {OccurrenceCause::StormGuard, "storm-guard"})
 
 // The missed-runs inbox (misfire policy ask): missed rows wait there until the user runs
 // them (as a backfill batch) or dismisses them.
@@ -39,10 +42,13 @@ enum class InboxState { None, Pending, Run, Dismissed };
 HG_ENUM_NAMES(InboxState, {InboxState::None, ""}, {InboxState::Pending, "pending"},
               {InboxState::Run, "run"}, {InboxState::Dismissed, "dismissed"})
 
+// A schedule's fire times, or a trigger's fires (triggerId set, scheduleId 0: files that
+// were skipped, gathered into one run or wait in the inbox; its runs are Ran entries).
 struct Occurrence
 {
     qint64 id = 0; // 0 for a run (Ran), read from the run table
     qint64 scheduleId = 0;
+    qint64 triggerId = 0;
     qint64 chainId = 0;
     OccurrenceOutcome outcome = OccurrenceOutcome::Ran;
     OccurrenceCause cause = OccurrenceCause::None;
@@ -56,6 +62,7 @@ struct Occurrence
     qint64 durationMs = -1;               // Ran: finished minus started; -1 not finished
     RunState runState = RunState::Queued; // Ran: the run's state
     InboxState inbox = InboxState::None;
+    QString detail; // a trigger's row: the names of its files ("a.csv, b.csv, …")
 };
 
 } // namespace hg

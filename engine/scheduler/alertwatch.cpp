@@ -104,15 +104,19 @@ QList<Alert> AlertWatch::runStarted(const Run &run, qint64 nowMs)
         return {};
     }
     QList<Alert> raised;
-    // Late: only a run of a fire time has one to be late for.
-    if (rules->lateAfterMs > 0 && run.scheduleId > 0 && run.scheduledFor.isValid()) {
+    // Late: a run of a fire time, or of a trigger (its scheduled_for is when the trigger
+    // fired: a file settled, a session unlocked, an upstream run ended); manual runs are not.
+    const bool triggered = run.trigger == RunTrigger::Trigger;
+    if (rules->lateAfterMs > 0 && (run.scheduleId > 0 || triggered)
+        && run.scheduledFor.isValid()) {
         const qint64 firedMs = run.scheduledFor.toMSecsSinceEpoch();
         const qint64 lateness = run.startedAt.toMSecsSinceEpoch() - firedMs;
         if (lateness > rules->lateAfterMs) {
-            if (const auto alert = raise(run, AlertKind::Late, firedMs,
-                                         tr("started %1 after its fire time (limit %2)")
-                                             .arg(length(lateness), length(rules->lateAfterMs)),
-                                         nowMs))
+            const QString text = triggered ? tr("started %1 after its trigger fired (limit %2)")
+                                           : tr("started %1 after its fire time (limit %2)");
+            if (const auto alert =
+                    raise(run, AlertKind::Late, firedMs,
+                          text.arg(length(lateness), length(rules->lateAfterMs)), nowMs))
                 raised << *alert;
         }
     }

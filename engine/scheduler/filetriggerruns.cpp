@@ -137,11 +137,26 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
                         - int(std::count_if(m_recentStarts.cbegin(), m_recentStarts.cend(),
                                             [since](qint64 at) { return at > since; }));
     }
+    QList<FileTriggerRepository::Seen> skipped; // misfire skip: noted, and in the ledger
+    QList<FileTriggerRepository::Seen> asked;   // misfire ask: held for the inbox
     for (const Settled &s : settled) {
         const auto known = m_seen.constFind(s.version.path);
         const std::optional<FileEvent> alreadyWaiting =
             known == m_seen.cend() ? std::nullopt : known->waiting;
         FileTriggerRepository::Seen row{s.version, alreadyWaiting};
+        const auto missedBy = [&](MisfirePolicy policy) {
+            return s.missed && spec.misfire == policy && spec.wants(s.event) && !alreadyWaiting;
+        };
+        if (missedBy(MisfirePolicy::Skip))
+            skipped << FileTriggerRepository::Seen{s.version, s.event};
+        if (missedBy(MisfirePolicy::Ask)) {
+            asked << FileTriggerRepository::Seen{s.version, s.event};
+            if (s.event == FileEvent::Deleted)
+                change.forgotten << s.version.path;
+            else
+                change.seen << row;
+            continue;
+        }
         const bool wanted =
             spec.wants(s.event) && !(s.missed && spec.misfire == MisfirePolicy::Skip);
         if (!wanted || alreadyWaiting) {
@@ -172,6 +187,13 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
         missed = missed || s.missed;
         byGuard += gather ? 0 : 1;
         batchOpened = batchOpened || spec.batchMs > 0;
+    }
+    if (!asked.isEmpty()) {
+        change.ledger = ledgerRow(asked, OccurrenceOutcome::Missed, OccurrenceCause::Down);
+        change.ledger->inbox = InboxState::Pending;
+        change.held = asked;
+    } else if (!skipped.isEmpty()) {
+        change.ledger = ledgerRow(skipped, OccurrenceOutcome::SkippedMisfire, OccurrenceCause::Down);
     }
     const Result<QList<qint64>> started =
         FileTriggerRepository(m_store).apply(m_trigger.id, m_trigger.chainId, change, m_wallMs());
@@ -222,7 +244,7 @@ bool FileTriggerRuns::flush()
               [](const auto &a, const auto &b) { return a.version.path < b.version.path; });
     const FileTriggerRepository::Seen &first = files.constFirst();
     const QString key = QStringLiteral("batch|") + first.version.key();
-    const QString list = writeList(files, key);
+    const QString list = writeList(m_trigger.id, files, key);
     if (list.isEmpty())
         return false;
     QJsonObject parameters{{QStringLiteral("trigger.path"), first.version.path},
@@ -236,6 +258,12 @@ bool FileTriggerRuns::flush()
         parameters.insert(QStringLiteral("trigger.missed"), QStringLiteral("1"));
     FileTriggerRepository::Change change;
     change.runs << FileTriggerRepository::RunStart{key, parameters};
+    // The run stands for its first file; the others were gathered into it.
+    if (files.size() > 1)
+        change.ledger = ledgerRow(files.mid(1), OccurrenceOutcome::Coalesced,
+                                  m_trigger.file.batchMs > 0 ? OccurrenceCause::Batch
+                                  : m_gatheredByGuard > 0    ? OccurrenceCause::StormGuard
+                                                             : OccurrenceCause::Down);
     for (FileTriggerRepository::Seen row : std::as_const(files)) {
         if (*row.waiting == FileEvent::Deleted) {
             change.forgotten << row.version.path;
@@ -259,8 +287,26 @@ bool FileTriggerRuns::flush()
     return true;
 }
 
-QString FileTriggerRuns::writeList(const QList<FileTriggerRepository::Seen> &files,
-                                   const QString &key) const
+Occurrence FileTriggerRuns::ledgerRow(const QList<FileTriggerRepository::Seen> &files,
+                                      OccurrenceOutcome outcome, OccurrenceCause cause)
+{
+    Occurrence row;
+    row.outcome = outcome;
+    row.cause = cause;
+    row.count = files.size();
+    row.firstFireMs = std::numeric_limits<qint64>::max();
+    row.lastFireMs = std::numeric_limits<qint64>::min();
+    for (const FileTriggerRepository::Seen &file : files) {
+        row.firstFireMs = std::min(row.firstFireMs, file.version.mtimeMs);
+        row.lastFireMs = std::max(row.lastFireMs, file.version.mtimeMs);
+    }
+    row.detail = FileTriggerRepository::describe(files);
+    return row;
+}
+
+QString FileTriggerRuns::writeList(qint64 triggerId,
+                                   const QList<FileTriggerRepository::Seen> &files,
+                                   const QString &key)
 {
     const QString folder = listFolder();
     if (!QDir().mkpath(folder))
@@ -268,7 +314,7 @@ QString FileTriggerRuns::writeList(const QList<FileTriggerRepository::Seen> &fil
     ::chmod(QFile::encodeName(folder).constData(), 0700);
     const QString name = QStringLiteral("%1/trigger-%2-%3.txt")
                              .arg(folder)
-                             .arg(m_trigger.id)
+                             .arg(triggerId)
                              .arg(QString::fromLatin1(
                                  QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256)
                                      .toHex()

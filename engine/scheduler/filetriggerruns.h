@@ -44,6 +44,10 @@ public:
     bool flushNow() { return flush(); }
     // Where the lists of gathered runs are kept (files older than 30 days are removed).
     static QString listFolder();
+    // Writes the list of a gathered run (one path a line) named after the trigger and the
+    // run's key; its path, or empty when it could not be written.
+    static QString writeList(qint64 triggerId, const QList<FileTriggerRepository::Seen> &files,
+                             const QString &key);
 
 Q_SIGNALS:
     void runsStarted(int count);
@@ -55,7 +59,9 @@ private:
     void armFlush();
     // One run for every waiting file.
     bool flush();
-    QString writeList(const QList<FileTriggerRepository::Seen> &files, const QString &key) const;
+    // A ledger row for these files: their count, the span of their modification times, names.
+    static Occurrence ledgerRow(const QList<FileTriggerRepository::Seen> &files,
+                                OccurrenceOutcome outcome, OccurrenceCause cause);
 
     ChainTrigger m_trigger;
     Store &m_store;

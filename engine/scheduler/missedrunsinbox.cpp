@@ -1,8 +1,10 @@
 #include "missedrunsinbox.h"
 
 #include "backfill.h"
+#include "missedfileruns.h"
 #include "scheduleplan.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/occurrencerepository.h"
 #include "store/schedulerepository.h"
 #include "store/store.h"
@@ -98,24 +100,46 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
     const bool run = decision.choice != Choice::Dismiss;
     QList<qint64> ids;
     QSet<qint64> scheduleIds;
+    QSet<qint64> triggerIds;
+    QList<Occurrence> fileRows; // a file trigger's rows: the files they hold
     QList<qint64> times;
     for (const Occurrence &row : pending.value()) {
         ids << row.id;
+        if (row.triggerId > 0) {
+            triggerIds.insert(row.triggerId);
+            fileRows << row;
+            continue;
+        }
         scheduleIds.insert(row.scheduleId);
         if (run)
             times += fireTimesOf(row, byId);
     }
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
-    if (decision.choice == Choice::RunLatest)
+    if (decision.choice == Choice::RunLatest && !times.isEmpty())
         times = {times.last()};
-    if (times.size() > Backfill::maxRuns)
+    qint64 fileCount = 0;
+    for (const Occurrence &row : std::as_const(fileRows))
+        fileCount += decision.choice == Choice::RunAll ? row.count : 1;
+    if (times.size() + fileCount > Backfill::maxRuns)
         return Error::invalid(tr("%1 missed runs are more than %2 at once; run the latest only")
-                                  .arg(times.size())
+                                  .arg(times.size() + fileCount)
                                   .arg(Backfill::maxRuns));
     Decided decided;
     const Status done = m_store.transaction([&]() -> Status {
-        if (run) {
+        decided.runs.clear();
+        if (run && !fileRows.isEmpty()) {
+            const Result<QList<MissedFileRuns::Planned>> planned =
+                MissedFileRuns::plan(m_store, fileRows, decision.choice == Choice::RunAll);
+            if (!planned)
+                return planned.error();
+            Result<QList<Run>> queued = MissedFileRuns::enqueue(
+                m_store, chain, planned.value(), std::max(1, decision.parallel));
+            if (!queued)
+                return queued.error();
+            decided.runs = queued.value();
+        }
+        if (run && !times.isEmpty()) {
             QList<QDateTime> at;
             for (qint64 ms : std::as_const(times))
                 at << QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
@@ -123,7 +147,7 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
                 m_store, chain, at, std::max(1, decision.parallel), Backfill::Order::OldestFirst);
             if (!queued)
                 return queued.error();
-            decided.runs = queued.value();
+            decided.runs += queued.value();
         }
         if (Status s = OccurrenceRepository(m_store).decide(
                 ids, run ? InboxState::Run : InboxState::Dismissed,
@@ -132,6 +156,16 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
             return s;
         if (!decision.keep)
             return {};
+        for (qint64 triggerId : std::as_const(triggerIds)) {
+            const Result<ChainTrigger> trigger = ChainTriggerRepository(m_store).byId(triggerId);
+            if (!trigger)
+                continue; // removed meanwhile
+            FileTriggerSpec spec = trigger->file;
+            spec.misfire = policyOf(decision.choice);
+            if (Status s = ChainTriggerRepository(m_store).setSettings(triggerId, spec.toJson());
+                !s)
+                return s;
+        }
         for (qint64 scheduleId : std::as_const(scheduleIds)) {
             if (!byId.contains(scheduleId))
                 continue;

@@ -260,6 +260,17 @@ Status ChainTriggerRepository::remove(qint64 id)
     return {};
 }
 
+Status ChainTriggerRepository::setSettings(qint64 id, const QString &settings)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE chain_trigger SET settings = ? WHERE id = ?"));
+    q.bind(settings).bind(id);
+    if (Status s = q.exec(tr("change a trigger")); !s)
+        return s;
+    if (q.rowsAffected() == 0)
+        return Error::notFound(tr("no trigger %1 (`hourglass trigger list` shows them)").arg(id));
+    return {};
+}
+
 Status ChainTriggerRepository::setPaused(qint64 id, bool paused)
 {
     StoreQuery q(m_store, QStringLiteral("UPDATE chain_trigger SET paused = ? WHERE id = ?"));

@@ -31,6 +31,8 @@ public:
     Result<ChainTrigger> byId(qint64 id) const;
     Status remove(qint64 id);
     Status setPaused(qint64 id, bool paused);
+    // A file or desktop trigger's settings (JSON, as its spec writes them) replaced.
+    Status setSettings(qint64 id, const QString &settings);
     // What the watching engine says of a file trigger ("" all is well); written when it
     // changes only.
     Status setWatchNote(qint64 id, const QString &note);

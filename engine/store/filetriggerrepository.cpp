@@ -1,7 +1,10 @@
 #include "filetriggerrepository.h"
 
+#include "occurrencerepository.h"
 #include "store.h"
 #include "storequery.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -100,6 +103,72 @@ Status FileTriggerRepository::writeSeen(qint64 triggerId, const QList<Seen> &see
     return {};
 }
 
+Status FileTriggerRepository::writeLedger(qint64 triggerId, qint64 chainId, const Change &change,
+                                          const QList<qint64> &started)
+{
+    if (!change.ledger)
+        return {};
+    Occurrence row = *change.ledger;
+    row.triggerId = triggerId;
+    row.chainId = chainId;
+    if (row.outcome == OccurrenceOutcome::Coalesced) {
+        if (started.isEmpty()) // the run was made before: so were its rows
+            return {};
+        row.runId = started.constFirst();
+    }
+    const Result<qint64> id = OccurrenceRepository(m_store).insert(row);
+    if (!id)
+        return id.error();
+    for (const Seen &file : change.held) {
+        StoreQuery q(m_store, QStringLiteral("INSERT INTO file_trigger_held (occurrence_id, path, "
+                                             "inode, size, mtime_ms, event) VALUES (?, ?, ?, ?, "
+                                             "?, ?) ON CONFLICT (occurrence_id, path) DO NOTHING"));
+        q.bind(id.value())
+            .bind(file.version.path)
+            .bind(file.version.inode)
+            .bind(file.version.size)
+            .bind(file.version.mtimeMs)
+            .bind(waitingName(file.waiting.value_or(FileEvent::Created)));
+        if (Status s = q.exec(tr("keep the files of a missed trigger")); !s)
+            return s;
+    }
+    return {};
+}
+
+Result<QList<FileTriggerRepository::Seen>> FileTriggerRepository::held(qint64 occurrenceId) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT path, inode, size, mtime_ms, event FROM "
+                                         "file_trigger_held WHERE occurrence_id = ? ORDER BY "
+                                         "mtime_ms, path"));
+    q.bind(occurrenceId);
+    if (Status s = q.exec(tr("read the files of a missed trigger")); !s)
+        return s.error();
+    QList<Seen> files;
+    while (q.next())
+        files << Seen{{q.text(0), q.int64(1), q.int64(2), q.int64(3)},
+                      enumFromString<FileEvent>(q.text(4))};
+    return files;
+}
+
+QString FileTriggerRepository::describe(const QList<Seen> &files)
+{
+    // Stored, so in no language: the window and the command line put the count before it.
+    QStringList sorted;
+    for (const Seen &file : files)
+        sorted << QFileInfo(file.version.path).fileName();
+    sorted.sort();
+    QString names;
+    for (QString &name : sorted) {
+        for (QChar &c : name)
+            if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
+                c = QLatin1Char('?');
+        if (!names.isEmpty() && names.size() + name.size() > 160)
+            return names + QStringLiteral(", …");
+        names += (names.isEmpty() ? QString() : QStringLiteral(", ")) + name.left(160);
+    }
+    return names;
+}
+
 Result<QList<qint64>> FileTriggerRepository::apply(qint64 triggerId, qint64 chainId,
                                                    const Change &change, qint64 nowMs)
 {
@@ -125,6 +194,8 @@ Result<QList<qint64>> FileTriggerRepository::apply(qint64 triggerId, qint64 chai
                 started << q.int64(0);
         }
         if (Status s = writeSeen(triggerId, change.seen); !s)
+            return s;
+        if (Status s = writeLedger(triggerId, chainId, change, started); !s)
             return s;
         for (const QString &path : change.forgotten) {
             StoreQuery q(m_store, QStringLiteral("DELETE FROM file_trigger_seen WHERE "

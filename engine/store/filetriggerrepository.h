@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "domain/filetriggerspec.h"
+#include "domain/occurrence.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -43,12 +44,17 @@ public:
         QString key;
         QJsonObject parameters;
     };
-    // One pass: runs to start, versions now seen (waiting or not), paths gone.
+    // One pass: runs to start, versions now seen (waiting or not), paths gone, and what the
+    // occurrence ledger says of it: files skipped, gathered into the pass's run (its runId is
+    // filled in; no row when the run's key was used already) or waiting in the missed-runs
+    // inbox (the versions in held, each with its event in waiting).
     struct Change
     {
         QList<RunStart> runs;
         QList<Seen> seen;
         QStringList forgotten;
+        std::optional<Occurrence> ledger;
+        QList<Seen> held;
     };
 
     explicit FileTriggerRepository(Store &store)
@@ -65,8 +71,16 @@ public:
     Result<QList<qint64>> apply(qint64 triggerId, qint64 chainId, const Change &change,
                                 qint64 nowMs);
 
+    // The file versions an inbox row holds, by path.
+    Result<QList<Seen>> held(qint64 occurrenceId) const;
+    // "a.csv, b.csv, c.csv" (names only, sorted, control characters shown as '?', cut with
+    // ", …" at about 160 characters): an occurrence's detail.
+    static QString describe(const QList<Seen> &files);
+
 private:
     Status writeSeen(qint64 triggerId, const QList<Seen> &seen);
+    Status writeLedger(qint64 triggerId, qint64 chainId, const Change &change,
+                       const QList<qint64> &started);
 
     Store &m_store;
 };

@@ -9,7 +9,8 @@ namespace hg {
 namespace {
 
 const QString ledgerColumns = QStringLiteral(
-    "id, schedule_id, chain_id, outcome, cause, first_fire, last_fire, fire_count, run_id, inbox");
+    "id, schedule_id, chain_id, outcome, cause, first_fire, last_fire, fire_count, run_id, inbox, "
+    "trigger_id, detail");
 
 Occurrence ledgerRow(const StoreQuery &q)
 {
@@ -24,6 +25,8 @@ Occurrence ledgerRow(const StoreQuery &q)
     o.count = q.int64(7);
     o.runId = q.int64(8);
     o.inbox = enumFromString<InboxState>(q.text(9)).value_or(InboxState::None);
+    o.triggerId = q.int64(10);
+    o.detail = q.text(11);
     return o;
 }
 
@@ -31,10 +34,11 @@ Occurrence ledgerRow(const StoreQuery &q)
 
 Result<qint64> OccurrenceRepository::insert(const Occurrence &o)
 {
-    StoreQuery q(m_store, QStringLiteral("INSERT INTO occurrence (schedule_id, chain_id, outcome, "
-                                         "cause, first_fire, last_fire, fire_count, run_id, "
-                                         "inbox) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-    q.bind(o.scheduleId)
+    StoreQuery q(m_store,
+                 QStringLiteral("INSERT INTO occurrence (schedule_id, chain_id, outcome, cause, "
+                                "first_fire, last_fire, fire_count, run_id, inbox, trigger_id, "
+                                "detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.bind(StoreQuery::fromId(o.scheduleId))
         .bind(o.chainId)
         .bind(enumName(o.outcome))
         .bind(enumName(o.cause))
@@ -42,7 +46,9 @@ Result<qint64> OccurrenceRepository::insert(const Occurrence &o)
         .bind(o.lastFireMs)
         .bind(o.count)
         .bind(StoreQuery::fromId(o.runId))
-        .bind(enumName(o.inbox));
+        .bind(enumName(o.inbox))
+        .bind(StoreQuery::fromId(o.triggerId))
+        .bind(o.detail);
     if (Status s = q.execSingle(tr("record an occurrence"), {}); !s)
         return s.error();
     return q.int64(0);
@@ -94,24 +100,26 @@ Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chain
                       QStringLiteral("SELECT %1 FROM occurrence WHERE %3last_fire >= ? AND "
                                      "first_fire <= ?%2")
                           .arg(ledgerColumns, latest(QStringLiteral("last_fire")),
-                               chainId ? QStringLiteral("schedule_id IN (SELECT id FROM schedule "
-                                                        "WHERE chain_id = ?) AND ")
+                               chainId ? QStringLiteral("(schedule_id IN (SELECT id FROM schedule "
+                                                        "WHERE chain_id = ?) OR trigger_id IN "
+                                                        "(SELECT id FROM chain_trigger WHERE "
+                                                        "chain_id = ?)) AND ")
                                        : QString()));
     if (chainId)
-        ledger.bind(*chainId);
+        ledger.bind(*chainId).bind(*chainId);
     ledger.bind(fromMs).bind(toMs);
     if (Status s = ledger.exec(tr("read the occurrence ledger")); !s)
         return s.error();
     while (ledger.next())
         result << ledgerRow(ledger);
-    // The runs of the chain's schedules: through run_chain (chain_id, id) and a filter, as
-    // a chain holds its runs in id order, which is about fire-time order; of every chain,
-    // through run_scheduled.
+    // The runs of the chain's schedules and triggers: through run_chain (chain_id, id) and a
+    // filter, as a chain holds its runs in id order, which is about fire-time order; of every
+    // chain, through run_scheduled. A triggered run's scheduled_for is when it fired.
     StoreQuery runs(m_store,
                     QStringLiteral("SELECT id, schedule_id, scheduled_for, started_at, "
-                                   "state, finished_at, chain_id FROM run WHERE %2schedule_id "
-                                   "IS NOT NULL AND scheduled_for >= ? AND "
-                                   "scheduled_for <= ?%1")
+                                   "state, finished_at, chain_id, trigger_id FROM run WHERE "
+                                   "%2(schedule_id IS NOT NULL OR trigger_id IS NOT NULL) AND "
+                                   "scheduled_for >= ? AND scheduled_for <= ?%1")
                         .arg(latest(QStringLiteral("id")),
                              chainId ? QStringLiteral("chain_id = ? AND ") : QString()));
     if (chainId)
@@ -124,6 +132,7 @@ Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chain
         o.runId = runs.int64(0);
         o.scheduleId = runs.int64(1);
         o.chainId = runs.int64(6);
+        o.triggerId = runs.int64(7);
         o.firstFireMs = o.lastFireMs = runs.int64(2);
         o.latenessMs =
             runs.value(3).isNull() ? -1 : std::max<qint64>(0, runs.int64(3) - o.firstFireMs);
@@ -134,7 +143,9 @@ Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chain
     }
     std::sort(result.begin(), result.end(), [](const Occurrence &a, const Occurrence &b) {
         return a.firstFireMs != b.firstFireMs ? a.firstFireMs < b.firstFireMs
-                                              : a.scheduleId < b.scheduleId;
+                                              : a.scheduleId != b.scheduleId
+                                                    ? a.scheduleId < b.scheduleId
+                                                    : a.triggerId < b.triggerId;
     });
     if (limit > 0 && result.size() > limit)
         result.remove(0, result.size() - limit);
@@ -144,11 +155,11 @@ Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chain
 Result<QHash<qint64, qint64>>
 OccurrenceRepository::lastAccounted(std::optional<qint64> chainId) const
 {
-    StoreQuery q(m_store, QStringLiteral("SELECT schedule_id, MAX(last_fire) FROM occurrence%1 "
-                                         "GROUP BY schedule_id")
-                              .arg(chainId ? QStringLiteral(" WHERE schedule_id IN (SELECT id FROM "
-                                                            "schedule WHERE chain_id = ?)")
-                                           : QString()));
+    StoreQuery q(m_store, QStringLiteral("SELECT schedule_id, MAX(last_fire) FROM occurrence "
+                                         "WHERE schedule_id %1 GROUP BY schedule_id")
+                              .arg(chainId ? QStringLiteral("IN (SELECT id FROM schedule WHERE "
+                                                            "chain_id = ?)")
+                                           : QStringLiteral("IS NOT NULL")));
     if (chainId)
         q.bind(*chainId);
     if (Status s = q.exec(tr("read the occurrence ledger")); !s)
@@ -199,10 +210,12 @@ Status OccurrenceRepository::decide(const QList<qint64> &ids, InboxState decisio
 Result<int> OccurrenceRepository::removeBefore(qint64 chainId, qint64 beforeMs)
 {
     // Waiting rows of the inbox stay until the user decides: retention never drops them.
-    StoreQuery q(m_store, QStringLiteral("DELETE FROM occurrence WHERE schedule_id IN "
-                                         "(SELECT id FROM schedule WHERE chain_id = ?) AND "
-                                         "last_fire < ? AND inbox <> 'pending'"));
-    q.bind(chainId).bind(beforeMs);
+    StoreQuery q(m_store, QStringLiteral("DELETE FROM occurrence WHERE (schedule_id IN "
+                                         "(SELECT id FROM schedule WHERE chain_id = ?) OR "
+                                         "trigger_id IN (SELECT id FROM chain_trigger WHERE "
+                                         "chain_id = ?)) AND last_fire < ? AND inbox <> "
+                                         "'pending'"));
+    q.bind(chainId).bind(chainId).bind(beforeMs);
     if (Status s = q.exec(tr("prune the occurrence ledger")); !s)
         return s.error();
     const int removed = q.rowsAffected();

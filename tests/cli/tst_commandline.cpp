@@ -229,9 +229,9 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     QTest::newRow("file trigger, no length")
         << words("trigger|add|ops/nightly|--file|/srv/*.csv|--settle|soon")
         << QStringLiteral("--settle: 'soon' is not a length of time");
-    QTest::newRow("file trigger, ask")
-        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--misfire|ask")
-        << QStringLiteral("--misfire: ask is not built for file triggers yet");
+    QTest::newRow("file trigger, unknown misfire")
+        << words("trigger|add|ops/nightly|--file|/srv/*.csv|--misfire|later")
+        << QStringLiteral("--misfire");
     QTest::newRow("file and after at once")
         << words("trigger|add|ops/nightly|--file|/srv/*.csv|--after|ops/nightly")
         << QStringLiteral("one trigger starts on one kind of thing");

@@ -27,6 +27,7 @@ class TestAlerts final : public QObject
 
 private Q_SLOTS:
     void lateStart_isRecordedAndTold();
+    void lateStart_ofATriggeredRun_countsFromItsTrigger();
     void ceiling_isToldWhileTheRunRunsOnce();
     void relativeFloor_waitsForFiveRunsThenJudges();
     void deadline_withoutASuccessIsRaisedOnce();
@@ -137,6 +138,36 @@ void TestAlerts::lateStart_isRecordedAndTold()
     QCOMPARE(told.first().at(1).toString(), QStringLiteral("late started late"));
     QCOMPARE(told.first().at(2).toString(),
              QStringLiteral("Run %1 started 30 s after its fire time (limit 10 s).").arg(run.id));
+}
+
+void TestAlerts::lateStart_ofATriggeredRun_countsFromItsTrigger()
+{
+    HG_TEST_STORE(t);
+    const Chain chain = test::makeChain(t.store(), QStringLiteral("p"), QStringLiteral("files"));
+    AlertRules rules;
+    rules.lateAfterMs = 10000;
+    QVERIFY(AlertRepository(t.store()).setRules(chain.id, rules));
+    // A run a trigger made (its scheduled_for is when the trigger fired), started 45 s later
+    // (the slots were full); a manual run as late is not judged.
+    Run triggered;
+    triggered.chainId = chain.id;
+    triggered.trigger = RunTrigger::Trigger;
+    triggered.scheduledFor = QDateTime::fromMSecsSinceEpoch(base, Qt::UTC);
+    triggered = RunRepository(t.store()).insert(triggered).value();
+    triggered.startedAt = QDateTime::fromMSecsSinceEpoch(base + 45000, Qt::UTC);
+    Run manual = triggered;
+    manual.id = 0;
+    manual.trigger = RunTrigger::Manual;
+    manual = RunRepository(t.store()).insert(manual).value();
+    manual.startedAt = triggered.startedAt;
+    AlertWatch watch(t.store());
+    QCOMPARE(watch.runStarted(manual, base + 45000).size(), 0);
+    const QList<Alert> raised = watch.runStarted(triggered, base + 45000);
+    QCOMPARE(raised.size(), 1);
+    QCOMPARE(raised.first().kind, AlertKind::Late);
+    QCOMPARE(raised.first().atMs, base);
+    QCOMPARE(alertsOf(t.store(), chain.id),
+             QStringList{QStringLiteral("late: started 45 s after its trigger fired (limit 10 s)")});
 }
 
 void TestAlerts::ceiling_isToldWhileTheRunRunsOnce()

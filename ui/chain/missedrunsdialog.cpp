@@ -136,7 +136,8 @@ void MissedRunsDialog::refresh()
         m_decide->setText(tr("&Run"));
         break;
     case MissedRunsInbox::Choice::RunLatest:
-        text = tr("One run, for the latest missed fire time; the others are set aside.");
+        text = tr("One run, for the latest missed fire time (of a file trigger, one run for all "
+                  "its missed files); the others are set aside.");
         m_decide->setText(tr("&Run"));
         break;
     case MissedRunsInbox::Choice::Dismiss:

@@ -113,6 +113,7 @@ QWidget *TriggerDialog::buildFilePage()
     m_misfire->addItem(tr("a run for each"), enumName(MisfirePolicy::All));
     m_misfire->addItem(tr("one run for all"), enumName(MisfirePolicy::Once));
     m_misfire->addItem(tr("skip them"), enumName(MisfirePolicy::Skip));
+    m_misfire->addItem(tr("ask me (the missed-runs inbox)"), enumName(MisfirePolicy::Ask));
     auto *form = new QFormLayout(page);
     form->addRow(tr("&Files:"), m_glob);
     form->addRow(tr("Events:"), events);
