@@ -87,15 +87,23 @@ Result<NotificationMessage> NotificationMessage::compose(Store &store, const Del
             lines << tr("Why: %1").arg(oneLine(q.text(1)));
         }
     } else if (delivery.event == QLatin1String("missed")) {
-        StoreQuery q(store, QStringLiteral("SELECT fire_count, first_fire, last_fire, cause FROM "
-                                           "occurrence WHERE id = ?"));
+        StoreQuery q(store, QStringLiteral("SELECT fire_count, first_fire, last_fire, cause, "
+                                           "trigger_id, detail FROM occurrence WHERE id = ?"));
         q.bind(delivery.subjectId);
         if (q.exec(tr("read a missed fire")) && q.next()) {
-            detail = tr("%n fire time(s) missed", nullptr, q.integer(0));
+            // A file trigger's row counts files that arrived while no engine watched.
+            const bool files = q.int64(4) > 0;
+            detail = files ? tr("%n file(s) arrived unwatched", nullptr, q.integer(0))
+                           : tr("%n fire time(s) missed", nullptr, q.integer(0));
             json.insert(QStringLiteral("missed"), q.int64(0));
             json.insert(QStringLiteral("first"), isoText(q.time(1)));
             json.insert(QStringLiteral("last"), isoText(q.time(2)));
             json.insert(QStringLiteral("reason"), q.text(3));
+            if (files) {
+                json.insert(QStringLiteral("trigger"), q.int64(4));
+                json.insert(QStringLiteral("files"), q.text(5));
+                lines << tr("Files: %1").arg(oneLine(q.text(5)));
+            }
             lines << tr("They wait in the missed-runs inbox: `hourglass missed`.");
         }
     }
