@@ -1,12 +1,14 @@
 #include "chain/chaineditor.h"
 #include "desk.h"
 #include "fixtures.h"
+#include "overview/chainflowview.h"
 #include "overview/overviewpage.h"
 #include "overviewchainsmodel.h"
 #include "projecttreemodel.h"
 #include "runs/durationbars.h"
 #include "runs/runsview.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/runrepository.h"
 #include "store/schedulerepository.h"
 #include "taskform/taskform.h"
@@ -44,6 +46,7 @@ class TestWindowOverview final : public QObject
 private Q_SLOTS:
     void overview_whenNoChainIsSelected_andTheDurationTrendOfAChain();
     void overview_staysWhenTheTreeIsReadAgain();
+    void overview_drawsChainsStartedByOtherChains();
     void treeFilter_findsAChainTypedKeyByKey();
     void subchainChoices_readWhenTheFieldTakesFocusNotAtEveryChainOpened();
 };
@@ -137,6 +140,55 @@ void TestWindowOverview::overview_staysWhenTheTreeIsReadAgain()
     // Another chain selected: its editor, as before.
     desk.window->selectChain(added.id);
     QCOMPARE(desk.window->tabs()->currentWidget(), desk.editor());
+}
+
+// Chain triggers as edges between chains: a box per chain, an arrow per trigger, read out
+// to a screen reader, walked by the arrow keys, Enter opening the chain.
+void TestWindowOverview::overview_drawsChainsStartedByOtherChains()
+{
+    HG_TEST_STORE(t);
+    // Made before the window, so its tree holds them from the start.
+    const Chain load = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("load"));
+    const Chain report = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("report"));
+    Desk desk(t); // ops/nightly
+    const Run failed = test::queueRun(t.store(), load.id);
+    QVERIFY(RunRepository(t.store()).setState(failed.id, RunState::Failed,
+                                              QDateTime::currentDateTimeUtc()));
+    ChainTrigger afterLoad;
+    afterLoad.kind = TriggerKind::After;
+    afterLoad.chainId = report.id;
+    afterLoad.upstreams = {ChainTrigger::Upstream{load.id, {}}};
+    QVERIFY(ChainTriggerRepository(t.store()).add(afterLoad));
+    ChainTrigger onFailure;
+    onFailure.kind = TriggerKind::After;
+    onFailure.chainId = desk.chain.id;
+    onFailure.on = TriggerOn::Failed;
+    onFailure.paused = true;
+    onFailure.upstreams = {ChainTrigger::Upstream{report.id, {}}};
+    QVERIFY(ChainTriggerRepository(t.store()).add(onFailure));
+    QVERIFY(QTest::qWaitForWindowExposed(desk.window.get()));
+    desk.window->projectTree()->setCurrentIndex(desk.window->treeModel()->index(0, 0));
+    auto *overview = desk.window->findChild<OverviewPage *>();
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), overview);
+    ChainFlowView *flow = overview->flow();
+    QTRY_COMPARE(flow->chainIds().size(), 3);
+    QVERIFY(flow->isVisible());
+    QCOMPARE(flow->edgeTexts(),
+             (QStringList{QStringLiteral("ops/load starts ops/report when it succeeded"),
+                          QStringLiteral("ops/report starts ops/nightly when it failed (paused)")}));
+    QVERIFY2(flow->accessibleDescription().contains(QLatin1String("ops/load starts ops/report")),
+             qPrintable(flow->accessibleDescription()));
+    // By path: load, nightly, report. Down twice reaches report; Enter opens it.
+    flow->setFocus();
+    QTest::keyClick(flow, Qt::Key_Down);
+    QCOMPARE(flow->currentChain(), load.id);
+    QTest::keyClick(flow, Qt::Key_Down);
+    QTest::keyClick(flow, Qt::Key_Down);
+    QCOMPARE(flow->currentChain(), report.id);
+    QTest::keyClick(flow, Qt::Key_Return);
+    QTRY_COMPARE(desk.window->projectTree()->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(),
+                 report.id);
+    QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
 }
 
 void TestWindowOverview::treeFilter_findsAChainTypedKeyByKey()

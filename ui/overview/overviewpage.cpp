@@ -1,5 +1,6 @@
 #include "overviewpage.h"
 
+#include "chainflowview.h"
 #include "displayformat.h"
 #include "overviewchainsmodel.h"
 #include "overviewsnapshot.h"
@@ -34,6 +35,8 @@ OverviewPage::OverviewPage(StoreReader &reader, QWidget *parent)
     , m_next(makeList(tr("Next fires")))
     , m_chainsModel(new OverviewChainsModel(this))
     , m_chains(new QTableView(this))
+    , m_flow(new ChainFlowView(this))
+    , m_flowBox(nullptr)
 {
     setObjectName(QStringLiteral("overview"));
     QFont titleFont = m_title->font();
@@ -76,11 +79,18 @@ OverviewPage::OverviewPage(StoreReader &reader, QWidget *parent)
         tr("For each chain a bar per run, height by duration, colour by state; Enter or a "
            "double click opens the chain"));
 
+    // Shown only when chains start other chains: most stores have none.
+    m_flow->setMinimumHeight(150);
+    m_flowBox = box(tr("Chains started by other chains"), m_flow);
+    m_flowBox->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addLayout(top);
+    layout->addWidget(m_flowBox);
     layout->addWidget(
         box(tr("Chains: the last %1 runs, height by duration").arg(sparklineRuns), m_chains), 1);
+    connect(m_flow, &ChainFlowView::chainActivated, this, &OverviewPage::chainActivated);
 
     for (QListWidget *list : {m_running, m_failures})
         connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
@@ -201,6 +211,18 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
         if (passes(row.chainId))
             chains << row;
     }
+    QHash<qint64, RunState> lastState;
+    for (const OverviewChainsModel::Row &row : std::as_const(chains)) {
+        if (!row.runs.isEmpty())
+            lastState.insert(row.chainId, row.runs.constLast().state);
+    }
+    QList<OverviewSnapshot::Link> links;
+    for (const OverviewSnapshot::Link &link : snapshot.links) {
+        if (passes(link.upstreamId) || passes(link.downstreamId))
+            links << link;
+    }
+    m_flow->show(links, lastState);
+    m_flowBox->setVisible(!links.isEmpty());
     m_chainsModel->show(std::move(chains));
     for (int row = 0; selected > 0 && row < m_chainsModel->rowCount(); ++row) {
         if (m_chainsModel->rows().at(row).chainId == selected) {
@@ -212,7 +234,8 @@ void OverviewPage::show(const OverviewSnapshot &snapshot)
 
 void OverviewPage::setCurrent(bool current)
 {
-    for (QWidget *part : std::initializer_list<QWidget *>{m_running, m_failures, m_next, m_chains})
+    for (QWidget *part :
+         std::initializer_list<QWidget *>{m_running, m_failures, m_next, m_chains, m_flow})
         part->setEnabled(current);
 }
 

@@ -14,6 +14,7 @@ class QTableView;
 
 namespace hg {
 
+class ChainFlowView;
 class OverviewChainsModel;
 class StoreReader;
 struct OverviewSnapshot;
@@ -52,6 +53,7 @@ public:
     OverviewChainsModel *chains() const { return m_chainsModel; }
     QTableView *chainTable() const { return m_chains; }
     QLabel *title() const { return m_title; }
+    ChainFlowView *flow() const { return m_flow; }
     // The chains listed, in order, as PROJECT/CHAIN.
     QStringList chainRows() const;
 
@@ -76,6 +78,8 @@ private:
     QListWidget *m_next;
     OverviewChainsModel *m_chainsModel;
     QTableView *m_chains;
+    ChainFlowView *m_flow;
+    QWidget *m_flowBox;
     bool m_reading = false;
     bool m_again = false;
     bool m_paused = false;

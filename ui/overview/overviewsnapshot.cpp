@@ -5,7 +5,9 @@
 #include "store/chainrepository.h"
 #include "store/projectrepository.h"
 #include "store/schedulerepository.h"
+#include "store/storequery.h"
 
+#include <QCoreApplication>
 #include <QTimeZone>
 
 #include <algorithm>
@@ -142,6 +144,31 @@ Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, 
               [](const OverviewChainsModel::Row &a, const OverviewChainsModel::Row &b) {
                   return a.path < b.path;
               });
+
+    // The chain triggers between chains, an end of each among those shown.
+    StoreQuery links(store, QStringLiteral("SELECT u.chain_id, t.chain_id, t.on_state, t.paused "
+                                           "FROM chain_trigger_upstream u JOIN chain_trigger t "
+                                           "ON t.id = u.trigger_id WHERE t.kind = 'after'"));
+    if (Status s = links.exec(QCoreApplication::translate("hg::OverviewSnapshot",
+                                                          "read the triggers between chains"));
+        !s)
+        return s.error();
+    const auto pathOf = [&](qint64 chainId) {
+        const Chain chain = chainById.value(chainId);
+        return ChainPath{projectNames.value(chain.projectId), chain.name}.toString();
+    };
+    while (links.next()) {
+        const qint64 up = links.int64(0);
+        const qint64 down = links.int64(1);
+        if (!paths.contains(up) && !paths.contains(down))
+            continue;
+        snapshot.links << Link{up, pathOf(up), down, pathOf(down), links.text(2),
+                               links.boolean(3)};
+    }
+    std::sort(snapshot.links.begin(), snapshot.links.end(), [](const Link &a, const Link &b) {
+        return a.upstreamPath != b.upstreamPath ? a.upstreamPath < b.upstreamPath
+                                                : a.downstreamPath < b.downstreamPath;
+    });
     return snapshot;
 }
 

@@ -23,6 +23,18 @@ struct OverviewSnapshot
         qint64 atMs = 0;
     };
 
+    // A chain trigger's edge: the downstream chain starts when a run of the upstream ends in
+    // onState (succeeded, failed, finished).
+    struct Link
+    {
+        qint64 upstreamId = 0;
+        QString upstreamPath;
+        qint64 downstreamId = 0;
+        QString downstreamPath;
+        QString onState;
+        bool paused = false;
+    };
+
     static constexpr int sparklineRuns = 20;
     static constexpr int listedRuns = 10;
     static constexpr int listedFires = 8;
@@ -32,6 +44,7 @@ struct OverviewSnapshot
     QList<RunListing> failures; // newest first, at most listedRuns
     QList<NextFire> next; // each chain's next, soonest first, within two days (listedFires shown)
     QList<OverviewChainsModel::Row> chains; // by path
+    QList<Link> links; // with an end among the chains shown, by upstream path
 
     // projectId 0: every project. With `previous` (read for the same project) and the chains
     // whose runs changed since it was read, each other chain keeps its last runs from it: a
