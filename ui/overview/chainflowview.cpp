@@ -31,6 +31,16 @@ QString stateWords(const QString &onState)
     return ChainFlowView::tr("when it succeeded");
 }
 
+// The edge's label.
+QString stateLabel(const QString &onState)
+{
+    if (onState == QLatin1String("failed"))
+        return ChainFlowView::tr("failed");
+    if (onState == QLatin1String("finished"))
+        return ChainFlowView::tr("finished");
+    return ChainFlowView::tr("succeeded");
+}
+
 } // namespace
 
 ChainFlowView::ChainFlowView(QWidget *parent)
@@ -91,14 +101,24 @@ void ChainFlowView::show(const QList<OverviewSnapshot::Link> &links,
         text->setPos(origin + QPointF(8, (boxHeight - metrics.height()) / 2));
         m_boxes.insert(id, box);
     }
+    double bottom = 0;
+    for (const QGraphicsRectItem *box : std::as_const(m_boxes))
+        bottom = std::max(bottom, box->rect().bottom());
+    int lane = 0;
     for (const OverviewSnapshot::Link &link : links) {
         m_edgeTexts << tr("%1 starts %2 %3%4")
                            .arg(link.upstreamPath, link.downstreamPath, stateWords(link.onState),
                                 link.paused ? tr(" (paused)") : QString());
         QGraphicsRectItem *from = m_boxes.value(link.upstreamId);
         QGraphicsRectItem *to = m_boxes.value(link.downstreamId);
-        if (from && to)
-            drawEdge(scene(), from->rect(), to->rect(), link);
+        if (!from || !to)
+            continue;
+        // Past the next column, or back, an edge would cross the boxes between: it runs in
+        // a lane of its own below them.
+        const bool adjacent = to->rect().left() > from->rect().right()
+                              && to->rect().left() - from->rect().right() < DagLayout::columnWidth;
+        drawEdge(scene(), from->rect(), to->rect(), link,
+                 adjacent ? std::optional<double>() : bottom + 22.0 * ++lane);
     }
     if (m_leftOut > 0)
         m_edgeTexts << tr("%n more chain(s) linked by triggers are not drawn", nullptr, m_leftOut);
@@ -110,20 +130,28 @@ void ChainFlowView::show(const QList<OverviewSnapshot::Link> &links,
 }
 
 void ChainFlowView::drawEdge(QGraphicsScene *scene, const QRectF &from, const QRectF &to,
-                             const OverviewSnapshot::Link &link)
+                             const OverviewSnapshot::Link &link, std::optional<double> laneY)
 {
-    // From the right side of the upstream to the left of the chain it starts; a link back
-    // (a later column to an earlier one) bends below the boxes.
+    // From the right side of the upstream to the left of the chain it starts.
     const QPointF start(from.right(), from.center().y());
     const QPointF end(to.left(), to.center().y());
     QPainterPath path(start);
-    const double reach = std::max(40.0, std::abs(end.x() - start.x()) / 2);
-    path.cubicTo(start + QPointF(reach, 0), end - QPointF(reach, 0), end);
+    if (laneY) {
+        // Down into the lane, along it, and up into the chain it starts.
+        const QPointF down(start.x() + 30, *laneY);
+        const QPointF up(end.x() - 30, *laneY);
+        path.cubicTo(start + QPointF(30, 0), QPointF(down.x(), start.y()), down);
+        path.lineTo(up);
+        path.cubicTo(QPointF(up.x(), end.y()), end - QPointF(30, 0), end);
+    } else {
+        const double reach = std::max(40.0, std::abs(end.x() - start.x()) / 2);
+        path.cubicTo(start + QPointF(reach, 0), end - QPointF(reach, 0), end);
+    }
     QPen pen(palette().color(QPalette::Text), 1.4);
     if (link.paused)
         pen.setStyle(Qt::DashLine);
     if (link.onState == QLatin1String("failed"))
-        pen.setColor(StatePresentation::fill(RunState::Failed));
+        pen.setColor(StatePresentation::errorText());
     auto *line = scene->addPath(path, pen);
     line->setZValue(-1);
     // The arrowhead, pointing along the curve's end.
@@ -134,9 +162,11 @@ void ChainFlowView::drawEdge(QGraphicsScene *scene, const QRectF &from, const QR
     head << tip << tip - QPointF(std::cos(angle - 0.45) * 10, std::sin(angle - 0.45) * 10)
          << tip - QPointF(std::cos(angle + 0.45) * 10, std::sin(angle + 0.45) * 10);
     scene->addPolygon(head, pen, pen.color());
-    auto *label = scene->addSimpleText(link.onState);
+    auto *label = scene->addSimpleText(stateLabel(link.onState));
     label->setBrush(pen.color());
-    label->setPos(path.pointAtPercent(0.5) + QPointF(-label->boundingRect().width() / 2, -16));
+    const QPointF middle = laneY ? QPointF((start.x() + end.x()) / 2, *laneY)
+                                 : path.pointAtPercent(0.5);
+    label->setPos(middle + QPointF(-label->boundingRect().width() / 2, -16));
 }
 
 void ChainFlowView::setCurrentChain(qint64 chainId)

@@ -50,8 +50,9 @@ protected:
 
 private:
     qint64 chainAt(const QPoint &viewPoint) const;
+    // laneY: below the boxes, for an edge that would cross others.
     void drawEdge(QGraphicsScene *scene, const QRectF &from, const QRectF &to,
-                  const OverviewSnapshot::Link &link);
+                  const OverviewSnapshot::Link &link, std::optional<double> laneY);
 
     QHash<qint64, QGraphicsRectItem *> m_boxes;
     QList<qint64> m_order; // by path: the order arrow keys walk
