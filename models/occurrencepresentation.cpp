@@ -27,6 +27,8 @@ QString OccurrencePresentation::label(OccurrenceOutcome outcome)
         return tr("excluded");
     case OccurrenceOutcome::Paused:
         return tr("paused");
+    case OccurrenceOutcome::SkippedOffline:
+        return tr("skipped (no network)");
     }
     return {};
 }
@@ -100,6 +102,8 @@ QString OccurrencePresentation::detail(const Occurrence &o)
         return tr("%1: excluded by the schedule's calendar").arg(span);
     case OccurrenceOutcome::Paused:
         return tr("%1: not run, schedules were paused").arg(span);
+    case OccurrenceOutcome::SkippedOffline:
+        return tr("%1: not run, the computer had no network (the chain needs one)").arg(span);
     }
     return span;
 }
@@ -109,12 +113,13 @@ QString OccurrencePresentation::triggerDetail(const Occurrence &o)
     // A trigger's row counts files; its times are when they were written.
     QString when = DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.firstFireMs));
     if (o.lastFireMs != o.firstFireMs)
-        when = tr("%1 to %2").arg(when,
-                                  DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.lastFireMs)));
+        when =
+            tr("%1 to %2")
+                .arg(when, DisplayFormat::dateTime(QDateTime::fromMSecsSinceEpoch(o.lastFireMs)));
     const int files = int(std::min<qint64>(o.count, std::numeric_limits<int>::max()));
-    const QString what = o.detail.isEmpty()
-                             ? tr("%n file(s), written %1", nullptr, files).arg(when)
-                             : tr("%n file(s) (%1), written %2", nullptr, files).arg(o.detail, when);
+    const QString what =
+        o.detail.isEmpty() ? tr("%n file(s), written %1", nullptr, files).arg(when)
+                           : tr("%n file(s) (%1), written %2", nullptr, files).arg(o.detail, when);
     switch (o.outcome) {
     case OccurrenceOutcome::SkippedMisfire:
         return tr("%1: skipped by the misfire policy, arrived %2").arg(what, label(o.cause));
@@ -134,6 +139,7 @@ QString OccurrencePresentation::triggerDetail(const Occurrence &o)
     case OccurrenceOutcome::SkippedOverlap:
     case OccurrenceOutcome::Excluded:
     case OccurrenceOutcome::Paused:
+    case OccurrenceOutcome::SkippedOffline:
         break;
     }
     return what;
@@ -156,6 +162,8 @@ QColor OccurrencePresentation::fill(const Occurrence &o)
         return QColor(0xda, 0xdc, 0xe0);
     case OccurrenceOutcome::Paused:
         return QColor(0x9a, 0xa0, 0xa6);
+    case OccurrenceOutcome::SkippedOffline:
+        return QColor(0x6f, 0x86, 0x9c); // slate: the computer, not the chain
     }
     return {};
 }

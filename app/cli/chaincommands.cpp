@@ -24,6 +24,9 @@ int addChain(CliContext &context, const QStringList &args)
                                        QStringLiteral("Nothing else runs beside it."));
     const QCommandLineOption selfDestruct(QStringLiteral("self-destruct"),
                                           QStringLiteral("Delete the chain after it succeeds."));
+    const QCommandLineOption needsNetwork(
+        QStringLiteral("needs-network"),
+        QStringLiteral("Start it by schedule or trigger only while the computer has a network."));
     const QCommandLineOption client(QStringLiteral("client"),
                                     QStringLiteral("Only the engine of this name runs it."),
                                     QStringLiteral("NAME"));
@@ -37,12 +40,13 @@ int addChain(CliContext &context, const QStringList &args)
     const QCommandLineOption description(QStringLiteral("description"),
                                          QStringLiteral("What the chain does."),
                                          QStringLiteral("TEXT"));
-    parser.addOptions({maxInstances, timeout, exclusive, selfDestruct, client, onFailure, priority,
-                       disabled, description});
+    parser.addOptions({maxInstances, timeout, exclusive, selfDestruct, needsNetwork, client,
+                       onFailure, priority, disabled, description});
     Store *store = context.prepare(
         parser, args,
         QStringLiteral("chain add PROJECT/CHAIN [--max-instances N] [--timeout SEC] [--exclusive] "
-                       "[--self-destruct] [--client NAME] [--on-failure end|continue] "
+                       "[--self-destruct] [--needs-network] [--client NAME] "
+                       "[--on-failure end|continue] "
                        "[--priority LEVEL] [--disabled]"),
         {QStringLiteral("PROJECT/CHAIN")});
     if (!store)
@@ -65,6 +69,7 @@ int addChain(CliContext &context, const QStringList &args)
     chain.description = parser.value(description);
     chain.exclusive = parser.isSet(exclusive);
     chain.selfDestruct = parser.isSet(selfDestruct);
+    chain.needsNetwork = parser.isSet(needsNetwork);
     chain.clientName = parser.value(client);
     chain.enabled = !parser.isSet(disabled);
     const Result<Chain> added = ChainRepository(*store).add(chain);
@@ -149,9 +154,9 @@ int showChain(CliContext &context, const QStringList &args)
     const QStringList scalarKeys{QStringLiteral("description"),    QStringLiteral("enabled"),
                                  QStringLiteral("maxInstances"),   QStringLiteral("overlap"),
                                  QStringLiteral("timeoutSeconds"), QStringLiteral("exclusive"),
-                                 QStringLiteral("selfDestruct"),   QStringLiteral("client"),
-                                 QStringLiteral("onFailure"),      QStringLiteral("priority"),
-                                 QStringLiteral("notify")};
+                                 QStringLiteral("selfDestruct"),   QStringLiteral("needsNetwork"),
+                                 QStringLiteral("client"),         QStringLiteral("onFailure"),
+                                 QStringLiteral("priority"),       QStringLiteral("notify")};
     for (const QString &key : scalarKeys)
         out << QString(key + QLatin1Char(' ')).leftJustified(16)
             << chain.value(key).toVariant().toString() << '\n';

@@ -87,7 +87,8 @@ QString detailOf(const Line &line)
     case OccurrenceOutcome::Coalesced:
         return QStringLiteral("into run %1 (%2)%3")
             .arg(o.runId)
-            .arg(enumName(o.cause), o.detail.isEmpty() ? QString() : QStringLiteral("; ") + filesOf(o));
+            .arg(enumName(o.cause),
+                 o.detail.isEmpty() ? QString() : QStringLiteral("; ") + filesOf(o));
     case OccurrenceOutcome::Missed: {
         QString text = QStringLiteral("engine %1").arg(enumName(o.cause));
         if (!o.detail.isEmpty())
@@ -108,6 +109,8 @@ QString detailOf(const Line &line)
         return QStringLiteral("the previous run still ran");
     case OccurrenceOutcome::Excluded:
         return QStringLiteral("ruled out by its calendar");
+    case OccurrenceOutcome::SkippedOffline:
+        return QStringLiteral("no network, which the chain needs");
     }
     return {};
 }
@@ -232,12 +235,11 @@ int listOccurrences(CliContext &context, const QStringList &args)
                                  : CliContext::localTimeText(line.first.firstFireMs)
                                        + QStringLiteral(" .. ")
                                        + CliContext::localTimeText(line.lastFireMs);
-        rows << QStringList{when,
-                            line.first.triggerId > 0
-                                ? QStringLiteral("trigger %1").arg(line.first.triggerId)
-                                : QString::number(line.first.scheduleId),
-                            enumName(line.first.outcome), QString::number(line.count),
-                            detailOf(line)};
+        rows << QStringList{
+            when,
+            line.first.triggerId > 0 ? QStringLiteral("trigger %1").arg(line.first.triggerId)
+                                     : QString::number(line.first.scheduleId),
+            enumName(line.first.outcome), QString::number(line.count), detailOf(line)};
     }
     if (rows.isEmpty())
         context.out() << "no fire time of " << path << " since "
@@ -301,9 +303,9 @@ int listMissed(CliContext &context, const QStringList &args)
 int decideMissed(CliContext &context, bool run, const QStringList &args)
 {
     QCommandLineParser parser;
-    const QCommandLineOption latest(QStringLiteral("latest"),
-                                    QStringLiteral("Run only the latest missed fire time (of a file "
-                                                   "trigger: one run for all its files)."));
+    const QCommandLineOption latest(
+        QStringLiteral("latest"), QStringLiteral("Run only the latest missed fire time (of a file "
+                                                 "trigger: one run for all its files)."));
     const QCommandLineOption parallel(QStringLiteral("parallel"),
                                       QStringLiteral("Runs at once (default 1: oldest first, "
                                                      "one after another)."),
@@ -341,8 +343,8 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
         return context.fail(decided.error());
     const QList<Run> &runs = decided->runs;
     if (run && runs.isEmpty())
-        context.out() << QStringLiteral("nothing to run: every missed file of %1 ran already\n")
-                             .arg(path);
+        context.out()
+            << QStringLiteral("nothing to run: every missed file of %1 ran already\n").arg(path);
     else if (run)
         context.out() << QStringLiteral("queued %1 runs of %2 (batch %3), %4 at a time, oldest "
                                         "first\n")

@@ -39,6 +39,9 @@ struct Chain
     bool selfDestruct = false;
     bool exclusive = false;
     QString clientName; // empty: any engine may run it
+    // Its schedules' fires and triggers' runs start only while the computer has a network
+    // (Task Scheduler's RunOnlyIfNetworkAvailable); a fire without one is a ledger row.
+    bool needsNetwork = false;
     FailureStrategy onFailure = FailureStrategy::End;
     Priority priority = Priority::Medium;
     NotifyPolicy notify = NotifyPolicy::Failure;

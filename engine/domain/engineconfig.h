@@ -55,6 +55,9 @@ struct EngineConfig
     std::function<SendMailResult(const SendMailArguments &mail, qint64 timeoutMs,
                                  CancelToken *cancel)>
         sendMail;
+    // Whether the computer has a network now, for chains that need one (Chain::needsNetwork).
+    // Unset: NetworkPresence::online() (tests put their own answer here).
+    std::function<bool()> online;
 
     static QProcessEnvironment safeEnvironment(const QProcessEnvironment &from);
 };

@@ -19,17 +19,29 @@ enum class OccurrenceOutcome {
     Missed,         // the engine was down, asleep or cut from its store, and did not run it
     Excluded,       // the schedule's calendar rules the day out
     Paused,         // schedules were paused
+    SkippedOffline, // the chain needs a network and the computer had none
 };
 HG_ENUM_NAMES(OccurrenceOutcome, {OccurrenceOutcome::Ran, "ran"},
               {OccurrenceOutcome::SkippedOverlap, "skipped-overlap"},
               {OccurrenceOutcome::SkippedMisfire, "skipped-misfire"},
               {OccurrenceOutcome::Coalesced, "coalesced"}, {OccurrenceOutcome::Missed, "missed"},
-              {OccurrenceOutcome::Excluded, "excluded"}, {OccurrenceOutcome::Paused, "paused"})
+              {OccurrenceOutcome::Excluded, "excluded"}, {OccurrenceOutcome::Paused, "paused"},
+              {OccurrenceOutcome::SkippedOffline, "skipped-offline"})
 
 // Why fire times passed unrun: the engine was not there (down, asleep, a clock step, its
 // store gone), was late beyond its tolerance, or schedules were paused. A trigger's files
 // are also gathered into one run by its batch window or its storm guard.
-enum class OccurrenceCause { None, Down, Asleep, ClockStep, StoreLost, Late, Paused, Batch, StormGuard };
+enum class OccurrenceCause {
+    None,
+    Down,
+    Asleep,
+    ClockStep,
+    StoreLost,
+    Late,
+    Paused,
+    Batch,
+    StormGuard
+};
 HG_ENUM_NAMES(OccurrenceCause, {OccurrenceCause::None, ""}, {OccurrenceCause::Down, "down"},
               {OccurrenceCause::Asleep, "asleep"}, {OccurrenceCause::ClockStep, "clock-step"},
               {OccurrenceCause::StoreLost, "store-lost"}, {OccurrenceCause::Late, "late"},

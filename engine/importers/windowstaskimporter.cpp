@@ -252,9 +252,16 @@ void WindowsTaskImporter::readSettings(const QDomElement &settings, QJsonObject 
         {"DisallowStartIfOnBatteries", true, QT_TR_NOOP("runs on battery power too")},
         {"StopIfGoingOnBatteries", true, QT_TR_NOOP("does not stop it on battery power")},
         {"RunOnlyIfIdle", false, QT_TR_NOOP("does not wait for the computer to be idle")},
-        {"RunOnlyIfNetworkAvailable", false, QT_TR_NOOP("does not wait for a network")},
         {"WakeToRun", false, QT_TR_NOOP("cannot wake the computer to run")},
     };
+    // Start only with a network: the chain's own condition (a fire without one is skipped,
+    // in its history, as the Task Scheduler does not start the task).
+    if (isTrue(settings, QStringLiteral("RunOnlyIfNetworkAvailable"), false)) {
+        chain.insert(QStringLiteral("needsNetwork"), true);
+        m_report->note(QStringLiteral("Settings/RunOnlyIfNetworkAvailable"), QStringLiteral("true"),
+                       tr("the chain starts by its schedules and triggers only while the "
+                          "computer has a network"));
+    }
     for (const auto &condition : conditions) {
         const QString name = QLatin1String(condition.element);
         if (isTrue(settings, name, condition.fallback))

@@ -132,6 +132,9 @@ QString EffectiveCadence::describe(const QString &spanText) const
     case OccurrenceOutcome::Paused:
         why = tr("schedules were paused over %1 fire times").arg(n);
         break;
+    case OccurrenceOutcome::SkippedOffline:
+        why = tr("%1 fire times passed without a network, which the chain needs").arg(n);
+        break;
     case OccurrenceOutcome::Ran:
         break;
     }

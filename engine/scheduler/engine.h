@@ -175,6 +175,11 @@ private:
     bool nothingRuns() const; // no run executes here and no attempt is hosted for another
     // False: not now (limits, or its definition cannot be read); true: started or dropped.
     bool admit(qint64 runId, Admission &admission);
+    // Whether the computer has a network now (EngineConfig::online, else NetworkPresence).
+    bool networkUp() const;
+    // A triggered run of a chain that needs a network, queued while there is none: cancelled,
+    // its log saying why (Task Scheduler does not start such a task either).
+    void cancelOffline(const Run &run);
     const Admission &occupancy() const { return m_occupancy; }
     RunExecution *startExecution(const Run &run, const Chain &chain);
     void runFinished(RunExecution *execution);

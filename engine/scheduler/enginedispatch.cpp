@@ -7,6 +7,7 @@
 #include "engine.h"
 #include "enginelease.h"
 #include "logbatcher.h"
+#include "networkpresence.h"
 #include "offerboard.h"
 #include "runexecution.h"
 #include "runrecorder.h"
@@ -69,12 +70,43 @@ bool Engine::admit(qint64 runId, Admission &admission)
         m_knownQueued.remove(runId);
         return true;
     }
+    // A trigger's run waits for no network: it is not started (one the user asked for from
+    // the missed-runs inbox, a batch, is).
+    if (chain->needsNetwork && run->trigger == RunTrigger::Trigger && run->batchId == 0
+        && !networkUp()) {
+        cancelOffline(run.value());
+        return true;
+    }
     if (admission.decide(Admission::candidate(run.value(), chain.value()))
         != Admission::Verdict::Admit)
         return false;
     if (!startExecution(run.value(), chain.value()))
         return false;
     return true;
+}
+
+bool Engine::networkUp() const
+{
+    return m_config.online ? m_config.online() : NetworkPresence::online();
+}
+
+void Engine::cancelOffline(const Run &run)
+{
+    m_knownQueued.remove(run.id);
+    const QDateTime now = utcFromMs(m_clock->nowMs());
+    if (!RunRepository(*m_store).setState(run.id, RunState::Cancelled, now, m_config.name))
+        return;
+    LogLine line;
+    line.runId = run.id;
+    line.stream = LogStream::System;
+    line.at = now;
+    line.text = tr("not started: the computer has no network, and this chain runs only with one");
+    m_logs->add(line);
+    Run cancelled = run;
+    cancelled.state = RunState::Cancelled;
+    cancelled.finishedAt = now;
+    Q_EMIT runChanged(cancelled);
+    Q_EMIT m_subchains.runEnded(run.id, RunState::Cancelled);
 }
 
 RunExecution *Engine::startExecution(const Run &run, const Chain &chain)

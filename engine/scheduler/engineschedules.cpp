@@ -325,6 +325,8 @@ OccurrenceWalk::Fire Engine::fireSchedule(const SchedulePlan &plan, qint64 fireM
         return {fireMs, Fired::Failed};
     if (chain->maxInstances > 0 && occupancy().skipsFire(chain.value()))
         return {fireMs, Fired::SkippedOverlap}; // the chain is at its limit
+    if (chain->needsNetwork && !networkUp())
+        return {fireMs, Fired::SkippedOffline}; // the ledger says so
     // The engine that makes the run owns it while it has room; beyond that, on a shared store,
     // the run is left to any engine (claimQueuedRuns), so a burst of fires spreads over the
     // engines. On SQLite this engine is the only one: it keeps them all.

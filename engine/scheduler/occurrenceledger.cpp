@@ -51,6 +51,9 @@ bool OccurrenceLedger::passedOnTime(const SchedulePlan &plan, qint64 dueMs, qint
     if (fire.what == OccurrenceWalk::Fired::SkippedOverlap)
         write(plan, {OccurrenceOutcome::SkippedOverlap, OccurrenceCause::None, dueMs, dueMs, 1, 0,
                      InboxState::None});
+    else if (fire.what == OccurrenceWalk::Fired::SkippedOffline)
+        write(plan, {OccurrenceOutcome::SkippedOffline, OccurrenceCause::None, dueMs, dueMs, 1, 0,
+                     InboxState::None});
     else
         m_tails.remove(plan.scheduleId()); // a run: the next outcome starts a new row
     m_upTo.insert(plan.scheduleId(), std::max(dueMs, nowMs));

@@ -57,6 +57,8 @@ QList<OccurrenceWalk::Segment> OccurrenceWalk::walk(const SchedulePlan &plan, qi
                            && fires[nextFire].what != Fired::Failed;
         if (fired && fires[nextFire].what == Fired::SkippedOverlap) {
             one.outcome = OccurrenceOutcome::SkippedOverlap;
+        } else if (fired && fires[nextFire].what == Fired::SkippedOffline) {
+            one.outcome = OccurrenceOutcome::SkippedOffline;
         } else if (fired) {
             one.runId = fires[nextFire].runId;
         } else if (plan.ruledOutByCalendar(*at)) {

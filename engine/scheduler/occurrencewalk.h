@@ -17,7 +17,7 @@ class OccurrenceWalk final
 {
 public:
     // What the engine did with a fire time it was asked to fire.
-    enum class Fired { Made, Elsewhere, SkippedOverlap, Failed };
+    enum class Fired { Made, Elsewhere, SkippedOverlap, SkippedOffline, Failed };
     struct Fire
     {
         qint64 fireMs = 0;

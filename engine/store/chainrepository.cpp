@@ -14,7 +14,7 @@ const QString chainColumns = QStringLiteral(
     "c.id, c.project_id, c.name, c.description, c.enabled, c.max_instances, c.overlap, "
     "c.timeout_s, c.self_destruct, c.exclusive, c.client_name, c.on_failure, c.priority, "
     "c.notify, c.parameters, c.created_at, c.keep_runs, c.keep_days, c.keep_failed_runs, "
-    "c.keep_failed_days");
+    "c.keep_failed_days, c.needs_network");
 
 Chain readChain(const StoreQuery &q)
 {
@@ -36,6 +36,7 @@ Chain readChain(const StoreQuery &q)
     c.parameters = q.object(14);
     c.createdAt = q.time(15);
     c.retention = Retention{q.integer(16), q.integer(17), q.integer(18), q.integer(19)};
+    c.needsNetwork = q.boolean(20);
     return c;
 }
 
@@ -58,7 +59,8 @@ void bindEditable(StoreQuery &q, const Chain &c)
         .bind(c.retention.keepRuns)
         .bind(c.retention.keepDays)
         .bind(c.retention.keepFailedRuns)
-        .bind(c.retention.keepFailedDays);
+        .bind(c.retention.keepFailedDays)
+        .bind(c.needsNetwork);
 }
 
 } // namespace
@@ -74,8 +76,9 @@ Result<Chain> ChainRepository::add(const Chain &chain)
         QStringLiteral(
             "INSERT INTO chain (name, description, enabled, max_instances, overlap, timeout_s, "
             "self_destruct, exclusive, client_name, on_failure, priority, notify, parameters, "
-            "keep_runs, keep_days, keep_failed_runs, keep_failed_days, project_id, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+            "keep_runs, keep_days, keep_failed_runs, keep_failed_days, needs_network, project_id, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"));
     bindEditable(q, stored);
     q.bind(stored.projectId).bind(StoreQuery::fromTime(stored.createdAt));
     if (Status status = q.execSingle(tr("add chain '%1'").arg(chain.name), {}); !status) {
@@ -100,7 +103,7 @@ Status ChainRepository::update(const Chain &chain)
             "?, "
             "timeout_s = ?, self_destruct = ?, exclusive = ?, client_name = ?, on_failure = ?, "
             "priority = ?, notify = ?, parameters = ?, keep_runs = ?, keep_days = ?, "
-            "keep_failed_runs = ?, keep_failed_days = ? WHERE id = ?"));
+            "keep_failed_runs = ?, keep_failed_days = ?, needs_network = ? WHERE id = ?"));
     bindEditable(q, chain);
     q.bind(chain.id);
     if (Status status = q.exec(tr("update chain '%1'").arg(chain.name)); !status) {

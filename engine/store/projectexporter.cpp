@@ -110,6 +110,7 @@ QJsonObject chainToJson(const Chain &c)
             {QStringLiteral("timeoutSeconds"), c.timeoutSeconds},
             {QStringLiteral("selfDestruct"), c.selfDestruct},
             {QStringLiteral("exclusive"), c.exclusive},
+            {QStringLiteral("needsNetwork"), c.needsNetwork},
             {QStringLiteral("client"), c.clientName},
             {QStringLiteral("onFailure"), enumName(c.onFailure)},
             {QStringLiteral("priority"), enumName(c.priority)},

@@ -254,6 +254,7 @@ Status ProjectImporter::importChain(qint64 projectId, const QString &projectName
     chain.timeoutSeconds = field.integer(QStringLiteral("timeoutSeconds"), 0);
     chain.selfDestruct = field.boolean(QStringLiteral("selfDestruct"), false);
     chain.exclusive = field.boolean(QStringLiteral("exclusive"), false);
+    chain.needsNetwork = field.boolean(QStringLiteral("needsNetwork"), false);
     chain.clientName = field.string(QStringLiteral("client"));
     chain.onFailure = field.enumeration(QStringLiteral("onFailure"), FailureStrategy::End);
     chain.priority = field.enumeration(QStringLiteral("priority"), Priority::Medium);

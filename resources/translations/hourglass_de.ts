@@ -73,6 +73,10 @@
         <source>no run succeeded in the 24 hours before its deadline (%1)</source>
         <translation>kein Lauf war in den 24 Stunden vor der Frist erfolgreich (%1)</translation>
     </message>
+    <message>
+        <source>started %1 after its trigger fired (limit %2)</source>
+        <translation>%1 nach dem Auslösen seines Auslösers gestartet (Grenze %2)</translation>
+    </message>
 </context>
 <context>
     <name>hg::AlertsDialog</name>
@@ -552,6 +556,60 @@
     </message>
 </context>
 <context>
+    <name>hg::ChainFlowView</name>
+    <message>
+        <source>when it failed</source>
+        <translation>wenn sie fehlschlug</translation>
+    </message>
+    <message>
+        <source>when it finished</source>
+        <translation>wenn sie endete</translation>
+    </message>
+    <message>
+        <source>when it succeeded</source>
+        <translation>wenn sie gelang</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>gelungen</translation>
+    </message>
+    <message>
+        <source>Chains started by other chains</source>
+        <translation>Ketten, die andere Ketten starten</translation>
+    </message>
+    <message>
+        <source>Arrow keys move between chains; Enter or a double click opens one</source>
+        <translation>Pfeiltasten wechseln zwischen Ketten; Eingabe oder ein Doppelklick öffnet eine</translation>
+    </message>
+    <message>
+        <source>%1 — last run %2</source>
+        <translation>%1 — letzter Lauf %2</translation>
+    </message>
+    <message>
+        <source>%1 starts %2 %3%4</source>
+        <translation>%1 startet %2, %3%4</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation> (pausiert)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more chain(s) linked by triggers are not drawn</source>
+        <translation>
+            <numerusform>%n weitere durch Auslöser verbundene Kette ist nicht gezeichnet</numerusform>
+            <numerusform>%n weitere durch Auslöser verbundene Ketten sind nicht gezeichnet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hg::ChainOccurrencesBox</name>
     <message>
         <source>Fire times, last 24 hours</source>
@@ -796,6 +854,14 @@
         <source>Which events of this chain go to which channels (e-mail, webhooks, a desktop), and to whom</source>
         <translation>Welche Ereignisse dieser Kette an welche Kanäle gehen (E-Mail, Webhooks, ein Desktop) und an wen</translation>
     </message>
+    <message>
+        <source>Only with a network</source>
+        <translation>Nur mit Netzwerk</translation>
+    </message>
+    <message>
+        <source>Its schedules and triggers start it only while the computer has a network; a fire without one is skipped and shown in its fire times (Run now still runs it)</source>
+        <translation>Ihre Zeitpläne und Auslöser starten sie nur, solange der Rechner ein Netzwerk hat; ein Auslösen ohne Netzwerk wird übersprungen und in ihren Auslösezeiten gezeigt (Jetzt ausführen startet sie trotzdem)</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainTriggerExchange</name>
@@ -909,6 +975,10 @@
     <message>
         <source>a desktop</source>
         <translation>ein Desktop</translation>
+    </message>
+    <message>
+        <source>change a trigger</source>
+        <translation>einen Auslöser ändern</translation>
     </message>
 </context>
 <context>
@@ -3814,6 +3884,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>%1; %2: %3</source>
         <translation>%1; %2: %3</translation>
     </message>
+    <message>
+        <source>%1 fire times passed without a network, which the chain needs</source>
+        <translation>%1 Auslösezeiten vergingen ohne Netzwerk, das die Kette braucht</translation>
+    </message>
 </context>
 <context>
     <name>hg::Engine</name>
@@ -3904,6 +3978,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>stopped: the engine shut down</source>
         <translation>angehalten: Die Engine wurde beendet</translation>
+    </message>
+    <message>
+        <source>not started: the computer has no network, and this chain runs only with one</source>
+        <translation>nicht gestartet: der Rechner hat kein Netzwerk, und diese Kette läuft nur mit einem</translation>
     </message>
 </context>
 <context>
@@ -4020,6 +4098,14 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>start a run of a file trigger</source>
         <translation>einen Lauf eines Dateiauslösers starten</translation>
     </message>
+    <message>
+        <source>keep the files of a missed trigger</source>
+        <translation>die Dateien eines verpassten Auslösers aufbewahren</translation>
+    </message>
+    <message>
+        <source>read the files of a missed trigger</source>
+        <translation>die Dateien eines verpassten Auslösers lesen</translation>
+    </message>
 </context>
 <context>
     <name>hg::FileTriggerSpec</name>
@@ -4042,10 +4128,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>--poll: an interval from 100 ms to 24 h</source>
         <translation>--poll: ein Abstand von 100 ms bis 24 h</translation>
-    </message>
-    <message>
-        <source>--misfire: ask is not built for file triggers yet; all (a run for each file that arrived while no engine watched), once or skip</source>
-        <translation>--misfire: ask gibt es für Dateiauslöser noch nicht; all (ein Lauf für jede Datei, die ankam, während keine Engine beobachtete), once oder skip</translation>
     </message>
 </context>
 <context>
@@ -5032,6 +5114,17 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::MissedFileRuns</name>
+    <message>
+        <source>cannot write the list of the missed files in %1</source>
+        <translation>die Liste der verpassten Dateien kann nicht in %1 geschrieben werden</translation>
+    </message>
+    <message>
+        <source>queue a missed run of a file trigger</source>
+        <translation>einen verpassten Lauf eines Dateiauslösers einreihen</translation>
+    </message>
+</context>
+<context>
     <name>hg::MissedRunsDialog</name>
     <message>
         <source>Missed runs of %1</source>
@@ -5089,10 +5182,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <translation>Jede versäumte Auslösezeit wird ein Lauf, %1 gleichzeitig.</translation>
     </message>
     <message>
-        <source>One run, for the latest missed fire time; the others are set aside.</source>
-        <translation>Ein Lauf für die letzte versäumte Auslösezeit; die anderen werden beiseitegelegt.</translation>
-    </message>
-    <message>
         <source>Nothing runs; the missed fire times stay in the chain&apos;s history as dismissed.</source>
         <translation>Nichts läuft; die versäumten Auslösezeiten bleiben als verworfen im Verlauf der Kette.</translation>
     </message>
@@ -5107,6 +5196,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>Nothing was done: %1</source>
         <translation>Nichts wurde getan: %1</translation>
+    </message>
+    <message>
+        <source>One run, for the latest missed fire time (of a file trigger, one run for all its missed files); the others are set aside.</source>
+        <translation>Ein Lauf für die letzte verpasste Auslösezeit (bei einem Dateiauslöser ein Lauf für alle seine verpassten Dateien); die übrigen werden beiseitegelegt.</translation>
     </message>
 </context>
 <context>
@@ -5233,6 +5326,17 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>This is a test message from Hourglass %1 on %2, a test of channel &apos;%3&apos;.</source>
         <translation>Dies ist eine Testnachricht von Hourglass %1 auf %2, ein Test des Kanals „%3“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) arrived unwatched</source>
+        <translation>
+            <numerusform>%n Datei kam unbeobachtet an</numerusform>
+            <numerusform>%n Dateien kamen unbeobachtet an</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Files: %1</source>
+        <translation>Dateien: %1</translation>
     </message>
 </context>
 <context>
@@ -5807,6 +5911,52 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>Alert: %1</source>
         <translation>Alarm: %1</translation>
     </message>
+    <message>
+        <source>skipped (no network)</source>
+        <translation>übersprungen (kein Netzwerk)</translation>
+    </message>
+    <message>
+        <source>by the trigger&apos;s batch window</source>
+        <translation>vom Sammelfenster des Auslösers</translation>
+    </message>
+    <message>
+        <source>by the trigger&apos;s limit of runs a minute</source>
+        <translation>von der Grenze des Auslösers für Läufe pro Minute</translation>
+    </message>
+    <message>
+        <source>%1: not run, the computer had no network (the chain needs one)</source>
+        <translation>%1: nicht ausgeführt, der Rechner hatte kein Netzwerk (die Kette braucht eines)</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), written %1</source>
+        <translation>
+            <numerusform>%n Datei, geschrieben %1</numerusform>
+            <numerusform>%n Dateien, geschrieben %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) (%1), written %2</source>
+        <translation>
+            <numerusform>%n Datei (%1), geschrieben %2</numerusform>
+            <numerusform>%n Dateien (%1), geschrieben %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: skipped by the misfire policy, arrived %2</source>
+        <translation>%1: von der Misfire-Regel übersprungen, angekommen %2</translation>
+    </message>
+    <message>
+        <source>%1: gathered into run %2 %3</source>
+        <translation>%1: in Lauf %2 gesammelt %3</translation>
+    </message>
+    <message>
+        <source>%1: arrived %2</source>
+        <translation>%1: angekommen %2</translation>
+    </message>
 </context>
 <context>
     <name>hg::OccurrenceRepository</name>
@@ -6052,6 +6202,17 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>None of the chains the filter shows is among the next fires.</source>
         <translation>Keine der Ketten, die der Filter zeigt, ist unter den nächsten Auslösungen.</translation>
+    </message>
+    <message>
+        <source>Chains started by other chains</source>
+        <translation>Ketten, die andere Ketten starten</translation>
+    </message>
+</context>
+<context>
+    <name>hg::OverviewSnapshot</name>
+    <message>
+        <source>read the triggers between chains</source>
+        <translation>die Auslöser zwischen Ketten lesen</translation>
     </message>
 </context>
 <context>
@@ -10244,6 +10405,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <source>Arrived while st&amp;opped:</source>
         <translation>Angekommen während ange&amp;halten:</translation>
     </message>
+    <message>
+        <source>ask me (the missed-runs inbox)</source>
+        <translation>mich fragen (Eingang verpasster Läufe)</translation>
+    </message>
 </context>
 <context>
     <name>hg::UpcomingModel</name>
@@ -10379,10 +10544,6 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
         <translation>wartet nicht, bis der Computer im Leerlauf ist</translation>
     </message>
     <message>
-        <source>does not wait for a network</source>
-        <translation>wartet nicht auf ein Netzwerk</translation>
-    </message>
-    <message>
         <source>cannot wake the computer to run</source>
         <translation>kann den Computer nicht zum Ausführen aufwecken</translation>
     </message>
@@ -10512,6 +10673,10 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
             <numerusform>%n Minute im Leerlauf: der Leerlaufhinweis des Desktops zählt Minuten</numerusform>
             <numerusform>%n Minuten im Leerlauf: der Leerlaufhinweis des Desktops zählt Minuten</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>the chain starts by its schedules and triggers only while the computer has a network</source>
+        <translation>die Kette startet durch ihre Zeitpläne und Auslöser nur, solange der Rechner ein Netzwerk hat</translation>
     </message>
 </context>
 </TS>

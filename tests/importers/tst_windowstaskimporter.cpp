@@ -290,6 +290,12 @@ void TestWindowsTaskImporter::settings_carryOverOrAreReported()
                                  "<RunOnlyIfIdle>true</RunOnlyIfIdle>"))))
                  .size(),
              2);
+    // Start only with a network: the chain's own condition, not left out.
+    const ImportedDefinitions online = convert(
+        task({}, QStringLiteral("<RunOnlyIfNetworkAvailable>true</RunOnlyIfNetworkAvailable>")));
+    QVERIFY(online.chains.at(0)[QStringLiteral("needsNetwork")].toBool());
+    QCOMPARE(leftOut(online).size(), 0);
+    QVERIFY(!defaults.chains.at(0).toObject().contains(QStringLiteral("needsNetwork")));
 }
 
 void TestWindowsTaskImporter::repetition_onlyWhatCronCanSay_data()

@@ -4,6 +4,7 @@
 #include "chain/retentiondialog.h"
 #include "common/taborder.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFrame>
 #include <QGridLayout>
@@ -20,6 +21,7 @@ ChainSettingsBar::ChainSettingsBar(QWidget *parent)
     : QWidget(parent)
     , m_notify(new QComboBox(this))
     , m_overlap(new QComboBox(this))
+    , m_needsNetwork(new QCheckBox(tr("Only with a network"), this))
 {
     m_notify->setAccessibleName(tr("Notify"));
     m_notify->setToolTip(
@@ -36,6 +38,7 @@ void ChainSettingsBar::showChain(const Chain &chain, bool shown)
     m_chain = chain;
     m_disabledBanner->setVisible(shown && !m_chain.enabled);
     m_notify->setCurrentIndex(m_notify->findData(int(m_chain.notify)));
+    m_needsNetwork->setChecked(m_chain.needsNetwork);
     showConcurrency();
 }
 
@@ -111,7 +114,11 @@ QWidget *ChainSettingsBar::buildSettings()
     notifyGroup->layout()->addWidget(channels);
     connect(channels, &QPushButton::clicked, this,
             [this] { Q_EMIT channelsRequested(m_chain.id); });
-    m_settingGroups = {notifyGroup, m_retention, group(overlapLabel, m_overlap)};
+    m_needsNetwork->setObjectName(QStringLiteral("chain.needsNetwork"));
+    m_needsNetwork->setToolTip(tr("Its schedules and triggers start it only while the computer "
+                                  "has a network; a fire without one is skipped and shown in its "
+                                  "fire times (Run now still runs it)"));
+    m_settingGroups = {notifyGroup, m_retention, group(overlapLabel, m_overlap), m_needsNetwork};
     setTabOrderOf(m_settingGroups); // as they are laid out
     relayoutSettings();
     connect(m_retention, &QPushButton::clicked, this, [this] {
@@ -127,6 +134,11 @@ QWidget *ChainSettingsBar::buildSettings()
     connect(m_notify, &QComboBox::activated, this, [this] {
         Chain chain = m_chain;
         chain.notify = NotifyPolicy(m_notify->currentData().toInt());
+        Q_EMIT chainEdited(chain);
+    });
+    connect(m_needsNetwork, &QCheckBox::clicked, this, [this](bool checked) {
+        Chain chain = m_chain;
+        chain.needsNetwork = checked;
         Q_EMIT chainEdited(chain);
     });
     connect(m_overlap, &QComboBox::activated, this, [this] {

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QFrame;
 class QGridLayout;
@@ -13,7 +14,8 @@ namespace hg {
 
 // Above the chain's canvas: a banner while the chain is switched off (with Enable), and its
 // run settings in as many rows as its width needs (notify, how long runs are kept, a run
-// while one runs). Each change is told as the whole chain edited; the editor writes it.
+// while one runs, whether it needs a network). Each change is told as the whole chain edited; the
+// editor writes it.
 class ChainSettingsBar final : public QWidget
 {
     Q_OBJECT
@@ -43,6 +45,7 @@ private:
     QFrame *m_disabledBanner = nullptr;
     QComboBox *m_notify = nullptr;
     QComboBox *m_overlap = nullptr;
+    QCheckBox *m_needsNetwork = nullptr;
     QPushButton *m_retention = nullptr; // "History: …", opens the RetentionDialog
     QGridLayout *m_settings = nullptr;
     QList<QWidget *> m_settingGroups; // Notify, the History button, A run while one runs

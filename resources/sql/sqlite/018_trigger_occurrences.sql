@@ -6,6 +6,10 @@
 -- one of the two) and detail saying what fired (the files' names, shortened). first_fire and
 -- last_fire are when the files were written. The file versions an inbox row holds are in
 -- file_trigger_held until the user decides: run each, one run for all, or dismiss.
+-- A chain may need a network (chain.needs_network, Task Scheduler's RunOnlyIfNetworkAvailable):
+-- a fire of its schedules while the computer has none is not run, and the ledger says so
+-- (outcome skipped-offline). A change to it is a change to the chain (chain_updated again,
+-- 005's text with the column).
 -- SQLite cannot drop a NOT NULL: occurrence is rebuilt (foreign keys off around this file, so
 -- file_trigger_held's key is checked before it commits); the two notify triggers that read it
 -- are dropped first and made again unchanged (014's text).
@@ -16,7 +20,7 @@ CREATE TABLE occurrence_new (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     schedule_id INTEGER REFERENCES schedule(id) ON DELETE CASCADE,
     chain_id    INTEGER NOT NULL,
-    outcome     TEXT    NOT NULL CHECK (outcome IN ('skipped-overlap', 'skipped-misfire', 'coalesced', 'missed', 'excluded', 'paused')),
+    outcome     TEXT    NOT NULL CHECK (outcome IN ('skipped-overlap', 'skipped-misfire', 'coalesced', 'missed', 'excluded', 'paused', 'skipped-offline')),
     cause       TEXT    NOT NULL DEFAULT '',
     first_fire  BIGINT  NOT NULL,
     last_fire   BIGINT  NOT NULL,
@@ -74,4 +78,13 @@ WHEN NEW.inbox = 'pending' AND EXISTS (SELECT 1 FROM notify_route) BEGIN
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
     FROM notify_chain_route r
     WHERE r.chain_id = NEW.chain_id AND r.events LIKE '%,missed,%';
+END;
+
+ALTER TABLE chain ADD COLUMN needs_network INTEGER NOT NULL DEFAULT 0;
+DROP TRIGGER chain_updated;
+CREATE TRIGGER chain_updated AFTER UPDATE OF project_id, name, enabled, max_instances, overlap, timeout_s, self_destruct, exclusive, client_name, on_failure, priority, notify, parameters, needs_network ON chain
+WHEN NEW.project_id IS NOT OLD.project_id OR NEW.name IS NOT OLD.name OR NEW.enabled IS NOT OLD.enabled OR NEW.max_instances IS NOT OLD.max_instances OR NEW.overlap IS NOT OLD.overlap OR NEW.timeout_s IS NOT OLD.timeout_s OR NEW.self_destruct IS NOT OLD.self_destruct OR NEW.exclusive IS NOT OLD.exclusive OR NEW.client_name IS NOT OLD.client_name OR NEW.on_failure IS NOT OLD.on_failure OR NEW.priority IS NOT OLD.priority OR NEW.notify IS NOT OLD.notify OR NEW.parameters IS NOT OLD.parameters OR NEW.needs_network IS NOT OLD.needs_network BEGIN
+    UPDATE definition_revision SET revision = revision + 1 WHERE id = 1;
+    INSERT INTO definition_change (revision, chain_id, kind, item_id)
+    SELECT revision, NEW.id, 'chain', NEW.id FROM definition_revision WHERE id = 1;
 END;
