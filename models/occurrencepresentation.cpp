@@ -88,16 +88,8 @@ QString OccurrencePresentation::detail(const Occurrence &o)
             .arg(span)
             .arg(o.runId)
             .arg(label(o.cause));
-    case OccurrenceOutcome::Missed: {
-        QString text = tr("%1: missed %2").arg(span, label(o.cause));
-        if (o.inbox == InboxState::Pending)
-            text += tr("; waiting in the missed-runs inbox");
-        else if (o.inbox == InboxState::Run)
-            text += tr("; run from the inbox");
-        else if (o.inbox == InboxState::Dismissed)
-            text += tr("; dismissed from the inbox");
-        return text;
-    }
+    case OccurrenceOutcome::Missed:
+        return tr("%1: missed %2").arg(span, label(o.cause)) + inboxText(o.inbox);
     case OccurrenceOutcome::Excluded:
         return tr("%1: excluded by the schedule's calendar").arg(span);
     case OccurrenceOutcome::Paused:
@@ -106,6 +98,21 @@ QString OccurrencePresentation::detail(const Occurrence &o)
         return tr("%1: not run, the computer had no network (the chain needs one)").arg(span);
     }
     return span;
+}
+
+QString OccurrencePresentation::inboxText(InboxState inbox)
+{
+    switch (inbox) {
+    case InboxState::Pending:
+        return tr("; waiting in the missed-runs inbox");
+    case InboxState::Run:
+        return tr("; run from the inbox");
+    case InboxState::Dismissed:
+        return tr("; dismissed from the inbox");
+    case InboxState::None:
+        break;
+    }
+    return {};
 }
 
 QString OccurrencePresentation::triggerDetail(const Occurrence &o)
@@ -125,16 +132,8 @@ QString OccurrencePresentation::triggerDetail(const Occurrence &o)
         return tr("%1: skipped by the misfire policy, arrived %2").arg(what, label(o.cause));
     case OccurrenceOutcome::Coalesced:
         return tr("%1: gathered into run %2 %3").arg(what).arg(o.runId).arg(label(o.cause));
-    case OccurrenceOutcome::Missed: {
-        QString text = tr("%1: arrived %2").arg(what, label(o.cause));
-        if (o.inbox == InboxState::Pending)
-            text += tr("; waiting in the missed-runs inbox");
-        else if (o.inbox == InboxState::Run)
-            text += tr("; run from the inbox");
-        else if (o.inbox == InboxState::Dismissed)
-            text += tr("; dismissed from the inbox");
-        return text;
-    }
+    case OccurrenceOutcome::Missed:
+        return tr("%1: arrived %2").arg(what, label(o.cause)) + inboxText(o.inbox);
     case OccurrenceOutcome::Ran:
     case OccurrenceOutcome::SkippedOverlap:
     case OccurrenceOutcome::Excluded:

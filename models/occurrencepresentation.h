@@ -36,6 +36,8 @@ public:
     }
 
 private:
+    // "; waiting in the missed-runs inbox", or what was decided; empty: not in it.
+    static QString inboxText(InboxState inbox);
     // "3 files: a.csv, b.csv, c.csv, written 09:12 to 09:14: arrived while the engine was not
     // running; waiting in the missed-runs inbox".
     static QString triggerDetail(const Occurrence &occurrence);

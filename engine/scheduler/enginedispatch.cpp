@@ -3,6 +3,7 @@
 // ready tasks started, one transaction a pass. engine.cpp holds the rest.
 #include "admission.h"
 #include "alertwatch.h"
+#include "base/epochtime.h"
 #include "clock.h"
 #include "engine.h"
 #include "enginelease.h"
