@@ -212,10 +212,11 @@ int addTrigger(CliContext &context, const QStringList &args)
     const QCommandLineOption poll(QStringLiteral("poll"),
                                   QStringLiteral("Poll at this interval instead of inotify."),
                                   QStringLiteral("DURATION"));
-    const QCommandLineOption misfire(QStringLiteral("misfire"),
-                                     QStringLiteral("Files that arrived while no engine "
-                                                    "watched: all (default), once, skip or ask (the missed-runs inbox)."),
-                                     QStringLiteral("POLICY"));
+    const QCommandLineOption misfire(
+        QStringLiteral("misfire"),
+        QStringLiteral("Files that arrived while no engine "
+                       "watched: all (default), once, skip or ask (the missed-runs inbox)."),
+        QStringLiteral("POLICY"));
     const QCommandLineOption onIdle(QStringLiteral("on-idle"),
                                     QStringLiteral("Start it when the session has been idle "
                                                    "this long (whole minutes)."),

@@ -107,8 +107,7 @@ QList<Alert> AlertWatch::runStarted(const Run &run, qint64 nowMs)
     // Late: a run of a fire time, or of a trigger (its scheduled_for is when the trigger
     // fired: a file settled, a session unlocked, an upstream run ended); manual runs are not.
     const bool triggered = run.trigger == RunTrigger::Trigger;
-    if (rules->lateAfterMs > 0 && (run.scheduleId > 0 || triggered)
-        && run.scheduledFor.isValid()) {
+    if (rules->lateAfterMs > 0 && (run.scheduleId > 0 || triggered) && run.scheduledFor.isValid()) {
         const qint64 firedMs = run.scheduledFor.toMSecsSinceEpoch();
         const qint64 lateness = run.startedAt.toMSecsSinceEpoch() - firedMs;
         if (lateness > rules->lateAfterMs) {

@@ -193,7 +193,8 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
         change.ledger->inbox = InboxState::Pending;
         change.held = asked;
     } else if (!skipped.isEmpty()) {
-        change.ledger = ledgerRow(skipped, OccurrenceOutcome::SkippedMisfire, OccurrenceCause::Down);
+        change.ledger =
+            ledgerRow(skipped, OccurrenceOutcome::SkippedMisfire, OccurrenceCause::Down);
     }
     const Result<QList<qint64>> started =
         FileTriggerRepository(m_store).apply(m_trigger.id, m_trigger.chainId, change, m_wallMs());

@@ -14,9 +14,8 @@
 
 namespace hg {
 
-Result<QList<MissedFileRuns::Planned>> MissedFileRuns::plan(Store &store,
-                                                            const QList<Occurrence> &rows,
-                                                            bool oneEach)
+Result<QList<MissedFileRuns::Planned>>
+MissedFileRuns::plan(Store &store, const QList<Occurrence> &rows, bool oneEach)
 {
     QMap<qint64, QList<FileTriggerRepository::Seen>> byTrigger;
     for (const Occurrence &row : rows) {
@@ -39,14 +38,12 @@ Result<QList<MissedFileRuns::Planned>> MissedFileRuns::plan(Store &store,
             for (const FileTriggerRepository::Seen &file : std::as_const(files)) {
                 const FileEvent event = file.waiting.value_or(FileEvent::Created);
                 const QString key = file.version.key();
-                planned << Planned{it.key(),
-                                   event == FileEvent::Deleted ? QStringLiteral("deleted|") + key
-                                                               : key,
-                                   QJsonObject{{QStringLiteral("trigger.path"), file.version.path},
-                                               {QStringLiteral("trigger.event"), enumName(event)},
-                                               {QStringLiteral("trigger.missed"),
-                                                QStringLiteral("1")}},
-                                   file.version.mtimeMs};
+                planned << Planned{
+                    it.key(), event == FileEvent::Deleted ? QStringLiteral("deleted|") + key : key,
+                    QJsonObject{{QStringLiteral("trigger.path"), file.version.path},
+                                {QStringLiteral("trigger.event"), enumName(event)},
+                                {QStringLiteral("trigger.missed"), QStringLiteral("1")}},
+                    file.version.mtimeMs};
             }
             continue;
         }
@@ -58,13 +55,12 @@ Result<QList<MissedFileRuns::Planned>> MissedFileRuns::plan(Store &store,
                                       .arg(FileTriggerRuns::listFolder()));
         planned << Planned{
             it.key(), key,
-            QJsonObject{
-                {QStringLiteral("trigger.path"), first.version.path},
-                {QStringLiteral("trigger.event"),
-                 enumName(first.waiting.value_or(FileEvent::Created))},
-                {QStringLiteral("trigger.paths"), list},
-                {QStringLiteral("trigger.count"), QString::number(files.size())},
-                {QStringLiteral("trigger.missed"), QStringLiteral("1")}},
+            QJsonObject{{QStringLiteral("trigger.path"), first.version.path},
+                        {QStringLiteral("trigger.event"),
+                         enumName(first.waiting.value_or(FileEvent::Created))},
+                        {QStringLiteral("trigger.paths"), list},
+                        {QStringLiteral("trigger.count"), QString::number(files.size())},
+                        {QStringLiteral("trigger.missed"), QStringLiteral("1")}},
             files.constLast().version.mtimeMs};
     }
     std::stable_sort(planned.begin(), planned.end(),

@@ -133,8 +133,8 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
                 MissedFileRuns::plan(m_store, fileRows, decision.choice == Choice::RunAll);
             if (!planned)
                 return planned.error();
-            Result<QList<Run>> queued = MissedFileRuns::enqueue(
-                m_store, chain, planned.value(), std::max(1, decision.parallel));
+            Result<QList<Run>> queued = MissedFileRuns::enqueue(m_store, chain, planned.value(),
+                                                                std::max(1, decision.parallel));
             if (!queued)
                 return queued.error();
             decided.runs = queued.value();

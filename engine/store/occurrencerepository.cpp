@@ -143,9 +143,8 @@ Result<QList<Occurrence>> OccurrenceRepository::read(std::optional<qint64> chain
     }
     std::sort(result.begin(), result.end(), [](const Occurrence &a, const Occurrence &b) {
         return a.firstFireMs != b.firstFireMs ? a.firstFireMs < b.firstFireMs
-                                              : a.scheduleId != b.scheduleId
-                                                    ? a.scheduleId < b.scheduleId
-                                                    : a.triggerId < b.triggerId;
+               : a.scheduleId != b.scheduleId ? a.scheduleId < b.scheduleId
+                                              : a.triggerId < b.triggerId;
     });
     if (limit > 0 && result.size() > limit)
         result.remove(0, result.size() - limit);

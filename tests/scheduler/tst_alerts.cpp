@@ -166,8 +166,9 @@ void TestAlerts::lateStart_ofATriggeredRun_countsFromItsTrigger()
     QCOMPARE(raised.size(), 1);
     QCOMPARE(raised.first().kind, AlertKind::Late);
     QCOMPARE(raised.first().atMs, base);
-    QCOMPARE(alertsOf(t.store(), chain.id),
-             QStringList{QStringLiteral("late: started 45 s after its trigger fired (limit 10 s)")});
+    QCOMPARE(
+        alertsOf(t.store(), chain.id),
+        QStringList{QStringLiteral("late: started 45 s after its trigger fired (limit 10 s)")});
 }
 
 void TestAlerts::ceiling_isToldWhileTheRunRunsOnce()

@@ -68,9 +68,8 @@ Chain TestFileTriggerLedger::chainHere(test::TestStore &t)
     return chain;
 }
 
-TestFileTriggerLedger::Harness TestFileTriggerLedger::fileTrigger(test::TestStore &t,
-                                                                  MisfirePolicy misfire,
-                                                                  qint64 batchMs)
+TestFileTriggerLedger::Harness
+TestFileTriggerLedger::fileTrigger(test::TestStore &t, MisfirePolicy misfire, qint64 batchMs)
 {
     Harness h;
     h.chain = chainHere(t);
@@ -92,9 +91,10 @@ QList<FileTriggerRuns::Settled> TestFileTriggerLedger::arrivals(const QStringLis
     QList<FileTriggerRuns::Settled> settled;
     qint64 inode = 100;
     for (const QString &name : names)
-        settled << FileTriggerRuns::Settled{{QStringLiteral("/srv/in/") + name, ++inode, 5,
-                                             1700000000000 + inode * 1000},
-                                            FileEvent::Created, missed};
+        settled << FileTriggerRuns::Settled{
+            {QStringLiteral("/srv/in/") + name, ++inode, 5, 1700000000000 + inode * 1000},
+            FileEvent::Created,
+            missed};
     return settled;
 }
 
@@ -113,7 +113,8 @@ void TestFileTriggerLedger::askWhileStopped_waitsInTheInbox_thenEachRunsOnce()
     HG_TEST_STORE(t);
     QTemporaryDir folder;
     const Chain c = chainHere(t);
-    test::addTask(t.store(), c.id, QStringLiteral("noop"), TaskKind::Builtin, QStringLiteral("NoOp"));
+    test::addTask(t.store(), c.id, QStringLiteral("noop"), TaskKind::Builtin,
+                  QStringLiteral("NoOp"));
     ChainTrigger spec;
     spec.kind = TriggerKind::File;
     spec.chainId = c.id;
@@ -157,8 +158,7 @@ void TestFileTriggerLedger::askWhileStopped_waitsInTheInbox_thenEachRunsOnce()
 
     MissedRunsInbox::Decision decision;
     decision.parallel = 2;
-    const Result<MissedRunsInbox::Decided> decided =
-        MissedRunsInbox(t.store()).decide(c, decision);
+    const Result<MissedRunsInbox::Decided> decided = MissedRunsInbox(t.store()).decide(c, decision);
     QVERIFY2(decided, qPrintable(decided ? QString() : decided.error().message));
     QCOMPARE(decided->runs.size(), 3);
     const auto allSucceeded = [&] {
@@ -288,10 +288,10 @@ void TestFileTriggerLedger::batchWindow_gatheredFilesAreOneRowOfItsRun()
     const Harness h = fileTrigger(t, MisfirePolicy::All, 60000);
     FileTriggerRuns runs(h.trigger, t.store(), now, now);
     runs.load({});
-    QVERIFY(runs.take(arrivals({QStringLiteral("a.csv"), QStringLiteral("b.csv"),
-                                QStringLiteral("c.csv")},
-                               false),
-                      false));
+    QVERIFY(runs.take(
+        arrivals({QStringLiteral("a.csv"), QStringLiteral("b.csv"), QStringLiteral("c.csv")},
+                 false),
+        false));
     QCOMPARE(runsOf(t.store(), h.chain.id).size(), 0);
     QVERIFY(runs.flushNow());
     const QList<Run> started = runsOf(t.store(), h.chain.id);

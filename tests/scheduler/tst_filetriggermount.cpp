@@ -64,8 +64,8 @@ void TestFileTriggerMount::initTestCase()
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("mount")));
     m_mount = m_dir.path() + QStringLiteral("/mount");
     QProcess mount;
-    mount.start(bindfs, {QStringLiteral("--no-allow-other"), m_dir.path() + QStringLiteral("/behind"),
-                         m_mount});
+    mount.start(bindfs, {QStringLiteral("--no-allow-other"),
+                         m_dir.path() + QStringLiteral("/behind"), m_mount});
     QVERIFY(mount.waitForFinished(20000));
     QVERIFY2(mount.exitCode() == 0, mount.readAllStandardError().constData());
     QVERIFY(isFuse(m_mount));
@@ -109,10 +109,8 @@ void TestFileTriggerMount::fuseMount_isPolled_andSeesWhatChangedBehindIt()
     RunFilter filter;
     filter.chainId = c.id;
     QTRY_COMPARE_WITH_TIMEOUT(RunRepository(t.store()).list(filter)->size(), 1, 20000);
-    QCOMPARE(RunRepository(t.store())
-                 .list(filter)
-                 ->constFirst()
-                 .parameters.value(QLatin1String("trigger.path")),
+    QCOMPARE(RunRepository(t.store()).list(filter)->constFirst().parameters.value(
+                 QLatin1String("trigger.path")),
              QJsonValue(m_mount + QStringLiteral("/remote.csv")));
 }
 

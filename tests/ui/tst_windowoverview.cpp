@@ -149,7 +149,8 @@ void TestWindowOverview::overview_drawsChainsStartedByOtherChains()
     HG_TEST_STORE(t);
     // Made before the window, so its tree holds them from the start.
     const Chain load = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("load"));
-    const Chain report = test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("report"));
+    const Chain report =
+        test::makeChain(t.store(), QStringLiteral("ops"), QStringLiteral("report"));
     Desk desk(t); // ops/nightly
     const Run failed = test::queueRun(t.store(), load.id);
     QVERIFY(RunRepository(t.store()).setState(failed.id, RunState::Failed,
@@ -173,9 +174,10 @@ void TestWindowOverview::overview_drawsChainsStartedByOtherChains()
     ChainFlowView *flow = overview->flow();
     QTRY_COMPARE(flow->chainIds().size(), 3);
     QVERIFY(flow->isVisible());
-    QCOMPARE(flow->edgeTexts(),
-             (QStringList{QStringLiteral("ops/load starts ops/report when it succeeded"),
-                          QStringLiteral("ops/report starts ops/nightly when it failed (paused)")}));
+    QCOMPARE(
+        flow->edgeTexts(),
+        (QStringList{QStringLiteral("ops/load starts ops/report when it succeeded"),
+                     QStringLiteral("ops/report starts ops/nightly when it failed (paused)")}));
     QVERIFY2(flow->accessibleDescription().contains(QLatin1String("ops/load starts ops/report")),
              qPrintable(flow->accessibleDescription()));
     // By path: load, nightly, report. Down twice reaches report; Enter opens it.
@@ -186,8 +188,9 @@ void TestWindowOverview::overview_drawsChainsStartedByOtherChains()
     QTest::keyClick(flow, Qt::Key_Down);
     QCOMPARE(flow->currentChain(), report.id);
     QTest::keyClick(flow, Qt::Key_Return);
-    QTRY_COMPARE(desk.window->projectTree()->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(),
-                 report.id);
+    QTRY_COMPARE(
+        desk.window->projectTree()->currentIndex().data(ProjectTreeModel::IdRole).toLongLong(),
+        report.id);
     QTRY_COMPARE(desk.window->tabs()->currentWidget(), desk.editor());
 }
 

@@ -78,7 +78,8 @@ void ChainFlowView::show(const QList<OverviewSnapshot::Link> &links,
     m_order = ids;
     QList<Dependency> edges;
     for (const OverviewSnapshot::Link &link : links)
-        edges << Dependency{link.downstreamId, link.upstreamId, DependencyCondition::Success, {}, {}};
+        edges << Dependency{
+            link.downstreamId, link.upstreamId, DependencyCondition::Success, {}, {}};
     const QHash<qint64, QPointF> at = DagLayout::place(ids, edges);
 
     const QFontMetrics metrics(font());
@@ -91,10 +92,10 @@ void ChainFlowView::show(const QList<OverviewSnapshot::Link> &links,
         box->setBrush(fill);
         box->setPen(QPen(palette().color(QPalette::Mid), 1.0));
         box->setData(ChainIdKey, id);
-        box->setToolTip(state == lastState.cend()
-                            ? paths.value(id)
-                            : tr("%1 — last run %2").arg(paths.value(id),
-                                                         StatePresentation::label(*state)));
+        box->setToolTip(
+            state == lastState.cend()
+                ? paths.value(id)
+                : tr("%1 — last run %2").arg(paths.value(id), StatePresentation::label(*state)));
         auto *text = new QGraphicsSimpleTextItem(
             metrics.elidedText(paths.value(id), Qt::ElideMiddle, int(boxWidth) - 16), box);
         text->setBrush(palette().color(QPalette::Text));
@@ -164,8 +165,8 @@ void ChainFlowView::drawEdge(QGraphicsScene *scene, const QRectF &from, const QR
     scene->addPolygon(head, pen, pen.color());
     auto *label = scene->addSimpleText(stateLabel(link.onState));
     label->setBrush(pen.color());
-    const QPointF middle = laneY ? QPointF((start.x() + end.x()) / 2, *laneY)
-                                 : path.pointAtPercent(0.5);
+    const QPointF middle =
+        laneY ? QPointF((start.x() + end.x()) / 2, *laneY) : path.pointAtPercent(0.5);
     label->setPos(middle + QPointF(-label->boundingRect().width() / 2, -16));
 }
 

@@ -30,8 +30,7 @@ public:
     explicit ChainFlowView(QWidget *parent = nullptr);
 
     // lastState: each chain's latest run, where known.
-    void show(const QList<OverviewSnapshot::Link> &links,
-              const QHash<qint64, RunState> &lastState);
+    void show(const QList<OverviewSnapshot::Link> &links, const QHash<qint64, RunState> &lastState);
     QList<qint64> chainIds() const { return m_order; }
     qint64 currentChain() const { return m_current; }
     void setCurrentChain(qint64 chainId);

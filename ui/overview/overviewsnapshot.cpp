@@ -162,8 +162,7 @@ Result<OverviewSnapshot> OverviewSnapshot::read(Store &store, qint64 projectId, 
         const qint64 down = links.int64(1);
         if (!paths.contains(up) && !paths.contains(down))
             continue;
-        snapshot.links << Link{up, pathOf(up), down, pathOf(down), links.text(2),
-                               links.boolean(3)};
+        snapshot.links << Link{up, pathOf(up), down, pathOf(down), links.text(2), links.boolean(3)};
     }
     std::sort(snapshot.links.begin(), snapshot.links.end(), [](const Link &a, const Link &b) {
         return a.upstreamPath != b.upstreamPath ? a.upstreamPath < b.upstreamPath

@@ -44,7 +44,7 @@ struct OverviewSnapshot
     QList<RunListing> failures; // newest first, at most listedRuns
     QList<NextFire> next; // each chain's next, soonest first, within two days (listedFires shown)
     QList<OverviewChainsModel::Row> chains; // by path
-    QList<Link> links; // with an end among the chains shown, by upstream path
+    QList<Link> links;                      // with an end among the chains shown, by upstream path
 
     // projectId 0: every project. With `previous` (read for the same project) and the chains
     // whose runs changed since it was read, each other chain keeps its last runs from it: a
