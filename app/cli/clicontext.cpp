@@ -38,7 +38,17 @@ bool CliContext::parse(QCommandLineParser &parser, const QStringList &args, cons
     if (listing)
         parser.addOption(json);
     if (!parser.parse(QStringList{QStringLiteral("hourglass")} + args)) {
-        m_exitCode = usage(parser.errorText());
+        // "-1" reads as the options -1: said as the number it is, not "unknown option '1'".
+        for (const QString &arg : args)
+            if (arg.size() > 1 && arg.at(0) == QLatin1Char('-')
+                && std::all_of(arg.cbegin() + 1, arg.cend(),
+                               [](QChar c) { return c >= u'0' && c <= u'9'; })) {
+                m_exitCode = usage(QStringLiteral("'%1' is a negative number, and no id or "
+                                                  "count here is below 1")
+                                       .arg(arg.left(40)));
+                return false;
+            }
+        m_exitCode = usage(terminaltext::escaped(parser.errorText()));
         return false;
     }
     if (parser.isSet(help)) {

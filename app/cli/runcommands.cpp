@@ -5,6 +5,7 @@
 #include "runfollower.h"
 #include "scheduler/backfill.h"
 #include "scheduler/runcontrol.h"
+#include "statepresentation.h"
 #include "store/chainrepository.h"
 #include "store/enginesessionrepository.h"
 #include "store/runrepository.h"
@@ -24,6 +25,18 @@ Result<qint64> parseRunId(const QString &text)
     if (!ok || id <= 0)
         return Error::invalid(QStringLiteral("'%1' is not a run id").arg(text));
     return id;
+}
+
+// What started a run, beyond its kind: the trigger's parameters without their prefix
+// ("trigger.path" as "path"), the same a task reads as ${trigger.path}.
+QJsonObject triggerDetail(const Run &run)
+{
+    QJsonObject detail;
+    const QLatin1String prefix("trigger.");
+    for (auto it = run.parameters.constBegin(); it != run.parameters.constEnd(); ++it)
+        if (it.key().startsWith(prefix))
+            detail.insert(it.key().mid(prefix.size()), it.value());
+    return detail;
 }
 
 int runs(CliContext &context, const QStringList &args)
@@ -81,6 +94,8 @@ int runs(CliContext &context, const QStringList &args)
             {QStringLiteral("chain"), path},
             {QStringLiteral("state"), enumName(r.state)},
             {QStringLiteral("trigger"), enumName(r.trigger)},
+            {QStringLiteral("triggerText"), StatePresentation::triggerText(r)},
+            {QStringLiteral("triggerDetail"), triggerDetail(r)},
             {QStringLiteral("scheduledFor"), r.scheduledFor.toUTC().toString(Qt::ISODate)},
             {QStringLiteral("startedAt"),
              r.startedAt.isValid() ? r.startedAt.toUTC().toString(Qt::ISODateWithMs) : QString()},

@@ -1,6 +1,6 @@
 #include "desktopsignals.h"
 
-#include <QCoreApplication>
+#include <QDBusArgument>
 #include <QDBusConnection>
 #include <QDBusMessage>
 #include <QDBusObjectPath>
@@ -10,7 +10,6 @@
 #include <QDBusVariant>
 #include <QNetworkInformation>
 #include <QtGlobal>
-#include <QThread>
 #include <QTimer>
 
 #include <unistd.h>
@@ -22,12 +21,11 @@ const QString login1 = QStringLiteral("org.freedesktop.login1");
 const QString login1Path = QStringLiteral("/org/freedesktop/login1");
 const QString login1Manager = QStringLiteral("org.freedesktop.login1.Manager");
 const QString login1Session = QStringLiteral("org.freedesktop.login1.Session");
+const QString login1User = QStringLiteral("org.freedesktop.login1.User");
 const QString upower = QStringLiteral("org.freedesktop.UPower");
 const QString upowerPath = QStringLiteral("/org/freedesktop/UPower");
 const QString properties = QStringLiteral("org.freedesktop.DBus.Properties");
 const QString propertiesChanged = QStringLiteral("PropertiesChanged");
-const QString networkManager = QStringLiteral("org.freedesktop.NetworkManager");
-const QString networkManagerPath = QStringLiteral("/org/freedesktop/NetworkManager");
 
 // Two sources of one event report it this far apart at most (logind's PrepareForSleep and
 // the engine's own look at the clocks, which may come a while later on a busy machine; the
@@ -37,18 +35,21 @@ qint64 sameEventWindowMs(DesktopEvent event)
     return event == DesktopEvent::Resume ? 60'000 : 15'000;
 }
 
-// A service that is there but did not answer in time: asked again later, not given up on.
-bool noAnswer(const QDBusError &error)
+// How often the buses are looked at: one that went away is connected to again.
+constexpr int busCheckMs = 5000;
+
+} // namespace
+
+bool DesktopSignals::noAnswer(const QDBusError &error)
 {
     return error.type() == QDBusError::NoReply || error.type() == QDBusError::Timeout
            || error.type() == QDBusError::TimedOut;
 }
 
-constexpr int askAgainMs = 60'000;
-
-QDBusPendingCallWatcher *ask(const QDBusConnection &bus, const QString &service,
-                             const QString &path, const QString &interface, const QString &method,
-                             const QVariantList &arguments, QObject *parent)
+QDBusPendingCallWatcher *DesktopSignals::ask(const QDBusConnection &bus, const QString &service,
+                                             const QString &path, const QString &interface,
+                                             const QString &method, const QVariantList &arguments,
+                                             QObject *parent)
 {
     QDBusMessage message = QDBusMessage::createMethodCall(service, path, interface, method);
     message.setArguments(arguments);
@@ -56,8 +57,6 @@ QDBusPendingCallWatcher *ask(const QDBusConnection &bus, const QString &service,
     // default; 5 s is plenty for a local service).
     return new QDBusPendingCallWatcher(bus.asyncCall(message, 5000), parent);
 }
-
-} // namespace
 
 DesktopSignals::DesktopSignals(std::function<qint64()> wallMs, QObject *parent)
     : QObject(parent)
@@ -68,6 +67,10 @@ DesktopSignals::~DesktopSignals()
 {
     if (QNetworkInformation *network = QNetworkInformation::instance(); network && m_networkWatched)
         disconnect(network, nullptr, this, nullptr);
+    m_systemAsks.reset();
+    for (const QDBusConnection *bus : {&m_system, &m_session})
+        if (!bus->name().isEmpty())
+            QDBusConnection::disconnectFromBus(bus->name());
 }
 
 void DesktopSignals::start(bool network)
@@ -77,51 +80,100 @@ void DesktopSignals::start(bool network)
     if (m_started)
         return;
     m_started = true;
-    QDBusConnection system = QDBusConnection::systemBus();
-    if (!system.isConnected()) {
+    connectSystem();
+    connectSession();
+    connect(&m_busCheck, &QTimer::timeout, this, &DesktopSignals::checkBuses);
+    m_busCheck.start(busCheckMs);
+}
+
+void DesktopSignals::checkBuses()
+{
+    // A bus that went away (its daemon restarted) does not come back by itself: connected
+    // to again, and everything asked again, as at start.
+    if (!m_system.isConnected())
+        connectSystem();
+    if (!m_session.isConnected())
+        connectSession();
+}
+
+QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type, QDBusConnection &old)
+{
+    if (!old.name().isEmpty())
+        QDBusConnection::disconnectFromBus(old.name());
+    // A connection of its own, named by this object and its round: Qt's shared one stays
+    // dead once its bus went away.
+    const QString name = QStringLiteral("hourglass-desktop-%1-%2-%3")
+                             .arg(type == QDBusConnection::SystemBus ? QLatin1String("system")
+                                                                     : QLatin1String("session"))
+                             .arg(quintptr(this), 0, 16)
+                             .arg(++m_round);
+    QDBusConnection bus = QDBusConnection::connectToBus(type, name);
+    if (!bus.isConnected()) {
+        QDBusConnection::disconnectFromBus(name);
+        return QDBusConnection(QString());
+    }
+    return bus;
+}
+
+void DesktopSignals::connectSystem()
+{
+    m_system = connectBus(QDBusConnection::SystemBus, m_system);
+    // What was asked on the bus before is not waited for: answers of a dead connection.
+    m_systemAsks = std::make_unique<QObject>();
+    m_sessionPath.clear();
+    m_locked.reset();
+    m_onBattery.reset();
+    if (!m_system.isConnected()) {
         const QString why = tr("no system bus (D-Bus) to ask logind and UPower");
         setMissing(DesktopEvent::Unlock, why);
         setMissing(DesktopEvent::Idle, why);
         setMissing(DesktopEvent::AcPower, why);
-    } else {
-        system.connect(login1, login1Path, login1Manager, QStringLiteral("PrepareForSleep"), this,
-                       SLOT(sleepPrepared(bool)));
-        findSession();
-        system.connect(upower, upowerPath, properties, propertiesChanged, this,
-                       SLOT(powerPropertiesChanged(QString, QVariantMap, QStringList)));
-        readPower();
-        // Started after the engine (or again after a crash): asked again as they come.
-        auto *services = new QDBusServiceWatcher(this);
-        services->setConnection(system);
-        services->setWatchMode(QDBusServiceWatcher::WatchForRegistration);
-        services->setWatchedServices({login1, upower});
-        connect(services, &QDBusServiceWatcher::serviceRegistered, this,
-                [this](const QString &service) {
-                    if (service == login1)
-                        findSession();
-                    else
-                        readPower();
-                });
+        return;
     }
-    QDBusConnection session = QDBusConnection::sessionBus();
-    if (session.isConnected()) {
-        // Any sender: KDE's, Xfce's and GNOME's screen savers say it under two names.
-        session.connect(QString(), QStringLiteral("/org/freedesktop/ScreenSaver"),
-                        QStringLiteral("org.freedesktop.ScreenSaver"),
-                        QStringLiteral("ActiveChanged"), this,
-                        SLOT(screenSaverActiveChanged(bool)));
-        session.connect(QString(), QStringLiteral("/org/gnome/ScreenSaver"),
-                        QStringLiteral("org.gnome.ScreenSaver"), QStringLiteral("ActiveChanged"),
-                        this, SLOT(screenSaverActiveChanged(bool)));
-    }
+    m_system.connect(login1, login1Path, login1Manager, QStringLiteral("PrepareForSleep"), this,
+                     SLOT(sleepPrepared(bool)));
+    for (const QString &signal : {QStringLiteral("SessionNew"), QStringLiteral("SessionRemoved")})
+        m_system.connect(login1, login1Path, login1Manager, signal, this,
+                         SLOT(sessionsChanged(QString, QDBusObjectPath)));
+    findSession();
+    m_system.connect(upower, upowerPath, properties, propertiesChanged, this,
+                     SLOT(powerPropertiesChanged(QString, QVariantMap, QStringList)));
+    readPower();
+    // Started after the engine (or again after a crash): asked again as they come.
+    auto *services = new QDBusServiceWatcher(m_systemAsks.get());
+    services->setConnection(m_system);
+    services->setWatchMode(QDBusServiceWatcher::WatchForRegistration);
+    services->setWatchedServices({login1, upower});
+    connect(services, &QDBusServiceWatcher::serviceRegistered, this,
+            [this](const QString &service) {
+                if (service == login1)
+                    findSession();
+                else
+                    readPower();
+            });
+}
+
+void DesktopSignals::connectSession()
+{
+    m_session = connectBus(QDBusConnection::SessionBus, m_session);
+    if (!m_session.isConnected())
+        return;
+    // Any sender: KDE's, Xfce's and GNOME's screen savers say it under two names.
+    m_session.connect(QString(), QStringLiteral("/org/freedesktop/ScreenSaver"),
+                      QStringLiteral("org.freedesktop.ScreenSaver"),
+                      QStringLiteral("ActiveChanged"), this, SLOT(screenSaverActiveChanged(bool)));
+    m_session.connect(QString(), QStringLiteral("/org/gnome/ScreenSaver"),
+                      QStringLiteral("org.gnome.ScreenSaver"), QStringLiteral("ActiveChanged"),
+                      this, SLOT(screenSaverActiveChanged(bool)));
 }
 
 void DesktopSignals::findSession()
 {
-    // The session this process runs in; a serve started by systemd --user is in none, then
-    // the one XDG_SESSION_ID names (a desktop session's environment has it).
-    auto *byPid = ask(QDBusConnection::systemBus(), login1, login1Path, login1Manager,
-                      QStringLiteral("GetSessionByPID"), {quint32(::getpid())}, this);
+    // The session this process runs in; a serve started by systemd --user is in none: then
+    // the one XDG_SESSION_ID names (a desktop session's environment has it), else the
+    // user's graphical session (logind's User.Display), the one a person unlocks.
+    auto *byPid = ask(m_system, login1, login1Path, login1Manager,
+                      QStringLiteral("GetSessionByPID"), {quint32(::getpid())}, m_systemAsks.get());
     connect(byPid, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
         w->deleteLater();
         const QDBusPendingReply<QDBusObjectPath> reply = *w;
@@ -136,47 +188,119 @@ void DesktopSignals::findSession()
             QTimer::singleShot(askAgainMs, this, &DesktopSignals::findSession);
             return;
         }
-        const QByteArray id = qgetenv("XDG_SESSION_ID");
-        if (id.isEmpty()) {
-            const QString why = reply.error().type() == QDBusError::ServiceUnknown
-                                    ? tr("no login manager (logind) on the system bus")
-                                    : tr("this engine runs in no login session (logind: %1)")
-                                          .arg(reply.error().message().left(200));
+        if (reply.error().type() == QDBusError::ServiceUnknown) {
+            const QString why = tr("no login manager (logind) on the system bus");
             setMissing(DesktopEvent::Unlock, why);
             setMissing(DesktopEvent::Idle, why);
             return;
         }
-        auto *byId = ask(QDBusConnection::systemBus(), login1, login1Path, login1Manager,
-                         QStringLiteral("GetSession"), {QString::fromLocal8Bit(id)}, this);
+        const QString why = tr("this engine runs in no login session (logind: %1)")
+                                .arg(reply.error().message().left(200));
+        const QByteArray id = qgetenv("XDG_SESSION_ID");
+        if (id.isEmpty()) {
+            findUserDisplay(why);
+            return;
+        }
+        auto *byId = ask(m_system, login1, login1Path, login1Manager, QStringLiteral("GetSession"),
+                         {QString::fromLocal8Bit(id)}, m_systemAsks.get());
         connect(byId, &QDBusPendingCallWatcher::finished, this,
                 [this](QDBusPendingCallWatcher *w2) {
                     w2->deleteLater();
                     const QDBusPendingReply<QDBusObjectPath> second = *w2;
-                    if (second.isError()) {
-                        const QString why = tr("logind knows no session of this engine (%1)")
-                                                .arg(second.error().message().left(200));
-                        setMissing(DesktopEvent::Unlock, why);
-                        setMissing(DesktopEvent::Idle, why);
-                        return;
-                    }
-                    watchSession(second.value().path());
+                    if (second.isError())
+                        findUserDisplay(tr("logind knows no session of this engine (%1)")
+                                            .arg(second.error().message().left(200)));
+                    else
+                        watchSession(second.value().path());
                 });
     });
 }
 
+void DesktopSignals::findUserDisplay(const QString &why)
+{
+    const QString none = tr("%1, and its user has no graphical session").arg(why);
+    const auto missingSession = [this](const QString &text) {
+        setMissing(DesktopEvent::Unlock, text);
+        setMissing(DesktopEvent::Idle, text);
+    };
+    auto *user = ask(m_system, login1, login1Path, login1Manager, QStringLiteral("GetUser"),
+                     {quint32(::getuid())}, m_systemAsks.get());
+    connect(user, &QDBusPendingCallWatcher::finished, this,
+            [this, none, missingSession](QDBusPendingCallWatcher *w) {
+                w->deleteLater();
+                const QDBusPendingReply<QDBusObjectPath> reply = *w;
+                if (reply.isError()) {
+                    missingSession(none);
+                    return;
+                }
+                auto *display =
+                    ask(m_system, login1, reply.value().path(), properties, QStringLiteral("Get"),
+                        {login1User, QStringLiteral("Display")}, m_systemAsks.get());
+                connect(display, &QDBusPendingCallWatcher::finished, this,
+                        [this, none, missingSession](QDBusPendingCallWatcher *w2) {
+                            w2->deleteLater();
+                            const QDBusPendingReply<QDBusVariant> value = *w2;
+                            const QString path =
+                                value.isError() ? QString() : sessionOf(value.value().variant());
+                            if (path.isEmpty())
+                                missingSession(none);
+                            else
+                                watchSession(path);
+                        });
+            });
+}
+
+QString DesktopSignals::sessionOf(const QVariant &display)
+{
+    // User.Display is (so): the session's id and its object path, "/" for none. Anything
+    // else (a service that says another type) is no session, never a crash.
+    if (display.userType() != qMetaTypeId<QDBusArgument>())
+        return {};
+    const QDBusArgument argument = display.value<QDBusArgument>();
+    if (argument.currentSignature() != QLatin1String("(so)"))
+        return {};
+    QString id;
+    QDBusObjectPath path;
+    argument.beginStructure();
+    argument >> id >> path;
+    argument.endStructure();
+    return path.path() == QLatin1String("/") ? QString() : path.path();
+}
+
+void DesktopSignals::sessionsChanged(const QString &, const QDBusObjectPath &path)
+{
+    // A session came (a login, when this engine had none) or went (its own: a logout): the
+    // session to follow is looked up again.
+    if (!m_sessionPath.isEmpty() && path.path() != m_sessionPath)
+        return;
+    if (!m_sessionPath.isEmpty())
+        m_system.disconnect(login1, m_sessionPath, properties, propertiesChanged, this,
+                            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
+    m_sessionPath.clear();
+    findSession();
+}
+
 void DesktopSignals::watchSession(const QString &path)
 {
+    if (path == m_sessionPath) {
+        readSession();
+        return;
+    }
+    if (!m_sessionPath.isEmpty())
+        m_system.disconnect(login1, m_sessionPath, properties, propertiesChanged, this,
+                            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
+    // Another session's lock says nothing of this one: a login is not an unlock.
+    m_locked.reset();
     m_sessionPath = path;
-    QDBusConnection::systemBus().connect(
-        login1, path, properties, propertiesChanged, this,
-        SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
+    m_system.connect(login1, path, properties, propertiesChanged, this,
+                     SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
     readSession();
 }
 
 void DesktopSignals::readSession()
 {
-    auto *all = ask(QDBusConnection::systemBus(), login1, m_sessionPath, properties,
-                    QStringLiteral("GetAll"), {login1Session}, this);
+    auto *all = ask(m_system, login1, m_sessionPath, properties, QStringLiteral("GetAll"),
+                    {login1Session}, m_systemAsks.get());
     connect(all, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
         w->deleteLater();
         const QDBusPendingReply<QVariantMap> reply = *w;
@@ -208,15 +332,19 @@ void DesktopSignals::sessionPropertiesChanged(const QString &interfaceName,
 void DesktopSignals::applySession(const QVariantMap &changed, bool fromChange)
 {
     const qint64 now = m_wallMs();
+    // A value of another type than logind's (a broken or hostile service) is not read.
+    const auto isA = [](const QVariant &value, QMetaType::Type type) {
+        return value.userType() == int(type);
+    };
     if (const auto locked = changed.constFind(QStringLiteral("LockedHint"));
-        locked != changed.cend()) {
+        locked != changed.cend() && isA(*locked, QMetaType::Bool)) {
         const bool nowLocked = locked->toBool();
         if (m_locked.value_or(false) && !nowLocked)
             emitOnce(DesktopEvent::Unlock, now, Source::Logind);
         m_locked = nowLocked;
     }
     const auto idle = changed.constFind(QStringLiteral("IdleHint"));
-    if (idle == changed.cend())
+    if (idle == changed.cend() || !isA(*idle, QMetaType::Bool))
         return;
     std::optional<qint64> since;
     if (idle->toBool()) {
@@ -224,7 +352,9 @@ void DesktopSignals::applySession(const QVariantMap &changed, bool fromChange)
         // in the future or absurd is no moment to key a run by: an idle period seen
         // beginning is keyed by now; one found at the first read is left alone — it may
         // have fired before this engine, and a new key would fire it twice.
-        const qulonglong sinceUs = changed.value(QStringLiteral("IdleSinceHint")).toULongLong();
+        const QVariant sinceHint = changed.value(QStringLiteral("IdleSinceHint"));
+        const qulonglong sinceUs =
+            isA(sinceHint, QMetaType::ULongLong) ? sinceHint.toULongLong() : 0;
         if (sinceUs > 0 && sinceUs / 1000 <= qulonglong(now))
             since = qint64(sinceUs / 1000);
         else if (fromChange)
@@ -240,8 +370,8 @@ void DesktopSignals::applySession(const QVariantMap &changed, bool fromChange)
 
 void DesktopSignals::readPower()
 {
-    auto *all = ask(QDBusConnection::systemBus(), upower, upowerPath, properties,
-                    QStringLiteral("GetAll"), {upower}, this);
+    auto *all = ask(m_system, upower, upowerPath, properties, QStringLiteral("GetAll"), {upower},
+                    m_systemAsks.get());
     connect(all, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
         w->deleteLater();
         const QDBusPendingReply<QVariantMap> reply = *w;
@@ -276,7 +406,7 @@ void DesktopSignals::powerPropertiesChanged(const QString &interfaceName,
 void DesktopSignals::applyPower(const QVariantMap &changed)
 {
     const auto onBattery = changed.constFind(QStringLiteral("OnBattery"));
-    if (onBattery == changed.cend())
+    if (onBattery == changed.cend() || onBattery->userType() != QMetaType::Bool)
         return;
     const bool nowOnBattery = onBattery->toBool();
     if (m_onBattery.value_or(false) && !nowOnBattery)
@@ -299,62 +429,6 @@ void DesktopSignals::screenSaverActiveChanged(bool active)
 {
     if (!active)
         emitOnce(DesktopEvent::Unlock, m_wallMs(), Source::ScreenSaver);
-}
-
-void DesktopSignals::watchNetwork()
-{
-    m_networkWatched = true;
-    if (QNetworkInformation::instance()) {
-        connectNetwork();
-        return;
-    }
-    // Qt's NetworkManager backend asks NetworkManager once as it loads and waits for the
-    // answer (25 s when it hangs, the engine held all along): asked first here, without
-    // waiting; loaded once it answered (or is not there at all, when GLib's backend is).
-    auto *probe = ask(QDBusConnection::systemBus(), networkManager, networkManagerPath, properties,
-                      QStringLiteral("GetAll"), {networkManager}, this);
-    connect(probe, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *w) {
-        w->deleteLater();
-        const QDBusError error = w->error();
-        if (noAnswer(error)) {
-            setMissing(DesktopEvent::Network,
-                       tr("NetworkManager does not answer; asked again in a minute"));
-            QTimer::singleShot(askAgainMs, this, &DesktopSignals::watchNetwork);
-            return;
-        }
-        if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
-            QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
-        connectNetwork();
-    });
-}
-
-void DesktopSignals::connectNetwork()
-{
-    QNetworkInformation *network = QNetworkInformation::instance();
-    if (!network || !network->supports(QNetworkInformation::Feature::Reachability)) {
-        setMissing(DesktopEvent::Network,
-                   tr("no network information here (Qt found no backend: %1)")
-                       .arg(QNetworkInformation::availableBackends().join(QLatin1String(", "))));
-        return;
-    }
-    setMissing(DesktopEvent::Network, {});
-    // Loaded in the engine's thread, which ends with the engine: the instance is the
-    // process's, so it lives in the application's thread (this connection is queued).
-    if (QCoreApplication *app = QCoreApplication::instance();
-        app && network->thread() == QThread::currentThread() && app->thread() != network->thread())
-        network->moveToThread(app->thread());
-    m_reachability = int(network->reachability());
-    connect(network, &QNetworkInformation::reachabilityChanged, this,
-            [this](QNetworkInformation::Reachability reachability) {
-                const int before = m_reachability;
-                m_reachability = int(reachability);
-                // Up: reachable beyond the local link, from a state known not to be.
-                const int online = int(QNetworkInformation::Reachability::Online);
-                const int unknown = int(QNetworkInformation::Reachability::Unknown);
-                if (m_reachability == online && before != online && before != unknown
-                    && before != -1)
-                    emitOnce(DesktopEvent::Network, m_wallMs(), Source::Network);
-            });
 }
 
 void DesktopSignals::emitOnce(DesktopEvent event, qint64 atMs, Source source)

@@ -2,15 +2,20 @@
 
 #include "domain/desktoptriggerspec.h"
 
+#include <QDBusConnection>
+#include <QDBusObjectPath>
 #include <QHash>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QVariantMap>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
+class QDBusError;
 class QDBusPendingCallWatcher;
 
 namespace hg {
@@ -20,7 +25,8 @@ namespace hg {
 // (ActiveChanged, KDE's and GNOME's), UPower (OnBattery) and QNetworkInformation (reachability,
 // NetworkManager's or GLib's). A source that is not there is said (missing()), never waited
 // for: D-Bus is asked asynchronously, so a hung service holds nothing up. The same event from
-// two sources (logind and the screen saver both saying "unlocked") is one event.
+// two sources (logind and the screen saver both saying "unlocked") is one event. A bus that
+// goes away (its daemon restarted) is connected to again within seconds.
 class DesktopSignals final : public QObject
 {
     Q_OBJECT
@@ -52,9 +58,24 @@ private Q_SLOTS:
     void powerPropertiesChanged(const QString &interfaceName, const QVariantMap &changed,
                                 const QStringList &invalidated);
     void screenSaverActiveChanged(bool active);
+    void sessionsChanged(const QString &id, const QDBusObjectPath &path);
 
 private:
+    static constexpr int askAgainMs = 60'000;
+    // A service that is there but did not answer in time: asked again later.
+    static bool noAnswer(const QDBusError &error);
+    static QDBusPendingCallWatcher *ask(const QDBusConnection &bus, const QString &service,
+                                        const QString &path, const QString &interface,
+                                        const QString &method, const QVariantList &arguments,
+                                        QObject *parent);
+    void connectSystem();
+    void connectSession();
+    void checkBuses();
+    QDBusConnection connectBus(QDBusConnection::BusType type, QDBusConnection &old);
     void findSession();
+    // No session of this process: the user's graphical one, else `why` is said.
+    void findUserDisplay(const QString &why);
+    static QString sessionOf(const QVariant &display);
     void watchSession(const QString &path);
     void readSession();
     // fromChange: a PropertiesChanged (an idle period seen beginning) rather than the first
@@ -72,6 +93,11 @@ private:
     void setMissing(DesktopEvent event, const QString &why);
 
     std::function<qint64()> m_wallMs;
+    QDBusConnection m_system{QString()};
+    QDBusConnection m_session{QString()};
+    std::unique_ptr<QObject> m_systemAsks; // parent of what is asked on m_system
+    QTimer m_busCheck;
+    int m_round = 0;
     QString m_sessionPath;
     std::optional<bool> m_locked;
     std::optional<bool> m_onBattery;

@@ -5,6 +5,7 @@
 #include "store/store.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <cerrno>
 #include <sys/inotify.h>
@@ -33,6 +34,7 @@ FileTriggerWatcher::FileTriggerWatcher(const ChainTrigger &trigger, Store &store
     connect(&m_settleTimer, &QTimer::timeout, this, &FileTriggerWatcher::settle);
     connect(&m_pollTimer, &QTimer::timeout, this, &FileTriggerWatcher::poll);
     connect(&m_rootTimer, &QTimer::timeout, this, &FileTriggerWatcher::lookForRoot);
+    connect(&m_linkTimer, &QTimer::timeout, this, &FileTriggerWatcher::checkRootTarget);
     connect(m_runs.get(), &FileTriggerRuns::runsStarted, this, &FileTriggerWatcher::runsStarted);
 }
 
@@ -91,8 +93,10 @@ bool FileTriggerWatcher::start()
         return true;
     }
     m_rootPresent = true;
-    if (m_pollMs == 0)
+    if (m_pollMs == 0) {
         watchFolders(found.folders);
+        followRootTarget();
+    }
     if (m_pollMs > 0) {
         m_pollTimer.start(int(m_pollMs));
         if (m_trigger.file.pollMs == 0)
@@ -373,6 +377,7 @@ void FileTriggerWatcher::rootLost(FolderScan::RootState state)
 {
     releaseFolders(QString());
     m_pollTimer.stop();
+    m_linkTimer.stop();
     m_rootPresent = false;
     const QString root = m_glob.root().left(300);
     setNote(state == FolderScan::RootState::Denied
@@ -399,15 +404,41 @@ void FileTriggerWatcher::lookForRoot()
         return; // the store is away: the next look tries again
     m_rootTimer.stop();
     m_rootPresent = true;
-    if (m_pollMs == 0)
+    if (m_pollMs == 0) {
         watchFolders(found.folders);
-    else
+        followRootTarget();
+    } else
         m_pollTimer.start(int(m_pollMs));
     if (m_pollMs == 0 || m_trigger.file.pollMs > 0)
         setNote(QString());
     sayUndecodable(found);
     compare(found, false);
     armSettle();
+}
+
+void FileTriggerWatcher::followRootTarget()
+{
+    // inotify watches the folder a symbolic link named when the watch was made: a link
+    // pointed elsewhere (`ln -sfn new in`, a release swap) would leave the trigger deaf to
+    // the folder its path now names. Only a root reached through a link pays this look.
+    m_rootTarget = QFileInfo(m_glob.root()).canonicalFilePath();
+    if (!m_rootTarget.isEmpty() && m_rootTarget != m_glob.root())
+        m_linkTimer.start(rootLookMs);
+    else
+        m_linkTimer.stop();
+}
+
+void FileTriggerWatcher::checkRootTarget()
+{
+    if (QFileInfo(m_glob.root()).canonicalFilePath() == m_rootTarget)
+        return;
+    // Another folder now: watched afresh, and compared with what the trigger saw.
+    m_linkTimer.stop();
+    releaseFolders(QString());
+    m_rootPresent = false;
+    lookForRoot();
+    if (!m_rootPresent)
+        rootLost(FolderScan::scan(m_glob).root);
 }
 
 void FileTriggerWatcher::poll()

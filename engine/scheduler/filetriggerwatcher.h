@@ -25,6 +25,8 @@ class Store;
 // folder is compared with what the trigger saw before: what arrived meanwhile is "missed"
 // and goes through its misfire policy. A watched folder that disappears is looked for every
 // second and watched again when it is back; meanwhile its trigger's note says it is gone.
+// A root reached through a symbolic link is looked at every second: pointed elsewhere, the
+// folder it names now is watched and compared with what the trigger saw.
 class FileTriggerWatcher final : public QObject
 {
     Q_OBJECT
@@ -73,6 +75,9 @@ private:
     void armSettle();
     void lookForRoot(); // the root folder is gone or unreadable: is it back?
     void rootLost(FolderScan::RootState state);
+    // The root reached through a symbolic link: is it still the same folder?
+    void followRootTarget();
+    void checkRootTarget();
     void poll();
     void setNote(const QString &note);
     void sayUndecodable(const FolderScan::Found &found);
@@ -91,6 +96,8 @@ private:
     QTimer m_settleTimer;
     QTimer m_pollTimer;
     QTimer m_rootTimer;
+    QTimer m_linkTimer;
+    QString m_rootTarget; // the root's canonical path when watched
     qint64 m_pollMs = 0;
     bool m_rootPresent = false;
     bool m_needsBaseline = false; // never looked at: the first look takes a baseline

@@ -40,8 +40,11 @@ void noteUndecodable(const char *name, FolderScan::Found &found)
 void scanFolder(const GlobPattern &glob, const QString &folder, const QString &relative, int depth,
                 FolderScan::Found &found)
 {
-    const int fd = ::open(QFile::encodeName(folder).constData(),
-                          O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    // Links are not followed into folders, but the root is the folder the user named, also
+    // when it is a link (`/srv/in` → `releases/41/in`): read through it, as inotify watches it.
+    const int fd =
+        ::open(QFile::encodeName(folder).constData(),
+               O_RDONLY | O_DIRECTORY | O_CLOEXEC | (folder == glob.root() ? 0 : O_NOFOLLOW));
     if (fd < 0)
         return;
     DIR *dir = fdopendir(fd);

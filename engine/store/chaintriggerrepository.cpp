@@ -20,6 +20,8 @@ const QString chainPathSql = QStringLiteral("p.name || '/' || c.name");
 
 Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
 {
+    if (Status s = refuseTwin(trigger); !s)
+        return s.error();
     if (trigger.kind == TriggerKind::File || trigger.kind == TriggerKind::Desktop)
         return addWatched(trigger);
     if (trigger.upstreams.isEmpty())
@@ -125,6 +127,44 @@ Result<ChainTrigger> ChainTriggerRepository::addWatched(const ChainTrigger &trig
     if (Status s = q.execSingle(tr("add a trigger"), {}); !s)
         return s.error();
     return byId(q.int64(0));
+}
+
+Status ChainTriggerRepository::refuseTwin(const ChainTrigger &trigger) const
+{
+    // Two alike would start two runs for every event: one the user meant, one by mistake.
+    const Result<QList<ChainTrigger>> existing = list(trigger.chainId);
+    if (!existing)
+        return existing.error();
+    const auto upstreamsOf = [](const ChainTrigger &t) {
+        QSet<qint64> ids;
+        for (const ChainTrigger::Upstream &upstream : t.upstreams)
+            ids.insert(upstream.chainId);
+        return ids;
+    };
+    for (const ChainTrigger &other : existing.value()) {
+        if (other.kind != trigger.kind)
+            continue;
+        bool same = false;
+        if (trigger.kind == TriggerKind::File)
+            same = other.file.toJson() == trigger.file.toJson();
+        else if (trigger.kind == TriggerKind::Desktop)
+            same = other.desktop.toJson() == trigger.desktop.toJson();
+        else
+            same = other.on == trigger.on && other.withinMs == trigger.withinMs
+                   && upstreamsOf(other) == upstreamsOf(trigger);
+        if (same)
+            return Error::invalidField(
+                QStringLiteral("trigger"), 0,
+                other.paused ? tr("%1 already has this trigger, paused (id %2): `hourglass "
+                                  "trigger resume %2`")
+                                   .arg(trigger.path.left(300))
+                                   .arg(other.id)
+                             : tr("%1 already has this trigger (id %2); two would start two "
+                                  "runs for each event")
+                                   .arg(trigger.path.left(300))
+                                   .arg(other.id));
+    }
+    return {};
 }
 
 Status ChainTriggerRepository::setWatchNote(qint64 id, const QString &note)

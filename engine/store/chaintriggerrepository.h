@@ -24,7 +24,7 @@ public:
     {}
 
     // Checked: upstreams named, none the chain itself, none twice, at most 50; the window
-    // only with several upstreams, from 1 s to 30 days.
+    // only with several upstreams, from 1 s to 30 days; none alike the chain has already.
     Result<ChainTrigger> add(const ChainTrigger &trigger);
     // Every trigger, or those that start the chain.
     Result<QList<ChainTrigger>> list(std::optional<qint64> chainId = std::nullopt) const;
@@ -38,6 +38,8 @@ public:
     Status setWatchNote(qint64 id, const QString &note);
 
 private:
+    // Refused: a trigger of the chain with the same settings (paused or not).
+    Status refuseTwin(const ChainTrigger &trigger) const;
     // A file or desktop trigger: its settings checked; on a shared store its chain must name
     // the engine that watches it.
     Result<ChainTrigger> addWatched(const ChainTrigger &trigger);

@@ -3,6 +3,7 @@
 #include "occurrencerepository.h"
 #include "store.h"
 #include "storequery.h"
+#include "triggerrunwriter.h"
 
 #include <QFileInfo>
 
@@ -176,22 +177,13 @@ Result<QList<qint64>> FileTriggerRepository::apply(qint64 triggerId, qint64 chai
     const Status written = m_store.transaction([&]() -> Status {
         started.clear();
         for (const RunStart &run : change.runs) {
-            StoreQuery q(m_store,
-                         QStringLiteral("INSERT INTO run (chain_id, trigger, scheduled_for, "
-                                        "state, parameters, created_at, trigger_id, "
-                                        "trigger_key) VALUES (?, 'trigger', ?, 'queued', ?, ?, "
-                                        "?, ?) ON CONFLICT (trigger_id, trigger_key) DO "
-                                        "NOTHING RETURNING id"));
-            q.bind(chainId)
-                .bind(nowMs)
-                .bind(StoreQuery::fromJson(run.parameters))
-                .bind(nowMs)
-                .bind(triggerId)
-                .bind(run.key);
-            if (Status s = q.exec(tr("start a run of a file trigger")); !s)
-                return s;
-            if (q.next())
-                started << q.int64(0);
+            const Result<std::optional<qint64>> id =
+                TriggerRunWriter::insert(m_store, triggerId, chainId, run.key, run.parameters,
+                                         nowMs, tr("start a run of a file trigger"));
+            if (!id)
+                return id.error();
+            if (id->has_value())
+                started << **id;
         }
         if (Status s = writeSeen(triggerId, change.seen); !s)
             return s;

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void scheduleAdd_validatesAndPinsTheDialect();
     void backfill_queuesTheScheduleFireTimesAsABatch();
     void missed_inboxListsRunsAndDismisses();
+    void runsJson_saysWhatTriggeredARun();
     void alert_setShowAndClearWithClearErrors();
     void scheduleNext_listsTheFireTimesInTheSchedulesZone();
     void scheduleNext_marksTheDstChangesWithWhatTheyDo();
@@ -253,6 +254,9 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     QTest::newRow("webhook not yet")
         << words("trigger|add|ops/nightly|--webhook")
         << QStringLiteral("--webhook: webhook triggers come with the local API");
+    QTest::newRow("negative id")
+        << words("trigger|pause|-1")
+        << QStringLiteral("'-1' is a negative number, and no id or count here is below 1");
     QTest::newRow("unknown chain")
         << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
     QTest::newRow("duplicate project")
@@ -925,6 +929,33 @@ void TestCommandLine::alert_setShowAndClearWithClearErrors()
             .exitCode,
         0);
     QVERIFY(!AlertRepository(t.store()).rules(chain.id)->isSet());
+}
+
+void TestCommandLine::runsJson_saysWhatTriggeredARun()
+{
+    HG_TEST_STORE(t);
+    buildNightlyChain(t);
+    if (QTest::currentTestFailed())
+        return;
+    const Chain chain = ChainRepository(t.store()).byPath(QStringLiteral("ops/nightly")).value();
+    Run run;
+    run.chainId = chain.id;
+    run.trigger = RunTrigger::Trigger;
+    run.scheduledFor = QDateTime::currentDateTimeUtc();
+    run.parameters = {{QStringLiteral("trigger.path"), QStringLiteral("/srv/in/a.csv")},
+                      {QStringLiteral("trigger.event"), QStringLiteral("created")},
+                      {QStringLiteral("day"), QStringLiteral("monday")}};
+    QVERIFY(RunRepository(t.store()).insert(run));
+    const Output result = runOn(t, {QStringLiteral("runs"), QStringLiteral("--json")});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonObject listed = QJsonDocument::fromJson(result.out.toUtf8()).array()[0].toObject();
+    QCOMPARE(listed[QStringLiteral("trigger")].toString(), QStringLiteral("trigger"));
+    QCOMPARE(listed[QStringLiteral("triggerText")].toString(),
+             QStringLiteral("file /srv/in/a.csv created"));
+    // The trigger's own parameters, without their prefix; the chain's others are not its.
+    QCOMPARE(listed[QStringLiteral("triggerDetail")].toObject(),
+             (QJsonObject{{QStringLiteral("path"), QStringLiteral("/srv/in/a.csv")},
+                          {QStringLiteral("event"), QStringLiteral("created")}}));
 }
 
 void TestCommandLine::missed_inboxListsRunsAndDismisses()

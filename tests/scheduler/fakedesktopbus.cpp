@@ -1,15 +1,18 @@
 #include "fakedesktopbus.h"
 
+#include <QDBusArgument>
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
 #include <QDBusObjectPath>
 #include <QDeadlineTimer>
+#include <QFile>
 
 namespace hg::test {
 namespace {
 
 const QString login1Path = QStringLiteral("/org/freedesktop/login1");
 const QString sessionInterface = QStringLiteral("org.freedesktop.login1.Session");
+const QString userPath = QStringLiteral("/org/freedesktop/login1/user/_0");
 const QString upowerPath = QStringLiteral("/org/freedesktop/UPower");
 const QString nmPath = QStringLiteral("/org/freedesktop/NetworkManager");
 const QString nm = QStringLiteral("org.freedesktop.NetworkManager");
@@ -62,7 +65,8 @@ bool FakeDesktopBus::start()
         m_failure = QStringLiteral("cannot connect: ") + m_bus.lastError().message();
         return false;
     }
-    for (const QString &path : {login1Path, QString::fromLatin1(sessionPath), upowerPath, nmPath})
+    for (const QString &path :
+         {login1Path, QString::fromLatin1(sessionPath), userPath, upowerPath, nmPath})
         if (!m_bus.registerVirtualObject(path, this)) {
             m_failure = QStringLiteral("cannot register ") + path;
             return false;
@@ -74,6 +78,18 @@ bool FakeDesktopBus::start()
             return false;
         }
     return true;
+}
+
+bool FakeDesktopBus::restart()
+{
+    // The daemon killed, as a crash or `systemctl restart dbus` would, and started again at
+    // the same address, its services with it.
+    QDBusConnection::disconnectFromBus(m_bus.name());
+    m_bus = QDBusConnection(QString());
+    m_daemon.kill();
+    m_daemon.waitForFinished(5000);
+    QFile::remove(m_folder.filePath(QStringLiteral("bus")));
+    return start();
 }
 
 QString FakeDesktopBus::introspect(const QString &) const
@@ -91,6 +107,22 @@ bool FakeDesktopBus::handleMessage(const QDBusMessage &message, const QDBusConne
                             QStringLiteral("PID is not part of any session"))
                                     : message.createReply(QVariant::fromValue(
                                         QDBusObjectPath(QString::fromLatin1(sessionPath)))));
+        return true;
+    }
+    if (message.member() == QLatin1String("GetUser")) {
+        connection.send(message.createReply(QVariant::fromValue(QDBusObjectPath(userPath))));
+        return true;
+    }
+    if (message.path() == userPath && message.member() == QLatin1String("Get")) {
+        // User.Display, (so): the graphical session, or ("", "/") for none.
+        QDBusArgument display;
+        display.beginStructure();
+        display << (m_userDisplay ? QStringLiteral("1") : QString())
+                << QDBusObjectPath(m_userDisplay ? QString::fromLatin1(sessionPath)
+                                                 : QStringLiteral("/"));
+        display.endStructure();
+        connection.send(
+            message.createReply(QVariant::fromValue(QDBusVariant(QVariant::fromValue(display)))));
         return true;
     }
     if (message.interface() == propertiesInterface && !message.arguments().isEmpty()) {
@@ -150,6 +182,15 @@ void FakeDesktopBus::prepareForSleep(bool beforeSleep)
         QDBusMessage::createSignal(login1Path, QStringLiteral("org.freedesktop.login1.Manager"),
                                    QStringLiteral("PrepareForSleep"));
     signal << beforeSleep;
+    m_bus.send(signal);
+}
+
+void FakeDesktopBus::sessionNew()
+{
+    QDBusMessage signal = QDBusMessage::createSignal(
+        login1Path, QStringLiteral("org.freedesktop.login1.Manager"), QStringLiteral("SessionNew"));
+    signal << QStringLiteral("1")
+           << QVariant::fromValue(QDBusObjectPath(QString::fromLatin1(sessionPath)));
     m_bus.send(signal);
 }
 

@@ -5,6 +5,7 @@
 #include "store/chaintriggerrepository.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
+#include "store/storequery.h"
 #include "testservers.h"
 #include "teststore.h"
 
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void onState_pausedAndDisabled_startNothing();
     void allWithin_waitsForEveryUpstream_andUsesEachEndOnce();
     void cycle_isRefusedNamingIt();
+    void twin_isRefusedNamingTheOneThere();
     void engine_runsTheDownstreamWithTheUpstreamsRunInItsParameters();
 
 private:
@@ -178,6 +180,46 @@ void TestChainTriggers::cycle_isRefusedNamingIt()
              qPrintable(closing.error().message));
     QCOMPARE(triggers.list()->size(), 2);
     QCOMPARE(triggers.list(a.id)->size(), 0);
+}
+
+void TestChainTriggers::twin_isRefusedNamingTheOneThere()
+{
+    // Two alike would start two runs for every event.
+    HG_TEST_STORE(db);
+    const Chain a = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("a"));
+    const Chain b = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("b"));
+    const Chain c = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("c"));
+    ChainTriggerRepository triggers(db.store());
+    const Result<ChainTrigger> first = triggers.add(after(c, {a, b}, TriggerOn::Failed, 60'000));
+    QVERIFY(first);
+    const Result<ChainTrigger> twin = triggers.add(after(c, {b, a}, TriggerOn::Failed, 60'000));
+    QVERIFY(!twin);
+    QVERIFY2(twin.error().message.contains(
+                 QStringLiteral("p/c already has this trigger (id %1)").arg(first->id)),
+             qPrintable(twin.error().message));
+    // Alike but for one setting: another trigger.
+    QVERIFY(triggers.add(after(c, {a, b}, TriggerOn::Succeeded, 60'000)));
+    QVERIFY(triggers.add(after(c, {a})));
+    ChainTrigger onUnlock;
+    onUnlock.kind = TriggerKind::Desktop;
+    onUnlock.chainId = c.id;
+    onUnlock.path = QStringLiteral("p/c");
+    onUnlock.desktop.event = DesktopEvent::Unlock;
+    onUnlock.paused = true;
+    StoreQuery named(db.store(), QStringLiteral("UPDATE chain SET client_name = 'here' WHERE "
+                                                "id = ?")); // a desktop is one engine's
+    named.bind(c.id);
+    QVERIFY(named.exec(QStringLiteral("test")));
+    const Result<ChainTrigger> unlock = triggers.add(onUnlock);
+    QVERIFY(unlock);
+    onUnlock.paused = false;
+    const Result<ChainTrigger> again = triggers.add(onUnlock);
+    QVERIFY(!again);
+    QVERIFY2(again.error().message.contains(QStringLiteral("paused (id %1): `hourglass trigger "
+                                                           "resume %1`")
+                                                .arg(unlock->id)),
+             qPrintable(again.error().message));
+    QCOMPARE(triggers.list(c.id)->size(), 4);
 }
 
 void TestChainTriggers::engine_runsTheDownstreamWithTheUpstreamsRunInItsParameters()

@@ -35,8 +35,11 @@ private Q_SLOTS:
     void network_cameUp_startsARun();
     void idleOfUnknownStart_atTheFirstRead_doesNotFire();
     void noSession_isSaidOnTheTrigger();
+    void serveOutsideASession_followsTheUsersGraphicalSession();
     void badSettings_areRefusedNamingThem();
     void sharedStore_refusesAChainWithoutClientName();
+    // Last: the bus restarts under it (the test process's own shared connection dies).
+    void busRestarted_isConnectedToAgain();
 
 private:
     Chain chainHere(test::TestStore &t, const QString &name);
@@ -298,6 +301,45 @@ void TestDesktopTriggers::noSession_isSaidOnTheTrigger()
         qputenv("XDG_SESSION_ID", xdgSession);
 }
 
+void TestDesktopTriggers::serveOutsideASession_followsTheUsersGraphicalSession()
+{
+    // `systemctl --user start hourglass`: the engine is in no session; the user's
+    // graphical session is the one a person locks and unlocks, also one that begins later.
+    HG_TEST_STORE(t);
+    const Chain unlocked = chainHere(t, QStringLiteral("unlocked"));
+    const Chain woke = chainHere(t, QStringLiteral("woke"));
+    const qint64 id = addTrigger(t, unlocked, DesktopEvent::Unlock);
+    QVERIFY(id > 0 && addTrigger(t, woke, DesktopEvent::Resume) > 0);
+    m_desktop.setNoSession(true, false);
+    const bool hadXdgSession = qEnvironmentVariableIsSet("XDG_SESSION_ID");
+    const QByteArray xdgSession = qgetenv("XDG_SESSION_ID");
+    qunsetenv("XDG_SESSION_ID");
+    EngineHost host(test::engineConfig(t, QStringLiteral("desk")));
+    QSignalSpy started(&host, &EngineHost::started);
+    host.start();
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(id).value().watchNote.contains(
+                                 QLatin1String("no graphical session")),
+                             10000);
+    m_desktop.setNoSession(true, true);
+    m_desktop.sessionNew();
+    QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(id).value().watchNote.isEmpty(),
+                             10000);
+    m_desktop.setSession({{QStringLiteral("LockedHint"), true}});
+    m_desktop.setSession({{QStringLiteral("LockedHint"), false}});
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), unlocked.id).size(), 1, 10000);
+    // A value of the wrong type (a broken service) is not read: no unlock from it.
+    m_desktop.setSession({{QStringLiteral("LockedHint"), QStringLiteral("true")}});
+    m_desktop.setSession({{QStringLiteral("LockedHint"), 0}});
+    m_desktop.setSession({{QStringLiteral("LockedHint"), false}});
+    m_desktop.prepareForSleep(false); // what comes after on the bus shows those were read
+    m_desktop.setNoSession(false);
+    if (hadXdgSession)
+        qputenv("XDG_SESSION_ID", xdgSession);
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), woke.id).size(), 1, 10000);
+    QCOMPARE(runsOf(t.store(), unlocked.id).size(), 1);
+}
+
 void TestDesktopTriggers::badSettings_areRefusedNamingThem()
 {
     HG_TEST_STORE(t);
@@ -338,4 +380,21 @@ void TestDesktopTriggers::sharedStore_refusesAChainWithoutClientName()
 }
 
 QTEST_GUILESS_MAIN(TestDesktopTriggers)
+void TestDesktopTriggers::busRestarted_isConnectedToAgain()
+{
+    HG_TEST_STORE(t);
+    const Chain unlocked = chainHere(t, QStringLiteral("unlocked"));
+    QVERIFY(addTrigger(t, unlocked, DesktopEvent::Unlock) > 0);
+    const auto host = startEngine(t);
+    QVERIFY(host);
+    const QString sessionRead = QStringLiteral("GetAll ") + QLatin1String(m_desktop.sessionPath);
+    const int before = m_desktop.asked(sessionRead);
+    QVERIFY2(m_desktop.restart(), qPrintable(m_desktop.failure()));
+    // Asked again on a new connection, within the engine's look at its buses (5 s).
+    QTRY_VERIFY_WITH_TIMEOUT(m_desktop.asked(sessionRead) > before, 20000);
+    m_desktop.setSession({{QStringLiteral("LockedHint"), true}});
+    m_desktop.setSession({{QStringLiteral("LockedHint"), false}});
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), unlocked.id).size(), 1, 10000);
+}
+
 #include "tst_desktoptriggers.moc"

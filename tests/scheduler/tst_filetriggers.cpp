@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -40,10 +41,12 @@ private Q_SLOTS:
     void nameNotUtf8_isSaidOnTheTrigger();
     void thousandFilesAtOnce_eachStartOneRun();
     void folderRemovedAndMadeAgain_isWatchedAgain();
+    void symlinkedRootPointedElsewhere_watchesTheNewFolder();
     void pollingForced_seesArrivals();
     void arrivalsWhileStopped_followTheMisfirePolicy_data();
     void arrivalsWhileStopped_followTheMisfirePolicy();
     void stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop();
+    void oldListsOfGatheredRuns_arePrunedAtStart();
     void badSettings_areRefusedNamingThem();
     void sharedStore_refusesAChainWithoutClientName();
 
@@ -321,6 +324,43 @@ void TestFileTriggers::folderRemovedAndMadeAgain_isWatchedAgain()
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
 }
 
+void TestFileTriggers::symlinkedRootPointedElsewhere_watchesTheNewFolder()
+{
+    // A release swap: `in` is a link to one folder, then (renamed over it) to another.
+    HG_TEST_STORE(t);
+    QTemporaryDir parent;
+    const QString first = parent.path() + QStringLiteral("/first");
+    const QString second = parent.path() + QStringLiteral("/second");
+    const QString link = parent.path() + QStringLiteral("/in");
+    QVERIFY(QDir().mkpath(first) && QDir().mkpath(second));
+    QVERIFY(QFile::link(first, link));
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    QVERIFY(ChainTriggerRepository(t.store()).add(fileTrigger(c, link + QStringLiteral("/*.csv"))));
+    EngineHost host(test::engineConfig(t, QStringLiteral("files")));
+    QVERIFY(startAndLook(t, host, 1));
+    QVERIFY(write(first + QStringLiteral("/one.csv"), "one"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 1, 10000);
+    QVERIFY(QFile::link(second, link + QStringLiteral(".new")));
+    QCOMPARE(::rename(QFile::encodeName(link + QStringLiteral(".new")).constData(),
+                      QFile::encodeName(link).constData()),
+             0);
+    QVERIFY(write(second + QStringLiteral("/two.csv"), "two"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 2, 10000);
+    QCOMPARE(runsOf(t.store(), c.id).at(0).parameters.value(QLatin1String("trigger.path")),
+             QJsonValue(link + QStringLiteral("/two.csv")));
+    QVERIFY(write(second + QStringLiteral("/three.csv"), "three"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 3, 10000);
+    // The old folder is no longer the trigger's: a file there (written first, so settled
+    // first) starts nothing.
+    QVERIFY(write(first + QStringLiteral("/old.csv"), "old"));
+    QVERIFY(write(second + QStringLiteral("/four.csv"), "four"));
+    QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), c.id).size(), 4, 10000);
+    for (const Run &run : runsOf(t.store(), c.id))
+        QVERIFY(!run.parameters.value(QLatin1String("trigger.path"))
+                     .toString()
+                     .contains(QLatin1String("old")));
+}
+
 void TestFileTriggers::pollingForced_seesArrivals()
 {
     HG_TEST_STORE(t);
@@ -455,6 +495,36 @@ void TestFileTriggers::stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop(
     // The same versions again start nothing: their keys are used.
     QVERIFY(after.take(ten.mid(0, 3), false));
     QCOMPARE(runsOf(t.store(), c.id).size(), 4);
+}
+
+void TestFileTriggers::oldListsOfGatheredRuns_arePrunedAtStart()
+{
+    // A gathered run's ${trigger.paths} file is kept a month, then removed as a trigger
+    // starts: its run has long read it.
+    HG_TEST_STORE(t);
+    const Chain c = chainHere(t, QStringLiteral("c"));
+    const QString folder = FileTriggerRuns::listFolder();
+    QVERIFY(QDir().mkpath(folder));
+    const QString old = folder + QStringLiteral("/trigger-1-old.txt");
+    const QString recent = folder + QStringLiteral("/trigger-1-recent.txt");
+    const QString other = folder + QStringLiteral("/notes.txt"); // not ours: left alone
+    for (const QString &path : {old, recent, other}) {
+        QVERIFY(write(path, "/srv/in/a.csv\n"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        const QDateTime when = QDateTime::currentDateTime().addDays(path == recent ? -29 : -31);
+        QVERIFY(file.setFileTime(when, QFileDevice::FileModificationTime));
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    FileTriggerRuns runs(
+        fileTrigger(c, QStringLiteral("/srv/in/*.csv")), t.store(), [] { return qint64(0); },
+        [now] { return now; });
+    runs.load({});
+    QVERIFY(!QFile::exists(old));
+    QVERIFY(QFile::exists(recent));
+    QVERIFY(QFile::exists(other));
+    QFile::remove(recent);
+    QFile::remove(other);
 }
 
 void TestFileTriggers::badSettings_areRefusedNamingThem()
