@@ -980,6 +980,14 @@
         <source>change a trigger</source>
         <translation>einen Auslöser ändern</translation>
     </message>
+    <message>
+        <source>%1 already has this trigger, paused (id %2): `hourglass trigger resume %2`</source>
+        <translation>%1 hat diesen Auslöser schon, pausiert (Kennung %2): `hourglass trigger resume %2`</translation>
+    </message>
+    <message>
+        <source>%1 already has this trigger (id %2); two would start two runs for each event</source>
+        <translation>%1 hat diesen Auslöser schon (Kennung %2); zwei würden bei jedem Ereignis zwei Läufe starten</translation>
+    </message>
 </context>
 <context>
     <name>hg::ChainTriggersBox</name>
@@ -2647,6 +2655,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>NetworkManager does not answer; asked again in a minute</source>
         <translation>NetworkManager antwortet nicht; in einer Minute wird wieder gefragt</translation>
+    </message>
+    <message>
+        <source>%1, and its user has no graphical session</source>
+        <translation>%1, und ihr Benutzer hat keine grafische Sitzung</translation>
     </message>
 </context>
 <context>

@@ -47,6 +47,7 @@ private:
                       qint64 idleMs = 0);
     // An engine whose desktop sources have read the session's state.
     std::unique_ptr<EngineHost> startEngine(test::TestStore &t);
+    std::unique_ptr<EngineHost> startedEngine(test::TestStore &t); // not waiting for a read
     static QList<Run> runsOf(Store &store, qint64 chainId);
 
     test::FakeDesktopBus m_desktop;
@@ -55,6 +56,9 @@ private:
 void TestDesktopTriggers::initTestCase()
 {
     QVERIFY2(m_desktop.start(), qPrintable(m_desktop.failure()));
+    // The fake's session is found by the engine's pid; one that finds none must not fall
+    // back on this machine's own session.
+    qunsetenv("XDG_SESSION_ID");
 }
 
 Chain TestDesktopTriggers::chainHere(test::TestStore &t, const QString &name)
@@ -83,14 +87,20 @@ qint64 TestDesktopTriggers::addTrigger(test::TestStore &t, const Chain &chain, D
     return added ? added->id : 0;
 }
 
+std::unique_ptr<EngineHost> TestDesktopTriggers::startedEngine(test::TestStore &t)
+{
+    auto host = std::make_unique<EngineHost>(test::engineConfig(t, QStringLiteral("desk")));
+    QSignalSpy started(host.get(), &EngineHost::started);
+    host->start();
+    return started.wait(10000) ? std::move(host) : nullptr;
+}
+
 std::unique_ptr<EngineHost> TestDesktopTriggers::startEngine(test::TestStore &t)
 {
     const QString sessionRead = QStringLiteral("GetAll ") + QLatin1String(m_desktop.sessionPath);
     const int before = m_desktop.asked(sessionRead);
-    auto host = std::make_unique<EngineHost>(test::engineConfig(t, QStringLiteral("desk")));
-    QSignalSpy started(host.get(), &EngineHost::started);
-    host->start();
-    if (!started.wait(10000))
+    auto host = startedEngine(t);
+    if (!host)
         return nullptr;
     // Asked once the engine has a desktop trigger: each test adds one before starting.
     if (!QTest::qWaitFor([&] { return m_desktop.asked(sessionRead) > before; }, 10000))
@@ -286,19 +296,12 @@ void TestDesktopTriggers::noSession_isSaidOnTheTrigger()
     const qint64 id = addTrigger(t, unlocked, DesktopEvent::Unlock);
     QVERIFY(id > 0);
     m_desktop.setNoSession(true);
-    const bool hadXdgSession = qEnvironmentVariableIsSet("XDG_SESSION_ID");
-    const QByteArray xdgSession = qgetenv("XDG_SESSION_ID");
-    qunsetenv("XDG_SESSION_ID");
-    EngineHost host(test::engineConfig(t, QStringLiteral("desk")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
+    const auto host = startedEngine(t);
+    QVERIFY(host);
     QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(id).value().watchNote.contains(
                                  QLatin1String("no login session")),
                              10000);
     m_desktop.setNoSession(false);
-    if (hadXdgSession)
-        qputenv("XDG_SESSION_ID", xdgSession);
 }
 
 void TestDesktopTriggers::serveOutsideASession_followsTheUsersGraphicalSession()
@@ -311,13 +314,8 @@ void TestDesktopTriggers::serveOutsideASession_followsTheUsersGraphicalSession()
     const qint64 id = addTrigger(t, unlocked, DesktopEvent::Unlock);
     QVERIFY(id > 0 && addTrigger(t, woke, DesktopEvent::Resume) > 0);
     m_desktop.setNoSession(true, false);
-    const bool hadXdgSession = qEnvironmentVariableIsSet("XDG_SESSION_ID");
-    const QByteArray xdgSession = qgetenv("XDG_SESSION_ID");
-    qunsetenv("XDG_SESSION_ID");
-    EngineHost host(test::engineConfig(t, QStringLiteral("desk")));
-    QSignalSpy started(&host, &EngineHost::started);
-    host.start();
-    QVERIFY(started.wait(10000));
+    const auto host = startedEngine(t);
+    QVERIFY(host);
     QTRY_VERIFY_WITH_TIMEOUT(ChainTriggerRepository(t.store()).byId(id).value().watchNote.contains(
                                  QLatin1String("no graphical session")),
                              10000);
@@ -334,8 +332,6 @@ void TestDesktopTriggers::serveOutsideASession_followsTheUsersGraphicalSession()
     m_desktop.setSession({{QStringLiteral("LockedHint"), false}});
     m_desktop.prepareForSleep(false); // what comes after on the bus shows those were read
     m_desktop.setNoSession(false);
-    if (hadXdgSession)
-        qputenv("XDG_SESSION_ID", xdgSession);
     QTRY_COMPARE_WITH_TIMEOUT(runsOf(t.store(), woke.id).size(), 1, 10000);
     QCOMPARE(runsOf(t.store(), unlocked.id).size(), 1);
 }
