@@ -1,5 +1,6 @@
 #include "desktopsignals.h"
 
+#include <QCoreApplication>
 #include <QDBusArgument>
 #include <QDBusConnection>
 #include <QDBusMessage>
@@ -68,9 +69,31 @@ DesktopSignals::~DesktopSignals()
     if (QNetworkInformation *network = QNetworkInformation::instance(); network && m_networkWatched)
         disconnect(network, nullptr, this, nullptr);
     m_systemAsks.reset();
-    for (const QDBusConnection *bus : {&m_system, &m_session})
-        if (!bus->name().isEmpty())
-            QDBusConnection::disconnectFromBus(bus->name());
+    drop(m_system, m_systemListens);
+    drop(m_session, m_sessionListens);
+}
+
+void DesktopSignals::listen(QDBusConnection &bus, QList<Listening> &listens, const QString &service,
+                            const QString &path, const QString &interface, const QString &name,
+                            const char *slot)
+{
+    if (bus.connect(service, path, interface, name, this, slot))
+        listens << Listening{service, path, interface, name, slot};
+}
+
+void DesktopSignals::drop(QDBusConnection &bus, QList<Listening> &listens)
+{
+    // In this order: no more deliveries for this object, none queued (each holds the
+    // connection), then the connection closed. Closed with deliveries still queued, Qt 6.4
+    // crashed as they were deleted with this object.
+    for (const Listening &listening : std::as_const(listens))
+        bus.disconnect(listening.service, listening.path, listening.interface, listening.name, this,
+                       listening.slot);
+    listens.clear();
+    QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
+    if (!bus.name().isEmpty())
+        QDBusConnection::disconnectFromBus(bus.name());
+    bus = QDBusConnection(QString());
 }
 
 void DesktopSignals::start(bool network)
@@ -96,10 +119,8 @@ void DesktopSignals::checkBuses()
         connectSession();
 }
 
-QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type, QDBusConnection &old)
+QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type)
 {
-    if (!old.name().isEmpty())
-        QDBusConnection::disconnectFromBus(old.name());
     // A connection of its own, named by this object and its round: Qt's shared one stays
     // dead once its bus went away.
     const QString name = QStringLiteral("hourglass-desktop-%1-%2-%3")
@@ -117,7 +138,12 @@ QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type, QDBusC
 
 void DesktopSignals::connectSystem()
 {
-    m_system = connectBus(QDBusConnection::SystemBus, m_system);
+    if (!m_sessionPath.isEmpty())
+        m_systemListens << Listening{
+            login1, m_sessionPath, properties, propertiesChanged,
+            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList))};
+    drop(m_system, m_systemListens);
+    m_system = connectBus(QDBusConnection::SystemBus);
     // What was asked on the bus before is not waited for: answers of a dead connection.
     m_systemAsks = std::make_unique<QObject>();
     m_sessionPath.clear();
@@ -130,14 +156,14 @@ void DesktopSignals::connectSystem()
         setMissing(DesktopEvent::AcPower, why);
         return;
     }
-    m_system.connect(login1, login1Path, login1Manager, QStringLiteral("PrepareForSleep"), this,
-                     SLOT(sleepPrepared(bool)));
+    listen(m_system, m_systemListens, login1, login1Path, login1Manager,
+           QStringLiteral("PrepareForSleep"), SLOT(sleepPrepared(bool)));
     for (const QString &signal : {QStringLiteral("SessionNew"), QStringLiteral("SessionRemoved")})
-        m_system.connect(login1, login1Path, login1Manager, signal, this,
-                         SLOT(sessionsChanged(QString, QDBusObjectPath)));
+        listen(m_system, m_systemListens, login1, login1Path, login1Manager, signal,
+               SLOT(sessionsChanged(QString, QDBusObjectPath)));
     findSession();
-    m_system.connect(upower, upowerPath, properties, propertiesChanged, this,
-                     SLOT(powerPropertiesChanged(QString, QVariantMap, QStringList)));
+    listen(m_system, m_systemListens, upower, upowerPath, properties, propertiesChanged,
+           SLOT(powerPropertiesChanged(QString, QVariantMap, QStringList)));
     readPower();
     // Started after the engine (or again after a crash): asked again as they come.
     auto *services = new QDBusServiceWatcher(m_systemAsks.get());
@@ -155,16 +181,17 @@ void DesktopSignals::connectSystem()
 
 void DesktopSignals::connectSession()
 {
-    m_session = connectBus(QDBusConnection::SessionBus, m_session);
+    drop(m_session, m_sessionListens);
+    m_session = connectBus(QDBusConnection::SessionBus);
     if (!m_session.isConnected())
         return;
     // Any sender: KDE's, Xfce's and GNOME's screen savers say it under two names.
-    m_session.connect(QString(), QStringLiteral("/org/freedesktop/ScreenSaver"),
-                      QStringLiteral("org.freedesktop.ScreenSaver"),
-                      QStringLiteral("ActiveChanged"), this, SLOT(screenSaverActiveChanged(bool)));
-    m_session.connect(QString(), QStringLiteral("/org/gnome/ScreenSaver"),
-                      QStringLiteral("org.gnome.ScreenSaver"), QStringLiteral("ActiveChanged"),
-                      this, SLOT(screenSaverActiveChanged(bool)));
+    listen(m_session, m_sessionListens, QString(), QStringLiteral("/org/freedesktop/ScreenSaver"),
+           QStringLiteral("org.freedesktop.ScreenSaver"), QStringLiteral("ActiveChanged"),
+           SLOT(screenSaverActiveChanged(bool)));
+    listen(m_session, m_sessionListens, QString(), QStringLiteral("/org/gnome/ScreenSaver"),
+           QStringLiteral("org.gnome.ScreenSaver"), QStringLiteral("ActiveChanged"),
+           SLOT(screenSaverActiveChanged(bool)));
 }
 
 void DesktopSignals::findSession()
@@ -273,11 +300,20 @@ void DesktopSignals::sessionsChanged(const QString &, const QDBusObjectPath &pat
     // session to follow is looked up again.
     if (!m_sessionPath.isEmpty() && path.path() != m_sessionPath)
         return;
-    if (!m_sessionPath.isEmpty())
-        m_system.disconnect(login1, m_sessionPath, properties, propertiesChanged, this,
-                            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
-    m_sessionPath.clear();
+    unwatchSession();
     findSession();
+}
+
+void DesktopSignals::unwatchSession()
+{
+    for (qsizetype i = 0; i < m_systemListens.size(); ++i)
+        if (m_systemListens.at(i).path == m_sessionPath) {
+            const Listening listening = m_systemListens.takeAt(i);
+            m_system.disconnect(listening.service, listening.path, listening.interface,
+                                listening.name, this, listening.slot);
+            break;
+        }
+    m_sessionPath.clear();
 }
 
 void DesktopSignals::watchSession(const QString &path)
@@ -286,14 +322,12 @@ void DesktopSignals::watchSession(const QString &path)
         readSession();
         return;
     }
-    if (!m_sessionPath.isEmpty())
-        m_system.disconnect(login1, m_sessionPath, properties, propertiesChanged, this,
-                            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
+    unwatchSession();
     // Another session's lock says nothing of this one: a login is not an unlock.
     m_locked.reset();
     m_sessionPath = path;
-    m_system.connect(login1, path, properties, propertiesChanged, this,
-                     SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
+    listen(m_system, m_systemListens, login1, path, properties, propertiesChanged,
+           SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList)));
     readSession();
 }
 

@@ -5,6 +5,7 @@
 #include <QDBusConnection>
 #include <QDBusObjectPath>
 #include <QHash>
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -71,7 +72,22 @@ private:
     void connectSystem();
     void connectSession();
     void checkBuses();
-    QDBusConnection connectBus(QDBusConnection::BusType type, QDBusConnection &old);
+    QDBusConnection connectBus(QDBusConnection::BusType type);
+    // A signal this object listens to on a bus, kept to stop listening before the bus is
+    // let go of (see drop()).
+    struct Listening
+    {
+        QString service;
+        QString path;
+        QString interface;
+        QString name;
+        const char *slot = nullptr;
+    };
+    void listen(QDBusConnection &bus, QList<Listening> &listens, const QString &service,
+                const QString &path, const QString &interface, const QString &name,
+                const char *slot);
+    void drop(QDBusConnection &bus, QList<Listening> &listens);
+    void unwatchSession();
     void findSession();
     // No session of this process: the user's graphical one, else `why` is said.
     void findUserDisplay(const QString &why);
@@ -95,6 +111,8 @@ private:
     std::function<qint64()> m_wallMs;
     QDBusConnection m_system{QString()};
     QDBusConnection m_session{QString()};
+    QList<Listening> m_systemListens;
+    QList<Listening> m_sessionListens;
     std::unique_ptr<QObject> m_systemAsks; // parent of what is asked on m_system
     QTimer m_busCheck;
     int m_round = 0;

@@ -9,6 +9,7 @@
 #include "teststore.h"
 
 #include <QDateTime>
+#include <QNetworkInformation>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -248,10 +249,13 @@ void TestDesktopTriggers::network_cameUp_startsARun()
     m_desktop.setNetworkState(70);
     const auto host = startEngine(t);
     QVERIFY(host);
-    // Qt's NetworkManager backend reads NetworkManager's properties once it loads.
+    // Qt's NetworkManager backend (the process's, loaded by the engine once NetworkManager
+    // answered its probe) has read NetworkManager's state: from then on it sees changes.
     QVERIFY(QTest::qWaitFor(
         [&] {
-            return m_desktop.asked(QStringLiteral("GetAll /org/freedesktop/NetworkManager")) > 0;
+            const QNetworkInformation *network = QNetworkInformation::instance();
+            return network
+                   && network->reachability() == QNetworkInformation::Reachability::Online;
         },
         10000));
     m_desktop.setNetworkState(20); // disconnected
