@@ -128,6 +128,18 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
     Decided decided;
     const Status done = m_store.transaction([&]() -> Status {
         decided.runs.clear();
+        // Claimed first: a second decision at the same moment (a window and a command, two
+        // commands) waits for this one, then finds the rows decided and does nothing.
+        const Result<int> claimed = OccurrenceRepository(m_store).decide(
+            ids, run ? InboxState::Run : InboxState::Dismissed);
+        if (!claimed)
+            return claimed.error();
+        if (claimed.value() != ids.size()) {
+            const Result<ChainPath> path = ChainRepository(m_store).pathOf(chain.id);
+            return Error::notFound(tr("the missed runs of %1 were decided meanwhile, by another "
+                                      "command or window; nothing was done")
+                                       .arg(path ? path->toString() : chain.name));
+        }
         if (run && !fileRows.isEmpty()) {
             const Result<QList<MissedFileRuns::Planned>> planned =
                 MissedFileRuns::plan(m_store, fileRows, decision.choice == Choice::RunAll);
@@ -149,11 +161,10 @@ Result<MissedRunsInbox::Decided> MissedRunsInbox::decide(const Chain &chain,
                 return queued.error();
             decided.runs += queued.value();
         }
-        if (Status s = OccurrenceRepository(m_store).decide(
-                ids, run ? InboxState::Run : InboxState::Dismissed,
-                decided.runs.isEmpty() ? 0 : decided.runs.constFirst().id);
-            !s)
-            return s;
+        if (!decided.runs.isEmpty())
+            if (Status s = OccurrenceRepository(m_store).setRun(ids, decided.runs.constFirst().id);
+                !s)
+                return s;
         if (!decision.keep)
             return {};
         for (qint64 triggerId : std::as_const(triggerIds)) {

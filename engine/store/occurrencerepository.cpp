@@ -194,12 +194,25 @@ Result<qint64> OccurrenceRepository::pendingCount() const
     return q.int64(0);
 }
 
-Status OccurrenceRepository::decide(const QList<qint64> &ids, InboxState decision, qint64 runId)
+Result<int> OccurrenceRepository::decide(const QList<qint64> &ids, InboxState decision)
 {
-    StoreQuery q(m_store, QStringLiteral("UPDATE occurrence SET inbox = ?, run_id = COALESCE(?, "
-                                         "run_id) WHERE id = ? AND inbox = 'pending'"));
+    StoreQuery q(m_store, QStringLiteral("UPDATE occurrence SET inbox = ? WHERE id = ? AND "
+                                         "inbox = 'pending'"));
+    int decided = 0;
     for (qint64 id : ids) {
-        q.bind(enumName(decision)).bind(StoreQuery::fromId(runId)).bind(id);
+        q.bind(enumName(decision)).bind(id);
+        if (Status s = q.exec(tr("decide on missed runs")); !s)
+            return s.error();
+        decided += q.rowsAffected();
+    }
+    return decided;
+}
+
+Status OccurrenceRepository::setRun(const QList<qint64> &ids, qint64 runId)
+{
+    StoreQuery q(m_store, QStringLiteral("UPDATE occurrence SET run_id = ? WHERE id = ?"));
+    for (qint64 id : ids) {
+        q.bind(runId).bind(id);
         if (Status s = q.exec(tr("decide on missed runs")); !s)
             return s;
     }

@@ -45,7 +45,11 @@ public:
     // The missed-runs inbox: rows waiting for a decision, of one chain or of all, oldest first.
     Result<QList<Occurrence>> pending(std::optional<qint64> chainId = {}) const;
     Result<qint64> pendingCount() const;
-    Status decide(const QList<qint64> &ids, InboxState decision, qint64 runId);
+    // Decides the rows still pending: how many were (fewer than asked when another decision
+    // took some first; the caller rolls back). The first statement of the deciding
+    // transaction, so two decisions at once are one after the other.
+    Result<int> decide(const QList<qint64> &ids, InboxState decision);
+    Status setRun(const QList<qint64> &ids, qint64 runId); // the decision's first run
 
     // Retention: the chain's rows whose last fire time is before beforeMs go, and its alerts
     // from before it; how many.

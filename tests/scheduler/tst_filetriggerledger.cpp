@@ -19,6 +19,9 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
+#include <latch>
+#include <thread>
 
 using namespace hg;
 
@@ -35,6 +38,7 @@ private Q_SLOTS:
     void askWhileStopped_waitsInTheInbox_thenEachRunsOnce();
     void askRunLatest_isOneRunForAllItsFiles();
     void askDismissKept_becomesPolicySkip();
+    void twoDecisionsAtOnce_oneWinsAndNoFileRunsTwice();
     void skipped_isALedgerRowNamingTheFiles();
     void batchWindow_gatheredFilesAreOneRowOfItsRun();
     void ledgerRows_goWithTheirTrigger();
@@ -225,6 +229,60 @@ void TestFileTriggerLedger::askRunLatest_isOneRunForAllItsFiles()
     QFile list(run.parameters.value(QLatin1String("trigger.paths")).toString());
     QVERIFY(list.open(QIODevice::ReadOnly));
     QCOMPARE(list.readAll(), QByteArray("/srv/in/b.csv\n/srv/in/a.csv\n"));
+}
+
+void TestFileTriggerLedger::twoDecisionsAtOnce_oneWinsAndNoFileRunsTwice()
+{
+    // A window and a command (or two commands) deciding the same rows at the same moment,
+    // each on its own connection: one decides, the other does nothing. Found by a hostile
+    // pass: "run each" and "the latest only" at once ran every file twice.
+    HG_TEST_STORE(t);
+    const Harness h = fileTrigger(t, MisfirePolicy::Ask);
+    FileTriggerRuns runs(h.trigger, t.store(), now, now);
+    runs.load({});
+    using Choice = MissedRunsInbox::Choice;
+    const QList<std::pair<Choice, Choice>> rounds{{Choice::RunAll, Choice::RunLatest},
+                                                 {Choice::RunLatest, Choice::RunAll},
+                                                 {Choice::RunAll, Choice::Dismiss},
+                                                 {Choice::Dismiss, Choice::RunAll},
+                                                 {Choice::RunAll, Choice::RunAll},
+                                                 {Choice::RunLatest, Choice::Dismiss}};
+    qsizetype expected = 0;
+    for (qsizetype round = 0; round < rounds.size(); ++round) {
+        QStringList names;
+        for (int i = 0; i < 10; ++i)
+            names << QStringLiteral("r%1-%2.csv").arg(round).arg(i);
+        QVERIFY(runs.take(arrivals(names, true), false));
+        std::latch ready(2);
+        std::atomic<int> succeeded{0};
+        Choice won = Choice::Dismiss;
+        QString refusal;
+        const auto decide = [&](Choice choice) {
+            std::unique_ptr<Store> store = t.openAnother(QStringLiteral("decide"));
+            ready.arrive_and_wait();
+            MissedRunsInbox::Decision decision;
+            decision.choice = choice;
+            const Result<MissedRunsInbox::Decided> decided =
+                MissedRunsInbox(*store).decide(h.chain, decision);
+            if (decided) {
+                ++succeeded;
+                won = choice;
+            } else {
+                refusal = decided.error().message;
+            }
+        };
+        std::thread first(decide, rounds.at(round).first);
+        std::thread second(decide, rounds.at(round).second);
+        first.join();
+        second.join();
+        QCOMPARE(succeeded.load(), 1);
+        QVERIFY2(refusal.contains(QLatin1String("decided meanwhile"))
+                     || refusal.contains(QLatin1String("no missed runs")),
+                 qPrintable(refusal));
+        expected += won == Choice::RunAll ? 10 : won == Choice::RunLatest ? 1 : 0;
+        QCOMPARE(runsOf(t.store(), h.chain.id).size(), expected);
+        QCOMPARE(OccurrenceRepository(t.store()).pendingCount().value(), 0);
+    }
 }
 
 void TestFileTriggerLedger::askDismissKept_becomesPolicySkip()

@@ -241,7 +241,7 @@ void TestOccurrenceLedger::askPolicy_missedFireTimesWaitInTheInbox()
     QCOMPARE(pending.first().lastFireMs, hour + 3 * 3600000);
     QCOMPARE(OccurrenceRepository(t.store()).pendingCount().value(), 3);
     // A decision takes it out of the inbox; the ledger keeps it.
-    QVERIFY(OccurrenceRepository(t.store()).decide({pending.first().id}, InboxState::Dismissed, 0));
+    QVERIFY(OccurrenceRepository(t.store()).decide({pending.first().id}, InboxState::Dismissed));
     QCOMPARE(OccurrenceRepository(t.store()).pendingCount().value(), 0);
     QCOMPARE(ledgerRows(t.store(), stored.chainId), QStringList{QStringLiteral("missed down 3")});
 }
