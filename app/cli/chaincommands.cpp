@@ -1,5 +1,7 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/projectexporter.h"
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
@@ -205,9 +207,17 @@ int removeChain(CliContext &context, const QStringList &args)
     const Result<QList<Task>> tasks = TaskRepository(*store).list(chain->id);
     if (!tasks)
         return context.fail(tasks.error());
+    const Result<QList<ChainTrigger>> waiting =
+        ChainTriggerRepository(*store).waitingFor(chain->id);
+    if (!waiting)
+        return context.fail(waiting.error());
     const Status removed = chains.remove(chain->id);
     if (!removed)
         return context.fail(removed.error());
+    for (const ChainTrigger &trigger : waiting.value())
+        context.out() << "removed trigger " << trigger.id << " of "
+                      << terminaltext::escaped(trigger.path) << " too: it waited for runs of "
+                      << terminaltext::escaped(parser.positionalArguments().at(0)) << "\n";
     forgetSendMailPasswords(context, *store, tasks.value());
     return ExitOk;
 }

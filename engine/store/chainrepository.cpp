@@ -179,6 +179,14 @@ Status ChainRepository::remove(qint64 id)
             return idle;
         if (Status kept = RemovedRuns::keep(m_store, RunsInFlight::Scope::Chain, id); !kept)
             return kept;
+        // A trigger that waits for this chain can never be met again ("after a and b" with b
+        // gone): it goes too, rather than quietly becoming "after a".
+        StoreQuery waiting(m_store, QStringLiteral("DELETE FROM chain_trigger WHERE id IN "
+                                                   "(SELECT trigger_id FROM "
+                                                   "chain_trigger_upstream WHERE chain_id = ?)"));
+        waiting.bind(id);
+        if (Status s = waiting.exec(tr("remove chain")); !s)
+            return s;
         StoreQuery q(m_store, QStringLiteral("DELETE FROM chain WHERE id = ?"));
         q.bind(id);
         if (Status s = q.exec(tr("remove chain")); !s)

@@ -8,6 +8,8 @@
 #include <QSet>
 #include <queue>
 
+#include <algorithm>
+
 namespace hg {
 namespace {
 
@@ -272,6 +274,20 @@ Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> c
         if (const auto at = indexOf.constFind(u.int64(0)); at != indexOf.constEnd())
             triggers[at.value()].upstreams << ChainTrigger::Upstream{u.int64(1), u.text(2)};
     return triggers;
+}
+
+Result<QList<ChainTrigger>> ChainTriggerRepository::waitingFor(qint64 chainId) const
+{
+    const Result<QList<ChainTrigger>> all = list();
+    if (!all)
+        return all.error();
+    QList<ChainTrigger> waiting;
+    for (const ChainTrigger &trigger : all.value())
+        if (trigger.chainId != chainId
+            && std::any_of(trigger.upstreams.cbegin(), trigger.upstreams.cend(),
+                           [chainId](const auto &upstream) { return upstream.chainId == chainId; }))
+            waiting << trigger;
+    return waiting;
 }
 
 Result<ChainTrigger> ChainTriggerRepository::byId(qint64 id) const

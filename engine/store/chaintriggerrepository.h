@@ -29,6 +29,8 @@ public:
     // Every trigger, or those that start the chain.
     Result<QList<ChainTrigger>> list(std::optional<qint64> chainId = std::nullopt) const;
     Result<ChainTrigger> byId(qint64 id) const;
+    // Other chains' triggers that wait for runs of this chain (removed with it).
+    Result<QList<ChainTrigger>> waitingFor(qint64 chainId) const;
     Status remove(qint64 id);
     Status setPaused(qint64 id, bool paused);
     // A file or desktop trigger's settings (JSON, as its spec writes them) replaced.

@@ -113,6 +113,14 @@ Status ProjectRepository::remove(const QString &name, bool force)
         if (Status kept = RemovedRuns::keep(m_store, RunsInFlight::Scope::Project, project->id);
             !kept)
             return kept;
+        // Triggers elsewhere that wait for one of its chains go with them (ChainRepository).
+        StoreQuery waiting(m_store, QStringLiteral("DELETE FROM chain_trigger WHERE id IN "
+                                                   "(SELECT u.trigger_id FROM "
+                                                   "chain_trigger_upstream u JOIN chain c ON "
+                                                   "c.id = u.chain_id WHERE c.project_id = ?)"));
+        waiting.bind(project->id);
+        if (Status s = waiting.exec(tr("remove project '%1'").arg(name)); !s)
+            return s;
         StoreQuery query(m_store, QStringLiteral("DELETE FROM project WHERE id = ?"));
         query.bind(project->id);
         return query.exec(tr("remove project '%1'").arg(name));

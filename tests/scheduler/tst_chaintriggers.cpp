@@ -29,6 +29,7 @@ private Q_SLOTS:
     void allWithin_waitsForEveryUpstream_andUsesEachEndOnce();
     void cycle_isRefusedNamingIt();
     void twin_isRefusedNamingTheOneThere();
+    void removingAnUpstream_removesTheTriggersThatWaitForIt();
     void engine_runsTheDownstreamWithTheUpstreamsRunInItsParameters();
 
 private:
@@ -220,6 +221,30 @@ void TestChainTriggers::twin_isRefusedNamingTheOneThere()
                                                 .arg(unlock->id)),
              qPrintable(again.error().message));
     QCOMPARE(triggers.list(c.id)->size(), 4);
+}
+
+void TestChainTriggers::removingAnUpstream_removesTheTriggersThatWaitForIt()
+{
+    // "After a and b" with b gone can never be met: it goes, rather than becoming "after a".
+    HG_TEST_STORE(db);
+    const Chain a = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("a"));
+    const Chain b = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("b"));
+    const Chain d = test::makeChain(db.store(), QStringLiteral("p"), QStringLiteral("d"));
+    ChainTriggerRepository triggers(db.store());
+    const Result<ChainTrigger> both =
+        triggers.add(after(d, {a, b}, TriggerOn::Succeeded, 3'600'000));
+    const Result<ChainTrigger> onlyA = triggers.add(after(d, {a}));
+    const Result<ChainTrigger> fromB = triggers.add(after(b, {a})); // b's own: goes with b
+    QVERIFY(both && onlyA && fromB);
+    const Result<QList<ChainTrigger>> waiting = triggers.waitingFor(b.id);
+    QVERIFY(waiting);
+    QCOMPARE(waiting->size(), 1);
+    QCOMPARE(waiting->constFirst().id, both->id);
+    QVERIFY(ChainRepository(db.store()).remove(b.id));
+    const Result<QList<ChainTrigger>> left = triggers.list();
+    QVERIFY(left);
+    QCOMPARE(left->size(), 1);
+    QCOMPARE(left->constFirst().id, onlyA->id);
 }
 
 void TestChainTriggers::engine_runsTheDownstreamWithTheUpstreamsRunInItsParameters()
