@@ -10,6 +10,7 @@
 #include "triggertext.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -91,6 +92,11 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
     trigger.paused = parser.isSet(QStringLiteral("paused"));
     FileTriggerSpec &spec = trigger.file;
     spec.glob = parser.value(QStringLiteral("file"));
+    // A folder named without its files would start nothing, ever: said where it is typed.
+    if (spec.glob.startsWith(QLatin1Char('/')) && QFileInfo(spec.glob).isDir())
+        return context.usage(QStringLiteral("--file: %1 is a folder; to watch the files in it: "
+                                            "%1/*")
+                                 .arg(terminaltext::escaped(spec.glob.left(300))));
     if (parser.isSet(QStringLiteral("events"))) {
         spec.events.clear();
         for (const QString &name :

@@ -39,6 +39,10 @@ QString GlobPattern::problemWith(const QString &glob)
             return QCoreApplication::translate("hg::GlobPattern",
                                                "'%1' holds '%2': name the folder itself")
                 .arg(glob.left(300), segment);
+    if (glob.endsWith(QLatin1Char('/')))
+        return QCoreApplication::translate("hg::GlobPattern",
+                                           "'%1' names a folder; name its files (%1*)")
+            .arg(glob.left(300));
     if (segments.constLast() == QLatin1String("**"))
         return QCoreApplication::translate("hg::GlobPattern",
                                            "'%1' ends in **: say which files (**/*.csv, **/*)")

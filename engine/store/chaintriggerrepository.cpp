@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 #include <queue>
 
@@ -17,6 +18,14 @@ constexpr int mostUpstreams = 50;
 constexpr qint64 longestWindowMs = qint64(30) * 24 * 3600 * 1000;
 
 const QString chainPathSql = QStringLiteral("p.name || '/' || c.name");
+
+// The same files, however written: "/srv//in/*" is "/srv/in/*".
+bool sameFiles(const QString &a, const QString &b)
+{
+    static const QRegularExpression slashes(QStringLiteral("/+"));
+    return QString(a).replace(slashes, QStringLiteral("/"))
+           == QString(b).replace(slashes, QStringLiteral("/"));
+}
 
 } // namespace
 
@@ -146,13 +155,19 @@ Status ChainTriggerRepository::refuseTwin(const ChainTrigger &trigger) const
     for (const ChainTrigger &other : existing.value()) {
         if (other.kind != trigger.kind)
             continue;
+        // Alike: some event would start a run of each (the same files and an event in
+        // common, whatever their other settings; the same ends of the same chains).
         bool same = false;
         if (trigger.kind == TriggerKind::File)
-            same = other.file.toJson() == trigger.file.toJson();
+            same = sameFiles(other.file.glob, trigger.file.glob)
+                   && std::any_of(trigger.file.events.cbegin(), trigger.file.events.cend(),
+                                  [&other](FileEvent e) { return other.file.wants(e); });
         else if (trigger.kind == TriggerKind::Desktop)
             same = other.desktop.toJson() == trigger.desktop.toJson();
         else
-            same = other.on == trigger.on && other.withinMs == trigger.withinMs
+            same = (other.on == trigger.on || other.on == TriggerOn::Finished
+                    || trigger.on == TriggerOn::Finished)
+                   && other.withinMs == trigger.withinMs
                    && upstreamsOf(other) == upstreamsOf(trigger);
         if (same)
             return Error::invalidField(

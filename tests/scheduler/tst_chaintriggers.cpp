@@ -198,6 +198,8 @@ void TestChainTriggers::twin_isRefusedNamingTheOneThere()
     QVERIFY2(twin.error().message.contains(
                  QStringLiteral("p/c already has this trigger (id %1)").arg(first->id)),
              qPrintable(twin.error().message));
+    // "Finished" takes in every failure too: alike.
+    QVERIFY(!triggers.add(after(c, {a, b}, TriggerOn::Finished, 60'000)));
     // Alike but for one setting: another trigger.
     QVERIFY(triggers.add(after(c, {a, b}, TriggerOn::Succeeded, 60'000)));
     QVERIFY(triggers.add(after(c, {a})));
@@ -220,7 +222,26 @@ void TestChainTriggers::twin_isRefusedNamingTheOneThere()
                                                            "resume %1`")
                                                 .arg(unlock->id)),
              qPrintable(again.error().message));
-    QCOMPARE(triggers.list(c.id)->size(), 4);
+    // The same files, however written, with an event in common: alike.
+    ChainTrigger files;
+    files.kind = TriggerKind::File;
+    files.chainId = c.id;
+    files.path = QStringLiteral("p/c");
+    files.file.glob = QStringLiteral("/srv/in/*.csv");
+    files.file.events = {FileEvent::Created, FileEvent::Moved};
+    QVERIFY(triggers.add(files));
+    files.file.glob = QStringLiteral("/srv//in/*.csv");
+    files.file.events = {FileEvent::Moved, FileEvent::Created};
+    files.file.settleMs = 9000;
+    QVERIFY(!triggers.add(files));
+    files.file.events = {FileEvent::Deleted}; // no event in common: another trigger
+    QVERIFY(triggers.add(files));
+    files.file.glob = QStringLiteral("/srv/in/");
+    const Result<ChainTrigger> folder = triggers.add(files);
+    QVERIFY(!folder);
+    QVERIFY2(folder.error().message.contains(QLatin1String("names a folder")),
+             qPrintable(folder.error().message));
+    QCOMPARE(triggers.list(c.id)->size(), 6);
 }
 
 void TestChainTriggers::removingAnUpstream_removesTheTriggersThatWaitForIt()
