@@ -23,6 +23,42 @@ FileTriggerRepository::Version versionOf(const QString &path, const struct stat 
     return {path, qint64(st.st_ino), qint64(st.st_size), mtimeMsOf(st)};
 }
 
+// The engine's own standard output and error, as files (a serve's log): a link to one (the
+// hostile `ln -s /dev/stdout in/x`) must not count, or each run's output starts the next.
+struct OwnOutput
+{
+    dev_t dev[2] = {};
+    ino_t ino[2] = {};
+    int count = 0;
+};
+thread_local OwnOutput ownOutput;
+
+void readOwnOutput()
+{
+    ownOutput = {};
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat st
+        {
+        };
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+            ownOutput.dev[ownOutput.count] = st.st_dev;
+            ownOutput.ino[ownOutput.count] = st.st_ino;
+            ++ownOutput.count;
+        }
+    }
+}
+
+// A file that may start a run: a regular file (or a link to one), not the engine's output.
+bool countable(const struct stat &st)
+{
+    if (!S_ISREG(st.st_mode))
+        return false;
+    for (int i = 0; i < ownOutput.count; ++i)
+        if (st.st_dev == ownOutput.dev[i] && st.st_ino == ownOutput.ino[i])
+            return false;
+    return true;
+}
+
 // Whether Qt's string of a name gives the same bytes back (it cannot for one that is not
 // UTF-8): if not, the file cannot be opened under that string.
 bool roundTrips(const char *name, const QString &decoded)
@@ -67,7 +103,7 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
                 noteUndecodable(entry->d_name, found);
                 continue;
             }
-            if (fstatat(fd, entry->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
+            if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st))
                 found.files << versionOf(FolderScan::join(folder, decoded), st);
             continue;
         }
@@ -94,7 +130,7 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
             continue;
         }
         // Followed: a link to a file counts as the file; to a folder it is nothing here.
-        if (fstatat(fd, entry->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
+        if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st))
             found.files << versionOf(path, st);
     }
     closedir(dir);
@@ -105,6 +141,7 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
 FolderScan::Found FolderScan::scan(const GlobPattern &glob, const QString &below)
 {
     Found found;
+    readOwnOutput();
     struct stat st
     {
     };
@@ -154,7 +191,8 @@ std::optional<FileTriggerRepository::Version> FolderScan::stat(const QString &pa
     struct stat st
     {
     };
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+    readOwnOutput();
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !countable(st))
         return std::nullopt;
     return versionOf(path, st);
 }

@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/filetriggerruns.h"
+#include "scheduler/folderscan.h"
 #include "store/chaintriggerrepository.h"
 #include "store/filetriggerrepository.h"
 #include "store/logrepository.h"
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void arrivalsWhileStopped_followTheMisfirePolicy();
     void stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop();
     void oldListsOfGatheredRuns_arePrunedAtStart();
+    void linkToTheEnginesOwnOutput_isNoFile();
     void badSettings_areRefusedNamingThem();
     void sharedStore_refusesAChainWithoutClientName();
 
@@ -525,6 +527,34 @@ void TestFileTriggers::oldListsOfGatheredRuns_arePrunedAtStart()
     QVERIFY(QFile::exists(other));
     QFile::remove(recent);
     QFile::remove(other);
+}
+
+void TestFileTriggers::linkToTheEnginesOwnOutput_isNoFile()
+{
+    // `ln -s /dev/stdout in/out.log` under a serve whose output goes to a file: each run's
+    // output would modify the "file" and start the next run, for good.
+    QTemporaryDir folder;
+    const QString log = folder.filePath(QStringLiteral("serve.log"));
+    const QString link = folder.filePath(QStringLiteral("in/out.log"));
+    QVERIFY(QDir().mkpath(folder.filePath(QStringLiteral("in"))));
+    QVERIFY(write(log, "started\n"));
+    QVERIFY(QFile::link(QStringLiteral("/dev/stdout"), link));
+    QVERIFY(write(folder.filePath(QStringLiteral("in/data.log")), "data"));
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int file = ::open(QFile::encodeName(log).constData(), O_WRONLY | O_APPEND);
+    QVERIFY(saved >= 0 && file >= 0);
+    ::dup2(file, STDOUT_FILENO);
+    ::close(file);
+    const std::optional<FileTriggerRepository::Version> linked = FolderScan::stat(link);
+    const FolderScan::Found found =
+        FolderScan::scan(GlobPattern(folder.filePath(QStringLiteral("in/*.log"))));
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    QVERIFY(!linked.has_value());
+    QCOMPARE(found.files.size(), 1);
+    QCOMPARE(found.files.constFirst().path, folder.filePath(QStringLiteral("in/data.log")));
+    QVERIFY(FolderScan::stat(log).has_value()); // the same file is one while not the output
 }
 
 void TestFileTriggers::badSettings_areRefusedNamingThem()
