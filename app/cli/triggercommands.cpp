@@ -5,6 +5,7 @@
 #include "scheduler/clockwatch.h"
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
+#include "store/occurrencerepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
 #include "triggertext.h"
@@ -364,15 +365,30 @@ int changeTrigger(CliContext &context, const QString &verb, const QStringList &a
     if (!store)
         return context.exitCode();
     bool ok = false;
-    const qint64 id = parser.positionalArguments().at(0).toLongLong(&ok);
-    if (!ok || id <= 0)
+    const QString text = parser.positionalArguments().at(0);
+    // Digits only: " 5", "+5" and "05" are not how an id is written (toLongLong takes them).
+    const qint64 id = text.toLongLong(&ok);
+    static const QRegularExpression digits(QStringLiteral("^[1-9][0-9]*$"));
+    if (!ok || id <= 0 || !digits.match(text).hasMatch())
         return context.usage(QStringLiteral("'%1' is not a trigger's id (`hourglass trigger list`)")
                                  .arg(terminaltext::escaped(parser.positionalArguments().at(0))));
     ChainTriggerRepository triggers(*store);
+    // What waits in the missed-runs inbox for it goes with it (as its ledger rows do): said.
+    qint64 waiting = 0;
+    if (verb == QLatin1String("rm"))
+        if (const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending())
+            for (const Occurrence &row : pending.value())
+                waiting += row.triggerId == id ? row.count : 0;
     const Status done = verb == QLatin1String("rm")
                             ? triggers.remove(id)
                             : triggers.setPaused(id, verb == QLatin1String("pause"));
-    return done ? ExitOk : context.fail(done.error());
+    if (!done)
+        return context.fail(done.error());
+    if (waiting > 0)
+        context.out() << "removed trigger " << id << "; " << waiting
+                      << " missed file(s) that waited in the missed-runs inbox for it will not "
+                         "run\n";
+    return ExitOk;
 }
 
 } // namespace

@@ -257,6 +257,10 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     QTest::newRow("negative id")
         << words("trigger|pause|-1")
         << QStringLiteral("'-1' is a negative number, and no id or count here is below 1");
+    QTest::newRow("id with a sign")
+        << words("trigger|rm|+5") << QStringLiteral("'+5' is not a trigger's id");
+    QTest::newRow("id with a leading zero")
+        << words("trigger|pause|05") << QStringLiteral("'05' is not a trigger's id");
     QTest::newRow("unknown chain")
         << words("task|list|ops/none") << QStringLiteral("unknown chain 'ops/none'");
     QTest::newRow("duplicate project")
