@@ -189,12 +189,11 @@ bool FileTriggerRuns::take(const QList<Settled> &settled, bool missedStillSettli
         batchOpened = batchOpened || spec.batchMs > 0;
     }
     if (!asked.isEmpty()) {
-        change.ledger = ledgerRow(asked, OccurrenceOutcome::Missed, OccurrenceCause::Down);
+        change.ledger = ledgerRow(asked, OccurrenceOutcome::Missed, m_missedCause);
         change.ledger->inbox = InboxState::Pending;
         change.held = asked;
     } else if (!skipped.isEmpty()) {
-        change.ledger =
-            ledgerRow(skipped, OccurrenceOutcome::SkippedMisfire, OccurrenceCause::Down);
+        change.ledger = ledgerRow(skipped, OccurrenceOutcome::SkippedMisfire, m_missedCause);
     }
     const Result<QList<qint64>> started =
         FileTriggerRepository(m_store).apply(m_trigger.id, m_trigger.chainId, change, m_wallMs());
@@ -264,7 +263,7 @@ bool FileTriggerRuns::flush()
         change.ledger = ledgerRow(files.mid(1), OccurrenceOutcome::Coalesced,
                                   m_trigger.file.batchMs > 0 ? OccurrenceCause::Batch
                                   : m_gatheredByGuard > 0    ? OccurrenceCause::StormGuard
-                                                             : OccurrenceCause::Down);
+                                                             : m_missedCause);
     for (FileTriggerRepository::Seen row : std::as_const(files)) {
         if (*row.waiting == FileEvent::Deleted) {
             change.forgotten << row.version.path;

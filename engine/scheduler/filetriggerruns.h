@@ -37,6 +37,9 @@ public:
     // The snapshot as read at start; its waiting files go into the next run.
     void load(const QHash<QString, FileTriggerRepository::Seen> &seen);
     const QHash<QString, FileTriggerRepository::Seen> &seen() const { return m_seen; }
+    // Why files arrived unwatched, in the ledger: no engine ran (the default), or the
+    // trigger was paused (or its chain disabled) under a running engine.
+    void setMissedCause(OccurrenceCause cause) { m_missedCause = cause; }
     // False: the store refused; nothing changed, the caller tries again later.
     bool take(const QList<Settled> &settled, bool missedStillSettling);
     // One run for the waiting files now, if the storm guard allows (the timer calls it when
@@ -74,6 +77,7 @@ private:
     bool m_waitingMissed = false; // waiting files include ones that arrived unwatched
     bool m_holdForMissed = false; // misfire once: wait until every missed file settled
     QTimer m_flushTimer;
+    OccurrenceCause m_missedCause = OccurrenceCause::Down;
 };
 
 } // namespace hg

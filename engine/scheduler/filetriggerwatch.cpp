@@ -68,6 +68,10 @@ void FileTriggerWatch::reload()
     for (const ChainTrigger &trigger : std::as_const(wanted)) {
         auto *watcher =
             new FileTriggerWatcher(trigger, m_store, *m_inotify, m_monotonicMs, m_wallMs, this);
+        // Watched from a later reload: the engine ran meanwhile, the trigger did not (paused,
+        // its chain disabled, or its settings changed).
+        if (m_loadedOnce)
+            watcher->setMissedCause(OccurrenceCause::Paused);
         connect(watcher, &FileTriggerWatcher::runsStarted, this, &FileTriggerWatch::runsStarted);
         const QString path = trigger.path;
         connect(watcher, &FileTriggerWatcher::noted, this,
@@ -82,6 +86,7 @@ void FileTriggerWatch::reload()
         }
         m_watchers.insert(trigger.id, watcher);
     }
+    m_loadedOnce = true;
 }
 
 } // namespace hg

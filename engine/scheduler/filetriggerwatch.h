@@ -42,6 +42,7 @@ private:
     std::function<qint64()> m_wallMs;
     std::unique_ptr<InotifyWatch> m_inotify;
     QHash<qint64, FileTriggerWatcher *> m_watchers; // children of this
+    bool m_loadedOnce = false;
 };
 
 } // namespace hg

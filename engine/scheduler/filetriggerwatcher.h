@@ -47,6 +47,7 @@ public:
     // Events were lost (the kernel's queue overflowed): everything is looked at again.
     void rescan();
     bool isPolling() const { return m_pollTimer.isActive(); }
+    void setMissedCause(OccurrenceCause cause) { m_runs->setMissedCause(cause); }
 
 Q_SIGNALS:
     void runsStarted(int count);

@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "scheduler/enginehost.h"
 #include "scheduler/filetriggerruns.h"
+#include "scheduler/filetriggerwatch.h"
 #include "scheduler/missedfileruns.h"
 #include "scheduler/missedrunsinbox.h"
 #include "store/chaintriggerrepository.h"
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void askDismissKept_becomesPolicySkip();
     void twoDecisionsAtOnce_oneWinsAndNoFileRunsTwice();
     void skipped_isALedgerRowNamingTheFiles();
+    void arrivedWhilePaused_isSaidSoNotEngineDown();
     void batchWindow_gatheredFilesAreOneRowOfItsRun();
     void ledgerRows_goWithTheirTrigger();
 
@@ -241,12 +243,10 @@ void TestFileTriggerLedger::twoDecisionsAtOnce_oneWinsAndNoFileRunsTwice()
     FileTriggerRuns runs(h.trigger, t.store(), now, now);
     runs.load({});
     using Choice = MissedRunsInbox::Choice;
-    const QList<std::pair<Choice, Choice>> rounds{{Choice::RunAll, Choice::RunLatest},
-                                                 {Choice::RunLatest, Choice::RunAll},
-                                                 {Choice::RunAll, Choice::Dismiss},
-                                                 {Choice::Dismiss, Choice::RunAll},
-                                                 {Choice::RunAll, Choice::RunAll},
-                                                 {Choice::RunLatest, Choice::Dismiss}};
+    const QList<std::pair<Choice, Choice>> rounds{
+        {Choice::RunAll, Choice::RunLatest}, {Choice::RunLatest, Choice::RunAll},
+        {Choice::RunAll, Choice::Dismiss},   {Choice::Dismiss, Choice::RunAll},
+        {Choice::RunAll, Choice::RunAll},    {Choice::RunLatest, Choice::Dismiss}};
     qsizetype expected = 0;
     for (qsizetype round = 0; round < rounds.size(); ++round) {
         QStringList names;
@@ -307,6 +307,39 @@ void TestFileTriggerLedger::askDismissKept_becomesPolicySkip()
         OccurrenceRepository(t.store()).list(h.chain.id, 0, now()).value();
     QCOMPARE(ledger.size(), 1);
     QCOMPARE(ledger.constFirst().inbox, InboxState::Dismissed);
+}
+
+void TestFileTriggerLedger::arrivedWhilePaused_isSaidSoNotEngineDown()
+{
+    // The engine ran all along; the trigger was paused: its ledger row says "paused".
+    HG_TEST_STORE(t);
+    QTemporaryDir folder;
+    const Chain c = chainHere(t);
+    ChainTrigger spec;
+    spec.kind = TriggerKind::File;
+    spec.chainId = c.id;
+    spec.file.glob = folder.path() + QStringLiteral("/*.csv");
+    spec.file.settleMs = 0;
+    spec.file.misfire = MisfirePolicy::Skip;
+    const ChainTrigger trigger = ChainTriggerRepository(t.store()).add(spec).value();
+    FileTriggerWatch watch(t.store(), QStringLiteral("files"), now, now);
+    watch.reload(); // the baseline: an empty folder
+    QCOMPARE(watch.watching(), 1);
+    QVERIFY(ChainTriggerRepository(t.store()).setPaused(trigger.id, true));
+    watch.reload();
+    QCOMPARE(watch.watching(), 0);
+    QFile file(folder.path() + QStringLiteral("/while-paused.csv"));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write("x") == 1);
+    file.close();
+    QVERIFY(ChainTriggerRepository(t.store()).setPaused(trigger.id, false));
+    watch.reload(); // compared with what it saw: skipped once settled, by its misfire policy
+    const auto ledger = [&] {
+        return OccurrenceRepository(t.store()).list(c.id, 0, now() + 3'600'000);
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(ledger().value().size(), 1, 10000);
+    const Result<QList<Occurrence>> rows = ledger();
+    QCOMPARE(rows->constFirst().outcome, OccurrenceOutcome::SkippedMisfire);
+    QCOMPARE(rows->constFirst().cause, OccurrenceCause::Paused);
 }
 
 void TestFileTriggerLedger::skipped_isALedgerRowNamingTheFiles()
