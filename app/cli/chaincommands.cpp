@@ -6,6 +6,7 @@
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
+#include "triggertext.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -189,6 +190,13 @@ int showChain(CliContext &context, const QStringList &args)
                     : s.value(QStringLiteral("timeZone")).toString())
             << ")\n";
     }
+    out << "triggers\n";
+    if (const Result<Chain> found = ChainRepository(*store).byPath(path->toString()))
+        if (const Result<QList<ChainTrigger>> triggers =
+                ChainTriggerRepository(*store).list(found->id))
+            for (const ChainTrigger &trigger : triggers.value())
+                out << "  " << trigger.id << ": " << (trigger.paused ? "(paused) " : "")
+                    << triggertext::describe(trigger) << '\n';
     out.flush();
     return ExitOk;
 }

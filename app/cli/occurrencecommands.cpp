@@ -344,7 +344,9 @@ int decideMissed(CliContext &context, bool run, const QStringList &args)
     const QList<Run> &runs = decided->runs;
     if (run && runs.isEmpty())
         context.out()
-            << QStringLiteral("nothing to run: every missed file of %1 ran already\n").arg(path);
+            << QStringLiteral(
+                   "nothing to run: every missed file of %1 has a run already (queued or done)\n")
+                   .arg(path);
     else if (run)
         context.out() << QStringLiteral("queued %1 runs of %2 (batch %3), %4 at a time, oldest "
                                         "first\n")

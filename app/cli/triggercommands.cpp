@@ -11,6 +11,7 @@
 #include "triggertext.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -96,8 +97,9 @@ int addFileTrigger(CliContext &context, Store &store, const QCommandLineParser &
     // A folder named without its files would start nothing, ever: said where it is typed.
     if (spec.glob.startsWith(QLatin1Char('/')) && QFileInfo(spec.glob).isDir())
         return context.usage(QStringLiteral("--file: %1 is a folder; to watch the files in it: "
-                                            "%1/*")
-                                 .arg(terminaltext::escaped(spec.glob.left(300))));
+                                            "%2/*")
+                                 .arg(terminaltext::escaped(spec.glob.left(300)),
+                                      terminaltext::escaped(QDir::cleanPath(spec.glob).left(300))));
     if (parser.isSet(QStringLiteral("events"))) {
         spec.events.clear();
         for (const QString &name :

@@ -382,6 +382,8 @@ void FileTriggerWatcher::rootLost(FolderScan::RootState state)
     const QString root = m_glob.root().left(300);
     setNote(state == FolderScan::RootState::Denied
                 ? tr("no permission to read the folder %1").arg(root)
+            : QFileInfo::exists(m_glob.root())
+                ? tr("%1 is not a folder; watched again when it is one").arg(root)
                 : tr("the folder %1 is gone; watched again when it is back").arg(root));
     if (state == FolderScan::RootState::Missing) {
         // Its files went with it: each a deletion, for a trigger that wants those.
