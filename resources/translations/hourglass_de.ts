@@ -4182,6 +4182,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>polled every %1 s: inotify cannot watch %2 (%3)</source>
         <translation>alle %1 s abgefragt: inotify kann %2 nicht beobachten (%3)</translation>
     </message>
+    <message>
+        <source>%1 is not a folder; watched again when it is one</source>
+        <translation>%1 ist kein Ordner; wieder beobachtet, sobald es einer ist</translation>
+    </message>
 </context>
 <context>
     <name>hg::FloodGate</name>
@@ -4244,6 +4248,10 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
     <message>
         <source>&apos;%1&apos; ends in **: say which files (**/*.csv, **/*)</source>
         <translation>&apos;%1&apos; endet auf **: sagen Sie, welche Dateien (**/*.csv, **/*)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; names a folder; name its files (%1*)</source>
+        <translation>„%1“ nennt einen Ordner; seine Dateien nennen (%1*)</translation>
     </message>
 </context>
 <context>
@@ -5223,6 +5231,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>%1 missed runs are more than %2 at once; run the latest only</source>
         <translation>%1 versäumte Läufe sind mehr als %2 auf einmal; nur den letzten ausführen</translation>
+    </message>
+    <message>
+        <source>the missed runs of %1 were decided meanwhile, by another command or window; nothing was done</source>
+        <translation>über die verpassten Läufe von %1 wurde inzwischen entschieden, von einem anderen Befehl oder Fenster; nichts wurde getan</translation>
     </message>
 </context>
 <context>
