@@ -254,8 +254,7 @@ void TestDesktopTriggers::network_cameUp_startsARun()
     QVERIFY(QTest::qWaitFor(
         [&] {
             const QNetworkInformation *network = QNetworkInformation::instance();
-            return network
-                   && network->reachability() == QNetworkInformation::Reachability::Online;
+            return network && network->reachability() == QNetworkInformation::Reachability::Online;
         },
         10000));
     m_desktop.setNetworkState(20); // disconnected
