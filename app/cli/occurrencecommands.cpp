@@ -27,6 +27,10 @@ struct Line
     qint64 count = 0;
     qint64 lastRunId = 0;
     QList<qint64> lateness; // of the runs that started
+    // The lowest and highest run id: a trigger's runs are not in the order of their fire
+    // times (a file's modification time), so the first and last are not the range.
+    qint64 lowestRunId = 0;
+    qint64 highestRunId = 0;
 };
 
 QList<Line> collapse(const QList<Occurrence> &occurrences)
@@ -42,6 +46,8 @@ QList<Line> collapse(const QList<Occurrence> &occurrences)
                 line.lastFireMs = o.lastFireMs;
                 ++line.count;
                 line.lastRunId = o.runId;
+                line.lowestRunId = std::min(line.lowestRunId, o.runId);
+                line.highestRunId = std::max(line.highestRunId, o.runId);
                 if (o.latenessMs >= 0)
                     line.lateness << o.latenessMs;
                 continue;
@@ -50,7 +56,7 @@ QList<Line> collapse(const QList<Occurrence> &occurrences)
         } else {
             openRuns.remove(source);
         }
-        Line line{o, o.lastFireMs, o.count, o.runId, {}};
+        Line line{o, o.lastFireMs, o.count, o.runId, {}, o.runId, o.runId};
         if (o.latenessMs >= 0)
             line.lateness << o.latenessMs;
         lines << line;
@@ -71,9 +77,14 @@ QString detailOf(const Line &line)
     const Occurrence &o = line.first;
     switch (o.outcome) {
     case OccurrenceOutcome::Ran: {
-        QString runs = line.count == 1
-                           ? QStringLiteral("run %1 (%2)").arg(o.runId).arg(enumName(o.runState))
-                           : QStringLiteral("runs %1..%2").arg(o.runId).arg(line.lastRunId);
+        QString runs =
+            line.count == 1 ? QStringLiteral("run %1 (%2)").arg(o.runId).arg(enumName(o.runState))
+            : line.highestRunId - line.lowestRunId + 1 == line.count
+                ? QStringLiteral("runs %1..%2").arg(line.lowestRunId).arg(line.highestRunId)
+                : QStringLiteral("%1 runs from %2 to %3")
+                      .arg(line.count)
+                      .arg(line.lowestRunId)
+                      .arg(line.highestRunId);
         if (!line.lateness.isEmpty()) {
             QList<qint64> sorted = line.lateness;
             std::sort(sorted.begin(), sorted.end());
