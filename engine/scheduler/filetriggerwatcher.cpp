@@ -8,6 +8,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <climits>
 #include <sys/inotify.h>
 #include <sys/vfs.h>
 
@@ -480,6 +481,12 @@ void FileTriggerWatcher::sayUndecodable(const FolderScan::Found &found)
                    "them",
                    nullptr, found.undecodable)
                     .arg(found.undecodableExamples.join(QStringLiteral(", "))));
+    else if (found.tooLong > 0)
+        setNote(tr("%n path(s) here are longer than the system allows (%1 bytes) and cannot "
+                   "start a run (%2)",
+                   nullptr, found.tooLong)
+                    .arg(PATH_MAX)
+                    .arg(found.tooLongExample));
 }
 
 void FileTriggerWatcher::setNote(const QString &note)

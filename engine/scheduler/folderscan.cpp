@@ -3,6 +3,7 @@
 #include <QFile>
 
 #include <cerrno>
+#include <climits>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -73,9 +74,19 @@ void noteUndecodable(const char *name, FolderScan::Found &found)
         found.undecodableExamples << FolderScan::shownBytes(QByteArray(name));
 }
 
+void noteTooLong(const QString &path, FolderScan::Found &found)
+{
+    if (found.tooLong++ == 0)
+        found.tooLongExample = path.left(80) + QStringLiteral("…");
+}
+
 void scanFolder(const GlobPattern &glob, const QString &folder, const QString &relative, int depth,
                 FolderScan::Found &found)
 {
+    if (QFile::encodeName(folder).size() >= PATH_MAX) {
+        noteTooLong(folder, found);
+        return;
+    }
     // Links are not followed into folders, but the root is the folder the user named, also
     // when it is a link (`/srv/in` → `releases/41/in`): read through it, as inotify watches it.
     const int fd =
@@ -103,8 +114,13 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
                 noteUndecodable(entry->d_name, found);
                 continue;
             }
-            if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st))
-                found.files << versionOf(FolderScan::join(folder, decoded), st);
+            const QString path = FolderScan::join(folder, decoded);
+            if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st)) {
+                if (QFile::encodeName(path).size() >= PATH_MAX)
+                    noteTooLong(path, found);
+                else
+                    found.files << versionOf(path, st);
+            }
             continue;
         }
         const QString name = QFile::decodeName(entry->d_name);
@@ -130,8 +146,12 @@ void scanFolder(const GlobPattern &glob, const QString &folder, const QString &r
             continue;
         }
         // Followed: a link to a file counts as the file; to a folder it is nothing here.
-        if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st))
-            found.files << versionOf(path, st);
+        if (fstatat(fd, entry->d_name, &st, 0) == 0 && countable(st)) {
+            if (QFile::encodeName(path).size() >= PATH_MAX)
+                noteTooLong(path, found);
+            else
+                found.files << versionOf(path, st);
+        }
     }
     closedir(dir);
 }

@@ -26,6 +26,10 @@ public:
         // can be started for them; counted, and a few shown (bytes as \xNN), to be said.
         int undecodable = 0;
         QStringList undecodableExamples;
+        // Paths longer than the system takes (PATH_MAX): no call can name them; counted and
+        // the first shown, to be said.
+        int tooLong = 0;
+        QString tooLongExample;
     };
     // A name as readdir gives it, bytes beyond ASCII that are not UTF-8 as \xNN.
     static QString shownBytes(const QByteArray &name);

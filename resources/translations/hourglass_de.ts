@@ -4186,6 +4186,13 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <source>%1 is not a folder; watched again when it is one</source>
         <translation>%1 ist kein Ordner; wieder beobachtet, sobald es einer ist</translation>
     </message>
+    <message numerus="yes">
+        <source>%n path(s) here are longer than the system allows (%1 bytes) and cannot start a run (%2)</source>
+        <translation>
+            <numerusform>%n Pfad hier ist länger, als das System erlaubt (%1 Bytes), und kann keinen Lauf starten (%2)</numerusform>
+            <numerusform>%n Pfade hier sind länger, als das System erlaubt (%1 Bytes), und können keinen Lauf starten (%2)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hg::FloodGate</name>

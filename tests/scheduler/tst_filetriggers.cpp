@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace hg;
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void stormGuard_gathersBeyondTheLimit_andKeepsThemAcrossAStop();
     void oldListsOfGatheredRuns_arePrunedAtStart();
     void linkToTheEnginesOwnOutput_isNoFile();
+    void pathLongerThanTheSystemTakes_isCountedToBeSaid();
     void badSettings_areRefusedNamingThem();
     void sharedStore_refusesAChainWithoutClientName();
 
@@ -555,6 +557,37 @@ void TestFileTriggers::linkToTheEnginesOwnOutput_isNoFile()
     QCOMPARE(found.files.size(), 1);
     QCOMPARE(found.files.constFirst().path, folder.filePath(QStringLiteral("in/data.log")));
     QVERIFY(FolderScan::stat(log).has_value()); // the same file is one while not the output
+}
+
+void TestFileTriggers::pathLongerThanTheSystemTakes_isCountedToBeSaid()
+{
+    // Folders nested past PATH_MAX (made relative to each other: no call takes the whole
+    // path): a file there can never be named, so it is said, not silently passed over.
+    QTemporaryDir folder;
+    int fd = ::open(QFile::encodeName(folder.path()).constData(), O_RDONLY | O_DIRECTORY);
+    QVERIFY(fd >= 0);
+    const QByteArray name(200, 'd');
+    for (int depth = 0; depth < 25; ++depth) {
+        QCOMPARE(::mkdirat(fd, name.constData(), 0700), 0);
+        const int next = ::openat(fd, name.constData(), O_RDONLY | O_DIRECTORY);
+        ::close(fd);
+        fd = next;
+        QVERIFY(fd >= 0);
+    }
+    const int file = ::openat(fd, "deep.csv", O_WRONLY | O_CREAT, 0600);
+    QVERIFY(file >= 0);
+    ::close(file);
+    ::close(fd);
+    QVERIFY(write(folder.filePath(QStringLiteral("near.csv")), "near"));
+    const FolderScan::Found found =
+        FolderScan::scan(GlobPattern(folder.path() + QStringLiteral("/**/*.csv")));
+    QCOMPARE(found.files.size(), 1);
+    QVERIFY(found.tooLong > 0);
+    QVERIFY(found.tooLongExample.startsWith(folder.path()));
+    // rm walks it by descriptors, as QDir cannot past PATH_MAX.
+    QCOMPARE(QProcess::execute(QStringLiteral("rm"),
+                               {QStringLiteral("-rf"), folder.filePath(QString::fromLatin1(name))}),
+             0);
 }
 
 void TestFileTriggers::badSettings_areRefusedNamingThem()
