@@ -117,6 +117,7 @@ void DesktopSignals::checkBuses()
         connectSystem();
     if (!m_session.isConnected())
         connectSession();
+    lookAtInterfaces();
 }
 
 QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type)

@@ -100,10 +100,12 @@ private:
     void readPower();
     void applyPower(const QVariantMap &properties);
     void watchNetwork();
+    void loadNetworkBackend();
+    void lookAtInterfaces(); // where Qt's backend cannot say the network came up
     void connectNetwork();
     // Which service said it: the same event said by two within the window is one; said
     // twice by one, it happened twice.
-    enum class Source { Logind, ScreenSaver, Clock, Power, Network };
+    enum class Source { Logind, ScreenSaver, Clock, Power, Network, Interfaces };
     void emitOnce(DesktopEvent event, qint64 atMs, Source source);
     void watchServices();
     void setMissing(DesktopEvent event, const QString &why);
@@ -130,6 +132,8 @@ private:
     QHash<DesktopEvent, Said> m_last;
     bool m_started = false;
     bool m_networkWatched = false;
+    bool m_presenceWatched = false;
+    bool m_presenceOnline = false;
 };
 
 } // namespace hg

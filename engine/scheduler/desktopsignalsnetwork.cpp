@@ -1,6 +1,7 @@
 // DesktopSignals' network source: Qt's network information, loaded without waiting on a
 // NetworkManager that does not answer.
 #include "desktopsignals.h"
+#include "networkpresence.h"
 
 #include <QCoreApplication>
 #include <QDBusConnection>
@@ -22,6 +23,12 @@ void DesktopSignals::watchNetwork()
     // Qt's NetworkManager backend asks NetworkManager once as it loads and waits for the
     // answer (25 s when it hangs, the engine held all along): asked first here, without
     // waiting; loaded once it answered (or is not there at all, when GLib's backend is).
+    if (!QDBusConnection::systemBus().isConnected()) {
+        // No system bus, so no NetworkManager to hang on: GLib's backend (the kernel's
+        // routes) is loaded at once. (A call on a closed connection never says it finished.)
+        loadNetworkBackend();
+        return;
+    }
     const QString networkManager = QStringLiteral("org.freedesktop.NetworkManager");
     auto *probe = ask(QDBusConnection::systemBus(), networkManager,
                       QStringLiteral("/org/freedesktop/NetworkManager"),
@@ -36,22 +43,30 @@ void DesktopSignals::watchNetwork()
             QTimer::singleShot(askAgainMs, this, &DesktopSignals::watchNetwork);
             return;
         }
-        if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
-            QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
-        connectNetwork();
+        loadNetworkBackend();
     });
+}
+
+void DesktopSignals::loadNetworkBackend()
+{
+    if (!QNetworkInformation::instance() && !QNetworkInformation::loadDefaultBackend())
+        QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability);
+    connectNetwork();
 }
 
 void DesktopSignals::connectNetwork()
 {
     QNetworkInformation *network = QNetworkInformation::instance();
-    if (!network || !network->supports(QNetworkInformation::Feature::Reachability)) {
-        setMissing(DesktopEvent::Network,
-                   tr("no network information here (Qt found no backend: %1)")
-                       .arg(QNetworkInformation::availableBackends().join(QLatin1String(", "))));
-        return;
-    }
+    // Only NetworkManager's backend is trusted to say "online": GLib's (Qt 6.4, without
+    // NetworkManager) never says a change of connectivity, and there may be none at all.
+    // Then the kernel's interfaces are looked at with the buses (NetworkPresence): one up
+    // with an address, from none, is the network coming up.
+    m_presenceOnline = NetworkPresence::online();
+    m_presenceWatched = !network || network->backendName() != QLatin1String("networkmanager")
+                        || !network->supports(QNetworkInformation::Feature::Reachability);
     setMissing(DesktopEvent::Network, {});
+    if (!network || !network->supports(QNetworkInformation::Feature::Reachability))
+        return;
     // Loaded in the engine's thread, which ends with the engine: the instance is the
     // process's, so it lives in the application's thread (this connection is queued).
     if (QCoreApplication *app = QCoreApplication::instance();
@@ -69,6 +84,20 @@ void DesktopSignals::connectNetwork()
                     && before != -1)
                     emitOnce(DesktopEvent::Network, m_wallMs(), Source::Network);
             });
+}
+
+} // namespace hg
+
+namespace hg {
+
+void DesktopSignals::lookAtInterfaces()
+{
+    if (!m_presenceWatched)
+        return;
+    const bool online = NetworkPresence::online();
+    if (online && !m_presenceOnline)
+        emitOnce(DesktopEvent::Network, m_wallMs(), Source::Interfaces);
+    m_presenceOnline = online;
 }
 
 } // namespace hg

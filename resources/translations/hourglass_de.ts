@@ -2641,10 +2641,6 @@ Wählen Sie eine pg_timetable-Kette unter ihrer Verbindung, um sie anzusehen, zu
         <translation>kein UPower auf dem Systembus (%1)</translation>
     </message>
     <message>
-        <source>no network information here (Qt found no backend: %1)</source>
-        <translation>hier keine Netzwerkinformation (Qt fand kein Backend: %1)</translation>
-    </message>
-    <message>
         <source>logind does not answer; asked again in a minute</source>
         <translation>logind antwortet nicht; in einer Minute wird wieder gefragt</translation>
     </message>
