@@ -49,7 +49,7 @@ QString OccurrencePresentation::label(OccurrenceCause cause)
     case OccurrenceCause::Late:
         return tr("because the engine was late");
     case OccurrenceCause::Paused:
-        return tr("while schedules were paused");
+        return tr("while schedules or the trigger were paused");
     case OccurrenceCause::Batch:
         return tr("by the trigger's batch window");
     case OccurrenceCause::StormGuard:

@@ -101,7 +101,10 @@ QString detailOf(const Line &line)
             .arg(enumName(o.cause),
                  o.detail.isEmpty() ? QString() : QStringLiteral("; ") + filesOf(o));
     case OccurrenceOutcome::Missed: {
-        QString text = QStringLiteral("engine %1").arg(enumName(o.cause));
+        // "engine down", "engine asleep"; a trigger paused under a running engine is its own.
+        QString text = o.triggerId > 0 && o.cause == OccurrenceCause::Paused
+                           ? QStringLiteral("trigger paused")
+                           : QStringLiteral("engine %1").arg(enumName(o.cause));
         if (!o.detail.isEmpty())
             text += QStringLiteral("; ") + filesOf(o);
         if (o.inbox == InboxState::Pending)

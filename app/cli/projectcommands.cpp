@@ -1,5 +1,7 @@
+#include "base/terminaltext.h"
 #include "clicontext.h"
 #include "store/chainrepository.h"
+#include "store/chaintriggerrepository.h"
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
@@ -7,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMap>
 
 namespace hg {
 namespace {
@@ -70,6 +73,7 @@ int removeProject(CliContext &context, const QStringList &args)
         return context.exitCode();
     // Its SendMail tasks' passwords go with it (read first: the tasks go with the project).
     QList<Task> tasks;
+    QMap<qint64, QString> waitingElsewhere; // trigger id -> the chain it starts
     if (const Result<Project> project =
             ProjectRepository(*store).byName(parser.positionalArguments().at(0))) {
         const Result<QList<Chain>> chains = ChainRepository(*store).list(project->id);
@@ -80,12 +84,22 @@ int removeProject(CliContext &context, const QStringList &args)
             if (!ofChain)
                 return context.fail(ofChain.error());
             tasks << ofChain.value();
+            // Other projects' triggers that wait for it go too: said once it is done.
+            if (const Result<QList<ChainTrigger>> waiting =
+                    ChainTriggerRepository(*store).waitingFor(chain.id))
+                for (const ChainTrigger &trigger : waiting.value())
+                    if (!trigger.path.startsWith(project->name + QLatin1Char('/')))
+                        waitingElsewhere.insert(trigger.id, trigger.path);
         }
     }
     const Status removed =
         ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
     if (!removed)
         return context.fail(removed.error());
+    for (auto it = waitingElsewhere.cbegin(); it != waitingElsewhere.cend(); ++it)
+        context.out() << "removed trigger " << it.key() << " of " << terminaltext::escaped(*it)
+                      << " too: it waited for runs of a chain of "
+                      << terminaltext::escaped(parser.positionalArguments().at(0)) << "\n";
     forgetSendMailPasswords(context, *store, tasks);
     return ExitOk;
 }

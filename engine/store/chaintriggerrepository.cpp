@@ -164,11 +164,14 @@ Status ChainTriggerRepository::refuseTwin(const ChainTrigger &trigger) const
                                   [&other](FileEvent e) { return other.file.wants(e); });
         else if (trigger.kind == TriggerKind::Desktop)
             same = other.desktop.toJson() == trigger.desktop.toJson();
-        else
-            same = (other.on == trigger.on || other.on == TriggerOn::Finished
-                    || trigger.on == TriggerOn::Finished)
-                   && other.withinMs == trigger.withinMs
-                   && upstreamsOf(other) == upstreamsOf(trigger);
+        else if (other.on == trigger.on || other.on == TriggerOn::Finished
+                 || trigger.on == TriggerOn::Finished)
+            // Each end of any one upstream (no window) starts a run: two such triggers that
+            // share an upstream both start one. "All within" ones are alike with the same set.
+            same = other.withinMs == 0 && trigger.withinMs == 0
+                       ? upstreamsOf(other).intersects(upstreamsOf(trigger))
+                       : other.withinMs == trigger.withinMs
+                             && upstreamsOf(other) == upstreamsOf(trigger);
         if (same)
             return Error::invalidField(
                 QStringLiteral("trigger"), 0,

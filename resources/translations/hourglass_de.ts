@@ -5875,10 +5875,6 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
         <source>because the engine was late</source>
         <translation>weil die Engine zu spät war</translation>
     </message>
-    <message>
-        <source>while schedules were paused</source>
-        <translation>während die Zeitpläne pausiert waren</translation>
-    </message>
     <message numerus="yes">
         <source>%n fire times from %1 to %2</source>
         <translation>
@@ -5983,6 +5979,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>%1: arrived %2</source>
         <translation>%1: angekommen %2</translation>
+    </message>
+    <message>
+        <source>while schedules or the trigger were paused</source>
+        <translation>während Zeitpläne oder der Auslöser pausiert waren</translation>
     </message>
 </context>
 <context>

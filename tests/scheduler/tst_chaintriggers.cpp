@@ -203,6 +203,8 @@ void TestChainTriggers::twin_isRefusedNamingTheOneThere()
     // Alike but for one setting: another trigger.
     QVERIFY(triggers.add(after(c, {a, b}, TriggerOn::Succeeded, 60'000)));
     QVERIFY(triggers.add(after(c, {a})));
+    // Any one of b and a (no window) shares a's ends with the one above: alike.
+    QVERIFY(!triggers.add(after(c, {b, a})));
     ChainTrigger onUnlock;
     onUnlock.kind = TriggerKind::Desktop;
     onUnlock.chainId = c.id;
