@@ -90,9 +90,10 @@ void DesktopSignals::drop(QDBusConnection &bus, QList<Listening> &listens)
         bus.disconnect(listening.service, listening.path, listening.interface, listening.name, this,
                        listening.slot);
     listens.clear();
+    if (bus.name().isEmpty())
+        return; // never connected: nothing of it can be queued (and nothing else is dropped)
     QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
-    if (!bus.name().isEmpty())
-        QDBusConnection::disconnectFromBus(bus.name());
+    QDBusConnection::disconnectFromBus(bus.name());
     bus = QDBusConnection(QString());
 }
 
@@ -139,11 +140,7 @@ QDBusConnection DesktopSignals::connectBus(QDBusConnection::BusType type)
 
 void DesktopSignals::connectSystem()
 {
-    if (!m_sessionPath.isEmpty())
-        m_systemListens << Listening{
-            login1, m_sessionPath, properties, propertiesChanged,
-            SLOT(sessionPropertiesChanged(QString, QVariantMap, QStringList))};
-    drop(m_system, m_systemListens);
+    drop(m_system, m_systemListens); // the session's PropertiesChanged among them
     m_system = connectBus(QDBusConnection::SystemBus);
     // What was asked on the bus before is not waited for: answers of a dead connection.
     m_systemAsks = std::make_unique<QObject>();
