@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMap>
+#include <QSet>
 
 namespace hg {
 namespace {
@@ -79,18 +80,22 @@ int removeProject(CliContext &context, const QStringList &args)
         const Result<QList<Chain>> chains = ChainRepository(*store).list(project->id);
         if (!chains)
             return context.fail(chains.error());
+        QSet<qint64> chainIds;
         for (const Chain &chain : chains.value()) {
             const Result<QList<Task>> ofChain = TaskRepository(*store).list(chain.id);
             if (!ofChain)
                 return context.fail(ofChain.error());
             tasks << ofChain.value();
-            // Other projects' triggers that wait for it go too: said once it is done.
-            if (const Result<QList<ChainTrigger>> waiting =
-                    ChainTriggerRepository(*store).waitingFor(chain.id))
-                for (const ChainTrigger &trigger : waiting.value())
-                    if (!trigger.path.startsWith(project->name + QLatin1Char('/')))
-                        waitingElsewhere.insert(trigger.id, trigger.path);
+            chainIds.insert(chain.id);
         }
+        // Other projects' triggers that wait for one of its chains go too: said once done.
+        // Every trigger read once (a store holds dozens), not once per chain.
+        if (const Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(*store).list())
+            for (const ChainTrigger &trigger : triggers.value())
+                if (!chainIds.contains(trigger.chainId))
+                    for (const ChainTrigger::Upstream &upstream : trigger.upstreams)
+                        if (chainIds.contains(upstream.chainId))
+                            waitingElsewhere.insert(trigger.id, trigger.path);
     }
     const Status removed =
         ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
