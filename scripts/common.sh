@@ -14,7 +14,8 @@ hg_as_root() {
 HG_BUILD_PACKAGES=(cmake ninja-build g++ ccache pkg-config python3
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libsqlite3-dev libpq-dev librsvg2-bin libqt6svg6
-    qt6-l10n-tools qt6-translations-l10n qtkeychain-qt6-dev libical-dev libcurl4-openssl-dev)
+    qt6-l10n-tools qt6-translations-l10n qtkeychain-qt6-dev libical-dev libcurl4-openssl-dev
+    libmicrohttpd-dev)
 # The build's installer_files test validates the desktop files and the manual page.
 HG_BUILD_PACKAGES+=(desktop-file-utils appstream man-db)
 # Packages scripts/package needs to build and check the .deb (and the package tests, to use it).

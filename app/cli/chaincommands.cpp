@@ -6,7 +6,7 @@
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
-#include "triggertext.h"
+#include "scheduler/triggertext.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -112,6 +112,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("channel"), runChannelCommand},
         {QLatin1StringView("notify"), runNotifyCommand},
         {QLatin1StringView("trigger"), runTriggerCommand},
+        {QLatin1StringView("token"), runTokenCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

@@ -1,3 +1,4 @@
+#include "api/apihost.h"
 #include "base/terminaltext.h"
 #include "clicontext.h"
 #include "cron/isotime.h"
@@ -264,13 +265,63 @@ int serve(CliContext &context, const QStringList &args)
         QStringLiteral("The store unreachable this long is an `engine` event (told once it is "
                        "back; default 5)."),
         QStringLiteral("MINUTES"));
-    parser.addOptions({onExit, lease, slots, notifyRetry, notifyRetryFor, notifyStoreAway});
+    const QCommandLineOption api(
+        QStringLiteral("api"),
+        QStringLiteral("Serve the local API (REST, /metrics, webhooks) on this address and port "
+                       "(127.0.0.1:8080); an address other machines reach needs --api-cert "
+                       "and --api-key, or --api-insecure."),
+        QStringLiteral("ADDR:PORT"));
+    const QCommandLineOption apiCert(QStringLiteral("api-cert"),
+                                     QStringLiteral("The API's TLS certificate (PEM)."),
+                                     QStringLiteral("FILE"));
+    const QCommandLineOption apiKey(QStringLiteral("api-key"),
+                                    QStringLiteral("The API's TLS private key (PEM)."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption apiInsecure(
+        QStringLiteral("api-insecure"),
+        QStringLiteral("Plain HTTP on an address other machines reach (said in the log)."));
+    const QCommandLineOption apiMetricsOpen(
+        QStringLiteral("api-metrics-open"),
+        QStringLiteral("Clients on this machine may read /metrics without a token."));
+    const QCommandLineOption apiBodyLimit(
+        QStringLiteral("api-body-limit"),
+        QStringLiteral("The largest request body the API reads (default 1024 KB)."),
+        QStringLiteral("KB"));
+    parser.addOptions({onExit, lease, slots, notifyRetry, notifyRetryFor, notifyStoreAway, api,
+                       apiCert, apiKey, apiInsecure, apiMetricsOpen, apiBodyLimit});
     if (!context.parse(parser, args,
                        QStringLiteral("serve [--on-exit wait|stop] [--lease SECONDS] [--slots N] "
                                       "[--notify-retry SECONDS] [--notify-retry-for HOURS] "
-                                      "[--notify-store-away MINUTES]"))
+                                      "[--notify-store-away MINUTES] [--api ADDR:PORT "
+                                      "[--api-cert FILE --api-key FILE] [--api-insecure] "
+                                      "[--api-metrics-open] [--api-body-limit KB]]"))
         || !context.expectPositionals(parser, {}))
         return context.exitCode();
+    std::optional<ApiServer::Options> apiOptions;
+    if (parser.isSet(api)) {
+        const Result<std::pair<QHostAddress, quint16>> listen =
+            ApiServer::parseListen(parser.value(api));
+        if (!listen)
+            return context.usage(QStringLiteral("--api: ") + listen.error().message);
+        ApiServer::Options options;
+        options.address = listen->first;
+        options.port = listen->second;
+        options.insecure = parser.isSet(apiInsecure);
+        options.metricsOpenOnLoopback = parser.isSet(apiMetricsOpen);
+        int bodyKb = 1024;
+        if (!context.intOption(parser, apiBodyLimit, bodyKb, 1, 1024 * 1024))
+            return context.exitCode();
+        options.maxBodyBytes = qint64(bodyKb) * 1024;
+        if (Status s = ApiServer::check(options, parser.value(apiCert), parser.value(apiKey)); !s)
+            return context.usage(s.error().message);
+        apiOptions = options;
+    } else {
+        for (const QCommandLineOption *option :
+             {&apiCert, &apiKey, &apiInsecure, &apiMetricsOpen, &apiBodyLimit})
+            if (parser.isSet(*option))
+                return context.usage(QStringLiteral("--%1 needs --api ADDR:PORT")
+                                         .arg(option->names().constFirst()));
+    }
     int retrySeconds = 30;
     int retryHours = 24;
     int storeAwayMinutes = 5;
@@ -303,7 +354,37 @@ int serve(CliContext &context, const QStringList &args)
     std::unique_ptr<Store> notifyStore;
     std::unique_ptr<Deliverer> deliverer;
     std::unique_ptr<EngineEventRecorder> engineEvents;
+    std::unique_ptr<ApiHost> apiHost;
     QObject::connect(&engine, &Engine::started, &engine, [&] {
+        if (apiOptions) {
+            apiHost = std::make_unique<ApiHost>(engine.store()->location(), *apiOptions);
+            apiHost->watch(engine);
+            QObject::connect(apiHost.get(), &ApiHost::started, &engine,
+                             [&context, &apiOptions](quint16 port, bool tls) {
+                                 context.err()
+                                     << "hourglass: the API listens on "
+                                     << (tls ? "https://" : "http://")
+                                     << (apiOptions->address.protocol()
+                                                 == QAbstractSocket::IPv6Protocol
+                                             ? QLatin1Char('[') + apiOptions->address.toString()
+                                                   + QLatin1Char(']')
+                                             : apiOptions->address.toString())
+                                     << ':' << port << "/api/v1\n";
+                                 context.err().flush();
+                             });
+            QObject::connect(apiHost.get(), &ApiHost::startFailed, &engine,
+                             [&failure, &engine](const QString &why) {
+                                 failure = QStringLiteral("the API: ") + why;
+                                 engine.shutdown(Engine::ExitPolicy::Stop);
+                             });
+            QObject::connect(apiHost.get(), &ApiHost::logged, &engine,
+                             [&context](const QString &line) {
+                                 context.err() << "hourglass: api: "
+                                               << terminaltext::escaped(line) << '\n';
+                                 context.err().flush();
+                             });
+            apiHost->start();
+        }
         context.err() << "hourglass: serving " << engine.store()->location().displayName()
                       << "; a task's processes are tracked by " << TaskProcesses::mechanism()
                       << '\n';
@@ -385,9 +466,10 @@ int serve(CliContext &context, const QStringList &args)
                      });
     QObject::connect(&engine, &Engine::storeGone, &engine,
                      [&failure](const QString &why) { failure = why; });
-    QObject::connect(&engine, &Engine::stopped, &engine, [&deliverer] {
+    QObject::connect(&engine, &Engine::stopped, &engine, [&deliverer, &apiHost] {
         if (deliverer)
             deliverer->stop(); // the sends under way are cut off: sent again by the next engine
+        apiHost.reset();
         QCoreApplication::quit();
     });
     SignalWatcher terminations;

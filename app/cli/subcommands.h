@@ -36,6 +36,8 @@ int runChannelCommand(CliContext &context, const QString &verb, const QStringLis
 int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
 // trigger add|list|rm|pause|resume: chains started by other chains' ends.
 int runTriggerCommand(CliContext &context, const QString &verb, const QStringList &args);
+// token add|list|rm: the local API's tokens (tokencommands.cpp).
+int runTokenCommand(CliContext &context, const QString &verb, const QStringList &args);
 // After removing tasks: the SendMail passwords only they named are forgotten
 // (SendMailPasswords); one that could not be is said on stderr (taskcommands.cpp).
 void forgetSendMailPasswords(CliContext &context, Store &store, const QList<Task> &removed);

@@ -8,7 +8,7 @@
 #include "store/occurrencerepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
-#include "triggertext.h"
+#include "scheduler/triggertext.h"
 
 #include <QCommandLineParser>
 #include <QDir>

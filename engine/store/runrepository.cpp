@@ -324,6 +324,10 @@ Result<QList<Run>> RunRepository::list(const RunFilter &filter) const
         conditions << QStringLiteral("id < ?");
         values << filter.beforeId;
     }
+    if (filter.createdSinceMs) {
+        conditions << QStringLiteral("created_at >= ?");
+        values << *filter.createdSinceMs;
+    }
     QString sql = selectRun;
     if (!conditions.isEmpty())
         sql +=

@@ -19,6 +19,7 @@ struct RunFilter
     std::optional<qint64> chainId;
     std::optional<RunState> state;
     qint64 beforeId = 0; // keyset paging: only runs with a smaller id; 0 = from the newest
+    std::optional<qint64> createdSinceMs; // only runs created at or after this
     int limit = 100;
 };
 

@@ -1,0 +1,78 @@
+#include "apiauthgate.h"
+
+#include "store/apitokenrepository.h"
+
+namespace hg {
+
+ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed,
+                                         qint64 nowMs)
+{
+    const QString address = request.peer.toString();
+    auto known = m_failures.find(address);
+    if (known != m_failures.end()) {
+        if (nowMs - known->windowStartMs >= windowMs) {
+            if (known->unlogged > 0)
+                m_log(tr("%n failed authentication(s) from %1 in the last minute", nullptr,
+                         known->unlogged)
+                          .arg(address));
+            m_failures.erase(known);
+        } else if (known->count >= maxFailures) {
+            HttpResponse limited = HttpResponse::error(
+                429, tr("too many failed authentications from this address; try again later"));
+            limited.headers.emplaceBack(
+                "Retry-After",
+                QByteArray::number((windowMs - (nowMs - known->windowStartMs)) / 1000 + 1));
+            ++known->unlogged;
+            return {std::nullopt, limited};
+        }
+    }
+    if (needed == ApiRole::Metrics && m_metricsOpen && request.peer.isLoopback())
+        return {};
+    const QByteArray header = request.header("authorization");
+    if (header.isEmpty())
+        return {std::nullopt, refuse(request.peer, nowMs, tr("no token: send Authorization: "
+                                                             "Bearer TOKEN"))};
+    if (!header.startsWith("Bearer "))
+        return {std::nullopt,
+                refuse(request.peer, nowMs, tr("the Authorization header is not a Bearer token"))};
+    const QString text = QString::fromLatin1(header.mid(7).trimmed());
+    const QDateTime now = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC);
+    ApiTokenRepository tokens(m_store);
+    const Result<ApiToken> token = tokens.check(text, now);
+    if (!token) {
+        if (token.error().kind != ErrorKind::NotFound)
+            return {std::nullopt,
+                    HttpResponse::error(503, tr("the store cannot be read: %1")
+                                                 .arg(token.error().message))};
+        return {std::nullopt,
+                refuse(request.peer, nowMs, tr("the token is not known or has expired"))};
+    }
+    if (!ApiToken::allows(token->role, needed))
+        return {token.value(),
+                HttpResponse::error(403, tr("token '%1' is %2; this needs %3")
+                                             .arg(token->name, enumName(token->role),
+                                                  enumName(needed)))};
+    // A store that cannot note the use does not refuse the request for it.
+    (void)tokens.touch(token.value(), now);
+    return {token.value(), std::nullopt};
+}
+
+HttpResponse ApiAuthGate::refuse(const QHostAddress &peer, qint64 nowMs, const QString &why)
+{
+    Failures &failures = m_failures[peer.toString()];
+    if (failures.count == 0)
+        failures.windowStartMs = nowMs;
+    ++failures.count;
+    ++failures.unlogged;
+    // The first failure of a window is said at once; the rest when the window ends.
+    if (failures.loggedAtMs == 0 || nowMs - failures.loggedAtMs >= windowMs) {
+        m_log(tr("failed authentication from %1: %2").arg(peer.toString(), why));
+        failures.loggedAtMs = nowMs;
+        failures.unlogged = 0;
+    }
+    HttpResponse response = HttpResponse::error(401, why);
+    response.headers.emplaceBack("WWW-Authenticate", "Bearer realm=\"hourglass\"");
+    return response;
+}
+
+} // namespace hg

@@ -1,0 +1,326 @@
+#include "apicontrols.h"
+
+#include "api/apianswers.h"
+#include "api/apijson.h"
+#include "api/apirouter.h"
+#include "scheduler/missedrunsinbox.h"
+#include "scheduler/runcontrol.h"
+#include "store/apirequestkeyrepository.h"
+#include "store/apitokenrepository.h"
+#include "store/chainrepository.h"
+#include "store/runrepository.h"
+#include "store/store.h"
+
+#include <QJsonArray>
+
+namespace hg {
+namespace {
+
+// Fields a body may hold; any other is named, so a misspelt one is not silently ignored.
+Status onlyFields(const QJsonObject &body, const QStringList &known)
+{
+    for (auto it = body.constBegin(); it != body.constEnd(); ++it)
+        if (!known.contains(it.key()))
+            return Error::invalidField(it.key(), 0,
+                                       ApiControls::tr("unknown field '%1' (known: %2)")
+                                           .arg(it.key().left(60), known.join(QLatin1String(", "))));
+    return {};
+}
+
+// Run parameters: strings, numbers and booleans, as text (what ${K} gives a task).
+Result<QJsonObject> parametersOf(const QJsonObject &body)
+{
+    if (Status s = ApiAnswers::expect(body, QStringLiteral("parameters"), QJsonValue::Object); !s)
+        return s.error();
+    QJsonObject parameters;
+    const QJsonObject given = body.value(QStringLiteral("parameters")).toObject();
+    for (auto it = given.constBegin(); it != given.constEnd(); ++it) {
+        const QString field = QStringLiteral("parameters.") + it.key().left(60);
+        if (it.key().isEmpty() || it.key().startsWith(QLatin1String("trigger.")))
+            return Error::invalidField(field, 0,
+                                       ApiControls::tr("a parameter's name is not empty and "
+                                                       "does not begin with 'trigger.'"));
+        const QJsonValue value = it.value();
+        if (value.isString())
+            parameters.insert(it.key(), value);
+        else if (value.isBool())
+            parameters.insert(it.key(), value.toBool() ? QStringLiteral("true")
+                                                       : QStringLiteral("false"));
+        else if (value.isDouble())
+            parameters.insert(it.key(), QString::number(value.toDouble(), 'g', 17));
+        else
+            return Error::invalidField(field, 0,
+                                       ApiControls::tr("a parameter is a string, a number or a "
+                                                       "boolean"));
+    }
+    return parameters;
+}
+
+} // namespace
+
+void ApiControls::addRoutes(ApiRouter &router)
+{
+    router.add("POST", QStringLiteral("/api/v1/chains/{}/{}/runs"), ApiRole::Operate,
+               [this](const HttpRequest &r, const QStringList &c) { return start(r, c); });
+    for (const char *verbText : {"stop", "pause", "resume"}) {
+        const QString verb = QString::fromLatin1(verbText);
+        router.add("POST", QStringLiteral("/api/v1/runs/{}/") + verb, ApiRole::Operate,
+                   [this, verb](const HttpRequest &, const QStringList &c) {
+                       return control(verb, c);
+                   });
+    }
+    router.add("POST", QStringLiteral("/api/v1/runs/{}/rerun"), ApiRole::Operate,
+               [this](const HttpRequest &r, const QStringList &c) { return rerun(r, c); });
+    router.add("POST", QStringLiteral("/api/v1/chains/{}/{}/enable"), ApiRole::Operate,
+               [this](const HttpRequest &, const QStringList &c) { return enable(c, true); });
+    router.add("POST", QStringLiteral("/api/v1/chains/{}/{}/disable"), ApiRole::Operate,
+               [this](const HttpRequest &, const QStringList &c) { return enable(c, false); });
+    router.add("POST", QStringLiteral("/api/v1/missed/{}/{}/decide"), ApiRole::Operate,
+               [this](const HttpRequest &r, const QStringList &c) { return decide(r, c); });
+    router.add("GET", QStringLiteral("/api/v1/tokens"), ApiRole::Admin,
+               [this](const HttpRequest &, const QStringList &) { return tokens(); });
+    router.add("POST", QStringLiteral("/api/v1/tokens"), ApiRole::Admin,
+               [this](const HttpRequest &r, const QStringList &) { return addToken(r); });
+    router.add("DELETE", QStringLiteral("/api/v1/tokens/{}"), ApiRole::Admin,
+               [this](const HttpRequest &, const QStringList &c) { return removeToken(c); });
+}
+
+HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &captures)
+{
+    const Result<Chain> chain = ApiAnswers::chain(m_store, captures.at(0), captures.at(1));
+    if (!chain)
+        return ApiAnswers::fromError(chain.error());
+    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
+    if (Status s = onlyFields(body.value(), {QStringLiteral("parameters")}); !s)
+        return ApiAnswers::fromError(s.error());
+    const Result<QJsonObject> parameters = parametersOf(body.value());
+    if (!parameters)
+        return ApiAnswers::fromError(parameters.error());
+    const QString key = QString::fromLatin1(request.header("idempotency-key"));
+    if (!request.header("idempotency-key").isNull())
+        if (Status s = ApiRequestKeyRepository::check(key); !s)
+            return ApiAnswers::fromError(s.error());
+    const QString scope = QStringLiteral("chain:%1").arg(chain->id);
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    ApiRequestKeyRepository keys(m_store);
+    if (!key.isEmpty() && nowMs - m_keysPrunedAtMs > 3600 * 1000) {
+        m_keysPrunedAtMs = nowMs;
+        (void)keys.removeBefore(nowMs - ApiRequestKeyRepository::keptMs);
+    }
+    std::optional<qint64> earlier;
+    Run made;
+    const Status written = m_store.transaction([&]() -> Status {
+        if (!key.isEmpty()) {
+            const Result<std::optional<qint64>> claimed = keys.claim(scope, key, nowMs);
+            if (!claimed)
+                return claimed.error();
+            earlier = claimed.value();
+            if (earlier)
+                return {};
+        }
+        const Result<Run> run = RunControl(m_store).start(chain->id, parameters.value());
+        if (!run)
+            return run.error();
+        made = run.value();
+        return key.isEmpty() ? Status{} : keys.setRun(scope, key, made.id);
+    });
+    if (!written)
+        return ApiAnswers::fromError(written.error());
+    if (earlier) {
+        const Result<Run> run = RunRepository(m_store).byId(*earlier);
+        if (!run)
+            return ApiAnswers::fromError(run.error());
+        HttpResponse response = HttpResponse::json(
+            200, apijson::run(run.value(), captures.at(0) + QLatin1Char('/') + captures.at(1)));
+        response.headers.emplaceBack("Idempotent-Replayed", "true");
+        return response;
+    }
+    const QString path = captures.at(0) + QLatin1Char('/') + captures.at(1);
+    HttpResponse response = HttpResponse::json(201, apijson::run(made, path));
+    response.headers.emplaceBack("Location", "/api/v1/runs/" + QByteArray::number(made.id));
+    return response;
+}
+
+HttpResponse ApiControls::control(const QString &verb, const QStringList &captures)
+{
+    const Result<qint64> id = ApiAnswers::runId(captures.at(0));
+    if (!id)
+        return ApiAnswers::fromError(id.error());
+    const Result<Run> run = RunRepository(m_store).byId(id.value());
+    if (!run)
+        return ApiAnswers::fromError(run.error());
+    if (isTerminal(run->state))
+        return HttpResponse::error(
+            409, tr("run %1 has already ended (%2)").arg(run->id).arg(enumName(run->state)));
+    const CommandKind kind = verb == QLatin1String("stop")    ? CommandKind::Stop
+                             : verb == QLatin1String("pause") ? CommandKind::Pause
+                                                              : CommandKind::Resume;
+    if (Status s = RunControl(m_store).control(kind, run->id); !s)
+        return ApiAnswers::fromError(s.error());
+    return HttpResponse::json(202, QJsonObject{{QStringLiteral("run"), run->id},
+                                               {QStringLiteral("command"), verb},
+                                               {QStringLiteral("state"), enumName(run->state)}});
+}
+
+HttpResponse ApiControls::rerun(const HttpRequest &request, const QStringList &captures)
+{
+    const Result<qint64> id = ApiAnswers::runId(captures.at(0));
+    if (!id)
+        return ApiAnswers::fromError(id.error());
+    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
+    if (Status s = onlyFields(body.value(), {QStringLiteral("failedOnly")}); !s)
+        return ApiAnswers::fromError(s.error());
+    if (Status s = ApiAnswers::expect(body.value(), QStringLiteral("failedOnly"), QJsonValue::Bool);
+        !s)
+        return ApiAnswers::fromError(s.error());
+    const Result<Run> original = RunRepository(m_store).byId(id.value());
+    if (!original)
+        return ApiAnswers::fromError(original.error());
+    if (!isTerminal(original->state))
+        return HttpResponse::error(409, tr("run %1 has not ended yet (%2)")
+                                            .arg(original->id)
+                                            .arg(enumName(original->state)));
+    const Result<Run> again =
+        RunControl(m_store).rerun(original->id, body->value(QStringLiteral("failedOnly")).toBool());
+    if (!again)
+        return ApiAnswers::fromError(again.error());
+    const Result<ChainPath> path = ChainRepository(m_store).pathOf(again->chainId);
+    HttpResponse response =
+        HttpResponse::json(201, apijson::run(again.value(), path ? path->toString() : QString()));
+    response.headers.emplaceBack("Location", "/api/v1/runs/" + QByteArray::number(again->id));
+    return response;
+}
+
+HttpResponse ApiControls::enable(const QStringList &captures, bool enabled)
+{
+    Result<Chain> chain = ApiAnswers::chain(m_store, captures.at(0), captures.at(1));
+    if (!chain)
+        return ApiAnswers::fromError(chain.error());
+    if (chain->enabled != enabled) {
+        chain->enabled = enabled;
+        if (Status s = ChainRepository(m_store).update(chain.value()); !s)
+            return ApiAnswers::fromError(s.error());
+    }
+    const QString path = captures.at(0) + QLatin1Char('/') + captures.at(1);
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("chain"), path},
+                                               {QStringLiteral("enabled"), enabled}});
+}
+
+HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &captures)
+{
+    const Result<Chain> chain = ApiAnswers::chain(m_store, captures.at(0), captures.at(1));
+    if (!chain)
+        return ApiAnswers::fromError(chain.error());
+    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
+    const QStringList fields{QStringLiteral("choice"), QStringLiteral("parallel"),
+                             QStringLiteral("keep")};
+    if (Status s = onlyFields(body.value(), fields); !s)
+        return ApiAnswers::fromError(s.error());
+    for (const auto &[field, type] :
+         {std::pair{fields.at(0), QJsonValue::String}, std::pair{fields.at(1), QJsonValue::Double},
+          std::pair{fields.at(2), QJsonValue::Bool}})
+        if (Status s = ApiAnswers::expect(body.value(), field, type); !s)
+            return ApiAnswers::fromError(s.error());
+    const QString choice = body->value(QStringLiteral("choice")).toString();
+    MissedRunsInbox::Decision decision;
+    if (choice == QLatin1String("run-all"))
+        decision.choice = MissedRunsInbox::Choice::RunAll;
+    else if (choice == QLatin1String("run-latest"))
+        decision.choice = MissedRunsInbox::Choice::RunLatest;
+    else if (choice == QLatin1String("dismiss"))
+        decision.choice = MissedRunsInbox::Choice::Dismiss;
+    else
+        return HttpResponse::error(400, tr("choice must be run-all, run-latest or dismiss"),
+                                   QStringLiteral("choice"));
+    const double parallel = body->value(QStringLiteral("parallel")).toDouble(1);
+    if (parallel < 1 || parallel > 1000 || parallel != std::floor(parallel))
+        return HttpResponse::error(400, tr("parallel must be a whole number from 1 to 1000"),
+                                   QStringLiteral("parallel"));
+    decision.parallel = int(parallel);
+    decision.keep = body->value(QStringLiteral("keep")).toBool();
+    MissedRunsInbox inbox(m_store);
+    const Result<MissedRunsInbox::Waiting> waiting = inbox.waiting(chain->id);
+    if (!waiting)
+        return ApiAnswers::fromError(waiting.error());
+    if (waiting->count == 0)
+        return HttpResponse::error(409, tr("no missed runs of %1 wait for a decision")
+                                            .arg(captures.at(0) + QLatin1Char('/') + captures.at(1)));
+    const Result<MissedRunsInbox::Decided> decided = inbox.decide(chain.value(), decision);
+    if (!decided)
+        return ApiAnswers::fromError(decided.error());
+    QJsonArray runs;
+    for (const Run &run : decided->runs)
+        runs << run.id;
+    return HttpResponse::json(
+        200, QJsonObject{{QStringLiteral("runs"), runs},
+                         {QStringLiteral("kept"), decided->kept ? QJsonValue(enumName(*decided->kept))
+                                                                : QJsonValue()}});
+}
+
+HttpResponse ApiControls::tokens()
+{
+    const Result<QList<ApiToken>> list = ApiTokenRepository(m_store).list();
+    if (!list)
+        return ApiAnswers::fromError(list.error());
+    QJsonArray array;
+    for (const ApiToken &t : list.value())
+        array << QJsonObject{{QStringLiteral("name"), t.name},
+                             {QStringLiteral("role"), enumName(t.role)},
+                             {QStringLiteral("prefix"), t.prefix},
+                             {QStringLiteral("createdAt"), apijson::time(t.createdAt)},
+                             {QStringLiteral("expiresAt"), apijson::time(t.expiresAt)},
+                             {QStringLiteral("lastUsedAt"), apijson::time(t.lastUsedAt)}};
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("tokens"), array}});
+}
+
+HttpResponse ApiControls::addToken(const HttpRequest &request)
+{
+    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
+    const QStringList fields{QStringLiteral("name"), QStringLiteral("role"),
+                             QStringLiteral("expires")};
+    if (Status s = onlyFields(body.value(), fields); !s)
+        return ApiAnswers::fromError(s.error());
+    for (const QString &field : fields)
+        if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String); !s)
+            return ApiAnswers::fromError(s.error());
+    const std::optional<ApiRole> role =
+        enumFromString<ApiRole>(body->value(QStringLiteral("role")).toString());
+    if (!role)
+        return HttpResponse::error(400, tr("role must be one of %1").arg(enumChoices<ApiRole>()),
+                                   QStringLiteral("role"));
+    QDateTime expires;
+    if (body->contains(QStringLiteral("expires"))) {
+        expires = QDateTime::fromString(body->value(QStringLiteral("expires")).toString(),
+                                        Qt::ISODateWithMs);
+        if (!expires.isValid() || expires <= QDateTime::currentDateTimeUtc())
+            return HttpResponse::error(400, tr("expires must be an ISO 8601 time to come"),
+                                       QStringLiteral("expires"));
+    }
+    const Result<ApiTokenRepository::Made> made = ApiTokenRepository(m_store).make(
+        body->value(QStringLiteral("name")).toString(), *role, expires);
+    if (!made)
+        return ApiAnswers::fromError(made.error());
+    return HttpResponse::json(201, QJsonObject{{QStringLiteral("name"), made->token.name},
+                                               {QStringLiteral("role"), enumName(made->token.role)},
+                                               {QStringLiteral("prefix"), made->token.prefix},
+                                               {QStringLiteral("expiresAt"),
+                                                apijson::time(made->token.expiresAt)},
+                                               {QStringLiteral("token"), made->text}});
+}
+
+HttpResponse ApiControls::removeToken(const QStringList &captures)
+{
+    if (Status s = ApiTokenRepository(m_store).remove(captures.at(0)); !s)
+        return ApiAnswers::fromError(s.error());
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("removed"), captures.at(0)}});
+}
+
+} // namespace hg

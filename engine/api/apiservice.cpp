@@ -1,0 +1,66 @@
+#include "apiservice.h"
+
+#include "store/store.h"
+
+#include <QElapsedTimer>
+
+namespace hg {
+
+ApiService::ApiService(Store &store, std::function<void(const QString &)> log)
+    : m_store(store)
+    , m_gate(store, std::move(log))
+    , m_reads(store)
+    , m_controls(store)
+{
+    m_reads.addRoutes(m_router);
+    m_controls.addRoutes(m_router);
+    m_router.add("GET", QStringLiteral("/metrics"), ApiRole::Metrics,
+                 [this](const HttpRequest &, const QStringList &) {
+                     return HttpResponse::text(200, "text/plain; version=0.0.4; charset=utf-8",
+                                               m_metrics.render(m_store));
+                 });
+}
+
+HttpResponse ApiService::handle(const HttpRequest &request)
+{
+    QElapsedTimer took;
+    took.start();
+    QString tokenName;
+    HttpResponse response = route(request, tokenName);
+    m_metrics.countRequest(response.status);
+    m_recent.append(Served{QDateTime::currentMSecsSinceEpoch(), request.method,
+                           request.path.left(200), response.status, took.elapsed(), tokenName});
+    if (m_recent.size() > 50)
+        m_recent.removeFirst();
+    return response;
+}
+
+HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
+{
+    // Text from outside: a path with a control character is no name of ours.
+    for (const QChar c : request.path)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return HttpResponse::error(400, tr("the path holds a control character"));
+    const ApiRouter::Found found = m_router.find(request.method, request.path);
+    if (!found.route) {
+        if (found.otherMethods.isEmpty())
+            return HttpResponse::error(404, tr("no endpoint %1 (GET /api/v1/openapi.json lists "
+                                               "them)")
+                                                .arg(request.path.left(200)));
+        HttpResponse response = HttpResponse::error(
+            405, tr("%1 is answered to %2 only")
+                     .arg(request.path.left(200),
+                          QString::fromLatin1(found.otherMethods.join(", "))));
+        response.headers.emplaceBack("Allow", found.otherMethods.join(", "));
+        return response;
+    }
+    const ApiAuthGate::Admitted admitted =
+        m_gate.admit(request, found.route->role, QDateTime::currentMSecsSinceEpoch());
+    if (admitted.token)
+        tokenName = admitted.token->name;
+    if (admitted.refusal)
+        return *admitted.refusal;
+    return found.route->handler(request, found.captures);
+}
+
+} // namespace hg
