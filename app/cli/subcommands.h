@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCommandLineParser>
 #include <QStringList>
 
 namespace hg {
@@ -8,6 +9,7 @@ class CliContext;
 class Store;
 struct Task;
 struct ConnectionProfile;
+struct ChainTrigger;
 
 // One entry point per group of subcommands; each returns the process exit code.
 // args are the words after "GROUP VERB".
@@ -36,6 +38,10 @@ int runChannelCommand(CliContext &context, const QString &verb, const QStringLis
 int runNotifyCommand(CliContext &context, const QString &verb, const QStringList &args);
 // trigger add|list|rm|pause|resume: chains started by other chains' ends.
 int runTriggerCommand(CliContext &context, const QString &verb, const QStringList &args);
+// trigger add --webhook, and the hook's secret forgotten with its trigger
+// (webhooktriggercommands.cpp).
+int addWebhookTrigger(CliContext &context, Store &store, const QCommandLineParser &parser);
+void forgetWebhookSecret(CliContext &context, const ChainTrigger &trigger);
 // token add|list|rm: the local API's tokens (tokencommands.cpp).
 int runTokenCommand(CliContext &context, const QString &verb, const QStringList &args);
 // After removing tasks: the SendMail passwords only they named are forgotten

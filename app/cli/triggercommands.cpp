@@ -238,12 +238,19 @@ int addTrigger(CliContext &context, const QStringList &args)
           {"on-network", "Start it when the network comes up."},
           {"on-ac-power", "Start it when the machine goes onto AC power."}})
         desktopEvents << QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help));
-    // Planned with the local API (issue 37); refused by name until it is built.
-    const QCommandLineOption webhook(QStringLiteral("webhook"), QStringLiteral("Not built yet."));
+    const QCommandLineOption webhook(
+        QStringLiteral("webhook"),
+        QStringLiteral("Start it when a POST signed with its secret reaches /hooks/ID of the "
+                       "local API (`serve --api`)."));
+    const QCommandLineOption header(
+        QStringLiteral("header"),
+        QStringLiteral("Webhook: a request header a run may read as ${trigger.header.NAME} "
+                       "(repeatable)."),
+        QStringLiteral("NAME[,…]"));
     parser.addOptions(
         {after, on, within, paused, file, events, settle, batch, perMinute, poll, misfire});
     parser.addOptions(desktopEvents);
-    parser.addOptions({onIdle, webhook});
+    parser.addOptions({onIdle, webhook, header});
     Store *store = context.prepare(
         parser, args,
         QStringLiteral("trigger add PROJECT/CHAIN --after PROJECT/CHAIN[,…] [--on "
@@ -252,24 +259,34 @@ int addTrigger(CliContext &context, const QStringList &args)
                        "DURATION] [--batch WINDOW] [--max-per-minute N] [--poll DURATION] "
                        "[--misfire all|once|skip|ask] [--paused]\n"
                        "       trigger add PROJECT/CHAIN --on-unlock|--on-resume|--on-network|"
-                       "--on-ac-power|--on-idle DURATION [--paused]"),
+                       "--on-ac-power|--on-idle DURATION [--paused]\n"
+                       "       trigger add PROJECT/CHAIN --webhook [--header NAME[,…]] "
+                       "[--paused]"),
         {QStringLiteral("PROJECT/CHAIN")});
     if (!store)
         return context.exitCode();
-    if (parser.isSet(webhook))
-        return context.usage(QStringLiteral("--webhook: webhook triggers come with the local API "
-                                            "and are not built yet"));
     QStringList kinds;
     for (const QCommandLineOption &kind : desktopEvents)
         if (parser.isSet(kind))
             kinds << QStringLiteral("--") + kind.names().constFirst();
-    for (const QCommandLineOption &kind : {onIdle, file, after})
+    for (const QCommandLineOption &kind : {onIdle, file, after, webhook})
         if (parser.isSet(kind))
             kinds << QStringLiteral("--") + kind.names().constFirst();
     if (kinds.size() > 1)
         return context.usage(QStringLiteral("%1: one trigger starts on one kind of thing; add "
                                             "one trigger for each")
                                  .arg(kinds.join(QStringLiteral(" and "))));
+    if (parser.isSet(header) && !parser.isSet(webhook))
+        return context.usage(QStringLiteral("--header is a setting of webhook triggers "
+                                            "(--webhook)"));
+    if (parser.isSet(webhook)) {
+        for (const QCommandLineOption &other :
+             {on, within, events, settle, batch, perMinute, poll, misfire})
+            if (parser.isSet(other))
+                return context.usage(QStringLiteral("--%1 is not a setting of --webhook")
+                                         .arg(other.names().constFirst()));
+        return addWebhookTrigger(context, *store, parser);
+    }
     if (!kinds.isEmpty() && kinds.constFirst().startsWith(QLatin1String("--on-"))) {
         for (const QCommandLineOption &other :
              {on, within, events, settle, batch, perMinute, poll, misfire})
@@ -287,8 +304,8 @@ int addTrigger(CliContext &context, const QStringList &args)
     if (!parser.isSet(after))
         return context.usage(
             QStringLiteral("name what starts it: --after PROJECT/CHAIN[,…], --file GLOB, "
-                           "--on-unlock, --on-resume, --on-network, --on-idle DURATION or "
-                           "--on-ac-power"));
+                           "--on-unlock, --on-resume, --on-network, --on-idle DURATION, "
+                           "--on-ac-power or --webhook"));
     ChainRepository chains(*store);
     const Result<Chain> chain = chains.byPath(parser.positionalArguments().at(0));
     if (!chain)
@@ -381,11 +398,14 @@ int changeTrigger(CliContext &context, const QString &verb, const QStringList &a
         if (const Result<QList<Occurrence>> pending = OccurrenceRepository(*store).pending())
             for (const Occurrence &row : pending.value())
                 waiting += row.triggerId == id ? row.count : 0;
+    const Result<ChainTrigger> before = triggers.byId(id);
     const Status done = verb == QLatin1String("rm")
                             ? triggers.remove(id)
                             : triggers.setPaused(id, verb == QLatin1String("pause"));
     if (!done)
         return context.fail(done.error());
+    if (verb == QLatin1String("rm") && before)
+        forgetWebhookSecret(context, before.value());
     if (waiting > 0)
         context.out() << "removed trigger " << id << "; " << waiting
                       << " missed file(s) that waited in the missed-runs inbox for it will not "

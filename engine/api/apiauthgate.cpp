@@ -4,28 +4,35 @@
 
 namespace hg {
 
+std::optional<HttpResponse> ApiAuthGate::limited(const QHostAddress &peer, qint64 nowMs)
+{
+    const QString address = peer.toString();
+    auto known = m_failures.find(address);
+    if (known == m_failures.end())
+        return std::nullopt;
+    if (nowMs - known->windowStartMs >= windowMs) {
+        if (known->unlogged > 0)
+            m_log(tr("%n failed authentication(s) from %1 in the last minute", nullptr,
+                     known->unlogged)
+                      .arg(address));
+        m_failures.erase(known);
+        return std::nullopt;
+    }
+    if (known->count < maxFailures)
+        return std::nullopt;
+    HttpResponse response = HttpResponse::error(
+        429, tr("too many failed authentications from this address; try again later"));
+    response.headers.emplaceBack(
+        "Retry-After", QByteArray::number((windowMs - (nowMs - known->windowStartMs)) / 1000 + 1));
+    ++known->unlogged;
+    return response;
+}
+
 ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed,
                                          qint64 nowMs)
 {
-    const QString address = request.peer.toString();
-    auto known = m_failures.find(address);
-    if (known != m_failures.end()) {
-        if (nowMs - known->windowStartMs >= windowMs) {
-            if (known->unlogged > 0)
-                m_log(tr("%n failed authentication(s) from %1 in the last minute", nullptr,
-                         known->unlogged)
-                          .arg(address));
-            m_failures.erase(known);
-        } else if (known->count >= maxFailures) {
-            HttpResponse limited = HttpResponse::error(
-                429, tr("too many failed authentications from this address; try again later"));
-            limited.headers.emplaceBack(
-                "Retry-After",
-                QByteArray::number((windowMs - (nowMs - known->windowStartMs)) / 1000 + 1));
-            ++known->unlogged;
-            return {std::nullopt, limited};
-        }
-    }
+    if (std::optional<HttpResponse> refusal = limited(request.peer, nowMs))
+        return {std::nullopt, std::move(refusal)};
     if (needed == ApiRole::Metrics && m_metricsOpen && request.peer.isLoopback())
         return {};
     const QByteArray header = request.header("authorization");
@@ -59,6 +66,11 @@ ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole nee
 
 HttpResponse ApiAuthGate::refuse(const QHostAddress &peer, qint64 nowMs, const QString &why)
 {
+    // Addresses seen long ago are dropped: a scan from many addresses stays bounded.
+    if (m_failures.size() > 10000)
+        m_failures.removeIf([nowMs](const auto &entry) {
+            return nowMs - entry.value().windowStartMs >= windowMs;
+        });
     Failures &failures = m_failures[peer.toString()];
     if (failures.count == 0)
         failures.windowStartMs = nowMs;

@@ -40,6 +40,10 @@ public:
         std::optional<HttpResponse> refusal;
     };
     Admitted admit(const HttpRequest &request, ApiRole needed, qint64 nowMs);
+    // For callers that check a credential of their own (a webhook's signature): the 429 while
+    // the address is over its failures, and a failure counted and answered 401.
+    std::optional<HttpResponse> limited(const QHostAddress &peer, qint64 nowMs);
+    HttpResponse refuse(const QHostAddress &peer, qint64 nowMs, const QString &why);
 
 private:
     struct Failures
@@ -49,8 +53,6 @@ private:
         int unlogged = 0;
         qint64 loggedAtMs = 0;
     };
-    HttpResponse refuse(const QHostAddress &peer, qint64 nowMs, const QString &why);
-
     Store &m_store;
     std::function<void(const QString &)> m_log;
     bool m_metricsOpen = false;

@@ -2,6 +2,7 @@
 
 #include "api/apianswers.h"
 #include "api/apijson.h"
+#include "api/apilogfollower.h"
 #include "api/apirouter.h"
 #include "cron/isotime.h"
 #include "scheduler/missedrunsinbox.h"
@@ -298,7 +299,23 @@ HttpResponse ApiReads::log(const HttpRequest &request, const QStringList &captur
         if (!ok || after < 0)
             return HttpResponse::error(400, tr("after must be a line id"), QStringLiteral("after"));
     }
-    const Result<QList<LogLine>> lines = LogRepository(m_store).read(id.value(), after, limit.value());
+    if (request.queryValue(QStringLiteral("follow")).value_or(QString()) == QLatin1String("1")) {
+        // An EventSource that reconnects says where it was.
+        bool ok = false;
+        const qint64 lastEvent = request.header("last-event-id").toLongLong(&ok);
+        if (ok && lastEvent > after)
+            after = lastEvent;
+        if (m_followers.children().size() >= maxFollowers)
+            return HttpResponse::error(503, tr("%1 logs are followed already; try again later")
+                                                .arg(maxFollowers));
+        auto *follower = new ApiLogFollower(m_store, id.value(), after, &m_followers);
+        HttpResponse response;
+        response.contentType = "text/event-stream; charset=utf-8";
+        response.stream = follower->stream();
+        return response;
+    }
+    const Result<QList<LogLine>> lines =
+        LogRepository(m_store).read(id.value(), after, limit.value());
     if (!lines)
         return ApiAnswers::fromError(lines.error());
     QJsonArray array;

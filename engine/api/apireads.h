@@ -2,9 +2,11 @@
 
 #include "api/httprequest.h"
 #include "api/httpresponse.h"
+#include "base/result.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QObject>
 #include <QStringList>
 
 namespace hg {
@@ -27,6 +29,7 @@ public:
 
     static constexpr int maxRunsPerPage = 1000;
     static constexpr int maxLinesPerPage = 10000;
+    static constexpr int maxFollowers = 256;
 
 private:
     HttpResponse chains(const HttpRequest &request);
@@ -40,6 +43,7 @@ private:
     Result<QJsonArray> describe(const QList<Chain> &chains);
 
     Store &m_store;
+    QObject m_followers; // the ApiLogFollowers of open event streams
 };
 
 } // namespace hg

@@ -11,6 +11,7 @@ ApiService::ApiService(Store &store, std::function<void(const QString &)> log)
     , m_gate(store, std::move(log))
     , m_reads(store)
     , m_controls(store)
+    , m_hooks(store, m_gate)
 {
     m_reads.addRoutes(m_router);
     m_controls.addRoutes(m_router);
@@ -41,6 +42,12 @@ HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
     for (const QChar c : request.path)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return HttpResponse::error(400, tr("the path holds a control character"));
+    const QLatin1String hooks("/hooks/");
+    if (request.path.startsWith(hooks)) {
+        const QString hookId = request.path.mid(hooks.size());
+        if (!hookId.isEmpty() && !hookId.contains(QLatin1Char('/')))
+            return m_hooks.handle(request, hookId);
+    }
     const ApiRouter::Found found = m_router.find(request.method, request.path);
     if (!found.route) {
         if (found.otherMethods.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "api/apiauthgate.h"
 #include "api/apicontrols.h"
+#include "api/apihooks.h"
 #include "api/apimetrics.h"
 #include "api/apireads.h"
 #include "api/apirouter.h"
@@ -50,6 +51,7 @@ private:
     ApiAuthGate m_gate;
     ApiReads m_reads;
     ApiControls m_controls;
+    ApiHooks m_hooks;
     ApiMetrics m_metrics;
     QList<Served> m_recent;
 };

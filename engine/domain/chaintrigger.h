@@ -3,6 +3,7 @@
 #include "base/enumnames.h"
 #include "desktoptriggerspec.h"
 #include "filetriggerspec.h"
+#include "webhooktriggerspec.h"
 
 #include <QDateTime>
 #include <QList>
@@ -16,9 +17,9 @@ enum class TriggerOn { Succeeded, Failed, Finished };
 HG_ENUM_NAMES(TriggerOn, {TriggerOn::Succeeded, "succeeded"}, {TriggerOn::Failed, "failed"},
               {TriggerOn::Finished, "finished"});
 
-enum class TriggerKind { After, File, Desktop };
+enum class TriggerKind { After, File, Desktop, Webhook };
 HG_ENUM_NAMES(TriggerKind, {TriggerKind::After, "after"}, {TriggerKind::File, "file"},
-              {TriggerKind::Desktop, "desktop"});
+              {TriggerKind::Desktop, "desktop"}, {TriggerKind::Webhook, "webhook"});
 
 // A start of a chain that is not the clock (migration 016). After: when a run of an upstream
 // chain ends in `on`; with several upstreams and `withinMs` above 0, once each has ended so
@@ -44,6 +45,7 @@ struct ChainTrigger
     qint64 withinMs = 0; // 0: any one upstream's end starts a run
     FileTriggerSpec file;
     DesktopTriggerSpec desktop;
+    WebhookTriggerSpec webhook; // Webhook (migration 019): a signed POST to /hooks/<id>
     // What the watching engine says of it now: "" all is well; the folder gone, unreadable.
     QString watchNote;
     QDateTime watchNoteAt;

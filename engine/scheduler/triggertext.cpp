@@ -63,6 +63,8 @@ QString describe(const ChainTrigger &t)
         return describeFile(t);
     if (t.kind == TriggerKind::Desktop)
         return describeDesktop(t.desktop);
+    if (t.kind == TriggerKind::Webhook)
+        return QStringLiteral("when a signed POST reaches %1").arg(t.webhook.path());
     QStringList upstreams;
     for (const ChainTrigger::Upstream &u : t.upstreams)
         upstreams << terminaltext::escaped(u.path);
@@ -90,6 +92,14 @@ QJsonObject json(const ChainTrigger &t)
             object.insert(QStringLiteral("idleMs"), t.desktop.idleMs);
         return object;
     }
+    if (t.kind == TriggerKind::Webhook)
+        return {{QStringLiteral("id"), t.id},
+                {QStringLiteral("chain"), t.path},
+                {QStringLiteral("kind"), enumName(t.kind)},
+                {QStringLiteral("hook"), t.webhook.path()},
+                {QStringLiteral("headers"), QJsonArray::fromStringList(t.webhook.headers)},
+                {QStringLiteral("paused"), t.paused},
+                {QStringLiteral("explained"), describe(t)}};
     if (t.kind == TriggerKind::File) {
         QJsonArray events;
         for (const FileEvent event : t.file.events)

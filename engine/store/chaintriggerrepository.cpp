@@ -35,6 +35,8 @@ Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
         return s.error();
     if (trigger.kind == TriggerKind::File || trigger.kind == TriggerKind::Desktop)
         return addWatched(trigger);
+    if (trigger.kind == TriggerKind::Webhook)
+        return addWebhook(trigger);
     if (trigger.upstreams.isEmpty())
         return Error::invalidField(QStringLiteral("after"), 0,
                                    tr("--after: name the chain (or chains) whose runs start it"));
@@ -104,6 +106,22 @@ Result<ChainTrigger> ChainTriggerRepository::add(const ChainTrigger &trigger)
     return stored;
 }
 
+Result<ChainTrigger> ChainTriggerRepository::addWebhook(const ChainTrigger &trigger)
+{
+    if (const QString problem = trigger.webhook.problem(); !problem.isEmpty())
+        return Error::invalidField(QStringLiteral("settings"), 0, problem);
+    StoreQuery q(m_store, QStringLiteral("INSERT INTO chain_trigger (chain_id, kind, paused, "
+                                         "settings, created_at) VALUES (?, 'webhook', ?, ?, ?) "
+                                         "RETURNING id"));
+    q.bind(trigger.chainId)
+        .bind(trigger.paused)
+        .bind(trigger.webhook.toJson())
+        .bind(QDateTime::currentMSecsSinceEpoch());
+    if (Status s = q.execSingle(tr("add a trigger"), {}); !s)
+        return s.error();
+    return byId(q.int64(0));
+}
+
 Result<ChainTrigger> ChainTriggerRepository::addWatched(const ChainTrigger &trigger)
 {
     const bool file = trigger.kind == TriggerKind::File;
@@ -164,6 +182,8 @@ Status ChainTriggerRepository::refuseTwin(const ChainTrigger &trigger) const
                                   [&other](FileEvent e) { return other.file.wants(e); });
         else if (trigger.kind == TriggerKind::Desktop)
             same = other.desktop.toJson() == trigger.desktop.toJson();
+        else if (trigger.kind == TriggerKind::Webhook)
+            same = false; // each hook has a path of its own: two never share a request
         else if (other.on == trigger.on || other.on == TriggerOn::Finished
                  || trigger.on == TriggerOn::Finished)
             // Each end of any one upstream (no window) starts a run: two such triggers that
@@ -268,6 +288,8 @@ Result<QList<ChainTrigger>> ChainTriggerRepository::list(std::optional<qint64> c
             t.file = FileTriggerSpec::fromJson(q.text(8));
         else if (t.kind == TriggerKind::Desktop)
             t.desktop = DesktopTriggerSpec::fromJson(q.text(8));
+        else if (t.kind == TriggerKind::Webhook)
+            t.webhook = WebhookTriggerSpec::fromJson(q.text(8));
         t.watchNote = q.text(9);
         if (q.int64(10) > 0)
             t.watchNoteAt = q.time(10);

@@ -45,6 +45,8 @@ private:
     // A file or desktop trigger: its settings checked; on a shared store its chain must name
     // the engine that watches it.
     Result<ChainTrigger> addWatched(const ChainTrigger &trigger);
+    // Webhook: its settings checked; any engine's API answers it.
+    Result<ChainTrigger> addWebhook(const ChainTrigger &trigger);
     // The chains `from` starts, through triggers, as far as they go: the path back to
     // `target` when one is reached.
     Result<QStringList> pathOfTriggers(qint64 from, qint64 target) const;

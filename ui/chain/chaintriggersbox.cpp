@@ -122,6 +122,9 @@ QString ChainTriggersBox::describe(const ChainTrigger &t)
     case TriggerKind::Desktop:
         text = DesktopTriggerSpec::describe(t.desktop.event, t.desktop.idleMs);
         break;
+    case TriggerKind::Webhook:
+        text = tr("a signed POST to %1").arg(t.webhook.path());
+        break;
     }
     if (t.paused)
         text = tr("%1 (paused)").arg(text);

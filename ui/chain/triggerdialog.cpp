@@ -193,6 +193,8 @@ Result<ChainTrigger> TriggerDialog::trigger() const
         if (t.desktop.event == DesktopEvent::Idle)
             t.desktop.idleMs = qint64(m_idleMinutes->value()) * 60'000;
         break;
+    case TriggerKind::Webhook:
+        break; // made on the command line (its secret is shown once, there)
     }
     return t;
 }

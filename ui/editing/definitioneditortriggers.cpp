@@ -17,6 +17,8 @@ QString triggerTitle(const ChainTrigger &trigger)
         return trigger.file.glob;
     case TriggerKind::Desktop:
         return DesktopTriggerSpec::describe(trigger.desktop.event, trigger.desktop.idleMs);
+    case TriggerKind::Webhook:
+        return trigger.webhook.path();
     }
     return {};
 }
