@@ -2,6 +2,7 @@
 
 #include "api/httprequest.h"
 #include "api/httpresponse.h"
+#include "base/result.h"
 
 #include <QCoreApplication>
 #include <QHash>

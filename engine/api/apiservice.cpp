@@ -3,6 +3,7 @@
 #include "store/store.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 
 namespace hg {
 
@@ -42,6 +43,13 @@ HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
     for (const QChar c : request.path)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return HttpResponse::error(400, tr("the path holds a control character"));
+    // The document that says all this needs no token: it holds nothing of the store.
+    if (request.path == QLatin1String("/api/v1/openapi.json") && request.method == "GET") {
+        QFile document(QStringLiteral(":/api/openapi.json"));
+        if (!document.open(QIODevice::ReadOnly))
+            return HttpResponse::error(500, tr("the OpenAPI document is not in this build"));
+        return HttpResponse::text(200, "application/json", document.readAll());
+    }
     const QLatin1String hooks("/hooks/");
     if (request.path.startsWith(hooks)) {
         const QString hookId = request.path.mid(hooks.size());

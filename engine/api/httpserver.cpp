@@ -16,6 +16,11 @@ struct HttpServer::Exchange
 {
     HttpRequest request;
     bool refused = false; // an answer was queued before the body was read (413, 400)
+    // A body without a length (chunked) that grew past the limit: the rest is read and
+    // dropped, and 413 answered at its end (libmicrohttpd takes an answer in the middle of an
+    // upload only by closing the connection), unless it goes on past discardLimit.
+    bool overLimit = false;
+    qint64 discarded = 0;
 };
 
 // An answer being streamed: the connection sleeps (suspended) while its stream has nothing.
@@ -231,13 +236,23 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
         *uploadDataSize = 0;
         if (exchange->refused)
             return MHD_YES;
-        if (exchange->request.body.size() + size > server->m_options.maxBodyBytes)
-            return refuse(server->tooLarge());
+        if (exchange->overLimit
+            || exchange->request.body.size() + size > server->m_options.maxBodyBytes) {
+            exchange->overLimit = true;
+            exchange->request.body.clear();
+            exchange->discarded += size;
+            // Far past the limit: not worth reading to say so; the connection is closed.
+            return exchange->discarded > 8 * server->m_options.maxBodyBytes + 1024 * 1024
+                       ? MHD_NO
+                       : MHD_YES;
+        }
         exchange->request.body.append(uploadData, size);
         return MHD_YES;
     }
     if (exchange->refused)
         return MHD_YES;
+    if (exchange->overLimit)
+        return refuse(server->tooLarge());
     return MHD_Result(server->queue(connection, server->m_handler(exchange->request)));
 }
 
