@@ -629,7 +629,7 @@ void TestApiServer::thousandConcurrentRequests_allAnswered()
     std::vector<std::unique_ptr<QTcpSocket>> sockets;
     QList<QByteArray> answers(clients);
     int done = 0;
-    const QByteArray request = "GET /api/v1/runs?limit=5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: "
+    const QByteArray request = "GET /api/v1/runs?limit=5 HTTP/1.1\r\nHost: x\r\nAuthorization: "
                                "Bearer "
                                + token + "\r\nConnection: close\r\n\r\n";
     for (int i = 0; i < clients; ++i) {
