@@ -4,6 +4,7 @@
 #include "engineconfigfactory.h"
 #include "notify/delivererthread.h"
 #include "notify/engineeventrecorder.h"
+#include "remoteaccess.h"
 #include "runcounter.h"
 #include "scheduler/enginehost.h"
 #include "settings/appsettings.h"
@@ -18,6 +19,7 @@
 #include "store/storerestore.h"
 #include "storeopencheck.h"
 #include "tray/traycontroller.h"
+#include "window/apistatusbutton.h"
 #include "window/mainwindow.h"
 #include "window/storefileactions.h"
 
@@ -90,6 +92,12 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
             });
     m_window->attachTray(m_tray.get());
     m_window->setSettings(&settings);
+    // The local API (Settings → Remote access), on a thread of its own; its state in the
+    // status bar.
+    auto *apiButton = new ApiStatusButton(m_window.get());
+    m_window->statusBar()->insertPermanentWidget(0, apiButton);
+    m_remoteAccess = std::make_unique<RemoteAccess>(settings, m_store->location(), engine,
+                                                    apiButton);
     if (m_store->backend() != StoreBackend::Sqlite || m_store->isReadOnly())
         return;
     m_backups = std::make_unique<DailyBackupKeeper>(m_store->location(), settings.dailyBackups());
@@ -116,6 +124,7 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
 
 GuiApplication::~GuiApplication()
 {
+    m_remoteAccess.reset(); // its clients are cut off first: nothing answers for a closing store
     m_notifications.reset();
     // The engine's thread first: its queued events must not reach a half-destroyed window.
     m_engine.reset();
@@ -128,6 +137,7 @@ void GuiApplication::start(bool minimized)
         return;
     }
     m_engine->start();
+    m_remoteAccess->apply();
     Deliverer::Options notifying;
     notifying.engineName = QStringLiteral("%1/%2/desktop")
                                .arg(QSysInfo::machineHostName())

@@ -17,6 +17,7 @@ class DelivererThread;
 class EngineEventRecorder;
 class EngineHost;
 class MainWindow;
+class RemoteAccess;
 class RunCounter;
 class SingleInstance;
 class Store;
@@ -47,6 +48,7 @@ public:
     RunCounter *runCounter() const { return m_counter.get(); }
     MainWindow *window() const { return m_window.get(); }
     TrayController *tray() const { return m_tray.get(); }
+    RemoteAccess *remoteAccess() const { return m_remoteAccess.get(); }
     DailyBackupKeeper *backups() const { return m_backups.get(); }
 
     // Creates the QApplication, opens the store named by --db / the settings / HOURGLASS_DB /
@@ -79,6 +81,7 @@ private:
     std::unique_ptr<DailyBackupKeeper> m_backups;        // null for a read-only or PostgreSQL store
     std::unique_ptr<DelivererThread> m_notifications;    // e-mail and webhooks from the outbox
     std::unique_ptr<EngineEventRecorder> m_engineEvents; // a lease lost, the store away
+    std::unique_ptr<RemoteAccess> m_remoteAccess;        // the local API, as Settings say
 };
 
 } // namespace hg

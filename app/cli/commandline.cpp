@@ -113,6 +113,7 @@ int CommandLine::run(const QStringList &arguments)
         {QLatin1StringView("notify"), runNotifyCommand},
         {QLatin1StringView("trigger"), runTriggerCommand},
         {QLatin1StringView("token"), runTokenCommand},
+        {QLatin1StringView("api"), runApiCommand},
     };
     for (const auto &[name, runner] : groups) {
         if (group != name)

@@ -357,21 +357,13 @@ int serve(CliContext &context, const QStringList &args)
     std::unique_ptr<ApiHost> apiHost;
     QObject::connect(&engine, &Engine::started, &engine, [&] {
         if (apiOptions) {
+            apiOptions->engineName = config.name.isEmpty() ? QSysInfo::machineHostName() : config.name;
             apiHost = std::make_unique<ApiHost>(engine.store()->location(), *apiOptions);
             apiHost->watch(engine);
-            QObject::connect(apiHost.get(), &ApiHost::started, &engine,
-                             [&context, &apiOptions](quint16 port, bool tls) {
-                                 context.err()
-                                     << "hourglass: the API listens on "
-                                     << (tls ? "https://" : "http://")
-                                     << (apiOptions->address.protocol()
-                                                 == QAbstractSocket::IPv6Protocol
-                                             ? QLatin1Char('[') + apiOptions->address.toString()
-                                                   + QLatin1Char(']')
-                                             : apiOptions->address.toString())
-                                     << ':' << port << "/api/v1\n";
-                                 context.err().flush();
-                             });
+            QObject::connect(apiHost.get(), &ApiHost::started, &engine, [&context, &apiHost] {
+                context.err() << "hourglass: the API listens on " << apiHost->url() << '\n';
+                context.err().flush();
+            });
             QObject::connect(apiHost.get(), &ApiHost::startFailed, &engine,
                              [&failure, &engine](const QString &why) {
                                  failure = QStringLiteral("the API: ") + why;

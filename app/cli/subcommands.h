@@ -42,6 +42,8 @@ int runTriggerCommand(CliContext &context, const QString &verb, const QStringLis
 // (webhooktriggercommands.cpp).
 int addWebhookTrigger(CliContext &context, Store &store, const QCommandLineParser &parser);
 void forgetWebhookSecret(CliContext &context, const ChainTrigger &trigger);
+// api status: where the local API is served (apicommands.cpp).
+int runApiCommand(CliContext &context, const QString &verb, const QStringList &args);
 // token add|list|rm: the local API's tokens (tokencommands.cpp).
 int runTokenCommand(CliContext &context, const QString &verb, const QStringList &args);
 // After removing tasks: the SendMail passwords only they named are forgotten

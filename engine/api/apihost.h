@@ -27,16 +27,20 @@ public:
     void watch(Engine &engine);
     bool isListening() const { return m_port != 0; }
     quint16 port() const { return m_port; }
+    QString url() const { return m_url; }
 
 Q_SIGNALS:
     void started(quint16 port, bool tls);
     void startFailed(const QString &why);
     void logged(const QString &line);
+    void served(const QList<hg::ApiServedRequest> &requests);
 
 private:
     std::unique_ptr<QThread> m_thread;
     ApiServer *m_server = nullptr; // lives on m_thread, deleted there
     quint16 m_port = 0;
+    QString m_url;
+    ApiServer::Options m_options;
 };
 
 } // namespace hg

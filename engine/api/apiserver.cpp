@@ -2,11 +2,13 @@
 
 #include "api/apiservice.h"
 #include "api/httpserver.h"
+#include "store/apilistenerrepository.h"
 #include "store/chainrepository.h"
 #include "store/store.h"
 
+#include <QCoreApplication>
 #include <QFile>
-#include <QHostInfo>
+#include <QSysInfo>
 
 namespace hg {
 
@@ -32,6 +34,16 @@ Result<std::pair<QHostAddress, quint16>> ApiServer::parseListen(const QString &t
     if (address.isNull())
         return bad;
     return std::pair{address, quint16(port)};
+}
+
+QString ApiServer::urlOf(const QHostAddress &address, quint16 port, bool tls)
+{
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
+                             : address.toString();
+    return QStringLiteral("%1://%2:%3/api/v1")
+        .arg(tls ? QStringLiteral("https") : QStringLiteral("http"), host)
+        .arg(port);
 }
 
 Status ApiServer::check(Options &options, const QString &certificateFile, const QString &keyFile)
@@ -68,6 +80,36 @@ ApiServer::ApiServer(StoreLocation location, Options options)
 {
     m_insecureReminder.setInterval(10 * 60 * 1000);
     connect(&m_insecureReminder, &QTimer::timeout, this, &ApiServer::remindInsecure);
+    m_reporter.setInterval(500);
+    connect(&m_reporter, &QTimer::timeout, this, &ApiServer::report);
+}
+
+void ApiServer::report()
+{
+    if (!m_service)
+        return;
+    const qint64 count = m_service->requestCount();
+    if (count > m_reportedCount) {
+        const QList<ApiService::Served> &recent = m_service->recent();
+        QList<ApiServedRequest> fresh;
+        const qint64 newOnes = std::min<qint64>(count - m_reportedCount, recent.size());
+        for (qsizetype i = recent.size() - newOnes; i < recent.size(); ++i) {
+            const ApiService::Served &s = recent.at(i);
+            fresh << ApiServedRequest{s.atMs, QString::fromLatin1(s.method), s.path, s.status,
+                                      s.tookMs, s.token};
+        }
+        m_reportedCount = count;
+        Q_EMIT served(fresh);
+    }
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    if (nowMs - m_refreshedAtMs >= ApiListenerRepository::refreshMs) {
+        m_refreshedAtMs = nowMs;
+        const qint64 last = m_service->lastRequestAtMs();
+        (void)ApiListenerRepository(*m_store).refresh(
+            QSysInfo::machineHostName(), QCoreApplication::applicationPid(), count,
+            last > 0 ? QDateTime::fromMSecsSinceEpoch(last, Qt::UTC) : QDateTime(),
+            QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC));
+    }
 }
 
 void ApiServer::remindInsecure()
@@ -79,6 +121,9 @@ void ApiServer::remindInsecure()
 ApiServer::~ApiServer()
 {
     m_http.reset(); // before the service its handler calls
+    if (m_store && !m_url.isEmpty())
+        (void)ApiListenerRepository(*m_store).remove(QSysInfo::machineHostName(),
+                                                     QCoreApplication::applicationPid());
 }
 
 void ApiServer::start()
@@ -112,6 +157,21 @@ void ApiServer::start()
         m_insecureReminder.start();
         remindInsecure();
     }
+    m_url = urlOf(m_options.address, m_http->port(), tls);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    ApiListenerRepository::Listener listener;
+    listener.host = QSysInfo::machineHostName();
+    listener.pid = QCoreApplication::applicationPid();
+    listener.engineName = m_options.engineName;
+    listener.url = m_url;
+    listener.insecure = !tls && !m_options.address.isLoopback();
+    listener.startedAt = now;
+    listener.seenAt = now;
+    if (Status s = ApiListenerRepository(*m_store).announce(listener); !s)
+        Q_EMIT logged(tr("`hourglass api status` will not see this server: %1")
+                          .arg(s.error().message));
+    m_refreshedAtMs = now.toMSecsSinceEpoch();
+    m_reporter.start();
     Q_EMIT started(m_http->port(), tls);
 }
 

@@ -14,6 +14,17 @@
 
 namespace hg {
 
+// One request as the window lists it.
+struct ApiServedRequest
+{
+    qint64 atMs = 0;
+    QString method;
+    QString path;
+    int status = 0;
+    qint64 tookMs = 0;
+    QString token;
+};
+
 class ApiService;
 class HttpServer;
 class Store;
@@ -35,7 +46,10 @@ public:
         QByteArray keyPem;
         qint64 maxBodyBytes = 1024 * 1024;
         bool metricsOpenOnLoopback = false;
+        QString engineName; // said beside it in `api status`
     };
+    // "http://127.0.0.1:8080/api/v1", "https://[::1]:8443/api/v1".
+    static QString urlOf(const QHostAddress &address, quint16 port, bool tls);
     // "127.0.0.1:8080", "[::1]:8080", "localhost:8080", "0.0.0.0:8443".
     static Result<std::pair<QHostAddress, quint16>> parseListen(const QString &text);
     // Refuses plain HTTP on an address other machines reach unless `insecure`; reads the
@@ -54,9 +68,12 @@ Q_SIGNALS:
     void startFailed(const QString &why);
     // A line for the log: a failed authentication, plain HTTP on the network.
     void logged(const QString &line);
+    // The requests answered since the last report (at most twice a second), newest last.
+    void served(const QList<hg::ApiServedRequest> &requests);
 
 private:
     void remindInsecure();
+    void report();
 
     StoreLocation m_location;
     Options m_options;
@@ -64,7 +81,11 @@ private:
     std::unique_ptr<ApiService> m_service;
     std::unique_ptr<HttpServer> m_http;
     QHash<qint64, QString> m_chainPaths;
-    QTimer m_insecureReminder;
+    QTimer m_insecureReminder{this}; // children: they move with the server to its thread
+    QTimer m_reporter{this};
+    qint64 m_reportedCount = 0;
+    qint64 m_refreshedAtMs = 0;
+    QString m_url;
 };
 
 } // namespace hg

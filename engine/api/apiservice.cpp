@@ -30,6 +30,7 @@ HttpResponse ApiService::handle(const HttpRequest &request)
     QString tokenName;
     HttpResponse response = route(request, tokenName);
     m_metrics.countRequest(response.status);
+    ++m_requestCount;
     m_recent.append(Served{QDateTime::currentMSecsSinceEpoch(), request.method,
                            request.path.left(200), response.status, took.elapsed(), tokenName});
     if (m_recent.size() > 50)

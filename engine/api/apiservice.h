@@ -42,6 +42,8 @@ public:
     const ApiRouter &router() const { return m_router; }
     // The last requests answered, newest last (at most 50).
     const QList<Served> &recent() const { return m_recent; }
+    qint64 requestCount() const { return m_requestCount; }
+    qint64 lastRequestAtMs() const { return m_recent.isEmpty() ? 0 : m_recent.last().atMs; }
 
 private:
     HttpResponse route(const HttpRequest &request, QString &tokenName);
@@ -54,6 +56,7 @@ private:
     ApiHooks m_hooks;
     ApiMetrics m_metrics;
     QList<Served> m_recent;
+    qint64 m_requestCount = 0;
 };
 
 } // namespace hg

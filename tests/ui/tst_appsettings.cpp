@@ -67,6 +67,18 @@ void setTyped(AppSettings &settings, Key key, const QVariant &value)
         return settings.setColorScheme(value.toString());
     case Key::DailyBackups:
         return settings.setDailyBackups(value.toInt());
+    case Key::ApiEnabled:
+        return settings.setApiEnabled(value.toBool());
+    case Key::ApiListen:
+        return settings.setApiListen(value.toString());
+    case Key::ApiCertificate:
+        return settings.setApiCertificate(value.toString());
+    case Key::ApiKey:
+        return settings.setApiKey(value.toString());
+    case Key::ApiInsecure:
+        return settings.setApiInsecure(value.toBool());
+    case Key::ApiMetricsOpen:
+        return settings.setApiMetricsOpen(value.toBool());
     }
 }
 
@@ -101,6 +113,18 @@ QVariant typed(const AppSettings &settings, Key key)
         return settings.colorScheme();
     case Key::DailyBackups:
         return settings.dailyBackups();
+    case Key::ApiEnabled:
+        return settings.apiEnabled();
+    case Key::ApiListen:
+        return settings.apiListen();
+    case Key::ApiCertificate:
+        return settings.apiCertificate();
+    case Key::ApiKey:
+        return settings.apiKey();
+    case Key::ApiInsecure:
+        return settings.apiInsecure();
+    case Key::ApiMetricsOpen:
+        return settings.apiMetricsOpen();
     }
     return {};
 }
@@ -140,6 +164,17 @@ void everyKey()
                                   << QStringLiteral("window/colorScheme");
     QTest::newRow("daily backups")
         << Key::DailyBackups << QVariant(0) << QStringLiteral("store/dailyBackups");
+    QTest::newRow("api on") << Key::ApiEnabled << QVariant(true) << QStringLiteral("api/enabled");
+    QTest::newRow("api listen") << Key::ApiListen << QVariant(QStringLiteral("[::1]:9000"))
+                                << QStringLiteral("api/listen");
+    QTest::newRow("api certificate") << Key::ApiCertificate << QVariant(QStringLiteral("/a.crt"))
+                                     << QStringLiteral("api/certificate");
+    QTest::newRow("api key") << Key::ApiKey << QVariant(QStringLiteral("/a.key"))
+                             << QStringLiteral("api/key");
+    QTest::newRow("api insecure")
+        << Key::ApiInsecure << QVariant(true) << QStringLiteral("api/insecure");
+    QTest::newRow("api metrics open")
+        << Key::ApiMetricsOpen << QVariant(true) << QStringLiteral("api/metricsOpen");
 }
 
 } // namespace
@@ -169,6 +204,13 @@ void TestAppSettings::defaults_whenNothingIsStored_data()
     QTest::newRow("the desktop's colours")
         << Key::ColorScheme << QVariant(QStringLiteral("system"));
     QTest::newRow("a week of daily backups") << Key::DailyBackups << QVariant(7);
+    QTest::newRow("remote access off") << Key::ApiEnabled << QVariant(false);
+    QTest::newRow("api on loopback")
+        << Key::ApiListen << QVariant(QStringLiteral("127.0.0.1:8080"));
+    QTest::newRow("no certificate") << Key::ApiCertificate << QVariant(QString());
+    QTest::newRow("no key") << Key::ApiKey << QVariant(QString());
+    QTest::newRow("never plain HTTP on the network") << Key::ApiInsecure << QVariant(false);
+    QTest::newRow("metrics need a token") << Key::ApiMetricsOpen << QVariant(false);
 }
 
 void TestAppSettings::defaults_whenNothingIsStored()

@@ -77,6 +77,18 @@ QString AppSettings::keyName(Key key)
         return QStringLiteral("window/colorScheme");
     case Key::DailyBackups:
         return QStringLiteral("store/dailyBackups");
+    case Key::ApiEnabled:
+        return QStringLiteral("api/enabled");
+    case Key::ApiListen:
+        return QStringLiteral("api/listen");
+    case Key::ApiCertificate:
+        return QStringLiteral("api/certificate");
+    case Key::ApiKey:
+        return QStringLiteral("api/key");
+    case Key::ApiInsecure:
+        return QStringLiteral("api/insecure");
+    case Key::ApiMetricsOpen:
+        return QStringLiteral("api/metricsOpen");
     }
     Q_UNREACHABLE();
     return {};
@@ -97,7 +109,15 @@ QVariant AppSettings::defaultValue(Key key)
     case Key::StartAtLogin:
     case Key::SchedulesPaused:
     case Key::ExampleInstalled:
+    case Key::ApiEnabled:
+    case Key::ApiInsecure:
+    case Key::ApiMetricsOpen:
         return false;
+    case Key::ApiListen:
+        return QStringLiteral("127.0.0.1:8080");
+    case Key::ApiCertificate:
+    case Key::ApiKey:
+        return QString();
     case Key::WindowGeometry:
     case Key::WindowState:
         return QString(); // base64: binary survives every settings format unchanged
@@ -292,6 +312,66 @@ int AppSettings::dailyBackups() const
 void AppSettings::setDailyBackups(int count)
 {
     setValue(Key::DailyBackups, std::max(0, count));
+}
+
+bool AppSettings::apiEnabled() const
+{
+    return value(Key::ApiEnabled).toBool();
+}
+
+void AppSettings::setApiEnabled(bool value)
+{
+    setValue(Key::ApiEnabled, value);
+}
+
+QString AppSettings::apiListen() const
+{
+    return value(Key::ApiListen).toString();
+}
+
+void AppSettings::setApiListen(const QString &value)
+{
+    setValue(Key::ApiListen, value);
+}
+
+QString AppSettings::apiCertificate() const
+{
+    return value(Key::ApiCertificate).toString();
+}
+
+void AppSettings::setApiCertificate(const QString &value)
+{
+    setValue(Key::ApiCertificate, value);
+}
+
+QString AppSettings::apiKey() const
+{
+    return value(Key::ApiKey).toString();
+}
+
+void AppSettings::setApiKey(const QString &value)
+{
+    setValue(Key::ApiKey, value);
+}
+
+bool AppSettings::apiInsecure() const
+{
+    return value(Key::ApiInsecure).toBool();
+}
+
+void AppSettings::setApiInsecure(bool value)
+{
+    setValue(Key::ApiInsecure, value);
+}
+
+bool AppSettings::apiMetricsOpen() const
+{
+    return value(Key::ApiMetricsOpen).toBool();
+}
+
+void AppSettings::setApiMetricsOpen(bool value)
+{
+    setValue(Key::ApiMetricsOpen, value);
 }
 
 } // namespace hg

@@ -36,7 +36,13 @@ public:
         WindowState,      // its splitters and bars: saveState() and splitter sizes
         SelectedChain,    // the chain selected when the window closed (0: none)
         ColorScheme,      // "system", "light" or "dark" (ColorScheme)
-        DailyBackups      // daily backups of a SQLite store kept beside it; 0: none taken
+        DailyBackups,     // daily backups of a SQLite store kept beside it; 0: none taken
+        ApiEnabled,       // Settings → Remote access: serve the local API (off by default)
+        ApiListen,        // its ADDRESS:PORT
+        ApiCertificate,   // HTTPS: the certificate's PEM file (with ApiKey)
+        ApiKey,           // HTTPS: the private key's PEM file
+        ApiInsecure,      // plain HTTP on an address other machines reach, as asked
+        ApiMetricsOpen    // loopback clients read /metrics without a token
     };
     Q_ENUM(Key)
 
@@ -87,6 +93,18 @@ public:
     void setExampleInstalled(bool installed);
     int dailyBackups() const;
     void setDailyBackups(int count);
+    bool apiEnabled() const;
+    void setApiEnabled(bool enabled);
+    QString apiListen() const;
+    void setApiListen(const QString &listen);
+    QString apiCertificate() const;
+    void setApiCertificate(const QString &file);
+    QString apiKey() const;
+    void setApiKey(const QString &file);
+    bool apiInsecure() const;
+    void setApiInsecure(bool insecure);
+    bool apiMetricsOpen() const;
+    void setApiMetricsOpen(bool open);
 
 Q_SIGNALS:
     void changed(hg::AppSettings::Key key);

@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "settings/colorscheme.h"
+#include "settings/remoteaccessbox.h"
 #include "store/storelocation.h"
 #include "tray/desktopnotifier.h"
 
@@ -33,6 +34,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
           new QCheckBox(tr("Closing the window keeps Hourglass running in the tray"), this))
     , m_startAtLogin(new QCheckBox(tr("Start Hourglass when I log in"), this))
     , m_colorScheme(new QComboBox(this))
+    , m_remoteAccess(new RemoteAccessBox(settings, this))
 {
     setWindowTitle(tr("Settings"));
     m_store->setObjectName(QStringLiteral("settings.store"));
@@ -128,10 +130,17 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     form->addRow(QString(), m_closeToTray);
     form->addRow(QString(), m_startAtLogin);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    // Remote access that cannot be served is not taken: what is wrong stays said in its box.
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (m_remoteAccess->problem().isEmpty())
+            accept();
+        else
+            m_remoteAccess->setFocus();
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(m_remoteAccess);
     layout->addWidget(buttons);
     resize(620, sizeHint().height());
 }
@@ -168,6 +177,7 @@ void SettingsDialog::applyTo(AppSettings &settings) const
         settings.setCloseToTray(m_closeToTray->isChecked());
     settings.setStartAtLogin(m_startAtLogin->isChecked());
     settings.setColorScheme(m_colorScheme->currentData().toString());
+    m_remoteAccess->applyTo(settings);
 }
 
 } // namespace hg

@@ -12,8 +12,10 @@ class QSpinBox;
 
 namespace hg {
 
+class RemoteAccessBox;
+
 // Preferences: store location, daily backups, engine slots, default time zone, notifications,
-// close to tray, start at login. applyTo() writes what the user chose; the settings announce each
+// close to tray, start at login, remote access (the local API). applyTo() writes what the user chose; the settings announce each
 // change to whoever follows them.
 class SettingsDialog final : public QDialog
 {
@@ -41,6 +43,7 @@ private:
     QLabel *m_storeInUse = nullptr;  // shown when the window's store is not the setting's
     QCheckBox *m_startAtLogin;
     QComboBox *m_colorScheme;
+    RemoteAccessBox *m_remoteAccess;
 };
 
 } // namespace hg

@@ -122,7 +122,13 @@ void MainWindow::applySetting(AppSettings::Key key)
         break;
     case AppSettings::Key::SelectedChain:
     case AppSettings::Key::DailyBackups: // the application's backup keeper follows it
-        break;                           // at the next start or close, or nothing to show
+    case AppSettings::Key::ApiEnabled:   // and its RemoteAccess the API's settings
+    case AppSettings::Key::ApiListen:
+    case AppSettings::Key::ApiCertificate:
+    case AppSettings::Key::ApiKey:
+    case AppSettings::Key::ApiInsecure:
+    case AppSettings::Key::ApiMetricsOpen:
+        break; // at the next start or close, or nothing to show
     }
 }
 

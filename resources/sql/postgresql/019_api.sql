@@ -19,3 +19,16 @@ CREATE TABLE api_request_key (
     PRIMARY KEY (scope, request_key)
 );
 CREATE INDEX api_request_key_age ON api_request_key(created_at);
+
+CREATE TABLE api_listener (
+    host            TEXT    NOT NULL,
+    pid             BIGINT  NOT NULL,
+    engine_name     TEXT    NOT NULL DEFAULT '',
+    url             TEXT    NOT NULL,
+    insecure        BOOLEAN NOT NULL DEFAULT FALSE,
+    started_at      BIGINT  NOT NULL,
+    seen_at         BIGINT  NOT NULL,
+    requests        BIGINT  NOT NULL DEFAULT 0,
+    last_request_at BIGINT,
+    PRIMARY KEY (host, pid)
+);

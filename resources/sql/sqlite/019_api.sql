@@ -5,6 +5,8 @@
 -- api_request_key: an Idempotency-Key (or a webhook's X-Hourglass-Delivery) and the run it
 -- made, so a repeat returns that run; scope says whose key it is (a chain, a hook). Written in
 -- the run's own transaction: two engines answering the same key make one run.
+-- api_listener: each process serving the API, for `hourglass api status` and the window:
+-- written when it starts listening, every ten seconds while it does, removed when it stops.
 CREATE TABLE api_token (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     name         TEXT    NOT NULL UNIQUE CHECK (name <> ''),
@@ -24,3 +26,16 @@ CREATE TABLE api_request_key (
     PRIMARY KEY (scope, request_key)
 );
 CREATE INDEX api_request_key_age ON api_request_key(created_at);
+
+CREATE TABLE api_listener (
+    host            TEXT    NOT NULL,
+    pid             INTEGER NOT NULL,
+    engine_name     TEXT    NOT NULL DEFAULT '',
+    url             TEXT    NOT NULL,
+    insecure        INTEGER NOT NULL DEFAULT 0,
+    started_at      INTEGER NOT NULL,
+    seen_at         INTEGER NOT NULL,
+    requests        INTEGER NOT NULL DEFAULT 0,
+    last_request_at INTEGER,
+    PRIMARY KEY (host, pid)
+);
