@@ -178,6 +178,476 @@
     </message>
 </context>
 <context>
+    <name>hg::ApiAnswers</name>
+    <message>
+        <source>the body is not JSON: %1 at byte %2</source>
+        <translation>der Inhalt ist kein JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>the body is not a JSON object</source>
+        <translation>der Inhalt ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run id</source>
+        <translation>&apos;%1&apos; ist keine Lauf-ID</translation>
+    </message>
+    <message>
+        <source>%1 must be %2</source>
+        <translation>%1 muss %2 sein</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiAuthGate</name>
+    <message numerus="yes">
+        <source>%n failed authentication(s) from %1 in the last minute</source>
+        <translation>
+            <numerusform>%n fehlgeschlagene Anmeldung von %1 in der letzten Minute</numerusform>
+            <numerusform>%n fehlgeschlagene Anmeldungen von %1 in der letzten Minute</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>too many failed authentications from this address; try again later</source>
+        <translation>zu viele fehlgeschlagene Anmeldungen von dieser Adresse; später erneut versuchen</translation>
+    </message>
+    <message>
+        <source>no token: send Authorization: Bearer TOKEN</source>
+        <translation>kein Token: Authorization: Bearer TOKEN senden</translation>
+    </message>
+    <message>
+        <source>the Authorization header is not a Bearer token</source>
+        <translation>der Authorization-Header ist kein Bearer-Token</translation>
+    </message>
+    <message>
+        <source>the store cannot be read: %1</source>
+        <translation>der Speicher kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the token is not known or has expired</source>
+        <translation>das Token ist unbekannt oder abgelaufen</translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; is %2; this needs %3</source>
+        <translation>Token &apos;%1&apos; hat die Rolle %2; hierfür ist %3 nötig</translation>
+    </message>
+    <message>
+        <source>failed authentication from %1: %2</source>
+        <translation>fehlgeschlagene Anmeldung von %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiControls</name>
+    <message>
+        <source>unknown field &apos;%1&apos; (known: %2)</source>
+        <translation>unbekanntes Feld &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>a parameter&apos;s name is not empty and does not begin with &apos;trigger.&apos;</source>
+        <translation>der Name eines Parameters ist nicht leer und beginnt nicht mit &apos;trigger.&apos;</translation>
+    </message>
+    <message>
+        <source>a parameter is a string, a number or a boolean</source>
+        <translation>ein Parameter ist eine Zeichenkette, eine Zahl oder ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>run %1 has already ended (%2)</source>
+        <translation>Lauf %1 ist bereits beendet (%2)</translation>
+    </message>
+    <message>
+        <source>run %1 has not ended yet (%2)</source>
+        <translation>Lauf %1 ist noch nicht beendet (%2)</translation>
+    </message>
+    <message>
+        <source>choice must be run-all, run-latest or dismiss</source>
+        <translation>choice muss run-all, run-latest oder dismiss sein</translation>
+    </message>
+    <message>
+        <source>parallel must be a whole number from 1 to 1000</source>
+        <translation>parallel muss eine ganze Zahl von 1 bis 1000 sein</translation>
+    </message>
+    <message>
+        <source>no missed runs of %1 wait for a decision</source>
+        <translation>keine verpassten Läufe von %1 warten auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>role must be one of %1</source>
+        <translation>role muss eines von %1 sein</translation>
+    </message>
+    <message>
+        <source>expires must be an ISO 8601 time to come</source>
+        <translation>expires muss eine künftige ISO-8601-Zeit sein</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiHooks</name>
+    <message>
+        <source>a hook is called with POST</source>
+        <translation>ein Hook wird mit POST aufgerufen</translation>
+    </message>
+    <message>
+        <source>the store cannot be read: %1</source>
+        <translation>der Speicher kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>no such hook</source>
+        <translation>kein solcher Hook</translation>
+    </message>
+    <message>
+        <source>no signature: send X-Hourglass-Signature: sha256=&lt;hex HMAC-SHA256 of the body&gt;</source>
+        <translation>keine Signatur: X-Hourglass-Signature: sha256=&lt;hex HMAC-SHA256 des Inhalts&gt; senden</translation>
+    </message>
+    <message>
+        <source>the hook&apos;s secret cannot be read on this machine: %1</source>
+        <translation>das Geheimnis des Hooks kann auf diesem Rechner nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the signature does not match the body</source>
+        <translation>die Signatur passt nicht zum Inhalt</translation>
+    </message>
+    <message>
+        <source>trigger %1 is paused (`hourglass trigger resume %1`)</source>
+        <translation>Auslöser %1 ist pausiert (`hourglass trigger resume %1`)</translation>
+    </message>
+    <message>
+        <source>X-Hourglass-Delivery is 1 to 200 printable ASCII characters</source>
+        <translation>X-Hourglass-Delivery besteht aus 1 bis 200 druckbaren ASCII-Zeichen</translation>
+    </message>
+    <message>
+        <source>no secret is kept for hook %1</source>
+        <translation>für Hook %1 ist kein Geheimnis hinterlegt</translation>
+    </message>
+    <message>
+        <source>%1 is disabled</source>
+        <translation>%1 ist deaktiviert</translation>
+    </message>
+    <message>
+        <source>start a run of a webhook</source>
+        <translation>einen Lauf eines Webhooks starten</translation>
+    </message>
+    <message>
+        <source>read a webhook&apos;s run</source>
+        <translation>den Lauf eines Webhooks lesen</translation>
+    </message>
+    <message>
+        <source>the run went away</source>
+        <translation>der Lauf ist verschwunden</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiListenerRepository</name>
+    <message>
+        <source>note where the API listens</source>
+        <translation>vermerken, wo die API lauscht</translation>
+    </message>
+    <message>
+        <source>note the API&apos;s requests</source>
+        <translation>die Anfragen der API vermerken</translation>
+    </message>
+    <message>
+        <source>note that the API stopped</source>
+        <translation>vermerken, dass die API angehalten hat</translation>
+    </message>
+    <message>
+        <source>forget API servers gone a day</source>
+        <translation>seit einem Tag verschwundene API-Server vergessen</translation>
+    </message>
+    <message>
+        <source>list the API servers</source>
+        <translation>die API-Server auflisten</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiLogFollower</name>
+    <message>
+        <source>the reader fell too far behind</source>
+        <translation>der Leser ist zu weit zurückgefallen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiMetrics</name>
+    <message>
+        <source>Runs ended since this engine started, by chain and final state.</source>
+        <translation>Seit dem Start dieser Engine beendete Läufe, nach Kette und Endzustand.</translation>
+    </message>
+    <message>
+        <source>How long runs took from start to end, by chain.</source>
+        <translation>Wie lange Läufe vom Start bis zum Ende dauerten, nach Kette.</translation>
+    </message>
+    <message>
+        <source>How long task attempts took from start to end.</source>
+        <translation>Wie lange Aufgabenversuche vom Start bis zum Ende dauerten.</translation>
+    </message>
+    <message>
+        <source>How late scheduled runs started after their fire time.</source>
+        <translation>Wie spät geplante Läufe nach ihrem Auslösezeitpunkt starteten.</translation>
+    </message>
+    <message>
+        <source>API requests answered since start, by status code.</source>
+        <translation>Seit dem Start beantwortete API-Anfragen, nach Statuscode.</translation>
+    </message>
+    <message>
+        <source>count active runs</source>
+        <translation>aktive Läufe zählen</translation>
+    </message>
+    <message>
+        <source>1 when the store answered this scrape, 0 when it could not be read.</source>
+        <translation>1, wenn der Speicher bei dieser Abfrage antwortete, 0, wenn er nicht gelesen werden konnte.</translation>
+    </message>
+    <message>
+        <source>Runs not ended, by state.</source>
+        <translation>Nicht beendete Läufe, nach Zustand.</translation>
+    </message>
+    <message>
+        <source>Missed fires waiting in the inbox for a decision.</source>
+        <translation>Verpasste Auslösungen, die im Eingang auf eine Entscheidung warten.</translation>
+    </message>
+    <message>
+        <source>count notifications</source>
+        <translation>Benachrichtigungen zählen</translation>
+    </message>
+    <message>
+        <source>Notifications waiting to be sent (queued or held by flood control).</source>
+        <translation>Benachrichtigungen, die auf den Versand warten (eingereiht oder von der Flutbremse gehalten).</translation>
+    </message>
+    <message>
+        <source>Notifications that failed for good and are kept in the outbox.</source>
+        <translation>Endgültig fehlgeschlagene Benachrichtigungen, die im Ausgang bleiben.</translation>
+    </message>
+    <message>
+        <source>Chains defined in the store.</source>
+        <translation>Im Speicher definierte Ketten.</translation>
+    </message>
+    <message>
+        <source>count chains</source>
+        <translation>Ketten zählen</translation>
+    </message>
+    <message>
+        <source>1 for each engine whose lease is current, by name.</source>
+        <translation>1 für jede Engine, deren Lease gültig ist, nach Name.</translation>
+    </message>
+    <message>
+        <source>Seconds since each engine&apos;s last heartbeat.</source>
+        <translation>Sekunden seit dem letzten Herzschlag jeder Engine.</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiReads</name>
+    <message>
+        <source>limit must be 1 to %1</source>
+        <translation>limit muss 1 bis %1 sein</translation>
+    </message>
+    <message>
+        <source>%1 must be an ISO 8601 time or milliseconds since 1970</source>
+        <translation>%1 muss eine ISO-8601-Zeit oder Millisekunden seit 1970 sein</translation>
+    </message>
+    <message>
+        <source>state must be one of %1</source>
+        <translation>state muss eines von %1 sein</translation>
+    </message>
+    <message>
+        <source>before must be a run id</source>
+        <translation>before muss eine Lauf-ID sein</translation>
+    </message>
+    <message>
+        <source>after must be a line id</source>
+        <translation>after muss eine Zeilen-ID sein</translation>
+    </message>
+    <message>
+        <source>%1 logs are followed already; try again later</source>
+        <translation>%1 Protokolle werden bereits verfolgt; später erneut versuchen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiRequestKeyRepository</name>
+    <message>
+        <source>an idempotency key is 1 to 200 characters</source>
+        <translation>ein Idempotenzschlüssel hat 1 bis 200 Zeichen</translation>
+    </message>
+    <message>
+        <source>an idempotency key is printable ASCII</source>
+        <translation>ein Idempotenzschlüssel besteht aus druckbarem ASCII</translation>
+    </message>
+    <message>
+        <source>claim an idempotency key</source>
+        <translation>einen Idempotenzschlüssel beanspruchen</translation>
+    </message>
+    <message>
+        <source>read an idempotency key</source>
+        <translation>einen Idempotenzschlüssel lesen</translation>
+    </message>
+    <message>
+        <source>the key went away</source>
+        <translation>der Schlüssel ist verschwunden</translation>
+    </message>
+    <message>
+        <source>a request with this key is being answered</source>
+        <translation>eine Anfrage mit diesem Schlüssel wird gerade beantwortet</translation>
+    </message>
+    <message>
+        <source>note an idempotency key&apos;s run</source>
+        <translation>den Lauf eines Idempotenzschlüssels vermerken</translation>
+    </message>
+    <message>
+        <source>forget old idempotency keys</source>
+        <translation>alte Idempotenzschlüssel vergessen</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiServer</name>
+    <message>
+        <source>&apos;%1&apos; is not ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, localhost:8080)</source>
+        <translation>&apos;%1&apos; ist nicht ADRESSE:PORT (127.0.0.1:8080, [::1]:8080, localhost:8080)</translation>
+    </message>
+    <message>
+        <source>--api-cert and --api-key go together</source>
+        <translation>--api-cert und --api-key gehören zusammen</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not PEM</source>
+        <translation>%1 ist kein PEM</translation>
+    </message>
+    <message>
+        <source>%1 is reachable from other machines: give --api-cert and --api-key for HTTPS, or --api-insecure to send tokens in plain text</source>
+        <translation>%1 ist von anderen Rechnern erreichbar: --api-cert und --api-key für HTTPS angeben oder --api-insecure, um Tokens im Klartext zu senden</translation>
+    </message>
+    <message>
+        <source>the API serves plain HTTP on %1: tokens cross the network unencrypted</source>
+        <translation>die API bedient unverschlüsseltes HTTP auf %1: Tokens gehen unverschlüsselt über das Netz</translation>
+    </message>
+    <message>
+        <source>`hourglass api status` will not see this server: %1</source>
+        <translation>`hourglass api status` wird diesen Server nicht sehen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiService</name>
+    <message>
+        <source>the path holds a control character</source>
+        <translation>der Pfad enthält ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>the OpenAPI document is not in this build</source>
+        <translation>das OpenAPI-Dokument ist nicht in diesem Build</translation>
+    </message>
+    <message>
+        <source>no endpoint %1 (GET /api/v1/openapi.json lists them)</source>
+        <translation>kein Endpunkt %1 (GET /api/v1/openapi.json listet sie)</translation>
+    </message>
+    <message>
+        <source>%1 is answered to %2 only</source>
+        <translation>%1 wird nur auf %2 beantwortet</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiStatusButton</name>
+    <message>
+        <source>API: off</source>
+        <translation>API: aus</translation>
+    </message>
+    <message>
+        <source>The local API is off (Settings → Remote access).</source>
+        <translation>Die lokale API ist aus (Einstellungen → Fernzugriff).</translation>
+    </message>
+    <message>
+        <source>API: %1 — plain HTTP on the network</source>
+        <translation>API: %1 — unverschlüsseltes HTTP im Netz</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>The local API serves plain HTTP on an address other machines reach: tokens cross the network unencrypted. Press to see the last requests.</source>
+        <translation>Die lokale API bedient unverschlüsseltes HTTP auf einer Adresse, die andere Rechner erreichen: Tokens gehen unverschlüsselt über das Netz. Drücken, um die letzten Anfragen zu sehen.</translation>
+    </message>
+    <message>
+        <source>The local API listens here. Press to see the last requests.</source>
+        <translation>Die lokale API lauscht hier. Drücken, um die letzten Anfragen zu sehen.</translation>
+    </message>
+    <message>
+        <source>API: not serving</source>
+        <translation>API: nicht in Betrieb</translation>
+    </message>
+    <message>
+        <source>Local API: the last requests</source>
+        <translation>Lokale API: die letzten Anfragen</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>hg::ApiTokenRepository</name>
+    <message>
+        <source>a token&apos;s name is 1 to 100 characters</source>
+        <translation>der Name eines Tokens hat 1 bis 100 Zeichen</translation>
+    </message>
+    <message>
+        <source>a token&apos;s name holds no control characters</source>
+        <translation>der Name eines Tokens enthält keine Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>add a token</source>
+        <translation>ein Token hinzufügen</translation>
+    </message>
+    <message>
+        <source>a token named &apos;%1&apos; exists (`hourglass token list`)</source>
+        <translation>ein Token namens &apos;%1&apos; existiert (`hourglass token list`)</translation>
+    </message>
+    <message>
+        <source>list the tokens</source>
+        <translation>die Tokens auflisten</translation>
+    </message>
+    <message>
+        <source>remove a token</source>
+        <translation>ein Token entfernen</translation>
+    </message>
+    <message>
+        <source>no token named &apos;%1&apos; (`hourglass token list` shows them)</source>
+        <translation>kein Token namens &apos;%1&apos; (`hourglass token list` zeigt sie)</translation>
+    </message>
+    <message>
+        <source>no such token</source>
+        <translation>kein solches Token</translation>
+    </message>
+    <message>
+        <source>check a token</source>
+        <translation>ein Token prüfen</translation>
+    </message>
+    <message>
+        <source>note a token&apos;s use</source>
+        <translation>die Verwendung eines Tokens vermerken</translation>
+    </message>
+</context>
+<context>
     <name>hg::ArgumentListEditor</name>
     <message>
         <source>Add an argument</source>
@@ -1093,6 +1563,10 @@
     <message>
         <source>&amp;Resume</source>
         <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>a signed POST to %1</source>
+        <translation>ein signierter POST an %1</translation>
     </message>
 </context>
 <context>
@@ -4477,6 +4951,29 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::HttpServer</name>
+    <message>
+        <source>cannot listen on %1 port %2: %3</source>
+        <translation>kann nicht auf %1 Port %2 lauschen: %3</translation>
+    </message>
+    <message>
+        <source>the address is taken or not this machine&apos;s, or the certificate or key is not valid PEM</source>
+        <translation>die Adresse ist belegt oder nicht die dieses Rechners, oder Zertifikat oder Schlüssel sind kein gültiges PEM</translation>
+    </message>
+    <message>
+        <source>the address is taken or not this machine&apos;s</source>
+        <translation>die Adresse ist belegt oder nicht die dieses Rechners</translation>
+    </message>
+    <message>
+        <source>two Content-Length headers</source>
+        <translation>zwei Content-Length-Header</translation>
+    </message>
+    <message>
+        <source>the body is over %1 bytes</source>
+        <translation>der Inhalt ist größer als %1 Bytes</translation>
+    </message>
+</context>
+<context>
     <name>hg::ICalendarReader</name>
     <message>
         <source>not an iCalendar file: libical could not read it</source>
@@ -7542,6 +8039,73 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>hg::RemoteAccessBox</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>PEM-Dateien (*.pem *.crt *.key);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Remote &amp;access: serve the local API (REST, /metrics, webhooks)</source>
+        <translation>Fern&amp;zugriff: die lokale API bereitstellen (REST, /metrics, Webhooks)</translation>
+    </message>
+    <message>
+        <source>Allow plain HTTP on an address other machines reach (tokens cross the network unencrypted)</source>
+        <translation>Unverschlüsseltes HTTP auf einer Adresse erlauben, die andere Rechner erreichen (Tokens gehen unverschlüsselt über das Netz)</translation>
+    </message>
+    <message>
+        <source>Programs on this computer may read /metrics without a token</source>
+        <translation>Programme auf diesem Rechner dürfen /metrics ohne Token lesen</translation>
+    </message>
+    <message>
+        <source>ADDRESS:PORT. 127.0.0.1 is this computer only; 0.0.0.0 or a network address lets other machines in.</source>
+        <translation>ADRESSE:PORT. 127.0.0.1 ist nur dieser Rechner; 0.0.0.0 oder eine Netzwerkadresse lässt andere Rechner herein.</translation>
+    </message>
+    <message>
+        <source>none: plain HTTP</source>
+        <translation>keins: unverschlüsseltes HTTP</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Scripts call it with a token: hourglass token add NAME --role read|operate|admin. It takes effect when you press OK.</source>
+        <translation>Skripte rufen sie mit einem Token auf: hourglass token add NAME --role read|operate|admin. Es gilt, sobald Sie OK drücken.</translation>
+    </message>
+    <message>
+        <source>&amp;Listen on:</source>
+        <translation>&amp;Lauschen auf:</translation>
+    </message>
+    <message>
+        <source>HTTPS &amp;certificate:</source>
+        <translation>HTTPS-&amp;Zertifikat:</translation>
+    </message>
+    <message>
+        <source>Certificate</source>
+        <translation>Zertifikat</translation>
+    </message>
+    <message>
+        <source>HTTPS &amp;key:</source>
+        <translation>HTTPS-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Private key</source>
+        <translation>Privater Schlüssel</translation>
+    </message>
+    <message>
+        <source>HTTPS needs both a certificate and its key.</source>
+        <translation>HTTPS braucht ein Zertifikat und seinen Schlüssel.</translation>
+    </message>
+    <message>
+        <source>%1 is reachable from other machines: give a certificate and key for HTTPS, or allow plain HTTP.</source>
+        <translation>%1 ist von anderen Rechnern erreichbar: Zertifikat und Schlüssel für HTTPS angeben oder unverschlüsseltes HTTP erlauben.</translation>
+    </message>
+</context>
+<context>
     <name>hg::RemoteChainCanvas</name>
     <message>
         <source>Chain canvas</source>
@@ -9006,6 +9570,10 @@ Worker-Gruppe: %6</translation>
     <message>
         <source>deleted</source>
         <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>webhook, delivery %1</source>
+        <translation>Webhook, Zustellung %1</translation>
     </message>
 </context>
 <context>
@@ -10530,6 +11098,25 @@ Deren Laufverlauf wird ebenfalls gelöscht. Rückgängig stellt die Definitionen
     <message>
         <source>HTTP %1 (the answer&apos;s body did not arrive: %2)</source>
         <translation>HTTP %1 (der Inhalt der Antwort kam nicht an: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>hg::WebhookTriggerSpec</name>
+    <message>
+        <source>a hook&apos;s id is 24 hex digits</source>
+        <translation>die ID eines Hooks besteht aus 24 Hex-Ziffern</translation>
+    </message>
+    <message>
+        <source>--header: %1 headers at most</source>
+        <translation>--header: höchstens %1 Header</translation>
+    </message>
+    <message>
+        <source>--header: &apos;%1&apos; is not a header&apos;s name</source>
+        <translation>--header: &apos;%1&apos; ist kein Header-Name</translation>
+    </message>
+    <message>
+        <source>--header: %1 carries a credential and never reaches a run</source>
+        <translation>--header: %1 trägt Zugangsdaten und erreicht nie einen Lauf</translation>
     </message>
 </context>
 <context>

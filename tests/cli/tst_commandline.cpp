@@ -251,9 +251,21 @@ void TestCommandLine::badInput_exitsTwoWithOneLineOnStderr_data()
     QTest::newRow("file setting on a desktop trigger")
         << words("trigger|add|ops/nightly|--on-network|--settle|2s")
         << QStringLiteral("--settle is not a setting of --on-network");
-    QTest::newRow("webhook not yet")
-        << words("trigger|add|ops/nightly|--webhook")
-        << QStringLiteral("--webhook: webhook triggers come with the local API");
+    QTest::newRow("webhook with a file setting")
+        << words("trigger|add|ops/nightly|--webhook|--settle|2s")
+        << QStringLiteral("--settle is not a setting of --webhook");
+    QTest::newRow("webhook header that is a credential")
+        << words("trigger|add|ops/nightly|--webhook|--header|Authorization")
+        << QStringLiteral("authorization carries a credential");
+    QTest::newRow("header without a webhook")
+        << words("trigger|add|ops/nightly|--after|ops/load|--header|x-a")
+        << QStringLiteral("--header is a setting of webhook triggers");
+    QTest::newRow("api options without --api")
+        << words("serve|--api-insecure") << QStringLiteral("--api-insecure needs --api");
+    QTest::newRow("token without a role")
+        << words("token|add|ci") << QStringLiteral("--role is needed");
+    QTest::newRow("token role unknown")
+        << words("token|add|ci|--role|god") << QStringLiteral("god");
     QTest::newRow("negative id")
         << words("trigger|pause|-1")
         << QStringLiteral("'-1' is a negative number, and no id or count here is below 1");
