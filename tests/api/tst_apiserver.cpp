@@ -547,7 +547,14 @@ void TestApiServer::prometheus_scrapesTheServer()
     const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
     HG_REQUIRE_PART(!prometheus.isEmpty(), "prometheus (Debian's prometheus package)");
     const QString token = makeToken(QStringLiteral("prom"), QStringLiteral("metrics"));
+    m_api.setToken(makeToken(QStringLiteral("ops"), QStringLiteral("operate")));
     startServing();
+    // A run ended, so the counters and histograms have series.
+    const qint64 id = qint64(m_api.post(QStringLiteral("api/v1/chains/p/c/runs"))
+                                 .json.value(QStringLiteral("id"))
+                                 .toDouble());
+    QCOMPARE(endState(id), QStringLiteral("succeeded"));
+    const QByteArray exposed = m_api.get(QStringLiteral("metrics")).body;
     QFile tokenFile(m_cli->filePath(QStringLiteral("prometheus-token")));
     QVERIFY(tokenFile.open(QIODevice::WriteOnly));
     tokenFile.write(token.toLatin1());
@@ -577,7 +584,8 @@ void TestApiServer::prometheus_scrapesTheServer()
     test::ApiClient query;
     query.setBase(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(prometheusPort)));
     const auto value = [&query](const QString &expression) {
-        const QJsonArray result = query.get(QStringLiteral("api/v1/query?query=") + expression)
+        const QJsonArray result = query.get(QStringLiteral("api/v1/query?query=")
+                                            + QString::fromLatin1(QUrl::toPercentEncoding(expression)))
                                       .json.value(QStringLiteral("data"))
                                       .toObject()
                                       .value(QStringLiteral("result"))
@@ -589,6 +597,37 @@ void TestApiServer::prometheus_scrapesTheServer()
                               QStringLiteral("1"), 60000);
     QCOMPARE(value(QStringLiteral("hourglass_chains")), QStringLiteral("2"));
     QCOMPARE(value(QStringLiteral("hourglass_store_reachable")), QStringLiteral("1"));
+    // The Grafana dashboard of installer/: each panel's query names metrics the server
+    // exposes, and Prometheus runs it (with two scrapes in hand, so rates have samples).
+    QTRY_VERIFY_WITH_TIMEOUT(!value(QStringLiteral("count_over_time(hourglass_chains[1m]) > 2"))
+                                  .isEmpty(),
+                             30000);
+    QFile dashboardFile(QStringLiteral(HOURGLASS_GRAFANA_DASHBOARD));
+    QVERIFY(dashboardFile.open(QIODevice::ReadOnly));
+    const QJsonArray panels =
+        QJsonDocument::fromJson(dashboardFile.readAll()).object().value(QStringLiteral("panels")).toArray();
+    QVERIFY(panels.size() >= 10);
+    static const QRegularExpression metricName(QStringLiteral("\\bhourglass_[a-z_]+"));
+    int queries = 0;
+    for (const QJsonValue panel : panels) {
+        const QString title = panel[QStringLiteral("title")].toString();
+        for (const QJsonValue target : panel[QStringLiteral("targets")].toArray()) {
+            QString expression = target[QStringLiteral("expr")].toString();
+            for (auto it = metricName.globalMatch(expression); it.hasNext();) {
+                const QString name = it.next().captured(0);
+                QVERIFY2(exposed.contains(name.toLatin1()), qPrintable(title + QLatin1String(": ") + name));
+            }
+            expression.replace(QStringLiteral("$__rate_interval"), QStringLiteral("1m"));
+            const test::ApiClient::Answer answer = query.get(
+                QStringLiteral("api/v1/query?query=")
+                + QString::fromLatin1(QUrl::toPercentEncoding(expression)));
+            QVERIFY2(answer.json.value(QStringLiteral("status")).toString()
+                         == QLatin1String("success"),
+                     qPrintable(title + QLatin1String(": ") + QString::fromUtf8(answer.body)));
+            ++queries;
+        }
+    }
+    QVERIFY(queries >= 12);
     server.terminate();
     QVERIFY(server.waitForFinished(15000));
 }
