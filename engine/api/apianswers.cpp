@@ -68,4 +68,41 @@ Status ApiAnswers::expect(const QJsonObject &body, const QString &field, QJsonVa
     return Error::invalidField(field, 0, tr("%1 must be %2").arg(field, names.value(type)));
 }
 
+Status ApiAnswers::onlyFields(const QJsonObject &body, const QStringList &known)
+{
+    for (auto it = body.constBegin(); it != body.constEnd(); ++it)
+        if (!known.contains(it.key()))
+            return Error::invalidField(it.key().left(60), 0,
+                                       tr("unknown field '%1' (known: %2)")
+                                           .arg(it.key().left(60), known.join(QLatin1String(", "))));
+    return {};
+}
+
+Result<QJsonObject> ApiAnswers::runParameters(const QJsonObject &body)
+{
+    if (Status s = expect(body, QStringLiteral("parameters"), QJsonValue::Object); !s)
+        return s.error();
+    QJsonObject parameters;
+    const QJsonObject given = body.value(QStringLiteral("parameters")).toObject();
+    for (auto it = given.constBegin(); it != given.constEnd(); ++it) {
+        const QString field = QStringLiteral("parameters.") + it.key().left(60);
+        if (it.key().isEmpty() || it.key().startsWith(QLatin1String("trigger.")))
+            return Error::invalidField(field, 0,
+                                       tr("a parameter's name is not empty and does not begin "
+                                          "with 'trigger.'"));
+        const QJsonValue value = it.value();
+        if (value.isString())
+            parameters.insert(it.key(), value);
+        else if (value.isBool())
+            parameters.insert(it.key(), value.toBool() ? QStringLiteral("true")
+                                                       : QStringLiteral("false"));
+        else if (value.isDouble())
+            parameters.insert(it.key(), QString::number(value.toDouble(), 'g', 17));
+        else
+            return Error::invalidField(field, 0,
+                                       tr("a parameter is a string, a number or a boolean"));
+    }
+    return parameters;
+}
+
 } // namespace hg

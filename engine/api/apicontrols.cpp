@@ -14,49 +14,6 @@
 #include <QJsonArray>
 
 namespace hg {
-namespace {
-
-// Fields a body may hold; any other is named, so a misspelt one is not silently ignored.
-Status onlyFields(const QJsonObject &body, const QStringList &known)
-{
-    for (auto it = body.constBegin(); it != body.constEnd(); ++it)
-        if (!known.contains(it.key()))
-            return Error::invalidField(it.key(), 0,
-                                       ApiControls::tr("unknown field '%1' (known: %2)")
-                                           .arg(it.key().left(60), known.join(QLatin1String(", "))));
-    return {};
-}
-
-// Run parameters: strings, numbers and booleans, as text (what ${K} gives a task).
-Result<QJsonObject> parametersOf(const QJsonObject &body)
-{
-    if (Status s = ApiAnswers::expect(body, QStringLiteral("parameters"), QJsonValue::Object); !s)
-        return s.error();
-    QJsonObject parameters;
-    const QJsonObject given = body.value(QStringLiteral("parameters")).toObject();
-    for (auto it = given.constBegin(); it != given.constEnd(); ++it) {
-        const QString field = QStringLiteral("parameters.") + it.key().left(60);
-        if (it.key().isEmpty() || it.key().startsWith(QLatin1String("trigger.")))
-            return Error::invalidField(field, 0,
-                                       ApiControls::tr("a parameter's name is not empty and "
-                                                       "does not begin with 'trigger.'"));
-        const QJsonValue value = it.value();
-        if (value.isString())
-            parameters.insert(it.key(), value);
-        else if (value.isBool())
-            parameters.insert(it.key(), value.toBool() ? QStringLiteral("true")
-                                                       : QStringLiteral("false"));
-        else if (value.isDouble())
-            parameters.insert(it.key(), QString::number(value.toDouble(), 'g', 17));
-        else
-            return Error::invalidField(field, 0,
-                                       ApiControls::tr("a parameter is a string, a number or a "
-                                                       "boolean"));
-    }
-    return parameters;
-}
-
-} // namespace
 
 void ApiControls::addRoutes(ApiRouter &router)
 {
@@ -93,9 +50,9 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
     const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
     if (!body)
         return ApiAnswers::fromError(body.error());
-    if (Status s = onlyFields(body.value(), {QStringLiteral("parameters")}); !s)
+    if (Status s = ApiAnswers::onlyFields(body.value(), {QStringLiteral("parameters")}); !s)
         return ApiAnswers::fromError(s.error());
-    const Result<QJsonObject> parameters = parametersOf(body.value());
+    const Result<QJsonObject> parameters = ApiAnswers::runParameters(body.value());
     if (!parameters)
         return ApiAnswers::fromError(parameters.error());
     const QString key = QString::fromLatin1(request.header("idempotency-key"));
@@ -172,7 +129,7 @@ HttpResponse ApiControls::rerun(const HttpRequest &request, const QStringList &c
     const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
     if (!body)
         return ApiAnswers::fromError(body.error());
-    if (Status s = onlyFields(body.value(), {QStringLiteral("failedOnly")}); !s)
+    if (Status s = ApiAnswers::onlyFields(body.value(), {QStringLiteral("failedOnly")}); !s)
         return ApiAnswers::fromError(s.error());
     if (Status s = ApiAnswers::expect(body.value(), QStringLiteral("failedOnly"), QJsonValue::Bool);
         !s)
@@ -220,7 +177,7 @@ HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &
         return ApiAnswers::fromError(body.error());
     const QStringList fields{QStringLiteral("choice"), QStringLiteral("parallel"),
                              QStringLiteral("keep")};
-    if (Status s = onlyFields(body.value(), fields); !s)
+    if (Status s = ApiAnswers::onlyFields(body.value(), fields); !s)
         return ApiAnswers::fromError(s.error());
     for (const auto &[field, type] :
          {std::pair{fields.at(0), QJsonValue::String}, std::pair{fields.at(1), QJsonValue::Double},
@@ -286,7 +243,7 @@ HttpResponse ApiControls::addToken(const HttpRequest &request)
         return ApiAnswers::fromError(body.error());
     const QStringList fields{QStringLiteral("name"), QStringLiteral("role"),
                              QStringLiteral("expires")};
-    if (Status s = onlyFields(body.value(), fields); !s)
+    if (Status s = ApiAnswers::onlyFields(body.value(), fields); !s)
         return ApiAnswers::fromError(s.error());
     for (const QString &field : fields)
         if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String); !s)
