@@ -96,8 +96,8 @@ GuiApplication::GuiApplication(std::unique_ptr<Store> store, AppSettings &settin
     // status bar.
     auto *apiButton = new ApiStatusButton(m_window.get());
     m_window->statusBar()->insertPermanentWidget(0, apiButton);
-    m_remoteAccess = std::make_unique<RemoteAccess>(settings, m_store->location(), engine,
-                                                    apiButton);
+    m_remoteAccess =
+        std::make_unique<RemoteAccess>(settings, m_store->location(), engine, apiButton);
     if (m_store->backend() != StoreBackend::Sqlite || m_store->isReadOnly())
         return;
     m_backups = std::make_unique<DailyBackupKeeper>(m_store->location(), settings.dailyBackups());

@@ -4,7 +4,6 @@
 #include "settings/appsettings.h"
 #include "window/apistatusbutton.h"
 
-
 namespace hg {
 
 RemoteAccess::RemoteAccess(AppSettings &settings, StoreLocation location, Engine *engine,
@@ -55,9 +54,8 @@ void RemoteAccess::apply()
     if (m_engine)
         m_host->watch(*m_engine);
     const bool insecure = !options.address.isLoopback() && options.certificatePem.isEmpty();
-    connect(m_host.get(), &ApiHost::started, m_button, [this, insecure] {
-        m_button->showListening(m_host->url(), insecure);
-    });
+    connect(m_host.get(), &ApiHost::started, m_button,
+            [this, insecure] { m_button->showListening(m_host->url(), insecure); });
     connect(m_host.get(), &ApiHost::startFailed, m_button, &ApiStatusButton::showFailed);
     connect(m_host.get(), &ApiHost::served, m_button, &ApiStatusButton::addServed);
     m_host->start();

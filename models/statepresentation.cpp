@@ -63,7 +63,8 @@ QString StatePresentation::triggerText(const Run &run)
     const QString path = run.parameters.value(QLatin1String("trigger.path")).toString();
     if (run.trigger == RunTrigger::Trigger && upstream.isEmpty() && !path.isEmpty())
         return fileTriggerText(run);
-    if (run.trigger == RunTrigger::Trigger && run.parameters.contains(QLatin1String("trigger.hook")))
+    if (run.trigger == RunTrigger::Trigger
+        && run.parameters.contains(QLatin1String("trigger.hook")))
         return tr("webhook, delivery %1")
             .arg(terminaltext::escaped(
                 run.parameters.value(QLatin1String("trigger.delivery")).toString().left(80)));

@@ -40,15 +40,14 @@ int apiStatus(CliContext &context, const QStringList &args)
                              {QStringLiteral("seenAt"), timeValue(l.seenAt)},
                              {QStringLiteral("requests"), l.requests},
                              {QStringLiteral("lastRequestAt"), timeValue(l.lastRequestAt)}};
-        rows << QStringList{l.url,
-                            l.insecure ? state + QStringLiteral(" (plain HTTP on the network)")
-                                       : state,
-                            QStringLiteral("%1 (%2, pid %3)").arg(l.engineName, l.host).arg(l.pid),
-                            l.startedAt.toLocalTime().toString(Qt::ISODate),
-                            QString::number(l.requests),
-                            l.lastRequestAt.isValid()
-                                ? l.lastRequestAt.toLocalTime().toString(Qt::ISODate)
-                                : QStringLiteral("none")};
+        rows << QStringList{
+            l.url,
+            l.insecure ? state + QStringLiteral(" (plain HTTP on the network)") : state,
+            QStringLiteral("%1 (%2, pid %3)").arg(l.engineName, l.host).arg(l.pid),
+            l.startedAt.toLocalTime().toString(Qt::ISODate),
+            QString::number(l.requests),
+            l.lastRequestAt.isValid() ? l.lastRequestAt.toLocalTime().toString(Qt::ISODate)
+                                      : QStringLiteral("none")};
     }
     if (context.json()) {
         context.printJson(array);

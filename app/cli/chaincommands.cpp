@@ -1,12 +1,12 @@
 #include "base/terminaltext.h"
 #include "clicontext.h"
+#include "scheduler/triggertext.h"
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
 #include "store/projectexporter.h"
 #include "store/projectrepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
-#include "scheduler/triggertext.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -319,8 +319,8 @@ int serve(CliContext &context, const QStringList &args)
         for (const QCommandLineOption *option :
              {&apiCert, &apiKey, &apiInsecure, &apiMetricsOpen, &apiBodyLimit})
             if (parser.isSet(*option))
-                return context.usage(QStringLiteral("--%1 needs --api ADDR:PORT")
-                                         .arg(option->names().constFirst()));
+                return context.usage(
+                    QStringLiteral("--%1 needs --api ADDR:PORT").arg(option->names().constFirst()));
     }
     int retrySeconds = 30;
     int retryHours = 24;
@@ -357,7 +357,8 @@ int serve(CliContext &context, const QStringList &args)
     std::unique_ptr<ApiHost> apiHost;
     QObject::connect(&engine, &Engine::started, &engine, [&] {
         if (apiOptions) {
-            apiOptions->engineName = config.name.isEmpty() ? QSysInfo::machineHostName() : config.name;
+            apiOptions->engineName =
+                config.name.isEmpty() ? QSysInfo::machineHostName() : config.name;
             apiHost = std::make_unique<ApiHost>(engine.store()->location(), *apiOptions);
             apiHost->watch(engine);
             QObject::connect(apiHost.get(), &ApiHost::started, &engine, [&context, &apiHost] {
@@ -369,12 +370,11 @@ int serve(CliContext &context, const QStringList &args)
                                  failure = QStringLiteral("the API: ") + why;
                                  engine.shutdown(Engine::ExitPolicy::Stop);
                              });
-            QObject::connect(apiHost.get(), &ApiHost::logged, &engine,
-                             [&context](const QString &line) {
-                                 context.err() << "hourglass: api: "
-                                               << terminaltext::escaped(line) << '\n';
-                                 context.err().flush();
-                             });
+            QObject::connect(
+                apiHost.get(), &ApiHost::logged, &engine, [&context](const QString &line) {
+                    context.err() << "hourglass: api: " << terminaltext::escaped(line) << '\n';
+                    context.err().flush();
+                });
             apiHost->start();
         }
         context.err() << "hourglass: serving " << engine.store()->location().displayName()

@@ -40,8 +40,8 @@ int addToken(CliContext &context, const QStringList &args)
         if (!time)
             return context.fail(time.error());
         if (time.value() <= QDateTime::currentDateTime())
-            return context.usage(QStringLiteral("--expires: %1 has passed")
-                                     .arg(parser.value(expires)));
+            return context.usage(
+                QStringLiteral("--expires: %1 has passed").arg(parser.value(expires)));
         until = time.value();
     }
     const Result<ApiTokenRepository::Made> made =
@@ -68,28 +68,29 @@ int listTokens(CliContext &context, const QStringList &args)
     QJsonArray array;
     QList<QStringList> rows;
     for (const ApiToken &t : tokens.value()) {
-        array << QJsonObject{{QStringLiteral("name"), t.name},
-                             {QStringLiteral("role"), enumName(t.role)},
-                             {QStringLiteral("prefix"), t.prefix},
-                             {QStringLiteral("createdAt"), t.createdAt.toString(Qt::ISODate)},
-                             {QStringLiteral("expiresAt"), t.expiresAt.isValid()
-                                                               ? QJsonValue(t.expiresAt.toString(
-                                                                     Qt::ISODate))
-                                                               : QJsonValue()},
-                             {QStringLiteral("lastUsedAt"), t.lastUsedAt.isValid()
-                                                                ? QJsonValue(t.lastUsedAt.toString(
-                                                                      Qt::ISODate))
-                                                                : QJsonValue()}};
-        rows << QStringList{t.name, enumName(t.role), t.prefix + QStringLiteral("…"),
-                            shown(t.createdAt), shown(t.expiresAt),
+        array << QJsonObject{
+            {QStringLiteral("name"), t.name},
+            {QStringLiteral("role"), enumName(t.role)},
+            {QStringLiteral("prefix"), t.prefix},
+            {QStringLiteral("createdAt"), t.createdAt.toString(Qt::ISODate)},
+            {QStringLiteral("expiresAt"),
+             t.expiresAt.isValid() ? QJsonValue(t.expiresAt.toString(Qt::ISODate)) : QJsonValue()},
+            {QStringLiteral("lastUsedAt"), t.lastUsedAt.isValid()
+                                               ? QJsonValue(t.lastUsedAt.toString(Qt::ISODate))
+                                               : QJsonValue()}};
+        rows << QStringList{t.name,
+                            enumName(t.role),
+                            t.prefix + QStringLiteral("…"),
+                            shown(t.createdAt),
+                            shown(t.expiresAt),
                             t.lastUsedAt.isValid() ? shown(t.lastUsedAt) : QStringLiteral("never")};
     }
     if (context.json())
         context.printJson(array);
     else
-        context.printTable({QStringLiteral("NAME"), QStringLiteral("ROLE"),
-                            QStringLiteral("TOKEN"), QStringLiteral("MADE"),
-                            QStringLiteral("EXPIRES"), QStringLiteral("LAST USED")},
+        context.printTable({QStringLiteral("NAME"), QStringLiteral("ROLE"), QStringLiteral("TOKEN"),
+                            QStringLiteral("MADE"), QStringLiteral("EXPIRES"),
+                            QStringLiteral("LAST USED")},
                            rows);
     return ExitOk;
 }

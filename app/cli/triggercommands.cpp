@@ -3,12 +3,12 @@
 #include "clicontext.h"
 #include "cron/pginterval.h"
 #include "scheduler/clockwatch.h"
+#include "scheduler/triggertext.h"
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
 #include "store/occurrencerepository.h"
 #include "store/taskrepository.h"
 #include "subcommands.h"
-#include "scheduler/triggertext.h"
 
 #include <QCommandLineParser>
 #include <QDir>

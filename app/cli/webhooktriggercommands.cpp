@@ -35,8 +35,7 @@ int addWebhookTrigger(CliContext &context, Store &store, const QCommandLineParse
     QRandomGenerator::system()->fillRange(words);
     const QString secret = QString::fromLatin1(
         QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
-    trigger.webhook.secretKey =
-        QStringLiteral("hourglass-webhook:%1").arg(trigger.webhook.hookId);
+    trigger.webhook.secretKey = QStringLiteral("hourglass-webhook:%1").arg(trigger.webhook.hookId);
     const ChannelSecrets keeper;
     const Result<QString> kept =
         keeper.store(trigger.webhook.secretKey, QJsonObject{{QStringLiteral("secret"), secret}});

@@ -72,9 +72,10 @@ Status ApiAnswers::onlyFields(const QJsonObject &body, const QStringList &known)
 {
     for (auto it = body.constBegin(); it != body.constEnd(); ++it)
         if (!known.contains(it.key()))
-            return Error::invalidField(it.key().left(60), 0,
-                                       tr("unknown field '%1' (known: %2)")
-                                           .arg(it.key().left(60), known.join(QLatin1String(", "))));
+            return Error::invalidField(
+                it.key().left(60), 0,
+                tr("unknown field '%1' (known: %2)")
+                    .arg(it.key().left(60), known.join(QLatin1String(", "))));
     return {};
 }
 
@@ -94,8 +95,8 @@ Result<QJsonObject> ApiAnswers::runParameters(const QJsonObject &body)
         if (value.isString())
             parameters.insert(it.key(), value);
         else if (value.isBool())
-            parameters.insert(it.key(), value.toBool() ? QStringLiteral("true")
-                                                       : QStringLiteral("false"));
+            parameters.insert(it.key(),
+                              value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
         else if (value.isDouble())
             parameters.insert(it.key(), QString::number(value.toDouble(), 'g', 17));
         else

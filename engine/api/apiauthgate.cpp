@@ -28,8 +28,7 @@ std::optional<HttpResponse> ApiAuthGate::limited(const QHostAddress &peer, qint6
     return response;
 }
 
-ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed,
-                                         qint64 nowMs)
+ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed, qint64 nowMs)
 {
     if (std::optional<HttpResponse> refusal = limited(request.peer, nowMs))
         return {std::nullopt, std::move(refusal)};
@@ -37,8 +36,9 @@ ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole nee
         return {};
     const QByteArray header = request.header("authorization");
     if (header.isEmpty())
-        return {std::nullopt, refuse(request.peer, nowMs, tr("no token: send Authorization: "
-                                                             "Bearer TOKEN"))};
+        return {std::nullopt, refuse(request.peer, nowMs,
+                                     tr("no token: send Authorization: "
+                                        "Bearer TOKEN"))};
     if (!header.startsWith("Bearer "))
         return {std::nullopt,
                 refuse(request.peer, nowMs, tr("the Authorization header is not a Bearer token"))};
@@ -49,16 +49,15 @@ ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole nee
     if (!token) {
         if (token.error().kind != ErrorKind::NotFound)
             return {std::nullopt,
-                    HttpResponse::error(503, tr("the store cannot be read: %1")
-                                                 .arg(token.error().message))};
+                    HttpResponse::error(
+                        503, tr("the store cannot be read: %1").arg(token.error().message))};
         return {std::nullopt,
                 refuse(request.peer, nowMs, tr("the token is not known or has expired"))};
     }
     if (!ApiToken::allows(token->role, needed))
-        return {token.value(),
-                HttpResponse::error(403, tr("token '%1' is %2; this needs %3")
-                                             .arg(token->name, enumName(token->role),
-                                                  enumName(needed)))};
+        return {token.value(), HttpResponse::error(403, tr("token '%1' is %2; this needs %3")
+                                                            .arg(token->name, enumName(token->role),
+                                                                 enumName(needed)))};
     // A store that cannot note the use does not refuse the request for it.
     (void)tokens.touch(token.value(), now);
     return {token.value(), std::nullopt};
@@ -68,9 +67,8 @@ HttpResponse ApiAuthGate::refuse(const QHostAddress &peer, qint64 nowMs, const Q
 {
     // Addresses seen long ago are dropped: a scan from many addresses stays bounded.
     if (m_failures.size() > 10000)
-        m_failures.removeIf([nowMs](const auto &entry) {
-            return nowMs - entry.value().windowStartMs >= windowMs;
-        });
+        m_failures.removeIf(
+            [nowMs](const auto &entry) { return nowMs - entry.value().windowStartMs >= windowMs; });
     Failures &failures = m_failures[peer.toString()];
     if (failures.count == 0)
         failures.windowStartMs = nowMs;

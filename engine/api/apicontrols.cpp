@@ -21,10 +21,9 @@ void ApiControls::addRoutes(ApiRouter &router)
                [this](const HttpRequest &r, const QStringList &c) { return start(r, c); });
     for (const char *verbText : {"stop", "pause", "resume"}) {
         const QString verb = QString::fromLatin1(verbText);
-        router.add("POST", QStringLiteral("/api/v1/runs/{}/") + verb, ApiRole::Operate,
-                   [this, verb](const HttpRequest &, const QStringList &c) {
-                       return control(verb, c);
-                   });
+        router.add(
+            "POST", QStringLiteral("/api/v1/runs/{}/") + verb, ApiRole::Operate,
+            [this, verb](const HttpRequest &, const QStringList &c) { return control(verb, c); });
     }
     router.add("POST", QStringLiteral("/api/v1/runs/{}/rerun"), ApiRole::Operate,
                [this](const HttpRequest &r, const QStringList &c) { return rerun(r, c); });
@@ -138,9 +137,9 @@ HttpResponse ApiControls::rerun(const HttpRequest &request, const QStringList &c
     if (!original)
         return ApiAnswers::fromError(original.error());
     if (!isTerminal(original->state))
-        return HttpResponse::error(409, tr("run %1 has not ended yet (%2)")
-                                            .arg(original->id)
-                                            .arg(enumName(original->state)));
+        return HttpResponse::error(
+            409,
+            tr("run %1 has not ended yet (%2)").arg(original->id).arg(enumName(original->state)));
     const Result<Run> again =
         RunControl(m_store).rerun(original->id, body->value(QStringLiteral("failedOnly")).toBool());
     if (!again)
@@ -163,8 +162,8 @@ HttpResponse ApiControls::enable(const QStringList &captures, bool enabled)
             return ApiAnswers::fromError(s.error());
     }
     const QString path = captures.at(0) + QLatin1Char('/') + captures.at(1);
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("chain"), path},
-                                               {QStringLiteral("enabled"), enabled}});
+    return HttpResponse::json(
+        200, QJsonObject{{QStringLiteral("chain"), path}, {QStringLiteral("enabled"), enabled}});
 }
 
 HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &captures)
@@ -206,8 +205,9 @@ HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &
     if (!waiting)
         return ApiAnswers::fromError(waiting.error());
     if (waiting->count == 0)
-        return HttpResponse::error(409, tr("no missed runs of %1 wait for a decision")
-                                            .arg(captures.at(0) + QLatin1Char('/') + captures.at(1)));
+        return HttpResponse::error(409,
+                                   tr("no missed runs of %1 wait for a decision")
+                                       .arg(captures.at(0) + QLatin1Char('/') + captures.at(1)));
     const Result<MissedRunsInbox::Decided> decided = inbox.decide(chain.value(), decision);
     if (!decided)
         return ApiAnswers::fromError(decided.error());
@@ -216,8 +216,8 @@ HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &
         runs << run.id;
     return HttpResponse::json(
         200, QJsonObject{{QStringLiteral("runs"), runs},
-                         {QStringLiteral("kept"), decided->kept ? QJsonValue(enumName(*decided->kept))
-                                                                : QJsonValue()}});
+                         {QStringLiteral("kept"),
+                          decided->kept ? QJsonValue(enumName(*decided->kept)) : QJsonValue()}});
 }
 
 HttpResponse ApiControls::tokens()
@@ -265,12 +265,12 @@ HttpResponse ApiControls::addToken(const HttpRequest &request)
         body->value(QStringLiteral("name")).toString(), *role, expires);
     if (!made)
         return ApiAnswers::fromError(made.error());
-    return HttpResponse::json(201, QJsonObject{{QStringLiteral("name"), made->token.name},
-                                               {QStringLiteral("role"), enumName(made->token.role)},
-                                               {QStringLiteral("prefix"), made->token.prefix},
-                                               {QStringLiteral("expiresAt"),
-                                                apijson::time(made->token.expiresAt)},
-                                               {QStringLiteral("token"), made->text}});
+    return HttpResponse::json(
+        201, QJsonObject{{QStringLiteral("name"), made->token.name},
+                         {QStringLiteral("role"), enumName(made->token.role)},
+                         {QStringLiteral("prefix"), made->token.prefix},
+                         {QStringLiteral("expiresAt"), apijson::time(made->token.expiresAt)},
+                         {QStringLiteral("token"), made->text}});
 }
 
 HttpResponse ApiControls::removeToken(const QStringList &captures)

@@ -58,8 +58,8 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
     }
     const Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(m_store).list();
     if (!triggers)
-        return HttpResponse::error(503, tr("the store cannot be read: %1")
-                                            .arg(triggers.error().message));
+        return HttpResponse::error(
+            503, tr("the store cannot be read: %1").arg(triggers.error().message));
     const ChainTrigger *trigger = nullptr;
     for (const ChainTrigger &t : triggers.value())
         if (t.kind == TriggerKind::Webhook && t.webhook.hookId == hookId)
@@ -77,16 +77,17 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
                                 "HMAC-SHA256 of the body>"));
     const Result<QByteArray> secret = secretOf(*trigger);
     if (!secret)
-        return HttpResponse::error(503, tr("the hook's secret cannot be read on this machine: %1")
-                                            .arg(secret.error().message));
+        return HttpResponse::error(
+            503,
+            tr("the hook's secret cannot be read on this machine: %1").arg(secret.error().message));
     const QByteArray expected =
         QMessageAuthenticationCode::hash(request.body, secret.value(), QCryptographicHash::Sha256)
             .toHex();
     if (!sameBytes(signature.mid(7).toLower(), expected))
         return m_gate.refuse(request.peer, nowMs, tr("the signature does not match the body"));
     if (trigger->paused)
-        return HttpResponse::error(409, tr("trigger %1 is paused (`hourglass trigger resume %1`)")
-                                            .arg(trigger->id));
+        return HttpResponse::error(
+            409, tr("trigger %1 is paused (`hourglass trigger resume %1`)").arg(trigger->id));
     QByteArray deliveryHeader = request.header("x-hourglass-delivery");
     if (deliveryHeader.isNull())
         deliveryHeader = request.header("idempotency-key");
@@ -94,8 +95,9 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
                                  ? QUuid::createUuid().toString(QUuid::WithoutBraces)
                                  : QString::fromLatin1(deliveryHeader);
     if (Status s = ApiRequestKeyRepository::check(delivery); !s)
-        return HttpResponse::error(400, tr("X-Hourglass-Delivery is 1 to 200 printable ASCII "
-                                           "characters"),
+        return HttpResponse::error(400,
+                                   tr("X-Hourglass-Delivery is 1 to 200 printable ASCII "
+                                      "characters"),
                                    QStringLiteral("X-Hourglass-Delivery"));
     bool replayed = false;
     const Result<qint64> run = startRun(*trigger, request, delivery, replayed);
@@ -162,8 +164,9 @@ Result<qint64> ApiHooks::startRun(const ChainTrigger &trigger, const HttpRequest
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     const QString key = QStringLiteral("webhook|") + delivery;
     const Status written = m_store.transaction([&]() -> Status {
-        const Result<std::optional<qint64>> inserted = TriggerRunWriter::insert(
-            m_store, trigger.id, trigger.chainId, key, parameters, nowMs, tr("start a run of a webhook"));
+        const Result<std::optional<qint64>> inserted =
+            TriggerRunWriter::insert(m_store, trigger.id, trigger.chainId, key, parameters, nowMs,
+                                     tr("start a run of a webhook"));
         if (!inserted)
             return inserted.error();
         if (inserted.value()) {

@@ -28,7 +28,8 @@ ApiHost::~ApiHost()
 {
     // The server (its connections, its store) ends on its own thread, then the thread.
     ApiServer *server = m_server;
-    QMetaObject::invokeMethod(server, [server] { delete server; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        server, [server] { delete server; }, Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
 }

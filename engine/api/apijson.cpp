@@ -29,7 +29,9 @@ QJsonObject run(const Run &r, const QString &chainPath)
         else
             parameters.insert(it.key(), it.value());
     }
-    const auto id = [](qint64 value) { return value > 0 ? QJsonValue(value) : QJsonValue(); };
+    const auto id = [](qint64 value) {
+        return value > 0 ? QJsonValue(value) : QJsonValue();
+    };
     return QJsonObject{
         {QStringLiteral("id"), r.id},
         {QStringLiteral("chain"), chainPath},

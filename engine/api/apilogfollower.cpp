@@ -18,8 +18,8 @@ QByteArray sseEvent(const char *name, const QJsonObject &data, qint64 id = 0)
     if (id > 0)
         text += "id: " + QByteArray::number(id) + '\n';
     // Compact JSON holds no raw newline (one is escaped in its strings): one data line.
-    text += "event: " + QByteArray(name) + "\ndata: "
-            + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n";
+    text += "event: " + QByteArray(name)
+            + "\ndata: " + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n";
     return text;
 }
 
@@ -51,8 +51,8 @@ void ApiLogFollower::poll()
     if (m_stream->isGone() || m_stream->isClosed())
         return;
     if (m_stream->pending() > maxBehindBytes) {
-        finish(sseEvent("error", QJsonObject{{QStringLiteral("error"),
-                                           tr("the reader fell too far behind")}}));
+        finish(sseEvent(
+            "error", QJsonObject{{QStringLiteral("error"), tr("the reader fell too far behind")}}));
         return;
     }
     // The run's state is read before its lines: lines written before it ended are all there.
@@ -67,13 +67,12 @@ void ApiLogFollower::poll()
             return; // the store away: tried again at the next poll
         for (const LogLine &line : lines.value()) {
             m_after = line.id;
-            m_stream->write(
-                sseEvent("line",
-                      QJsonObject{{QStringLiteral("id"), line.id},
-                                  {QStringLiteral("at"), apijson::time(line.at)},
-                                  {QStringLiteral("stream"), enumName(line.stream)},
-                                  {QStringLiteral("text"), line.text}},
-                      line.id));
+            m_stream->write(sseEvent("line",
+                                     QJsonObject{{QStringLiteral("id"), line.id},
+                                                 {QStringLiteral("at"), apijson::time(line.at)},
+                                                 {QStringLiteral("stream"), enumName(line.stream)},
+                                                 {QStringLiteral("text"), line.text}},
+                                     line.id));
         }
         if (lines->size() < 1000)
             break;

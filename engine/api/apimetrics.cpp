@@ -80,7 +80,8 @@ void writeHistogram(QByteArray &out, const char *name, const QByteArray &labels,
                     const std::array<double, N> &bounds, const std::array<quint64, N> &buckets,
                     quint64 count, double sum)
 {
-    const QByteArray open = QByteArray(name) + "_bucket{" + (labels.isEmpty() ? QByteArray() : labels + ',');
+    const QByteArray open =
+        QByteArray(name) + "_bucket{" + (labels.isEmpty() ? QByteArray() : labels + ',');
     const std::array<QByteArray, N> &texts = boundTexts(bounds);
     quint64 cumulative = 0;
     for (std::size_t i = 0; i < N; ++i) {
@@ -184,24 +185,23 @@ QByteArray ApiMetrics::render(Store &store) const
            tr("How long runs took from start to end, by chain."));
     index = 0;
     for (const auto &[path, figures] : chains)
-        writeHistogram(out, "hourglass_run_duration_seconds", chainLabels[index++],
-                       durationBuckets, figures.duration.buckets, figures.duration.count,
-                       figures.duration.sum);
+        writeHistogram(out, "hourglass_run_duration_seconds", chainLabels[index++], durationBuckets,
+                       figures.duration.buckets, figures.duration.count, figures.duration.sum);
     header(out, "hourglass_task_duration_seconds", "histogram",
            tr("How long task attempts took from start to end."));
     writeHistogram(out, "hourglass_task_duration_seconds", {}, durationBuckets,
                    m_taskDuration.buckets, m_taskDuration.count, m_taskDuration.sum);
     header(out, "hourglass_start_lateness_seconds", "histogram",
            tr("How late scheduled runs started after their fire time."));
-    writeHistogram(out, "hourglass_start_lateness_seconds", {}, latenessBuckets,
-                   m_lateness.buckets, m_lateness.count, m_lateness.sum);
+    writeHistogram(out, "hourglass_start_lateness_seconds", {}, latenessBuckets, m_lateness.buckets,
+                   m_lateness.count, m_lateness.sum);
     header(out, "hourglass_api_requests_total", "counter",
            tr("API requests answered since start, by status code."));
     const std::map<int, quint64> requests(m_requests.constKeyValueBegin(),
                                           m_requests.constKeyValueEnd());
     for (const auto &[status, count] : requests)
-        line(out, "hourglass_api_requests_total",
-             "{code=\"" + QByteArray::number(status) + "\"}", count);
+        line(out, "hourglass_api_requests_total", "{code=\"" + QByteArray::number(status) + "\"}",
+             count);
 
     // Gauges: what the store holds now. An unreachable store says so and nothing else.
     const bool reachable = store.isReachable();

@@ -218,9 +218,9 @@ HttpResponse ApiReads::runs(const HttpRequest &request)
     if (const std::optional<QString> state = request.queryValue(QStringLiteral("state"))) {
         filter.state = enumFromString<RunState>(*state);
         if (!filter.state)
-            return HttpResponse::error(
-                400, tr("state must be one of %1").arg(enumChoices<RunState>()),
-                QStringLiteral("state"));
+            return HttpResponse::error(400,
+                                       tr("state must be one of %1").arg(enumChoices<RunState>()),
+                                       QStringLiteral("state"));
     }
     if (const std::optional<QString> before = request.queryValue(QStringLiteral("before"))) {
         const Result<qint64> id = ApiAnswers::runId(*before);
@@ -306,8 +306,8 @@ HttpResponse ApiReads::log(const HttpRequest &request, const QStringList &captur
         if (ok && lastEvent > after)
             after = lastEvent;
         if (m_followers.children().size() >= maxFollowers)
-            return HttpResponse::error(503, tr("%1 logs are followed already; try again later")
-                                                .arg(maxFollowers));
+            return HttpResponse::error(
+                503, tr("%1 logs are followed already; try again later").arg(maxFollowers));
         auto *follower = new ApiLogFollower(m_store, id.value(), after, &m_followers);
         HttpResponse response;
         response.contentType = "text/event-stream; charset=utf-8";
@@ -323,15 +323,14 @@ HttpResponse ApiReads::log(const HttpRequest &request, const QStringList &captur
         array << QJsonObject{{QStringLiteral("id"), line.id},
                              {QStringLiteral("at"), apijson::time(line.at)},
                              {QStringLiteral("stream"), enumName(line.stream)},
-                             {QStringLiteral("attempt"), line.taskRunId > 0
-                                                             ? QJsonValue(line.taskRunId)
-                                                             : QJsonValue()},
+                             {QStringLiteral("attempt"),
+                              line.taskRunId > 0 ? QJsonValue(line.taskRunId) : QJsonValue()},
                              {QStringLiteral("text"), line.text}};
     const qint64 last = lines->isEmpty() ? after : lines->last().id;
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("lines"), array},
-                                               {QStringLiteral("nextAfter"), last},
-                                               {QStringLiteral("runState"),
-                                                enumName(found->state)}});
+    return HttpResponse::json(200,
+                              QJsonObject{{QStringLiteral("lines"), array},
+                                          {QStringLiteral("nextAfter"), last},
+                                          {QStringLiteral("runState"), enumName(found->state)}});
 }
 
 HttpResponse ApiReads::missed()

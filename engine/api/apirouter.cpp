@@ -2,11 +2,10 @@
 
 namespace hg {
 
-void ApiRouter::add(const QByteArray &method, const QString &pattern, ApiRole role,
-                    Handler handler)
+void ApiRouter::add(const QByteArray &method, const QString &pattern, ApiRole role, Handler handler)
 {
-    m_routes.append(Route{method, pattern, pattern.split(QLatin1Char('/')), role,
-                          std::move(handler)});
+    m_routes.append(
+        Route{method, pattern, pattern.split(QLatin1Char('/')), role, std::move(handler)});
 }
 
 ApiRouter::Found ApiRouter::find(const QByteArray &method, const QString &path) const

@@ -95,8 +95,8 @@ void ApiServer::report()
         const qint64 newOnes = std::min<qint64>(count - m_reportedCount, recent.size());
         for (qsizetype i = recent.size() - newOnes; i < recent.size(); ++i) {
             const ApiService::Served &s = recent.at(i);
-            fresh << ApiServedRequest{s.atMs, QString::fromLatin1(s.method), s.path, s.status,
-                                      s.tookMs, s.token};
+            fresh << ApiServedRequest{
+                s.atMs, QString::fromLatin1(s.method), s.path, s.status, s.tookMs, s.token};
         }
         m_reportedCount = count;
         Q_EMIT served(fresh);
@@ -130,8 +130,8 @@ void ApiServer::start()
 {
     Store::Options storeOptions;
     storeOptions.alreadyChecked = true;
-    Result<std::unique_ptr<Store>> opened = Store::open(m_location, QStringLiteral("api"),
-                                                        storeOptions);
+    Result<std::unique_ptr<Store>> opened =
+        Store::open(m_location, QStringLiteral("api"), storeOptions);
     if (!opened) {
         Q_EMIT startFailed(opened.error().message);
         return;
@@ -168,8 +168,8 @@ void ApiServer::start()
     listener.startedAt = now;
     listener.seenAt = now;
     if (Status s = ApiListenerRepository(*m_store).announce(listener); !s)
-        Q_EMIT logged(tr("`hourglass api status` will not see this server: %1")
-                          .arg(s.error().message));
+        Q_EMIT logged(
+            tr("`hourglass api status` will not see this server: %1").arg(s.error().message));
     m_refreshedAtMs = now.toMSecsSinceEpoch();
     m_reporter.start();
     Q_EMIT started(m_http->port(), tls);

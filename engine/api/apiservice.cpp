@@ -63,10 +63,10 @@ HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
             return HttpResponse::error(404, tr("no endpoint %1 (GET /api/v1/openapi.json lists "
                                                "them)")
                                                 .arg(request.path.left(200)));
-        HttpResponse response = HttpResponse::error(
-            405, tr("%1 is answered to %2 only")
-                     .arg(request.path.left(200),
-                          QString::fromLatin1(found.otherMethods.join(", "))));
+        HttpResponse response =
+            HttpResponse::error(405, tr("%1 is answered to %2 only")
+                                         .arg(request.path.left(200),
+                                              QString::fromLatin1(found.otherMethods.join(", "))));
         response.headers.emplaceBack("Allow", found.otherMethods.join(", "));
         return response;
     }

@@ -3,10 +3,9 @@
 #include <QSocketNotifier>
 
 #include <arpa/inet.h>
+#include <cstring>
 #include <microhttpd.h>
 #include <netinet/in.h>
-
-#include <cstring>
 
 namespace hg {
 
@@ -124,15 +123,14 @@ Status HttpServer::listen(const Options &options)
         flags |= MHD_USE_TLS;
     // libmicrohttpd keeps the PEM pointers: the copies in m_options live as long as it runs.
     m_daemon = MHD_start_daemon(
-        flags, options.port, nullptr, nullptr,
-        &HttpServerCallbacks::onRequest, this,
+        flags, options.port, nullptr, nullptr, &HttpServerCallbacks::onRequest, this,
         MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT, options.connectionLimit,
         MHD_OPTION_CONNECTION_TIMEOUT, options.idleTimeoutSeconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options.connectionMemoryBytes,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
-        &HttpServerCallbacks::onCompleted, this,
-        MHD_OPTION_HTTPS_MEM_CERT, tls ? m_options.certificatePem.constData() : nullptr,
-        MHD_OPTION_HTTPS_MEM_KEY, tls ? m_options.keyPem.constData() : nullptr, MHD_OPTION_END);
+        &HttpServerCallbacks::onCompleted, this, MHD_OPTION_HTTPS_MEM_CERT,
+        tls ? m_options.certificatePem.constData() : nullptr, MHD_OPTION_HTTPS_MEM_KEY,
+        tls ? m_options.keyPem.constData() : nullptr, MHD_OPTION_END);
     if (!m_daemon)
         return Error::runtime(
             tr("cannot listen on %1 port %2: %3")
@@ -199,10 +197,9 @@ void HttpServer::run()
         m_timer.stop();
 }
 
-MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection,
-                                          const char *url, const char *method, const char *,
-                                          const char *uploadData, size_t *uploadDataSize,
-                                          void **exchangePointer)
+MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection, const char *url,
+                                          const char *method, const char *, const char *uploadData,
+                                          size_t *uploadDataSize, void **exchangePointer)
 {
     auto *server = static_cast<HttpServer *>(self);
     auto *exchange = static_cast<HttpServer::Exchange *>(*exchangePointer);
@@ -242,9 +239,8 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
             exchange->request.body.clear();
             exchange->discarded += size;
             // Far past the limit: not worth reading to say so; the connection is closed.
-            return exchange->discarded > 8 * server->m_options.maxBodyBytes + 1024 * 1024
-                       ? MHD_NO
-                       : MHD_YES;
+            return exchange->discarded > 8 * server->m_options.maxBodyBytes + 1024 * 1024 ? MHD_NO
+                                                                                          : MHD_YES;
         }
         exchange->request.body.append(uploadData, size);
         return MHD_YES;
@@ -274,9 +270,9 @@ int HttpServer::queue(MHD_Connection *connection, const HttpResponse &answer)
             MHD_resume_connection(state->connection);
             state->server->runSoon();
         });
-        response = MHD_create_response_from_callback(
-            MHD_SIZE_UNKNOWN, 4096,
-            &HttpServerCallbacks::readStream, state, &HttpServerCallbacks::freeStream);
+        response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096,
+                                                     &HttpServerCallbacks::readStream, state,
+                                                     &HttpServerCallbacks::freeStream);
     } else {
         response = MHD_create_response_from_buffer(size_t(answer.body.size()),
                                                    const_cast<char *>(answer.body.constData()),

@@ -58,8 +58,8 @@ Result<QList<ApiListenerRepository::Listener>> ApiListenerRepository::list(const
         return s.error();
     QList<Listener> listeners;
     while (q.next())
-        listeners << Listener{q.text(0), q.int64(1), q.text(2), q.text(3), q.boolean(4),
-                              q.time(5), q.time(6), q.int64(7), q.time(8)};
+        listeners << Listener{q.text(0), q.int64(1), q.text(2),  q.text(3), q.boolean(4),
+                              q.time(5), q.time(6),  q.int64(7), q.time(8)};
     return listeners;
 }
 

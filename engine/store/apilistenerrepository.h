@@ -38,8 +38,8 @@ public:
     {}
 
     Status announce(const Listener &listener);
-    Status refresh(const QString &host, qint64 pid, qint64 requests,
-                   const QDateTime &lastRequestAt, const QDateTime &now);
+    Status refresh(const QString &host, qint64 pid, qint64 requests, const QDateTime &lastRequestAt,
+                   const QDateTime &now);
     Status remove(const QString &host, qint64 pid);
     // Newest first; rows older than a day are dropped as they are read past.
     Result<QList<Listener>> list(const QDateTime &now);

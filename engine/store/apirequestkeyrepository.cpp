@@ -18,7 +18,7 @@ Status ApiRequestKeyRepository::check(const QString &key)
 }
 
 Result<std::optional<qint64>> ApiRequestKeyRepository::claim(const QString &scope,
-                                                              const QString &key, qint64 nowMs)
+                                                             const QString &key, qint64 nowMs)
 {
     StoreQuery insert(m_store, QStringLiteral("INSERT INTO api_request_key (scope, request_key, "
                                               "created_at) VALUES (?, ?, ?) ON CONFLICT (scope, "

@@ -85,8 +85,8 @@ Result<ApiTokenRepository::Made> ApiTokenRepository::make(const QString &name, A
         .bind(StoreQuery::fromTime(expiresAt));
     if (Status s = q.execSingle(tr("add a token"), {}); !s) {
         if (s.error().kind == ErrorKind::AlreadyExists)
-            return Error::exists(tr("a token named '%1' exists (`hourglass token list`)")
-                                     .arg(name));
+            return Error::exists(
+                tr("a token named '%1' exists (`hourglass token list`)").arg(name));
         return s.error();
     }
     made.token.id = q.int64(0);

@@ -57,8 +57,7 @@ QByteArray rawRequest(quint16 port, const QByteArray &request, int timeoutMs)
     QTimer limit;
     limit.setSingleShot(true);
     QObject::connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
-    QObject::connect(&socket, &QTcpSocket::readyRead, &loop,
-                     [&] { answer += socket.readAll(); });
+    QObject::connect(&socket, &QTcpSocket::readyRead, &loop, [&] { answer += socket.readAll(); });
     QObject::connect(&socket, &QTcpSocket::disconnected, &loop, &QEventLoop::quit);
     limit.start(timeoutMs);
     if (socket.state() == QAbstractSocket::ConnectedState)

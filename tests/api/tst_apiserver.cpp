@@ -1,8 +1,8 @@
 #include "apiclient.h"
 #include "backendtests.h"
 #include "clisandbox.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -18,9 +18,8 @@
 #include <QTcpSocket>
 #include <QTest>
 
-#include <sys/resource.h>
-
 #include <memory>
+#include <sys/resource.h>
 
 using namespace hg;
 
@@ -117,9 +116,8 @@ void TestApiServer::define(const QList<QStringList> &commands)
 
 QString TestApiServer::makeToken(const QString &name, const QString &role)
 {
-    const test::CliSandbox::Output made =
-        m_cli->run({QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"),
-                    role});
+    const test::CliSandbox::Output made = m_cli->run(
+        {QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role});
     if (made.exitCode != 0)
         qWarning() << "token add failed:" << made.err;
     return made.out.trimmed();
@@ -135,7 +133,8 @@ void TestApiServer::startServing(const QStringList &options)
                    QStringList{QStringLiteral("--db"), m_cli->db(), QStringLiteral("serve"),
                                QStringLiteral("--api"), QStringLiteral("127.0.0.1:0")}
                        + options);
-    static const QRegularExpression listens(QStringLiteral("the API listens on https?://[^:]+:(\\d+)"));
+    static const QRegularExpression listens(
+        QStringLiteral("the API listens on https?://[^:]+:(\\d+)"));
     QRegularExpressionMatch match;
     QTRY_VERIFY_WITH_TIMEOUT(
         (match = listens.match(QString::fromUtf8(m_said += m_serve->readAllStandardError())))
@@ -203,9 +202,9 @@ void TestApiServer::tokens_refusedWithoutAndAdmittedByRole()
     QCOMPARE(tokens.size(), 3);
     for (const QJsonValue entry : tokens)
         QVERIFY(!entry[QStringLiteral("lastUsedAt")].isNull());
-    QCOMPARE(m_cli->run({QStringLiteral("token"), QStringLiteral("rm"), QStringLiteral("ops")})
-                 .exitCode,
-             0);
+    QCOMPARE(
+        m_cli->run({QStringLiteral("token"), QStringLiteral("rm"), QStringLiteral("ops")}).exitCode,
+        0);
     QCOMPARE(m_api.get(QStringLiteral("api/v1/runs")).status, 401);
     // The store keeps a hash: the token's text is nowhere in a SQLite file.
     if (test::TestStore::backend() == StoreBackend::Sqlite) {
@@ -275,8 +274,8 @@ void TestApiServer::errors_haveOneShape()
           400, QStringLiteral("parameters.a"), QStringLiteral("string"));
     check(m_api.post(QStringLiteral("api/v1/missed/p/c/decide"), "{\"choice\": \"maybe\"}"), 400,
           QStringLiteral("choice"), QStringLiteral("run-all"));
-    check(m_api.post(QStringLiteral("api/v1/missed/p/c/decide"), "{\"choice\": \"dismiss\"}"),
-          409, {}, QStringLiteral("no missed runs"));
+    check(m_api.post(QStringLiteral("api/v1/missed/p/c/decide"), "{\"choice\": \"dismiss\"}"), 409,
+          {}, QStringLiteral("no missed runs"));
     check(m_api.post(QStringLiteral("api/v1/tokens"), "{\"name\": \"x\", \"role\": \"god\"}"), 400,
           QStringLiteral("role"), QStringLiteral("role"));
     const test::ApiClient::Answer wrongMethod =
@@ -284,17 +283,18 @@ void TestApiServer::errors_haveOneShape()
     check(wrongMethod, 405, {}, QStringLiteral("GET"));
     QCOMPARE(wrongMethod.header("Allow"), QByteArray("GET"));
     // What a client library would not send, written by hand.
-    const QByteArray twoLengths = test::rawRequest(
-        m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n"
-                "Content-Length: 4\r\n\r\n{}");
+    const QByteArray twoLengths =
+        test::rawRequest(m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: "
+                                 "close\r\nContent-Length: 2\r\n"
+                                 "Content-Length: 4\r\n\r\n{}");
     QVERIFY2(twoLengths.startsWith("HTTP/1.1 400"), twoLengths.constData());
-    const QByteArray control =
-        test::rawRequest(m_port, "GET /api/v1/chains/p%01/c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const QByteArray control = test::rawRequest(
+        m_port, "GET /api/v1/chains/p%01/c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     QVERIFY2(control.startsWith("HTTP/1.1 400") || control.startsWith("HTTP/1.1 401"),
              control.constData());
     const QByteArray hugeHeader = test::rawRequest(
-        m_port, "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: " + QByteArray(200000, 'a')
-                    + "\r\n\r\n");
+        m_port, "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: "
+                    + QByteArray(200000, 'a') + "\r\n\r\n");
     QVERIFY2(hugeHeader.startsWith("HTTP/1.1 431") || hugeHeader.startsWith("HTTP/1.1 413")
                  || hugeHeader.isEmpty(),
              hugeHeader.left(200).constData());
@@ -308,17 +308,22 @@ void TestApiServer::bodies_overTheLimitAreRefused()
     m_api.setToken(makeToken(QStringLiteral("ops"), QStringLiteral("operate")));
     startServing({QStringLiteral("--api-body-limit"), QStringLiteral("1")});
     const QByteArray big = "{\"parameters\": {\"a\": \"" + QByteArray(2000, 'x') + "\"}}";
-    const test::ApiClient::Answer refused = m_api.post(QStringLiteral("api/v1/chains/p/c/runs"), big);
+    const test::ApiClient::Answer refused =
+        m_api.post(QStringLiteral("api/v1/chains/p/c/runs"), big);
     QCOMPARE(refused.status, 413);
     QVERIFY(refused.json.value(QStringLiteral("error")).toString().contains(QLatin1String("1024")));
     // A chunked body has no length to refuse it by: refused as it grows past the limit.
-    const QByteArray chunked = test::rawRequest(
-        m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n"
-                "\r\n7d0\r\n"
-                    + QByteArray(2000, 'x') + "\r\n0\r\n\r\n");
+    const QByteArray chunked =
+        test::rawRequest(m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: "
+                                 "close\r\nTransfer-Encoding: chunked\r\n"
+                                 "\r\n7d0\r\n"
+                                     + QByteArray(2000, 'x') + "\r\n0\r\n\r\n");
     QVERIFY2(chunked.startsWith("HTTP/1.1 413"), chunked.left(200).constData());
     // Nothing was started by either.
-    QCOMPARE(m_api.get(QStringLiteral("api/v1/runs")).json.value(QStringLiteral("runs")).toArray().size(),
+    QCOMPARE(m_api.get(QStringLiteral("api/v1/runs"))
+                 .json.value(QStringLiteral("runs"))
+                 .toArray()
+                 .size(),
              0);
 }
 
@@ -342,8 +347,9 @@ void TestApiServer::runs_startOncePerKeyAndPage()
     QCOMPARE(run.value(QStringLiteral("attempts")).toArray().size(), 1);
     QCOMPARE(run.value(QStringLiteral("parameters")).toObject().value(QStringLiteral("name")),
              QJsonValue(QStringLiteral("world")));
-    const QJsonArray lines =
-        m_api.get(QStringLiteral("api/v1/runs/%1/log").arg(id)).json.value(QStringLiteral("lines")).toArray();
+    const QJsonArray lines = m_api.get(QStringLiteral("api/v1/runs/%1/log").arg(id))
+                                 .json.value(QStringLiteral("lines"))
+                                 .toArray();
     bool said = false;
     for (const QJsonValue line : lines)
         said |= line[QStringLiteral("text")].toString() == QLatin1String("hello world");
@@ -364,10 +370,12 @@ void TestApiServer::runs_startOncePerKeyAndPage()
     }
     QCOMPARE(seen.size(), 3);
     QVERIFY(seen.at(0) > seen.at(1) && seen.at(1) > seen.at(2) && seen.at(2) == id);
-    const QJsonArray succeeded = m_api.get(QStringLiteral("api/v1/runs?state=succeeded&since=%1")
-                                               .arg(run.value(QStringLiteral("createdAt")).toString()))
-                                     .json.value(QStringLiteral("runs"))
-                                     .toArray();
+    const QJsonArray succeeded =
+        m_api
+            .get(QStringLiteral("api/v1/runs?state=succeeded&since=%1")
+                     .arg(run.value(QStringLiteral("createdAt")).toString()))
+            .json.value(QStringLiteral("runs"))
+            .toArray();
     QVERIFY(!succeeded.isEmpty());
     QCOMPARE(qint64(succeeded.last()[QStringLiteral("id")].toDouble()), id);
     // Disabled by the API, as the window would.
@@ -470,13 +478,16 @@ void TestApiServer::webhook_signedStartsOneRunPerDelivery()
     QCOMPARE(m_api.post(path, body, {{"X-Hourglass-Signature", "sha256=00"}}).status, 401);
     QCOMPARE(m_api.post(path, body + " ", {{"X-Hourglass-Signature", signature}}).status, 401);
     QCOMPARE(m_api.post(path, body).status, 401);
-    QCOMPARE(m_api.post(QStringLiteral("hooks/000000000000000000000000"), body,
-                        {{"X-Hourglass-Signature", signature}})
+    QCOMPARE(m_api
+                 .post(QStringLiteral("hooks/000000000000000000000000"), body,
+                       {{"X-Hourglass-Signature", signature}})
                  .status,
              404);
     const QList<std::pair<QByteArray, QByteArray>> signedHeaders{
-        {"X-Hourglass-Signature", signature}, {"X-Hourglass-Delivery", "d-1"},
-        {"X-GitHub-Event", "push"}, {"X-Secret-Thing", "never"}};
+        {"X-Hourglass-Signature", signature},
+        {"X-Hourglass-Delivery", "d-1"},
+        {"X-GitHub-Event", "push"},
+        {"X-Secret-Thing", "never"}};
     const test::ApiClient::Answer started = m_api.post(path, body, signedHeaders);
     QCOMPARE(started.status, 202);
     QCOMPARE(started.json.value(QStringLiteral("replayed")).toBool(), false);
@@ -531,7 +542,8 @@ void TestApiServer::metrics_passPromtool()
           "hourglass_task_duration_seconds_count 1", "hourglass_start_lateness_seconds_count",
           "hourglass_runs{state=\"queued\"} 0", "hourglass_missed_runs_waiting 0",
           "hourglass_outbox_pending 0", "hourglass_outbox_failed 0", "hourglass_store_reachable 1",
-          "hourglass_chains 2", "hourglass_engine_up{engine=", "hourglass_api_requests_total{code="})
+          "hourglass_chains 2",
+          "hourglass_engine_up{engine=", "hourglass_api_requests_total{code="})
         QVERIFY2(text.contains(name), name);
     QProcess check;
     check.start(promtool, {QStringLiteral("check"), QStringLiteral("metrics")});
@@ -584,28 +596,31 @@ void TestApiServer::prometheus_scrapesTheServer()
     test::ApiClient query;
     query.setBase(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(prometheusPort)));
     const auto value = [&query](const QString &expression) {
-        const QJsonArray result = query.get(QStringLiteral("api/v1/query?query=")
-                                            + QString::fromLatin1(QUrl::toPercentEncoding(expression)))
-                                      .json.value(QStringLiteral("data"))
-                                      .toObject()
-                                      .value(QStringLiteral("result"))
-                                      .toArray();
+        const QJsonArray result =
+            query
+                .get(QStringLiteral("api/v1/query?query=")
+                     + QString::fromLatin1(QUrl::toPercentEncoding(expression)))
+                .json.value(QStringLiteral("data"))
+                .toObject()
+                .value(QStringLiteral("result"))
+                .toArray();
         return result.isEmpty() ? QString()
                                 : result.at(0)[QStringLiteral("value")].toArray().at(1).toString();
     };
-    QTRY_COMPARE_WITH_TIMEOUT(value(QStringLiteral("up{job=\"hourglass\"}")),
-                              QStringLiteral("1"), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(value(QStringLiteral("up{job=\"hourglass\"}")), QStringLiteral("1"),
+                              60000);
     QCOMPARE(value(QStringLiteral("hourglass_chains")), QStringLiteral("2"));
     QCOMPARE(value(QStringLiteral("hourglass_store_reachable")), QStringLiteral("1"));
     // The Grafana dashboard of installer/: each panel's query names metrics the server
     // exposes, and Prometheus runs it (with two scrapes in hand, so rates have samples).
-    QTRY_VERIFY_WITH_TIMEOUT(!value(QStringLiteral("count_over_time(hourglass_chains[1m]) > 2"))
-                                  .isEmpty(),
-                             30000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !value(QStringLiteral("count_over_time(hourglass_chains[1m]) > 2")).isEmpty(), 30000);
     QFile dashboardFile(QStringLiteral(HOURGLASS_GRAFANA_DASHBOARD));
     QVERIFY(dashboardFile.open(QIODevice::ReadOnly));
-    const QJsonArray panels =
-        QJsonDocument::fromJson(dashboardFile.readAll()).object().value(QStringLiteral("panels")).toArray();
+    const QJsonArray panels = QJsonDocument::fromJson(dashboardFile.readAll())
+                                  .object()
+                                  .value(QStringLiteral("panels"))
+                                  .toArray();
     QVERIFY(panels.size() >= 10);
     static const QRegularExpression metricName(QStringLiteral("\\bhourglass_[a-z_]+"));
     int queries = 0;
@@ -615,12 +630,13 @@ void TestApiServer::prometheus_scrapesTheServer()
             QString expression = target[QStringLiteral("expr")].toString();
             for (auto it = metricName.globalMatch(expression); it.hasNext();) {
                 const QString name = it.next().captured(0);
-                QVERIFY2(exposed.contains(name.toLatin1()), qPrintable(title + QLatin1String(": ") + name));
+                QVERIFY2(exposed.contains(name.toLatin1()),
+                         qPrintable(title + QLatin1String(": ") + name));
             }
             expression.replace(QStringLiteral("$__rate_interval"), QStringLiteral("1m"));
-            const test::ApiClient::Answer answer = query.get(
-                QStringLiteral("api/v1/query?query=")
-                + QString::fromLatin1(QUrl::toPercentEncoding(expression)));
+            const test::ApiClient::Answer answer =
+                query.get(QStringLiteral("api/v1/query?query=")
+                          + QString::fromLatin1(QUrl::toPercentEncoding(expression)));
             QVERIFY2(answer.json.value(QStringLiteral("status")).toString()
                          == QLatin1String("success"),
                      qPrintable(title + QLatin1String(": ") + QString::fromUtf8(answer.body)));
@@ -638,7 +654,8 @@ void TestApiServer::openapi_everyPathIsAnswered()
     startServing();
     const test::ApiClient::Answer document = m_api.get(QStringLiteral("api/v1/openapi.json"));
     QCOMPARE(document.status, 200);
-    QCOMPARE(document.json.value(QStringLiteral("openapi")).toString().left(2), QStringLiteral("3."));
+    QCOMPARE(document.json.value(QStringLiteral("openapi")).toString().left(2),
+             QStringLiteral("3."));
     const QJsonObject paths = document.json.value(QStringLiteral("paths")).toObject();
     QVERIFY(paths.size() >= 15);
     static const QRegularExpression parameter(QStringLiteral("\\{[a-z]+\\}"));
@@ -651,8 +668,9 @@ void TestApiServer::openapi_everyPathIsAnswered()
             const test::ApiClient::Answer a =
                 m_api.send(method.toUpper().toLatin1(), path, "{}", {});
             QVERIFY2(a.status != 405, qPrintable(method + QLatin1Char(' ') + path));
-            QVERIFY2(!a.json.value(QStringLiteral("error")).toString().startsWith(
-                         QLatin1String("no endpoint")),
+            QVERIFY2(!a.json.value(QStringLiteral("error"))
+                          .toString()
+                          .startsWith(QLatin1String("no endpoint")),
                      qPrintable(method + QLatin1Char(' ') + path + QLatin1Char(' ')
                                 + QString::fromUtf8(a.body)));
         }
@@ -675,7 +693,8 @@ void TestApiServer::thousandConcurrentRequests_allAnswered()
         auto socket = std::make_unique<QTcpSocket>();
         QTcpSocket *raw = socket.get();
         connect(raw, &QTcpSocket::connected, this, [raw, request] { raw->write(request); });
-        connect(raw, &QTcpSocket::readyRead, this, [raw, &answers, i] { answers[i] += raw->readAll(); });
+        connect(raw, &QTcpSocket::readyRead, this,
+                [raw, &answers, i] { answers[i] += raw->readAll(); });
         // Each ends once: closed after its answer, or refused (then never connected).
         connect(raw, &QTcpSocket::disconnected, this, [&done] { ++done; });
         connect(raw, &QTcpSocket::errorOccurred, this, [&done](QAbstractSocket::SocketError e) {
@@ -704,9 +723,10 @@ void TestApiServer::sigterm_endsWithStreamsOpen()
     QTcpSocket follower;
     follower.connectToHost(QStringLiteral("127.0.0.1"), m_port);
     QVERIFY(follower.waitForConnected(5000));
-    follower.write("GET /api/v1/runs/" + QByteArray::number(id)
-                   + "/log?follow=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer " + reader.toLatin1()
-                   + "\r\n\r\n");
+    follower.write(
+        "GET /api/v1/runs/" + QByteArray::number(id)
+        + "/log?follow=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer "
+        + reader.toLatin1() + "\r\n\r\n");
     QByteArray streamed;
     QTRY_VERIFY_WITH_TIMEOUT((streamed += follower.readAll()).contains("line 1"), 30000);
     QTcpSocket idle;
@@ -715,7 +735,8 @@ void TestApiServer::sigterm_endsWithStreamsOpen()
     QTcpSocket half;
     half.connectToHost(QStringLiteral("127.0.0.1"), m_port);
     QVERIFY(half.waitForConnected(5000));
-    half.write("POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{");
+    half.write("POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: "
+               "close\r\nContent-Length: 100\r\n\r\n{");
     QElapsedTimer stopping;
     stopping.start();
     m_serve->terminate();
@@ -735,8 +756,8 @@ void TestApiServer::otherAddresses_needTlsOrInsecure()
         m_cli->run({QStringLiteral("serve"), QStringLiteral("--api"), QStringLiteral("0.0.0.0:0")});
     QCOMPARE(refused.exitCode, 2);
     QVERIFY2(refused.err.contains(QLatin1String("--api-cert")), qPrintable(refused.err));
-    refused = m_cli->run({QStringLiteral("serve"), QStringLiteral("--api"),
-                          QStringLiteral("nonsense")});
+    refused =
+        m_cli->run({QStringLiteral("serve"), QStringLiteral("--api"), QStringLiteral("nonsense")});
     QCOMPARE(refused.exitCode, 2);
     QVERIFY(refused.err.contains(QLatin1String("ADDRESS:PORT")));
     refused = m_cli->run({QStringLiteral("serve"), QStringLiteral("--api-insecure")});
@@ -762,12 +783,12 @@ void TestApiServer::tls_servesHttps()
     const QString cert = m_cli->filePath(QStringLiteral("api.crt"));
     const QString key = m_cli->filePath(QStringLiteral("api.key"));
     QProcess make;
-    make.start(openssl, {QStringLiteral("req"), QStringLiteral("-x509"),
-                         QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                         QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"),
-                         QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                         QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
-                         QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+    make.start(openssl,
+               {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
+                QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
     QVERIFY(make.waitForFinished(60000));
     QCOMPARE(make.exitCode(), 0);
     const QString reader = makeToken(QStringLiteral("reader"), QStringLiteral("read"));
@@ -782,8 +803,8 @@ void TestApiServer::tls_servesHttps()
     QVERIFY2(request.exitCode() == 0 && answer.contains("\"chains\""),
              QByteArray(answer + request.readAllStandardError()).constData());
     // Plain HTTP to the HTTPS port gets no answer of ours.
-    const QByteArray plain =
-        test::rawRequest(m_port, "GET /api/v1/chains HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3000);
+    const QByteArray plain = test::rawRequest(
+        m_port, "GET /api/v1/chains HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3000);
     QVERIFY(!plain.contains("\"chains\""));
 }
 

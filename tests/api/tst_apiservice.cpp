@@ -1,8 +1,8 @@
 #include "api/apimetrics.h"
 #include "api/apiservice.h"
 #include "backendtests.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -65,7 +65,8 @@ public:
             answer += m_socket.readAll();
             if (headerEnd < 0 && (headerEnd = answer.indexOf("\r\n\r\n")) >= 0) {
                 const qsizetype at = answer.toLower().indexOf("content-length:");
-                length = answer.mid(at + 15, answer.indexOf('\r', at) - at - 15).trimmed().toLongLong();
+                length =
+                    answer.mid(at + 15, answer.indexOf('\r', at) - at - 15).trimmed().toLongLong();
             }
             if (headerEnd >= 0 && answer.size() >= headerEnd + 4 + length)
                 break;
@@ -158,10 +159,12 @@ int main(int argc, char *argv[])
                     .arg(base));
         exec(q, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     }
-    const QByteArray reader =
-        ApiTokenRepository(*store).make(QStringLiteral("reader"), ApiRole::Read, {})->text.toLatin1();
-    const QByteArray operate =
-        ApiTokenRepository(*store).make(QStringLiteral("ops"), ApiRole::Operate, {})->text.toLatin1();
+    const QByteArray reader = ApiTokenRepository(*store)
+                                  .make(QStringLiteral("reader"), ApiRole::Read, {})
+                                  ->text.toLatin1();
+    const QByteArray operate = ApiTokenRepository(*store)
+                                   .make(QStringLiteral("ops"), ApiRole::Operate, {})
+                                   ->text.toLatin1();
     out << QStringLiteral("the local API with %1 chains and %2 runs (setup took %3 s):\n")
                .arg(chains)
                .arg(runs)
@@ -198,9 +201,12 @@ int main(int argc, char *argv[])
         bare << t.nsecsElapsed() / 1000;
     }
     const QByteArray before = QByteArrayLiteral("/api/v1/runs?limit=100&before=");
-    const Load reads = hammer(port, 4, 500, "GET", [&](int i) -> QByteArray {
-        return before + QByteArray::number(runs - qint64(i) * 997 % runs);
-    }, reader);
+    const Load reads = hammer(
+        port, 4, 500, "GET",
+        [&](int i) -> QByteArray {
+            return before + QByteArray::number(runs - qint64(i) * 997 % runs);
+        },
+        reader);
     out << "  GET /api/v1/runs?limit=100 (4 connections, " << reads.micros.size() << " requests, "
         << reads.failed << " failed): " << bench::figures(toMs(reads.micros)) << ", "
         << int(reads.micros.size() / reads.seconds) << " requests/s\n";
@@ -220,13 +226,16 @@ int main(int argc, char *argv[])
         (void)RunControl(*store).start(first->id, {});
         bareStarts << t.nsecsElapsed() / 1000;
     }
-    const Load starts = hammer(port, 4, 250, "POST", [](int i) -> QByteArray {
-        return QByteArrayLiteral("/api/v1/chains/bench/c") + QByteArray::number(i % 100)
-               + QByteArrayLiteral("/runs");
-    }, operate);
-    out << "  POST /api/v1/chains/…/runs (4 connections, " << starts.micros.size()
-        << " requests, " << starts.failed << " failed): " << bench::figures(toMs(starts.micros))
-        << ", " << int(starts.micros.size() / starts.seconds) << " starts/s\n";
+    const Load starts = hammer(
+        port, 4, 250, "POST",
+        [](int i) -> QByteArray {
+            return QByteArrayLiteral("/api/v1/chains/bench/c") + QByteArray::number(i % 100)
+                   + QByteArrayLiteral("/runs");
+        },
+        operate);
+    out << "  POST /api/v1/chains/…/runs (4 connections, " << starts.micros.size() << " requests, "
+        << starts.failed << " failed): " << bench::figures(toMs(starts.micros)) << ", "
+        << int(starts.micros.size() / starts.seconds) << " starts/s\n";
     bench::reportMs(out, QStringLiteral("bench_api"), QStringLiteral("POST …/runs p50"),
                     percentileMs(starts.micros, 50), bench::Beside::Limit,
                     QStringLiteral("RunControl::start bare, p50"), percentileMs(bareStarts, 50));
@@ -258,8 +267,9 @@ int main(int argc, char *argv[])
                     QStringLiteral("/metrics with %1 chains, p50").arg(chains),
                     percentileMs(rendered, 50), bench::Beside::Target,
                     QStringLiteral("the issue's goal"), 50);
-    const Load scrapes = hammer(port, 1, 20, "GET", [](int) -> QByteArray { return QByteArrayLiteral("/metrics"); },
-                                reader);
+    const Load scrapes = hammer(
+        port, 1, 20, "GET", [](int) -> QByteArray { return QByteArrayLiteral("/metrics"); },
+        reader);
     out << "  GET /metrics over HTTP (the server's own counters, gauges of " << chains
         << " chains): " << bench::figures(toMs(scrapes.micros)) << '\n';
     out.flush();

@@ -13,13 +13,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace hg;
 
@@ -60,23 +59,23 @@ Fixture &fixture()
         return made;
     }();
     if (!f.server) {
-        f.router.add("GET", QStringLiteral("/api/v1/runs/{}"), ApiRole::Read,
-                     [](const HttpRequest &request, const QStringList &captures) {
-                         const Result<qint64> id = ApiAnswers::runId(captures.at(0));
-                         if (!id)
-                             return ApiAnswers::fromError(id.error());
-                         if (id.value() <= 0)
-                             HG_FUZZ_FAIL();
-                         return HttpResponse::json(
-                             200, QJsonObject{{QStringLiteral("id"), id.value()},
-                                              {QStringLiteral("limit"),
-                                               request.queryValue(QStringLiteral("limit"))
-                                                   .value_or(QString())}});
-                     });
-        f.router.add("POST", QStringLiteral("/api/v1/chains/{}/{}/runs"), ApiRole::Operate,
-                     [](const HttpRequest &request, const QStringList &) {
-                         return startRun(request);
-                     });
+        f.router.add(
+            "GET", QStringLiteral("/api/v1/runs/{}"), ApiRole::Read,
+            [](const HttpRequest &request, const QStringList &captures) {
+                const Result<qint64> id = ApiAnswers::runId(captures.at(0));
+                if (!id)
+                    return ApiAnswers::fromError(id.error());
+                if (id.value() <= 0)
+                    HG_FUZZ_FAIL();
+                return HttpResponse::json(
+                    200,
+                    QJsonObject{{QStringLiteral("id"), id.value()},
+                                {QStringLiteral("limit"),
+                                 request.queryValue(QStringLiteral("limit")).value_or(QString())}});
+            });
+        f.router.add(
+            "POST", QStringLiteral("/api/v1/chains/{}/{}/runs"), ApiRole::Operate,
+            [](const HttpRequest &request, const QStringList &) { return startRun(request); });
         f.server = std::make_unique<HttpServer>([](const HttpRequest &request) {
             const ApiRouter::Found found = fixture().router.find(request.method, request.path);
             if (!found.route)
@@ -125,8 +124,8 @@ QByteArray exchange(quint16 port, const QByteArray &input)
     while (waited.elapsed() < 5000) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
         if (written < input.size()) {
-            const ssize_t n = ::send(fd, input.constData() + written, size_t(input.size() - written),
-                                     MSG_DONTWAIT | MSG_NOSIGNAL);
+            const ssize_t n = ::send(fd, input.constData() + written,
+                                     size_t(input.size() - written), MSG_DONTWAIT | MSG_NOSIGNAL);
             if (n > 0)
                 written += n;
             else if (n < 0 && errno != EAGAIN)
@@ -159,8 +158,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size > 16384)
         return 0;
     Fixture &f = fixture();
-    const QByteArray answer =
-        exchange(f.server->port(), QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
+    const QByteArray answer = exchange(
+        f.server->port(), QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
     if (answer.isEmpty())
         return 0; // garbage may be closed without a word
     if (!answer.startsWith("HTTP/1.") || answer.size() < 12 || answer.at(8) != ' ')

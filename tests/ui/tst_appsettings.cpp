@@ -171,8 +171,8 @@ void everyKey()
                                      << QStringLiteral("api/certificate");
     QTest::newRow("api key") << Key::ApiKey << QVariant(QStringLiteral("/a.key"))
                              << QStringLiteral("api/key");
-    QTest::newRow("api insecure")
-        << Key::ApiInsecure << QVariant(true) << QStringLiteral("api/insecure");
+    QTest::newRow("api insecure") << Key::ApiInsecure << QVariant(true)
+                                  << QStringLiteral("api/insecure");
     QTest::newRow("api metrics open")
         << Key::ApiMetricsOpen << QVariant(true) << QStringLiteral("api/metricsOpen");
 }

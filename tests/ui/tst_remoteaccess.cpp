@@ -4,8 +4,8 @@
 #include "settings/remoteaccessbox.h"
 #include "settings/settingsdialog.h"
 #include "store/apitokenrepository.h"
-#include "teststore.h"
 #include "testservers.h"
+#include "teststore.h"
 #include "window/apistatusbutton.h"
 
 #include <QApplication>
@@ -89,9 +89,10 @@ void TestRemoteAccess::box_refusesWhatCannotBeServed()
                      ? QString::fromLatin1(QApplication::focusWidget()->metaObject()->className())
                      : QApplication::focusWidget()->objectName());
     }
-    QCOMPARE(path, (QStringList{QStringLiteral("settings.apiCertificate"),
-                                QStringLiteral("QPushButton"), QStringLiteral("settings.apiKey"),
-                                QStringLiteral("QPushButton"), QStringLiteral("settings.apiInsecure")}));
+    QCOMPARE(path,
+             (QStringList{QStringLiteral("settings.apiCertificate"), QStringLiteral("QPushButton"),
+                          QStringLiteral("settings.apiKey"), QStringLiteral("QPushButton"),
+                          QStringLiteral("settings.apiInsecure")}));
     QTest::keyClick(insecure, Qt::Key_Space);
     QVERIFY(!problem->isVisible());
     dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();

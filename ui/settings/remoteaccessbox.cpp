@@ -24,7 +24,8 @@ QWidget *withBrowse(QLineEdit *edit, const QString &title, QWidget *parent, QWid
     browse->setAccessibleName(title);
     QObject::connect(browse, &QPushButton::clicked, edit, [edit, title] {
         const QString file = QFileDialog::getOpenFileName(
-            edit, title, edit->text(), RemoteAccessBox::tr("PEM files (*.pem *.crt *.key);;All files (*)"));
+            edit, title, edit->text(),
+            RemoteAccessBox::tr("PEM files (*.pem *.crt *.key);;All files (*)"));
         if (!file.isEmpty())
             edit->setText(file);
     });
@@ -102,8 +103,8 @@ QString RemoteAccessBox::problem() const
     if (!isChecked())
         return {};
     const QString listen = m_listen->text().trimmed();
-    const auto parsed = ApiServer::parseListen(listen.isEmpty() ? m_listen->placeholderText()
-                                                                : listen);
+    const auto parsed =
+        ApiServer::parseListen(listen.isEmpty() ? m_listen->placeholderText() : listen);
     if (!parsed)
         return parsed.error().message;
     const bool tls = !m_certificate->text().trimmed().isEmpty();

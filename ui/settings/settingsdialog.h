@@ -15,8 +15,8 @@ namespace hg {
 class RemoteAccessBox;
 
 // Preferences: store location, daily backups, engine slots, default time zone, notifications,
-// close to tray, start at login, remote access (the local API). applyTo() writes what the user chose; the settings announce each
-// change to whoever follows them.
+// close to tray, start at login, remote access (the local API). applyTo() writes what the user
+// chose; the settings announce each change to whoever follows them.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT

@@ -69,8 +69,8 @@ void ApiStatusButton::showRequests()
     dialog.setWindowTitle(tr("Local API: the last requests"));
     auto *table = new QTableWidget(int(m_served.size()), 6, &dialog);
     table->setObjectName(QStringLiteral("apiRequests.table"));
-    table->setHorizontalHeaderLabels({tr("When"), tr("Method"), tr("Path"), tr("Status"),
-                                      tr("Took"), tr("Token")});
+    table->setHorizontalHeaderLabels(
+        {tr("When"), tr("Method"), tr("Path"), tr("Status"), tr("Took"), tr("Token")});
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->verticalHeader()->hide();
     int row = 0;
@@ -78,8 +78,11 @@ void ApiStatusButton::showRequests()
     for (auto it = m_served.crbegin(); it != m_served.crend(); ++it, ++row) {
         const QStringList cells{
             QDateTime::fromMSecsSinceEpoch(it->atMs).toString(QStringLiteral("HH:mm:ss")),
-            it->method, terminaltext::escaped(it->path), QString::number(it->status),
-            tr("%1 ms").arg(it->tookMs), terminaltext::escaped(it->token)};
+            it->method,
+            terminaltext::escaped(it->path),
+            QString::number(it->status),
+            tr("%1 ms").arg(it->tookMs),
+            terminaltext::escaped(it->token)};
         for (int column = 0; column < cells.size(); ++column)
             table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
     }
