@@ -6,7 +6,6 @@
 #include "scheduler/missedrunsinbox.h"
 #include "scheduler/runcontrol.h"
 #include "store/apirequestkeyrepository.h"
-#include "store/apitokenrepository.h"
 #include "store/chainrepository.h"
 #include "store/runrepository.h"
 #include "store/store.h"
@@ -33,12 +32,6 @@ void ApiControls::addRoutes(ApiRouter &router)
                [this](const HttpRequest &, const QStringList &c) { return enable(c, false); });
     router.add("POST", QStringLiteral("/api/v1/missed/{}/{}/decide"), ApiRole::Operate,
                [this](const HttpRequest &r, const QStringList &c) { return decide(r, c); });
-    router.add("GET", QStringLiteral("/api/v1/tokens"), ApiRole::Admin,
-               [this](const HttpRequest &, const QStringList &) { return tokens(); });
-    router.add("POST", QStringLiteral("/api/v1/tokens"), ApiRole::Admin,
-               [this](const HttpRequest &r, const QStringList &) { return addToken(r); });
-    router.add("DELETE", QStringLiteral("/api/v1/tokens/{}"), ApiRole::Admin,
-               [this](const HttpRequest &, const QStringList &c) { return removeToken(c); });
 }
 
 HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &captures)
@@ -61,7 +54,7 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
     const QString scope = QStringLiteral("chain:%1").arg(chain->id);
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     ApiRequestKeyRepository keys(m_store);
-    if (!key.isEmpty() && nowMs - m_keysPrunedAtMs > 3600 * 1000) {
+    if (!key.isEmpty() && nowMs - m_keysPrunedAtMs > qint64(3600) * 1000) {
         m_keysPrunedAtMs = nowMs;
         (void)keys.removeBefore(nowMs - ApiRequestKeyRepository::keptMs);
     }
@@ -218,66 +211,6 @@ HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &
         200, QJsonObject{{QStringLiteral("runs"), runs},
                          {QStringLiteral("kept"),
                           decided->kept ? QJsonValue(enumName(*decided->kept)) : QJsonValue()}});
-}
-
-HttpResponse ApiControls::tokens()
-{
-    const Result<QList<ApiToken>> list = ApiTokenRepository(m_store).list();
-    if (!list)
-        return ApiAnswers::fromError(list.error());
-    QJsonArray array;
-    for (const ApiToken &t : list.value())
-        array << QJsonObject{{QStringLiteral("name"), t.name},
-                             {QStringLiteral("role"), enumName(t.role)},
-                             {QStringLiteral("prefix"), t.prefix},
-                             {QStringLiteral("createdAt"), apijson::time(t.createdAt)},
-                             {QStringLiteral("expiresAt"), apijson::time(t.expiresAt)},
-                             {QStringLiteral("lastUsedAt"), apijson::time(t.lastUsedAt)}};
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("tokens"), array}});
-}
-
-HttpResponse ApiControls::addToken(const HttpRequest &request)
-{
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
-    if (!body)
-        return ApiAnswers::fromError(body.error());
-    const QStringList fields{QStringLiteral("name"), QStringLiteral("role"),
-                             QStringLiteral("expires")};
-    if (Status s = ApiAnswers::onlyFields(body.value(), fields); !s)
-        return ApiAnswers::fromError(s.error());
-    for (const QString &field : fields)
-        if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String); !s)
-            return ApiAnswers::fromError(s.error());
-    const std::optional<ApiRole> role =
-        enumFromString<ApiRole>(body->value(QStringLiteral("role")).toString());
-    if (!role)
-        return HttpResponse::error(400, tr("role must be one of %1").arg(enumChoices<ApiRole>()),
-                                   QStringLiteral("role"));
-    QDateTime expires;
-    if (body->contains(QStringLiteral("expires"))) {
-        expires = QDateTime::fromString(body->value(QStringLiteral("expires")).toString(),
-                                        Qt::ISODateWithMs);
-        if (!expires.isValid() || expires <= QDateTime::currentDateTimeUtc())
-            return HttpResponse::error(400, tr("expires must be an ISO 8601 time to come"),
-                                       QStringLiteral("expires"));
-    }
-    const Result<ApiTokenRepository::Made> made = ApiTokenRepository(m_store).make(
-        body->value(QStringLiteral("name")).toString(), *role, expires);
-    if (!made)
-        return ApiAnswers::fromError(made.error());
-    return HttpResponse::json(
-        201, QJsonObject{{QStringLiteral("name"), made->token.name},
-                         {QStringLiteral("role"), enumName(made->token.role)},
-                         {QStringLiteral("prefix"), made->token.prefix},
-                         {QStringLiteral("expiresAt"), apijson::time(made->token.expiresAt)},
-                         {QStringLiteral("token"), made->text}});
-}
-
-HttpResponse ApiControls::removeToken(const QStringList &captures)
-{
-    if (Status s = ApiTokenRepository(m_store).remove(captures.at(0)); !s)
-        return ApiAnswers::fromError(s.error());
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("removed"), captures.at(0)}});
 }
 
 } // namespace hg

@@ -11,8 +11,8 @@ namespace hg {
 class ApiRouter;
 class Store;
 
-// The operate endpoints (start, stop, pause, resume, rerun, enable, disable, decide on missed
-// runs) and the admin ones (tokens). They write commands and rows to the store as the
+// The operate endpoints: start, stop, pause, resume, rerun, enable, disable, decide on missed
+// runs. They write commands and rows to the store as the
 // command line does; whichever engine serves the store carries them out.
 class ApiControls final
 {
@@ -30,9 +30,6 @@ private:
     HttpResponse rerun(const HttpRequest &request, const QStringList &captures);
     HttpResponse enable(const QStringList &captures, bool enabled);
     HttpResponse decide(const HttpRequest &request, const QStringList &captures);
-    HttpResponse tokens();
-    HttpResponse addToken(const HttpRequest &request);
-    HttpResponse removeToken(const QStringList &captures);
 
     Store &m_store;
     qint64 m_keysPrunedAtMs = 0;

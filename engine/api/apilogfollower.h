@@ -21,7 +21,7 @@ class ApiLogFollower final : public QObject
     Q_DISABLE_COPY_MOVE(ApiLogFollower)
 
 public:
-    static constexpr qsizetype maxBehindBytes = 4 * 1024 * 1024;
+    static constexpr qsizetype maxBehindBytes = qsizetype(4) * 1024 * 1024;
     static constexpr int pollMs = 250;
     static constexpr int heartbeatMs = 15000;
 

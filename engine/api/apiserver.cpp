@@ -54,7 +54,7 @@ Status ApiServer::check(Options &options, const QString &certificateFile, const 
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             return Error::invalid(tr("cannot read %1: %2").arg(path, file.errorString()));
-        into = file.read(1024 * 1024);
+        into = file.read(qint64(1024) * 1024);
         if (!into.contains("-----BEGIN "))
             return Error::invalid(tr("%1 is not PEM").arg(path));
         return {};

@@ -44,7 +44,7 @@ public:
         bool insecure = false; // plain HTTP on an address other machines reach, as asked
         QByteArray certificatePem;
         QByteArray keyPem;
-        qint64 maxBodyBytes = 1024 * 1024;
+        qint64 maxBodyBytes = qint64(1024) * 1024;
         bool metricsOpenOnLoopback = false;
         QString engineName; // said beside it in `api status`
     };

@@ -12,10 +12,12 @@ ApiService::ApiService(Store &store, std::function<void(const QString &)> log)
     , m_gate(store, std::move(log))
     , m_reads(store)
     , m_controls(store)
+    , m_admin(store)
     , m_hooks(store, m_gate)
 {
     m_reads.addRoutes(m_router);
     m_controls.addRoutes(m_router);
+    m_admin.addRoutes(m_router);
     m_router.add("GET", QStringLiteral("/metrics"), ApiRole::Metrics,
                  [this](const HttpRequest &, const QStringList &) {
                      return HttpResponse::text(200, "text/plain; version=0.0.4; charset=utf-8",

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/apiadmin.h"
 #include "api/apiauthgate.h"
 #include "api/apicontrols.h"
 #include "api/apihooks.h"
@@ -53,6 +54,7 @@ private:
     ApiAuthGate m_gate;
     ApiReads m_reads;
     ApiControls m_controls;
+    ApiAdmin m_admin;
     ApiHooks m_hooks;
     ApiMetrics m_metrics;
     QList<Served> m_recent;

@@ -36,11 +36,11 @@ public:
     {
         QHostAddress address = QHostAddress::LocalHost;
         quint16 port = 0; // 0: any free port (port() tells which)
-        qint64 maxBodyBytes = 1024 * 1024;
+        qint64 maxBodyBytes = qint64(1024) * 1024;
         unsigned connectionLimit = 1000;
         unsigned idleTimeoutSeconds = 30;
         // Per connection, for its headers and what is read of it at once.
-        size_t connectionMemoryBytes = 64 * 1024;
+        size_t connectionMemoryBytes = size_t(64) * 1024;
         // PEM text; both set: HTTPS only.
         QByteArray certificatePem;
         QByteArray keyPem;

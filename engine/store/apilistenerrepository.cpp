@@ -48,7 +48,7 @@ Result<QList<ApiListenerRepository::Listener>> ApiListenerRepository::list(const
 {
     if (!m_store.isReadOnly()) {
         StoreQuery old(m_store, QStringLiteral("DELETE FROM api_listener WHERE seen_at < ?"));
-        old.bind(now.toMSecsSinceEpoch() - 24 * 3600 * 1000);
+        old.bind(now.toMSecsSinceEpoch() - qint64(24) * 3600 * 1000);
         (void)old.exec(tr("forget API servers gone a day"));
     }
     StoreQuery q(m_store, QStringLiteral("SELECT host, pid, engine_name, url, insecure, "

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void control_stopsAndSaysConflicts();
     void log_followsUntilTheRunEnds();
     void webhook_signedStartsOneRunPerDelivery();
+    void admin_exportsImportsAndListsChannels();
     void metrics_passPromtool();
     void prometheus_scrapesTheServer();
     void openapi_everyPathIsAnswered();
@@ -520,6 +521,45 @@ void TestApiServer::webhook_signedStartsOneRunPerDelivery()
     QCOMPARE(m_cli->run({QStringLiteral("trigger"), QStringLiteral("pause"), triggerId}).exitCode,
              0);
     QCOMPARE(m_api.post(path, body, {{"X-Hourglass-Signature", signature}}).status, 409);
+}
+
+void TestApiServer::admin_exportsImportsAndListsChannels()
+{
+    QProcess add;
+    m_cli->start(add, {QStringLiteral("channel"), QStringLiteral("add"), QStringLiteral("chat"),
+                       QStringLiteral("--kind"), QStringLiteral("webhook"),
+                       QStringLiteral("--secret-url-stdin")});
+    add.write("https://hooks.example.org/services/T000/B000/SECRETPART\n");
+    add.closeWriteChannel();
+    QVERIFY(add.waitForFinished(30000));
+    QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+    m_api.setToken(makeToken(QStringLiteral("admin"), QStringLiteral("admin")));
+    startServing();
+    const test::ApiClient::Answer channels = m_api.get(QStringLiteral("api/v1/channels"));
+    QCOMPARE(channels.status, 200);
+    QVERIFY(!channels.body.contains("SECRETPART"));
+    QCOMPARE(channels.json.value(QStringLiteral("channels")).toArray().at(0)[QStringLiteral("urlIsSecret")],
+             QJsonValue(true));
+    const test::ApiClient::Answer exported =
+        m_api.get(QStringLiteral("api/v1/export?project=p&chain=c"));
+    QCOMPARE(exported.status, 200);
+    QVERIFY(!exported.body.contains("SECRETPART"));
+    // The same chain again: refused whole, nothing written.
+    const test::ApiClient::Answer twice = m_api.post(QStringLiteral("api/v1/import"), exported.body);
+    QVERIFY2(twice.status == 409 || twice.status == 400, twice.body.constData());
+    // Under another project's name: checked first (nothing written), then imported.
+    QByteArray renamed = exported.body;
+    renamed.replace("\"name\":\"p\"", "\"name\":\"q\"");
+    const test::ApiClient::Answer checked =
+        m_api.post(QStringLiteral("api/v1/import?check=1"), renamed);
+    QCOMPARE(checked.status, 200);
+    QCOMPARE(checked.json.value(QStringLiteral("chains")).toInt(), 1);
+    QCOMPARE(m_api.get(QStringLiteral("api/v1/chains/q/c")).status, 404);
+    const test::ApiClient::Answer imported = m_api.post(QStringLiteral("api/v1/import"), renamed);
+    QCOMPARE(imported.status, 201);
+    QCOMPARE(m_api.get(QStringLiteral("api/v1/chains/q/c")).status, 200);
+    QCOMPARE(m_api.post(QStringLiteral("api/v1/import"), "{\"format\": 1}").status, 400);
+    QCOMPARE(m_api.get(QStringLiteral("api/v1/export?chain=c")).status, 400);
 }
 
 void TestApiServer::metrics_passPromtool()

@@ -99,6 +99,8 @@ QVariant AppSettings::defaultValue(Key key)
     switch (key) {
     case Key::StoreLocation:
     case Key::DefaultZone:
+    case Key::ApiCertificate:
+    case Key::ApiKey:
         return QString();
     case Key::SlotCount:
         return 0;
@@ -115,9 +117,6 @@ QVariant AppSettings::defaultValue(Key key)
         return false;
     case Key::ApiListen:
         return QStringLiteral("127.0.0.1:8080");
-    case Key::ApiCertificate:
-    case Key::ApiKey:
-        return QString();
     case Key::WindowGeometry:
     case Key::WindowState:
         return QString(); // base64: binary survives every settings format unchanged
