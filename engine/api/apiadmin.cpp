@@ -46,13 +46,11 @@ HttpResponse ApiAdmin::tokens()
 
 HttpResponse ApiAdmin::addToken(const HttpRequest &request)
 {
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
-    if (!body)
-        return ApiAnswers::fromError(body.error());
     const QStringList fields{QStringLiteral("name"), QStringLiteral("role"),
                              QStringLiteral("expires")};
-    if (Status s = ApiAnswers::onlyFields(body.value(), fields); !s)
-        return ApiAnswers::fromError(s.error());
+    const Result<QJsonObject> body = ApiAnswers::bodyWith(request, fields);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
     for (const QString &field : fields)
         if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String); !s)
             return ApiAnswers::fromError(s.error());
@@ -124,20 +122,20 @@ HttpResponse ApiAdmin::exportDefinitions(const HttpRequest &request)
 HttpResponse ApiAdmin::importDefinitions(const HttpRequest &request)
 {
     ProjectImporter importer(m_store);
-    const bool check = request.queryValue(QStringLiteral("check")).value_or(QString())
-                       == QLatin1String("1");
+    const bool check =
+        request.queryValue(QStringLiteral("check")).value_or(QString()) == QLatin1String("1");
     const Result<ProjectImporter::Summary> summary =
         check ? importer.checkDocument(request.body) : importer.importDocument(request.body);
     if (!summary)
         return ApiAnswers::fromError(summary.error());
-    return HttpResponse::json(check ? 200 : 201,
-                              QJsonObject{{QStringLiteral("checked"), check},
-                                          {QStringLiteral("projects"), summary->projects},
-                                          {QStringLiteral("chains"), summary->chains},
-                                          {QStringLiteral("tasks"), summary->tasks},
-                                          {QStringLiteral("schedules"), summary->schedules},
-                                          {QStringLiteral("notes"),
-                                           QJsonArray::fromStringList(summary->notes)}});
+    return HttpResponse::json(
+        check ? 200 : 201,
+        QJsonObject{{QStringLiteral("checked"), check},
+                    {QStringLiteral("projects"), summary->projects},
+                    {QStringLiteral("chains"), summary->chains},
+                    {QStringLiteral("tasks"), summary->tasks},
+                    {QStringLiteral("schedules"), summary->schedules},
+                    {QStringLiteral("notes"), QJsonArray::fromStringList(summary->notes)}});
 }
 
 } // namespace hg

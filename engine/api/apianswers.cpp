@@ -79,6 +79,16 @@ Status ApiAnswers::onlyFields(const QJsonObject &body, const QStringList &known)
     return {};
 }
 
+Result<QJsonObject> ApiAnswers::bodyWith(const HttpRequest &request, const QStringList &known)
+{
+    Result<QJsonObject> body = bodyObject(request);
+    if (!body)
+        return body;
+    if (Status s = onlyFields(body.value(), known); !s)
+        return s.error();
+    return body;
+}
+
 Result<QJsonObject> ApiAnswers::runParameters(const QJsonObject &body)
 {
     if (Status s = expect(body, QStringLiteral("parameters"), QJsonValue::Object); !s)

@@ -31,6 +31,8 @@ public:
     static Status expect(const QJsonObject &body, const QString &field, QJsonValue::Type type);
     // Fields a body may hold; any other is named, so a misspelt one is not silently ignored.
     static Status onlyFields(const QJsonObject &body, const QStringList &known);
+    // bodyObject() holding no field but `known`.
+    static Result<QJsonObject> bodyWith(const HttpRequest &request, const QStringList &known);
     // A run's parameters from body.parameters: strings, numbers and booleans, as text (what
     // ${K} gives a task); none may begin with "trigger." (a trigger's own).
     static Result<QJsonObject> runParameters(const QJsonObject &body);

@@ -39,11 +39,9 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
     const Result<Chain> chain = ApiAnswers::chain(m_store, captures.at(0), captures.at(1));
     if (!chain)
         return ApiAnswers::fromError(chain.error());
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    const Result<QJsonObject> body = ApiAnswers::bodyWith(request, {QStringLiteral("parameters")});
     if (!body)
         return ApiAnswers::fromError(body.error());
-    if (Status s = ApiAnswers::onlyFields(body.value(), {QStringLiteral("parameters")}); !s)
-        return ApiAnswers::fromError(s.error());
     const Result<QJsonObject> parameters = ApiAnswers::runParameters(body.value());
     if (!parameters)
         return ApiAnswers::fromError(parameters.error());
@@ -118,11 +116,9 @@ HttpResponse ApiControls::rerun(const HttpRequest &request, const QStringList &c
     const Result<qint64> id = ApiAnswers::runId(captures.at(0));
     if (!id)
         return ApiAnswers::fromError(id.error());
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    const Result<QJsonObject> body = ApiAnswers::bodyWith(request, {QStringLiteral("failedOnly")});
     if (!body)
         return ApiAnswers::fromError(body.error());
-    if (Status s = ApiAnswers::onlyFields(body.value(), {QStringLiteral("failedOnly")}); !s)
-        return ApiAnswers::fromError(s.error());
     if (Status s = ApiAnswers::expect(body.value(), QStringLiteral("failedOnly"), QJsonValue::Bool);
         !s)
         return ApiAnswers::fromError(s.error());
@@ -164,13 +160,11 @@ HttpResponse ApiControls::decide(const HttpRequest &request, const QStringList &
     const Result<Chain> chain = ApiAnswers::chain(m_store, captures.at(0), captures.at(1));
     if (!chain)
         return ApiAnswers::fromError(chain.error());
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
-    if (!body)
-        return ApiAnswers::fromError(body.error());
     const QStringList fields{QStringLiteral("choice"), QStringLiteral("parallel"),
                              QStringLiteral("keep")};
-    if (Status s = ApiAnswers::onlyFields(body.value(), fields); !s)
-        return ApiAnswers::fromError(s.error());
+    const Result<QJsonObject> body = ApiAnswers::bodyWith(request, fields);
+    if (!body)
+        return ApiAnswers::fromError(body.error());
     for (const auto &[field, type] :
          {std::pair{fields.at(0), QJsonValue::String}, std::pair{fields.at(1), QJsonValue::Double},
           std::pair{fields.at(2), QJsonValue::Bool}})

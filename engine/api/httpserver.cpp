@@ -239,8 +239,9 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
             exchange->request.body.clear();
             exchange->discarded += size;
             // Far past the limit: not worth reading to say so; the connection is closed.
-            return exchange->discarded > 8 * server->m_options.maxBodyBytes + qint64(1024) * 1024 ? MHD_NO
-                                                                                          : MHD_YES;
+            return exchange->discarded > 8 * server->m_options.maxBodyBytes + qint64(1024) * 1024
+                       ? MHD_NO
+                       : MHD_YES;
         }
         exchange->request.body.append(uploadData, size);
         return MHD_YES;

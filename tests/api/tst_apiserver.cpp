@@ -538,14 +538,17 @@ void TestApiServer::admin_exportsImportsAndListsChannels()
     const test::ApiClient::Answer channels = m_api.get(QStringLiteral("api/v1/channels"));
     QCOMPARE(channels.status, 200);
     QVERIFY(!channels.body.contains("SECRETPART"));
-    QCOMPARE(channels.json.value(QStringLiteral("channels")).toArray().at(0)[QStringLiteral("urlIsSecret")],
+    QCOMPARE(channels.json.value(QStringLiteral("channels"))
+                 .toArray()
+                 .at(0)[QStringLiteral("urlIsSecret")],
              QJsonValue(true));
     const test::ApiClient::Answer exported =
         m_api.get(QStringLiteral("api/v1/export?project=p&chain=c"));
     QCOMPARE(exported.status, 200);
     QVERIFY(!exported.body.contains("SECRETPART"));
     // The same chain again: refused whole, nothing written.
-    const test::ApiClient::Answer twice = m_api.post(QStringLiteral("api/v1/import"), exported.body);
+    const test::ApiClient::Answer twice =
+        m_api.post(QStringLiteral("api/v1/import"), exported.body);
     QVERIFY2(twice.status == 409 || twice.status == 400, twice.body.constData());
     // Under another project's name: checked first (nothing written), then imported.
     QByteArray renamed = exported.body;

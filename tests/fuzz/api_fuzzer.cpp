@@ -33,11 +33,9 @@ struct Fixture
 
 HttpResponse startRun(const HttpRequest &request)
 {
-    const Result<QJsonObject> body = ApiAnswers::bodyObject(request);
+    const Result<QJsonObject> body = ApiAnswers::bodyWith(request, {QStringLiteral("parameters")});
     if (!body)
         return ApiAnswers::fromError(body.error());
-    if (Status s = ApiAnswers::onlyFields(body.value(), {QStringLiteral("parameters")}); !s)
-        return ApiAnswers::fromError(s.error());
     const Result<QJsonObject> parameters = ApiAnswers::runParameters(body.value());
     if (!parameters)
         return ApiAnswers::fromError(parameters.error());
