@@ -6,6 +6,7 @@
 #include "store/apirequestkeyrepository.h"
 #include "store/chainrepository.h"
 #include "store/chaintriggerrepository.h"
+#include "store/occurrencerepository.h"
 #include "store/store.h"
 #include "store/storequery.h"
 #include "store/triggerrunwriter.h"
@@ -85,9 +86,19 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
             .toHex();
     if (!sameBytes(signature.mid(7).toLower(), expected))
         return m_gate.refuse(request.peer, nowMs, tr("the signature does not match the body"));
-    if (trigger->paused)
+    if (trigger->paused) {
+        // A fire while paused, as a schedule's: a ledger row says it came and did not run.
+        Occurrence row;
+        row.triggerId = trigger->id;
+        row.chainId = trigger->chainId;
+        row.outcome = OccurrenceOutcome::Paused;
+        row.firstFireMs = row.lastFireMs = nowMs;
+        row.detail = tr("webhook delivery %1")
+                         .arg(QString::fromLatin1(request.header("x-hourglass-delivery")).left(80));
+        (void)OccurrenceRepository(m_store).insert(row);
         return HttpResponse::error(
             409, tr("trigger %1 is paused (`hourglass trigger resume %1`)").arg(trigger->id));
+    }
     QByteArray deliveryHeader = request.header("x-hourglass-delivery");
     if (deliveryHeader.isNull())
         deliveryHeader = request.header("idempotency-key");

@@ -178,6 +178,21 @@
     </message>
 </context>
 <context>
+    <name>hg::ApiAdmin</name>
+    <message>
+        <source>role must be one of %1</source>
+        <translation>role muss eines von %1 sein</translation>
+    </message>
+    <message>
+        <source>expires must be an ISO 8601 time to come</source>
+        <translation>expires muss eine künftige ISO-8601-Zeit sein</translation>
+    </message>
+    <message>
+        <source>chain needs project</source>
+        <translation>chain braucht project</translation>
+    </message>
+</context>
+<context>
     <name>hg::ApiAnswers</name>
     <message>
         <source>the body is not JSON: %1 at byte %2</source>
@@ -194,6 +209,18 @@
     <message>
         <source>%1 must be %2</source>
         <translation>%1 muss %2 sein</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;%1&apos; (known: %2)</source>
+        <translation>unbekanntes Feld &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>a parameter&apos;s name is not empty and does not begin with &apos;trigger.&apos;</source>
+        <translation>der Name eines Parameters ist nicht leer und beginnt nicht mit &apos;trigger.&apos;</translation>
+    </message>
+    <message>
+        <source>a parameter is a string, a number or a boolean</source>
+        <translation>ein Parameter ist eine Zeichenkette, eine Zahl oder ein Wahrheitswert</translation>
     </message>
 </context>
 <context>
@@ -237,18 +264,6 @@
 <context>
     <name>hg::ApiControls</name>
     <message>
-        <source>unknown field &apos;%1&apos; (known: %2)</source>
-        <translation>unbekanntes Feld &apos;%1&apos; (bekannt: %2)</translation>
-    </message>
-    <message>
-        <source>a parameter&apos;s name is not empty and does not begin with &apos;trigger.&apos;</source>
-        <translation>der Name eines Parameters ist nicht leer und beginnt nicht mit &apos;trigger.&apos;</translation>
-    </message>
-    <message>
-        <source>a parameter is a string, a number or a boolean</source>
-        <translation>ein Parameter ist eine Zeichenkette, eine Zahl oder ein Wahrheitswert</translation>
-    </message>
-    <message>
         <source>run %1 has already ended (%2)</source>
         <translation>Lauf %1 ist bereits beendet (%2)</translation>
     </message>
@@ -267,14 +282,6 @@
     <message>
         <source>no missed runs of %1 wait for a decision</source>
         <translation>keine verpassten Läufe von %1 warten auf eine Entscheidung</translation>
-    </message>
-    <message>
-        <source>role must be one of %1</source>
-        <translation>role muss eines von %1 sein</translation>
-    </message>
-    <message>
-        <source>expires must be an ISO 8601 time to come</source>
-        <translation>expires muss eine künftige ISO-8601-Zeit sein</translation>
     </message>
 </context>
 <context>
@@ -330,6 +337,10 @@
     <message>
         <source>the run went away</source>
         <translation>der Lauf ist verschwunden</translation>
+    </message>
+    <message>
+        <source>webhook delivery %1</source>
+        <translation>Webhook-Zustellung %1</translation>
     </message>
 </context>
 <context>

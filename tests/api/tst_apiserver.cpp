@@ -520,7 +520,16 @@ void TestApiServer::webhook_signedStartsOneRunPerDelivery()
         QJsonDocument::fromJson(listed.out.toUtf8()).array().at(0)[QStringLiteral("id")].toInt());
     QCOMPARE(m_cli->run({QStringLiteral("trigger"), QStringLiteral("pause"), triggerId}).exitCode,
              0);
-    QCOMPARE(m_api.post(path, body, {{"X-Hourglass-Signature", signature}}).status, 409);
+    QCOMPARE(m_api.post(path, body,
+                        {{"X-Hourglass-Signature", signature}, {"X-Hourglass-Delivery", "d-2"}})
+                 .status,
+             409);
+    // The ledger has it, as a paused fire; and the run of d-1.
+    const test::CliSandbox::Output ledger =
+        m_cli->run({QStringLiteral("occurrences"), QStringLiteral("p/c"), QStringLiteral("--json")});
+    QVERIFY2(ledger.out.contains(QLatin1String("paused"))
+                 && ledger.out.contains(QLatin1String("webhook delivery d-2")),
+             qPrintable(ledger.out));
 }
 
 void TestApiServer::admin_exportsImportsAndListsChannels()
