@@ -113,6 +113,8 @@ HG_FUZZ_GROUP(runEngineCommand)
 HG_FUZZ_GROUP(runChannelCommand)
 HG_FUZZ_GROUP(runNotifyCommand)
 HG_FUZZ_GROUP(runTriggerCommand)
+HG_FUZZ_GROUP(runTokenCommand)
+HG_FUZZ_GROUP(runApiCommand)
 #undef HG_FUZZ_GROUP
 
 int runExportCommand(CliContext &context, const QStringList &args)
