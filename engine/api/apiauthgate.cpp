@@ -30,8 +30,6 @@ std::optional<HttpResponse> ApiAuthGate::limited(const QHostAddress &peer, qint6
 
 ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed, qint64 nowMs)
 {
-    if (std::optional<HttpResponse> refusal = limited(request.peer, nowMs))
-        return {std::nullopt, std::move(refusal)};
     if (needed == ApiRole::Metrics && m_metricsOpen && request.peer.isLoopback())
         return {};
     const QByteArray header = request.header("authorization");
@@ -39,7 +37,8 @@ ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole nee
         return {std::nullopt, refuse(request.peer, nowMs,
                                      tr("no token: send Authorization: "
                                         "Bearer TOKEN"))};
-    if (!header.startsWith("Bearer "))
+    // The scheme's name is case-insensitive (RFC 9110).
+    if (!header.left(7).toLower().startsWith("bearer "))
         return {std::nullopt,
                 refuse(request.peer, nowMs, tr("the Authorization header is not a Bearer token"))};
     const QString text = QString::fromLatin1(header.mid(7).trimmed());
@@ -65,6 +64,11 @@ ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole nee
 
 HttpResponse ApiAuthGate::refuse(const QHostAddress &peer, qint64 nowMs, const QString &why)
 {
+    // Over its failures an address is answered 429, but only what fails: a good token or
+    // signature from it is still admitted (on loopback, or behind a proxy, every client is
+    // one address, and a stranger's failures must not lock the others out).
+    if (std::optional<HttpResponse> limitedNow = limited(peer, nowMs))
+        return *limitedNow;
     // Addresses seen long ago are dropped: a scan from many addresses stays bounded.
     if (m_failures.size() > 10000)
         m_failures.removeIf(

@@ -15,8 +15,8 @@ namespace hg {
 class Store;
 
 // Who a request is: its bearer token checked against the store, its role against what the
-// endpoint needs. Failures are counted per client address: past maxFailures in a minute the
-// address is answered 429 until the minute is over, without a look at its tokens. Failures
+// endpoint needs. Failures are counted per client address: past maxFailures in a minute its
+// further failures are answered 429 until the minute is over (good credentials still pass). Failures
 // are logged once a minute per address, with their count and never the token.
 class ApiAuthGate final
 {

@@ -50,8 +50,6 @@ QString asParameter(const QJsonValue &value)
 HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
 {
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    if (std::optional<HttpResponse> refusal = m_gate.limited(request.peer, nowMs))
-        return *refusal;
     if (request.method != "POST") {
         HttpResponse response = HttpResponse::error(405, tr("a hook is called with POST"));
         response.headers.emplaceBack("Allow", "POST");
@@ -68,11 +66,12 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
     // An unknown hook is a failure too: hook ids are not to be found by trying.
     if (!trigger) {
         HttpResponse response = m_gate.refuse(request.peer, nowMs, tr("no such hook"));
-        response.status = 404;
+        if (response.status == 401)
+            response.status = 404;
         return response;
     }
     const QByteArray signature = request.header("x-hourglass-signature");
-    if (!signature.startsWith("sha256="))
+    if (!signature.toLower().startsWith("sha256="))
         return m_gate.refuse(request.peer, nowMs,
                              tr("no signature: send X-Hourglass-Signature: sha256=<hex "
                                 "HMAC-SHA256 of the body>"));
@@ -126,6 +125,16 @@ HttpResponse ApiHooks::handle(const HttpRequest &request, const QString &hookId)
     if (replayed)
         response.headers.emplaceBack("Idempotent-Replayed", "true");
     return response;
+}
+
+bool ApiHooks::knows(const QString &hookId)
+{
+    const Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(m_store).list();
+    if (!triggers)
+        return true; // the store away: the request is answered (503) with its body
+    return std::any_of(triggers->cbegin(), triggers->cend(), [&hookId](const ChainTrigger &t) {
+        return t.kind == TriggerKind::Webhook && t.webhook.hookId == hookId;
+    });
 }
 
 Result<QByteArray> ApiHooks::secretOf(const ChainTrigger &trigger)

@@ -29,6 +29,8 @@ public:
         , m_gate(gate)
     {}
     HttpResponse handle(const HttpRequest &request, const QString &hookId);
+    // A webhook trigger has this hook id (before its body is read).
+    bool knows(const QString &hookId);
 
 private:
     // The hook's signing secret, read once from where secrets are kept.

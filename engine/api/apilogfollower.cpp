@@ -2,6 +2,7 @@
 
 #include "api/apijson.h"
 #include "base/enumnames.h"
+#include "store/apitokenrepository.h"
 #include "store/logrepository.h"
 #include "store/runrepository.h"
 
@@ -25,11 +26,13 @@ QByteArray sseEvent(const char *name, const QJsonObject &data, qint64 id = 0)
 
 } // namespace
 
-ApiLogFollower::ApiLogFollower(Store &store, qint64 runId, qint64 afterLineId, QObject *parent)
+ApiLogFollower::ApiLogFollower(Store &store, qint64 runId, qint64 afterLineId, qint64 tokenId,
+                               QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_runId(runId)
     , m_after(afterLineId)
+    , m_tokenId(tokenId)
 {
     QPointer<ApiLogFollower> self(this);
     m_stream->closedByClient = [self] {
@@ -54,6 +57,15 @@ void ApiLogFollower::poll()
         finish(sseEvent(
             "error", QJsonObject{{QStringLiteral("error"), tr("the reader fell too far behind")}}));
         return;
+    }
+    if (m_tokenId > 0 && ++m_polls % (5000 / pollMs) == 0) {
+        const Result<bool> valid =
+            ApiTokenRepository(m_store).stillValid(m_tokenId, QDateTime::currentDateTimeUtc());
+        if (valid && !valid.value()) {
+            finish(sseEvent("error", QJsonObject{{QStringLiteral("error"),
+                                                  tr("the token was removed or has expired")}}));
+            return;
+        }
     }
     // The run's state is read before its lines: lines written before it ended are all there.
     const Result<Run> run = RunRepository(m_store).byId(m_runId);

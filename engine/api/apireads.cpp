@@ -305,10 +305,16 @@ HttpResponse ApiReads::log(const HttpRequest &request, const QStringList &captur
         const qint64 lastEvent = request.header("last-event-id").toLongLong(&ok);
         if (ok && lastEvent > after)
             after = lastEvent;
-        if (m_followers.children().size() >= maxFollowers)
+        const qint64 token = m_tokenId();
+        int byToken = 0;
+        for (const QObject *child : m_followers.children())
+            byToken += static_cast<const ApiLogFollower *>(child)->tokenId() == token;
+        if (m_followers.children().size() >= maxFollowers || byToken >= maxFollowersPerToken)
             return HttpResponse::error(
-                503, tr("%1 logs are followed already; try again later").arg(maxFollowers));
-        auto *follower = new ApiLogFollower(m_store, id.value(), after, &m_followers);
+                503, tr("%1 logs are followed already (%2 by one token); try again later")
+                         .arg(maxFollowers)
+                         .arg(maxFollowersPerToken));
+        auto *follower = new ApiLogFollower(m_store, id.value(), after, token, &m_followers);
         HttpResponse response;
         response.contentType = "text/event-stream; charset=utf-8";
         response.stream = follower->stream();

@@ -9,6 +9,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
+
 namespace hg {
 
 class ApiRouter;
@@ -22,14 +24,17 @@ class ApiReads final
     Q_DECLARE_TR_FUNCTIONS(hg::ApiReads)
 
 public:
-    explicit ApiReads(Store &store)
+    // tokenId: who asks the request being answered (0: none), for the streams it opens.
+    ApiReads(Store &store, std::function<qint64()> tokenId)
         : m_store(store)
+        , m_tokenId(std::move(tokenId))
     {}
     void addRoutes(ApiRouter &router);
 
     static constexpr int maxRunsPerPage = 1000;
     static constexpr int maxLinesPerPage = 10000;
-    static constexpr int maxFollowers = 256;
+    static constexpr int maxFollowers = 128;
+    static constexpr int maxFollowersPerToken = 16;
 
 private:
     HttpResponse chains(const HttpRequest &request);
@@ -43,6 +48,7 @@ private:
     Result<QJsonArray> describe(const QList<Chain> &chains);
 
     Store &m_store;
+    std::function<qint64()> m_tokenId;
     QObject m_followers; // the ApiLogFollowers of open event streams
 };
 

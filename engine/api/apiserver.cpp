@@ -142,6 +142,8 @@ void ApiServer::start()
     m_service->gate().setMetricsOpenOnLoopback(m_options.metricsOpenOnLoopback);
     m_http = std::make_unique<HttpServer>(
         [this](const HttpRequest &request) { return m_service->handle(request); });
+    m_http->setPreflight(
+        [this](const HttpRequest &request) { return m_service->preflight(request); });
     HttpServer::Options http;
     http.address = m_options.address;
     http.port = m_options.port;

@@ -10,7 +10,7 @@ namespace hg {
 ApiService::ApiService(Store &store, std::function<void(const QString &)> log)
     : m_store(store)
     , m_gate(store, std::move(log))
-    , m_reads(store)
+    , m_reads(store, [this] { return m_admittedTokenId; })
     , m_controls(store)
     , m_admin(store)
     , m_hooks(store, m_gate)
@@ -78,7 +78,34 @@ HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
         tokenName = admitted.token->name;
     if (admitted.refusal)
         return *admitted.refusal;
+    m_admittedTokenId = admitted.token ? admitted.token->id : 0;
     return found.route->handler(request, found.captures);
+}
+
+std::optional<HttpResponse> ApiService::preflight(const HttpRequest &request)
+{
+    const QLatin1String hooks("/hooks/");
+    if (request.path.startsWith(hooks)) {
+        if (m_hooks.knows(request.path.mid(hooks.size())))
+            return std::nullopt;
+        return handle(request); // its refusal, counted as a failure
+    }
+    const ApiRouter::Found found = m_router.find(request.method, request.path);
+    if (!found.route)
+        return std::nullopt; // answered whole, and small: the body is not kept past its limit
+    const ApiAuthGate::Admitted admitted =
+        m_gate.admit(request, found.route->role, QDateTime::currentMSecsSinceEpoch());
+    if (!admitted.refusal)
+        return std::nullopt;
+    // Counted and listed as any answer (not admitted twice: a failure counts once).
+    m_metrics.countRequest(admitted.refusal->status);
+    ++m_requestCount;
+    m_recent.append(Served{QDateTime::currentMSecsSinceEpoch(), request.method,
+                           request.path.left(200), admitted.refusal->status, 0,
+                           admitted.token ? admitted.token->name : QString()});
+    if (m_recent.size() > 50)
+        m_recent.removeFirst();
+    return admitted.refusal;
 }
 
 } // namespace hg

@@ -37,6 +37,9 @@ public:
 
     ApiService(Store &store, std::function<void(const QString &)> log);
     HttpResponse handle(const HttpRequest &request);
+    // With the headers alone: a refusal that needs no body (no such endpoint, no token, an
+    // unknown hook), answered before the body is read.
+    std::optional<HttpResponse> preflight(const HttpRequest &request);
 
     ApiMetrics &metrics() { return m_metrics; }
     ApiAuthGate &gate() { return m_gate; }
@@ -59,6 +62,7 @@ private:
     ApiMetrics m_metrics;
     QList<Served> m_recent;
     qint64 m_requestCount = 0;
+    qint64 m_admittedTokenId = 0; // of the request being answered
 };
 
 } // namespace hg

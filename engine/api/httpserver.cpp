@@ -1,18 +1,33 @@
 #include "httpserver.h"
 
+#include <QDateTime>
 #include <QSocketNotifier>
 
 #include <arpa/inet.h>
 #include <cstring>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 
 namespace hg {
 
 // What one request has gathered between libmicrohttpd's calls: its headers are read at the
 // first call, its body over the ones after, and the answer is made at the last.
+struct HttpServer::Peer
+{
+    int fd = -1;
+    qint64 waitingSinceMs = 0; // for a request's headers (0: within a request)
+    qint64 requestSinceMs = 0; // a request's headers came; its body is read until answered
+    bool answered = false;
+    bool shutDown = false;
+};
+
 struct HttpServer::Exchange
 {
+    HttpServer *server = nullptr;
+    qint64 buffered = 0; // of the server's body budget
+    ~Exchange() { server->m_bufferedBytes -= buffered; }
     HttpRequest request;
     bool refused = false; // an answer was queued before the body was read (413, 400)
     // A body without a length (chunked) that grew past the limit: the rest is read and
@@ -82,6 +97,8 @@ struct HttpServerCallbacks
                             MHD_RequestTerminationCode reason);
     static ssize_t readStream(void *state, uint64_t position, char *buffer, size_t max);
     static void freeStream(void *state);
+    static void onConnection(void *self, MHD_Connection *connection, void **socketContext,
+                             MHD_ConnectionNotificationCode code);
 };
 
 HttpServer::HttpServer(Handler handler, QObject *parent)
@@ -90,6 +107,29 @@ HttpServer::HttpServer(Handler handler, QObject *parent)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &HttpServer::run);
+    m_sweeper.setInterval(1000);
+    connect(&m_sweeper, &QTimer::timeout, this, &HttpServer::sweep);
+}
+
+void HttpServer::sweep()
+{
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    bool any = false;
+    for (Peer *peer : std::as_const(m_peers)) {
+        if (peer->shutDown)
+            continue;
+        const bool lateHeaders = peer->waitingSinceMs > 0
+                                 && nowMs - peer->waitingSinceMs > m_options.headerDeadlineMs;
+        const bool lateBody = peer->requestSinceMs > 0 && !peer->answered
+                              && nowMs - peer->requestSinceMs > m_options.bodyDeadlineMs;
+        if (lateHeaders || lateBody) {
+            ::shutdown(peer->fd, SHUT_RDWR);
+            peer->shutDown = true;
+            any = true;
+        }
+    }
+    if (any)
+        runSoon();
 }
 
 HttpServer::~HttpServer()
@@ -121,10 +161,21 @@ Status HttpServer::listen(const Options &options)
     const bool tls = !options.certificatePem.isEmpty() && !options.keyPem.isEmpty();
     if (tls)
         flags |= MHD_USE_TLS;
+    // A connection is a descriptor: a desktop's soft limit (1,024) is raised to what the
+    // system allows, up to 8,192, so the connection limit is not met by EMFILE first.
+    rlimit files{};
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < 8192) {
+        files.rlim_cur = std::min<rlim_t>(files.rlim_max, 8192);
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     // libmicrohttpd keeps the PEM pointers: the copies in m_options live as long as it runs.
     m_daemon = MHD_start_daemon(
         flags, options.port, nullptr, nullptr, &HttpServerCallbacks::onRequest, this,
-        MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT, options.connectionLimit,
+        // libmicrohttpd's own limit well above ours: ours closes the extra connections at once
+        // and keeps accepting (see sweep()).
+        MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT,
+        options.connectionLimit * 2 + 64, MHD_OPTION_NOTIFY_CONNECTION,
+        &HttpServerCallbacks::onConnection, this,
         MHD_OPTION_CONNECTION_TIMEOUT, options.idleTimeoutSeconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options.connectionMemoryBytes,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
@@ -144,6 +195,7 @@ Status HttpServer::listen(const Options &options)
     const MHD_DaemonInfo *epoll = MHD_get_daemon_info(m_daemon, MHD_DAEMON_INFO_EPOLL_FD);
     m_notifier = std::make_unique<QSocketNotifier>(epoll->epoll_fd, QSocketNotifier::Read);
     connect(m_notifier.get(), &QSocketNotifier::activated, this, &HttpServer::run);
+    m_sweeper.start();
     run();
     return {};
 }
@@ -163,9 +215,12 @@ void HttpServer::close()
     MHD_run(m_daemon);
     m_notifier.reset();
     m_timer.stop();
+    m_sweeper.stop();
     MHD_stop_daemon(m_daemon); // frees what is left of every exchange and stream
     m_daemon = nullptr;
     m_streams.clear();
+    qDeleteAll(m_peers);
+    m_peers.clear();
 }
 
 unsigned HttpServer::connectionCount() const
@@ -210,7 +265,15 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
     };
     if (!exchange) {
         exchange = new HttpServer::Exchange;
+        exchange->server = server;
         *exchangePointer = exchange;
+        if (const MHD_ConnectionInfo *info =
+                MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+            info && info->socket_context) {
+            auto *peer = static_cast<HttpServer::Peer *>(info->socket_context);
+            peer->waitingSinceMs = 0;
+            peer->requestSinceMs = QDateTime::currentMSecsSinceEpoch();
+        }
         HttpRequest &request = exchange->request;
         request.method = QByteArray(method);
         request.path = QString::fromUtf8(url);
@@ -226,6 +289,9 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
         const qint64 length = request.header("content-length").toLongLong(&ok);
         if (ok && length > server->m_options.maxBodyBytes)
             return refuse(server->tooLarge());
+        if (server->m_preflight)
+            if (std::optional<HttpResponse> early = server->m_preflight(request))
+                return refuse(*early);
         return MHD_YES;
     }
     if (*uploadDataSize > 0) {
@@ -243,7 +309,12 @@ MHD_Result HttpServerCallbacks::onRequest(void *self, MHD_Connection *connection
                        ? MHD_NO
                        : MHD_YES;
         }
+        if (server->m_bufferedBytes + size > server->m_options.bufferedBodyBudget)
+            return refuse(HttpResponse::error(
+                503, HttpServer::tr("too many request bodies are being read; try again later")));
         exchange->request.body.append(uploadData, size);
+        exchange->buffered += size;
+        server->m_bufferedBytes += size;
         return MHD_YES;
     }
     if (exchange->refused)
@@ -260,6 +331,10 @@ HttpResponse HttpServer::tooLarge() const
 
 int HttpServer::queue(MHD_Connection *connection, const HttpResponse &answer)
 {
+    if (const MHD_ConnectionInfo *info =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        info && info->socket_context)
+        static_cast<Peer *>(info->socket_context)->answered = true;
     MHD_Response *response = nullptr;
     if (answer.stream) {
         auto *state = new StreamState{this, connection, answer.stream, false};
@@ -313,9 +388,44 @@ void HttpServerCallbacks::freeStream(void *statePointer)
     delete state;
 }
 
-void HttpServerCallbacks::onCompleted(void *, MHD_Connection *, void **exchangePointer,
+void HttpServerCallbacks::onConnection(void *self, MHD_Connection *connection,
+                                       void **socketContext, MHD_ConnectionNotificationCode code)
+{
+    auto *server = static_cast<HttpServer *>(self);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        auto *peer = new HttpServer::Peer;
+        const MHD_ConnectionInfo *info =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        peer->fd = info ? info->connect_fd : -1;
+        peer->waitingSinceMs = QDateTime::currentMSecsSinceEpoch();
+        *socketContext = peer;
+        server->m_peers.append(peer);
+        // Past the limit: closed at once, so the server never stops accepting.
+        if (unsigned(server->m_peers.size()) > server->m_options.connectionLimit && peer->fd >= 0) {
+            ::shutdown(peer->fd, SHUT_RDWR);
+            peer->shutDown = true;
+            server->runSoon();
+        }
+        return;
+    }
+    auto *peer = static_cast<HttpServer::Peer *>(*socketContext);
+    server->m_peers.removeOne(peer);
+    delete peer;
+    *socketContext = nullptr;
+}
+
+void HttpServerCallbacks::onCompleted(void *, MHD_Connection *connection, void **exchangePointer,
                                       MHD_RequestTerminationCode)
 {
+    // The connection waits for its next request's headers from now.
+    if (const MHD_ConnectionInfo *info =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        info && info->socket_context) {
+        auto *peer = static_cast<HttpServer::Peer *>(info->socket_context);
+        peer->requestSinceMs = 0;
+        peer->answered = false;
+        peer->waitingSinceMs = QDateTime::currentMSecsSinceEpoch();
+    }
     delete static_cast<HttpServer::Exchange *>(*exchangePointer);
     *exchangePointer = nullptr;
 }

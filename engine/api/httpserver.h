@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 #include <memory>
 
 struct MHD_Daemon;
@@ -44,12 +45,24 @@ public:
         // PEM text; both set: HTTPS only.
         QByteArray certificatePem;
         QByteArray keyPem;
+        // A connection that has not sent a request's headers this long after it opened (or
+        // after its last answer) is closed: a client sending a byte now and then
+        // (slowloris) resets libmicrohttpd's idle timer but not this.
+        int headerDeadlineMs = 15000;
+        // The same for a request's body.
+        int bodyDeadlineMs = 60000;
+        // Bodies held at once, over all connections; past it a request is answered 503.
+        qint64 bufferedBodyBudget = qint64(64) * 1024 * 1024;
     };
     using Handler = std::function<HttpResponse(const HttpRequest &)>;
+    // Asked with the headers alone, before the body is read: a refusal (no token) answered
+    // then costs no body's memory.
+    using Preflight = std::function<std::optional<HttpResponse>(const HttpRequest &)>;
 
     explicit HttpServer(Handler handler, QObject *parent = nullptr);
     ~HttpServer() override;
 
+    void setPreflight(Preflight preflight) { m_preflight = std::move(preflight); }
     Status listen(const Options &options);
     void close();
     bool isListening() const { return m_daemon != nullptr; }
@@ -60,6 +73,11 @@ private:
     friend struct HttpServerCallbacks; // libmicrohttpd's callbacks, in the .cpp
     struct Exchange;
     struct StreamState;
+    struct Peer; // one TCP connection: its descriptor and deadlines
+
+    // Connections past the limit, and ones past a deadline, are shut down (libmicrohttpd then
+    // closes them): its own limit, once reached, stopped it accepting for good.
+    void sweep();
 
     // MHD_YES or MHD_NO.
     int queue(MHD_Connection *connection, const HttpResponse &response);
@@ -68,7 +86,11 @@ private:
     void run();
 
     Handler m_handler;
+    Preflight m_preflight;
     Options m_options;
+    QList<Peer *> m_peers;
+    QTimer m_sweeper;
+    qint64 m_bufferedBytes = 0;
     MHD_Daemon *m_daemon = nullptr;
     std::unique_ptr<QSocketNotifier> m_notifier;
     QTimer m_timer;

@@ -135,6 +135,17 @@ Result<ApiToken> ApiTokenRepository::check(const QString &text, const QDateTime 
     return token;
 }
 
+Result<bool> ApiTokenRepository::stillValid(qint64 id, const QDateTime &now) const
+{
+    StoreQuery q(m_store, QStringLiteral("SELECT expires_at FROM api_token WHERE id = ?"));
+    q.bind(id);
+    if (Status s = q.exec(tr("check a token")); !s)
+        return s.error();
+    if (!q.next())
+        return false;
+    return q.value(0).isNull() || q.int64(0) > now.toMSecsSinceEpoch();
+}
+
 Status ApiTokenRepository::touch(const ApiToken &token, const QDateTime &now)
 {
     if (token.lastUsedAt.isValid() && token.lastUsedAt.msecsTo(now) < 60000)

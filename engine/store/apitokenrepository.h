@@ -38,6 +38,8 @@ public:
     // Last use is written at most once a minute per token: a busy scraper is not a write
     // per request.
     Status touch(const ApiToken &token, const QDateTime &now);
+    // The token is still there and has not expired (a long stream asks now and then).
+    Result<bool> stillValid(qint64 id, const QDateTime &now) const;
 
     static QString hashOf(const QString &text);
     static QString prefixOf(const QString &text);

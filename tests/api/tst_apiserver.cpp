@@ -18,6 +18,7 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <sys/resource.h>
 
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void openapi_everyPathIsAnswered();
     void thousandConcurrentRequests_allAnswered();
     void sigterm_endsWithStreamsOpen();
+    void idleAndSlowClients_doNotLockOthersOut();
     void otherAddresses_needTlsOrInsecure();
     void tls_servesHttps();
 
@@ -229,11 +231,19 @@ void TestApiServer::failedAuthentications_areLimitedAndNeverShowTheToken()
     }
     QCOMPARE(refused, 20);
     QCOMPARE(limited, 10);
-    // While limited, even a good token waits: the limit is on the address.
-    m_api.setToken(reader);
+    // While limited, a failure waits; a good token from the same address is still served (on
+    // loopback every client is one address: a stranger must not lock the others out).
+    m_api.setToken(QStringLiteral("hg_%1").arg(99, 40, 10, QLatin1Char('7')));
     const test::ApiClient::Answer answer = m_api.get(QStringLiteral("api/v1/runs"));
     QCOMPARE(answer.status, 429);
     QVERIFY(answer.header("Retry-After").toInt() > 0);
+    m_api.setToken(reader);
+    QCOMPARE(m_api.get(QStringLiteral("api/v1/runs")).status, 200);
+    // A request without a token is refused before its body is read.
+    const QByteArray early = test::rawRequest(
+        m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n"
+                "Connection: close\r\n\r\n{");
+    QVERIFY2(early.startsWith("HTTP/1.1 429"), early.left(100).constData());
     stopServing();
     QVERIFY2(m_said.contains("failed authentication from 127.0.0.1"), m_said.constData());
     // Said once for the window, never with a token's text.
@@ -306,7 +316,8 @@ void TestApiServer::errors_haveOneShape()
 
 void TestApiServer::bodies_overTheLimitAreRefused()
 {
-    m_api.setToken(makeToken(QStringLiteral("ops"), QStringLiteral("operate")));
+    const QByteArray token = makeToken(QStringLiteral("ops"), QStringLiteral("operate")).toLatin1();
+    m_api.setToken(QString::fromLatin1(token));
     startServing({QStringLiteral("--api-body-limit"), QStringLiteral("1")});
     const QByteArray big = "{\"parameters\": {\"a\": \"" + QByteArray(2000, 'x') + "\"}}";
     const test::ApiClient::Answer refused =
@@ -316,8 +327,8 @@ void TestApiServer::bodies_overTheLimitAreRefused()
     // A chunked body has no length to refuse it by: refused as it grows past the limit.
     const QByteArray chunked =
         test::rawRequest(m_port, "POST /api/v1/chains/p/c/runs HTTP/1.1\r\nHost: x\r\nConnection: "
-                                 "close\r\nTransfer-Encoding: chunked\r\n"
-                                 "\r\n7d0\r\n"
+                                 "close\r\nAuthorization: Bearer "
+                                     + token + "\r\nTransfer-Encoding: chunked\r\n\r\n7d0\r\n"
                                      + QByteArray(2000, 'x') + "\r\n0\r\n\r\n");
     QVERIFY2(chunked.startsWith("HTTP/1.1 413"), chunked.left(200).constData());
     // Nothing was started by either.
@@ -800,6 +811,45 @@ void TestApiServer::sigterm_endsWithStreamsOpen()
     QTRY_VERIFY_WITH_TIMEOUT(follower.state() == QAbstractSocket::UnconnectedState
                                  || (streamed += follower.readAll()).endsWith("0\r\n\r\n"),
                              10000);
+}
+
+void TestApiServer::idleAndSlowClients_doNotLockOthersOut()
+{
+    m_api.setToken(makeToken(QStringLiteral("reader"), QStringLiteral("read")));
+    startServing();
+    // Past the connection limit (1,000) with connections that say nothing: the extra ones
+    // are closed at once, and once the idle ones go the server accepts again (it once
+    // stopped accepting for good).
+    std::vector<std::unique_ptr<QTcpSocket>> idle;
+    for (int i = 0; i < 1100; ++i) {
+        auto socket = std::make_unique<QTcpSocket>();
+        socket->connectToHost(QStringLiteral("127.0.0.1"), m_port);
+        idle.push_back(std::move(socket));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(std::count_if(idle.cbegin(), idle.cend(),
+                                           [](const auto &s) {
+                                               return s->state()
+                                                      == QAbstractSocket::UnconnectedState;
+                                           })
+                                 >= 90,
+                             20000);
+    idle.clear();
+    QTRY_COMPARE_WITH_TIMEOUT(m_api.get(QStringLiteral("api/v1/runs")).status, 200, 20000);
+    // A client sending a byte of its headers now and then is closed at the header deadline.
+    QTcpSocket slow;
+    slow.connectToHost(QStringLiteral("127.0.0.1"), m_port);
+    QVERIFY(slow.waitForConnected(5000));
+    QElapsedTimer held;
+    held.start();
+    const QByteArray headers = "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    int sent = 0;
+    while (slow.state() == QAbstractSocket::ConnectedState && held.elapsed() < 40000) {
+        slow.write(headers.mid(sent++ % headers.size(), 1));
+        slow.waitForBytesWritten(1000);
+        QTest::qWait(2000);
+    }
+    QCOMPARE(slow.state(), QAbstractSocket::UnconnectedState);
+    QVERIFY2(held.elapsed() < 25000, qPrintable(QString::number(held.elapsed())));
 }
 
 void TestApiServer::otherAddresses_needTlsOrInsecure()
