@@ -219,9 +219,14 @@ int removeChain(CliContext &context, const QStringList &args)
         ChainTriggerRepository(*store).waitingFor(chain->id);
     if (!waiting)
         return context.fail(waiting.error());
+    // Its own triggers go with it: a webhook's secret is forgotten after.
+    const Result<QList<ChainTrigger>> own = ChainTriggerRepository(*store).list(chain->id);
     const Status removed = chains.remove(chain->id);
     if (!removed)
         return context.fail(removed.error());
+    if (own)
+        for (const ChainTrigger &trigger : own.value())
+            forgetWebhookSecret(context, trigger);
     for (const ChainTrigger &trigger : waiting.value())
         context.out() << "removed trigger " << trigger.id << " of "
                       << terminaltext::escaped(trigger.path) << " too: it waited for runs of "

@@ -75,6 +75,7 @@ int removeProject(CliContext &context, const QStringList &args)
     // Its SendMail tasks' passwords go with it (read first: the tasks go with the project).
     QList<Task> tasks;
     QMap<qint64, QString> waitingElsewhere; // trigger id -> the chain it starts
+    QList<ChainTrigger> own;                // its chains' own triggers (webhooks' secrets)
     if (const Result<Project> project =
             ProjectRepository(*store).byName(parser.positionalArguments().at(0))) {
         const Result<QList<Chain>> chains = ChainRepository(*store).list(project->id);
@@ -90,12 +91,17 @@ int removeProject(CliContext &context, const QStringList &args)
         }
         // Other projects' triggers that wait for one of its chains go too: said once done.
         // Every trigger read once (a store holds dozens), not once per chain.
-        if (const Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(*store).list())
-            for (const ChainTrigger &trigger : triggers.value())
-                if (!chainIds.contains(trigger.chainId))
-                    for (const ChainTrigger::Upstream &upstream : trigger.upstreams)
-                        if (chainIds.contains(upstream.chainId))
-                            waitingElsewhere.insert(trigger.id, trigger.path);
+        if (const Result<QList<ChainTrigger>> triggers = ChainTriggerRepository(*store).list()) {
+            for (const ChainTrigger &trigger : triggers.value()) {
+                if (chainIds.contains(trigger.chainId)) {
+                    own << trigger;
+                    continue;
+                }
+                for (const ChainTrigger::Upstream &upstream : trigger.upstreams)
+                    if (chainIds.contains(upstream.chainId))
+                        waitingElsewhere.insert(trigger.id, trigger.path);
+            }
+        }
     }
     const Status removed =
         ProjectRepository(*store).remove(parser.positionalArguments().at(0), parser.isSet(force));
@@ -106,6 +112,8 @@ int removeProject(CliContext &context, const QStringList &args)
                       << " too: it waited for runs of a chain of "
                       << terminaltext::escaped(parser.positionalArguments().at(0)) << "\n";
     forgetSendMailPasswords(context, *store, tasks);
+    for (const ChainTrigger &trigger : own)
+        forgetWebhookSecret(context, trigger);
     return ExitOk;
 }
 

@@ -52,7 +52,8 @@ HttpResponse ApiAdmin::addToken(const HttpRequest &request)
     if (!body)
         return ApiAnswers::fromError(body.error());
     for (const QString &field : fields)
-        if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String); !s)
+        if (Status s = ApiAnswers::expect(body.value(), field, QJsonValue::String);
+            !s && !(field == QLatin1String("expires") && body->value(field).isNull()))
             return ApiAnswers::fromError(s.error());
     const std::optional<ApiRole> role =
         enumFromString<ApiRole>(body->value(QStringLiteral("role")).toString());
@@ -60,7 +61,7 @@ HttpResponse ApiAdmin::addToken(const HttpRequest &request)
         return HttpResponse::error(400, tr("role must be one of %1").arg(enumChoices<ApiRole>()),
                                    QStringLiteral("role"));
     QDateTime expires;
-    if (body->contains(QStringLiteral("expires"))) {
+    if (body->value(QStringLiteral("expires")).isString()) {
         expires = QDateTime::fromString(body->value(QStringLiteral("expires")).toString(),
                                         Qt::ISODateWithMs);
         if (!expires.isValid() || expires <= QDateTime::currentDateTimeUtc())

@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QLocale>
 
 namespace hg {
 
@@ -108,7 +109,8 @@ Result<QJsonObject> ApiAnswers::runParameters(const QJsonObject &body)
             parameters.insert(it.key(),
                               value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
         else if (value.isDouble())
-            parameters.insert(it.key(), QString::number(value.toDouble(), 'g', 17));
+            parameters.insert(
+                it.key(), QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest));
         else
             return Error::invalidField(field, 0,
                                        tr("a parameter is a string, a number or a boolean"));

@@ -16,8 +16,8 @@ class Store;
 
 // Who a request is: its bearer token checked against the store, its role against what the
 // endpoint needs. Failures are counted per client address: past maxFailures in a minute its
-// further failures are answered 429 until the minute is over (good credentials still pass). Failures
-// are logged once a minute per address, with their count and never the token.
+// further failures are answered 429 until the minute is over (good credentials still pass).
+// Failures are logged once a minute per address, with their count and never the token.
 class ApiAuthGate final
 {
     Q_DECLARE_TR_FUNCTIONS(hg::ApiAuthGate)

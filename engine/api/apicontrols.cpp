@@ -101,6 +101,11 @@ HttpResponse ApiControls::control(const QString &verb, const QStringList &captur
     if (isTerminal(run->state))
         return HttpResponse::error(
             409, tr("run %1 has already ended (%2)").arg(run->id).arg(enumName(run->state)));
+    if (verb == QLatin1String("resume") && run->state != RunState::Paused)
+        return HttpResponse::error(
+            409, tr("run %1 is not paused (%2)").arg(run->id).arg(enumName(run->state)));
+    if (verb == QLatin1String("pause") && run->state == RunState::Paused)
+        return HttpResponse::error(409, tr("run %1 is paused already").arg(run->id));
     const CommandKind kind = verb == QLatin1String("stop")    ? CommandKind::Stop
                              : verb == QLatin1String("pause") ? CommandKind::Pause
                                                               : CommandKind::Resume;

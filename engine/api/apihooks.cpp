@@ -12,7 +12,10 @@
 #include "store/triggerrunwriter.h"
 
 #include <QJsonDocument>
+#include <QLocale>
 #include <QMessageAuthenticationCode>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStringDecoder>
 #include <QUuid>
 
@@ -40,8 +43,8 @@ QString asParameter(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 17);
+    if (value.isDouble()) // the shortest text that reads back the same: 0.1, not 0.1000…01
+        return QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);
     return {};
 }
 
@@ -162,24 +165,53 @@ Result<qint64> ApiHooks::startRun(const ChainTrigger &trigger, const HttpRequest
         return Error::invalid(tr("%1 is disabled").arg(trigger.path));
     QJsonObject parameters{{QStringLiteral("trigger.hook"), trigger.webhook.hookId},
                            {QStringLiteral("trigger.delivery"), delivery}};
+    // What reaches a run is also its tasks' environment (HOURGLASS_TRIGGER_BODY_FIELD), which
+    // the kernel bounds (128 KiB a variable, a few MB in all): at most 64 KiB a value and
+    // 256 KiB in all are passed; what is left out is counted in trigger.body_left_out.
+    constexpr qsizetype mostPerValue = 64 * 1024;
+    qsizetype budget = 256 * 1024;
+    int leftOut = 0;
+    const auto pass = [&](const QString &key, const QString &value) {
+        if (value.size() > mostPerValue || value.size() > budget || value.contains(QChar(0))) {
+            ++leftOut;
+            return;
+        }
+        budget -= value.size();
+        parameters.insert(key, value);
+    };
     // The body as text when it is UTF-8 (a binary body reaches the run as nothing).
     QStringDecoder utf8(QStringDecoder::Utf8);
     const QString body = utf8(request.body);
     if (!utf8.hasError())
-        parameters.insert(QStringLiteral("trigger.body"), body);
+        pass(QStringLiteral("trigger.body"), body);
+    else
+        ++leftOut;
     const QJsonDocument document = QJsonDocument::fromJson(request.body);
     if (document.isObject()) {
+        // Names a variable can carry, each once whatever its case: "x=evil" would write
+        // another variable, and "a" beside "A" one over the other.
+        static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,63}$"));
+        QSet<QString> taken;
         const QJsonObject fields = document.object();
-        for (auto it = fields.constBegin(); it != fields.constEnd(); ++it)
-            if (!it.key().isEmpty() && it.key().size() <= 100)
-                parameters.insert(QStringLiteral("trigger.body.") + it.key(),
-                                  asParameter(it.value()));
+        for (auto it = fields.constBegin(); it != fields.constEnd(); ++it) {
+            if (!name.match(it.key()).hasMatch() || taken.contains(it.key().toUpper())) {
+                ++leftOut;
+                continue;
+            }
+            taken.insert(it.key().toUpper());
+            pass(QStringLiteral("trigger.body.") + it.key(), asParameter(it.value()));
+        }
     }
-    for (const QString &name : trigger.webhook.headers) {
-        const QByteArray value = request.header(name.toLatin1().constData());
+    // A header's dashes become underscores: ${trigger.header.x_github_event}.
+    for (const QString &header : trigger.webhook.headers) {
+        const QByteArray value = request.header(header.toLatin1().constData());
         if (!value.isNull())
-            parameters.insert(QStringLiteral("trigger.header.") + name, QString::fromUtf8(value));
+            pass(QStringLiteral("trigger.header.")
+                     + QString(header).replace(QLatin1Char('-'), QLatin1Char('_')),
+                 QString::fromUtf8(value));
     }
+    if (leftOut > 0)
+        parameters.insert(QStringLiteral("trigger.body_left_out"), QString::number(leftOut));
     qint64 runId = 0;
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     const QString key = QStringLiteral("webhook|") + delivery;

@@ -27,8 +27,7 @@ public:
     static constexpr int heartbeatMs = 15000;
 
     // tokenId: the token that asked (0: none); a removed or expired one ends the stream.
-    ApiLogFollower(Store &store, qint64 runId, qint64 afterLineId, qint64 tokenId,
-                   QObject *parent);
+    ApiLogFollower(Store &store, qint64 runId, qint64 afterLineId, qint64 tokenId, QObject *parent);
     qint64 tokenId() const { return m_tokenId; }
     std::shared_ptr<HttpStream> stream() const { return m_stream; }
 

@@ -46,6 +46,8 @@ HttpResponse ApiService::route(const HttpRequest &request, QString &tokenName)
     for (const QChar c : request.path)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return HttpResponse::error(400, tr("the path holds a control character"));
+    if (request.path.contains(QLatin1String("%00")))
+        return HttpResponse::error(400, tr("the path holds a NUL (%00)"));
     // The document that says all this needs no token: it holds nothing of the store.
     if (request.path == QLatin1String("/api/v1/openapi.json") && request.method == "GET") {
         QFile document(QStringLiteral(":/api/openapi.json"));

@@ -77,6 +77,36 @@ MHD_Result countContentLength(void *count, MHD_ValueKind, const char *key, const
     return MHD_YES;
 }
 
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// libmicrohttpd's own unescaping, but %00 is kept as it is written: decoded, it ended the
+// path where it stood ("/chains/p/c%00zzz" read as p/c), and the route refuses it instead.
+size_t unescape(void *, MHD_Connection *, char *text)
+{
+    char *out = text;
+    for (const char *in = text; *in; ++in) {
+        const int high = in[0] == '%' ? hexValue(in[1]) : -1;
+        const int low = high >= 0 ? hexValue(in[2]) : -1;
+        if (low >= 0 && (high | low) != 0) {
+            *out++ = char(high * 16 + low);
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+    return size_t(out - text);
+}
+
 QHostAddress peerOf(MHD_Connection *connection)
 {
     const MHD_ConnectionInfo *info =
@@ -118,8 +148,8 @@ void HttpServer::sweep()
     for (Peer *peer : std::as_const(m_peers)) {
         if (peer->shutDown)
             continue;
-        const bool lateHeaders = peer->waitingSinceMs > 0
-                                 && nowMs - peer->waitingSinceMs > m_options.headerDeadlineMs;
+        const bool lateHeaders =
+            peer->waitingSinceMs > 0 && nowMs - peer->waitingSinceMs > m_options.headerDeadlineMs;
         const bool lateBody = peer->requestSinceMs > 0 && !peer->answered
                               && nowMs - peer->requestSinceMs > m_options.bodyDeadlineMs;
         if (lateHeaders || lateBody) {
@@ -174,8 +204,8 @@ Status HttpServer::listen(const Options &options)
         // libmicrohttpd's own limit well above ours: ours closes the extra connections at once
         // and keeps accepting (see sweep()).
         MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT,
-        options.connectionLimit * 2 + 64, MHD_OPTION_NOTIFY_CONNECTION,
-        &HttpServerCallbacks::onConnection, this,
+        options.connectionLimit * 2 + 64, MHD_OPTION_UNESCAPE_CALLBACK, &unescape, nullptr,
+        MHD_OPTION_NOTIFY_CONNECTION, &HttpServerCallbacks::onConnection, this,
         MHD_OPTION_CONNECTION_TIMEOUT, options.idleTimeoutSeconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options.connectionMemoryBytes,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
@@ -388,8 +418,8 @@ void HttpServerCallbacks::freeStream(void *statePointer)
     delete state;
 }
 
-void HttpServerCallbacks::onConnection(void *self, MHD_Connection *connection,
-                                       void **socketContext, MHD_ConnectionNotificationCode code)
+void HttpServerCallbacks::onConnection(void *self, MHD_Connection *connection, void **socketContext,
+                                       MHD_ConnectionNotificationCode code)
 {
     auto *server = static_cast<HttpServer *>(self);
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {

@@ -10,8 +10,8 @@
 #include <QTimer>
 
 #include <functional>
-#include <optional>
 #include <memory>
+#include <optional>
 
 struct MHD_Daemon;
 struct MHD_Connection;

@@ -59,6 +59,9 @@ Result<ApiTokenRepository::Made> ApiTokenRepository::make(const QString &name, A
     if (name.trimmed().isEmpty() || name.size() > 100)
         return Error::invalidField(QStringLiteral("name"), 0,
                                    tr("a token's name is 1 to 100 characters"));
+    if (name != name.trimmed() || name.contains(QLatin1Char('/')))
+        return Error::invalidField(QStringLiteral("name"), 0,
+                                   tr("a token's name has no slash and no space at either end"));
     for (const QChar c : name)
         if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
             return Error::invalidField(QStringLiteral("name"), 0,

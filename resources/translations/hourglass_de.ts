@@ -283,6 +283,14 @@
         <source>no missed runs of %1 wait for a decision</source>
         <translation>keine verpassten Läufe von %1 warten auf eine Entscheidung</translation>
     </message>
+    <message>
+        <source>run %1 is not paused (%2)</source>
+        <translation>Lauf %1 ist nicht pausiert (%2)</translation>
+    </message>
+    <message>
+        <source>run %1 is paused already</source>
+        <translation>Lauf %1 ist bereits pausiert</translation>
+    </message>
 </context>
 <context>
     <name>hg::ApiHooks</name>
@@ -371,6 +379,10 @@
     <message>
         <source>the reader fell too far behind</source>
         <translation>der Leser ist zu weit zurückgefallen</translation>
+    </message>
+    <message>
+        <source>the token was removed or has expired</source>
+        <translation>das Token wurde entfernt oder ist abgelaufen</translation>
     </message>
 </context>
 <context>
@@ -463,8 +475,8 @@
         <translation>after muss eine Zeilen-ID sein</translation>
     </message>
     <message>
-        <source>%1 logs are followed already; try again later</source>
-        <translation>%1 Protokolle werden bereits verfolgt; später erneut versuchen</translation>
+        <source>%1 logs are followed already (%2 by one token); try again later</source>
+        <translation>%1 Protokolle werden bereits verfolgt (%2 mit einem Token); später erneut versuchen</translation>
     </message>
 </context>
 <context>
@@ -550,6 +562,10 @@
     <message>
         <source>%1 is answered to %2 only</source>
         <translation>%1 wird nur auf %2 beantwortet</translation>
+    </message>
+    <message>
+        <source>the path holds a NUL (%00)</source>
+        <translation>der Pfad enthält ein NUL (%00)</translation>
     </message>
 </context>
 <context>
@@ -656,6 +672,10 @@
     <message>
         <source>note a token&apos;s use</source>
         <translation>die Verwendung eines Tokens vermerken</translation>
+    </message>
+    <message>
+        <source>a token&apos;s name has no slash and no space at either end</source>
+        <translation>der Name eines Tokens hat keinen Schrägstrich und kein Leerzeichen am Anfang oder Ende</translation>
     </message>
 </context>
 <context>
@@ -4982,6 +5002,10 @@ Der ersetzte Datenspeicher bleibt als %3 erhalten.</translation>
     <message>
         <source>the body is over %1 bytes</source>
         <translation>der Inhalt ist größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>too many request bodies are being read; try again later</source>
+        <translation>es werden zu viele Anfrageinhalte gelesen; später erneut versuchen</translation>
     </message>
 </context>
 <context>

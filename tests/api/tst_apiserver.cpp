@@ -266,6 +266,8 @@ void TestApiServer::errors_haveOneShape()
     check(m_api.get(QStringLiteral("api/v1/chains/p/none")), 404, {}, QStringLiteral("none"));
     check(m_api.get(QStringLiteral("api/v1/runs/99999")), 404, {}, QStringLiteral("99999"));
     check(m_api.get(QStringLiteral("api/v1/runs/abc")), 400, {}, QStringLiteral("not a run id"));
+    check(m_api.get(QStringLiteral("api/v1/chains/p/c%00zzz")), 400, {}, QStringLiteral("NUL"));
+    check(m_api.get(QStringLiteral("api/v1/runs/1%00")), 400, {}, QStringLiteral("NUL"));
     check(m_api.get(QStringLiteral("api/v1/runs?limit=0")), 400, QStringLiteral("limit"),
           QStringLiteral("limit"));
     check(m_api.get(QStringLiteral("api/v1/runs?state=happy")), 400, QStringLiteral("state"),
@@ -516,28 +518,58 @@ void TestApiServer::webhook_signedStartsOneRunPerDelivery()
     QCOMPARE(detail.value(QStringLiteral("body.name")).toString(), QStringLiteral("hooked"));
     QCOMPARE(detail.value(QStringLiteral("body.ref")).toString(),
              QStringLiteral("{\"branch\":\"main\"}"));
-    QCOMPARE(detail.value(QStringLiteral("header.x-github-event")).toString(),
+    QCOMPARE(detail.value(QStringLiteral("header.x_github_event")).toString(),
              QStringLiteral("push"));
     QVERIFY(!detail.contains(QStringLiteral("header.x-secret-thing")));
+    QVERIFY(!detail.contains(QStringLiteral("header.x_secret_thing")));
     QCOMPARE(detail.value(QStringLiteral("delivery")).toString(), QStringLiteral("d-1"));
+    // Names no variable may carry are left out, each name once whatever its case; numbers
+    // as they read; a value too large for the environment is left out and counted.
+    const QByteArray hostile =
+        "{\"x\": \"real\", \"x=evil\": \"z\", \"a\": 1, \"A\": 2, \"n\": 0.1, "
+        "\"big\": \""
+        + QByteArray(70000, 'b') + "\"}";
+    const test::ApiClient::Answer odd = m_api.post(
+        path, hostile,
+        {{"X-Hourglass-Signature",
+          "sha256="
+              + QMessageAuthenticationCode::hash(hostile, secret, QCryptographicHash::Sha256)
+                    .toHex()},
+         {"X-Hourglass-Delivery", "d-3"}});
+    QCOMPARE(odd.status, 202);
+    const qint64 oddId = qint64(odd.json.value(QStringLiteral("run")).toDouble());
+    QCOMPARE(endState(oddId), QStringLiteral("succeeded"));
+    const QJsonObject oddDetail = m_api.get(QStringLiteral("api/v1/runs/%1").arg(oddId))
+                                      .json.value(QStringLiteral("triggerDetail"))
+                                      .toObject();
+    QCOMPARE(oddDetail.value(QStringLiteral("body.x")).toString(), QStringLiteral("real"));
+    QCOMPARE(oddDetail.value(QStringLiteral("body.n")).toString(), QStringLiteral("0.1"));
+    QVERIFY(!oddDetail.contains(QStringLiteral("body.x=evil")));
+    QVERIFY(!oddDetail.contains(QStringLiteral("body.big")));
+    QVERIFY(!oddDetail.contains(QStringLiteral("body"))); // the body itself is over 64 KiB
+    QCOMPARE(oddDetail.contains(QStringLiteral("body.a"))
+                 + oddDetail.contains(QStringLiteral("body.A")),
+             1);
+    QCOMPARE(oddDetail.value(QStringLiteral("body_left_out")).toString(), QStringLiteral("4"));
     // One run for the two deliveries of d-1.
     QCOMPARE(m_api.get(QStringLiteral("api/v1/runs?chain=p/c"))
                  .json.value(QStringLiteral("runs"))
                  .toArray()
                  .size(),
-             1);
+             2);
     // Paused, a signed call starts nothing and says why.
     const QString triggerId = QString::number(
         QJsonDocument::fromJson(listed.out.toUtf8()).array().at(0)[QStringLiteral("id")].toInt());
     QCOMPARE(m_cli->run({QStringLiteral("trigger"), QStringLiteral("pause"), triggerId}).exitCode,
              0);
-    QCOMPARE(m_api.post(path, body,
-                        {{"X-Hourglass-Signature", signature}, {"X-Hourglass-Delivery", "d-2"}})
+    QCOMPARE(m_api
+                 .post(path, body,
+                       {{"X-Hourglass-Signature", signature}, {"X-Hourglass-Delivery", "d-2"}})
                  .status,
              409);
     // The ledger has it, as a paused fire; and the run of d-1.
-    const test::CliSandbox::Output ledger =
-        m_cli->run({QStringLiteral("occurrences"), QStringLiteral("p/c"), QStringLiteral("--json")});
+    const test::CliSandbox::Output ledger = m_cli->run(
+        {QStringLiteral("occurrences"), QStringLiteral("p/c"), QStringLiteral("--json")});
     QVERIFY2(ledger.out.contains(QLatin1String("paused"))
                  && ledger.out.contains(QLatin1String("webhook delivery d-2")),
              qPrintable(ledger.out));
@@ -826,13 +858,11 @@ void TestApiServer::idleAndSlowClients_doNotLockOthersOut()
         socket->connectToHost(QStringLiteral("127.0.0.1"), m_port);
         idle.push_back(std::move(socket));
     }
-    QTRY_VERIFY_WITH_TIMEOUT(std::count_if(idle.cbegin(), idle.cend(),
-                                           [](const auto &s) {
-                                               return s->state()
-                                                      == QAbstractSocket::UnconnectedState;
-                                           })
-                                 >= 90,
-                             20000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::count_if(idle.cbegin(), idle.cend(),
+                      [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; })
+            >= 90,
+        20000);
     idle.clear();
     QTRY_COMPARE_WITH_TIMEOUT(m_api.get(QStringLiteral("api/v1/runs")).status, 200, 20000);
     // A client sending a byte of its headers now and then is closed at the header deadline.
