@@ -168,8 +168,8 @@ Result<qint64> ApiHooks::startRun(const ChainTrigger &trigger, const HttpRequest
     // What reaches a run is also its tasks' environment (HOURGLASS_TRIGGER_BODY_FIELD), which
     // the kernel bounds (128 KiB a variable, a few MB in all): at most 64 KiB a value and
     // 256 KiB in all are passed; what is left out is counted in trigger.body_left_out.
-    constexpr qsizetype mostPerValue = 64 * 1024;
-    qsizetype budget = 256 * 1024;
+    constexpr qsizetype mostPerValue = qsizetype(64) * 1024;
+    qsizetype budget = qsizetype(256) * 1024;
     int leftOut = 0;
     const auto pass = [&](const QString &key, const QString &value) {
         if (value.size() > mostPerValue || value.size() > budget || value.contains(QChar(0))) {
