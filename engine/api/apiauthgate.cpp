@@ -3,6 +3,24 @@
 #include "store/apitokenrepository.h"
 
 namespace hg {
+namespace {
+
+// "127.0.0.1:8080", "localhost", "[::1]:9000": a Host naming this machine by loopback.
+bool isLoopbackHost(const QByteArray &host)
+{
+    QByteArray name = host.trimmed().toLower();
+    if (name.startsWith('[')) {
+        name = name.mid(1, name.indexOf(']') - 1);
+    } else if (const qsizetype colon = name.lastIndexOf(':'); colon >= 0) {
+        name = name.left(colon);
+    }
+    if (name == "localhost")
+        return true;
+    const QHostAddress address(QString::fromLatin1(name));
+    return !address.isNull() && address.isLoopback();
+}
+
+} // namespace
 
 std::optional<HttpResponse> ApiAuthGate::limited(const QHostAddress &peer, qint64 nowMs)
 {
@@ -30,7 +48,10 @@ std::optional<HttpResponse> ApiAuthGate::limited(const QHostAddress &peer, qint6
 
 ApiAuthGate::Admitted ApiAuthGate::admit(const HttpRequest &request, ApiRole needed, qint64 nowMs)
 {
-    if (needed == ApiRole::Metrics && m_metricsOpen && request.peer.isLoopback())
+    // Open to this machine's programs, not to a web page a browser here was led to: a name
+    // rebound to 127.0.0.1 still sends its own Host.
+    if (needed == ApiRole::Metrics && m_metricsOpen && request.peer.isLoopback()
+        && isLoopbackHost(request.header("host")))
         return {};
     const QByteArray header = request.header("authorization");
     if (header.isEmpty())

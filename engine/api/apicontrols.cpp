@@ -45,11 +45,19 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
     const Result<QJsonObject> parameters = ApiAnswers::runParameters(body.value());
     if (!parameters)
         return ApiAnswers::fromError(parameters.error());
+    const QString path = captures.at(0) + QLatin1Char('/') + captures.at(1);
+    return makeOnce(request, QStringLiteral("chain:%1").arg(chain->id), path,
+                    [&] { return RunControl(m_store).start(chain->id, parameters.value()); });
+}
+
+HttpResponse ApiControls::makeOnce(const HttpRequest &request, const QString &scope,
+                                   const QString &chainPath,
+                                   const std::function<Result<Run>()> &make)
+{
     const QString key = QString::fromLatin1(request.header("idempotency-key"));
     if (!request.header("idempotency-key").isNull())
         if (Status s = ApiRequestKeyRepository::check(key); !s)
             return ApiAnswers::fromError(s.error());
-    const QString scope = QStringLiteral("chain:%1").arg(chain->id);
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     ApiRequestKeyRepository keys(m_store);
     if (!key.isEmpty() && nowMs - m_keysPrunedAtMs > qint64(3600) * 1000) {
@@ -58,6 +66,7 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
     }
     std::optional<qint64> earlier;
     Run made;
+    // The key is claimed in the run's own transaction: two requests with it make one run.
     const Status written = m_store.transaction([&]() -> Status {
         if (!key.isEmpty()) {
             const Result<std::optional<qint64>> claimed = keys.claim(scope, key, nowMs);
@@ -67,7 +76,7 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
             if (earlier)
                 return {};
         }
-        const Result<Run> run = RunControl(m_store).start(chain->id, parameters.value());
+        const Result<Run> run = make();
         if (!run)
             return run.error();
         made = run.value();
@@ -79,13 +88,11 @@ HttpResponse ApiControls::start(const HttpRequest &request, const QStringList &c
         const Result<Run> run = RunRepository(m_store).byId(*earlier);
         if (!run)
             return ApiAnswers::fromError(run.error());
-        HttpResponse response = HttpResponse::json(
-            200, apijson::run(run.value(), captures.at(0) + QLatin1Char('/') + captures.at(1)));
+        HttpResponse response = HttpResponse::json(200, apijson::run(run.value(), chainPath));
         response.headers.emplaceBack("Idempotent-Replayed", "true");
         return response;
     }
-    const QString path = captures.at(0) + QLatin1Char('/') + captures.at(1);
-    HttpResponse response = HttpResponse::json(201, apijson::run(made, path));
+    HttpResponse response = HttpResponse::json(201, apijson::run(made, chainPath));
     response.headers.emplaceBack("Location", "/api/v1/runs/" + QByteArray::number(made.id));
     return response;
 }
@@ -134,15 +141,11 @@ HttpResponse ApiControls::rerun(const HttpRequest &request, const QStringList &c
         return HttpResponse::error(
             409,
             tr("run %1 has not ended yet (%2)").arg(original->id).arg(enumName(original->state)));
-    const Result<Run> again =
-        RunControl(m_store).rerun(original->id, body->value(QStringLiteral("failedOnly")).toBool());
-    if (!again)
-        return ApiAnswers::fromError(again.error());
-    const Result<ChainPath> path = ChainRepository(m_store).pathOf(again->chainId);
-    HttpResponse response =
-        HttpResponse::json(201, apijson::run(again.value(), path ? path->toString() : QString()));
-    response.headers.emplaceBack("Location", "/api/v1/runs/" + QByteArray::number(again->id));
-    return response;
+    const bool failedOnly = body->value(QStringLiteral("failedOnly")).toBool();
+    const Result<ChainPath> path = ChainRepository(m_store).pathOf(original->chainId);
+    return makeOnce(request, QStringLiteral("rerun:%1").arg(original->id),
+                    path ? path->toString() : QString(),
+                    [&] { return RunControl(m_store).rerun(original->id, failedOnly); });
 }
 
 HttpResponse ApiControls::enable(const QStringList &captures, bool enabled)

@@ -2,9 +2,13 @@
 
 #include "api/httprequest.h"
 #include "api/httpresponse.h"
+#include "base/result.h"
+#include "domain/run.h"
 
 #include <QCoreApplication>
 #include <QStringList>
+
+#include <functional>
 
 namespace hg {
 
@@ -27,6 +31,10 @@ public:
 private:
     HttpResponse start(const HttpRequest &request, const QStringList &captures);
     HttpResponse control(const QString &verb, const QStringList &captures);
+    // A run made by `make`, once per Idempotency-Key within `scope` (a repeat: 200 and the
+    // first run); 201 and the new run otherwise.
+    HttpResponse makeOnce(const HttpRequest &request, const QString &scope,
+                          const QString &chainPath, const std::function<Result<Run>()> &make);
     HttpResponse rerun(const HttpRequest &request, const QStringList &captures);
     HttpResponse enable(const QStringList &captures, bool enabled);
     HttpResponse decide(const HttpRequest &request, const QStringList &captures);

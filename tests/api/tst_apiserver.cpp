@@ -47,6 +47,7 @@ private Q_SLOTS:
     void admin_exportsImportsAndListsChannels();
     void metrics_passPromtool();
     void prometheus_scrapesTheServer();
+    void metricsOpen_onlyToThisMachinesNames();
     void openapi_everyPathIsAnswered();
     void thousandConcurrentRequests_allAnswered();
     void sigterm_endsWithStreamsOpen();
@@ -416,9 +417,13 @@ void TestApiServer::control_stopsAndSaysConflicts()
     QCOMPARE(endState(id), QStringLiteral("cancelled"));
     QCOMPARE(m_api.post(path + QStringLiteral("/stop")).status, 409);
     QCOMPARE(m_api.post(path + QStringLiteral("/pause")).status, 409);
-    const test::ApiClient::Answer rerun =
-        m_api.post(path + QStringLiteral("/rerun"), "{\"failedOnly\": true}");
+    const test::ApiClient::Answer rerun = m_api.post(
+        path + QStringLiteral("/rerun"), "{\"failedOnly\": true}", {{"Idempotency-Key", "r-1"}});
     QCOMPARE(rerun.status, 201);
+    const test::ApiClient::Answer rerunAgain = m_api.post(
+        path + QStringLiteral("/rerun"), "{\"failedOnly\": true}", {{"Idempotency-Key", "r-1"}});
+    QCOMPARE(rerunAgain.status, 200);
+    QCOMPARE(rerunAgain.json.value(QStringLiteral("id")), rerun.json.value(QStringLiteral("id")));
     QCOMPARE(rerun.json.value(QStringLiteral("rerunOf")).toDouble(), double(id));
     const qint64 again = qint64(rerun.json.value(QStringLiteral("id")).toDouble());
     QCOMPARE(m_api.post(QStringLiteral("api/v1/runs/%1/stop").arg(again)).status, 202);
@@ -741,6 +746,21 @@ void TestApiServer::prometheus_scrapesTheServer()
     QVERIFY(queries >= 12);
     server.terminate();
     QVERIFY(server.waitForFinished(15000));
+}
+
+void TestApiServer::metricsOpen_onlyToThisMachinesNames()
+{
+    startServing({QStringLiteral("--api-metrics-open")});
+    const QByteArray local = test::rawRequest(
+        m_port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    QVERIFY2(local.startsWith("HTTP/1.1 200"), local.left(100).constData());
+    // A page whose name was rebound to 127.0.0.1 sends its own name: it needs a token.
+    const QByteArray rebound = test::rawRequest(
+        m_port, "GET /metrics HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    QVERIFY2(rebound.startsWith("HTTP/1.1 401"), rebound.left(100).constData());
+    QVERIFY(test::rawRequest(m_port, "GET /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
+                                     "Connection: close\r\n\r\n")
+                .startsWith("HTTP/1.1 401"));
 }
 
 void TestApiServer::openapi_everyPathIsAnswered()
