@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QSysInfo>
 
 namespace hg {
@@ -51,6 +52,9 @@ Status ApiServer::check(Options &options, const QString &certificateFile, const 
     if (certificateFile.isEmpty() != keyFile.isEmpty())
         return Error::invalid(tr("--api-cert and --api-key go together"));
     const auto readPem = [](const QString &path, QByteArray &into) -> Status {
+        // A FIFO or a device would block the open or never end: only a regular file is read.
+        if (!QFileInfo(path).isFile())
+            return Error::invalid(tr("%1 is not a regular file").arg(path));
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             return Error::invalid(tr("cannot read %1: %2").arg(path, file.errorString()));

@@ -3,6 +3,7 @@
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QNetworkReply>
+#include <QProcess>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -64,6 +65,19 @@ QByteArray rawRequest(quint16 port, const QByteArray &request, int timeoutMs)
         loop.exec();
     answer += socket.readAll();
     return answer;
+}
+
+QByteArray promtoolProblems(const QString &promtool, const QByteArray &text)
+{
+    QProcess check;
+    check.start(promtool, {QStringLiteral("check"), QStringLiteral("metrics")});
+    check.write(text);
+    check.closeWriteChannel();
+    if (!check.waitForFinished(30000))
+        return "promtool did not end";
+    if (check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0)
+        return {};
+    return check.readAllStandardOutput() + check.readAllStandardError();
 }
 
 } // namespace hg::test

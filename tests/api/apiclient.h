@@ -46,4 +46,7 @@ private:
 // send: two Content-Lengths, a NUL); the raw answer, or empty when the server said nothing.
 QByteArray rawRequest(quint16 port, const QByteArray &request, int timeoutMs = 10000);
 
+// What `promtool check metrics` says is wrong with `text`; empty when it passes.
+QByteArray promtoolProblems(const QString &promtool, const QByteArray &text);
+
 } // namespace hg::test
