@@ -544,6 +544,10 @@
         <source>`hourglass api status` will not see this server: %1</source>
         <translation>`hourglass api status` wird diesen Server nicht sehen: %1</translation>
     </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation>%1 ist keine gewöhnliche Datei</translation>
+    </message>
 </context>
 <context>
     <name>hg::ApiService</name>
